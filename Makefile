@@ -1,0 +1,25 @@
+# One command to play, one to test. Each makes .venv on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test build clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,build]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/python -m game $(ARGS)
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
+
+build: $(STAMP)
+	$(BIN)/python build/build.py
+
+clean:
+	rm -rf $(VENV) build/out dist *.egg-info

@@ -1,0 +1,31 @@
+"""The one shape every actor speaks: humans, bots and replays all produce Commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Game actions per seat.
+PLAY = "play"
+SLAP = "slap"
+TAKE = "take"
+PASS = "pass"
+GAME_ACTIONS = (PLAY, SLAP, TAKE, PASS)
+
+# Menu actions (seat may be None for "whoever pressed").
+UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE = "up", "down", "left", "right", "confirm", "back", "pause"
+MENU_ACTIONS = (UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """`seat` did `action` at `t_ns` (perf_counter_ns when the press was read, or bot/replay time).
+
+    `poll` numbers the queue read the press came from: presses with the same poll are a tie.
+    """
+
+    seat: int | None
+    action: str
+    t_ns: int
+    source: str = "human"
+    device: str = ""
+    poll: int = 0

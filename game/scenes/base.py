@@ -1,0 +1,48 @@
+"""The scene contract: the app's stack calls these; only the top scene gets input."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.commands import Command
+
+
+class Scene:
+    """Override what you need. `app` is set by the stack before `enter()`.
+
+    - `handle(cmd)`: a stamped Command (game or menu action) from input/, top scene only.
+    - `update(now_ns, dt_ns)`: one fixed simulation step (120 Hz); `now_ns` is the step's time.
+    - `draw(surface, alpha)`: pure drawing, never changes the game; alpha in [0, 1) interpolates.
+    - `wants_pause_on_focus_loss`: tables say True so losing focus pushes the pause scene.
+    """
+
+    app = None  # set by the stack
+    wants_pause_on_focus_loss = False
+    draws_below = False  # overlays (pause, confirm) let the scene under them draw first
+
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene on top was popped."""
+
+    def handle(self, cmd: "Command") -> None:
+        pass
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        pass
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        pass
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
