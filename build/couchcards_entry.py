@@ -1,0 +1,8 @@
+"""Entry point of the frozen executable: exactly `python -m game`."""
+
+import sys
+
+from game.__main__ import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,322 @@
+"""The app: window, scene stack, the services scenes use, and `run(args)` for the command line."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
+import pygame
+
+from game.commands import PAUSE, Command
+from game.i18n import set_language, t
+from game.loop import FixedLoop
+
+if TYPE_CHECKING:
+    import argparse
+
+    from game.scenes.base import Scene
+    from game.settings import Settings
+
+MIN_SIZE = (640, 360)
+NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
+FIRST_FRAME_ENV = "COUCHCARDS_REPORT_FIRST_FRAME"  # bench: print the wall time of the first frame
+
+
+class Fonts:
+    """`get(size, bold)`: the vendored DejaVu font, one cached Font per (size, bold)."""
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        from game.render.fonts import get_font
+
+        return get_font(size, bold)
+
+
+class SilentAudio:
+    """Stands in when there is no audio device: every sound is silence."""
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+
+def make_audio(volume: float) -> Any:
+    """The table helper's synthesised sounds, or silence if they (or the device) are unavailable."""
+    try:
+        from game.audio import Audio
+
+        return Audio(volume=volume)
+    except (ImportError, pygame.error, OSError, ValueError, NotImplementedError) as exc:  # play on, silent
+        print(f"couchcards: no sound ({type(exc).__name__}: {exc})".splitlines()[0], file=sys.stderr)
+        return SilentAudio()
+
+
+class App:
+    """Owns the window and the scene stack; runs frames through the fixed-timestep loop.
+
+    Services for scenes: push/pop/replace/quit, now_ns(), settings + save_settings(), audio, fonts,
+    size, rng_seed / next_seed(), input (the InputRouter, the only reader of pygame events).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        size: tuple[int, int] = (1280, 720),
+        fullscreen: bool = False,
+        clock: Callable[[], int] = time.perf_counter_ns,
+        sleep: Callable[[float], None] = time.sleep,
+        router: Any = None,
+        audio: Any = None,
+        rng_seed: int | None = None,
+    ) -> None:
+        self.settings = settings
+        self._clock = clock
+        self._windowed_size = size
+        self.fullscreen = False
+        self.screen = self._open_window(size, fullscreen)
+        pygame.display.set_caption(t("Couch Cards"))
+        if router is None:
+            from game.input import InputRouter
+
+            router = InputRouter(settings_bindings=settings["bindings"], clock=clock)
+        self.input = router
+        self.audio = audio if audio is not None else make_audio(settings["volume"])
+        self.fonts = Fonts()
+        self.rng_seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(2**31)
+        self._seeds = random.Random(self.rng_seed)
+        self.demo: Any = None  # a DemoLoop while --demo deals game after game
+        self.stack: list[Scene] = []
+        self.running = True
+        self.loop = FixedLoop(self._update, self._draw, self.input.poll, clock=clock, sleep=sleep)
+
+    # -- services ---------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def now_ns(self) -> int:
+        return self._clock()
+
+    def next_seed(self) -> int:
+        """A fresh table seed from the app's own seeded source (reproducible with --seed)."""
+        return self._seeds.randrange(2**31)
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self._enter(scene)
+
+    def pop(self) -> None:
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.quit()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.pop().exit()
+        self._enter(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack (exiting every scene) and start again from `scene`, e.g. quit to menu."""
+        while self.stack:
+            self.stack.pop().exit()
+        self._enter(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def save_settings(self) -> bool:
+        set_language(self.settings["language"])
+        if hasattr(self.audio, "set_volume"):
+            self.audio.set_volume(self.settings["volume"])
+        return self.settings.save()
+
+    def pause_game(self, message: str = "") -> None:
+        """Push the pause menu over the table on top (Esc, pad Start, focus loss, pad unplugged)."""
+        from game.scenes.pause import PauseScene
+
+        top = self.top
+        if top is not None and top.wants_pause_on_focus_loss:
+            self.push(PauseScene(top, message=message))
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = self._open_window(self._windowed_size, False)
+        else:
+            self._windowed_size = self.size
+            self.screen = self._open_window(self._windowed_size, True)
+        self.settings["fullscreen"] = self.fullscreen
+        self._relayout()
+
+    # -- running ----------------------------------------------------------------------------------
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        """Run until quit (or `frames` frames); save the last frame to `screenshot` if given."""
+        report_first = bool(os.environ.get(FIRST_FRAME_ENV))
+        while self.running and self.stack and (frames is None or self.loop.frames < frames):
+            self.loop.frame()
+            if report_first and self.loop.frames == 1:
+                print(f"first-frame-wall {time.time():.6f}", file=sys.stderr, flush=True)
+        if screenshot:
+            pygame.image.save(self.screen, screenshot)
+        for scene in reversed(self.stack):
+            scene.exit()
+        self.stack.clear()
+        return 0
+
+    def frames(self, n: int) -> None:
+        """Run exactly `n` frames (tests and benches with an injected clock)."""
+        for _ in range(n):
+            if not (self.running and self.stack):
+                return
+            self.loop.frame()
+
+    def _enter(self, scene: Scene) -> None:
+        scene.app = self
+        self.stack.append(scene)
+        scene.enter()
+        scene.relayout(self.size)
+
+    def _update(self, now_ns: int, dt_ns: int) -> None:
+        self._system_events()
+        for cmd in self.input.drain():
+            self._dispatch(cmd)
+        if self.stack:
+            self.stack[-1].update(now_ns, dt_ns)
+
+    def _dispatch(self, cmd: Command) -> None:
+        top = self.top
+        if top is None:
+            return
+        if cmd.action == PAUSE and top.wants_pause_on_focus_loss:
+            self.pause_game()
+        else:
+            top.handle(cmd)
+
+    def _system_events(self) -> None:
+        for event in self.input.system_events():
+            if event == "quit":
+                self.quit()
+            elif event == "focus_lost":
+                self.pause_game()
+            elif event == "resized":
+                self.screen = pygame.display.get_surface()
+                if not self.fullscreen:
+                    self._windowed_size = self.size
+                self._relayout()
+            elif event == "fullscreen":
+                self.toggle_fullscreen()
+
+    def _draw(self, alpha: float) -> None:
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].draws_below:
+            first -= 1
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(self.screen, alpha)
+        pygame.display.flip()
+
+    def _relayout(self) -> None:
+        for scene in self.stack:
+            scene.relayout(self.size)
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        try:
+            if fullscreen:
+                screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.fullscreen = fullscreen
+        except pygame.error:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.fullscreen = False
+        return screen
+
+
+# -- command line ---------------------------------------------------------------------------------
+class UsageError(Exception):
+    """A bad combination of command-line options: one line on stderr, exit code 2."""
+
+
+def no_display_reason() -> str | None:
+    """Why no window can be shown here, or None. Checked before anything is opened."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        if os.environ.get("SDL_VIDEODRIVER", "") not in ("kmsdrm", "fbcon", "directfb"):
+            return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    if os.environ.get("SDL_VIDEODRIVER", "") in NO_DISPLAY_DRIVERS:
+        return f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window"
+    return None
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play from the command line; returns the exit code (2 for no display or bad options)."""
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    else:
+        reason = no_display_reason()
+        if reason:
+            print(f"couchcards: {reason}; run with --headless to play with no window.", file=sys.stderr)
+            return 2
+    try:
+        size = parse_size(args.size)
+        from game.scenes.config import config_from_args
+
+        start_config = config_from_args(args)
+    except UsageError as exc:
+        print(f"couchcards: {exc}", file=sys.stderr)
+        return 2
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        print(f"couchcards: cannot open a window ({exc}); run with --headless to play with no window.",
+              file=sys.stderr)
+        return 2
+    if not args.headless and pygame.display.get_driver() in NO_DISPLAY_DRIVERS:
+        print(f"couchcards: no display (video driver {pygame.display.get_driver()!r}); "
+              "run with --headless to play with no window.", file=sys.stderr)
+        pygame.quit()
+        return 2
+    pygame.font.init()
+    from game import settings as settings_mod
+
+    settings = settings_mod.load()
+    set_language(settings["language"])
+    app = App(settings, size=size, fullscreen=args.fullscreen or settings["fullscreen"],
+              rng_seed=args.seed)
+    from game.scenes.config import DemoLoop, start_table
+    from game.scenes.title import TitleScene
+
+    app.push(TitleScene())
+    if args.demo:
+        levels = tuple(seat.level for seat in start_config.seats) if args.bots else ()
+        app.demo = DemoLoop(alternate=not (args.game or args.bots), levels=levels)
+    if start_config is not None:
+        if args.seed is None:
+            start_config = start_config.with_seed(app.next_seed())
+        start_table(app, start_config, push=True)
+    try:
+        return app.run(frames=args.frames, screenshot=args.screenshot)
+    finally:
+        pygame.quit()

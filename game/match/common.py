@@ -1,0 +1,120 @@
+"""What both match drivers share: seats, timed events, and the time-ordered queue with fair ties."""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+# Presses read in one poll of the event queue share a poll number. Poll numbers are only compared
+# between presses stamped within one polling interval, so a default poll of 0 on commands from
+# different reads is never mistaken for a tie.
+POLL_WINDOW_NS = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits in a seat: a human, or a bot of some level."""
+
+    kind: str = "human"
+    level: str | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "bot"):
+            raise ValueError(f"seat kind must be 'human' or 'bot', not {self.kind!r}")
+        if self.kind == "bot" and not self.level:
+            raise ValueError("a bot seat needs a level")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True, slots=True)
+class Timed:
+    """An engine event or a driver event, with the time (ns) it happened."""
+
+    t_ns: int
+    event: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """A command that could not be applied (not your turn, game over, …); `reason` says why."""
+
+    seat: int | None
+    action: str
+    reason: str
+    source: str = "human"
+
+
+@dataclass(slots=True)
+class Item:
+    """One thing due at `t_ns`: a human command, a bot intent or a timer.
+
+    `poll` is set for human presses only (None otherwise); `token` lets a timer or intent be
+    superseded without digging it out of the heap.
+    """
+
+    t_ns: int
+    kind: str
+    seat: int | None = None
+    action: str = ""
+    poll: int | None = None
+    token: int = 0
+    payload: Any = None
+    seq: int = field(default=0, compare=False)
+
+
+class TimeQueue:
+    """Items applied in time order; items at the same instant, or human presses of the same poll,
+    form a tie group whose order is a coin from the match's rng."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._heap: list[tuple[int, int, Item]] = []
+        self._seq = 0
+        self._rng = rng
+
+    def push(self, item: Item) -> Item:
+        self._seq += 1
+        item.seq = self._seq
+        heapq.heappush(self._heap, (item.t_ns, self._seq, item))
+        return item
+
+    def next_t(self) -> int | None:
+        return self._heap[0][0] if self._heap else None
+
+    def __len__(self) -> int:
+        return len(self._heap)
+
+    @staticmethod
+    def _ties(a: Item, b: Item) -> bool:
+        if a.t_ns == b.t_ns:
+            return True
+        return (
+            a.poll is not None
+            and a.poll == b.poll
+            and abs(a.t_ns - b.t_ns) <= POLL_WINDOW_NS
+        )
+
+    def pop_group(self, now_ns: int) -> tuple[list[Item], bool]:
+        """The next tie group due by `now_ns`, in applied order, and whether a coin ordered it."""
+        if not self._heap or self._heap[0][0] > now_ns:
+            return [], False
+        group = [heapq.heappop(self._heap)[2]]
+        horizon = min(now_ns, group[0].t_ns + POLL_WINDOW_NS)
+        put_back: list[Item] = []
+        while self._heap and self._heap[0][0] <= horizon:
+            item = heapq.heappop(self._heap)[2]
+            if any(self._ties(member, item) for member in group):
+                group.append(item)
+            else:
+                put_back.append(item)
+        for item in put_back:
+            heapq.heappush(self._heap, (item.t_ns, item.seq, item))
+        if len(group) == 1:
+            return group, False
+        self._rng.shuffle(group)
+        return group, True

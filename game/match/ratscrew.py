@@ -1,0 +1,422 @@
+"""The Ratscrew match driver: slaps judged by input time, bots on the same clock, auto-claim, photo finish.
+
+Everything that can happen is an item on one time-ordered queue: human commands (stamped when they
+were read), bot intents (scheduled at human-looking times) and timers (the auto-claim, the end of a
+photo finish). `advance(now_ns)` applies what is due in time order, so a slap is judged against the
+pile as it stood at its timestamp. Illegal commands are ignored with a reason and change nothing: in
+particular they never move or cancel anybody's pending slap. A restart is a new match object, so no
+timer of an old match can ever fire in it.
+
+Too late: a slap landing within `rules.late_grace_ms` after the pile was taken by a valid slap (or
+claimed while it was slappable), before another card is played, never reaches the engine and costs
+nothing; it is reported as TooLate. A late command (stamped before something already applied, which
+the table's loop avoids by submitting before advancing) is applied at once, against the pile as it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.bots.ratscrew import CLAIM
+from game.commands import PLAY, SLAP, Command
+from game.engines import ratscrew as rs
+from game.i18n import t as tr
+from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue
+
+PHOTO_WINDOW_NS = 500_000_000  # a second hand within this of a valid slap makes it a photo finish
+
+WON, TOO_LATE, WRONG, LOST_COIN = "won", "too late", "wrong", "lost the coin"
+
+
+@dataclass(frozen=True, slots=True)
+class TooLate:
+    """`seat` slapped `after_ms` after the pile was taken: no penalty."""
+
+    seat: int
+    after_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Slaps of `seats` were read in the same poll (or at the same instant): a coin made `winner` first."""
+
+    seats: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoFinish:
+    """The hands of a contested slap, first first: (seat, t_ns, delta_ms after the winner, verdict)."""
+
+    entries: tuple[tuple[int, int, int, str], ...]
+
+    @property
+    def winner(self) -> int:
+        return self.entries[0][0]
+
+    def lines(self, name: Callable[[int], str] | None = None) -> list[str]:
+        """'P2 by 14 ms', 'P4 +120 ms, too late' … (`name(seat)` defaults to 'P1', 'P2', …)."""
+        name = name or (lambda seat: f"P{seat + 1}")
+        first, *rest = self.entries
+        if rest and rest[0][3] == LOST_COIN:
+            out = [tr("{who} won the coin toss", who=name(first[0]))]
+        else:
+            out = [tr("{who} by {ms} ms", who=name(first[0]), ms=rest[0][2] if rest else 0)]
+        for seat, _, delta, verdict in rest:
+            if verdict == LOST_COIN:
+                out.append(tr("{who} same instant, lost the coin toss", who=name(seat)))
+            elif verdict == TOO_LATE:
+                out.append(tr("{who} +{ms} ms, too late", who=name(seat), ms=delta))
+            else:
+                out.append(tr("{who} +{ms} ms, wrong slap", who=name(seat), ms=delta))
+        return out
+
+
+@dataclass(slots=True)
+class RatscrewStats:
+    """Per seat: slaps that took a pile, wrong slaps, too-late slaps, claims, ignored commands, and the
+    reaction times (ms from the pile becoming slappable) of slaps that were right or too late."""
+
+    slaps_won: int = 0
+    wrong: int = 0
+    late: int = 0
+    claims: int = 0
+    ignored: int = 0
+    reactions_ms: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class CountSample:
+    """Cards in each seat's hand at `t_ns`, after `cards_played` cards."""
+
+    t_ns: int
+    cards_played: int
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SlapRecord:
+    t_ns: int
+    seat: int
+    verdict: str
+    rule: str | None
+    reaction_ms: float | None
+
+
+@dataclass(slots=True)
+class RatscrewHistory:
+    """For the results screen: card counts over time (a sample per card played) and every slap."""
+
+    counts: list[CountSample] = field(default_factory=list)
+    slaps: list[SlapRecord] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Taken:
+    """The pile was taken at `t_ns` by `seat` (slap, or claim of a slappable pile)."""
+
+    t_ns: int
+    seat: int
+    cards_played: int
+    onset_ns: int | None
+
+
+@dataclass(slots=True)
+class _Photo:
+    t_ns: int
+    cards_played: int
+    entries: list[tuple[int, int, str]]
+    timer: Item
+
+
+class RatscrewMatch:
+    """One Ratscrew game at a table: submit human commands, advance the clock, read the events."""
+
+    game = "ratscrew"
+
+    def __init__(
+        self,
+        rules: rs.Rules,
+        seats: list[SeatSpec],
+        seed: int,
+        start_ns: int,
+        first_player: int = 0,
+        *,
+        hands: list[list[str]] | None = None,
+    ) -> None:
+        """`hands` (each top card first) replaces the shuffled deal: for tests and puzzles."""
+        from game.bots import make_bot
+
+        self.rules = rules
+        self.seats = list(seats)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        deal_seed = self.rng.getrandbits(64)
+        if hands is None:
+            self.state = rs.new_game(rules, players=len(self.seats), seed=deal_seed, first_player=first_player)
+        else:
+            self.state = rs.new_game(rules, hands=hands, first_player=first_player)
+        self.stats = [RatscrewStats() for _ in self.seats]
+        self.history = RatscrewHistory()
+        self.ignored: deque[Ignored] = deque(maxlen=200)
+        self.last_photo_finish: PhotoFinish | None = None
+        self.now_ns = start_ns
+        self.bots: dict[int, Any] = {
+            seat: make_bot("ratscrew", spec.level, random.Random(self.rng.getrandbits(64)),
+                           seat=seat, rules=rules)
+            for seat, spec in enumerate(self.seats)
+            if spec.is_bot
+        }
+        self._queue = TimeQueue(self.rng)
+        self._pending: list[dict[str, Item]] = [{} for _ in self.seats]
+        self._claim_timer: Item | None = None
+        self._photo: _Photo | None = None
+        self._taken: _Taken | None = None
+        self._pile_key: tuple = ()
+        self._onset_ns: int | None = None
+        self._tied: frozenset[int] = frozenset()
+        self._sample(start_ns)
+        self._settle(start_ns)
+
+    # ---- public ----------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def pending_claim_deadline_ns(self) -> int | None:
+        """When the pile awaiting its claim goes to the challenger by itself, or None."""
+        return None if self._claim_timer is None else self._claim_timer.t_ns
+
+    def pending_intents(self, seat: int) -> dict[str, int]:
+        """A bot seat's scheduled actions {action: t_ns} (for tests and the debug overlay)."""
+        return {action: item.t_ns for action, item in self._pending[seat].items()}
+
+    def submit(self, cmd: Command) -> str | None:
+        """Queue a stamped human command (never dropped); returns a reason at once if it can never apply."""
+        reason = None
+        if cmd.action not in (PLAY, SLAP):
+            reason = f"{cmd.action!r} is not a Ratscrew action"
+        elif cmd.seat is None or not 0 <= cmd.seat < len(self.seats):
+            reason = f"no seat {cmd.seat} at this table"
+        elif self.seats[cmd.seat].is_bot:
+            reason = f"seat {cmd.seat} is played by a bot"
+        if reason is not None:
+            self._ignore(Ignored(cmd.seat, cmd.action, reason, cmd.source))
+            return reason
+        self._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
+        return None
+
+    def next_due_ns(self) -> int | None:
+        """When the next queued thing is due (a virtual clock jumps there), or None."""
+        return self._queue.next_t()
+
+    def advance(self, now_ns: int) -> list[Timed]:
+        """Apply everything due up to `now_ns`, human and bot, in time order."""
+        out: list[Timed] = []
+        while True:
+            group, coin = self._queue.pop_group(now_ns)
+            if not group:
+                break
+            if coin:
+                self._announce_tie(group, out)
+            for item in group:
+                if self._alive(item):
+                    self._apply(item, out)
+            self._tied = frozenset()
+        self.now_ns = max(self.now_ns, now_ns)
+        return out
+
+    # ---- applying items --------------------------------------------------------------------------
+
+    def _alive(self, item: Item) -> bool:
+        if item.kind == "bot":
+            return self._pending[item.seat].get(item.action) is item
+        if item.kind == "claim":
+            return item is self._claim_timer
+        if item.kind == "photo":
+            return self._photo is not None and item is self._photo.timer
+        return True
+
+    def _announce_tie(self, group: list[Item], out: list[Timed]) -> None:
+        seats: list[int] = []
+        for item in group:
+            if item.action == SLAP and self._alive(item) and item.seat not in seats:
+                seats.append(item.seat)
+        if len(seats) >= 2:
+            self._tied = frozenset(seats)
+            out.append(Timed(min(i.t_ns for i in group), Tie(tuple(sorted(seats)), seats[0])))
+
+    def _apply(self, item: Item, out: list[Timed]) -> None:
+        t = item.t_ns
+        self.now_ns = max(self.now_ns, t)
+        if self._photo is not None and t > self._photo.t_ns + PHOTO_WINDOW_NS:
+            self._close_photo(self._photo.t_ns + PHOTO_WINDOW_NS, out)
+        kind = item.kind
+        if kind == "photo":
+            self._close_photo(t, out)
+            return
+        if kind == "claim":
+            self._claim_timer = None
+            if self.state.awaiting_claim:
+                self._take_turn(rs.Claim(self.state.challenger), t, "timer", out)
+            return
+        if kind == "bot":
+            del self._pending[item.seat][item.action]
+            source = "bot"
+        else:
+            source = item.payload.source
+        seat, action = item.seat, item.action
+        if self.state.is_over:
+            if source != "bot":
+                self._ignored_now(Ignored(seat, action, "the game is over", source), t, out)
+            return
+        if action == SLAP:
+            self._slap(seat, t, source, out)
+        elif action == CLAIM:
+            self._take_turn(rs.Claim(seat), t, source, out)
+        elif self.state.awaiting_claim and seat == self.state.challenger:
+            self._take_turn(rs.Claim(seat), t, source, out)
+        else:
+            self._take_turn(rs.Play(seat), t, source, out)
+
+    def _take_turn(self, action: rs.Play | rs.Claim, t: int, source: str, out: list[Timed]) -> None:
+        """A play or a claim: legal ones end any photo finish first (the pile changes under it)."""
+        st = self.state
+        reason = st.why_illegal(action)
+        if reason is not None:
+            if source != "bot":  # a bot's stale intent is simply dropped
+                self._ignored_now(Ignored(action.seat, PLAY, reason, source), t, out)
+            return
+        if self._photo is not None:
+            self._close_photo(t, out)
+        if type(action) is rs.Claim:
+            self.stats[action.seat].claims += 1
+            if st.slap_rule() is not None:
+                self._taken = _Taken(t, action.seat, st.cards_played, self._onset_ns)
+        self._record(st.apply(action), t, out)
+
+    def _slap(self, seat: int, t: int, source: str, out: list[Timed]) -> None:
+        st = self.state
+        taken = self._taken
+        if taken is not None and st.cards_played == taken.cards_played and t - taken.t_ns <= self._grace_ns:
+            if seat == taken.seat:
+                self._ignored_now(Ignored(seat, SLAP, "this pile is already yours", source), t, out)
+                return
+            after_ms = max(0, round((t - taken.t_ns) / 1e6))
+            reaction = self._reaction(t, taken.onset_ns)
+            self.stats[seat].late += 1
+            if reaction is not None:
+                self.stats[seat].reactions_ms.append(reaction)
+            self.history.slaps.append(SlapRecord(t, seat, TOO_LATE, None, reaction))
+            tied = seat in self._tied and taken.seat in self._tied
+            self._photo_entry(seat, t, LOST_COIN if tied else TOO_LATE)
+            out.append(Timed(t, TooLate(seat, after_ms)))
+            return
+        reason = st.why_illegal(rs.Slap(seat))
+        if reason is not None:
+            self._ignored_now(Ignored(seat, SLAP, reason, source), t, out)
+            return
+        rule = st.slap_rule()
+        onset = self._onset_ns
+        cards_played = st.cards_played
+        events = st.apply(rs.Slap(seat))
+        if rule is not None:
+            reaction = self._reaction(t, onset)
+            self.stats[seat].slaps_won += 1
+            if reaction is not None:
+                self.stats[seat].reactions_ms.append(reaction)
+            self.history.slaps.append(SlapRecord(t, seat, WON, rule, reaction))
+            self._taken = _Taken(t, seat, cards_played, onset)
+            if self._photo is not None:
+                self._close_photo(t, out)
+            timer = self._queue.push(Item(t + PHOTO_WINDOW_NS, "photo"))
+            self._photo = _Photo(t, cards_played, [(seat, t, WON)], timer)
+        else:
+            self.stats[seat].wrong += 1
+            self.history.slaps.append(SlapRecord(t, seat, WRONG, None, None))
+            self._photo_entry(seat, t, WRONG)
+        self._record(events, t, out)
+
+    @property
+    def _grace_ns(self) -> int:
+        return self.rules.late_grace_ms * 1_000_000
+
+    def _reaction(self, t: int, onset: int | None) -> float | None:
+        if onset is None:
+            return None
+        return (t - onset) / 1e6
+
+    # ---- after every change ----------------------------------------------------------------------
+
+    def _record(self, events: list[Any], t: int, out: list[Timed]) -> None:
+        for event in events:
+            out.append(Timed(t, event))
+            if isinstance(event, rs.CardPlayed):
+                self._sample(t)
+        if self.state.is_over:
+            self._sample(t)
+        self._settle(t)
+
+    def _settle(self, t: int) -> None:
+        """Bring timers, the slappable onset and the bots' plans up to date with the state."""
+        st = self.state
+        if st.is_over:
+            for pending in self._pending:
+                pending.clear()
+            self._claim_timer = None
+            return
+        key = (st.cards_played, len(st.pile), len(st.burned))
+        if key != self._pile_key:
+            self._pile_key = key
+            self._onset_ns = t if st.slap_rule() is not None else None
+        if st.awaiting_claim:
+            if self._claim_timer is None:
+                self._claim_timer = self._queue.push(Item(t + self.rules.claim_delay_ms * 1_000_000, "claim"))
+        else:
+            self._claim_timer = None
+        for seat, bot in self.bots.items():
+            pending = self._pending[seat]
+            changes = bot.plan(st.observation(seat), t, {a: item.t_ns for a, item in pending.items()})
+            for action, when in changes.items():
+                pending.pop(action, None)
+                if when is not None:
+                    pending[action] = self._queue.push(Item(max(when, t), "bot", seat, action))
+
+    def _sample(self, t: int) -> None:
+        st = self.state
+        self.history.counts.append(CountSample(t, st.cards_played, tuple(len(h) for h in st.hands)))
+
+    # ---- photo finish and ignored commands -------------------------------------------------------
+
+    def _photo_entry(self, seat: int, t: int, verdict: str) -> None:
+        photo = self._photo
+        if photo is None or self.state.cards_played != photo.cards_played:
+            return
+        if t - photo.t_ns > PHOTO_WINDOW_NS or any(e[0] == seat for e in photo.entries):
+            return
+        photo.entries.append((seat, t, verdict))
+
+    def _close_photo(self, t: int, out: list[Timed]) -> None:
+        photo, self._photo = self._photo, None
+        if photo is None or len(photo.entries) < 2:
+            return
+        first = photo.t_ns
+        finish = PhotoFinish(tuple(
+            (seat, ts, max(0, round((ts - first) / 1e6)), verdict) for seat, ts, verdict in photo.entries
+        ))
+        self.last_photo_finish = finish
+        out.append(Timed(t, finish))
+
+    def _ignore(self, ignored: Ignored) -> None:
+        self.ignored.append(ignored)
+        if ignored.seat is not None and 0 <= ignored.seat < len(self.stats):
+            self.stats[ignored.seat].ignored += 1
+
+    def _ignored_now(self, ignored: Ignored, t: int, out: list[Timed]) -> None:
+        self._ignore(ignored)
+        out.append(Timed(t, ignored))

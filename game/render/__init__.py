@@ -1,0 +1,1 @@
+"""Drawing for the tables: card art, matches, felt, seat layout, text cache and tweens (pygame, no rules)."""

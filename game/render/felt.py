@@ -1,0 +1,63 @@
+"""The table itself: a dark room, a wooden rim and green felt with a soft vignette, drawn once per size."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render import colors
+
+_CACHE: dict[tuple[int, int, int, int, int, int, int], pygame.Surface] = {}
+
+
+def background(size: tuple[int, int], felt: pygame.Rect, rim: int) -> pygame.Surface:
+    """The whole backdrop for a window of `size` (cached; an opaque surface, blitted once per frame)."""
+    key = (size[0], size[1], *felt, rim)
+    surf = _CACHE.get(key)
+    if surf is None:
+        _CACHE.clear()  # only the current size is worth keeping
+        surf = _draw(size, felt, rim)
+        _CACHE[key] = surf
+    return surf
+
+
+def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int) -> pygame.Surface:
+    w, h = size
+    q = 4  # soft gradients are drawn at quarter size and smoothed up
+    small = pygame.Surface((max(1, w // q), max(1, h // q)))
+    sw, sh = small.get_size()
+    for i in range(24):  # the room: darker towards the corners
+        p = i / 23
+        r = pygame.Rect(0, 0, sw * (1.6 - 0.6 * p), sh * (1.6 - 0.6 * p))
+        r.center = (sw // 2, sh // 2)
+        pygame.draw.ellipse(small, colors.mix((6, 6, 8), colors.BACKDROP, p), r)
+    out = pygame.transform.smoothscale(small, (w, h))
+    # Hard edges (rim, felt) are drawn at twice the size and smoothed down: anti-aliased curves.
+    ss = 2
+    shapes = pygame.Surface((w * ss, h * ss), pygame.SRCALPHA)
+    big_felt = pygame.Rect(felt.x * ss, felt.y * ss, felt.w * ss, felt.h * ss)
+    outer = big_felt.inflate(2 * rim * ss, 2 * rim * ss)
+    pygame.draw.ellipse(shapes, (0, 0, 0, 150), outer.move(0, rim * ss // 2).inflate(rim * ss, rim * ss))
+    steps = 10
+    for i in range(steps):  # the wooden rim, lit on its middle
+        p = i / (steps - 1)
+        c = colors.mix(colors.RIM_DARK, colors.RIM_LIGHT, max(0.0, 1 - abs(p - 0.45) * 1.8))
+        shrink = round(2 * rim * ss * p * 0.92)
+        pygame.draw.ellipse(shapes, c, outer.inflate(-shrink, -shrink))
+    pygame.draw.ellipse(shapes, colors.RIM_DARK, big_felt.inflate(ss * 4, ss * 4))
+    pygame.draw.ellipse(shapes, colors.FELT, big_felt)
+    out.blit(pygame.transform.smoothscale(shapes, (w, h)), (0, 0))
+    # The felt's vignette: darkness towards the rim, soft, kept inside the felt.
+    shade = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    small_felt = pygame.Rect(felt.x // q, felt.y // q, felt.w // q, felt.h // q)
+    steps = 32
+    for i in range(steps):
+        p = i / (steps - 1)
+        alpha = round(170 * (1 - min(1.0, p * 1.5)) ** 1.6)
+        r = small_felt.inflate(-round(small_felt.w * 0.75 * p), -round(small_felt.h * 0.75 * p))
+        pygame.draw.ellipse(shade, (*colors.FELT_DARK, alpha), r)
+    shade = pygame.transform.smoothscale(shade, (w, h))
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.ellipse(mask, (255, 255, 255, 255), felt)
+    shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    out.blit(shade, (0, 0))
+    return out.convert() if pygame.display.get_surface() is not None else out

@@ -1,0 +1,89 @@
+"""Fonts and a cache of rendered text, so static strings are not re-rendered every frame."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from game.resources import font_path
+
+FontGetter = Callable[..., "pygame.font.Font"]
+
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def get_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The vendored DejaVu font at `size` px (cached)."""
+    size = max(6, int(size))
+    key = (size, bold)
+    font = _FONTS.get(key)
+    if font is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        font = pygame.font.Font(font_path(bold), size)
+        _FONTS[key] = font
+    return font
+
+
+class TextCache:
+    """Rendered text surfaces keyed by (text, size, bold, colour); least recently used ones are dropped."""
+
+    def __init__(self, get: FontGetter | None = None, capacity: int = 512) -> None:
+        self._get = get or get_font
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._capacity = capacity
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self._get(max(6, int(size)), bold)
+
+    def render(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        key = (text, int(size), bold, tuple(color))
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        surf = self.font(size, bold).render(text, True, color)
+        self._cache[key] = surf
+        if len(self._cache) > self._capacity:
+            self._cache.popitem(last=False)
+        return surf
+
+    def outlined(
+        self, text: str, size: int, color: tuple[int, int, int], outline: tuple[int, int, int] = (0, 0, 0),
+        bold: bool = True,
+    ) -> pygame.Surface:
+        """Text with a dark outline, readable on any background (banners, counts)."""
+        key = ("\0outline", text, int(size), bold, tuple(color), tuple(outline))
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        inner = self.render(text, size, color, bold)
+        edge = self.font(size, bold).render(text, True, outline)
+        r = max(1, int(size) // 14)
+        surf = pygame.Surface((inner.get_width() + 2 * r, inner.get_height() + 2 * r), pygame.SRCALPHA)
+        for dx in (-r, 0, r):
+            for dy in (-r, 0, r):
+                if dx or dy:
+                    surf.blit(edge, (r + dx, r + dy))
+        surf.blit(inner, (r, r))
+        self._cache[key] = surf
+        if len(self._cache) > self._capacity:
+            self._cache.popitem(last=False)
+        return surf
+
+    def fit(self, text: str, max_w: int, size: int, color: tuple[int, int, int], bold: bool = False
+            ) -> pygame.Surface:
+        """Render at `size`, shrinking the font (to 3/4 at most) and then cutting the text with an
+        ellipsis until it is at most `max_w` wide."""
+        smallest = max(8, int(size * 0.75))
+        while size > smallest and self.font(size, bold).size(text)[0] > max_w:
+            size = max(smallest, int(size * 0.92))
+        font = self.font(size, bold)
+        if font.size(text)[0] > max_w:
+            while len(text) > 1 and font.size(text + "…")[0] > max_w:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        return self.render(text, size, color, bold)

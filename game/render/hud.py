@@ -1,0 +1,122 @@
+"""Small drawing helpers shared by both tables: panels, alpha blits, bars, banners and the slap hand."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render import colors
+
+_HANDS: dict[tuple, pygame.Surface] = {}
+_SHADES: dict[tuple, pygame.Surface] = {}
+
+
+def blit_alpha(target: pygame.Surface, img: pygame.Surface, pos: tuple[float, float] | pygame.Rect,
+               alpha: float) -> None:
+    """Blit `img` at `pos` with opacity `alpha` in [0, 1] (the surface's own alpha is restored)."""
+    a = round(255 * min(1.0, max(0.0, alpha)))
+    if a <= 0:
+        return
+    if a >= 255:
+        target.blit(img, pos)
+        return
+    img.set_alpha(a)
+    target.blit(img, pos)
+    img.set_alpha(None)
+
+
+def shade(target: pygame.Surface, rect: pygame.Rect, alpha: int, color: colors.Color = (0, 0, 0),
+          radius: int = 0) -> None:
+    """A translucent rounded rectangle (cached per size, radius and colour)."""
+    key = (rect.w, rect.h, radius, tuple(color))
+    surf = _SHADES.get(key)
+    if surf is None:
+        if len(_SHADES) > 64:
+            _SHADES.clear()
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*color, 255), surf.get_rect(), border_radius=radius)
+        _SHADES[key] = surf
+    blit_alpha(target, surf, rect.topleft, alpha / 255)
+
+
+def panel(rect: pygame.Rect, accent: colors.Color, active: bool) -> pygame.Surface:
+    """A seat's backing plate: dark translucent, with a seat-colour edge (thick when it is their turn)."""
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    radius = max(6, rect.h // 8)
+    pygame.draw.rect(surf, (*colors.PANEL, 215 if active else 180), surf.get_rect(), border_radius=radius)
+    width = max(3, rect.h // 28) if active else max(1, rect.h // 70)
+    edge = accent if active else colors.mix(accent, colors.PANEL, 0.45)
+    pygame.draw.rect(surf, edge, surf.get_rect(), width=width, border_radius=radius)
+    if not active:
+        return surf
+    stripe = pygame.Rect(0, 0, rect.w, max(3, rect.h // 18))
+    pygame.draw.rect(surf, accent, stripe, border_top_left_radius=radius, border_top_right_radius=radius)
+    return surf
+
+
+def bar(target: pygame.Surface, rect: pygame.Rect, fraction: float, color: colors.Color) -> None:
+    """A countdown bar: `fraction` of `rect` filled."""
+    radius = rect.h // 2
+    pygame.draw.rect(target, (20, 20, 20), rect, border_radius=radius)
+    fill = rect.copy()
+    fill.w = max(0, round(rect.w * min(1.0, max(0.0, fraction))))
+    if fill.w:
+        pygame.draw.rect(target, color, fill, border_radius=radius)
+    pygame.draw.rect(target, colors.TEXT, rect, width=1, border_radius=radius)
+
+
+def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
+    """A flat open hand in a seat colour, `size` px tall, fingers up turned by `angle` degrees (cached)."""
+    key = (max(8, size), color, angle % 360)
+    surf = _HANDS.get(key)
+    if surf is not None:
+        return surf
+    if angle % 360:
+        surf = pygame.transform.rotozoom(hand(size, color, 0), angle, 1.0)
+        _HANDS[key] = surf
+        return surf
+    ss = 3
+    s = key[0] * ss
+    big = pygame.Surface((s, s), pygame.SRCALPHA)
+    outline = colors.mix(color, (0, 0, 0), 0.55)
+
+    def shape(c: colors.Color, grow: int) -> None:
+        palm = pygame.Rect(0, 0, round(s * 0.56) + 2 * grow, round(s * 0.5) + 2 * grow)
+        palm.midbottom = (round(s * 0.5), round(s * 0.95) + grow)
+        pygame.draw.rect(big, c, palm, border_radius=round(s * 0.16))
+        fw = round(s * 0.12) + 2 * grow
+        for i, (length, dx) in enumerate(((0.42, -0.21), (0.5, -0.07), (0.48, 0.07), (0.38, 0.21))):
+            f = pygame.Rect(0, 0, fw, round(s * length) + 2 * grow)
+            f.midbottom = (round(s * (0.5 + dx)), palm.top + round(s * 0.12))
+            pygame.draw.rect(big, c, f, border_radius=fw // 2)
+        thumb = pygame.Rect(0, 0, round(s * 0.3) + 2 * grow, round(s * 0.12) + 2 * grow)
+        thumb.midright = (palm.left + round(s * 0.1), palm.top + round(s * 0.3))
+        pygame.draw.rect(big, c, thumb, border_radius=thumb.h // 2)
+
+    shape(outline, ss * 2)
+    shape(color, 0)
+    surf = pygame.transform.smoothscale(big, (key[0], key[0]))
+    _HANDS[key] = surf
+    return surf
+
+
+_GLOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def glow(w: int, h: int) -> pygame.Surface:
+    """A soft white oval, brightest in the middle (the slap's flash); cached per size."""
+    key = (max(4, w), max(4, h))
+    surf = _GLOWS.get(key)
+    if surf is None:
+        if len(_GLOWS) > 8:
+            _GLOWS.clear()
+        small = pygame.Surface((max(4, key[0] // 4), max(4, key[1] // 4)), pygame.SRCALPHA)
+        sw, sh = small.get_size()
+        steps = 16
+        for i in range(steps):
+            p = i / (steps - 1)
+            r = pygame.Rect(0, 0, round(sw * (1 - p * 0.9)), round(sh * (1 - p * 0.9)))
+            r.center = (sw // 2, sh // 2)
+            pygame.draw.ellipse(small, (255, 255, 240, round(190 * p ** 0.7)), r)
+        surf = pygame.transform.smoothscale(small, key)
+        _GLOWS[key] = surf
+    return surf

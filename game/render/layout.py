@@ -1,0 +1,111 @@
+"""Where things go on the table: seats around an ellipse, the centre pile, card sizes — for any window size."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.render.card_art import card_height
+
+
+@dataclass(frozen=True, slots=True)
+class SeatBox:
+    """One seat's panel: `rect` on screen, `stack` where its cards sit (cards fly from/to its centre)."""
+
+    seat: int
+    rect: pygame.Rect
+    stack: pygame.Rect
+    info: pygame.Rect  # name, controls, counts
+    angle: float  # degrees on the table ellipse (90 = bottom, clockwise on screen)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    size: tuple[int, int]
+    felt: pygame.Rect  # the felt ellipse's bounding box
+    rim: int  # wooden rim thickness
+    centre: tuple[int, int]
+    card_w: int  # centre pile card width
+    seat_card_w: int  # cards inside seat panels
+    pile: pygame.Rect  # area the centre pile uses (incl. fan and burned cards)
+    seats: tuple[SeatBox, ...]
+
+    @property
+    def card_h(self) -> int:
+        return card_height(self.card_w)
+
+    @property
+    def seat_card_h(self) -> int:
+        return card_height(self.seat_card_w)
+
+
+def _place(size: tuple[int, int], n: int, pw: int, ph: int, margin: int) -> list[pygame.Rect]:
+    w, h = size
+    cx, cy = w / 2, h / 2
+    rx = max(0.0, w / 2 - pw / 2 - margin)
+    ry = max(0.0, h / 2 - ph / 2 - margin)
+    rects = []
+    for i in range(n):
+        a = math.radians(90 + 360 * i / n)
+        r = pygame.Rect(0, 0, pw, ph)
+        r.center = (round(cx + rx * math.cos(a)), round(cy + ry * math.sin(a)))
+        rects.append(r)
+    return rects
+
+
+def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap: int) -> bool:
+    for i, a in enumerate(rects):
+        if not bounds.contains(a) or a.colliderect(pile):
+            return False
+        grown = a.inflate(gap, gap)
+        if any(grown.colliderect(b) for b in rects[i + 1:]):
+            return False
+    return True
+
+
+def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> TableLayout:
+    """Seats 0..n-1 around the table (seat 0 at the bottom, then clockwise) and the pile in the middle.
+
+    Panels start large and shrink until no two seats overlap each other or the pile, at any size.
+    """
+    if not 1 <= n <= 8:
+        raise ValueError(f"a table seats 1 to 8 players, not {n}")
+    w, h = max(320, size[0]), max(240, size[1])
+    short = min(w, h * 16 / 9)
+    margin = max(4, round(h * 0.012))
+    card_w = max(28, round(min(h * 0.15, w * 0.085)))
+    wide = 1.7 if game == "nothanks" else 1.45
+    pile_w = round(card_w * (3.2 if game == "ratscrew" else 2.4))
+    pile_h = round(card_height(card_w) * 1.45)
+    pile = pygame.Rect(0, 0, pile_w, pile_h)
+    pile.center = (w // 2, h // 2)
+    bounds = pygame.Rect(0, 0, w, h)
+    scale = 1.0
+    base_w = short * 0.155 * wide
+    base_h = h * 0.2
+    while True:
+        pw, ph = round(base_w * scale), round(base_h * scale)
+        rects = _place((w, h), n, pw, ph, margin)
+        if _fits(rects, pile, bounds, margin) or scale < 0.3:
+            break
+        scale *= 0.95
+    felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
+    felt.center = (w // 2, h // 2)
+    seat_card_w = max(18, min(round(ph * 0.42), round(card_w * 0.6)))
+    seats = []
+    for i, r in enumerate(rects):
+        pad = max(3, ph // 12)
+        if game == "nothanks":
+            info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, round(r.h * 0.36))
+            stack = pygame.Rect(r.x + pad, info.bottom + pad // 2, r.w - 2 * pad, r.bottom - pad - info.bottom - pad // 2)
+        else:
+            sw = seat_card_w + max(6, seat_card_w // 3)
+            stack = pygame.Rect(r.x + pad, r.y + pad, sw, r.h - 2 * pad)
+            info = pygame.Rect(stack.right + pad, r.y + pad, r.right - stack.right - 2 * pad, r.h - 2 * pad)
+        seats.append(SeatBox(i, r, stack, info, (90 + 360 * i / n) % 360))
+    return TableLayout(
+        size=(w, h), felt=felt, rim=max(6, round(h * 0.022)), centre=(w // 2, h // 2), card_w=card_w,
+        seat_card_w=seat_card_w, pile=pile, seats=tuple(seats),
+    )

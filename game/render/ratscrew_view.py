@@ -1,0 +1,390 @@
+"""Ratscrew table: the fanned centre pile, burned cards, seats with their stacks; tweens from match events.
+
+Each event handler `_on_<EventClass>` starts animations and returns the sounds to play. The view keeps
+a mirror of the pile's faces (the engine's PileWon carries only a count) to sweep it to its winner.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game import cards
+from game.engines import ratscrew as rs
+from game.i18n import t
+from game.render import colors, hud
+from game.render.anim import Anchor, Flyer
+from game.render.card_art import card_height
+from game.render.table_view import MS, TableView
+from game.render.tween import Tween, ease_out, lerp
+
+FLIP_MS = 180  # a card from a stack to the pile; the face shows from halfway
+SWEEP_MS = 350
+SLAP_HOLD_MS = 420  # a won pile stays put this long so everyone sees why (the framed cards), then sweeps
+HAND_MS = 380
+PHOTO_MS = 1500
+MAX_BURN_SHOWN = 8
+
+class RatscrewView(TableView):
+    """View-model and drawing for one Ratscrew table."""
+
+    game = "ratscrew"
+
+    def __init__(self, rules: rs.Rules, names: list[str], controls: list[str], seed: int, **kw) -> None:
+        super().__init__(names, controls, seed, **kw)
+        self.rules = rules
+        self.pile: list[str] = []  # mirror of the engine pile (faces), bottom first
+        self.burned = 0
+        self.pile_gen = 0  # counts piles won: the jitter of a new pile differs from the last one
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        super().relayout(size)
+        # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
+        for code in cards.full_deck():
+            self.art.card(code, self.L.card_w)
+        self.art.back(self.L.card_w)
+        self.art.back(self.L.seat_card_w)
+
+    # -- geometry -----------------------------------------------------------------------------------
+    def jitter(self, index: int, gen: int | None = None) -> int:
+        """A small fixed rotation (degrees) for card `index` of pile number `gen`, from the table's seed."""
+        gen = self.pile_gen if gen is None else gen
+        return random.Random(self.seed * 1_000_003 + gen * 7_919 + index).randint(-6, 6)
+
+    def slot(self, index: int, size: int, gen: int | None = None) -> tuple[float, float, int]:
+        """(dx, dy, angle) of pile card `index` in a pile of `size`: the top three fanned, the bottom peeking."""
+        cw, ch = self.L.card_w, self.L.card_h
+        from_top = size - 1 - index
+        if from_top <= 2:
+            return ((0.3 - 0.3 * from_top) * cw, 0.0, self.jitter(index, gen))
+        if index == 0:  # the bottom card, for top-bottom
+            return (-0.95 * cw, 0.1 * ch, -14 + self.jitter(index, gen) // 2)
+        return (-0.6 * cw, 0.0, self.jitter(index, gen))  # the rest, under the third card
+
+    def burn_slot(self, i: int, gen: int | None = None) -> tuple[float, float, int]:
+        cw, ch = self.L.card_w, self.L.card_h
+        k = i % MAX_BURN_SHOWN
+        return (0.55 * cw + (k % 4) * 0.06 * cw, 0.38 * ch + (k // 4) * 0.08 * ch, 78 + self.jitter(1000 + i, gen))
+
+    def anchor(self, a: Anchor) -> tuple[float, float]:
+        cx, cy = self.L.centre
+        if a[0] == "pile_slot":
+            dx, dy, _ = self.slot(a[1], max(a[1] + 1, len(self.pile)))
+            return (cx + dx, cy + dy)
+        if a[0] == "burn_slot":
+            dx, dy, _ = self.burn_slot(a[1])
+            return (cx + dx, cy + dy)
+        if a[0] == "pile":
+            return (cx, cy)
+        return super().anchor(a)
+
+    # -- events -> animations -----------------------------------------------------------------------
+    def sync(self, state: rs.State) -> None:
+        """After a batch of events: the mirror must match the engine (it always does; this keeps it so)."""
+        if self.pile != state.pile:
+            self.pile = list(state.pile)
+        self.burned = len(state.burned)
+
+    def on_event(self, event: object, t_ns: int, state: rs.State) -> list[str]:
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        return handler(event, t_ns) if handler else []
+
+    def _on_CardPlayed(self, e: rs.CardPlayed, t_ns: int) -> list[str]:
+        self.pile.append(e.card)
+        index = len(self.pile) - 1
+        self.fly(Flyer(Tween(t_ns, self.dur(FLIP_MS)), ("seat", e.seat), ("pile_slot", index),
+                       ("flip", ("card", e.card, False)), hides=("pile", index),
+                       scale=(self.L.seat_card_w / self.L.card_w, 1.0), angle=(0.0, float(self.jitter(index)))))
+        return ["flip"]
+
+    def _on_SlapWon(self, e: rs.SlapWon, t_ns: int) -> list[str]:
+        # Which pile cards made the rule (faces of live burned cards are not mirrored: only indexes matter).
+        view = (["??"] * self.burned + self.pile) if self.rules.burned_live else self.pile
+        offset = len(view) - len(self.pile)
+        marked = tuple(i - offset for i in rs.slap_cards(view, e.rule) if i >= offset) if len(view) >= 2 else ()
+        self.anim.effect("hand", t_ns, HAND_MS * MS, seat=e.seat)
+        if not self.reduced_motion:
+            self.anim.effect("flash", t_ns + 60 * MS, 120 * MS)
+        above = (self.L.centre[0], self.L.centre[1] - self.L.card_h * 0.72)
+        self.anim.effect("banner", t_ns, 1000 * MS, text=t("{rule}!", rule=rs.slap_label(e.rule)),
+                         color=colors.seat_color(e.seat), at=above, scale=0.065)
+        self.anim.effect("marked", t_ns, (SLAP_HOLD_MS + 120) * MS, cards=marked)
+        return ["slap_win"]
+
+    def _on_PileWon(self, e: rs.PileWon, t_ns: int) -> list[str]:
+        snapshot = (tuple(self.pile), self.burned, self.pile_gen)
+        hold = self.dur(SLAP_HOLD_MS) if e.by == "slap" else 0
+        self.anim.flyers = [f for f in self.anim.flyers if not (f.hides and f.hides[0] in ("pile", "burn"))]
+        self.anim.fly(Flyer(Tween(t_ns + hold, max(1, self.dur(SWEEP_MS))), ("pile",), ("seat", e.seat),
+                            ("sweep", snapshot), scale=(1.0, self.L.seat_card_w / self.L.card_w)))
+        self.pile = []
+        self.burned = 0
+        self.pile_gen += 1
+        if e.by == "claim":
+            self.anim.effect("note", t_ns, 900 * MS, seat=e.seat, text=t("Claimed {n}!", n=e.cards),
+                             color=colors.GOLD)
+        return ["pile_won"]
+
+    def _on_WrongSlap(self, e: rs.WrongSlap, t_ns: int) -> list[str]:
+        if not self.reduced_motion:
+            self.anim.effect("shake", t_ns, 380 * MS, seat=e.seat)
+        for k in range(e.burned):
+            i = self.burned + k
+            self.fly(Flyer(Tween(t_ns + k * 50 * MS, self.dur(260)), ("seat", e.seat), ("burn_slot", i),
+                           ("back",), hides=("burn", i), scale=(self.L.seat_card_w / self.L.card_w, 1.0),
+                           angle=(0.0, float(self.burn_slot(i)[2]))))
+        self.burned += e.burned
+        text = t("Wrong slap! Burns {n}", n=e.burned) if e.burned else t("Wrong slap!")
+        self.anim.effect("note", t_ns, 1100 * MS, seat=e.seat, text=text, color=colors.WARN)
+        self.anim.effect("hand", t_ns, HAND_MS * MS, seat=e.seat)
+        return ["slap", "wrong"]
+
+    def _on_ChallengeStarted(self, e: rs.ChallengeStarted, t_ns: int) -> list[str]:
+        self.anim.effect("note", t_ns, 900 * MS, seat=e.seat, text=t("Owes {n}", n=e.owed), color=colors.GOLD)
+        return []
+
+    _on_ChallengePassed = _on_ChallengeStarted
+    _on_PaymentPassed = _on_ChallengeStarted
+
+    def _on_PileAwaitingClaim(self, e: rs.PileAwaitingClaim, t_ns: int) -> list[str]:
+        self.anim.effect("note", t_ns, 900 * MS, seat=e.challenger, text=t("Wins the challenge!"),
+                         color=colors.GOLD)
+        return []
+
+    def _on_RanOut(self, e: rs.RanOut, t_ns: int) -> list[str]:
+        self.anim.effect("note", t_ns, 1200 * MS, seat=e.seat, text=t("Out of cards: slap to stay in!"),
+                         color=colors.TEXT)
+        return []
+
+    def _on_PlayerOut(self, e: rs.PlayerOut, t_ns: int) -> list[str]:
+        self.anim.effect("note", t_ns, 1400 * MS, seat=e.seat, text=t("Out!"), color=colors.WARN)
+        return []
+
+    def _on_PlayerBackIn(self, e: rs.PlayerBackIn, t_ns: int) -> list[str]:
+        self.anim.effect("note", t_ns, 1200 * MS, seat=e.seat, text=t("Back in!"), color=colors.GOLD)
+        return []
+
+    def _on_GameOver(self, e: rs.GameOver, t_ns: int) -> list[str]:
+        if e.winner is None:
+            text = t("A draw!")
+        else:
+            text = t("{name} wins!", name=self.names[e.winner])
+        self.anim.effect("banner", t_ns + 400 * MS, 2500 * MS, text=text, scale=0.09)
+        return ["game_over"]
+
+    def _on_TooLate(self, e, t_ns: int) -> list[str]:
+        self.anim.effect("note", t_ns, 1100 * MS, seat=e.seat, text=t("Too late by {ms} ms", ms=round(e.after_ms)),
+                         color=colors.TEXT_DIM)
+        return []
+
+    def _on_Tie(self, e, t_ns: int) -> list[str]:
+        names = " & ".join(self.names[s] for s in e.seats)
+        self.anim.effect("banner", t_ns + 200 * MS, 1400 * MS, text=t("Tie: {names}!", names=names),
+                         scale=0.05, color=colors.TEXT, at=(self.L.centre[0], self.L.centre[1] + self.L.card_h))
+        return []
+
+    def _on_PhotoFinish(self, e, t_ns: int) -> list[str]:
+        self.anim.clear(("photo",))
+        lines = e.lines(lambda seat: self.names[seat])
+        self.anim.effect("photo", t_ns, PHOTO_MS * MS, lines=tuple(lines), seats=tuple(x[0] for x in e.entries))
+        return []
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: rs.State, now: float, claim_left: float | None = None
+             ) -> None:
+        """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
+        self.draw_table(surface, state, now)
+        self._draw_pile(surface, state, now)
+        for f in self.anim.flyers:
+            if f.art[0] == "sweep":
+                self._draw_sweep(surface, f, now)
+            else:
+                self.draw_flying_card(surface, f, now, self.L.card_w)
+        self._draw_slaps(surface, now)
+        self._draw_status(surface, state, claim_left)
+        self.draw_notes(surface, now)
+        self._draw_photo(surface, now)
+
+    def corner_text(self) -> str:
+        return self.rules.summary()
+
+    def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
+        count = len(state.hands[seat])
+        out = not state.in_game(seat)
+        active = seat == state.current_player and not state.is_over and not out
+        owed = state.owed if active and state.owed else 0
+        claim = state.awaiting_claim and seat == state.challenger
+        return (active, count, out, owed, claim, self.controls[seat] if seat < len(self.controls) else "")
+
+    def build_panel(self, seat: int, key: tuple) -> pygame.Surface:
+        active, count, out, owed, claim, _ = key
+        return self._build_panel(seat, count, out, active, owed, claim)
+
+    def _build_panel(self, seat: int, count: int, out: bool, active: bool, owed: int, claim: bool
+                     ) -> pygame.Surface:
+        box = self.L.seats[seat]
+        ox, oy = box.rect.topleft
+        surf, y = self.panel_base(seat, active)
+        stack = box.stack.move(-ox, -oy)
+        sw = self.L.seat_card_w
+        back = self.art.back(sw)
+        layers = 0 if count == 0 else min(6, 1 + count // 6)
+        top = stack.centery - card_height(sw) // 2
+        for i in range(layers):
+            surf.blit(back, (stack.x + i * 2, top - i * 2))
+        if count == 0:
+            pygame.draw.rect(surf, colors.TEXT_DIM, pygame.Rect(stack.x, top, sw, card_height(sw)),
+                             width=1, border_radius=max(2, sw // 16))
+        info = box.info.move(-ox, -oy)
+        big = max(14, round(box.rect.h * 0.26))
+        digits = self.texts.render(str(count), big, colors.TEXT, bold=True)
+        surf.blit(digits, (info.x, y))
+        word = self.texts.render(t("cards"), max(9, round(box.rect.h * 0.11)), colors.TEXT_DIM)
+        surf.blit(word, (info.x + digits.get_width() + 4, y + digits.get_height() - word.get_height() - 3))
+        badge_text, badge_color = "", colors.GOLD
+        if out:
+            badge_text, badge_color = t("out"), colors.WARN
+        elif claim:
+            badge_text = t("claim: press play!")
+        elif owed:
+            badge_text = t("owes {n}", n=owed)
+        if badge_text:
+            img = self.texts.fit(badge_text, info.w - 8, max(9, round(box.rect.h * 0.12)), colors.INK, bold=True)
+            tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
+            tag.left = info.x
+            pygame.draw.rect(surf, badge_color, tag, border_radius=tag.h // 2)
+            surf.blit(img, img.get_rect(center=tag.center))
+        if out:
+            hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
+        return surf
+
+    def _draw_pile_cards(self, surface: pygame.Surface, pile: tuple[str, ...] | list[str], burned: int,
+                         centre: tuple[float, float], now: float, scale: float = 1.0, hide: bool = True,
+                         gen: int | None = None) -> None:
+        """Burned backs sticking out, the bottom card peeking, the top three fanned."""
+        cx, cy = centre
+        w = max(12, round(self.L.card_w * scale))
+        for i in range(min(burned, MAX_BURN_SHOWN)):
+            if hide and self.anim.hidden(("burn", i), now):
+                continue
+            dx, dy, angle = self.burn_slot(i, gen)
+            img = self.art.surface(("back",), w, angle)
+            surface.blit(img, img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale))))
+        n = len(pile)
+        shown = sorted({0, *range(max(0, n - 4), n)}) if n else []
+        marked: tuple[int, ...] = ()
+        if not hide:  # a won pile, held still: the cards that made the slap are framed
+            for e in self.anim.active_effects("marked", now):
+                marked = e.data["cards"]
+        for i in shown:
+            if hide and self.anim.hidden(("pile", i), now):
+                continue
+            dx, dy, angle = self.slot(i, n, gen)
+            img = self.art.surface(("card", pile[i], False), w, angle)
+            rect = img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale)))
+            surface.blit(img, rect)
+            if i in marked:
+                pygame.draw.rect(surface, colors.GOLD, rect.inflate(-rect.w // 8, -rect.h // 10),
+                                 width=max(2, w // 30), border_radius=w // 12)
+
+    def _draw_pile(self, surface: pygame.Surface, state: rs.State, now: float) -> None:
+        L = self.L
+        if not state.pile and not state.burned:
+            ring = pygame.Rect(0, 0, L.card_w, L.card_h)
+            ring.center = L.centre
+            pygame.draw.rect(surface, colors.mix(colors.FELT, colors.TEXT, 0.25), ring, width=2,
+                             border_radius=max(3, L.card_w // 16))
+            return
+        self._draw_pile_cards(surface, state.pile, len(state.burned), L.centre, now)
+
+    def _draw_sweep(self, surface: pygame.Surface, f: Flyer, now: float) -> None:
+        pile, burned, gen = f.art[1]
+        raw = f.tween.raw(now)
+        p = ease_out(raw) if f.tween.started(now) else 0.0
+        a, b = self.anchor(f.src), self.anchor(f.dst)
+        pos = (lerp(a[0], b[0], p), lerp(a[1], b[1], p))
+        scale = lerp(f.scale[0], f.scale[1], p)
+        self._draw_pile_cards(surface, pile, burned, pos, now, scale=scale, hide=False, gen=gen)
+
+    def _draw_slaps(self, surface: pygame.Surface, now: float) -> None:
+        L = self.L
+        for e in self.anim.effects:
+            if not e.tween.started(now):
+                continue
+            if e.kind == "flash":
+                glow = hud.glow(round(L.card_w * 3.2), round(L.card_h * 1.9))
+                hud.blit_alpha(surface, glow, glow.get_rect(center=L.centre), 1.0 - e.tween.raw(now))
+            elif e.kind == "hand":
+                seat = e.data["seat"]
+                elapsed = (now - e.tween.start_ns) / MS
+                land = 1.0 if self.reduced_motion else min(1.0, elapsed / 60)
+                fade = 1.0 - max(0.0, (e.tween.raw(now) - 0.55) / 0.45)
+                sx, sy = self.anchor(("seat", seat))
+                cx, cy = L.centre
+                start = (lerp(sx, cx, 0.55), lerp(sy, cy, 0.55))
+                x, y = lerp(start[0], cx, ease_out(land)), lerp(start[1], cy, ease_out(land))
+                angle = round(math.degrees(math.atan2(sx - cx, sy - cy)) / 10) * 10
+                img = hud.hand(round(L.card_w * 0.95), colors.seat_color(seat), angle)
+                hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade * 0.85)
+
+    def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
+        """Under the pile: the owed count during a challenge, or the claim window's countdown."""
+        L = self.L
+        small = max(12, round(L.card_h * 0.12))
+        y = L.centre[1] + L.card_h * 0.62 + small
+        if state.awaiting_claim and state.challenger is not None:
+            name = self.names[state.challenger]
+            img = self.texts.outlined(t("{name} wins the pile unless someone slaps", name=name), small,
+                                      colors.GOLD)
+            surface.blit(img, img.get_rect(center=(L.centre[0], round(y))))
+            if claim_left is not None:
+                bar = pygame.Rect(0, 0, round(L.card_w * 2.2), max(6, small // 2))
+                bar.center = (L.centre[0], round(y + small * 1.1))
+                hud.bar(surface, bar, claim_left, colors.seat_color(state.challenger))
+        elif state.owed and state.challenger is not None:
+            img = self.texts.outlined(t("{name} owes {n}", name=self.names[state.current_player], n=state.owed),
+                                      small, colors.GOLD)
+            surface.blit(img, img.get_rect(center=(L.centre[0], round(y))))
+        if state.pile:
+            img = self.texts.render(t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=(L.centre[0], round(L.centre[1] - L.card_h * 0.68))))
+
+    def photo_area(self) -> pygame.Rect:
+        """Free felt below the pile and its status line (above the seats there): the photo finish."""
+        L = self.L
+        cx, cy = L.centre
+        band = pygame.Rect(cx - L.size[0] // 5, cy, L.size[0] // 5 * 2, L.size[1] - cy)
+        top = round(cy + L.card_h * 0.62 + max(12, round(L.card_h * 0.12)) * 2.4)
+        bottom = min([s.rect.top for s in L.seats if s.rect.colliderect(band) and s.rect.centery > cy],
+                     default=L.size[1]) - 4
+        return pygame.Rect(band.x, top, band.w, max(0, bottom - top))
+
+    def _draw_photo(self, surface: pygame.Surface, now: float) -> None:
+        """The photo finish: the hands in order, by how many ms; as many rows as fit above the pile."""
+        for e in self.anim.active_effects("photo", now):
+            area = self.photo_area()
+            lines = [t("Photo finish")] + list(e.data["lines"])
+            size = max(10, round(self.L.size[1] * 0.024))
+            while size > 10 and len(lines) * size * 1.25 > area.h:
+                size -= 1
+            fits = max(2, int(area.h // (size * 1.25)))
+            if len(lines) > fits:
+                lines = lines[: fits - 1] + [t("+{n} more", n=len(lines) - fits + 1)]
+            seats = [None] + list(e.data["seats"])
+            rows = []
+            for i, line in enumerate(lines):
+                color = colors.GOLD if i == 0 else colors.seat_color(seats[i]) if i < len(seats) and \
+                    seats[i] is not None and not line.startswith("+") else colors.TEXT_DIM
+                rows.append(self.texts.fit(line, area.w - size * 2, size, color, bold=i <= 1))
+            w = max(r.get_width() for r in rows) + size * 2
+            h = sum(r.get_height() for r in rows) + size // 2
+            box = pygame.Rect(0, 0, w, h)
+            box.midtop = area.midtop
+            fade = min(1.0, (1.0 - e.tween.raw(now)) * 6)
+            hud.shade(surface, box, round(215 * fade), (8, 12, 10), radius=size // 2)
+            y = box.y + size // 4
+            for r in rows:
+                hud.blit_alpha(surface, r, (box.x + size, y), fade)
+                y += r.get_height()

@@ -1,0 +1,166 @@
+"""What both table scenes share: the match on a pausable clock, commands in, events to the view, the end beat.
+
+Game time is the app clock minus the time spent paused, so a pause menu freezes bot timers and the
+claim window; commands are re-stamped into game time before they reach the match. The table never
+drops a command, whatever is animating: the match orders everything by its stamp.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+
+from game.commands import GAME_ACTIONS, Command
+from game.i18n import t
+from game.render.fonts import TextCache
+from game.render.table_view import MS, TableView
+from game.scenes.base import Scene
+
+END_BEAT_MS = 2200  # after the last event: time to see the winning pile and the banner
+STEP_NS = 1_000_000_000 // 120
+
+
+class TableScene(Scene):
+    """Subclasses set `game` and implement `make_match()` and `make_view()`; they may override `draw_view`."""
+
+    game = ""
+    wants_pause_on_focus_loss = True
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+        self.match: Any = None
+        self.view: TableView | None = None
+        self.now_ns = 0  # game time of the last update
+        self._dt_ns = STEP_NS
+        self._offset_ns = 0  # time spent paused
+        self._paused_at: int | None = None
+        self._end_at: int | None = None
+        self._finished = False
+
+    # -- what subclasses provide ------------------------------------------------------------------
+    def make_match(self, start_ns: int) -> Any:
+        raise NotImplementedError
+
+    def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> TableView:
+        raise NotImplementedError
+
+    def on_menu(self, cmd: Command) -> None:
+        """A menu action that is not Pause (the app handles Pause)."""
+
+    # -- scene ------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        app = self.app
+        self._set_input_game()
+        start = app.now_ns()
+        self.now_ns = start
+        self.match = self.make_match(start)
+        get_font = getattr(getattr(app, "fonts", None), "get", None)
+        self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(get_font))
+        self.apply_settings()
+        self.view.relayout(tuple(app.size))
+
+    def exit(self) -> None:
+        close = getattr(self.match, "close", None)
+        if close is not None:
+            close()
+
+    def pause(self) -> None:
+        self._paused_at = self.app.now_ns()
+
+    def resume(self) -> None:
+        if self._paused_at is not None:
+            self._offset_ns += max(0, self.app.now_ns() - self._paused_at)
+            self._paused_at = None
+        self._set_input_game()
+        self.apply_settings()
+        self.view.set_controls(self.seat_controls())
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        if self.view is not None:
+            self.view.relayout(tuple(size))
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.action in GAME_ACTIONS:
+            if cmd.seat is not None:
+                # Submitted whatever is animating: the match judges it at its stamp (in game time).
+                self.match.submit(dataclasses.replace(cmd, t_ns=cmd.t_ns - self._offset_ns))
+        else:
+            self.on_menu(cmd)
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        game_now = now_ns - self._offset_ns
+        self._dt_ns = dt_ns
+        state = self.match.state
+        for timed in self.match.advance(game_now):
+            # Tweens start when the event happened, but never so far back that they are skipped.
+            start = max(timed.t_ns, game_now - 50 * MS)
+            for sound in self.view.on_event(timed.event, start, state):
+                self.play(sound)
+        self.after_events(state)
+        self.view.anim.prune(game_now)
+        self.now_ns = game_now
+        if self.match.is_over and not self._finished:
+            if self._end_at is None:
+                self._end_at = game_now + END_BEAT_MS * MS
+            elif game_now >= self._end_at:
+                self._finished = True
+                self.show_results()
+
+    def after_events(self, state: Any) -> None:
+        """Hook after a batch of events (the Ratscrew view re-syncs its pile mirror here)."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if tuple(surface.get_size()) != self.view.L.size:
+            self.view.relayout(tuple(surface.get_size()))
+        self.draw_view(surface, self.now_ns + alpha * self._dt_ns)
+
+    def draw_view(self, surface: pygame.Surface, now: float) -> None:
+        raise NotImplementedError
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def show_results(self) -> None:
+        from game.scenes.results import ResultsScene
+
+        self.app.replace(ResultsScene(self.config, self.match))
+
+    def play(self, sound: str) -> None:
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.play(sound)
+
+    def setting(self, name: str, default: Any) -> Any:
+        try:
+            return self.app.settings[name]
+        except (KeyError, TypeError, AttributeError):
+            return default
+
+    def apply_settings(self) -> None:
+        """Four-colour suits and reduced motion, read again after the pause menu's settings."""
+        self.view.set_four_colour(bool(self.setting("four_colour_suits", False)))
+        self.view.reduced_motion = bool(self.setting("reduced_motion", False))
+
+    def seat_names(self) -> list[str]:
+        from game.scenes.config import seat_name
+
+        return [seat_name(spec, i) for i, spec in enumerate(self.config.seats)]
+
+    def seat_controls(self) -> list[str]:
+        """What each seat presses (from the input router), or the bot's level."""
+        router = getattr(self.app, "input", None)
+        out = []
+        for seat, spec in enumerate(self.config.seats):
+            if spec.is_bot:
+                out.append(t("bot: {level}", level=t(spec.level)))
+            elif router is not None and hasattr(router, "seat_controls"):
+                out.append(router.seat_controls(seat, self.game))
+            else:
+                out.append("")
+        return out
+
+    def _set_input_game(self) -> None:
+        router = getattr(self.app, "input", None)
+        if router is not None and hasattr(router, "set_game"):
+            router.set_game(self.game)
+

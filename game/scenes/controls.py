@@ -1,0 +1,179 @@
+"""The Controls screen: every seat's two keys and the pad layout; pick one and press the new key or
+button; refusals are explained; reset to defaults; and every key held right now, to test a keyboard."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.commands import Command
+from game.i18n import t
+from game.input.bindings import MAX_SEATS, SAFE_TOGETHER, BindingRefused
+from game.input.keys import key_label, pad_label
+from game.scenes import ui
+from game.scenes.base import Scene
+
+PAD_ROW = MAX_SEATS  # rows 0..7 are seats, then the pads, then "reset" and "back"
+RESET_ROW, BACK_ROW = MAX_SEATS + 1, MAX_SEATS + 2
+CANCEL_KEYS = {("kb", "escape")}
+CANCEL_PAD = {"start", "back", "guide"}
+
+
+class ControlsScene(Scene):
+    """↑ ↓ pick a row, ← → pick the first or second control, Enter / A: press the new key or button."""
+
+    def __init__(self) -> None:
+        self.row = 0
+        self.col = 0
+        self.waiting = False
+        self.message = ""
+        self.refused = False
+
+    @property
+    def router(self):
+        return self.app.input
+
+    def exit(self) -> None:
+        self.router.capturing = False
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, cmd: Command) -> None:
+        if self.waiting:
+            return  # the router sends presses to `captured` meanwhile
+        if cmd.action == "up":
+            self.row = (self.row - 1) % (BACK_ROW + 1)
+        elif cmd.action == "down":
+            self.row = (self.row + 1) % (BACK_ROW + 1)
+        elif cmd.action in ("left", "right") and self.row <= PAD_ROW:
+            self.col = 1 - self.col
+        elif cmd.action == "confirm":
+            self._confirm()
+        elif ui.is_back(cmd):
+            self.app.pop()
+
+    def _confirm(self) -> None:
+        if self.row == BACK_ROW:
+            self.app.pop()
+        elif self.row == RESET_ROW:
+            self.router.reset_bindings()
+            self._save()
+            self._say(t("Every seat and pad is back to the default controls."))
+        else:
+            self.waiting = True
+            self.router.captured.clear()
+            self.router.capturing = True
+            what = t("a pad button") if self.row == PAD_ROW else t("a key")
+            self._say(t("Press {what} for {row} · {action}   (Esc or Start: cancel)", what=what,
+                        row=self._row_name(self.row), action=self._action_name(self.col)))
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        if not (self.waiting and self.router.captured):
+            return
+        device, name = self.router.captured.pop(0)
+        self.router.captured.clear()
+        self.router.capturing = False
+        self.waiting = False
+        if (device, name) in CANCEL_KEYS or (device != "kb" and name in CANCEL_PAD):
+            self._say(t("Nothing changed."))
+            return
+        action = ("first", "second")[self.col]
+        try:
+            if self.row == PAD_ROW:
+                if device == "kb":
+                    raise BindingRefused(t("That row is for pads: press a button on a pad."))
+                message = self.router.bind_pad(action, name)
+            else:
+                if device != "kb":
+                    raise BindingRefused(t("Pads are set on the Pads row; here press a key."))
+                message = self.router.bind(self.row, action, name)
+        except BindingRefused as refusal:
+            self._say(str(refusal), refused=True)
+            return
+        self._save()
+        self._say(message)
+
+    def _save(self) -> None:
+        self.app.settings["bindings"] = self.router.bindings.to_dict()
+        self.app.save_settings()
+
+    def _say(self, message: str, refused: bool = False) -> None:
+        self.message, self.refused = message, refused
+
+    # -- words ------------------------------------------------------------------------------------
+    @staticmethod
+    def _row_name(row: int) -> str:
+        return t("Pads") if row == PAD_ROW else t("P{n}", n=row + 1)
+
+    @staticmethod
+    def _action_name(col: int) -> str:
+        return t("Play / Take") if col == 0 else t("Slap / Pass")
+
+    def _cell(self, row: int, col: int) -> str:
+        if row == PAD_ROW:
+            return " ".join(pad_label(c) for c in self.router.bindings.pad[("first", "second")[col]])
+        return key_label(self.router.bindings.keyboard[row][col])
+
+    def held_lines(self) -> list[str]:
+        """What is held now, with whose it is: "L-Shift (P1 Slap / Pass)", "Pad 1 A", "K (nobody's)"."""
+        out = []
+        for device, name, label in self.router.held_controls():
+            if device == "kb":
+                owner = self.router.bindings.owner_of(name)
+                whose = (t("{row} {action}", row=self._row_name(owner[0]), action=self._action_name(owner[1]))
+                         if owner else t("nobody's"))
+                out.append(f"{label} ({whose})")
+            else:
+                out.append(label)
+        return out
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        w = size[0]
+        self.row_h = ui.px(size, 38)
+        table_w = min(w - ui.px(size, 40), ui.px(size, 760))
+        self.table_rect = pygame.Rect((w - table_w) // 2, ui.px(size, 120), table_w,
+                                      self.row_h * (BACK_ROW + 2) + ui.px(size, 16))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        surface.blit(ui.backdrop(size), (0, 0))
+        ui.shadow_text(surface, t("Controls"), ui.px(size, 52), ui.TEXT, "center", (size[0] // 2, ui.px(size, 62)))
+        ui.panel(surface, self.table_rect)
+        font = ui.px(size, 22)
+        x0 = self.table_rect.x + ui.px(size, 20)
+        cols = (x0 + self.table_rect.w * 0.30, x0 + self.table_rect.w * 0.62)
+        y = self.table_rect.y + ui.px(size, 8)
+        for col, x in enumerate(cols):
+            ui.blit_text(surface, self._action_name(col), font, ui.TEXT_DIM, "midleft", (int(x), y + self.row_h // 2))
+        for row in range(BACK_ROW + 1):
+            y += self.row_h
+            rect = pygame.Rect(self.table_rect.x + 8, y, self.table_rect.w - 16, self.row_h - 4)
+            selected = row == self.row
+            if selected:
+                pygame.draw.rect(surface, ui.HILITE, rect, border_radius=rect.h // 4)
+            colour = ui.seat_colour(row) if row < MAX_SEATS else ui.TEXT
+            if row <= PAD_ROW:
+                name = self._row_name(row) + ("" if row >= MAX_SEATS or row in SAFE_TOGETHER else " *")
+                ui.blit_text(surface, name, font, colour, "midleft", (x0, rect.centery), bold=True)
+                for col, x in enumerate(cols):
+                    cell = pygame.Rect(int(x) - 6, rect.y + 2, int(self.table_rect.w * 0.30), rect.h - 4)
+                    if selected and col == self.col:
+                        pygame.draw.rect(surface, ui.WARN if self.waiting else ui.GOLD, cell, width=2,
+                                         border_radius=cell.h // 4)
+                    text = "…" if selected and col == self.col and self.waiting else self._cell(row, col)
+                    ui.blit_text(surface, text, font, ui.TEXT, "midleft", (int(x), rect.centery),
+                                 max_w=cell.w - 12)
+            else:
+                label = t("Reset to defaults") if row == RESET_ROW else t("Back")
+                ui.blit_text(surface, label, font, ui.TEXT if selected else ui.TEXT_DIM, "midleft",
+                             (x0, rect.centery), bold=selected)
+        y = self.table_rect.bottom + ui.px(size, 12)
+        if self.message:
+            ui.blit_text(surface, self.message, font, ui.WARN if self.refused else ui.GOLD, "midtop",
+                         (size[0] // 2, y), max_w=size[0] - ui.px(size, 40))
+        held = self.held_lines()
+        line = t("Held now: {keys}", keys="   ".join(held)) if held else t(
+            "Hold keys to test your keyboard: every key held right now shows here.")
+        ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midtop", (size[0] // 2, y + ui.px(size, 34)),
+                     max_w=size[0] - ui.px(size, 40))
+        ui.hint(surface, t("* may ghost on a cheap keyboard with other seats' keys held   "
+                           "↑ ↓ ← → choose   Enter / A change   Backspace / B back"))

@@ -1,0 +1,239 @@
+"""Who plays with what: the join screen (pads and keyboard keys claim seats) and the "pad unplugged"
+overlay that holds a table until the pad is back or its seat goes to a bot or the keyboard.
+
+Hooks for the app (see README "Controls"): push `JoinScene(game, seats, on_done)` from the lobby;
+call `on_system_event(app, event)` for each `router.system_events()` entry so an unplugged pad that
+holds a seat at a table pushes `PadLostScene`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.commands import BACK, CONFIRM, PAUSE, Command
+from game.i18n import t
+from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
+from game.input.keys import key_label
+from game.scenes import ui
+from game.scenes.base import Scene
+
+
+def _slot(cmd: Command) -> int | None:
+    return ACTION_SLOT.get(cmd.action) if cmd.device.startswith(("kb:", "pad:")) else None
+
+
+class JoinScene(Scene):
+    """A press on a pad with no seat, or a keyboard seat's first key, claims the next free seat; that
+    device's second control (B, a shoulder, the seat's second key) leaves it again. Enter or a pad's
+    Start: done (`on_done(seat -> device)` is called, then the screen pops). Backspace, Esc or B on a
+    pad with no seat: back, leaving the seats as they were."""
+
+    def __init__(self, game: str | None = None, seats: int = MAX_SEATS, min_players: int = 1,
+                 on_done: Callable[[dict[int, str]], Any] | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.min_players = min_players
+        self.on_done = on_done
+        self.message = ""
+
+    @property
+    def router(self):
+        return self.app.input
+
+    def enter(self) -> None:
+        self._saved = dict(self.router.owner)
+        self.router.clear_seats()
+        self.router.claiming = True
+
+    def exit(self) -> None:
+        self.router.claiming = False
+
+    def joined(self) -> dict[int, str]:
+        """seat -> device for every claimed seat, by seat."""
+        return {seat: device for device, seat in sorted(self.router.owner.items(), key=lambda kv: kv[1])}
+
+    def handle(self, cmd: Command) -> None:
+        slot = _slot(cmd)
+        if slot is not None:
+            self._seat_press(cmd.device, slot)
+        elif cmd.device.startswith("pad:"):
+            if cmd.action == PAUSE:
+                self._done()
+            elif cmd.action == BACK and cmd.seat is None and self.router.seat_of(cmd.device) is None:
+                self._cancel()
+        elif cmd.action == CONFIRM:
+            self._done()
+        elif ui.is_back(cmd):
+            self._cancel()
+
+    def _seat_press(self, device: str, slot: int) -> None:
+        seat = self.router.seat_of(device)
+        if slot == FIRST and seat is None:
+            taken = set(self.router.owner.values())
+            free = next((s for s in range(self.seats) if s not in taken), None)
+            if free is None:
+                self.message = t("All {n} seats are taken.", n=self.seats)
+                return
+            self.router.assign(device, free)
+            self.message = t("P{n} joined.", n=free + 1)
+        elif slot != FIRST and seat is not None:
+            self.router.release(seat)
+            self.message = t("P{n} left.", n=seat + 1)
+
+    def _done(self) -> None:
+        joined = self.joined()
+        if len(joined) < self.min_players:
+            self.message = t("At least {n} players must join first.", n=self.min_players)
+            return
+        self.router.claiming = False
+        self.app.pop()
+        if self.on_done is not None:
+            self.on_done(joined)
+
+    def _cancel(self) -> None:
+        self.router.owner = self._saved
+        self.app.pop()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        w = size[0]
+        cols = min(self.seats, 4)
+        rows = -(-self.seats // cols)
+        gap = ui.px(size, 16)
+        box_w = min(ui.px(size, 270), (w - gap * (cols + 1)) // cols)
+        box_h = ui.px(size, 120)
+        left = (w - cols * box_w - (cols - 1) * gap) // 2
+        top = ui.px(size, 170)
+        self.boxes = [pygame.Rect(left + (i % cols) * (box_w + gap), top + (i // cols) * (box_h + gap),
+                                  box_w, box_h) for i in range(self.seats)]
+        self.info_y = top + rows * (box_h + gap) + gap
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        surface.blit(ui.backdrop(size), (0, 0))
+        ui.shadow_text(surface, t("Who's playing?"), ui.px(size, 56), ui.TEXT, "center",
+                       (size[0] // 2, ui.px(size, 80)))
+        ui.blit_text(surface, t("Press A on a pad, or your first key on the keyboard, to take a seat."),
+                     ui.px(size, 22), ui.TEXT_DIM, "center", (size[0] // 2, ui.px(size, 130)),
+                     max_w=size[0] - ui.px(size, 40))
+        joined = self.joined()
+        for seat, box in enumerate(self.boxes):
+            taken = seat in joined
+            ui.panel(surface, box, alpha=220 if taken else 120, border=ui.seat_colour(seat) if taken else None)
+            ui.blit_text(surface, t("P{n}", n=seat + 1), ui.px(size, 30), ui.seat_colour(seat), "topleft",
+                         (box.x + ui.px(size, 14), box.y + ui.px(size, 10)), bold=True)
+            label = self.router.seat_controls(seat, self.game) if taken else t("free")
+            ui.blit_text(surface, label, ui.px(size, 22), ui.TEXT if taken else ui.TEXT_DIM, "bottomleft",
+                         (box.x + ui.px(size, 14), box.bottom - ui.px(size, 14)), max_w=box.w - ui.px(size, 28))
+        idle = [p for p in self.router.pads.by_id.values() if self.router.seat_of(p.id) is None]
+        lines = [t("Pad {n}: press A to join", n=p.number) for p in sorted(idle, key=lambda p: p.number)]
+        if self.message:
+            lines.insert(0, self.message)
+        y = self.info_y
+        for line in lines[:4]:
+            ui.blit_text(surface, line, ui.px(size, 22), ui.GOLD, "midtop", (size[0] // 2, y))
+            y += ui.px(size, 30)
+        ui.hint(surface, t("Second key / B: leave the seat   Enter / Start: done   Backspace: back"))
+
+
+class PadLostScene(Scene):
+    """Over a table whose pad was unplugged: the game waits. Plugging a pad in gives the seat back (the
+    router does it) and this screen goes away; or the seat goes to a bot or to the keyboard."""
+
+    draws_below = True
+
+    def __init__(self, table: Scene) -> None:
+        self.table = table
+
+    @property
+    def router(self):
+        return self.app.input
+
+    def enter(self) -> None:
+        self.menu = ui.Menu(self._items())
+
+    def _items(self) -> list[ui.Item]:
+        items = []
+        for seat in sorted(self.router.lost):
+            if callable(getattr(self.table, "give_seat_to_bot", None)):
+                items.append(ui.Item(t("Give P{n} to a bot", n=seat + 1), lambda s=seat: self._to_bot(s),
+                                     colour=ui.seat_colour(seat)))
+            row = self._free_row(seat)
+            if row is not None:
+                keys = self.router.bindings.keys_of(row)
+                items.append(ui.Item(t("Play P{n} with the keys {a} / {b}", n=seat + 1, a=key_label(keys[0]),
+                                       b=key_label(keys[1])), lambda s=seat, r=row: self._to_keys(s, r),
+                                     colour=ui.seat_colour(seat)))
+        return items
+
+    def _free_row(self, seat: int) -> int | None:
+        """A keyboard row nobody plays: the seat's own row if free, else the first free one."""
+        free = [r for r in range(MAX_SEATS) if self.router.seat_of(f"kb:{r}") is None]
+        return seat if seat in free else (free[0] if free else None)
+
+    def _to_bot(self, seat: int) -> None:
+        self.router.release(seat)
+        self.table.give_seat_to_bot(seat)
+        self._refresh()
+
+    def _to_keys(self, seat: int, row: int) -> None:
+        self.router.release(seat)
+        self.router.assign(f"kb:{row}", seat)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self.router.lost:
+            self.menu = ui.Menu(self._items())
+            self.relayout(self.app.size)
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        if not self.router.lost:
+            self.app.pop()  # the pad is back (or every lost seat found a new player)
+        elif {item.label for item in self.menu.items} != {item.label for item in self._items()}:
+            self._refresh()
+
+    def handle(self, cmd: Command) -> None:
+        self.menu.handle(cmd)  # menu actions from any keyboard or pad; game actions wait
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = ui.px(size, 52)
+        pw = min(w - ui.px(size, 40), ui.px(size, 720))
+        ph = row * max(1, len(self.menu.items)) + ui.px(size, 150)
+        self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        area = pygame.Rect(self.panel_rect.x + ui.px(size, 20), self.panel_rect.y + ui.px(size, 130),
+                           pw - ui.px(size, 40), row * max(1, len(self.menu.items)))
+        self.menu.layout(area, row)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        ui.dim(surface)
+        ui.panel(surface, self.panel_rect, alpha=235, border=ui.WARN)
+        lost = sorted(self.router.lost.values(), key=lambda lp: lp.seat)
+        who = ", ".join(t("P{n} (pad {m})", n=lp.seat + 1, m=lp.number) for lp in lost)
+        cx = self.panel_rect.centerx
+        ui.blit_text(surface, t("Pad unplugged: {who}", who=who), ui.px(size, 30), ui.WARN, "midtop",
+                     (cx, self.panel_rect.y + ui.px(size, 24)), bold=True, max_w=self.panel_rect.w - 40)
+        ui.blit_text(surface, t("Reconnect the pad, or give this seat to a bot"), ui.px(size, 24), ui.TEXT,
+                     "midtop", (cx, self.panel_rect.y + ui.px(size, 76)), max_w=self.panel_rect.w - 40)
+        self.menu.draw(surface)
+
+
+def on_system_event(app: Any, event: str) -> bool:
+    """The app calls this for every system event; True if it was handled here.
+
+    "pad_removed:<id>" for a pad that held a seat, while a table is on the stack: push PadLostScene on
+    top (once; it lists every lost seat). Plugging a pad back in needs no call: the router gives the
+    seat back and the overlay pops itself."""
+    if not event.startswith("pad_removed:"):
+        return False
+    if app.input.lost_seat(int(event.split(":", 1)[1])) is None:
+        return False
+    tables = [scene for scene in app.stack if scene.wants_pause_on_focus_loss]
+    if not tables or isinstance(app.top, PadLostScene):
+        return bool(tables)
+    app.push(PadLostScene(tables[-1]))
+    return True

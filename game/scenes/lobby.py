@@ -1,0 +1,324 @@
+"""The lobby: 2–8 seats (human, bot with a level, or empty), every rule option, named presets, start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.commands import Command
+from game.i18n import t
+from game.scenes import ui
+from game.scenes.base import Scene
+from game.scenes.choose import game_title
+from game.scenes.config import (
+    DEFAULT_LEVEL,
+    MAX_SEATS,
+    TableConfig,
+    bot_levels,
+    option_choices,
+    option_label,
+    player_range,
+    rule_options,
+    rules_from_values,
+    start_table,
+)
+from game.scenes.dialogs import ConfirmScene, NameEntryScene
+
+Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
+EMPTY: Seat = ("empty", None)
+
+
+def json_safe(value: Any) -> Any:
+    """Option values as stored in presets (tuples become lists in JSON)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def from_json(value: Any) -> Any:
+    return tuple(from_json(v) for v in value) if isinstance(value, list) else value
+
+
+class LobbyScene(Scene):
+    def __init__(self, game: str, config: TableConfig | None = None) -> None:
+        self.game = game
+        self.config = config
+
+    # -- state --------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.kinds: list[Seat] = [("human", None)] + [("bot", lv) for lv in bot_levels(self.game)] + [EMPTY]
+        self.message = ""
+        self.preset: str | None = None
+        if self.config is not None:
+            seats = [("bot", s.level) if s.is_bot else ("human", None) for s in self.config.seats]
+            self.values: dict[str, Any] = dict(getattr(self.config, "options", {}) or {})
+            self.first_player = self.config.first_player
+        else:
+            bot = ("bot", DEFAULT_LEVEL[self.game])
+            seats = [("human", None), bot, bot] if self.game == "nothanks" else [("human", None), bot]
+            self.values = {}
+            self.first_player = 0
+        self.seats: list[Seat] = seats + [EMPTY] * (MAX_SEATS - len(seats))
+        self._refresh_rules()
+        self.menu = ui.Menu(self._items())
+        self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
+
+    def resume(self) -> None:
+        index = self.menu.index
+        self._refresh_rules()
+        self.menu = ui.Menu(self._items(), index)
+        self.relayout(self.app.size)
+
+    @property
+    def players(self) -> int:
+        return sum(1 for kind, _ in self.seats if kind != "empty")
+
+    def seat_index(self, row: int) -> int | None:
+        """The table seat a lobby row becomes (empty rows are skipped), or None for an empty row."""
+        if self.seats[row][0] == "empty":
+            return None
+        return sum(1 for kind, _ in self.seats[:row] if kind != "empty")
+
+    def _refresh_rules(self) -> None:
+        players = max(2, self.players)
+        try:
+            self.rules = rules_from_values(self.game, self.values, players)
+        except ValueError:
+            self.values = {}  # a preset from an older version: fall back to the defaults
+            self.rules = rules_from_values(self.game, self.values, players)
+        self.options = rule_options(self.game, self.rules, players)
+        low, high = player_range(self.game, self.rules)
+        if not low <= self.players <= high:
+            self.message = t("This game needs {low} to {high} players.", low=low, high=high)
+        else:
+            self.message = ""
+
+    # -- menu items ---------------------------------------------------------------------------------
+    def _items(self) -> list[ui.Item]:
+        self.seat_items = [self._seat_item(row) for row in range(MAX_SEATS)]
+        self.rule_items = [ui.Item(t("Preset"), value=self._preset_value, change=self._cycle_preset)]
+        self.rule_items += [self._option_item(opt.name) for opt in self.options]
+        self.rule_items += [
+            ui.Item(t("Save these rules as a preset…"), self._save_preset),
+            ui.Item(t("Delete this preset"), self._delete_preset, enabled=lambda: self.preset is not None),
+        ]
+        self.button_items = [
+            ui.Item(t("How to play"), self._show_rules),
+            ui.Item(t("Start"), self.start, enabled=lambda: not self.message),
+        ]
+        return self.seat_items + self.rule_items + self.button_items
+
+    def _seat_item(self, row: int) -> ui.Item:
+        item = ui.Item(self._seat_label(row), lambda: self._rename(row), value=lambda: self._seat_value(row),
+                       change=lambda step: self._cycle_seat(row, step))
+        item.colour = self._seat_colour(row)
+        return item
+
+    def _seat_colour(self, row: int) -> tuple[int, int, int] | None:
+        seat = self.seat_index(row)
+        return None if seat is None else ui.seat_colour(seat)
+
+    def _seat_label(self, row: int) -> str:
+        kind, _ = self.seats[row]
+        if kind == "human":
+            return self.app.settings.player_name(row)
+        if kind == "bot":
+            return t("Bot {n}", n=row + 1)
+        return t("Seat {n}", n=row + 1)
+
+    def _seat_value(self, row: int) -> str:
+        kind, level = self.seats[row]
+        if kind == "bot":
+            return t("Bot · {level}", level=t(level))
+        if kind == "empty":
+            return t("Empty")
+        controls = self.app.input.seat_controls(self.seat_index(row), self.game)
+        return t("Human · {keys}", keys=controls) if controls else t("Human · join with a pad")
+
+    def _cycle_seat(self, row: int, step: int) -> None:
+        i = self.kinds.index(self.seats[row]) if self.seats[row] in self.kinds else 0
+        self.seats[row] = self.kinds[(i + step) % len(self.kinds)]
+        self._refresh_rules()
+        self._rebuild()
+
+    def _rename(self, row: int) -> None:
+        if self.seats[row][0] != "human":
+            self._cycle_seat(row, 1)
+            return
+
+        def done(name: str) -> None:
+            names = list(self.app.settings["names"])
+            names[row] = name
+            self.app.settings["names"] = names
+            self.app.save_settings()
+
+        self.app.push(NameEntryScene(t("Name for seat {n}", n=row + 1), self.app.settings.player_name(row), done))
+
+    def _option(self, name: str) -> Any:
+        return next(o for o in self.options if o.name == name)
+
+    def _option_item(self, name: str) -> ui.Item:
+        opt = self._option(name)
+        return ui.Item(opt.label, value=lambda: self._option_value(name), change=lambda step: self._cycle(name, step))
+
+    def _option_value(self, name: str) -> str:
+        opt = self._option(name)
+        current = self.values.get(name, opt.default)
+        return option_label(opt, current)
+
+    def _cycle(self, name: str, step: int) -> None:
+        opt = self._option(name)
+        values = [v for v, _ in option_choices(opt)]
+        current = self.values.get(name, opt.default)
+        i = values.index(current) if current in values else -step
+        for k in range(1, len(values) + 1):
+            candidate = dict(self.values, **{name: values[(i + step * k) % len(values)]})
+            try:
+                rules_from_values(self.game, candidate, max(2, self.players))
+            except ValueError:
+                continue  # e.g. more cards set aside than a small deck allows: skip that choice
+            self.values = candidate
+            break
+        self.preset = None
+        self._refresh_rules()
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Seat numbers, colours and options change with other choices: rebuild, keeping the focused row."""
+        focused = self.menu.current
+        index = self.menu.index
+        label = focused.label if focused is not None else None
+        self.menu.items = self._items()
+        match = [i for i, it in enumerate(self.menu.items) if it.label == label and i >= MAX_SEATS]
+        self.menu.index = match[0] if match and index >= MAX_SEATS else min(index, len(self.menu.items) - 1)
+        self.relayout(self.app.size)
+
+    # -- presets ------------------------------------------------------------------------------------
+    def _presets(self) -> dict[str, dict[str, Any]]:
+        return self.app.settings["presets"].get(self.game, {})
+
+    def _preset_value(self) -> str:
+        if self.preset is not None:
+            return self.preset
+        return t("The seed's rules") if not self.values else t("Custom")
+
+    def _cycle_preset(self, step: int) -> None:
+        names: list[str | None] = [None, *sorted(self._presets())]
+        i = names.index(self.preset) if self.preset in names else 0
+        self.preset = names[(i + step) % len(names)]
+        stored = self._presets().get(self.preset, {}) if self.preset else {}
+        self.values = {k: from_json(v) for k, v in stored.items()}
+        self._refresh_rules()
+        if self.preset is not None and not self.values and stored:
+            self.message = t("Preset {name} no longer fits these rules.", name=self.preset)
+        self._rebuild()
+
+    def _save_preset(self) -> None:
+        taken = self._presets()
+        n = len(taken) + 1
+        while t("House rules {n}", n=n) in taken:
+            n += 1
+
+        def done(name: str) -> None:
+            presets = dict(self.app.settings["presets"])
+            mine = dict(presets.get(self.game, {}))
+            mine[name] = {o.name: json_safe(self.values.get(o.name, o.default)) for o in self.options}
+            presets[self.game] = mine
+            self.app.settings["presets"] = presets
+            self.app.save_settings()
+            self.preset = name
+
+        self.app.push(NameEntryScene(t("Name this preset"), self.preset or t("House rules {n}", n=n), done, 20))
+
+    def _delete_preset(self) -> None:
+        name = self.preset
+
+        def yes() -> None:
+            presets = dict(self.app.settings["presets"])
+            presets[self.game] = {k: v for k, v in presets.get(self.game, {}).items() if k != name}
+            self.app.settings["presets"] = presets
+            self.app.save_settings()
+            self.preset = None
+
+        self.app.push(ConfirmScene(t("Delete the preset {name}?", name=name), yes))
+
+    # -- actions ------------------------------------------------------------------------------------
+    def _show_rules(self) -> None:
+        from game.scenes.rules_view import RulesScene
+
+        self.app.push(RulesScene(self.game, self.rules))
+
+    def table_config(self) -> TableConfig:
+        from game.match import SeatSpec
+
+        seats = []
+        for row, (kind, level) in enumerate(self.seats):
+            if kind == "human":
+                seats.append(SeatSpec("human", None, self.app.settings.player_name(row)))
+            elif kind == "bot":
+                seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1)))
+        return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
+                           options=dict(self.values))
+
+    def start(self) -> None:
+        if self.message:
+            return
+        start_table(self.app, self.table_config())
+
+    # -- scene --------------------------------------------------------------------------------------
+    def handle(self, cmd: Command) -> None:
+        if ui.is_back(cmd):
+            self.app.pop()
+        else:
+            self.menu.handle(cmd)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = ui.px(size, 36)
+        top = ui.px(size, 92)
+        bottom = h - ui.px(size, 136)
+        split = int(w * 0.4)
+        self.seat_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
+        self.rule_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
+        head = ui.px(size, 44)
+        pad = ui.px(size, 12)
+        seat_row = min(ui.px(size, 52), (self.seat_panel.h - head - pad) // MAX_SEATS)
+        rects = []
+        for i in range(MAX_SEATS):
+            rects.append(pygame.Rect(self.seat_panel.x + pad, self.seat_panel.y + head + i * seat_row,
+                                     self.seat_panel.w - 2 * pad, seat_row - 4))
+        n = len(self.rule_items)
+        room = self.rule_panel.h - head - pad
+        cols = 1 if n * ui.px(size, 36) <= room else 2
+        per_col = -(-n // cols)
+        rule_row = min(ui.px(size, 44), room // per_col)
+        col_w = (self.rule_panel.w - 2 * pad - (cols - 1) * pad) // cols
+        for i in range(n):
+            c, r = divmod(i, per_col)
+            rects.append(pygame.Rect(self.rule_panel.x + pad + c * (col_w + pad), self.rule_panel.y + head + r * rule_row,
+                                     col_w, rule_row - 3))
+        bw, bh = ui.px(size, 220), ui.px(size, 54)
+        start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
+        how = start.move(-bw - ui.px(size, 16), 0)
+        rects += [how, start]
+        self.menu.rects = rects
+        self.summary_y = bottom + ui.px(size, 18)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = w, _ = surface.get_size()
+        surface.blit(ui.backdrop(size), (0, 0))
+        ui.shadow_text(surface, game_title(self.game), ui.px(size, 46), ui.TEXT, "midtop", (w // 2, ui.px(size, 18)))
+        for rect, title in ((self.seat_panel, t("Seats")), (self.rule_panel, t("House rules"))):
+            ui.panel(surface, rect)
+            ui.blit_text(surface, title, ui.px(size, 24), ui.GOLD, "topleft",
+                         (rect.x + ui.px(size, 18), rect.y + ui.px(size, 10)), bold=True)
+        ui.blit_text(surface, t("{n} players", n=self.players), ui.px(size, 20), ui.TEXT_DIM, "topright",
+                     (self.seat_panel.right - ui.px(size, 18), self.seat_panel.y + ui.px(size, 14)))
+        self.menu.draw(surface)
+        start = self.menu.rects[-1]
+        summary = self.rules.summary()
+        ui.blit_text(surface, summary, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), self.summary_y),
+                     max_w=w - ui.px(size, 72))
+        if self.message:
+            ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midleft",
+                         (ui.px(size, 36), start.centery), bold=True, max_w=start.x - ui.px(size, 300))
+        ui.hint(surface, t("↑ ↓ choose   ← → change   Enter / A select or rename   Backspace / B back"))

@@ -1,0 +1,68 @@
+"""A menu screen: heading, a panel with a Menu, and the key hint; subclasses list their items."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.commands import Command
+from game.scenes import ui
+from game.scenes.base import Scene
+
+
+class MenuScene(Scene):
+    """Override `heading()` and `items()`; back pops by default. Items are rebuilt on enter and resume,
+    so labels follow a language change."""
+
+    width = 560  # panel width at 1280×720
+    row = 52  # row height at 1280×720
+
+    def heading(self) -> str:
+        return ""
+
+    def items(self) -> list[ui.Item]:
+        return []
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def hint(self) -> str:
+        return ui.menu_hint()
+
+    def enter(self) -> None:
+        self.menu = ui.Menu(self.items())
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        index = self.menu.index
+        self.menu = ui.Menu(self.items(), index)
+        self.relayout(self.app.size)
+
+    def handle(self, cmd: Command) -> None:
+        if ui.is_back(cmd):
+            self.back()
+        else:
+            self.menu.handle(cmd)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = ui.px(size, self.row)
+        pw = min(w - ui.px(size, 40), ui.px(size, self.width))
+        ph = row * len(self.menu.items) + ui.px(size, 32)
+        top = max(ui.px(size, 170), (h - ph) // 2 + ui.px(size, 40))
+        self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, ph)
+        self.menu.layout(self.panel_rect.inflate(-ui.px(size, 32), -ui.px(size, 32)), row)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        surface.blit(ui.backdrop(size), (0, 0))
+        self.draw_heading(surface)
+        ui.panel(surface, self.panel_rect)
+        self.menu.draw(surface)
+        ui.hint(surface, self.hint())
+
+    def draw_heading(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        ui.shadow_text(surface, self.heading(), ui.px(size, 56), ui.TEXT, "center",
+                       (size[0] // 2, ui.px(size, 90)))

@@ -1,0 +1,85 @@
+"""The pause menu, pushed over a table: resume, restart, rules, settings, quit to menu (with a confirm)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.commands import Command
+from game.i18n import t
+from game.scenes import ui
+from game.scenes.base import Scene
+from game.scenes.dialogs import ConfirmScene
+
+
+class PauseScene(Scene):
+    """Esc / a pad's Start / Back resume (ui.is_back). `message` says why the game paused (e.g. a pad was unplugged)."""
+
+    draws_below = True
+
+    def __init__(self, table: Scene, message: str = "") -> None:
+        self.table = table
+        self.message = message
+
+    def enter(self) -> None:
+        self.menu = ui.Menu(self._items())
+
+    def resume(self) -> None:
+        self.menu = ui.Menu(self._items(), self.menu.index)
+        self.relayout(self.app.size)
+
+    def _items(self) -> list[ui.Item]:
+        from game.scenes.options import SettingsScene
+
+        return [
+            ui.Item(t("Resume"), self.app.pop),
+            ui.Item(t("Restart"), lambda: self.app.push(ConfirmScene(t("Restart this game?"), self._restart))),
+            ui.Item(t("Rules"), self._rules),
+            ui.Item(t("Settings"), lambda: self.app.push(SettingsScene())),
+            ui.Item(t("Quit to menu"), lambda: self.app.push(ConfirmScene(t("Quit to the menu?"), self._quit))),
+        ]
+
+    def _restart(self) -> None:
+        from game.scenes.config import start_table
+
+        config = self.table.config
+        self.app.pop()  # this menu; then the table makes way for a fresh deal with fresh timers
+        start_table(self.app, config.with_seed(self.app.next_seed()))
+
+    def _rules(self) -> None:
+        from game.scenes.rules_view import RulesScene
+
+        self.app.push(RulesScene(self.table.config.game, self.table.config.rules))
+
+    def _quit(self) -> None:
+        from game.scenes.title import TitleScene
+
+        self.app.reset(TitleScene())
+
+    def handle(self, cmd: Command) -> None:
+        if ui.is_back(cmd):
+            self.app.pop()
+        else:
+            self.menu.handle(cmd)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = ui.px(size, 54)
+        extra = ui.px(size, 44) if self.message else 0
+        self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 480)),
+                                ui.px(size, 110) + extra + row * len(self.menu.items))
+        self.rect.center = (w // 2, h // 2)
+        area = pygame.Rect(self.rect.x + ui.px(size, 24), self.rect.y + ui.px(size, 90) + extra,
+                           self.rect.w - ui.px(size, 48), row * len(self.menu.items))
+        self.menu.layout(area, row)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        ui.dim(surface, 150)
+        ui.panel(surface, self.rect, alpha=235, border=ui.GOLD)
+        ui.blit_text(surface, t("Paused"), ui.px(size, 40), ui.TEXT, "midtop",
+                     (self.rect.centerx, self.rect.y + ui.px(size, 22)), bold=True)
+        if self.message:
+            ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midtop",
+                         (self.rect.centerx, self.rect.y + ui.px(size, 82)), bold=True, max_w=self.rect.w - 30)
+        self.menu.draw(surface)
+        ui.hint(surface, t("↑ ↓ choose   Enter / A select   Esc / Start resume"))

@@ -1,0 +1,40 @@
+"""The No Thanks table scene: a NothanksMatch on the game clock, drawn by NothanksView; ↑/↓ toggle the
+teaching aid (how a card's value is made, and everyone's running score)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.commands import DOWN, UP, Command
+from game.match import NothanksMatch
+from game.render.fonts import TextCache
+from game.render.nothanks_view import NothanksView
+from game.render.table_scene import TableScene
+
+
+class NothanksTable(TableScene):
+    """`NothanksTable(config)`: take the card or pay a match, until the stack is gone."""
+
+    game = "nothanks"
+
+    def make_match(self, start_ns: int) -> NothanksMatch:
+        c = self.config
+        return NothanksMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+
+    def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> NothanksView:
+        return NothanksView(self.config.rules, names, controls, self.config.seed, texts=texts)
+
+    def apply_settings(self) -> None:
+        super().apply_settings()
+        self.view.teaching_aid = bool(self.setting("teaching_aid", True))
+
+    def on_menu(self, cmd: Command) -> None:
+        if cmd.action in (UP, DOWN):
+            self.view.teaching_aid = not self.view.teaching_aid
+            try:
+                self.app.settings["teaching_aid"] = self.view.teaching_aid
+            except (TypeError, KeyError):
+                pass  # a settings object that refuses the key: the toggle still works for this table
+
+    def draw_view(self, surface: pygame.Surface, now: float) -> None:
+        self.view.draw(surface, self.match.state, now, self.match.thinking_seat)

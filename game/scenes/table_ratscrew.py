@@ -1,0 +1,37 @@
+"""The Ratscrew table scene: a RatscrewMatch on the game clock, drawn by RatscrewView."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import RatscrewMatch
+from game.render.fonts import TextCache
+from game.render.ratscrew_view import RatscrewView
+from game.render.table_scene import TableScene
+
+
+class RatscrewTable(TableScene):
+    """`RatscrewTable(config)`: play, slap, claim (play again), until one player holds every card."""
+
+    game = "ratscrew"
+
+    def make_match(self, start_ns: int) -> RatscrewMatch:
+        c = self.config
+        return RatscrewMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+
+    def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> RatscrewView:
+        return RatscrewView(self.config.rules, names, controls, self.config.seed, texts=texts)
+
+    def after_events(self, state) -> None:
+        self.view.sync(state)
+
+    def claim_left(self, now: float) -> float | None:
+        """The claim window's remaining share (1 → 0), or None when no pile awaits its claim."""
+        deadline = self.match.pending_claim_deadline_ns
+        delay = self.config.rules.claim_delay_ms * 1_000_000
+        if deadline is None or not self.match.state.awaiting_claim or delay <= 0:
+            return None
+        return max(0.0, min(1.0, (deadline - now) / delay))
+
+    def draw_view(self, surface: pygame.Surface, now: float) -> None:
+        self.view.draw(surface, self.match.state, now, self.claim_left(now))

@@ -1,0 +1,72 @@
+"""The title screen: Play, Settings, Controls, Quit, over a fan of cards."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+from game.render.card_art import CardArt
+from game.scenes import ui
+from game.scenes.menu import MenuScene
+
+FAN = ("JD", "QC", "KH", "AS")  # Ratscrew's challenge cards
+NT_FAN = ((3, "C", "3"), (26, "H", "8"), (27, "H", "9"), (28, "S", "1"))  # a No Thanks run across a suit border
+
+
+class TitleScene(MenuScene):
+    width = 440
+
+    def enter(self) -> None:
+        self.app.demo = None  # back at the menu, a demo stops looping
+        self.art = CardArt(self.app.settings["four_colour_suits"])
+        super().enter()
+
+    def resume(self) -> None:
+        self.app.demo = None
+        self.art.set_four_colour(self.app.settings["four_colour_suits"])
+        super().resume()  # rebuilds the menu and relayouts, redrawing the fan
+
+    def heading(self) -> str:
+        return t("Couch Cards")
+
+    def items(self) -> list[ui.Item]:
+        from game.scenes.choose import ChooseGameScene
+        from game.scenes.options import SettingsScene, controls_scene
+
+        items = [
+            ui.Item(t("Play"), lambda: self.app.push(ChooseGameScene())),
+            ui.Item(t("Settings"), lambda: self.app.push(SettingsScene())),
+        ]
+        if controls_scene() is not None:
+            items.append(ui.Item(t("Controls"), lambda: self.app.push(controls_scene()())))
+        items.append(ui.Item(t("Quit"), self.app.quit))
+        return items
+
+    def hint(self) -> str:
+        return t("↑ ↓ choose   Enter / A select")
+
+    def back(self) -> None:
+        self.menu.select(len(self.menu.items) - 1)  # Esc on the title: go to Quit, a second press confirms
+
+    def draw_heading(self, surface: pygame.Surface) -> None:
+        size = w, _ = surface.get_size()
+        ui.shadow_text(surface, t("Couch Cards"), ui.px(size, 84), ui.TEXT, "center", (w // 2, ui.px(size, 92)))
+        ui.blit_text(surface, t("No Thanks!  ·  Egyptian Ratscrew"), ui.px(size, 26), ui.GOLD, "center",
+                     (w // 2, ui.px(size, 158)))
+        for img, centre in self.fan:
+            surface.blit(img, img.get_rect(center=centre))
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        super().relayout(size)
+        w, h = size
+        card_w = ui.px(size, 112)
+        side = (self.panel_rect.left - card_w) // 2 + ui.px(size, 10)
+        left = [self.art.card(code, card_w) for code in FAN]
+        right = [self.art.nt_card(v, card_w, suit, rank) for v, suit, rank in NT_FAN]
+        self.fan = []
+        for images, x in ((left, side), (right, w - side)):
+            angles = [18 - 12 * i for i in range(len(images))]
+            for i, img in enumerate(ui.fan(images, angles)):
+                off = i - (len(images) - 1) / 2
+                centre = (round(x + off * card_w * 0.36), round(h * 0.56 + off * off * card_w * 0.05))
+                self.fan.append((img, centre))

@@ -1,0 +1,240 @@
+"""Menu look and widgets shared by the menu scenes: felt backdrop, panels, text, and a pad-friendly menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
+from game.i18n import t
+from game.render import colors, hud
+from game.render.fonts import TextCache
+
+Colour = tuple[int, int, int]
+
+FELT = colors.FELT
+FELT_DARK = colors.FELT_DARK
+TEXT = colors.TEXT
+TEXT_DIM = colors.TEXT_DIM
+GOLD = colors.GOLD
+WARN = colors.WARN
+INK = colors.INK
+PANEL = (8, 30, 18)
+HILITE = (34, 120, 74)
+SEAT_COLOURS = colors.SEAT_COLORS
+
+TEXTS = TextCache(capacity=1024)
+_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def seat_colour(seat: int) -> Colour:
+    return colors.seat_color(seat)
+
+
+def unit(size: tuple[int, int]) -> float:
+    """Layout scale: 1.0 at 1280×720, smaller or larger with the window (the smaller axis decides)."""
+    return max(0.45, min(size[0] / 1280, size[1] / 720))
+
+
+def px(size: tuple[int, int], n: float) -> int:
+    return max(1, round(n * unit(size)))
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """Felt cloth with a soft vignette, drawn small and smoothed up once per window size."""
+    surf = _BACKDROPS.get(size)
+    if surf is None:
+        _BACKDROPS.clear()
+        w, h = size
+        sw, sh = max(8, w // 8), max(8, h // 8)
+        small = pygame.Surface((sw, sh))
+        small.fill(FELT_DARK)
+        steps = 30
+        for i in range(steps):
+            p = i / (steps - 1)
+            c = colors.mix(FELT_DARK, FELT, min(1.0, p * 1.4) ** 0.9)
+            r = pygame.Rect(0, 0, round(sw * (1.5 - 1.1 * p)), round(sh * (1.5 - 1.1 * p)))
+            r.center = (sw // 2, sh // 2)
+            pygame.draw.ellipse(small, c, r)
+        surf = pygame.transform.smoothscale(small, size)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        _BACKDROPS[size] = surf
+    return surf
+
+
+def text(s: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
+    return TEXTS.render(s, size, colour, bold)
+
+
+def fit_text(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
+    return TEXTS.fit(s, max_w, size, colour, bold)
+
+
+def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
+              bold: bool = False, max_w: int | None = None) -> pygame.Rect:
+    """Draw `s` with its `anchor` ("center", "midleft", "topright", …) at `pos`; returns its rect."""
+    img = fit_text(s, max_w, size, colour, bold) if max_w else text(s, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def shadow_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
+                bold: bool = True) -> pygame.Rect:
+    """Big headings: the text over a soft dark offset copy, readable on the felt."""
+    off = max(2, size // 18)
+    blit_text(surface, s, size, (4, 24, 12), anchor, (pos[0] + off, pos[1] + off), bold)
+    return blit_text(surface, s, size, colour, anchor, pos, bold)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 190, border: Colour | None = None,
+          radius: int | None = None) -> None:
+    """A translucent dark-green rounded panel (menus, tables of figures)."""
+    radius = radius if radius is not None else max(6, rect.h // 24 if rect.h < 400 else 16)
+    hud.shade(surface, rect, alpha, PANEL, radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, width=2, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken whatever is drawn (overlays over a table)."""
+    hud.shade(surface, surface.get_rect(), alpha)
+
+
+def hint(surface: pygame.Surface, s: str) -> None:
+    """The key/button hint along the bottom edge."""
+    size = surface.get_size()
+    blit_text(surface, s, px(size, 18), TEXT_DIM, "midbottom", (size[0] // 2, size[1] - px(size, 14)),
+              max_w=size[0] - px(size, 40))
+
+
+def menu_hint() -> str:
+    return t("↑ ↓ choose   ← → change   Enter / A select   Backspace / B back")
+
+
+def is_back(cmd: Command) -> bool:
+    """Back in a menu: the back action, or Esc / a pad's Start (pause) outside a game."""
+    return cmd.action in (BACK, PAUSE)
+
+
+@dataclass
+class Item:
+    """One menu row. `value()` shows a setting on the right; `change(±1)` cycles it with ← →."""
+
+    label: str
+    on_confirm: Callable[[], None] | None = None
+    value: Callable[[], str] | None = None
+    change: Callable[[int], None] | None = None
+    enabled: Callable[[], bool] = field(default=lambda: True)
+    colour: Colour | None = None  # a seat's colour mark at the left
+
+    def selectable(self) -> bool:
+        return self.enabled() and (self.on_confirm is not None or self.change is not None)
+
+
+class Menu:
+    """A vertical list of Items, driven by menu actions only (so pads work): ↑ ↓ move, ← → change, confirm."""
+
+    def __init__(self, items: list[Item], index: int = 0, columns: int = 1) -> None:
+        self.items = items
+        self.columns = columns
+        self.index = 0
+        self.rects: list[pygame.Rect] = []
+        self.select(index)
+
+    @property
+    def current(self) -> Item | None:
+        return self.items[self.index] if self.items else None
+
+    def select(self, index: int) -> None:
+        if not self.items:
+            return
+        n = len(self.items)
+        for k in range(n):
+            i = (index + k) % n
+            if self.items[i].selectable():
+                self.index = i
+                return
+
+    def move(self, step: int) -> None:
+        n = len(self.items)
+        i = self.index
+        for _ in range(n):
+            i = (i + step) % n
+            if self.items[i].selectable():
+                self.index = i
+                return
+
+    def handle(self, cmd: Command) -> bool:
+        """Apply a menu action; True if the menu used it."""
+        item = self.current
+        if item is None:
+            return False
+        if cmd.action == UP:
+            self.move(-1)
+        elif cmd.action == DOWN:
+            self.move(1)
+        elif cmd.action in (LEFT, RIGHT) and item.change is not None and item.enabled():
+            item.change(-1 if cmd.action == LEFT else 1)
+        elif cmd.action == CONFIRM and item.enabled():
+            if item.on_confirm is not None:
+                item.on_confirm()
+            elif item.change is not None:
+                item.change(1)
+            else:
+                return False
+        else:
+            return False
+        return True
+
+    def layout(self, area: pygame.Rect, row_h: int) -> None:
+        """Rows top-down, filling `columns` columns left to right."""
+        per_col = -(-len(self.items) // self.columns)
+        gap = row_h // 3
+        col_w = (area.w - gap * (self.columns - 1)) // self.columns
+        self.rects = []
+        for i in range(len(self.items)):
+            col, row = divmod(i, per_col)
+            self.rects.append(pygame.Rect(area.x + col * (col_w + gap), area.y + row * row_h, col_w, row_h - 4))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, (item, rect) in enumerate(zip(self.items, self.rects)):
+            font_px = max(10, round(rect.h * 0.48))
+            selected = i == self.index
+            enabled = item.enabled()
+            if selected:
+                pygame.draw.rect(surface, HILITE, rect, border_radius=rect.h // 4)
+                pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=rect.h // 4)
+            colour = TEXT if selected else (TEXT_DIM if enabled else (110, 130, 115))
+            x = rect.x + rect.h // 2
+            if item.colour is not None:
+                dot = pygame.Rect(0, 0, rect.h // 3, rect.h // 3)
+                dot.midleft = (rect.x + rect.h // 3, rect.centery)
+                pygame.draw.rect(surface, item.colour, dot, border_radius=dot.h // 3)
+                x = dot.right + rect.h // 4
+            value = item.value() if item.value else ""
+            room = rect.right - x - rect.h // 2
+            label_w = room
+            if value:
+                shown = f"‹ {value} ›" if item.change is not None and selected and enabled else value
+                bold = selected
+                natural = TEXTS.font(font_px, bold).size(shown)[0]
+                label_need = TEXTS.font(font_px, bold).size(item.label)[0]
+                value_w = min(natural, max(room - label_need - rect.h // 2, int(room * 0.55)))
+                label_w = room - value_w - rect.h // 3
+                blit_text(surface, shown, font_px, GOLD if selected else colour, "midright",
+                          (rect.right - rect.h // 2, rect.centery), bold=bold, max_w=value_w)
+            blit_text(surface, item.label, font_px, colour, "midleft", (x, rect.centery), bold=selected,
+                      max_w=label_w)
+
+
+def fan(images: list[pygame.Surface], angles: list[float]) -> list[pygame.Surface]:
+    """Rotated copies of card images for a decorative fan (made once per layout, not per frame)."""
+    return [pygame.transform.rotozoom(img, angle, 1.0) for img, angle in zip(images, angles)]
+
+
+def on_off(flag: bool) -> str:
+    return t("On") if flag else t("Off")

@@ -1,0 +1,86 @@
+"""Bindings are data: JSON round trip, refusals with a message, swaps, reset, damaged saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.commands import PASS, PLAY, SLAP, TAKE
+from game.input.bindings import DEFAULT_KEYBOARD, DEFAULT_PAD, MENU_KEYS, BindingRefused, Bindings
+
+
+def test_defaults_cover_eight_seats_with_distinct_keys():
+    keys = [k for row in DEFAULT_KEYBOARD for k in row]
+    assert len(DEFAULT_KEYBOARD) == 8 and all(len(row) == 2 for row in DEFAULT_KEYBOARD)
+    assert len(keys) == len(set(keys))
+    assert not set(keys) & MENU_KEYS
+    # Slap/pass keys of seats 1-6 are the six modifiers (outside the key matrix: no ghosting).
+    assert {row[1] for row in DEFAULT_KEYBOARD[:6]} == {
+        "left shift", "right shift", "left ctrl", "right ctrl", "left alt", "right alt"}
+
+
+def test_round_trip_through_json():
+    b = Bindings()
+    b.bind(2, SLAP, "x")
+    b.bind_pad("first", "y")
+    data = json.loads(json.dumps(b.to_dict()))
+    again = Bindings.from_dict(data)
+    assert again.to_dict() == b.to_dict()
+    assert again.keys_of(2) == ("z", "x")
+    assert again.pad["first"][0] == "y"
+
+
+def test_key_of_another_seat_is_refused_with_a_message():
+    b = Bindings()
+    with pytest.raises(BindingRefused, match="already P2's key"):
+        b.bind(0, PLAY, "p")
+    assert b.keys_of(0) == ("q", "left shift")  # untouched
+
+
+def test_menu_keys_are_refused():
+    b = Bindings()
+    with pytest.raises(BindingRefused, match="menu key"):
+        b.bind(0, TAKE, "escape")
+
+
+def test_own_other_key_swaps_and_game_names_map_to_the_same_slot():
+    b = Bindings()
+    b.bind(0, TAKE, "left shift")  # take = first slot, like play
+    assert b.keys_of(0) == ("left shift", "q")
+    b.bind(0, PASS, "w")
+    assert b.keys_of(0) == ("left shift", "w")
+    with pytest.raises(ValueError):
+        b.bind(0, "jump", "k")
+
+
+def test_reset_to_defaults():
+    b = Bindings()
+    b.bind(0, PLAY, "k")
+    b.bind_pad("second", "x")
+    b.reset()
+    assert b.to_dict() == Bindings().to_dict()
+    assert b.pad == {k: list(v) for k, v in DEFAULT_PAD.items()}
+
+
+@pytest.mark.parametrize("saved", [None, {}, "junk", {"keyboard": "no"}, {"keyboard": [["q"]]}])
+def test_damaged_saves_fall_back_to_defaults(saved):
+    assert Bindings.from_dict(saved).to_dict() == Bindings().to_dict()
+
+
+def test_saved_duplicate_or_unknown_keys_are_not_trusted():
+    doubled = Bindings.from_dict({"keyboard": [["q", "left shift"], ["q", "right shift"]]})
+    assert doubled.to_dict() == Bindings().to_dict()
+    unknown = Bindings.from_dict({"keyboard": [["nokey", "left shift"]]}, known_key=lambda k: k != "nokey")
+    assert unknown.keys_of(0) == DEFAULT_KEYBOARD[0]
+
+
+def test_pad_layout_rules():
+    b = Bindings()
+    with pytest.raises(BindingRefused):
+        b.bind_pad("first", "start")  # Start always pauses
+    b.bind_pad("first", "leftshoulder")  # moves from "second" to "first"
+    assert b.pad_slot("leftshoulder") == 0 and b.pad_slot("b") == 1
+    only = Bindings(pad={"first": ["a"], "second": ["b"]})
+    with pytest.raises(BindingRefused):
+        only.bind_pad("second", "a")  # would leave no button for play/take

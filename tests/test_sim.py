@@ -1,0 +1,105 @@
+"""The `sim` command: runs, its JSON parses, bad arguments exit with code 2 and say why."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import sim
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = sim.main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_nothanks_sim_prints_wins_mean_score_and_speed(capsys):
+    code, out, _ = run(capsys, "nothanks", "--players", "4", "--games", "8", "--seed", "3",
+                       "--bots", "random,greedy,medium,easy")
+    assert code == 0
+    assert "No Thanks: 8 games, 4 players" in out and "games/s" in out and "mean score" in out
+    for level in ("random", "greedy", "medium", "easy"):
+        assert level in out
+
+
+def test_nothanks_json_is_deterministic_per_seed(capsys):
+    args = ("nothanks", "--games", "6", "--seed", "5", "--bots", "greedy,random,random", "--json")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    first = json.loads(out)
+    assert first["players"] == 3 and len(first["seats"]) == 3
+    assert sum(s["wins"] for s in first["seats"]) == pytest.approx(6)
+    _, again, _ = run(capsys, *args)
+    second = json.loads(again)
+    assert [s["mean_score"] for s in second["seats"]] == [s["mean_score"] for s in first["seats"]]
+
+
+def test_nothanks_seat_balanced_delegates_to_the_tournament(capsys):
+    code, out, _ = run(capsys, "nothanks", "--bots", "greedy,random,random", "--games", "6",
+                       "--seat-balanced", "--edition", "numbered", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["seat_balanced"] and result["edition"] == "numbered" and result["games"] == 6
+    assert all("win_ci95" in e for e in result["entries"])
+    code, out, _ = run(capsys, "nothanks", "--bots", "greedy,random,random", "--games", "3", "--seat-balanced")
+    assert code == 0 and "seat-balanced" in out and "95% CI" in out
+
+
+def test_ratscrew_sim_reports_length_and_per_level_behaviour(capsys):
+    code, out, _ = run(capsys, "ratscrew", "--bots", "pro,kid", "--games", "6", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["mean_cards_played"] > 0 and result["games_per_second"] > 0
+    assert sum(e["wins"] for e in result["entries"]) == pytest.approx(6)
+    levels = {lv["level"]: lv for lv in result["levels"]}
+    assert levels["pro"]["noticed_ms_median"] < levels["kid"]["noticed_ms_median"]
+    assert 0 <= levels["kid"]["miss_rate"] <= 1 and 0 <= levels["kid"]["wrong_slap_rate"] <= 1
+    code, out, _ = run(capsys, "ratscrew", "--bots", "random", "--players", "4", "--games", "4",
+                       "--rule", "burn=1", "--rule", "tens=on", "--seat-balanced")
+    assert code == 0 and "4 players" in out and "Tens" in out and "mean game length" in out
+
+
+def test_ratscrew_ladder_stronger_levels_win_at_least_70_percent(capsys):
+    code, out, _ = run(capsys, "ratscrew", "--ladder", "--games", "100", "--json")
+    result = json.loads(out)
+    shares = {(p["strong"], p["weak"]): p["strong_win_rate"] for p in result["ladder"]}
+    assert shares[("pro", "casual")] >= 0.7 and shares[("casual", "kid")] >= 0.7, shares
+    assert code == 0 and result["ok"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["nothanks", "--bots", "random,wizard,random"], "unknown nothanks bot 'wizard'"),
+    (["ratscrew", "--bots", "kid,greedy"], "unknown ratscrew bot 'greedy'"),
+    (["nothanks", "--players", "4", "--bots", "random,random"], "2 bots for 4 players"),
+    (["nothanks", "--players", "9"], "2 to 8 players, not 9"),
+    (["nothanks", "--edition", "numbered", "--players", "2"], "3 to 7 players, not 2"),
+    (["ratscrew", "--players", "1"], "2 to 8 players, not 1"),
+    (["ratscrew", "--players", "9"], "2 to 8 players, not 9"),
+    (["ratscrew", "--rule", "burn"], "NAME=VALUE"),
+    (["ratscrew", "--rule", "wings=3"], "unknown rule option"),
+    (["nothanks", "--games", "0"], "--games must be at least 1"),
+    (["chess"], "invalid choice"),
+])
+def test_bad_arguments_exit_2_with_a_clear_message(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err and out == ""
+
+
+def test_the_real_command_line_exits_2_on_a_bad_bot():
+    proc = subprocess.run([sys.executable, "-m", "game", "sim", "ratscrew", "--bots", "pro,wizard"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "unknown ratscrew bot 'wizard'" in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "game", "sim", "ratscrew", "--bots", "pro,casual",
+                           "--games", "2", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["games"] == 2
