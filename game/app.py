@@ -206,7 +206,11 @@ class App:
             top.handle(cmd)
 
     def _system_events(self) -> None:
+        from game.scenes.join import on_system_event
+
         for event in self.input.system_events():
+            if on_system_event(self, event):  # a pad that held a seat was unplugged: the table waits
+                continue
             if event == "quit":
                 self.quit()
             elif event == "focus_lost":

@@ -165,8 +165,9 @@ def sim_nothanks(args: argparse.Namespace) -> dict:
 def format_nothanks(result: dict) -> str:
     if "table" in result:
         return result["table"]
-    lines = [f"No Thanks: {result['games']} games, {result['players']} players, seed {result['seed']} "
-             f"({result['rules']})", f"{'seat':>4} {'bot':<8} {'wins':>7} {'win rate':>8} {'mean score':>10}"]
+    title = (f"No Thanks: {result['games']} games, {result['players']} players, seed {result['seed']} "
+             f"({result['rules']})")
+    lines = [title, f"{'seat':>4} {'bot':<8} {'wins':>7} {'win rate':>8} {'mean score':>10}"]
     for s in result["seats"]:
         lines.append(f"{s['seat']:>4} {s['bot']:<8} {s['wins']:>7.1f} {100 * s['win_rate']:>7.1f}%"
                      f" {s['mean_score']:>10.1f}")
@@ -276,11 +277,9 @@ def format_ratscrew(result: dict) -> str:
                          f"{p['games']} games  {'ok' if p['ok'] else 'BELOW TARGET'}")
         return "\n".join(lines)
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result["ends"].items()))
-    lines = [
-        f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
-        f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})",
-        f"{'#':>2} {'bot':<7} {'wins':>7} {'win rate':>8}",
-    ]
+    title = (f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
+             f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})")
+    lines = [title, f"{'#':>2} {'bot':<7} {'wins':>7} {'win rate':>8}"]
     for e in result["entries"]:
         lines.append(f"{e['entry']:>2} {e['bot']:<7} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%")
     lines.append(f"mean game length: {result['mean_cards_played']:.1f} cards played, "

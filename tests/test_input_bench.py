@@ -37,7 +37,7 @@ def test_posted_run_reads_every_press_in_order():
     pygame.init()
     pygame.display.set_mode((320, 200))
     pygame.event.clear()
-    result, harness = run_posted(trials_per_gap=2, frame_work_ms=0.5, seed=3)
+    result, _ = run_posted(trials_per_gap=2, frame_work_ms=0.5, seed=3)
     assert sum(row[0] for row in result["rows"].values()) == 2 * len(GAPS_MS)
     assert result["missing"] == 0
     assert all(row[3] == 0 for row in result["rows"].values())  # never the wrong way round

@@ -91,6 +91,16 @@ def test_keyboard_seats_join_in_press_order_and_can_leave():
     assert app.input.seat_controls(0) == "M / R-Ctrl" and not app.input.claiming
 
 
+def test_seats_close_up_when_done():
+    app = App()
+    done = []
+    app.push(JoinScene(on_done=done.append))
+    app.keys(pygame.K_q, pygame.K_p, pygame.K_z)  # P1, P2, P3
+    app.keys(pygame.K_RSHIFT)  # P2 leaves
+    app.keys(pygame.K_RETURN)
+    assert done == [{0: "kb:0", 1: "kb:2"}] and app.input.seat_of("kb:2") == 1
+
+
 def test_join_back_keeps_the_seats_as_they_were():
     app = App()
     before = dict(app.input.owner)

@@ -332,3 +332,40 @@ def test_history_samples_card_counts_at_each_card_played_and_bots_finish():
     assert all(sum(s.counts) <= 52 for s in counts)
     assert m.state.winner is not None
     assert sum(s.slaps_won for s in m.stats) == len([r for r in m.history.slaps if r.verdict == "won"])
+
+
+def test_a_closed_match_never_fires_again():
+    m = RatscrewMatch(rs.Rules(), [HUMAN, SeatSpec("bot", "pro")], seed=4, start_ns=0, first_player=1)
+    assert m.pending_intents(1)
+    m.close()
+    m.submit(cmd(0, SLAP, 10))
+    assert m.advance(60_000 * MS) == [] and m.pending_intents(1) == {}
+    assert m.state.cards_played == 0
+
+
+def test_commands_submitted_after_a_later_advance_are_counted_as_late_arrivals():
+    m = humans(3, [h[:] for h in HANDS3])
+    double_on_pile(m)
+    assert m.late_arrivals == 0
+    m.submit(cmd(2, SLAP, 150))  # stamped before the card at 200 ms, which was already applied
+    out = m.advance(300 * MS)
+    assert events_of(out, rs.SlapWon) and m.late_arrivals == 1
+
+
+def test_humans_mashing_keys_among_bots_never_break_the_match():
+    rules = rs.Rules(slaps=frozenset(rs.SLAP_RULES), burn=1, claim_delay_ms=500)
+    for seed in range(4):
+        rng = random.Random(seed)
+        seats = [HUMAN, SeatSpec("bot", "kid"), HUMAN, SeatSpec("bot", "random")]
+        m = RatscrewMatch(rules, seats, seed=seed, start_ns=0, first_player=seed % 4)
+        now = 0
+        while not m.is_over and now < 600_000 * MS:
+            for _ in range(rng.choice([0, 0, 1, 2])):
+                m.submit(Command(rng.choice([0, 2]), rng.choice([PLAY, SLAP]), now + rng.randrange(16 * MS),
+                                 poll=now // MS + rng.randrange(3)))
+            now += 16 * MS  # one frame
+            for timed in m.advance(now):
+                assert timed.t_ns <= now
+            st = m.state
+            assert sum(len(h) for h in st.hands) + len(st.pile) + len(st.burned) == 52
+        assert m.is_over

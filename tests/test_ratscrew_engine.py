@@ -19,8 +19,18 @@ def game(*hands: str, players: int | None = None, **rule_options) -> rs.State:
 
 def snapshot(st: rs.State) -> tuple:
     return (
-        tuple(map(tuple, st.hands)), tuple(st.pile), tuple(st.burned), tuple(st.out), st.current_player,
-        st.owed, st.challenger, st.awaiting_claim, st.cards_played, st.is_over, st.winner, st.end_reason,
+        tuple(map(tuple, st.hands)),
+        tuple(st.pile),
+        tuple(st.burned),
+        tuple(st.out),
+        st.current_player,
+        st.owed,
+        st.challenger,
+        st.awaiting_claim,
+        st.cards_played,
+        st.is_over,
+        st.winner,
+        st.end_reason,
     )
 
 
@@ -119,13 +129,16 @@ def test_divorce_near_misses(view):
 
 
 @pytest.mark.parametrize(
-    "view", ["4C 5D 6H", "6H 5D 4C", "AC 2D 3H", "3H 2D AC", "QC KD AH", "AH KD QC", "9S TC JD", "8D 9S TC JD"]
+    "view",
+    ["4C 5D 6H", "6H 5D 4C", "AC 2D 3H", "3H 2D AC", "QC KD AH", "AH KD QC", "9S TC JD", "8D 9S TC JD"],
 )
 def test_run_up_or_down_ace_low_or_high(view):
     assert judge(view, "run") == "run"
 
 
-@pytest.mark.parametrize("view", ["KC AD 2H", "2H AD KC", "4C 6D 5H", "4C 5D 5H", "4C 5D 7H", "5D 6H", "JD QC AH"])
+@pytest.mark.parametrize(
+    "view", ["KC AD 2H", "2H AD KC", "4C 6D 5H", "4C 5D 5H", "4C 5D 7H", "5D 6H", "JD QC AH"]
+)
 def test_run_near_misses_no_wrap(view):
     assert judge(view, "run") is None
 
@@ -207,6 +220,7 @@ def test_hands_are_parsed_top_first_any_size():
     st = rs.new_game(rs.Rules(), players=2, hands=[["qs", "10h"], ["9C"]])
     assert st.hands == [["QS", "TH"], ["9C"]]
     assert st.players == 2
+    assert rs.new_game(rs.Rules(), 2, hands=["QS 10h", "9C"]).hands == [["QS", "TH"], ["9C"]]
 
 
 def test_a_first_seat_with_no_cards_is_skipped():
@@ -478,7 +492,7 @@ def test_the_lowest_burned_card_is_the_bottom_card_when_live():
     st.apply(rs.Slap(1))  # burns 8C then 5D: 8C lowest
     assert st.burned == ["8C", "5D"]
     st.apply(rs.Play(0))  # 2C
-    assert st.slap_view() == ["8C", "5D", "2C"]
+    assert st.slap_view() == ("8C", "5D", "2C")
     st.apply(rs.Play(1))  # 3S
     st.apply(rs.Play(0))  # 8H: top-bottom with 8C
     assert st.slap_rule() == "top_bottom"
@@ -599,7 +613,9 @@ def test_a_challenger_with_no_cards_who_goes_out_ends_the_challenge_and_play_goe
     play_all(st, "11")  # 5C 5D: a double mid-payment
     events = st.apply(rs.Play(1))  # 7H on top: the challenger's opportunity passed
     assert events == [
-        rs.CardPlayed(1, "7H"), rs.PlayerOut(0, "missed"), rs.ChallengeEnded(0, "challenger_out"),
+        rs.CardPlayed(1, "7H"),
+        rs.PlayerOut(0, "missed"),
+        rs.ChallengeEnded(0, "challenger_out"),
     ]
     assert (st.owed, st.challenger, st.awaiting_claim, st.current_player) == (0, None, False, 2)
     assert st.pile == ["KC", "5C", "5D", "7H"] and not st.is_over
@@ -611,7 +627,11 @@ def test_a_challenger_with_no_cards_who_slaps_wrongly_while_awaiting_the_claim()
     play_all(st, "011")
     assert st.awaiting_claim and st.challenger == 0 and st.slap_rule() is None
     events = st.apply(rs.Slap(0))
-    assert events == [rs.WrongSlap(0, 0), rs.PlayerOut(0, "wrong_slap"), rs.ChallengeEnded(0, "challenger_out")]
+    assert events == [
+        rs.WrongSlap(0, 0),
+        rs.PlayerOut(0, "wrong_slap"),
+        rs.ChallengeEnded(0, "challenger_out"),
+    ]
     assert (st.awaiting_claim, st.challenger, st.current_player) == (False, None, 1)
     assert st.pile == ["QC", "5C", "6D"]
 
@@ -765,12 +785,24 @@ def test_rules_reject_bad_values(kwargs, message):
 
 def test_rules_summary_is_one_line_naming_every_option():
     text = rs.Rules(
-        slaps={"double", "marriage"}, marriage_either_order=True, burn=1, burned_live=True,
-        challenge_counts=(2, 2, 3, 4), payer_out_rule="challenger_wins", card_limit=2000,
+        slaps={"double", "marriage"},
+        marriage_either_order=True,
+        burn=1,
+        burned_live=True,
+        challenge_counts=(2, 2, 3, 4),
+        payer_out_rule="challenger_wins",
+        card_limit=2000,
     ).summary()
     assert "\n" not in text
-    for part in ("Double", "Marriage (either order)", "burns 1", "live", "J2 Q2 K3 A4", "challenger wins",
-                 "2000"):
+    for part in (
+        "Double",
+        "Marriage (either order)",
+        "burns 1",
+        "live",
+        "J2 Q2 K3 A4",
+        "challenger wins",
+        "2000",
+    ):
         assert part in text
     assert "Sandwich" not in text
     default = rs.Rules().summary()

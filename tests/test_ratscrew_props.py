@@ -32,8 +32,18 @@ rules_strategy = st.builds(
 
 def snapshot(s: rs.State) -> tuple:
     return (
-        tuple(map(tuple, s.hands)), tuple(s.pile), tuple(s.burned), tuple(s.out), s.current_player,
-        s.owed, s.challenger, s.awaiting_claim, s.cards_played, s.is_over, s.winner, s.end_reason,
+        tuple(map(tuple, s.hands)),
+        tuple(s.pile),
+        tuple(s.burned),
+        tuple(s.out),
+        s.current_player,
+        s.owed,
+        s.challenger,
+        s.awaiting_claim,
+        s.cards_played,
+        s.is_over,
+        s.winner,
+        s.end_reason,
     )
 
 
@@ -109,7 +119,9 @@ def pick_action(s: rs.State, rng: random.Random, slap_rate: float, junk: float =
     return rs.Slap(rng.choice([seat for seat in range(n) if s.in_game(seat)]))
 
 
-def play_out(s: rs.State, rng: random.Random, slap_rate: float, check: bool = True, junk: float = 0.05) -> list:
+def play_out(
+    s: rs.State, rng: random.Random, slap_rate: float, check: bool = True, junk: float = 0.05
+) -> list:
     log = []
     legal_steps = 0
     bound = 60 * (s.rules.card_limit + 60)
@@ -134,7 +146,7 @@ def play_out(s: rs.State, rng: random.Random, slap_rate: float, check: bool = Tr
     return log
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     rules=rules_strategy,
     players=st.integers(2, 8),
@@ -185,8 +197,12 @@ def test_clone_then_the_same_actions_give_the_same_game(rules, players, seed, dr
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules=rules_strategy, players=st.integers(2, 8), seed=st.integers(0, 2**32 - 1),
-       driver=st.integers(0, 2**32 - 1))
+@given(
+    rules=rules_strategy,
+    players=st.integers(2, 8),
+    seed=st.integers(0, 2**32 - 1),
+    driver=st.integers(0, 2**32 - 1),
+)
 def test_observations_never_show_hands_or_dead_burned_cards(rules, players, seed, driver):
     rng = random.Random(driver)
     s = rs.new_game(rules, players=players, seed=seed)
@@ -212,14 +228,45 @@ def test_a_sweep_of_seeds_reaches_every_ending():
     for seed in range(120):
         rng = random.Random(seed)
         rules = rs.Rules(
-            slaps=frozenset(rng.sample(rs.SLAP_RULES, seed % 4)), burned_live=seed % 3 == 0,
-            card_limit=400, payer_out_rule=rs.PAYER_OUT_RULES[seed % 2],
+            slaps=frozenset(rng.sample(rs.SLAP_RULES, seed % 4)),
+            burned_live=seed % 3 == 0,
+            card_limit=400,
+            payer_out_rule=rs.PAYER_OUT_RULES[seed % 2],
         )
         s = rs.new_game(rules, players=2 + seed % 7, seed=seed)
         for _, evs in play_out(s, rng, (0.0, 0.01, 0.1)[seed % 3], check=False):
             events.update(type(e).__name__ for e in evs)
         reasons[s.end_reason] += 1
     assert reasons["last_player"] and reasons["limit"]
-    for name in ("ChallengeStarted", "ChallengePassed", "PaymentPassed", "PileAwaitingClaim",
-                 "ChallengeEnded", "SlapWon", "PileWon", "WrongSlap", "RanOut", "PlayerOut", "PlayerBackIn"):
+    for name in (
+        "ChallengeStarted",
+        "ChallengePassed",
+        "PaymentPassed",
+        "PileAwaitingClaim",
+        "ChallengeEnded",
+        "SlapWon",
+        "PileWon",
+        "WrongSlap",
+        "RanOut",
+        "PlayerOut",
+        "PlayerBackIn",
+    ):
         assert events[name], name
+
+
+@pytest.mark.slow
+def test_soak_thousands_of_games_with_every_option():
+    for seed in range(3000):
+        rng = random.Random(seed)
+        rules = rs.Rules(
+            slaps=frozenset(rng.sample(rs.SLAP_RULES, rng.randrange(0, 9))),
+            marriage_either_order=rng.random() < 0.5,
+            burn=rng.choice((1, 2)),
+            burned_live=rng.random() < 0.5,
+            challenge_counts=[rng.randint(1, 4) for _ in range(4)],
+            payer_out_rule=rng.choice(rs.PAYER_OUT_RULES),
+            card_limit=rng.choice((100, 1000, 5000)),
+        )
+        s = rs.new_game(rules, players=rng.randint(2, 8), seed=seed, first_player=rng.randrange(2))
+        play_out(s, rng, rng.choice((0.0, 0.001, 0.01, 0.1)), junk=rng.choice((0.0, 0.02)))
+        assert s.is_over

@@ -98,8 +98,8 @@ def test_bad_arguments_exit_2_with_a_clear_message(capsys, argv, message):
 
 def test_the_real_command_line_exits_2_on_a_bad_bot():
     proc = subprocess.run([sys.executable, "-m", "game", "sim", "ratscrew", "--bots", "pro,wizard"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+                          check=False, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "unknown ratscrew bot 'wizard'" in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "game", "sim", "ratscrew", "--bots", "pro,casual",
-                           "--games", "2", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    argv = [sys.executable, "-m", "game", "sim", "ratscrew", "--bots", "pro,casual", "--games", "2", "--json"]
+    proc = subprocess.run(argv, check=False, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["games"] == 2

@@ -17,9 +17,9 @@ NOTHANKS_TARGET = 3000  # games/s with 4 random players (issue 2)
 RS_SLAP_CHANCE = 0.08  # per step, a random seat slaps at random: valid or not
 
 
-def nothanks_game(seed: int, players: int = 4, rules: nt.Rules = nt.Rules()) -> nt.State:
-    """One game of random takes and passes."""
-    st = nt.new_game(rules, players=players, seed=seed)
+def nothanks_game(seed: int, players: int = 4, rules: nt.Rules | None = None) -> nt.State:
+    """One game of random takes and passes (the playing-card edition unless `rules` says otherwise)."""
+    st = nt.new_game(rules or nt.Rules(), players=players, seed=seed)
     rand = random.Random(seed).random
     take, pay = nt.TAKE, nt.PASS
     matches = st.matches
@@ -28,9 +28,9 @@ def nothanks_game(seed: int, players: int = 4, rules: nt.Rules = nt.Rules()) -> 
     return st
 
 
-def ratscrew_game(seed: int, players: int = 2, rules: rs.Rules = rs.Rules()) -> rs.State:
+def ratscrew_game(seed: int, players: int = 2, rules: rs.Rules | None = None) -> rs.State:
     """One game: the player on turn plays, random seats slap at random moments, claims are made."""
-    st = rs.new_game(rules, players=players, seed=seed)
+    st = rs.new_game(rules or rs.Rules(), players=players, seed=seed)
     rng = random.Random(seed)
     rand, choose = rng.random, rng.randrange
     while not st.is_over:

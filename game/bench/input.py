@@ -378,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     pygame.display.set_mode((320, 200))
     print(f"input bench: {args.trials} pairs per gap; the app loop (poll every ~0.5 ms between frames, "
           f"a frame every 16.7 ms with {args.frame_work_ms:g} ms of work)")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start "
+          "(other work on the cores shows up as late reads and ties)")
     result, harness = run_posted(args.trials, args.frame_work_ms, args.seed)
     verdicts = {"posted": report("posted: KEYDOWN events posted by a sleeping thread", result)}
     share, rate = harness.idle_cpu(args.idle_seconds)
@@ -389,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         x_verdicts = run_x11(args.trials, args.x11_frame_work_ms, args.seed)
         if x_verdicts is not None:
             verdicts.update({f"x11 {k}" + (" ms" if k != "xdotool" else ""): v for k, v in x_verdicts.items()})
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
     print(TARGETS)
     print("  " + "; ".join(f"{name}: {'met' if ok else 'MISSED'}" for name, ok in verdicts.items()))
     if not all(verdicts.values()):

@@ -11,6 +11,12 @@ from game.engines import nothanks as nt
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HARD_TIME_BUDGET_MS = 100
 HARD_ITERATIONS = 1500
+# Rollout policy: a seat takes once the pot covers its run-aware cost less NOISE * U(0, 1) and
+# SHORTAGE / (matches + 2): a seat short of matches takes sooner.
+ROLLOUT_NOISE = 6.0
+ROLLOUT_SHORTAGE = 12.0
+# Reward: this share for a win (split among tied winners), the rest for the score margin.
+WIN_WEIGHT = 0.8
 
 
 def run_cost(held: tuple[int, ...] | set[int], card: int) -> int:
@@ -280,6 +286,7 @@ def _rollout(stack: list[int], card: int, pot: int, cp: int, matches: list[int],
     noisy allowance that grows as its matches run low; each card's round of payments is skipped
     over arithmetically instead of pass by pass."""
     rand = rng.random
+    noise, shortage = ROLLOUT_NOISE, ROLLOUT_SHORTAGE
     while True:
         best = 1 << 30
         taker = cp
@@ -295,13 +302,11 @@ def _rollout(stack: list[int], card: int, pot: int, cp: int, matches: list[int],
             else:
                 cost = card
             m = matches[seat]
-            gap = cost - 6 * rand() - 12 / (m + 2) - pot - offset
+            gap = cost - noise * rand() - shortage / (m + 2) - pot - offset
             if gap <= 0:
                 visits = 0
             else:
-                visits = int(gap + n - 1) // n
-                if visits > m:
-                    visits = m
+                visits = min(int((gap + n - 1e-9) / n), m)
             when = visits * n + offset
             if when < best:
                 best = when
@@ -330,11 +335,11 @@ def _rewards(matches: list[int], masks: list[int], n: int) -> list[float]:
     keys = [(matches[s] - _mask_penalty(masks[s]), matches[s]) for s in range(n)]
     best = max(keys)
     winners = [s for s in range(n) if keys[s] == best]
-    share = 0.8 / len(winners)
+    share = WIN_WEIGHT / len(winners)
     out = []
     for s in range(n):
         margin = keys[s][0] - max(keys[o][0] for o in range(n) if o != s)
-        margin_part = 0.2 / (1 + math.exp(-margin / 10))
+        margin_part = (1 - WIN_WEIGHT) / (1 + math.exp(-margin / 10))
         out.append((share if s in winners else 0.0) + margin_part)
     return out
 

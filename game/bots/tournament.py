@@ -76,6 +76,7 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
     wins: list[list[float]] = [[] for _ in range(n)]
     scores: list[list[float]] = [[] for _ in range(n)]
     times: list[list[int]] = [[] for _ in range(n)]
+    seats = [[0] * n for _ in range(n)]
     started = time.perf_counter()
     for _ in range(blocks):
         deal_seed = master.getrandbits(48)
@@ -94,6 +95,7 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
                 block_wins[i] += (1 / len(winners) if seat in winners else 0.0) / rotations
                 block_scores[i] += final[seat] / rotations
                 times[i] += seat_times[seat]
+                seats[i][seat] += 1
         for i in range(n):
             wins[i].append(block_wins[i])
             scores[i].append(block_scores[i])
@@ -110,6 +112,7 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
             "win_ci95": [w_lo, w_hi],
             "mean_score": s,
             "score_ci95": [s_lo, s_hi],
+            "games_in_seat": seats[i],
             "decisions": len(ms),
             "decision_ms_median": statistics.median(ms) if ms else 0.0,
             "decision_ms_p99": percentile(ms, 99),
@@ -133,11 +136,11 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
 
 def format_table(result: dict) -> str:
     """The tournament as a plain-text table."""
+    balanced = ", seat-balanced" if result["seat_balanced"] else ""
     lines = [
-        f"No Thanks: {result['games']} games, {result['players']} players"
-        f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})",
-        f"{'#':>2} {'bot':<8} {'win rate':>8} {'95% CI':>15} {'mean score':>10} {'95% CI':>17}"
-        f" {'ms median':>9} {'ms p99':>8}",
+        f"No Thanks: {result['games']} games, {result['players']} players{balanced} ({result['rules']})",
+        (f"{'#':>2} {'bot':<8} {'win rate':>8} {'95% CI':>15} {'mean score':>10} {'95% CI':>17}"
+         f" {'ms median':>9} {'ms p99':>8}"),
     ]
     for e in result["entries"]:
         w_lo, w_hi = e["win_ci95"]

@@ -42,9 +42,13 @@ Choices made where the rules file leaves things open:
   `marriage`: a queen directly on a king (the top card is the queen); `marriage_either_order` also
   counts a king directly on a queen.
 - The limit (`card_limit` cards played, default 5,000) is checked after each play: most cards in hand
-  wins; a tie is a draw (`GameOver(None, "limit")`). Every game therefore ends.
+  wins; a tie is a draw (`GameOver(None, "limit")`). Burned cards are not played and do not count.
+  So every game whose players keep playing ends; like a player who never presses, a table that only
+  slaps can stall (with live burned cards, burn-and-slap-back can even repeat).
 - When nobody holds a card, the pile awaits no claim and it is not slappable: `GameOver(None, "draw")`.
   When nobody holds a card but the pile is slappable, only a slap can move the game on.
+- The deal hands out the shuffled deck in order, one card at a time round the table; the first card
+  a seat receives is the top of its stack.
 - `new_game(..., first_player=k)` deals starting at seat k (so with 3, 5, 6, 7, 8 players the extra
   cards go to seats k, k+1, ...) and seat k plays first. With `hands=`, if the first player has no
   cards the next seat with cards starts; seats dealt no cards start as having run out.
@@ -271,10 +275,12 @@ class Rules:
                 names.append(name)
         parts = [
             t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
-            t("wrong slap burns {n}, live", n=self.burn) if self.burned_live
+            t("wrong slap burns {n}, live", n=self.burn)
+            if self.burned_live
             else t("wrong slap burns {n}, dead", n=self.burn),
             " ".join(f"{rank}{n}" for rank, n in zip(ChallengeCounts._fields, self.challenge_counts)),
-            t("payer out: next pays") if self.payer_out_rule == "next_pays"
+            t("payer out: next pays")
+            if self.payer_out_rule == "next_pays"
             else t("payer out: challenger wins"),
             t("claim after {s} s", s=f"{self.claim_delay_ms / 1000:g}"),
             t("late grace {ms} ms", ms=self.late_grace_ms),
@@ -350,8 +356,9 @@ def rule_options() -> list[RuleOption]:
         for rule, label in _slap_labels().items()
     ]
     options += [
-        RuleOption("marriage_either_order", t("Marriage in either order"), (False, True), False,
-                   (t("Off"), t("On"))),
+        RuleOption(
+            "marriage_either_order", t("Marriage in either order"), (False, True), False, (t("Off"), t("On"))
+        ),
         RuleOption("burn", t("Wrong slap burns"), (2, 1), 2, (t("2 cards"), t("1 card"))),
         RuleOption("burned_live", t("Burned cards"), (False, True), False, (t("Dead"), t("Live"))),
     ]
@@ -360,14 +367,34 @@ def rule_options() -> list[RuleOption]:
         key = f"challenge_{rank.lower()}"
         options.append(RuleOption(key, t("{card} demands", card=name), counts, defaults[key]))
     options += [
-        RuleOption("payer_out_rule", t("Payer runs out"), PAYER_OUT_RULES, "next_pays",
-                   (t("Next player pays the rest"), t("Challenger wins the pile"))),
-        RuleOption("claim_delay_ms", t("Claim delay"), (500, 750, 1000, 1500, 2000), 1000,
-                   tuple(t("{s} s", s=f"{ms / 1000:g}") for ms in (500, 750, 1000, 1500, 2000))),
-        RuleOption("late_grace_ms", t("Too-late window"), (150, 200, 300, 500), 300,
-                   tuple(t("{ms} ms", ms=ms) for ms in (150, 200, 300, 500))),
-        RuleOption("card_limit", t("Game limit"), (1000, 2000, 5000, 10000), 5000,
-                   tuple(t("{n} cards", n=n) for n in (1000, 2000, 5000, 10000))),
+        RuleOption(
+            "payer_out_rule",
+            t("Payer runs out"),
+            PAYER_OUT_RULES,
+            "next_pays",
+            (t("Next player pays the rest"), t("Challenger wins the pile")),
+        ),
+        RuleOption(
+            "claim_delay_ms",
+            t("Claim delay"),
+            (500, 750, 1000, 1500, 2000),
+            1000,
+            tuple(t("{s} s", s=f"{ms / 1000:g}") for ms in (500, 750, 1000, 1500, 2000)),
+        ),
+        RuleOption(
+            "late_grace_ms",
+            t("Too-late window"),
+            (150, 200, 300, 500),
+            300,
+            tuple(t("{ms} ms", ms=ms) for ms in (150, 200, 300, 500)),
+        ),
+        RuleOption(
+            "card_limit",
+            t("Game limit"),
+            (1000, 2000, 5000, 10000),
+            5000,
+            tuple(t("{n} cards", n=n) for n in (1000, 2000, 5000, 10000)),
+        ),
     ]
     return options
 
@@ -520,8 +547,19 @@ class GameOver:
 
 
 Event = (
-    CardPlayed | ChallengeStarted | ChallengePassed | PaymentPassed | PileAwaitingClaim | ChallengeEnded
-    | SlapWon | PileWon | WrongSlap | RanOut | PlayerOut | PlayerBackIn | GameOver
+    CardPlayed
+    | ChallengeStarted
+    | ChallengePassed
+    | PaymentPassed
+    | PileAwaitingClaim
+    | ChallengeEnded
+    | SlapWon
+    | PileWon
+    | WrongSlap
+    | RanOut
+    | PlayerOut
+    | PlayerBackIn
+    | GameOver
 )
 
 
@@ -555,6 +593,7 @@ class Observation:
         return self.burned + self.pile if self.rules.burned_live else self.pile
 
     def slap_rule(self) -> str | None:
+        """The rule that makes the pile slappable as this seat sees it, or None."""
         return slap_rule_for(self.slap_view(), self.rules)
 
 
@@ -565,8 +604,20 @@ class State:
     """One game in progress. Read the attributes; change it only through `apply`."""
 
     __slots__ = (
-        "awaiting_claim", "burned", "cards_played", "challenger", "current_player", "end_reason", "hands",
-        "is_over", "out", "owed", "pile", "players", "rules", "winner",
+        "awaiting_claim",
+        "burned",
+        "cards_played",
+        "challenger",
+        "current_player",
+        "end_reason",
+        "hands",
+        "is_over",
+        "out",
+        "owed",
+        "pile",
+        "players",
+        "rules",
+        "winner",
     )
 
     def __init__(self, rules: Rules, hands: list[list[str]], first_player: int = 0) -> None:
@@ -593,15 +644,18 @@ class State:
         """Still in: holding cards, or ran out and waiting on the next slap opportunity."""
         return not self.out[seat]
 
-    def slap_view(self) -> list[str]:
+    def slap_view(self) -> tuple[str, ...]:
         """The pile as judged for slaps, bottom first (burned cards included only when live)."""
-        if self.rules.burned_live and self.burned:
-            return self.burned + self.pile
-        return self.pile
+        return tuple(self._judged())
 
     def slap_rule(self) -> str | None:
         """The name of the rule that makes the pile slappable right now, or None."""
-        return slap_rule_for(self.slap_view(), self.rules)
+        return slap_rule_for(self._judged(), self.rules)
+
+    def _judged(self) -> list[str]:
+        if self.rules.burned_live and self.burned:
+            return self.burned + self.pile
+        return self.pile
 
     def why_illegal(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None if it is legal."""
@@ -863,8 +917,8 @@ class State:
 
 def new_game(
     rules: Rules | None = None,
-    *,
     players: int | None = None,
+    *,
     seed: int | None = None,
     hands: Iterable[Iterable[str]] | None = None,
     first_player: int = 0,
@@ -872,7 +926,8 @@ def new_game(
     """A new game: dealt from `random.Random(seed)`'s shuffle of one deck, or from `hands` (top first).
 
     The deal goes one card at a time round the table from `first_player`, who plays first.
-    `hands` (for tests and puzzles) may hold any number of cards; codes are checked, no duplicates.
+    `hands` (for tests and puzzles) may hold any number of cards; codes are checked, no duplicates;
+    a hand may also be written as one string, "QS 9H 2C".
     """
     rules = Rules() if rules is None else rules
     if hands is None:
@@ -890,7 +945,7 @@ def new_game(
     else:
         if seed is not None:
             raise ValueError("give seed= or hands=, not both")
-        dealt = [[cards.parse(code) for code in hand] for hand in hands]
+        dealt = [[cards.parse(code) for code in (h.split() if isinstance(h, str) else h)] for h in hands]
         if players is not None and players != len(dealt):
             raise ValueError(f"players={players} but {len(dealt)} hands were given")
         _check_players(len(dealt))
@@ -912,5 +967,5 @@ def _check_players(players: object) -> None:
 
 
 def _check_first(first_player: object, players: int) -> None:
-    if not isinstance(first_player, int) or not 0 <= first_player < players:
+    if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < players:
         raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {first_player!r}")

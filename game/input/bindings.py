@@ -14,6 +14,7 @@ Ratscrew and (take, pass) in No Thanks. No pygame here: names are checked agains
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from game.commands import PASS, PLAY, SLAP, TAKE
@@ -80,7 +81,7 @@ class Bindings:
         return {"version": VERSION, "keyboard": copy.deepcopy(self.keyboard), "pad": copy.deepcopy(self.pad)}
 
     @classmethod
-    def from_dict(cls, data: Any, known_key=lambda name: True) -> Bindings:
+    def from_dict(cls, data: Any, known_key: Callable[[str], bool] = lambda name: True) -> Bindings:
         """Bindings from saved data; anything missing, unknown or doubled falls back to the defaults.
 
         `known_key(name)` says whether a key name exists (the router passes a pygame check)."""
@@ -132,7 +133,7 @@ class Bindings:
         return None
 
     # -- rebinding --------------------------------------------------------------------------------
-    def bind(self, seat: int, action: str, key: str, label=str) -> str:
+    def bind(self, seat: int, action: str, key: str, label: Callable[[str], str] = str) -> str:
         """Give seat `seat`'s action (play/slap, take/pass or first/second) the key `key`.
 
         Refuses (BindingRefused) a menu key or a key another seat uses; pressing the seat's own other
@@ -153,15 +154,15 @@ class Bindings:
         row[slot] = key
         return t("P{n} now uses {key}.", n=seat + 1, key=label(key))
 
-    def bind_pad(self, action: str, control: str, label=str) -> str:
+    def bind_pad(self, action: str, control: str, label: Callable[[str], str] = str) -> str:
         """Make pad control `control` do `action` (first/second) on every pad."""
         slot = slot_of(action)
         if control in PAD_RESERVED or control not in PAD_CONTROLS:
             raise BindingRefused(t("{button} is kept for the menus and pause.", button=label(control)))
         mine, other = ("first", "second") if slot == FIRST else ("second", "first")
         if self.pad[other] == [control]:
-            raise BindingRefused(t("{button} is the pads' only {what} button; give it another first.",
-                                   button=label(control), what=t(other)))
+            raise BindingRefused(t("{button} is the pads' only button for the other action; "
+                                   "give that action another button first.", button=label(control)))
         self.pad[other] = [c for c in self.pad[other] if c != control]
         if control not in self.pad[mine]:
             self.pad[mine].insert(0, control)

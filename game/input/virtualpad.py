@@ -94,12 +94,6 @@ class VirtualPad:
     def release(self, name: str) -> None:
         self._button(name, 0)
 
-    def tap(self, name: str) -> None:
-        """Press and let go; the two states land in separate SDL updates only if pumped between."""
-        self.press(name)
-        pygame.event.pump()
-        self.release(name)
-
     def axis(self, name: str, value: float) -> None:
         """Set an axis from -1..1 (triggers 0..1)."""
         raw = max(-32768, min(32767, round(value * 32767)))

@@ -5,6 +5,15 @@ from game.match.nothanks import NothanksMatch, NothanksStats, TakeRecord
 from game.match.ratscrew import PhotoFinish, RatscrewMatch, RatscrewStats, Tie, TooLate
 
 __all__ = [
-    "SeatSpec", "Timed", "Ignored", "RatscrewMatch", "NothanksMatch", "TooLate", "Tie", "PhotoFinish",
-    "RatscrewStats", "NothanksStats", "TakeRecord",
+    "Ignored",
+    "NothanksMatch",
+    "NothanksStats",
+    "PhotoFinish",
+    "RatscrewMatch",
+    "RatscrewStats",
+    "SeatSpec",
+    "TakeRecord",
+    "Tie",
+    "Timed",
+    "TooLate",
 ]

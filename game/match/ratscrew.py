@@ -10,15 +10,21 @@ timer of an old match can ever fire in it.
 Too late: a slap landing within `rules.late_grace_ms` after the pile was taken by a valid slap (or
 claimed while it was slappable), before another card is played, never reaches the engine and costs
 nothing; it is reported as TooLate. A late command (stamped before something already applied, which
-the table's loop avoids by submitting before advancing) is applied at once, against the pile as it is.
+the table's loop avoids by submitting before advancing) is applied at once, against the pile as it is,
+and counted in `late_arrivals`.
+
+Bots plan after every change of the state, from their seat's observation only; the match never moves
+a bot's intent by itself. A bot's slap already due within its stop time when the pile changes still
+lands (a hand in motion), so it may be too late or wrong, as a person's would.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game.bots.ratscrew import CLAIM
 from game.commands import PLAY, SLAP, Command
@@ -178,6 +184,9 @@ class RatscrewMatch:
         self._pile_key: tuple = ()
         self._onset_ns: int | None = None
         self._tied: frozenset[int] = frozenset()
+        self._applied_ns = start_ns
+        self._closed = False
+        self.late_arrivals = 0  # human commands applied after something stamped later (see module doc)
         self._sample(start_ns)
         self._settle(start_ns)
 
@@ -216,9 +225,13 @@ class RatscrewMatch:
         return self._queue.next_t()
 
     def advance(self, now_ns: int) -> list[Timed]:
-        """Apply everything due up to `now_ns`, human and bot, in time order."""
+        """Apply everything due up to `now_ns`, human and bot, in time order.
+
+        Pass a `now_ns` no later than the read time of the last input poll whose commands were
+        submitted: then no command stamped before `now_ns` can still arrive.
+        """
         out: list[Timed] = []
-        while True:
+        while not self._closed:
             group, coin = self._queue.pop_group(now_ns)
             if not group:
                 break
@@ -230,6 +243,14 @@ class RatscrewMatch:
             self._tied = frozenset()
         self.now_ns = max(self.now_ns, now_ns)
         return out
+
+    def close(self) -> None:
+        """Stop this match for good (the table leaves it): nothing queued in it will ever fire."""
+        self._closed = True
+        for pending in self._pending:
+            pending.clear()
+        self._claim_timer = None
+        self._photo = None
 
     # ---- applying items --------------------------------------------------------------------------
 
@@ -253,6 +274,9 @@ class RatscrewMatch:
 
     def _apply(self, item: Item, out: list[Timed]) -> None:
         t = item.t_ns
+        if item.kind == "human" and t < self._applied_ns:
+            self.late_arrivals += 1
+        self._applied_ns = max(self._applied_ns, t)
         self.now_ns = max(self.now_ns, t)
         if self._photo is not None and t > self._photo.t_ns + PHOTO_WINDOW_NS:
             self._close_photo(self._photo.t_ns + PHOTO_WINDOW_NS, out)
@@ -277,9 +301,7 @@ class RatscrewMatch:
             return
         if action == SLAP:
             self._slap(seat, t, source, out)
-        elif action == CLAIM:
-            self._take_turn(rs.Claim(seat), t, source, out)
-        elif self.state.awaiting_claim and seat == self.state.challenger:
+        elif action == CLAIM or (self.state.awaiting_claim and seat == self.state.challenger):
             self._take_turn(rs.Claim(seat), t, source, out)
         else:
             self._take_turn(rs.Play(seat), t, source, out)

@@ -53,14 +53,23 @@ def _glyph(text: str, ink_height: float, color: colors.Color, bold: bool = True)
     return surf.subsurface(box).copy() if box.w and box.h else surf
 
 
+def _opaque_core(surf: pygame.Surface, radius: int) -> pygame.Surface:
+    """Smoothing leaves the inside a shade translucent: make all but the anti-aliased rim fully opaque."""
+    w, h = surf.get_size()
+    r = radius + 1
+    for core in (pygame.Rect(r, 1, w - 2 * r, h - 2), pygame.Rect(1, r, w - 2, h - 2 * r)):
+        surf.fill((0, 0, 0, 255), core, special_flags=pygame.BLEND_RGBA_MAX)
+    return surf
+
+
 def _shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygame.Surface:
     """A rounded card blank with a thin edge, supersampled for smooth corners."""
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    radius = max(2, round(w * CORNER)) * SS
-    pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius)
+    radius = max(2, round(w * CORNER))
+    pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius * SS)
     inset = max(1, SS * max(1, w // 90))
-    pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * inset, -2 * inset), border_radius=radius - inset)
-    return pygame.transform.smoothscale(big, (w, h))
+    pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * inset, -2 * inset), border_radius=radius * SS - inset)
+    return _opaque_core(pygame.transform.smoothscale(big, (w, h)), radius)
 
 
 class CardArt:
@@ -104,6 +113,8 @@ class CardArt:
             surf = pygame.transform.rotozoom(self.surface(key, width), angle, 1.0)
         else:
             surf = self._draw(key, width)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()  # the display's pixel format blits fastest
         self._cache[full] = surf
         if len(self._cache) > self._capacity:
             self._cache.popitem(last=False)
@@ -243,4 +254,4 @@ class CardArt:
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         big.blit(pattern, field.topleft)
         pygame.draw.rect(big, colors.BACK_MAIN, field, width=max(SS, line), border_radius=round(radius * 0.6))
-        return pygame.transform.smoothscale(big, (w, h))
+        return _opaque_core(pygame.transform.smoothscale(big, (w, h)), radius // SS)

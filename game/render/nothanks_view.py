@@ -12,8 +12,8 @@ from game.match.common import Ignored
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import RATIO, card_height
-from game.render.tokens import CHIP, STICK
 from game.render.table_view import MS, TableView
+from game.render.tokens import CHIP, STICK
 from game.render.tween import Tween
 
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card
@@ -106,7 +106,7 @@ class NothanksView(TableView):
         """Start the animations for one engine or driver event; the sounds to play."""
         if isinstance(event, nt.MatchPaid):
             self.fly(Flyer(Tween(t_ns, self.dur(260)), ("matches", event.seat), ("pot",), ("token",),
-                           hides=("pot",)))
+                           hides=("pot",), scale=(0.5, 1.0)))
             return ["match"]
         if isinstance(event, nt.CardTaken):
             held = tuple(state.cards[event.seat])
@@ -116,7 +116,7 @@ class NothanksView(TableView):
                            scale=(1.0, scale_to)))
             if event.matches:
                 self.fly(Flyer(Tween(t_ns, self.dur(360)), ("pot",), ("matches", event.seat), ("tokens",),
-                               hides=("matches", event.seat), count=event.matches))
+                               hides=("matches", event.seat), count=event.matches, scale=(1.0, 0.45)))
             return ["take"]
         if isinstance(event, nt.CardTurned):
             self.fly(Flyer(Tween(t_ns + self.dur(140), self.dur(220)), ("deck",), ("centre",),
@@ -144,7 +144,7 @@ class NothanksView(TableView):
             for i in range(3):
                 a = 0.35 + 0.65 * (0.5 + 0.5 * math.sin(now / 1.6e8 - i * 0.9))
                 c = colors.mix(colors.PANEL, colors.TEXT, a)
-                pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.top + r * 4), r)
+                pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.bottom - r * 4), r)
         self._draw_centre(surface, state, now)
         for f in self.anim.flyers:
             self._draw_flyer(surface, f, now)
@@ -255,8 +255,8 @@ class NothanksView(TableView):
         if kind in ("card", "flip", "back"):
             self.draw_flying_card(surface, f, now, self.centre_w)
             return
-        pos, _, _, _ = self.flyer_pos(f, now)
-        unit = round(self.centre_w * (0.62 if self.token_kind == STICK else 0.3))
+        pos, _, scale, _ = self.flyer_pos(f, now)
+        unit = round(self.centre_w * (0.62 if self.token_kind == STICK else 0.3) * scale)
         if kind == "token":
             img = self.tokens.sprite(self.token_kind, unit, 20)
             surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))

@@ -12,6 +12,7 @@ import random
 import pygame
 
 from game import cards
+from game.commands import PLAY
 from game.engines import ratscrew as rs
 from game.i18n import t
 from game.render import colors, hud
@@ -38,6 +39,7 @@ class RatscrewView(TableView):
         self.pile: list[str] = []  # mirror of the engine pile (faces), bottom first
         self.burned = 0
         self.pile_gen = 0  # counts piles won: the jitter of a new pile differs from the last one
+        self._state: rs.State | None = None  # the state while an event is handled
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -88,8 +90,20 @@ class RatscrewView(TableView):
         self.burned = len(state.burned)
 
     def on_event(self, event: object, t_ns: int, state: rs.State) -> list[str]:
+        """Start the animations for one engine or driver event; the sounds to play."""
         handler = getattr(self, "_on_" + type(event).__name__, None)
-        return handler(event, t_ns) if handler else []
+        if handler is None:
+            return []
+        self._state = state
+        return handler(event, t_ns)
+
+    def _on_Ignored(self, e, t_ns: int) -> list[str]:
+        seat = e.seat
+        if e.action != PLAY or seat is None or not 0 <= seat < self.n or not self._state.in_game(seat):
+            return []
+        text = t("No cards: slap to get back in!") if not self._state.hands[seat] else t("Not your turn")
+        self.anim.effect("note", t_ns, 900 * MS, seat=seat, text=text, color=colors.TEXT_DIM)
+        return []
 
     def _on_CardPlayed(self, e: rs.CardPlayed, t_ns: int) -> list[str]:
         self.pile.append(e.card)
@@ -196,11 +210,14 @@ class RatscrewView(TableView):
              ) -> None:
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
         self.draw_table(surface, state, now)
+        under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
+        for f in under:  # burned cards slide in under the pile
+            self.draw_flying_card(surface, f, now, self.L.card_w)
         self._draw_pile(surface, state, now)
         for f in self.anim.flyers:
             if f.art[0] == "sweep":
                 self._draw_sweep(surface, f, now)
-            else:
+            elif f not in under:
                 self.draw_flying_card(surface, f, now, self.L.card_w)
         self._draw_slaps(surface, now)
         self._draw_status(surface, state, claim_left)
@@ -247,7 +264,7 @@ class RatscrewView(TableView):
         if out:
             badge_text, badge_color = t("out"), colors.WARN
         elif claim:
-            badge_text = t("claim: press play!")
+            badge_text = t("play to claim")
         elif owed:
             badge_text = t("owes {n}", n=owed)
         if badge_text:
@@ -357,8 +374,9 @@ class RatscrewView(TableView):
         cx, cy = L.centre
         band = pygame.Rect(cx - L.size[0] // 5, cy, L.size[0] // 5 * 2, L.size[1] - cy)
         top = round(cy + L.card_h * 0.62 + max(12, round(L.card_h * 0.12)) * 2.4)
-        bottom = min([s.rect.top for s in L.seats if s.rect.colliderect(band) and s.rect.centery > cy],
-                     default=L.size[1]) - 4
+        below = [s.rect for s in L.seats if s.rect.colliderect(band) and s.rect.centery > cy]
+        # Leave room for the notes that rise above those seats ("Too late by 14 ms").
+        bottom = min([r.top - round(r.h * 0.3) for r in below], default=L.size[1]) - 4
         return pygame.Rect(band.x, top, band.w, max(0, bottom - top))
 
     def _draw_photo(self, surface: pygame.Surface, now: float) -> None:

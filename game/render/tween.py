@@ -42,17 +42,17 @@ class Tween:
     def end_ns(self) -> int:
         return self.start_ns + self.dur_ns
 
-    def raw(self, now_ns: int | float) -> float:
+    def raw(self, now_ns: float) -> float:
         if self.dur_ns <= 0:
             return 1.0
         return min(1.0, max(0.0, (now_ns - self.start_ns) / self.dur_ns))
 
-    def progress(self, now_ns: int | float) -> float:
+    def progress(self, now_ns: float) -> float:
         """Eased (ease-out) progress."""
         return ease_out(self.raw(now_ns))
 
-    def started(self, now_ns: int | float) -> bool:
+    def started(self, now_ns: float) -> bool:
         return now_ns >= self.start_ns
 
-    def done(self, now_ns: int | float) -> bool:
+    def done(self, now_ns: float) -> bool:
         return now_ns >= self.end_ns

@@ -104,7 +104,6 @@ def make_table(config: TableConfig) -> Scene:
 
 def start_table(app: Any, config: TableConfig, push: bool = False) -> None:
     """Put the table for `config` on top of the stack (replacing the lobby, results or old table)."""
-    app.input.set_game(config.game)
     table = make_table(config)
     if push:
         app.push(table)

@@ -25,7 +25,7 @@ class ConfirmScene(Scene):
         self.yes, self.no = yes, no
 
     def enter(self) -> None:
-        self.menu = ui.Menu([ui.Item(self.no or t("No"), self.app.pop), ui.Item(self.yes or t("Yes"), self._yes)],
+        self.menu = ui.Menu([ui.Item(self.no or t("No"), self.app.pop, button=True), ui.Item(self.yes or t("Yes"), self._yes, button=True)],
                             columns=2)
 
     def _yes(self) -> None:

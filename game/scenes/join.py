@@ -88,6 +88,11 @@ class JoinScene(Scene):
         if len(joined) < self.min_players:
             self.message = t("At least {n} players must join first.", n=self.min_players)
             return
+        # Seats close up in join order (P1, P3 -> P1, P2) so the humans are the table's first seats.
+        joined = dict(enumerate(joined.values()))
+        self.router.clear_seats()
+        for seat, device in joined.items():
+            self.router.assign(device, seat)
         self.router.claiming = False
         self.app.pop()
         if self.on_done is not None:

@@ -102,8 +102,9 @@ class LobbyScene(Scene):
             ui.Item(t("Delete this preset"), self._delete_preset, enabled=lambda: self.preset is not None),
         ]
         self.button_items = [
-            ui.Item(t("How to play"), self._show_rules),
-            ui.Item(t("Start"), self.start, enabled=lambda: not self.message),
+            ui.Item(t("Join with pads…"), self._join, button=True),
+            ui.Item(t("How to play"), self._show_rules, button=True),
+            ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
         ]
         return self.seat_items + self.rule_items + self.button_items
 
@@ -242,6 +243,22 @@ class LobbyScene(Scene):
         self.app.push(ConfirmScene(t("Delete the preset {name}?", name=name), yes))
 
     # -- actions ------------------------------------------------------------------------------------
+    def _join(self) -> None:
+        from game.scenes.join import JoinScene
+
+        self.app.push(JoinScene(self.game, MAX_SEATS, 1, self._joined))
+
+    def _joined(self, joined: dict[int, str]) -> None:
+        """The join screen's seats become the first human rows (seat numbers closed up); bots follow."""
+        for i, (seat, device) in enumerate(sorted(joined.items())):
+            if seat != i:
+                self.app.input.assign(device, i)
+        bots = [s for s in self.seats if s[0] == "bot"]
+        rows = [("human", None)] * len(joined) + bots
+        self.seats = (rows + [EMPTY] * MAX_SEATS)[:MAX_SEATS]
+        self._refresh_rules()
+        self._rebuild()
+
     def _show_rules(self) -> None:
         from game.scenes.rules_view import RulesScene
 
@@ -296,10 +313,11 @@ class LobbyScene(Scene):
             c, r = divmod(i, per_col)
             rects.append(pygame.Rect(self.rule_panel.x + pad + c * (col_w + pad), self.rule_panel.y + head + r * rule_row,
                                      col_w, rule_row - 3))
-        bw, bh = ui.px(size, 220), ui.px(size, 54)
+        bw, bh = ui.px(size, 250), ui.px(size, 54)
         start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
         how = start.move(-bw - ui.px(size, 16), 0)
-        rects += [how, start]
+        join = how.move(-bw - ui.px(size, 16), 0)
+        rects += [join, how, start]
         self.menu.rects = rects
         self.summary_y = bottom + ui.px(size, 18)
 
@@ -314,11 +332,11 @@ class LobbyScene(Scene):
         ui.blit_text(surface, t("{n} players", n=self.players), ui.px(size, 20), ui.TEXT_DIM, "topright",
                      (self.seat_panel.right - ui.px(size, 18), self.seat_panel.y + ui.px(size, 14)))
         self.menu.draw(surface)
-        start = self.menu.rects[-1]
+        join = self.menu.rects[-3]
         summary = self.rules.summary()
         ui.blit_text(surface, summary, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), self.summary_y),
                      max_w=w - ui.px(size, 72))
         if self.message:
             ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midleft",
-                         (ui.px(size, 36), start.centery), bold=True, max_w=start.x - ui.px(size, 300))
+                         (ui.px(size, 36), join.centery), bold=True, max_w=join.x - ui.px(size, 56))
         ui.hint(surface, t("↑ ↓ choose   ← → change   Enter / A select or rename   Backspace / B back"))

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from game.i18n import CATALOGUES, t
 from game.scenes import ui
+from game.scenes.controls import ControlsScene
 from game.scenes.menu import MenuScene
 
 LANGUAGE_NAMES = {"en": "English", "da": "Dansk", "sv": "Svenska"}
-
-
-def controls_scene() -> type | None:
-    """The input helper's Controls screen class, or None while there is none."""
-    try:
-        from game.scenes.controls import ControlsScene
-    except ImportError:
-        return None
-    return ControlsScene
 
 
 class SettingsScene(MenuScene):
@@ -36,9 +28,7 @@ class SettingsScene(MenuScene):
             ui.Item(t("Language"), value=lambda: LANGUAGE_NAMES.get(s["language"], s["language"]),
                     change=self._language, enabled=lambda: len(CATALOGUES) > 1),
         ]
-        controls = controls_scene()
-        if controls is not None:
-            items.append(ui.Item(t("Controls…"), lambda: self.app.push(controls())))
+        items.append(ui.Item(t("Controls…"), lambda: self.app.push(ControlsScene())))
         items.append(ui.Item(t("Back"), self.back))
         return items
 

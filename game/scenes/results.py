@@ -35,7 +35,7 @@ class ResultsScene(Scene):
 
     def enter(self) -> None:
         self.body.art = CardArt(self.app.settings["four_colour_suits"])
-        self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again), ui.Item(t("Menu"), self.to_menu)],
+        self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True), ui.Item(t("Menu"), self.to_menu, button=True)],
                             columns=2)
         self.app.audio.play("game_over")
 

@@ -17,9 +17,14 @@ class NothanksTable(TableScene):
 
     game = "nothanks"
 
+    def __init__(self, config, *, threaded: bool = True) -> None:
+        """`threaded=False` lets bots decide in the calling thread (headless tests with a fake clock)."""
+        super().__init__(config)
+        self.threaded = threaded
+
     def make_match(self, start_ns: int) -> NothanksMatch:
         c = self.config
-        return NothanksMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+        return NothanksMatch(c.rules, c.seats, c.seed, start_ns, c.first_player, threaded=self.threaded)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> NothanksView:
         return NothanksView(self.config.rules, names, controls, self.config.seed, texts=texts)

@@ -7,7 +7,10 @@ import pygame
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.scenes import ui
+from game.scenes.choose import ChooseGameScene
+from game.scenes.controls import ControlsScene
 from game.scenes.menu import MenuScene
+from game.scenes.options import SettingsScene
 
 FAN = ("JD", "QC", "KH", "AS")  # Ratscrew's challenge cards
 NT_FAN = ((3, "C", "3"), (26, "H", "8"), (27, "H", "9"), (28, "S", "1"))  # a No Thanks run across a suit border
@@ -30,17 +33,12 @@ class TitleScene(MenuScene):
         return t("Couch Cards")
 
     def items(self) -> list[ui.Item]:
-        from game.scenes.choose import ChooseGameScene
-        from game.scenes.options import SettingsScene, controls_scene
-
-        items = [
+        return [
             ui.Item(t("Play"), lambda: self.app.push(ChooseGameScene())),
             ui.Item(t("Settings"), lambda: self.app.push(SettingsScene())),
+            ui.Item(t("Controls"), lambda: self.app.push(ControlsScene())),
+            ui.Item(t("Quit"), self.app.quit),
         ]
-        if controls_scene() is not None:
-            items.append(ui.Item(t("Controls"), lambda: self.app.push(controls_scene()())))
-        items.append(ui.Item(t("Quit"), self.app.quit))
-        return items
 
     def hint(self) -> str:
         return t("↑ ↓ choose   Enter / A select")

@@ -130,6 +130,7 @@ class Item:
     change: Callable[[int], None] | None = None
     enabled: Callable[[], bool] = field(default=lambda: True)
     colour: Colour | None = None  # a seat's colour mark at the left
+    button: bool = False  # drawn boxed even when not selected (Start, Play again, Yes/No)
 
     def selectable(self) -> bool:
         return self.enabled() and (self.on_confirm is not None or self.change is not None)
@@ -208,8 +209,14 @@ class Menu:
             if selected:
                 pygame.draw.rect(surface, HILITE, rect, border_radius=rect.h // 4)
                 pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=rect.h // 4)
+            elif item.button:
+                panel(surface, rect, alpha=200, border=(60, 110, 80), radius=rect.h // 4)
             colour = TEXT if selected else (TEXT_DIM if enabled else (110, 130, 115))
             x = rect.x + rect.h // 2
+            if item.button and not item.value:
+                label_img = fit_text(item.label, rect.w - rect.h // 2, font_px, colour, selected)
+                surface.blit(label_img, label_img.get_rect(center=rect.center))
+                continue
             if item.colour is not None:
                 dot = pygame.Rect(0, 0, rect.h // 3, rect.h // 3)
                 dot.midleft = (rect.x + rect.h // 3, rect.centery)

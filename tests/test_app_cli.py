@@ -1,0 +1,79 @@
+"""The command line in a subprocess: no display means exit 2 and one line; --headless runs and screenshots."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_game(args: list[str], tmp_path: Path, env_changes: dict[str, str | None], timeout: float = 60):
+    env = dict(os.environ, COUCHCARDS_CONFIG_DIR=str(tmp_path / "cfg"))
+    for key, value in env_changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+NO_DISPLAY = {"DISPLAY": None, "WAYLAND_DISPLAY": None, "SDL_VIDEODRIVER": None, "SDL_AUDIODRIVER": None}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY/WAYLAND_DISPLAY are how Linux finds one")
+def test_no_display_exits_2_with_one_line(tmp_path):
+    proc = run_game([], tmp_path, NO_DISPLAY, timeout=30)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "no display" in lines[0] and "--headless" in lines[0]
+    assert proc.stdout == ""
+
+
+def test_dummy_video_driver_without_headless_is_no_display(tmp_path):
+    proc = run_game(["--game", "ratscrew"], tmp_path, {"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "--headless" in proc.stderr
+
+
+def test_headless_title_runs_n_frames_and_saves_the_last(tmp_path):
+    shot = tmp_path / "title.png"
+    proc = run_game(["--headless", "--frames", "20", "--screenshot", str(shot)], tmp_path, NO_DISPLAY)
+    assert proc.returncode == 0, proc.stderr
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
+
+
+def test_straight_to_a_table_with_bots_and_a_seed(tmp_path):
+    shot = tmp_path / "table.png"
+    proc = run_game(["--headless", "--game", "nothanks", "--players", "4", "--bots", "easy,hard", "--seed", "3",
+                     "--frames", "30", "--size", "960x540", "--screenshot", str(shot)], tmp_path, NO_DISPLAY)
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(shot)).get_size() == (960, 540)
+
+
+def test_headless_demo_exits_0_after_its_frames(tmp_path):
+    proc = run_game(["--headless", "--demo", "--frames", "90", "--seed", "2"], tmp_path, NO_DISPLAY)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "3"], "--game"),
+    (["--game", "ratscrew", "--players", "9"], "2 to 8"),
+    (["--game", "nothanks", "--bots", "genius"], "genius"),
+    (["--game", "ratscrew", "--players", "2", "--bots", "pro,pro,pro"], "3 bots"),
+    (["--size", "10x10"], "--size"),
+])
+def test_bad_options_exit_2_with_one_line(tmp_path, args, message):
+    proc = run_game(["--headless", *args], tmp_path, NO_DISPLAY, timeout=30)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert message in proc.stderr

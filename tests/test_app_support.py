@@ -1,0 +1,126 @@
+"""Helpers for driving the real app headless: a fake clock, posted key events, finished matches.
+
+Imported by the other test_app_* / test_scenes_* modules; the tests here check the helpers themselves.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game import settings as settings_mod  # noqa: E402
+from game.app import App, SilentAudio  # noqa: E402
+from game.loop import NS, FakeClock  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "_out"
+SIZE = (1280, 720)
+
+KEYS = {
+    "up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
+    "enter": pygame.K_RETURN, "back": pygame.K_BACKSPACE, "esc": pygame.K_ESCAPE,
+    "q": pygame.K_q, "lshift": pygame.K_LSHIFT, "p": pygame.K_p, "rshift": pygame.K_RSHIFT,
+}
+
+
+def make_app(tmp_path: Path, size: tuple[int, int] = SIZE) -> App:
+    """A real App (real InputRouter) on a fake clock whose sleep advances it: frames run without waiting."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.event.clear()
+    settings = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None)
+    clock = FakeClock()
+    return App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=1234)
+
+
+def press(app: App, *names: str, frames: int = 2) -> None:
+    """Post a key press and release for each name (KEYS) and run frames after each (a press is read
+    while waiting for the next frame and handled in that frame: two frames see it through)."""
+    for name in names:
+        key = KEYS[name]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        app.frames(frames)
+
+
+def top_name(app: App) -> str:
+    return type(app.top).__name__
+
+
+def focus(app: App, label: str, limit: int = 40) -> None:
+    """Press ↓ until the top scene's menu has `label` focused."""
+    for _ in range(limit):
+        if app.top.menu.current.label == label:
+            return
+        press(app, "down")
+    raise AssertionError(f"no menu row {label!r}; rows: {[i.label for i in app.top.menu.items]}")
+
+
+def set_value(app: App, label: str, value: str, key: str = "right", limit: int = 20) -> None:
+    """Focus the row `label` and press ← or → until it shows `value`."""
+    focus(app, label)
+    for _ in range(limit):
+        item = app.top.menu.current
+        if item.value() == value:
+            return
+        press(app, key)
+    raise AssertionError(f"{label!r} never showed {value!r} (now {app.top.menu.current.value()!r})")
+
+
+def run_until(app: App, done, max_seconds: float = 600, each=None, step_frames: int = 3) -> None:
+    """Run frames until `done()`; `each()` is called between batches (e.g. to press a seat's key)."""
+    clock = app.loop.clock
+    end = clock() + int(max_seconds * NS)
+    while not done():
+        if clock() > end:
+            raise AssertionError(f"timed out in {top_name(app)} after {max_seconds} s of game time")
+        if each is not None:
+            each()
+        app.frames(step_frames)
+
+
+def distinct_colours(surface: pygame.Surface, grid: int = 48) -> int:
+    w, h = surface.get_size()
+    return len({tuple(surface.get_at((x * w // grid, y * h // grid)))[:3] for x in range(grid) for y in range(grid)})
+
+
+def save_shot(app: App, name: str) -> Path:
+    OUT.mkdir(exist_ok=True)
+    app.frames(2)
+    path = OUT / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = make_app(tmp_path)
+    yield a
+    for scene in reversed(a.stack):
+        scene.exit()
+    a.stack.clear()
+    pygame.event.clear()
+
+
+def test_fake_clock_makes_frames_instant_and_sixty_a_second(app):
+    from game.scenes.title import TitleScene
+
+    app.push(TitleScene())
+    start = app.now_ns()
+    app.frames(60)
+    assert abs((app.now_ns() - start) - NS) < NS // 30
+
+
+def test_press_reaches_the_top_scene_through_the_router(app):
+    from game.scenes.title import TitleScene
+
+    app.push(TitleScene())
+    assert app.top.menu.index == 0
+    press(app, "down")
+    assert app.top.menu.index == 1
+    assert app.input.polls > 30  # polled between frames, not once a frame

@@ -1,0 +1,130 @@
+"""Window events and app services: resize relayouts every scene, F11, silent audio, the stack's rules."""
+
+from __future__ import annotations
+
+import pygame
+from test_app_support import app, press, top_name  # noqa: F401
+
+from game import app as app_mod
+from game.scenes.base import Scene
+from game.scenes.config import TableConfig, rules_from_values, start_table
+from game.scenes.title import TitleScene
+
+
+class Probe(Scene):
+    def __init__(self, draws_below: bool = False) -> None:
+        self.draws_below = draws_below
+        self.calls: list[str] = []
+        self.sizes: list[tuple[int, int]] = []
+
+    def enter(self):
+        self.calls.append("enter")
+
+    def exit(self):
+        self.calls.append("exit")
+
+    def pause(self):
+        self.calls.append("pause")
+
+    def resume(self):
+        self.calls.append("resume")
+
+    def handle(self, cmd):
+        self.calls.append(f"handle:{cmd.action}")
+
+    def update(self, now_ns, dt_ns):
+        if not self.calls or self.calls[-1] != "update":
+            self.calls.append("update")
+
+    def draw(self, surface, alpha):
+        self.calls.append("draw")
+
+    def relayout(self, size):
+        self.sizes.append(tuple(size))
+
+
+def test_resize_relayouts_every_scene_on_the_stack(app):  # noqa: F811
+    from game.match import SeatSpec
+
+    app.push(TitleScene())
+    seats = [SeatSpec("bot", "kid"), SeatSpec("bot", "kid"), SeatSpec("bot", "kid")]
+    start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, 1), push=True)
+    table = app.top
+    probe = Probe(draws_below=True)
+    app.push(probe)
+    pygame.display.set_mode((1024, 600), pygame.RESIZABLE)  # what the window manager does
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600))
+    app.frames(2)
+    assert app.size == (1024, 600)
+    assert probe.sizes[-1] == (1024, 600)
+    assert table.view.L.size == (1024, 600)
+    title = app.stack[0]
+    assert title.panel_rect.right <= 1024 and title.panel_rect.bottom <= 600
+
+
+def test_f11_toggles_fullscreen_and_back(app):  # noqa: F811
+    app.push(TitleScene())
+    probe = Probe()
+    app.push(probe)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.frames(2)
+    assert app.settings["fullscreen"] is app.fullscreen
+    assert len(probe.sizes) >= 2  # relayout after the switch
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.frames(2)
+    assert app.fullscreen is False
+    assert app.size == (1280, 720)
+
+
+def test_only_the_top_scene_gets_input_and_updates_and_overlays_draw_below(app):  # noqa: F811
+    below, middle, top = Probe(), Probe(), Probe(draws_below=True)
+    app.push(below)
+    app.push(middle)
+    app.push(top)
+    assert below.calls == ["enter", "pause"] and middle.calls == ["enter", "pause"]
+    for p in (below, middle, top):
+        p.calls.clear()
+    press(app, "down")
+    assert "handle:down" in top.calls and "update" in top.calls
+    assert not any(c.startswith("handle") or c == "update" for c in middle.calls + below.calls)
+    assert "draw" in middle.calls  # the overlay's scene below draws first
+    assert "draw" not in below.calls  # but not the one under an opaque scene
+    app.pop()
+    assert top.calls[-1] == "exit" and middle.calls[-1] == "resume"
+    below.calls.clear()
+    app.replace(Probe())
+    assert middle.calls[-1] == "exit" and below.calls == []  # a replace leaves the scene below alone
+    app.pop()
+    app.pop()
+    assert not app.running  # popping the last scene quits
+
+
+def test_no_audio_device_means_silence(monkeypatch):
+    import game.audio
+
+    class Broken:
+        def __init__(self, volume):
+            raise pygame.error("no audio device")
+
+    monkeypatch.setattr(game.audio, "Audio", Broken)
+    audio = app_mod.make_audio(0.5)
+    audio.play("slap")  # and it does nothing
+    assert isinstance(audio, app_mod.SilentAudio)
+
+
+def test_real_audio_on_the_dummy_driver_plays_without_error():
+    audio = app_mod.make_audio(0.5)
+    for name in ("flip", "slap", "wrong", "pile_won", "match", "take", "game_over"):
+        audio.play(name)
+
+
+def test_esc_in_a_menu_goes_back_and_on_the_title_points_at_quit(app):  # noqa: F811
+    app.push(TitleScene())
+    press(app, "enter")
+    assert top_name(app) == "ChooseGameScene"
+    press(app, "esc")
+    assert top_name(app) == "TitleScene"
+    press(app, "esc")
+    assert app.top.menu.current.label == "Quit"
+    press(app, "enter")
+    assert not app.running

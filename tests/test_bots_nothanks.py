@@ -1,0 +1,208 @@
+"""No Thanks bots: the reference rules, determinism, every level under every option, and no peeking."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.bots import nothanks as bots
+from game.bots.tournament import play_game
+from game.engines import nothanks as nt
+
+FAST = {"iterations": 40, "time_budget_ms": 60_000}
+
+
+def bot(level: str, seed: int = 1) -> object:
+    return bots.make_bot(level, random.Random(seed), **(FAST if level == "hard" else {}))
+
+
+def at(deck: list[int], rules: nt.Rules | None = None, players: int = 3, script: str = "") -> nt.State:
+    st = nt.new_game(rules or nt.Rules(), players=players, deck=deck)
+    for a in script:
+        st.apply(nt.TAKE if a == "t" else nt.PASS)
+    return st
+
+
+# ---- reference rules -----------------------------------------------------------------------------------
+
+
+def test_run_cost_is_run_aware():
+    assert bots.run_cost((), 20) == 20
+    assert bots.run_cost((21,), 20) == -1  # 20 becomes the run's lowest card instead of 21
+    assert bots.run_cost((19,), 20) == 0
+    assert bots.run_cost((19, 21), 20) == -21  # joins two runs: 21 stops counting
+    assert bots.run_cost((27,), 28) == 0  # ♥9 then ♠1: runs cross suit borders
+
+
+@pytest.mark.parametrize("held,card,pot,expected", [
+    ((), 20, 19, nt.PASS), ((), 20, 20, nt.TAKE), ((19,), 20, 0, nt.TAKE), ((21,), 20, 0, nt.TAKE),
+    ((5,), 20, 25, nt.TAKE), ((5,), 30, 3, nt.PASS),
+])
+def test_greedy_takes_iff_cost_minus_pot_is_not_positive(held, card, pot, expected):
+    st = at([card, 1], players=2, script="")
+    st.cards[0] = list(held)
+    st.pot = pot
+    assert bot("greedy").decide(st.observation(0)) == expected
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_takes_when_it_has_no_matches(level):
+    st = at([30, 5, 6], nt.Rules(matches=0), players=3)
+    assert st.observation(0).legal_actions == (nt.TAKE,)
+    assert bot(level).decide(st.observation(0)) == nt.TAKE
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_deciding_off_turn_is_refused(level):
+    st = at([30, 5, 6])
+    with pytest.raises(ValueError, match="not on turn"):
+        bot(level).decide(st.observation(1))
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="hard"):
+        bots.make_bot("grandmaster", random.Random(1))
+
+
+def test_medium_passes_a_card_it_wants_while_nobody_else_would_take_it():
+    st = at([20, 5, 6], players=3)
+    st.cards[0] = [21]
+    assert bot("medium").decide(st.observation(0)) == nt.PASS  # nobody else needs 20: milk it
+    st.cards[1] = [19]
+    assert bot("medium").decide(st.observation(0)) == nt.TAKE  # seat 1 would grab it
+
+
+def test_medium_threshold_moves_with_its_matches():
+    st = at([14, 5, 6], nt.Rules(matches=11), players=3)
+    st.pot = 4
+    assert bot("medium").decide(st.observation(0)) == nt.PASS
+    st.matches[0] = 1
+    assert bot("medium").decide(st.observation(0)) == nt.TAKE
+
+
+def test_easy_loses_points_a_greedy_player_would_not():
+    # Easy takes a big card for a modest pot far more often than greedy ever would.
+    takes = 0
+    for seed in range(200):
+        st = at([30, 5, 6], players=3, script="pppppp")
+        takes += bots.make_bot("easy", random.Random(seed)).decide(st.observation(0)) == nt.TAKE
+    assert 20 < takes < 200
+    assert bot("greedy").decide(at([30, 5, 6], players=3, script="pppppp").observation(0)) == nt.PASS
+
+
+def test_hard_takes_a_card_that_is_pure_profit_and_passes_a_ruinous_one():
+    free = at([20, 5, 6, 7, 8], players=3)
+    free.cards[0] = [21]
+    free.cards[1] = [19]
+    free.pot = 6
+    assert bot("hard").decide(free.observation(0)) == nt.TAKE
+    ruin = at(list(range(35, 8, -1)), nt.Rules.numbered(), players=3)
+    assert bots.make_bot("hard", random.Random(3), iterations=300, time_budget_ms=60_000).decide(
+        ruin.observation(0)) == nt.PASS
+
+
+# ---- determinism and budget ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_decisions_are_deterministic_for_a_seed(level):
+    def actions(seed: int) -> list[str]:
+        st = nt.new_game(nt.Rules(), players=3, seed=11)
+        players = [bots.make_bot(level, random.Random(seed + s), **(FAST if level == "hard" else {}))
+                   for s in range(3)]
+        out = []
+        while not st.is_over:
+            a = players[st.current_player].decide(st.observation(st.current_player))
+            out.append(a)
+            st.apply(a)
+        return out
+
+    assert actions(5) == actions(5)
+
+
+def test_hard_keeps_to_its_time_budget():
+    st = nt.new_game(nt.Rules.numbered(), players=3, seed=2)
+    hard = bots.make_bot("hard", random.Random(1), time_budget_ms=20, iterations=10**9)
+    t0 = time.perf_counter()
+    hard.decide(st.observation(0))
+    assert time.perf_counter() - t0 < 1.0
+    assert 0 < hard.last_iterations < 10**9
+
+
+def test_hard_draws_once_from_the_shared_source_per_decision():
+    rng = random.Random(9)
+    twin = random.Random(9)
+    st = nt.new_game(nt.Rules(), players=3, seed=3)
+    bots.make_bot("hard", rng, iterations=30, time_budget_ms=60_000).decide(st.observation(0))
+    twin.getrandbits(64)
+    assert rng.random() == twin.random()
+
+
+# ---- every level, every option -------------------------------------------------------------------------
+
+OPTION_TABLES = [
+    (nt.Rules(), 3), (nt.Rules(), 2), (nt.Rules(ranks_per_suit=13), 8), (nt.Rules(ranks_per_suit=5), 4),
+    (nt.Rules(after_take="same_player", hidden_matches=True), 5),
+    (nt.Rules(suit_order=("S", "H", "D", "C"), set_aside=0, matches=3), 3),
+    (nt.Rules.numbered(), 3), (nt.Rules.numbered(after_take="next_player"), 7),
+    (nt.Rules.numbered(hidden_matches=True, matches=None), 6), (nt.Rules.numbered(set_aside=30), 4),
+]
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("rules,players", OPTION_TABLES, ids=lambda v: str(v))
+def test_every_level_finishes_games_under_every_option(level, rules, players):
+    levels = [level] + ["greedy"] * (players - 1)
+    st = play_game(rules, levels, deal_seed=players, bot_seed=7, iterations=20, time_budget_ms=60_000)
+    assert st.is_over and sum(len(c) for c in st.cards) == rules.deck_size - rules.set_aside
+
+
+# ---- no peeking ----------------------------------------------------------------------------------------
+
+
+class Poison:
+    """A hidden value: any use other than holding it raises."""
+
+    def _boom(self, *args, **kwargs):
+        raise AssertionError("a bot read hidden state")
+
+    __eq__ = __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = __sub__ = __rsub__ = _boom
+    __index__ = __int__ = __bool__ = __hash__ = __iter__ = __getitem__ = __float__ = _boom
+
+
+class PoisonStack(list):
+    """The face-down stack: its size is public, its cards are not."""
+
+    def __iter__(self):
+        raise AssertionError("a bot read the stack")
+
+    def __getitem__(self, i):
+        raise AssertionError("a bot read the stack")
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("rules", [nt.Rules(hidden_matches=True), nt.Rules.numbered(hidden_matches=True)])
+def test_bots_never_read_hidden_state(level, rules):
+    st = nt.new_game(rules, players=4, seed=21)
+    for a in "pptpppt":
+        st.apply(nt.TAKE if a == "t" else nt.PASS)
+    seat = st.current_player
+    clean = st.observation(seat)
+    poisoned = st.clone()
+    poisoned._stack = PoisonStack(poisoned._stack)
+    poisoned.aside = Poison()
+    poisoned.matches = [m if s == seat else Poison() for s, m in enumerate(poisoned.matches)]
+    obs = poisoned.observation(seat)
+    assert obs == clean
+    assert bot(level, 4).decide(obs) == bot(level, 4).decide(clean)
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_decisions_do_not_depend_on_the_hidden_deal(level):
+    # Same visible table, different stack order and set-aside cards: the same decision.
+    a = at([20, 5, 9, 30, 31], players=3, script="pt")
+    b = at([20, 5, 31, 1, 2], players=3, script="pt")
+    assert a.observation(2) == b.observation(2)
+    assert bot(level, 8).decide(a.observation(2)) == bot(level, 8).decide(b.observation(2))

@@ -1,0 +1,120 @@
+"""The app around the tables: slaps from the keyboard, pause (Esc, focus loss), restart, quit, window close."""
+
+from __future__ import annotations
+
+import pygame
+from test_app_support import app, press, run_until, top_name  # noqa: F401
+
+from game.i18n import t
+from game.match import SeatSpec
+from game.scenes.config import TableConfig, rules_from_values, start_table
+from game.scenes.title import TitleScene
+
+
+def ratscrew_table(app, level: str = "kid", seed: int = 5, human: bool = True):  # noqa: F811
+    app.push(TitleScene())
+    seats = [SeatSpec("human", None, "Ada") if human else SeatSpec("bot", level, "Bot 1"), SeatSpec("bot", level, "Bot")]
+    start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, seed), push=True)
+    return app.top
+
+
+def test_ratscrew_valid_and_wrong_slaps_from_the_keyboard(app):  # noqa: F811
+    table = ratscrew_table(app)
+    assert top_name(app) == "RatscrewTable"
+    stats = table.match.stats[0]
+
+    def act():
+        st = table.match.state
+        if st.is_over:
+            return
+        if st.slap_rule() is not None and stats.slaps_won == 0:
+            press(app, "lshift")  # seat 1's second key: slap
+        elif stats.wrong == 0 and st.pile and st.slap_rule() is None and not st.awaiting_claim:
+            press(app, "lshift")
+        elif st.current_player == 0 and not st.awaiting_claim or st.awaiting_claim and st.challenger == 0:
+            press(app, "q")  # play (or claim)
+
+    run_until(app, lambda: (stats.slaps_won >= 1 and stats.wrong >= 1) or table.match.state.is_over,
+              max_seconds=600, each=act, step_frames=2)
+    verdicts = {(rec.seat, rec.verdict) for rec in table.match.history.slaps}
+    assert stats.slaps_won >= 1, verdicts
+    assert stats.wrong >= 1, verdicts
+    assert any(seat == 0 for seat, _ in verdicts)
+
+
+def test_esc_pauses_the_table_and_freezes_it_then_resumes(app):  # noqa: F811
+    table = ratscrew_table(app, level="pro", human=False)
+    app.frames(120)
+    assert table.match.state.cards_played > 0
+    press(app, "esc")
+    assert top_name(app) == "PauseScene"
+    played = table.match.state.cards_played
+    app.frames(600)  # ten seconds paused: bots wait too
+    assert table.match.state.cards_played == played
+    press(app, "esc")
+    assert app.top is table
+    app.frames(600)
+    assert table.match.state.cards_played > played
+
+
+def test_focus_loss_pauses_a_table_but_not_a_menu(app):  # noqa: F811
+    app.push(TitleScene())
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.frames(2)
+    assert top_name(app) == "TitleScene"
+    table = ratscrew_table(app)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.frames(2)
+    assert top_name(app) == "PauseScene"
+    assert app.top.table is table
+    assert app.stack[-2] is table  # the pause is a push over the table
+
+
+def test_pause_menu_restart_asks_first_and_deals_a_fresh_game(app):  # noqa: F811
+    table = ratscrew_table(app)
+    press(app, "esc")
+    press(app, "down", "enter")  # Restart
+    assert top_name(app) == "ConfirmScene"
+    press(app, "enter")  # the default answer is No
+    assert top_name(app) == "PauseScene"
+    press(app, "enter")  # Restart again
+    press(app, "right", "enter")  # Yes
+    assert top_name(app) == "RatscrewTable"
+    assert app.top is not table
+    assert app.top.config.seats == table.config.seats
+    assert app.top.config.seed != table.config.seed
+    assert [type(s).__name__ for s in app.stack] == ["TitleScene", "RatscrewTable"]
+
+
+def test_pause_menu_rules_and_quit_to_menu(app):  # noqa: F811
+    ratscrew_table(app)
+    press(app, "esc")
+    press(app, "down", "down", "enter")  # Rules
+    assert top_name(app) == "RulesScene"
+    assert app.top.game == "ratscrew"
+    press(app, "back")
+    assert top_name(app) == "PauseScene"
+    pause = app.top
+    pause.menu.select(len(pause.menu.items) - 1)
+    assert pause.menu.current.label == t("Quit to menu")
+    press(app, "enter", "right", "enter")
+    assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
+
+
+def test_closing_the_window_from_a_table_quits_cleanly(app):  # noqa: F811
+    table = ratscrew_table(app)
+    closed = []
+    table.exit = lambda: closed.append(True)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(frames=10) == 0
+    assert not app.running
+    assert closed == [True]  # every scene left the stack through exit()
+    assert app.stack == []
+
+
+def test_closing_the_window_from_a_menu_quits(app):  # noqa: F811
+    app.push(TitleScene())
+    press(app, "enter")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(frames=10) == 0
+    assert app.loop.frames < 10
