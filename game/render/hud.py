@@ -109,14 +109,12 @@ def glow(w: int, h: int) -> pygame.Surface:
     if surf is None:
         if len(_GLOWS) > 8:
             _GLOWS.clear()
-        small = pygame.Surface((max(4, key[0] // 4), max(4, key[1] // 4)), pygame.SRCALPHA)
-        sw, sh = small.get_size()
-        steps = 16
+        surf = pygame.Surface(key, pygame.SRCALPHA)
+        steps = 48  # many faint rings: no visible banding
         for i in range(steps):
             p = i / (steps - 1)
-            r = pygame.Rect(0, 0, round(sw * (1 - p * 0.9)), round(sh * (1 - p * 0.9)))
-            r.center = (sw // 2, sh // 2)
-            pygame.draw.ellipse(small, (255, 255, 240, round(190 * p ** 0.7)), r)
-        surf = pygame.transform.smoothscale(small, key)
+            r = pygame.Rect(0, 0, round(key[0] * (1 - p * 0.92)), round(key[1] * (1 - p * 0.92)))
+            r.center = (key[0] // 2, key[1] // 2)
+            pygame.draw.ellipse(surf, (255, 255, 240, round(190 * p ** 0.7)), r)
         _GLOWS[key] = surf
     return surf

@@ -368,41 +368,71 @@ class RatscrewView(TableView):
             img = self.texts.render(t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM)
             surface.blit(img, img.get_rect(center=(L.centre[0], round(L.centre[1] - L.card_h * 0.68))))
 
-    def photo_area(self) -> pygame.Rect:
-        """Free felt below the pile and its status line (above the seats there): the photo finish."""
+    def photo_area(self, need_w: int, need_h: int) -> pygame.Rect:
+        """The widest free stretch of felt, `need_h` tall, beside the pile (or under it) for the photo
+        finish: it never covers the pile or a seat, and keeps clear of the seats' rising notes too
+        when there is room for that."""
         L = self.L
         cx, cy = L.centre
-        band = pygame.Rect(cx - L.size[0] // 5, cy, L.size[0] // 5 * 2, L.size[1] - cy)
-        top = round(cy + L.card_h * 0.62 + max(12, round(L.card_h * 0.12)) * 2.4)
-        below = [s.rect for s in L.seats if s.rect.colliderect(band) and s.rect.centery > cy]
-        # Leave room for the notes that rise above those seats ("Too late by 14 ms").
-        bottom = min([r.top - round(r.h * 0.3) for r in below], default=L.size[1]) - 4
-        return pygame.Rect(band.x, top, band.w, max(0, bottom - top))
+        cw, ch = L.card_w, L.card_h
+        w, h = L.size
+        best = pygame.Rect(0, 0, 0, 0)
+        for blocked in ([s.rect.union(self.note_zone(s.seat)).inflate(12, 8) for s in L.seats],
+                        [s.rect.inflate(12, 8) for s in L.seats]):
+            best = self._widest_free(blocked, need_h)
+            if best.w >= need_w:
+                break
+        return best
+
+    def _widest_free(self, blocked: list[pygame.Rect], need_h: int) -> pygame.Rect:
+        L = self.L
+        cx, cy = L.centre
+        cw, ch = L.card_w, L.card_h
+        w, h = L.size
+
+        def widest(x0: int, x1: int, grow_right: bool, y0: int) -> pygame.Rect:
+            area = pygame.Rect(x0, y0, max(0, x1 - x0), need_h)
+            for r in blocked:
+                if r.colliderect(area):
+                    if grow_right:
+                        area.width = max(0, r.left - area.left)
+                    else:
+                        area.width = max(0, area.right - r.right)
+                        area.left = r.right
+            return area
+
+        ys = range(round(cy - ch * 0.75), max(round(cy - ch * 0.75), round(cy + ch * 0.75) - need_h) + 1, 6)
+        candidates = [widest(round(cx + cw * 1.55), w, True, y) for y in ys]
+        candidates += [widest(0, round(cx - cw * 1.6), False, y) for y in ys]
+        top = round(cy + ch * 0.62 + max(12, round(ch * 0.12)) * 2.4)  # under the status line
+        candidates.append(widest(cx - w // 5, cx + w // 5, True, top) if top + need_h <= h else pygame.Rect(0, 0, 0, 0))
+        return max(candidates, key=lambda r: (min(r.w, w // 3), -abs(r.centery - cy)))
 
     def _draw_photo(self, surface: pygame.Surface, now: float) -> None:
-        """The photo finish: the hands in order, by how many ms; as many rows as fit above the pile."""
+        """The photo finish: the hands in order, by how many ms (the winner and the next two at most)."""
         for e in self.anim.active_effects("photo", now):
-            area = self.photo_area()
+            size = max(10, round(self.L.size[1] * 0.02))
             lines = [t("Photo finish")] + list(e.data["lines"])
-            size = max(10, round(self.L.size[1] * 0.024))
-            while size > 10 and len(lines) * size * 1.25 > area.h:
-                size -= 1
-            fits = max(2, int(area.h // (size * 1.25)))
-            if len(lines) > fits:
-                lines = lines[: fits - 1] + [t("+{n} more", n=len(lines) - fits + 1)]
             seats = [None] + list(e.data["seats"])
+            if len(lines) > 4:
+                lines = lines[:3] + [t("+{n} more", n=len(lines) - 3)]
+            row_h = self.texts.font(size).get_linesize()
+            need_w = max(self.texts.font(size, True).size(line)[0] for line in lines) + size * 2
+            area = self.photo_area(need_w, row_h * len(lines) + size)
             rows = []
             for i, line in enumerate(lines):
-                color = colors.GOLD if i == 0 else colors.seat_color(seats[i]) if i < len(seats) and \
-                    seats[i] is not None and not line.startswith("+") else colors.TEXT_DIM
-                rows.append(self.texts.fit(line, area.w - size * 2, size, color, bold=i <= 1))
-            w = max(r.get_width() for r in rows) + size * 2
-            h = sum(r.get_height() for r in rows) + size // 2
-            box = pygame.Rect(0, 0, w, h)
-            box.midtop = area.midtop
+                seat = seats[i] if i < len(seats) and not line.startswith("+") else None
+                color = colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.seat_color(seat)
+                rows.append(self.texts.fit(line, max(40, area.w - size * 2), size, color, bold=i <= 1))
+            box = pygame.Rect(0, 0, max(r.get_width() for r in rows) + size * 2, row_h * len(rows) + size)
+            box.center = area.center
+            if area.left > self.L.centre[0]:  # beside the pile: keep close to it
+                box.left = min(box.left, area.left + size)
+            elif area.right < self.L.centre[0]:
+                box.right = max(box.right, area.right - size)
             fade = min(1.0, (1.0 - e.tween.raw(now)) * 6)
             hud.shade(surface, box, round(215 * fade), (8, 12, 10), radius=size // 2)
-            y = box.y + size // 4
+            y = box.y + size // 2
             for r in rows:
                 hud.blit_alpha(surface, r, (box.x + size, y), fade)
-                y += r.get_height()
+                y += row_h

@@ -208,6 +208,22 @@ class TableView:
             img = self.art.surface(f.art[1], w, round(angle))
         surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
 
+    @staticmethod
+    def note_size(box: pygame.Rect) -> int:
+        return max(12, round(box.h * 0.16))
+
+    def notes_below(self, box: pygame.Rect) -> bool:
+        """Seats at the top edge show their notes below them, the others above."""
+        return box.top - self.note_size(box) * 0.45 < self.note_size(box) * 0.6
+
+    def note_zone(self, seat: int) -> pygame.Rect:
+        """Where a seat's notes can appear while they rise (other things keep out of it)."""
+        box = self.L.seats[seat].rect
+        reach = round(self.note_size(box) * 1.4 + box.h * 0.3)
+        if self.notes_below(box):
+            return pygame.Rect(box.x, box.bottom, box.w, reach)
+        return pygame.Rect(box.x, box.top - reach, box.w, reach)
+
     def draw_notes(self, surface: pygame.Surface, now: float) -> None:
         """Texts at seats ("Too late by 14 ms") and centre banners ("Sandwich!"), rising and fading."""
         h = self.L.size[1]
@@ -218,13 +234,13 @@ class TableView:
             fade = 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
             rise = 0.0 if self.reduced_motion else ease_out(raw)
             if e.kind == "note":
-                seat = e.data["seat"]
-                box = self.L.seats[seat].rect
-                size = max(12, round(box.h * 0.16))
-                img = self.texts.outlined(e.data["text"], size, e.data.get("color", colors.TEXT))
-                x, y = box.centerx, box.top - img.get_height() * 0.2 - rise * box.h * 0.3
-                if y < img.get_height() * 0.5:  # seats at the top: notes go below them instead
+                box = self.L.seats[e.data["seat"]].rect
+                img = self.texts.outlined(e.data["text"], self.note_size(box), e.data.get("color", colors.TEXT))
+                x = box.centerx
+                if self.notes_below(box):
                     y = box.bottom + img.get_height() * 0.6 + rise * box.h * 0.3
+                else:
+                    y = box.top - img.get_height() * 0.2 - rise * box.h * 0.3
             else:
                 size = round(h * e.data.get("scale", 0.075))
                 img = self.texts.outlined(e.data["text"], size, e.data.get("color", colors.GOLD))

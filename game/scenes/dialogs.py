@@ -1,4 +1,4 @@
-"""Small overlays pushed over another scene: a yes/no confirm and a pad-friendly name entry."""
+"""Small overlays pushed over another scene: a yes/no confirm and a pad-friendly name entry keyboard."""
 
 from __future__ import annotations
 
@@ -6,12 +6,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
+from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.scenes import ui
 from game.scenes.base import Scene
-
-CHARSET = " ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅÄÖabcdefghijklmnopqrstuvwxyzæøåäö0123456789-'.!"
 
 
 class ConfirmScene(Scene):
@@ -35,8 +33,6 @@ class ConfirmScene(Scene):
     def handle(self, cmd: Command) -> None:
         if ui.is_back(cmd):
             self.app.pop()
-        elif cmd.action in (LEFT, RIGHT):
-            self.menu.move(1)
         else:
             self.menu.handle(cmd)
 
@@ -58,61 +54,89 @@ class ConfirmScene(Scene):
         self.menu.draw(surface)
 
 
+SPACE, DELETE, DONE = "space", "delete", "done"
+KEYBOARD: tuple[tuple[str, ...], ...] = (
+    tuple("ABCDEFGHIJKLM"), tuple("NOPQRSTUVWXYZ"), tuple("abcdefghijklm"), tuple("nopqrstuvwxyz"),
+    tuple("0123456789ÆØÅ"), (*"ÄÖæøåäö-'.", SPACE, DELETE, DONE),
+)
+
+
 class NameEntryScene(Scene):
-    """Spell a name with menu actions only: ↑ ↓ change the letter, ← → move, Enter done, Back cancel."""
+    """Type a name on an on-screen keyboard with menu actions only, so pads can do it too.
+
+    Arrows move over the keys, Enter / A types the key (⌫ deletes, OK finishes); Backspace / B deletes
+    the last letter, or cancels when the name is empty; Esc / Start cancels."""
 
     draws_below = True
 
     def __init__(self, prompt: str, initial: str, on_done: Callable[[str], None], max_len: int = 12) -> None:
         self.prompt = prompt
-        self.chars = [c if c in CHARSET else " " for c in initial[:max_len]] or ["A"]
-        self.cursor = len(self.chars) - 1 if initial else 0
+        self.name = initial[:max_len]
         self.on_done = on_done
         self.max_len = max_len
+        # With a name proposed, start on OK: one press accepts it.
+        self.row, self.col = (len(KEYBOARD) - 1, len(KEYBOARD[-1]) - 1) if self.name else (0, 0)
+
+    @property
+    def key(self) -> str:
+        return KEYBOARD[self.row][self.col]
 
     def handle(self, cmd: Command) -> None:
-        if ui.is_back(cmd):
+        if cmd.action == PAUSE or (cmd.action == BACK and not self.name):
             self.app.pop()
+        elif cmd.action == BACK:
+            self.name = self.name[:-1]
         elif cmd.action in (UP, DOWN):
-            i = CHARSET.index(self.chars[self.cursor])
-            self.chars[self.cursor] = CHARSET[(i + (1 if cmd.action == DOWN else -1)) % len(CHARSET)]
-        elif cmd.action == LEFT:
-            if self.cursor == len(self.chars) - 1 and len(self.chars) > 1 and self.chars[-1] == " ":
-                self.chars.pop()  # stepping back off a blank end shortens the name
-            self.cursor = max(0, self.cursor - 1)
-        elif cmd.action == RIGHT:
-            if self.cursor == len(self.chars) - 1 and len(self.chars) < self.max_len:
-                self.chars.append(self.chars[-1] if self.chars[-1] != " " else "a")
-            self.cursor = min(len(self.chars) - 1, self.cursor + 1)
+            self.row = (self.row + (1 if cmd.action == DOWN else -1)) % len(KEYBOARD)
+            self.col = min(self.col, len(KEYBOARD[self.row]) - 1)
+        elif cmd.action in (LEFT, RIGHT):
+            self.col = (self.col + (1 if cmd.action == RIGHT else -1)) % len(KEYBOARD[self.row])
         elif cmd.action == CONFIRM:
-            name = "".join(self.chars).strip()
-            self.app.pop()
+            self._type(self.key)
+
+    def _type(self, key: str) -> None:
+        if key == DONE:
+            name = self.name.strip()
             if name:
-                self.on_done(name)
+                self.on_done(name)  # before the pop, so the scene below resumes with the new name
+            self.app.pop()
+        elif key == DELETE:
+            self.name = self.name[:-1]
+        elif len(self.name) < self.max_len:
+            self.name += " " if key == SPACE else key
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 640)), ui.px(size, 260))
+        self.cell = ui.px(size, 46)
+        self.rect = pygame.Rect(0, 0, min(w - 40, self.cell * 13 + ui.px(size, 60)),
+                                ui.px(size, 170) + self.cell * len(KEYBOARD))
         self.rect.center = (w // 2, h // 2)
+
+    def _label(self, key: str) -> str:
+        return {SPACE: t("space"), DELETE: "⌫", DONE: t("OK")}.get(key, key)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()
         ui.dim(surface, 120)
         ui.panel(surface, self.rect, alpha=240, border=ui.GOLD)
-        ui.blit_text(surface, self.prompt, ui.px(size, 28), ui.TEXT, "midtop",
-                     (self.rect.centerx, self.rect.y + ui.px(size, 24)), bold=True, max_w=self.rect.w - 40)
-        box = ui.px(size, 40)
-        x0 = self.rect.centerx - box * len(self.chars) // 2
-        y = self.rect.y + ui.px(size, 90)
-        for i, ch in enumerate(self.chars):
-            cell = pygame.Rect(x0 + i * box, y, box - 4, ui.px(size, 56))
-            on = i == self.cursor
-            pygame.draw.rect(surface, ui.HILITE if on else ui.PANEL, cell, border_radius=6)
-            if on:
-                pygame.draw.rect(surface, ui.GOLD, cell, width=2, border_radius=6)
-                ui.blit_text(surface, "▲", ui.px(size, 14), ui.GOLD, "midbottom", (cell.centerx, cell.y - 2))
-                ui.blit_text(surface, "▼", ui.px(size, 14), ui.GOLD, "midtop", (cell.centerx, cell.bottom + 2))
-            ui.blit_text(surface, ch, ui.px(size, 32), ui.TEXT, "center", cell.center, bold=on)
-        ui.blit_text(surface, t("↑ ↓ letter   ← → move   Enter done   Backspace / B cancel"), ui.px(size, 17),
-                     ui.TEXT_DIM, "midbottom", (self.rect.centerx, self.rect.bottom - ui.px(size, 14)),
+        ui.blit_text(surface, self.prompt, ui.px(size, 26), ui.TEXT, "midtop",
+                     (self.rect.centerx, self.rect.y + ui.px(size, 16)), bold=True, max_w=self.rect.w - 40)
+        field = pygame.Rect(0, 0, self.cell * 9, ui.px(size, 48))
+        field.midtop = (self.rect.centerx, self.rect.y + ui.px(size, 58))
+        pygame.draw.rect(surface, (4, 20, 10), field, border_radius=8)
+        ui.blit_text(surface, self.name + "▏", ui.px(size, 30), ui.TEXT, "midleft", (field.x + 12, field.centery),
+                     bold=True, max_w=field.w - 20)
+        top = field.bottom + ui.px(size, 16)
+        for r, row in enumerate(KEYBOARD):
+            x0 = self.rect.centerx - self.cell * len(row) // 2
+            for c, key in enumerate(row):
+                cell = pygame.Rect(x0 + c * self.cell, top + r * self.cell, self.cell - 4, self.cell - 4)
+                on = (r, c) == (self.row, self.col)
+                pygame.draw.rect(surface, ui.HILITE if on else ui.PANEL, cell, border_radius=6)
+                if on:
+                    pygame.draw.rect(surface, ui.GOLD, cell, width=2, border_radius=6)
+                ui.blit_text(surface, self._label(key), ui.px(size, 22), ui.GOLD if on else ui.TEXT, "center",
+                             cell.center, bold=on, max_w=cell.w - 4)
+        ui.blit_text(surface, t("Arrows choose   Enter / A type   Backspace / B delete   Esc cancel"),
+                     ui.px(size, 16), ui.TEXT_DIM, "midbottom", (self.rect.centerx, self.rect.bottom - ui.px(size, 10)),
                      max_w=self.rect.w - 30)

@@ -180,6 +180,11 @@ class Menu:
             self.move(1)
         elif cmd.action in (LEFT, RIGHT) and item.change is not None and item.enabled():
             item.change(-1 if cmd.action == LEFT else 1)
+        elif cmd.action in (LEFT, RIGHT) and self.columns > 1:
+            per_col = -(-len(self.items) // self.columns)
+            target = self.index + (per_col if cmd.action == RIGHT else -per_col)
+            if 0 <= target < len(self.items) and self.items[target].selectable():
+                self.index = target
         elif cmd.action == CONFIRM and item.enabled():
             if item.on_confirm is not None:
                 item.on_confirm()
