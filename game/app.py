@@ -159,6 +159,7 @@ class App:
             self._windowed_size = self.size
             self.screen = self._open_window(self._windowed_size, True)
         self.settings["fullscreen"] = self.fullscreen
+        self.settings.save()  # the next start opens the same way
         self._relayout()
 
     # -- running ----------------------------------------------------------------------------------

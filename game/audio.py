@@ -65,15 +65,19 @@ def synthesise() -> dict[str, list[float]]:
     s["flip"] = _shape(_noise(_ms(70), 1, 0.55), 2, 0.18)  # a paper flick
     thump = _shape(_tone(_ms(140), 140, -70), 1, 0.25)
     s["slap"] = _mix((thump, 0.8), (_shape(_noise(_ms(90), 2, 0.35), 1, 0.15), 0.6))
-    s["slap_win"] = _mix((_shape(_tone(_ms(180), 150, -80), 1, 0.3), 1.0),
-                         (_shape(_noise(_ms(110), 3, 0.4), 1, 0.18), 0.8))
+    s["slap_win"] = _mix(
+        (_shape(_tone(_ms(180), 150, -80), 1, 0.3), 1.0), (_shape(_noise(_ms(110), 3, 0.4), 1, 0.18), 0.8)
+    )
     buzz = [1.0 if math.sin(2 * math.pi * 110 * i / RATE) > 0 else -1.0 for i in range(_ms(220))]
     s["wrong"] = _shape(_mix((buzz, 0.35), (_tone(_ms(220), 116), 0.3)), 4, 0.6)
     sweep = _noise(_ms(320), 4, 0.12)
     s["pile_won"] = [v * math.sin(math.pi * i / len(sweep)) ** 2 for i, v in enumerate(sweep)]
-    s["match"] = _mix((_shape(_tone(_ms(60), 1800, -400), 1, 0.12), 0.5),
-                      (_shape(_noise(_ms(40), 5, 0.8), 1, 0.08), 0.4))  # a wooden tick
-    s["take"] = _mix((_shape(_noise(_ms(160), 6, 0.2), 5, 0.35), 0.7), (_shape(_tone(_ms(120), 330), 3, 0.3), 0.25))
+    s["match"] = _mix(
+        (_shape(_tone(_ms(60), 1800, -400), 1, 0.12), 0.5), (_shape(_noise(_ms(40), 5, 0.8), 1, 0.08), 0.4)
+    )  # a wooden tick
+    s["take"] = _mix(
+        (_shape(_noise(_ms(160), 6, 0.2), 5, 0.35), 0.7), (_shape(_tone(_ms(120), 330), 3, 0.3), 0.25)
+    )
     notes = [(523.3, 0), (659.3, 120), (784.0, 240), (1046.5, 360)]
     chime = [0.0] * _ms(900)
     for freq, start in notes:

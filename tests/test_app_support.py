@@ -14,9 +14,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import settings as settings_mod  # noqa: E402
-from game.app import App, SilentAudio  # noqa: E402
-from game.loop import NS, FakeClock  # noqa: E402
+from game import settings as settings_mod
+from game.app import App, SilentAudio
+from game.loop import NS, FakeClock
 
 OUT = Path(__file__).resolve().parent / "_out"
 SIZE = (1280, 720)
@@ -92,9 +92,28 @@ def distinct_colours(surface: pygame.Surface, grid: int = 48) -> int:
 def save_shot(app: App, name: str) -> Path:
     OUT.mkdir(exist_ok=True)
     app.frames(2)
-    path = OUT / f"{name}.png"
+    path = OUT / f"scene_{name}.png"  # tests/_out is shared with the table tests
     pygame.image.save(app.screen, str(path))
     return path
+
+
+def finished(game: str, players: int = 3, seed: int = 4):
+    """A TableConfig and a match of bots played to the end off-screen (for results screens)."""
+    from game.match import NothanksMatch, RatscrewMatch, SeatSpec
+    from game.scenes.config import TableConfig, rules_from_values
+
+    levels = ["greedy", "easy", "random"] if game == "nothanks" else ["pro", "casual", "kid"]
+    seats = [SeatSpec("bot", levels[i % 3], f"Bot {i + 1}") for i in range(players)]
+    rules = rules_from_values(game, {}, players)
+    if game == "nothanks":
+        match = NothanksMatch(rules, seats, seed, 0, threaded=False)
+    else:
+        match = RatscrewMatch(rules, seats, seed, 0)
+    t_ns = 0
+    while not match.is_over:
+        t_ns += 10**7
+        match.advance(t_ns)
+    return TableConfig(game, rules, seats, seed), match
 
 
 @pytest.fixture

@@ -29,7 +29,9 @@ def test_pcm16_packs_every_channel():
 
 def run(code: str, driver: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_AUDIODRIVER=driver, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 PLAY_ALL = (

@@ -489,12 +489,23 @@ def test_live_burned_cards_form_patterns_with_the_pile():
 
 def test_the_lowest_burned_card_is_the_bottom_card_when_live():
     st = game("2C 8H", "8C 5D 3S", burn=2, burned_live=True)
-    st.apply(rs.Slap(1))  # burns 8C then 5D: 8C lowest
+    st.apply(rs.Slap(1))  # burns 8C, then 5D goes under it: 5D lowest
     assert st.burned == ["8C", "5D"]
     st.apply(rs.Play(0))  # 2C
-    assert st.slap_view() == ("8C", "5D", "2C")
+    assert st.slap_view() == ("5D", "8C", "2C")
     st.apply(rs.Play(1))  # 3S
-    st.apply(rs.Play(0))  # 8H: top-bottom with 8C
+    st.apply(rs.Play(0))  # 8H: 8C lies above 5D, so no top-bottom
+    assert st.slap_rule() is None
+
+
+def test_a_later_burn_lies_lowest_when_live():
+    st = game("2C 5H", "8C 5D 3S", burn=1, burned_live=True)
+    st.apply(rs.Slap(1))  # burns 8C
+    st.apply(rs.Slap(1))  # burns 5D under it
+    assert st.burned == ["8C", "5D"] and st.slap_view() == ("5D", "8C")
+    st.apply(rs.Play(0))  # 2C
+    st.apply(rs.Play(1))  # 3S
+    st.apply(rs.Play(0))  # 5H: top-bottom with 5D, the lowest card
     assert st.slap_rule() == "top_bottom"
 
 

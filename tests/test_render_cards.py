@@ -111,7 +111,9 @@ def test_no_thanks_cards_show_suit_and_rank_or_the_number():
     assert len(faces) == 36
     numbers = {digest(art.surface(numbered.card_key(v), 90)) for v in nt.Rules.numbered().deck_values()}
     assert len(numbers) == 33
-    minis = {digest(art.surface(numbered.card_key(v, mini=True), 40)) for v in nt.Rules.numbered().deck_values()}
+    minis = {
+        digest(art.surface(numbered.card_key(v, mini=True), 40)) for v in nt.Rules.numbered().deck_values()
+    }
     assert len(minis) == 33
     big = nt.Rules(ranks_per_suit=13)
     court = NothanksView(big, ["A", "B"], ["", ""], seed=1)

@@ -24,7 +24,7 @@ def check_layout(size, n, game):
         assert window.contains(a), f"seat {i} leaves the window at {size}"
         assert not a.colliderect(L.pile), f"seat {i} covers the pile at {size}"
         assert a.contains(L.seats[i].stack) and a.contains(L.seats[i].info)
-        for j, b in enumerate(rects[i + 1:], i + 1):
+        for j, b in enumerate(rects[i + 1 :], i + 1):
             assert not a.colliderect(b), f"seats {i} and {j} overlap at {size} with {n} seats"
     return L
 
@@ -40,8 +40,12 @@ def test_seats_do_not_overlap(size, n, game):
 
 
 @settings(max_examples=40, deadline=None)
-@given(w=st.integers(640, 2560), h=st.integers(360, 1440), n=st.integers(2, 8),
-       game=st.sampled_from(["ratscrew", "nothanks"]))
+@given(
+    w=st.integers(640, 2560),
+    h=st.integers(360, 1440),
+    n=st.integers(2, 8),
+    game=st.sampled_from(["ratscrew", "nothanks"]),
+)
 def test_seats_do_not_overlap_at_any_size(w, h, n, game):
     check_layout((w, h), n, game)
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from test_app_support import app, focus, press, run_until, set_value, top_name  # noqa: F401
+from test_app_support import app, finished, focus, press, run_until, set_value, top_name  # noqa: F401
 
 from game.i18n import t
-from game.match import NothanksMatch, SeatSpec
-from game.scenes.config import DemoLoop, TableConfig, rules_from_values
+from game.scenes.config import DemoLoop, rules_from_values
 from game.scenes.lobby import LobbyScene
 from game.scenes.options import SettingsScene
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
@@ -124,7 +123,7 @@ def test_a_human_seat_is_renamed_on_the_on_screen_keyboard(app):  # noqa: F811
 def test_name_entry_cancels_without_saving(app):  # noqa: F811
     app.push(LobbyScene("nothanks"))
     focus(app, t("Player {n}", n=1))
-    press(app, "back", "up", "enter")  # deleted a letter, typed another
+    press(app, "enter", "back", "up", "enter")  # opened the keyboard, deleted a letter, typed another
     assert app.top.name != t("Player {n}", n=1)
     press(app, "esc")  # and cancelled
     assert top_name(app) == "LobbyScene"
@@ -179,21 +178,10 @@ def test_join_screen_seats_become_the_human_rows(app):  # noqa: F811
     assert app.input.seat_of("kb:1") == 0 and app.input.seat_of("kb:0") == 1
 
 
-def finished_nothanks(seed: int = 4):
-    seats = [SeatSpec("bot", "greedy", "A"), SeatSpec("bot", "random", "B"), SeatSpec("bot", "easy", "C")]
-    rules = rules_from_values("nothanks", {}, 3)
-    match = NothanksMatch(rules, seats, seed, 0, threaded=False)
-    t_ns = 0
-    while not match.is_over:
-        t_ns += 10**8
-        match.advance(t_ns)
-    return TableConfig("nothanks", rules, seats, seed), match
-
-
 def test_demo_results_deal_the_next_game_by_themselves(app):  # noqa: F811
     app.push(TitleScene())
     app.demo = DemoLoop(alternate=True)
-    config, match = finished_nothanks()
+    config, match = finished("nothanks")
     app.push(ResultsScene(config, match))
     app.frames(60)
     assert top_name(app) == "ResultsScene"
@@ -206,8 +194,19 @@ def test_demo_results_deal_the_next_game_by_themselves(app):  # noqa: F811
 def test_back_at_the_menu_ends_the_demo(app):  # noqa: F811
     app.push(TitleScene())
     app.demo = DemoLoop(alternate=False)
-    config, match = finished_nothanks()
+    config, match = finished("nothanks")
     app.push(ResultsScene(config, match))
     press(app, "right", "enter")  # Menu
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
     assert app.demo is None
+
+
+def test_ratscrew_rules_explain_exactly_the_slaps_switched_on():
+    from game.scenes.rules_view import rules_text
+
+    seed_rules = rules_from_values("ratscrew", {})
+    house = rules_from_values("ratscrew", {"tens": True, "sandwich": False})
+    tens = t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K count nothing).")
+    sandwich = t("• Sandwich: the top card has the rank of the third card from the top.")
+    assert sandwich in rules_text("ratscrew", seed_rules) and tens not in rules_text("ratscrew", seed_rules)
+    assert tens in rules_text("ratscrew", house) and sandwich not in rules_text("ratscrew", house)

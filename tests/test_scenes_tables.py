@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from test_app_support import app, press, run_until, top_name  # noqa: F401
+from test_app_support import app, focus, press, run_until, top_name  # noqa: F401
 
 from game.i18n import t
 from game.match import SeatSpec
@@ -73,7 +73,8 @@ def test_focus_loss_pauses_a_table_but_not_a_menu(app):  # noqa: F811
 def test_pause_menu_restart_asks_first_and_deals_a_fresh_game(app):  # noqa: F811
     table = ratscrew_table(app)
     press(app, "esc")
-    press(app, "down", "enter")  # Restart
+    focus(app, t("Restart"))
+    press(app, "enter")
     assert top_name(app) == "ConfirmScene"
     press(app, "enter")  # the default answer is No
     assert top_name(app) == "PauseScene"
@@ -89,7 +90,8 @@ def test_pause_menu_restart_asks_first_and_deals_a_fresh_game(app):  # noqa: F81
 def test_pause_menu_rules_and_quit_to_menu(app):  # noqa: F811
     ratscrew_table(app)
     press(app, "esc")
-    press(app, "down", "down", "enter")  # Rules
+    focus(app, t("Rules"))
+    press(app, "enter")
     assert top_name(app) == "RulesScene"
     assert app.top.game == "ratscrew"
     press(app, "back")
@@ -99,6 +101,22 @@ def test_pause_menu_rules_and_quit_to_menu(app):  # noqa: F811
     assert pause.menu.current.label == t("Quit to menu")
     press(app, "enter", "right", "enter")
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
+
+
+def test_pause_menu_shows_the_last_photo_finish_again(app):  # noqa: F811
+    from game.match import PhotoFinish
+
+    table = ratscrew_table(app)
+    table.match.last_photo_finish = None
+    press(app, "esc")
+    assert t("Last photo finish") not in [i.label for i in app.top.menu.items]
+    press(app, "esc")
+    table.match.last_photo_finish = PhotoFinish(((1, 0, 0, "won"), (0, 14_000_000, 14, "too late")))
+    press(app, "esc")
+    focus(app, t("Last photo finish"))
+    press(app, "enter")
+    assert app.top.photo[0] == t("{who} by {ms} ms", who="Bot", ms=14)
+    assert "Ada" in app.top.photo[1]
 
 
 def test_closing_the_window_from_a_table_quits_cleanly(app):  # noqa: F811

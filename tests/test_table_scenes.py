@@ -118,7 +118,11 @@ def screenshot(table, name, size=None):
     table.draw(surf, 0.0)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surf, str(OUT / name))
-    colours = {tuple(surf.get_at((x, y))) for x in range(0, surf.get_width(), 17) for y in range(0, surf.get_height(), 13)}
+    colours = {
+        tuple(surf.get_at((x, y)))
+        for x in range(0, surf.get_width(), 17)
+        for y in range(0, surf.get_height(), 13)
+    }
     assert len(colours) > 40, f"{name} looks blank"
     return surf
 
@@ -387,11 +391,14 @@ def test_nothanks_teaching_aid_toggles_and_explains_the_value():
     assert key[3] == nt.score(table.match.state.cards[0], table.match.state.matches[0])
 
 
-@pytest.mark.parametrize("rules,n,size", [
-    (nt.Rules(), 4, (1280, 720)),
-    (nt.Rules.numbered(), 7, (800, 600)),
-    (nt.Rules(ranks_per_suit=11), 8, (1280, 720)),
-])
+@pytest.mark.parametrize(
+    "rules,n,size",
+    [
+        (nt.Rules(), 4, (1280, 720)),
+        (nt.Rules.numbered(), 7, (800, 600)),
+        (nt.Rules(ranks_per_suit=11), 8, (1280, 720)),
+    ],
+)
 def test_nothanks_bots_play_to_the_results(rules, n, size):
     seats = [SeatSpec("bot", level) for level in ["greedy", "random", "easy"] * 3][:n]
     app, table = nothanks_table(rules, seats, seed=n, size=size, four_colour_suits=True)
@@ -409,3 +416,55 @@ def test_nothanks_bots_play_to_the_results(rules, n, size):
     assert isinstance(app.stack[-1], ResultsScene)
     assert {"CardTaken", "CardTurned", "GameOver"} <= set(seen)
     assert "game_over" in app.audio.played
+
+
+def test_nothanks_hidden_matches_show_only_the_current_players_count():
+    seats = [SeatSpec("human", name=n) for n in ("Ada", "Bo", "Cy")]
+    _, table = nothanks_table(nt.Rules(hidden_matches=True), seats)
+    st = table.match.state
+    keys = [table.view.seat_key(s, st, table.now_ns) for s in range(3)]
+    assert keys[0][1] == st.matches[0] and keys[1][1] is None and keys[2][1] is None
+    assert keys[1][3] is None, "no running score that would give the count away"
+    screenshot(table, "nothanks_hidden_matches.png")
+
+
+def test_nothanks_out_of_turn_press_is_noted_not_applied():
+    seats = [SeatSpec("human", name=n) for n in ("Ada", "Bo", "Cy")]
+    app, table = nothanks_table(nt.Rules(), seats)
+    press(app, table, 2, TAKE)
+    app.step()
+    assert table.match.state.cards[2] == []
+    notes = [e for e in table.view.anim.effects if e.kind == "note"]
+    assert notes and notes[0].data == {"seat": 2, "text": "Not your turn", "color": notes[0].data["color"]}
+
+
+def test_ratscrew_game_over_banner_names_the_winner():
+    app, table = human_table([["2C"], ["2D", "3H"]])
+    press(app, table, 0, PLAY)
+    app.run_ms(250)
+    press(app, table, 1, PLAY)
+    app.run_ms(250)
+    press(app, table, 1, SLAP)
+    app.step()
+    banners = [e.data["text"] for e in table.view.anim.effects if e.kind == "banner"]
+    assert "P2 wins!" in banners
+
+
+@pytest.mark.slow
+def test_eight_seat_ratscrew_frame_time_p99_under_8ms():
+    import time
+
+    screen = pygame.display.set_mode((1280, 720))
+    seats = [SeatSpec("bot", "pro") for _ in range(8)]
+    app = FakeApp()
+    table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats, seed=7))
+    app.push(table)
+    times = []
+    for _ in range(3000):
+        app.step(2)
+        t0 = time.perf_counter_ns()
+        table.draw(screen, 0.5)
+        times.append(time.perf_counter_ns() - t0)
+    times = sorted(times[60:])  # after the first second (caches warm)
+    p99 = times[int(len(times) * 0.99)]
+    assert p99 <= 8 * MS, f"p99 frame {p99 / MS:.2f} ms"

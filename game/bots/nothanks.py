@@ -5,18 +5,25 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Protocol
 
 from game.engines import nothanks as nt
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HARD_TIME_BUDGET_MS = 100
-HARD_ITERATIONS = 1500
+HARD_ITERATIONS = 800
 # Rollout policy: a seat takes once the pot covers its run-aware cost less NOISE * U(0, 1) and
 # SHORTAGE / (matches + 2): a seat short of matches takes sooner.
 ROLLOUT_NOISE = 6.0
 ROLLOUT_SHORTAGE = 12.0
 # Reward: this share for a win (split among tied winners), the rest for the score margin.
 WIN_WEIGHT = 0.8
+
+
+class Bot(Protocol):
+    def decide(self, obs: nt.Observation) -> str:
+        """nt.TAKE or nt.PASS for the seat on turn in `obs`."""
+        ...
 
 
 def run_cost(held: tuple[int, ...] | set[int], card: int) -> int:
@@ -348,7 +355,7 @@ _MAKERS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": 
 
 
 def make_bot(level: str, rng: random.Random, time_budget_ms: int | None = None,
-             iterations: int | None = None):
+             iterations: int | None = None) -> Bot:
     """A bot for `level` drawing all its randomness from `rng`; `decide(obs)` returns nt.TAKE or nt.PASS.
 
     `time_budget_ms` and `iterations` bound the hard bot's search (other levels answer at once).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
 from game.engines import IllegalAction
 from game.i18n import t
@@ -27,6 +28,7 @@ __all__ = [
     "card_code",
     "card_label",
     "new_game",
+    "penalty",
     "proposed_ranks_per_suit",
     "rule_options",
     "runs",
@@ -37,8 +39,6 @@ __all__ = [
 
 EDITIONS = ("cards", "numbered")
 AFTER_TAKE = ("next_player", "same_player")
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-RANK_CODES = "A23456789TJQK"
 # Orders offered in the lobby: the seed's (bridge) order, its reverse, and colours alternating.
 SUIT_ORDERS = (("C", "D", "H", "S"), ("S", "H", "D", "C"), ("C", "H", "S", "D"))
 NUMBERED_LOW, NUMBERED_HIGH, NUMBERED_ASIDE = 3, 35, 9
@@ -227,7 +227,7 @@ def card_code(rules: Rules, value: int) -> str | None:
     if rules.edition == "numbered":
         return None
     suit_index, rank = divmod(value - 1, rules.ranks_per_suit)
-    return RANK_CODES[rank] + rules.suit_order[suit_index]
+    return RANKS[rank] + rules.suit_order[suit_index]
 
 
 def value_explanation(rules: Rules, value: int) -> str:

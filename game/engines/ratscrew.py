@@ -18,8 +18,11 @@ Choices made where the rules file leaves things open:
   `Claim` (the table maps the challenger's play button, and the claim delay, to `Claim`).
   While the pile awaits its claim `current_player` is the challenger, who plays next after claiming.
 - `burned` lists burned cards in the order they were burned (on a burn of two, the slapper's top
-  card first). Each burned card slips in directly under the live pile, so `burned[0]` is the lowest
-  card of the whole heap. With `burned_live` the pile judged for slaps is `burned + pile`, all of it
+  card first). Each burn goes under the whole heap, older burned cards included ("under the centre
+  pile"): a later burn lies lower, and of two cards burned at once the second lies lower. So the
+  heap, bottom first, is `reversed(burned) + pile`, and `burned[-1]` is its lowest card. A pile
+  winner takes `pile + burned` in these list orders (the pile bottom card first, then the burned
+  cards). With `burned_live` the pile judged for slaps is that whole heap
   (a burn may therefore make the pile slappable, even before a card is face up on it).
 - "A card played on top" ends a slap opportunity even if the new pile is slappable again (that is a
   new opportunity, too late for whoever was waiting on the old one).
@@ -590,7 +593,7 @@ class Observation:
 
     def slap_view(self) -> tuple[str, ...]:
         """The pile as judged for slaps, bottom first."""
-        return self.burned + self.pile if self.rules.burned_live else self.pile
+        return self.burned[::-1] + self.pile if self.rules.burned_live else self.pile
 
     def slap_rule(self) -> str | None:
         """The rule that makes the pile slappable as this seat sees it, or None."""
@@ -654,7 +657,7 @@ class State:
 
     def _judged(self) -> list[str]:
         if self.rules.burned_live and self.burned:
-            return self.burned + self.pile
+            return self.burned[::-1] + self.pile
         return self.pile
 
     def why_illegal(self, action: Action) -> str | None:

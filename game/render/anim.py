@@ -80,4 +80,6 @@ class Anim:
         return max(ends, default=0)
 
     def active_effects(self, kind: str, now_ns: float) -> list[Effect]:
-        return [e for e in self.effects if e.kind == kind and e.tween.started(now_ns) and not e.tween.done(now_ns)]
+        return [
+            e for e in self.effects if e.kind == kind and e.tween.started(now_ns) and not e.tween.done(now_ns)
+        ]

@@ -29,10 +29,29 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((0.0, 0.0), (1.0, 0.0), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
     7: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
     8: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.5, 0.75), (0.0, 1.0), (1.0, 1.0)),
-    9: ((0.0, 0.0), (1.0, 0.0), (0.0, 1 / 3), (1.0, 1 / 3), (0.5, 0.5),
-        (0.0, 2 / 3), (1.0, 2 / 3), (0.0, 1.0), (1.0, 1.0)),
-    10: ((0.0, 0.0), (1.0, 0.0), (0.5, 1 / 6), (0.0, 1 / 3), (1.0, 1 / 3),
-         (0.0, 2 / 3), (1.0, 2 / 3), (0.5, 5 / 6), (0.0, 1.0), (1.0, 1.0)),
+    9: (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.0, 1 / 3),
+        (1.0, 1 / 3),
+        (0.5, 0.5),
+        (0.0, 2 / 3),
+        (1.0, 2 / 3),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ),
+    10: (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.5, 1 / 6),
+        (0.0, 1 / 3),
+        (1.0, 1 / 3),
+        (0.0, 2 / 3),
+        (1.0, 2 / 3),
+        (0.5, 5 / 6),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ),
 }
 
 INK_SHARE = 0.73  # DejaVu glyph ink height / font size, for digits, capitals and suit symbols
@@ -68,14 +87,19 @@ def _shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygame.Sur
     radius = max(2, round(w * CORNER))
     pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius * SS)
     inset = max(1, SS * max(1, w // 90))
-    pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * inset, -2 * inset), border_radius=radius * SS - inset)
+    pygame.draw.rect(
+        big, fill, big.get_rect().inflate(-2 * inset, -2 * inset), border_radius=radius * SS - inset
+    )
     return _opaque_core(pygame.transform.smoothscale(big, (w, h)), radius)
 
 
 class CardArt:
-    """Cached card surfaces. Keys: ("card", "QS", mini), ("back",), ("nt", value, suit|None, rank_label, mini)."""
+    """Cached card surfaces.
 
-    def __init__(self, four_colour: bool = False, capacity: int = 600) -> None:
+    Keys: ("card", "QS", mini), ("back",), ("nt", value, suit|None, rank_label, mini).
+    """
+
+    def __init__(self, four_colour: bool = False, capacity: int = 320) -> None:
         self.four_colour = four_colour
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._capacity = capacity
@@ -96,9 +120,10 @@ class CardArt:
     def back(self, width: int) -> pygame.Surface:
         return self.surface(("back",), width)
 
-    def nt_card(self, value: int, width: int, suit: str | None = None, rank_label: str = "",
-                mini: bool = False) -> pygame.Surface:
-        """A No Thanks card: with `suit`, the playing-card edition (rank_label + suit); else the big number."""
+    def nt_card(
+        self, value: int, width: int, suit: str | None = None, rank_label: str = "", mini: bool = False
+    ) -> pygame.Surface:
+        """A No Thanks card: with `suit` the playing-card edition (rank_label + suit), else the number."""
         return self.surface(("nt", value, suit, rank_label, mini), width)
 
     def surface(self, key: tuple, width: int, angle: int = 0) -> pygame.Surface:
@@ -140,12 +165,16 @@ class CardArt:
             return self._draw_face(w, rank_label, suit, None, rank_label, mini)
         raise ValueError(f"unknown card key {key!r}")
 
-    def _index_block(self, label: str, suit: str, w: int, color: colors.Color, compact: bool) -> pygame.Surface:
+    def _index_block(
+        self, label: str, suit: str, w: int, color: colors.Color, compact: bool
+    ) -> pygame.Surface:
         """Rank above suit, for the corners."""
         rank_ink = w * (0.3 if compact else 0.13)
         rank = _glyph(label, rank_ink, color)
         if len(label) > 1:  # "10" is squeezed to the width of one wide digit
-            rank = pygame.transform.smoothscale(rank, (max(1, int(rank.get_width() * 0.8)), rank.get_height()))
+            rank = pygame.transform.smoothscale(
+                rank, (max(1, int(rank.get_width() * 0.8)), rank.get_height())
+            )
         pip = _glyph(cards.SUIT_SYMBOLS[suit], w * (0.22 if compact else 0.105), color)
         gap = max(1, int(w * 0.025))
         bw = max(rank.get_width(), pip.get_width())
@@ -154,8 +183,9 @@ class CardArt:
         block.blit(pip, ((bw - pip.get_width()) // 2, rank.get_height() + gap))
         return block
 
-    def _draw_face(self, w: int, label: str, suit: str, pips: int | None, court: str | None,
-                   mini: bool = False) -> pygame.Surface:
+    def _draw_face(
+        self, w: int, label: str, suit: str, pips: int | None, court: str | None, mini: bool = False
+    ) -> pygame.Surface:
         h = card_height(w)
         compact = mini or w < COMPACT_BELOW
         surf = _shape(w, h, colors.PAPER, colors.PAPER_EDGE)
@@ -168,7 +198,10 @@ class CardArt:
             big = _glyph(symbol, w * 0.48, color)
             surf.blit(big, big.get_rect(center=(w * 0.6, h * 0.68)))
             return surf
-        surf.blit(pygame.transform.rotate(block, 180), (w - margin - block.get_width(), h - margin - block.get_height()))
+        surf.blit(
+            pygame.transform.rotate(block, 180),
+            (w - margin - block.get_width(), h - margin - block.get_height()),
+        )
         if court is not None:
             self._draw_court(surf, w, h, court, symbol, color)
             return surf
@@ -188,8 +221,9 @@ class CardArt:
             surf.blit(img, img.get_rect(center=(round(x), round(y))))
         return surf
 
-    def _draw_court(self, surf: pygame.Surface, w: int, h: int, letter: str, symbol: str,
-                    color: colors.Color) -> None:
+    def _draw_court(
+        self, surf: pygame.Surface, w: int, h: int, letter: str, symbol: str, color: colors.Color
+    ) -> None:
         frame = pygame.Rect(0, 0, round(w * 0.54), round(h * 0.7))
         frame.center = (w // 2, h // 2)
         tint = colors.mix(color, colors.PAPER, 0.88)
@@ -224,7 +258,9 @@ class CardArt:
         small = _glyph(text, w * 0.12, cream)
         m = max(2, round(w * 0.12))
         surf.blit(small, (m, m))
-        surf.blit(pygame.transform.rotate(small, 180), (w - m - small.get_width(), h - m - small.get_height()))
+        surf.blit(
+            pygame.transform.rotate(small, 180), (w - m - small.get_width(), h - m - small.get_height())
+        )
         return surf
 
     def _draw_back(self, w: int) -> pygame.Surface:
@@ -233,7 +269,9 @@ class CardArt:
         big = pygame.Surface((W, H), pygame.SRCALPHA)
         radius = max(2, round(w * CORNER)) * SS
         pygame.draw.rect(big, colors.PAPER_EDGE, big.get_rect(), border_radius=radius)
-        pygame.draw.rect(big, colors.PAPER, big.get_rect().inflate(-2 * SS, -2 * SS), border_radius=radius - SS)
+        pygame.draw.rect(
+            big, colors.PAPER, big.get_rect().inflate(-2 * SS, -2 * SS), border_radius=radius - SS
+        )
         field = big.get_rect().inflate(-round(W * 0.14), -round(W * 0.14))
         pattern = pygame.Surface(field.size, pygame.SRCALPHA)
         pattern.fill(colors.BACK_MAIN)
@@ -244,10 +282,15 @@ class CardArt:
             pygame.draw.line(pattern, colors.BACK_LINE, (off, 0), (off + fh, fh), line)
             pygame.draw.line(pattern, colors.BACK_LINE, (off, fh), (off + fh, 0), line)
         centre = (fw // 2, fh // 2)
-        pygame.draw.ellipse(pattern, colors.BACK_MAIN, pygame.Rect(0, 0, fw * 0.55, fh * 0.4).move(
-            fw * 0.225, fh * 0.3))
-        pygame.draw.ellipse(pattern, colors.GOLD, pygame.Rect(0, 0, fw * 0.55, fh * 0.4).move(
-            fw * 0.225, fh * 0.3), max(SS, line * 2))
+        pygame.draw.ellipse(
+            pattern, colors.BACK_MAIN, pygame.Rect(0, 0, fw * 0.55, fh * 0.4).move(fw * 0.225, fh * 0.3)
+        )
+        pygame.draw.ellipse(
+            pattern,
+            colors.GOLD,
+            pygame.Rect(0, 0, fw * 0.55, fh * 0.4).move(fw * 0.225, fh * 0.3),
+            max(SS, line * 2),
+        )
         pygame.draw.circle(pattern, colors.GOLD, centre, round(fw * 0.09))
         mask = pygame.Surface(field.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=round(radius * 0.6))

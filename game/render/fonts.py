@@ -51,7 +51,11 @@ class TextCache:
         return surf
 
     def outlined(
-        self, text: str, size: int, color: tuple[int, int, int], outline: tuple[int, int, int] = (0, 0, 0),
+        self,
+        text: str,
+        size: int,
+        color: tuple[int, int, int],
+        outline: tuple[int, int, int] = (0, 0, 0),
         bold: bool = True,
     ) -> pygame.Surface:
         """Text with a dark outline, readable on any background (banners, counts)."""
@@ -74,8 +78,9 @@ class TextCache:
             self._cache.popitem(last=False)
         return surf
 
-    def fit(self, text: str, max_w: int, size: int, color: tuple[int, int, int], bold: bool = False
-            ) -> pygame.Surface:
+    def fit(
+        self, text: str, max_w: int, size: int, color: tuple[int, int, int], bold: bool = False
+    ) -> pygame.Surface:
         """Render at `size`, shrinking the font (to 3/4 at most) and then cutting the text with an
         ellipsis until it is at most `max_w` wide."""
         smallest = max(8, int(size * 0.75))

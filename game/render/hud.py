@@ -10,8 +10,9 @@ _HANDS: dict[tuple, pygame.Surface] = {}
 _SHADES: dict[tuple, pygame.Surface] = {}
 
 
-def blit_alpha(target: pygame.Surface, img: pygame.Surface, pos: tuple[float, float] | pygame.Rect,
-               alpha: float) -> None:
+def blit_alpha(
+    target: pygame.Surface, img: pygame.Surface, pos: tuple[float, float] | pygame.Rect, alpha: float
+) -> None:
     """Blit `img` at `pos` with opacity `alpha` in [0, 1] (the surface's own alpha is restored)."""
     a = round(255 * min(1.0, max(0.0, alpha)))
     if a <= 0:
@@ -21,11 +22,12 @@ def blit_alpha(target: pygame.Surface, img: pygame.Surface, pos: tuple[float, fl
         return
     img.set_alpha(a)
     target.blit(img, pos)
-    img.set_alpha(None)
+    img.set_alpha(255)  # not None: that would switch a per-pixel-alpha surface to opaque blits
 
 
-def shade(target: pygame.Surface, rect: pygame.Rect, alpha: int, color: colors.Color = (0, 0, 0),
-          radius: int = 0) -> None:
+def shade(
+    target: pygame.Surface, rect: pygame.Rect, alpha: int, color: colors.Color = (0, 0, 0), radius: int = 0
+) -> None:
     """A translucent rounded rectangle (cached per size, radius and colour)."""
     key = (rect.w, rect.h, radius, tuple(color))
     surf = _SHADES.get(key)
@@ -38,18 +40,29 @@ def shade(target: pygame.Surface, rect: pygame.Rect, alpha: int, color: colors.C
     blit_alpha(target, surf, rect.topleft, alpha / 255)
 
 
-def panel(rect: pygame.Rect, accent: colors.Color, active: bool) -> pygame.Surface:
-    """A seat's backing plate: dark translucent, with a seat-colour edge (thick when it is their turn)."""
+def panel(rect: pygame.Rect, accent: colors.Color) -> pygame.Surface:
+    """A seat's backing plate: dark translucent with a thin edge in the seat colour."""
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     radius = max(6, rect.h // 8)
-    pygame.draw.rect(surf, (*colors.PANEL, 215 if active else 180), surf.get_rect(), border_radius=radius)
-    width = max(3, rect.h // 28) if active else max(1, rect.h // 70)
-    edge = accent if active else colors.mix(accent, colors.PANEL, 0.45)
-    pygame.draw.rect(surf, edge, surf.get_rect(), width=width, border_radius=radius)
-    if not active:
-        return surf
-    stripe = pygame.Rect(0, 0, rect.w, max(3, rect.h // 18))
-    pygame.draw.rect(surf, accent, stripe, border_top_left_radius=radius, border_top_right_radius=radius)
+    pygame.draw.rect(surf, (*colors.PANEL, 190), surf.get_rect(), border_radius=radius)
+    edge = colors.mix(accent, colors.PANEL, 0.45)
+    pygame.draw.rect(surf, edge, surf.get_rect(), width=max(1, rect.h // 70), border_radius=radius)
+    return surf
+
+
+def turn_frame(size: tuple[int, int], accent: colors.Color) -> pygame.Surface:
+    """Drawn over the panel of the seat whose turn it is: a thick edge and a top stripe in its colour."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    radius = max(6, h // 8)
+    pygame.draw.rect(surf, accent, surf.get_rect(), width=max(3, h // 28), border_radius=radius)
+    pygame.draw.rect(
+        surf,
+        accent,
+        (0, 0, w, max(3, h // 18)),
+        border_top_left_radius=radius,
+        border_top_right_radius=radius,
+    )
     return surf
 
 
@@ -84,7 +97,7 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
         palm.midbottom = (round(s * 0.5), round(s * 0.95) + grow)
         pygame.draw.rect(big, c, palm, border_radius=round(s * 0.16))
         fw = round(s * 0.12) + 2 * grow
-        for i, (length, dx) in enumerate(((0.42, -0.21), (0.5, -0.07), (0.48, 0.07), (0.38, 0.21))):
+        for length, dx in ((0.42, -0.21), (0.5, -0.07), (0.48, 0.07), (0.38, 0.21)):
             f = pygame.Rect(0, 0, fw, round(s * length) + 2 * grow)
             f.midbottom = (round(s * (0.5 + dx)), palm.top + round(s * 0.12))
             pygame.draw.rect(big, c, f, border_radius=fw // 2)
@@ -115,6 +128,6 @@ def glow(w: int, h: int) -> pygame.Surface:
             p = i / (steps - 1)
             r = pygame.Rect(0, 0, round(key[0] * (1 - p * 0.92)), round(key[1] * (1 - p * 0.92)))
             r.center = (key[0] // 2, key[1] // 2)
-            pygame.draw.ellipse(surf, (255, 255, 240, round(190 * p ** 0.7)), r)
+            pygame.draw.ellipse(surf, (255, 255, 240, round(190 * p**0.7)), r)
         _GLOWS[key] = surf
     return surf

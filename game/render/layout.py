@@ -1,4 +1,4 @@
-"""Where things go on the table: seats around an ellipse, the centre pile, card sizes — for any window size."""
+"""Where things go on the table: seats around an ellipse, the centre pile, card sizes, at any size."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap:
         if not bounds.contains(a) or a.colliderect(pile):
             return False
         grown = a.inflate(gap, gap)
-        if any(grown.colliderect(b) for b in rects[i + 1:]):
+        if any(grown.colliderect(b) for b in rects[i + 1 :]):
             return False
     return True
 
@@ -99,13 +99,21 @@ def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> Table
         pad = max(3, ph // 12)
         if game == "nothanks":
             info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, round(r.h * 0.36))
-            stack = pygame.Rect(r.x + pad, info.bottom + pad // 2, r.w - 2 * pad, r.bottom - pad - info.bottom - pad // 2)
+            stack = pygame.Rect(
+                r.x + pad, info.bottom + pad // 2, r.w - 2 * pad, r.bottom - pad - info.bottom - pad // 2
+            )
         else:
             sw = seat_card_w + max(6, seat_card_w // 3)
             stack = pygame.Rect(r.x + pad, r.y + pad, sw, r.h - 2 * pad)
             info = pygame.Rect(stack.right + pad, r.y + pad, r.right - stack.right - 2 * pad, r.h - 2 * pad)
         seats.append(SeatBox(i, r, stack, info, (90 + 360 * i / n) % 360))
     return TableLayout(
-        size=(w, h), felt=felt, rim=max(6, round(h * 0.022)), centre=(w // 2, h // 2), card_w=card_w,
-        seat_card_w=seat_card_w, pile=pile, seats=tuple(seats),
+        size=(w, h),
+        felt=felt,
+        rim=max(6, round(h * 0.022)),
+        centre=(w // 2, h // 2),
+        card_w=card_w,
+        seat_card_w=seat_card_w,
+        pile=pile,
+        seats=tuple(seats),
     )

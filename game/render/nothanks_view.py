@@ -1,4 +1,4 @@
-"""No Thanks table: the face-up card with its matches, the stack, seats with runs; tweens from engine events."""
+"""No Thanks table: the face-up card and its matches, the stack, seats with runs; tweens from events."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ class NothanksView(TableView):
         return (box.info.right - box.info.h * 0.9, box.info.centery + box.info.h * 0.12)
 
     def run_positions(self, seat: int, held: list[int]) -> list[tuple[int, int, bool]]:
-        """(value, x offset in the stack area, counted?) for each held card: runs left to right, lowest first."""
+        """(value, x offset in the stack area, counted?) per held card: runs left to right, lowest first."""
         mw = self.mini_w()
         stack_w = self.L.seats[seat].stack.w
         step = 0.62 if self.rules.edition == "numbered" else 0.42  # enough to read each card's index
@@ -105,33 +105,68 @@ class NothanksView(TableView):
     def on_event(self, event: object, t_ns: int, state: nt.State) -> list[str]:
         """Start the animations for one engine or driver event; the sounds to play."""
         if isinstance(event, nt.MatchPaid):
-            self.fly(Flyer(Tween(t_ns, self.dur(260)), ("matches", event.seat), ("pot",), ("token",),
-                           hides=("pot",), scale=(0.5, 1.0)))
+            self.fly(
+                Flyer(
+                    Tween(t_ns, self.dur(260)),
+                    ("matches", event.seat),
+                    ("pot",),
+                    ("token",),
+                    hides=("pot",),
+                    scale=(0.5, 1.0),
+                )
+            )
             return ["match"]
         if isinstance(event, nt.CardTaken):
             held = tuple(state.cards[event.seat])
             scale_to = self.mini_w() / self.centre_w
-            self.fly(Flyer(Tween(t_ns, self.dur(360)), ("centre",), ("seat_card", event.seat, event.card, held),
-                           ("card", self.card_key(event.card)), hides=("seat_card", event.seat, event.card),
-                           scale=(1.0, scale_to)))
+            self.fly(
+                Flyer(
+                    Tween(t_ns, self.dur(360)),
+                    ("centre",),
+                    ("seat_card", event.seat, event.card, held),
+                    ("card", self.card_key(event.card)),
+                    hides=("seat_card", event.seat, event.card),
+                    scale=(1.0, scale_to),
+                )
+            )
             if event.matches:
-                self.fly(Flyer(Tween(t_ns, self.dur(360)), ("pot",), ("matches", event.seat), ("tokens",),
-                               hides=("matches", event.seat), count=event.matches, scale=(1.0, 0.45)))
+                self.fly(
+                    Flyer(
+                        Tween(t_ns, self.dur(360)),
+                        ("pot",),
+                        ("matches", event.seat),
+                        ("tokens",),
+                        hides=("matches", event.seat),
+                        count=event.matches,
+                        scale=(1.0, 0.45),
+                    )
+                )
             return ["take"]
         if isinstance(event, nt.CardTurned):
-            self.fly(Flyer(Tween(t_ns + self.dur(140), self.dur(220)), ("deck",), ("centre",),
-                           ("flip", self.card_key(event.card)), hides=("centre",),
-                           scale=(self.L.card_w / self.centre_w, 1.0)))
+            self.fly(
+                Flyer(
+                    Tween(t_ns + self.dur(140), self.dur(220)),
+                    ("deck",),
+                    ("centre",),
+                    ("flip", self.card_key(event.card)),
+                    hides=("centre",),
+                    scale=(self.L.card_w / self.centre_w, 1.0),
+                )
+            )
             return ["flip"]
         if isinstance(event, nt.GameOver):
             names = ", ".join(self.names[s] for s in event.winners)
-            text = t("{names} wins!", names=names) if len(event.winners) == 1 else t("{names} share the win!",
-                                                                                     names=names)
+            text = (
+                t("{names} wins!", names=names)
+                if len(event.winners) == 1
+                else t("{names} share the win!", names=names)
+            )
             self.anim.effect("banner", t_ns + self.dur(300), 2500 * MS, text=text, scale=0.08)
             return ["game_over"]
         if isinstance(event, Ignored) and event.seat is not None and 0 <= event.seat < self.n:
-            self.anim.effect("note", t_ns, 900 * MS, seat=event.seat, text=t("Not your turn"),
-                             color=colors.TEXT_DIM)
+            self.anim.effect(
+                "note", t_ns, 900 * MS, seat=event.seat, text=t("Not your turn"), color=colors.TEXT_DIM
+            )
             return []
         return []
 
@@ -161,36 +196,41 @@ class NothanksView(TableView):
 
     def seat_key(self, seat: int, state: nt.State, now: float) -> tuple:
         active = seat == state.current_player and not state.is_over
-        held = tuple(sorted(v for v in state.cards[seat] if not self.anim.hidden(("seat_card", seat, v), now)))
+        held = tuple(
+            sorted(v for v in state.cards[seat] if not self.anim.hidden(("seat_card", seat, v), now))
+        )
         shown = self._shown_matches(state, seat)
         if shown is not None:
             shown -= self.anim.hidden(("matches", seat), now)
         score = nt.score(held, shown) if self.teaching_aid and shown is not None else None
         return (active, shown, held, score, self.controls[seat] if seat < len(self.controls) else "")
 
-    def build_panel(self, seat: int, key: tuple) -> pygame.Surface:
-        active, shown, held, _, _ = key
-        return self._build_panel(seat, active, shown, list(held))
+    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+        shown, held, _, _ = content
+        return self._build_panel(seat, shown, list(held))
 
-    def panel_extras(self, seat: int, key: tuple, image: pygame.Surface, rect: pygame.Rect) -> None:
-        score = key[3]
+    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> None:
+        score = content[2]
         if score is None:
             return
         # Teaching aid: the running score on a tag at the panel's corner.
-        img = self.texts.render(t("score {n}", n=_signed(score)), max(10, round(rect.h * 0.12)), colors.INK,
-                                bold=True)
+        img = self.texts.render(
+            t("score {n}", n=_signed(score)), max(10, round(rect.h * 0.12)), colors.INK, bold=True
+        )
         tag = img.get_rect(midright=(rect.right - rect.h // 10, rect.top)).inflate(12, 4)
         pygame.draw.rect(image, colors.GOLD, tag, border_radius=tag.h // 2)
         image.blit(img, img.get_rect(center=tag.center))
 
-    def _build_panel(self, seat: int, active: bool, shown: int | None, held: list[int]) -> pygame.Surface:
+    def _build_panel(self, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
         box = self.L.seats[seat]
-        surf, _ = self.panel_base(seat, active, reserve=round(box.info.h * 2.0))
+        surf, _ = self.panel_base(seat, reserve=round(box.info.h * 2.0))
         ox, oy = box.rect.topleft
         # Matches: a few sticks (or chips) and the count in large digits.
         mx, my = self.matches_point(seat)
         unit = box.info.h * 0.55
-        icon = self.tokens.sprite(self.token_kind, round(unit if self.token_kind == STICK else unit * 0.6), 30)
+        icon = self.tokens.sprite(
+            self.token_kind, round(unit if self.token_kind == STICK else unit * 0.6), 30
+        )
         surf.blit(icon, icon.get_rect(center=(round(mx - ox - unit * 0.35), round(my - oy))))
         digits = "?" if shown is None else str(shown)
         img = self.texts.render(digits, max(12, round(box.info.h * 0.5)), colors.TEXT, bold=True)
@@ -204,8 +244,13 @@ class NothanksView(TableView):
             card = pygame.Rect(box.stack.x - ox + x, sy, mw, mh)
             surf.blit(img, card)
             if counted:  # the next card of the run covers the rest of the frame: only the strip shows
-                pygame.draw.rect(surf, colors.GOLD, card.inflate(2, 2), width=max(2, mw // 22),
-                                 border_radius=max(3, mw // 14))
+                pygame.draw.rect(
+                    surf,
+                    colors.GOLD,
+                    card.inflate(2, 2),
+                    width=max(2, mw // 22),
+                    border_radius=max(3, mw // 14),
+                )
             else:
                 hud.shade(surf, card, 60, (0, 0, 0), radius=max(2, mw // 16))
         if not held:
@@ -242,8 +287,12 @@ class NothanksView(TableView):
         name = self.names[state.current_player]
         prompt = self.texts.outlined(t("{name}: take it or pay a match?", name=name), small, colors.TEXT)
         surface.blit(prompt, prompt.get_rect(midbottom=(centre.centerx, centre.top - 8)))
-        if self.teaching_aid and self.rules.edition == "cards" and state.card is not None \
-                and not self.anim.hidden(("centre",), now):
+        if (
+            self.teaching_aid
+            and self.rules.edition == "cards"
+            and state.card is not None
+            and not self.anim.hidden(("centre",), now)
+        ):
             text = nt.value_explanation(self.rules, state.card)
             img = self.texts.outlined(text, round(small * 1.25), colors.GOLD)
             surface.blit(img, img.get_rect(midtop=(centre.centerx, centre.bottom + 8)))

@@ -28,6 +28,7 @@ HAND_MS = 380
 PHOTO_MS = 1500
 MAX_BURN_SHOWN = 8
 
+
 class RatscrewView(TableView):
     """View-model and drawing for one Ratscrew table."""
 
@@ -40,6 +41,7 @@ class RatscrewView(TableView):
         self.burned = 0
         self.pile_gen = 0  # counts piles won: the jitter of a new pile differs from the last one
         self._state: rs.State | None = None  # the state while an event is handled
+        self._photo_areas: dict[tuple, pygame.Rect] = {}
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -56,7 +58,7 @@ class RatscrewView(TableView):
         return random.Random(self.seed * 1_000_003 + gen * 7_919 + index).randint(-6, 6)
 
     def slot(self, index: int, size: int, gen: int | None = None) -> tuple[float, float, int]:
-        """(dx, dy, angle) of pile card `index` in a pile of `size`: the top three fanned, the bottom peeking."""
+        """(dx, dy, angle) of card `index` in a pile of `size`: the top three fanned, the bottom peeking."""
         cw, ch = self.L.card_w, self.L.card_h
         from_top = size - 1 - index
         if from_top <= 2:
@@ -68,7 +70,11 @@ class RatscrewView(TableView):
     def burn_slot(self, i: int, gen: int | None = None) -> tuple[float, float, int]:
         cw, ch = self.L.card_w, self.L.card_h
         k = i % MAX_BURN_SHOWN
-        return (0.55 * cw + (k % 4) * 0.06 * cw, 0.38 * ch + (k // 4) * 0.08 * ch, 78 + self.jitter(1000 + i, gen))
+        return (
+            0.55 * cw + (k % 4) * 0.06 * cw,
+            0.38 * ch + (k // 4) * 0.08 * ch,
+            78 + self.jitter(1000 + i, gen),
+        )
 
     def anchor(self, a: Anchor) -> tuple[float, float]:
         cx, cy = self.L.centre
@@ -108,22 +114,39 @@ class RatscrewView(TableView):
     def _on_CardPlayed(self, e: rs.CardPlayed, t_ns: int) -> list[str]:
         self.pile.append(e.card)
         index = len(self.pile) - 1
-        self.fly(Flyer(Tween(t_ns, self.dur(FLIP_MS)), ("seat", e.seat), ("pile_slot", index),
-                       ("flip", ("card", e.card, False)), hides=("pile", index),
-                       scale=(self.L.seat_card_w / self.L.card_w, 1.0), angle=(0.0, float(self.jitter(index)))))
+        self.fly(
+            Flyer(
+                Tween(t_ns, self.dur(FLIP_MS)),
+                ("seat", e.seat),
+                ("pile_slot", index),
+                ("flip", ("card", e.card, False)),
+                hides=("pile", index),
+                scale=(self.L.seat_card_w / self.L.card_w, 1.0),
+                angle=(0.0, float(self.jitter(index))),
+            )
+        )
         return ["flip"]
 
     def _on_SlapWon(self, e: rs.SlapWon, t_ns: int) -> list[str]:
         # Which pile cards made the rule (faces of live burned cards are not mirrored: only indexes matter).
         view = (["??"] * self.burned + self.pile) if self.rules.burned_live else self.pile
         offset = len(view) - len(self.pile)
-        marked = tuple(i - offset for i in rs.slap_cards(view, e.rule) if i >= offset) if len(view) >= 2 else ()
+        marked = (
+            tuple(i - offset for i in rs.slap_cards(view, e.rule) if i >= offset) if len(view) >= 2 else ()
+        )
         self.anim.effect("hand", t_ns, HAND_MS * MS, seat=e.seat)
         if not self.reduced_motion:
             self.anim.effect("flash", t_ns + 60 * MS, 120 * MS)
         above = (self.L.centre[0], self.L.centre[1] - self.L.card_h * 0.72)
-        self.anim.effect("banner", t_ns, 1000 * MS, text=t("{rule}!", rule=rs.slap_label(e.rule)),
-                         color=colors.seat_color(e.seat), at=above, scale=0.065)
+        self.anim.effect(
+            "banner",
+            t_ns,
+            1000 * MS,
+            text=t("{rule}!", rule=rs.slap_label(e.rule)),
+            color=colors.seat_color(e.seat),
+            at=above,
+            scale=0.065,
+        )
         self.anim.effect("marked", t_ns, (SLAP_HOLD_MS + 120) * MS, cards=marked)
         return ["slap_win"]
 
@@ -131,14 +154,22 @@ class RatscrewView(TableView):
         snapshot = (tuple(self.pile), self.burned, self.pile_gen)
         hold = self.dur(SLAP_HOLD_MS) if e.by == "slap" else 0
         self.anim.flyers = [f for f in self.anim.flyers if not (f.hides and f.hides[0] in ("pile", "burn"))]
-        self.anim.fly(Flyer(Tween(t_ns + hold, max(1, self.dur(SWEEP_MS))), ("pile",), ("seat", e.seat),
-                            ("sweep", snapshot), scale=(1.0, self.L.seat_card_w / self.L.card_w)))
+        self.anim.fly(
+            Flyer(
+                Tween(t_ns + hold, max(1, self.dur(SWEEP_MS))),
+                ("pile",),
+                ("seat", e.seat),
+                ("sweep", snapshot),
+                scale=(1.0, self.L.seat_card_w / self.L.card_w),
+            )
+        )
         self.pile = []
         self.burned = 0
         self.pile_gen += 1
         if e.by == "claim":
-            self.anim.effect("note", t_ns, 900 * MS, seat=e.seat, text=t("Claimed {n}!", n=e.cards),
-                             color=colors.GOLD)
+            self.anim.effect(
+                "note", t_ns, 900 * MS, seat=e.seat, text=t("Claimed {n}!", n=e.cards), color=colors.GOLD
+            )
         return ["pile_won"]
 
     def _on_WrongSlap(self, e: rs.WrongSlap, t_ns: int) -> list[str]:
@@ -146,9 +177,17 @@ class RatscrewView(TableView):
             self.anim.effect("shake", t_ns, 380 * MS, seat=e.seat)
         for k in range(e.burned):
             i = self.burned + k
-            self.fly(Flyer(Tween(t_ns + k * 50 * MS, self.dur(260)), ("seat", e.seat), ("burn_slot", i),
-                           ("back",), hides=("burn", i), scale=(self.L.seat_card_w / self.L.card_w, 1.0),
-                           angle=(0.0, float(self.burn_slot(i)[2]))))
+            self.fly(
+                Flyer(
+                    Tween(t_ns + k * 50 * MS, self.dur(260)),
+                    ("seat", e.seat),
+                    ("burn_slot", i),
+                    ("back",),
+                    hides=("burn", i),
+                    scale=(self.L.seat_card_w / self.L.card_w, 1.0),
+                    angle=(0.0, float(self.burn_slot(i)[2])),
+                )
+            )
         self.burned += e.burned
         text = t("Wrong slap! Burns {n}", n=e.burned) if e.burned else t("Wrong slap!")
         self.anim.effect("note", t_ns, 1100 * MS, seat=e.seat, text=text, color=colors.WARN)
@@ -163,13 +202,15 @@ class RatscrewView(TableView):
     _on_PaymentPassed = _on_ChallengeStarted
 
     def _on_PileAwaitingClaim(self, e: rs.PileAwaitingClaim, t_ns: int) -> list[str]:
-        self.anim.effect("note", t_ns, 900 * MS, seat=e.challenger, text=t("Wins the challenge!"),
-                         color=colors.GOLD)
+        self.anim.effect(
+            "note", t_ns, 900 * MS, seat=e.challenger, text=t("Wins the challenge!"), color=colors.GOLD
+        )
         return []
 
     def _on_RanOut(self, e: rs.RanOut, t_ns: int) -> list[str]:
-        self.anim.effect("note", t_ns, 1200 * MS, seat=e.seat, text=t("Out of cards: slap to stay in!"),
-                         color=colors.TEXT)
+        self.anim.effect(
+            "note", t_ns, 1200 * MS, seat=e.seat, text=t("Out of cards: slap to stay in!"), color=colors.TEXT
+        )
         return []
 
     def _on_PlayerOut(self, e: rs.PlayerOut, t_ns: int) -> list[str]:
@@ -181,7 +222,13 @@ class RatscrewView(TableView):
         return []
 
     def _on_GameOver(self, e: rs.GameOver, t_ns: int) -> list[str]:
-        if e.winner is None:
+        if e.reason == "limit":  # the card limit: most cards in hand wins
+            text = (
+                t("Card limit reached: a draw!")
+                if e.winner is None
+                else t("Card limit reached: {name} wins!", name=self.names[e.winner])
+            )
+        elif e.winner is None:
             text = t("A draw!")
         else:
             text = t("{name} wins!", name=self.names[e.winner])
@@ -189,25 +236,41 @@ class RatscrewView(TableView):
         return ["game_over"]
 
     def _on_TooLate(self, e, t_ns: int) -> list[str]:
-        self.anim.effect("note", t_ns, 1100 * MS, seat=e.seat, text=t("Too late by {ms} ms", ms=round(e.after_ms)),
-                         color=colors.TEXT_DIM)
+        self.anim.effect(
+            "note",
+            t_ns,
+            1100 * MS,
+            seat=e.seat,
+            text=t("Too late by {ms} ms", ms=round(e.after_ms)),
+            color=colors.TEXT_DIM,
+        )
         return []
 
     def _on_Tie(self, e, t_ns: int) -> list[str]:
         names = " & ".join(self.names[s] for s in e.seats)
-        self.anim.effect("banner", t_ns + 200 * MS, 1400 * MS, text=t("Tie: {names}!", names=names),
-                         scale=0.05, color=colors.TEXT, at=(self.L.centre[0], self.L.centre[1] + self.L.card_h))
+        self.anim.effect(
+            "banner",
+            t_ns + 200 * MS,
+            1400 * MS,
+            text=t("Tie: {names}!", names=names),
+            scale=0.05,
+            color=colors.TEXT,
+            at=(self.L.centre[0], self.L.centre[1] + self.L.card_h),
+        )
         return []
 
     def _on_PhotoFinish(self, e, t_ns: int) -> list[str]:
         self.anim.clear(("photo",))
         lines = e.lines(lambda seat: self.names[seat])
-        self.anim.effect("photo", t_ns, PHOTO_MS * MS, lines=tuple(lines), seats=tuple(x[0] for x in e.entries))
+        self.anim.effect(
+            "photo", t_ns, PHOTO_MS * MS, lines=tuple(lines), seats=tuple(x[0] for x in e.entries)
+        )
         return []
 
     # -- drawing ------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, state: rs.State, now: float, claim_left: float | None = None
-             ) -> None:
+    def draw(
+        self, surface: pygame.Surface, state: rs.State, now: float, claim_left: float | None = None
+    ) -> None:
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
         self.draw_table(surface, state, now)
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
@@ -235,15 +298,14 @@ class RatscrewView(TableView):
         claim = state.awaiting_claim and seat == state.challenger
         return (active, count, out, owed, claim, self.controls[seat] if seat < len(self.controls) else "")
 
-    def build_panel(self, seat: int, key: tuple) -> pygame.Surface:
-        active, count, out, owed, claim, _ = key
-        return self._build_panel(seat, count, out, active, owed, claim)
+    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+        count, out, owed, claim, _ = content
+        return self._build_panel(seat, count, out, owed, claim)
 
-    def _build_panel(self, seat: int, count: int, out: bool, active: bool, owed: int, claim: bool
-                     ) -> pygame.Surface:
+    def _build_panel(self, seat: int, count: int, out: bool, owed: int, claim: bool) -> pygame.Surface:
         box = self.L.seats[seat]
         ox, oy = box.rect.topleft
-        surf, y = self.panel_base(seat, active)
+        surf, y = self.panel_base(seat)
         stack = box.stack.move(-ox, -oy)
         sw = self.L.seat_card_w
         back = self.art.back(sw)
@@ -252,8 +314,13 @@ class RatscrewView(TableView):
         for i in range(layers):
             surf.blit(back, (stack.x + i * 2, top - i * 2))
         if count == 0:
-            pygame.draw.rect(surf, colors.TEXT_DIM, pygame.Rect(stack.x, top, sw, card_height(sw)),
-                             width=1, border_radius=max(2, sw // 16))
+            pygame.draw.rect(
+                surf,
+                colors.TEXT_DIM,
+                pygame.Rect(stack.x, top, sw, card_height(sw)),
+                width=1,
+                border_radius=max(2, sw // 16),
+            )
         info = box.info.move(-ox, -oy)
         big = max(14, round(box.rect.h * 0.26))
         digits = self.texts.render(str(count), big, colors.TEXT, bold=True)
@@ -268,7 +335,9 @@ class RatscrewView(TableView):
         elif owed:
             badge_text = t("owes {n}", n=owed)
         if badge_text:
-            img = self.texts.fit(badge_text, info.w - 8, max(9, round(box.rect.h * 0.12)), colors.INK, bold=True)
+            img = self.texts.fit(
+                badge_text, info.w - 8, max(9, round(box.rect.h * 0.12)), colors.INK, bold=True
+            )
             tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
             pygame.draw.rect(surf, badge_color, tag, border_radius=tag.h // 2)
@@ -277,9 +346,17 @@ class RatscrewView(TableView):
             hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
         return surf
 
-    def _draw_pile_cards(self, surface: pygame.Surface, pile: tuple[str, ...] | list[str], burned: int,
-                         centre: tuple[float, float], now: float, scale: float = 1.0, hide: bool = True,
-                         gen: int | None = None) -> None:
+    def _draw_pile_cards(
+        self,
+        surface: pygame.Surface,
+        pile: tuple[str, ...] | list[str],
+        burned: int,
+        centre: tuple[float, float],
+        now: float,
+        scale: float = 1.0,
+        hide: bool = True,
+        gen: int | None = None,
+    ) -> None:
         """Burned backs sticking out, the bottom card peeking, the top three fanned."""
         cx, cy = centre
         w = max(12, round(self.L.card_w * scale))
@@ -287,7 +364,7 @@ class RatscrewView(TableView):
             if hide and self.anim.hidden(("burn", i), now):
                 continue
             dx, dy, angle = self.burn_slot(i, gen)
-            img = self.art.surface(("back",), w, angle)
+            img = self.card_image(("back",), self.L.card_w, angle, scale)
             surface.blit(img, img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale))))
         n = len(pile)
         shown = sorted({0, *range(max(0, n - 4), n)}) if n else []
@@ -299,20 +376,30 @@ class RatscrewView(TableView):
             if hide and self.anim.hidden(("pile", i), now):
                 continue
             dx, dy, angle = self.slot(i, n, gen)
-            img = self.art.surface(("card", pile[i], False), w, angle)
+            img = self.card_image(("card", pile[i], False), self.L.card_w, angle, scale)
             rect = img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale)))
             surface.blit(img, rect)
             if i in marked:
-                pygame.draw.rect(surface, colors.GOLD, rect.inflate(-rect.w // 8, -rect.h // 10),
-                                 width=max(2, w // 30), border_radius=w // 12)
+                pygame.draw.rect(
+                    surface,
+                    colors.GOLD,
+                    rect.inflate(-rect.w // 8, -rect.h // 10),
+                    width=max(2, w // 30),
+                    border_radius=w // 12,
+                )
 
     def _draw_pile(self, surface: pygame.Surface, state: rs.State, now: float) -> None:
         L = self.L
         if not state.pile and not state.burned:
             ring = pygame.Rect(0, 0, L.card_w, L.card_h)
             ring.center = L.centre
-            pygame.draw.rect(surface, colors.mix(colors.FELT, colors.TEXT, 0.25), ring, width=2,
-                             border_radius=max(3, L.card_w // 16))
+            pygame.draw.rect(
+                surface,
+                colors.mix(colors.FELT, colors.TEXT, 0.25),
+                ring,
+                width=2,
+                border_radius=max(3, L.card_w // 16),
+            )
             return
         self._draw_pile_cards(surface, state.pile, len(state.burned), L.centre, now)
 
@@ -353,19 +440,23 @@ class RatscrewView(TableView):
         y = L.centre[1] + L.card_h * 0.62 + small
         if state.awaiting_claim and state.challenger is not None:
             name = self.names[state.challenger]
-            img = self.texts.outlined(t("{name} wins the pile unless someone slaps", name=name), small,
-                                      colors.GOLD)
+            img = self.texts.outlined(
+                t("{name} wins the pile unless someone slaps", name=name), small, colors.GOLD
+            )
             surface.blit(img, img.get_rect(center=(L.centre[0], round(y))))
             if claim_left is not None:
                 bar = pygame.Rect(0, 0, round(L.card_w * 2.2), max(6, small // 2))
                 bar.center = (L.centre[0], round(y + small * 1.1))
                 hud.bar(surface, bar, claim_left, colors.seat_color(state.challenger))
         elif state.owed and state.challenger is not None:
-            img = self.texts.outlined(t("{name} owes {n}", name=self.names[state.current_player], n=state.owed),
-                                      small, colors.GOLD)
+            img = self.texts.outlined(
+                t("{name} owes {n}", name=self.names[state.current_player], n=state.owed), small, colors.GOLD
+            )
             surface.blit(img, img.get_rect(center=(L.centre[0], round(y))))
         if state.pile:
-            img = self.texts.render(t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM)
+            img = self.texts.render(
+                t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM
+            )
             surface.blit(img, img.get_rect(center=(L.centre[0], round(L.centre[1] - L.card_h * 0.68))))
 
     def photo_area(self, need_w: int, need_h: int) -> pygame.Rect:
@@ -373,15 +464,18 @@ class RatscrewView(TableView):
         finish: it never covers the pile or a seat, and keeps clear of the seats' rising notes too
         when there is room for that."""
         L = self.L
-        cx, cy = L.centre
-        cw, ch = L.card_w, L.card_h
-        w, h = L.size
+        key = (L.size, need_w, need_h)
+        if key in self._photo_areas:
+            return self._photo_areas[key]
         best = pygame.Rect(0, 0, 0, 0)
-        for blocked in ([s.rect.union(self.note_zone(s.seat)).inflate(12, 8) for s in L.seats],
-                        [s.rect.inflate(12, 8) for s in L.seats]):
+        for blocked in (
+            [s.rect.union(self.note_zone(s.seat)).inflate(12, 8) for s in L.seats],
+            [s.rect.inflate(12, 8) for s in L.seats],
+        ):
             best = self._widest_free(blocked, need_h)
             if best.w >= need_w:
                 break
+        self._photo_areas[key] = best
         return best
 
     def _widest_free(self, blocked: list[pygame.Rect], need_h: int) -> pygame.Rect:
@@ -405,7 +499,9 @@ class RatscrewView(TableView):
         candidates = [widest(round(cx + cw * 1.55), w, True, y) for y in ys]
         candidates += [widest(0, round(cx - cw * 1.6), False, y) for y in ys]
         top = round(cy + ch * 0.62 + max(12, round(ch * 0.12)) * 2.4)  # under the status line
-        candidates.append(widest(cx - w // 5, cx + w // 5, True, top) if top + need_h <= h else pygame.Rect(0, 0, 0, 0))
+        candidates.append(
+            widest(cx - w // 5, cx + w // 5, True, top) if top + need_h <= h else pygame.Rect(0, 0, 0, 0)
+        )
         return max(candidates, key=lambda r: (min(r.w, w // 3), -abs(r.centery - cy)))
 
     def _draw_photo(self, surface: pygame.Surface, now: float) -> None:
@@ -422,7 +518,9 @@ class RatscrewView(TableView):
             rows = []
             for i, line in enumerate(lines):
                 seat = seats[i] if i < len(seats) and not line.startswith("+") else None
-                color = colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.seat_color(seat)
+                color = (
+                    colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.seat_color(seat)
+                )
                 rows.append(self.texts.fit(line, max(40, area.w - size * 2), size, color, bold=i <= 1))
             box = pygame.Rect(0, 0, max(r.get_width() for r in rows) + size * 2, row_h * len(rows) + size)
             box.center = area.center

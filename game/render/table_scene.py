@@ -163,4 +163,3 @@ class TableScene(Scene):
         router = getattr(self.app, "input", None)
         if router is not None and hasattr(router, "set_game"):
             router.set_game(self.game)
-

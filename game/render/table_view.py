@@ -20,8 +20,16 @@ class TableView:
 
     game = ""
 
-    def __init__(self, names: list[str], controls: list[str], seed: int, *, texts: TextCache | None = None,
-                 four_colour: bool = False, reduced_motion: bool = False) -> None:
+    def __init__(
+        self,
+        names: list[str],
+        controls: list[str],
+        seed: int,
+        *,
+        texts: TextCache | None = None,
+        four_colour: bool = False,
+        reduced_motion: bool = False,
+    ) -> None:
         self.names = list(names)
         self.controls = list(controls)
         self.n = len(names)
@@ -34,13 +42,17 @@ class TableView:
         self.L: TableLayout = table_layout((1280, 720), self.n, self.game)
         self._panels: dict[int, tuple[tuple, pygame.Surface, pygame.Rect]] = {}
         self._corner: tuple[tuple, pygame.Surface, pygame.Rect] | None = None
-        self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
+        self._layer_note = ""
+        self._in_layer: dict[int, tuple] = {}
+        self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
 
     # -- settings and layout ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
         self.L = table_layout(size, self.n, self.game)
         self._panels.clear()
         self._layer = None
+        self._turn.clear()
         self.art.clear()
         self.tokens.clear()
 
@@ -48,10 +60,13 @@ class TableView:
         if controls != self.controls:
             self.controls = list(controls)
             self._panels.clear()
+            self._layer = None
 
     def set_four_colour(self, on: bool) -> None:
-        self.art.set_four_colour(on)
-        self._panels.clear()
+        if on != self.art.four_colour:
+            self.art.set_four_colour(on)
+            self._panels.clear()
+            self._layer = None
 
     def dur(self, ms: float) -> int:
         """A decoration's duration in ns: shortened to nothing with reduced motion."""
@@ -86,92 +101,128 @@ class TableView:
 
     # -- drawing ----------------------------------------------------------------------------------
     def seat_key(self, seat: int, state, now: float) -> tuple:
-        """Everything a seat's panel shows (it is rebuilt when this changes); first item: is it active."""
+        """(is it this seat's turn, *everything its panel shows*): the panel is rebuilt when the rest
+        changes; the turn only changes how it is drawn (lifted, glowing)."""
         raise NotImplementedError
 
-    def build_panel(self, seat: int, key: tuple) -> pygame.Surface:
-        """The panel for `key`, the size of the seat's rect."""
+    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+        """The panel for `content` (a seat key without its first item), the size of the seat's rect."""
         raise NotImplementedError
 
-    def panel_extras(self, seat: int, key: tuple, image: pygame.Surface, rect: pygame.Rect) -> None:
+    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw what sticks out of the panel (tags) onto the composed image; `rect` is the panel in it."""
 
     def corner_text(self) -> str:
         """Small print for a free corner (the house rules)."""
         return ""
 
-    def seat_image(self, seat: int, key: tuple) -> tuple[pygame.Surface, pygame.Rect]:
-        """The seat's panel with its shadow or glow (and lift when active) composed once; the image
-        and where the panel sits in it."""
+    def margin(self, seat: int) -> int:
+        """Room around a seat's panel for its shadow, glow and tags."""
+        return max(8, self.L.seats[seat].rect.h // 8)
+
+    def seat_area(self, seat: int) -> pygame.Rect:
+        """Where a seat's composed image (panel, shadow, tags) lies on screen when not lifted."""
+        m = self.margin(seat)
+        return self.L.seats[seat].rect.inflate(2 * m, 2 * m)
+
+    def seat_image(self, seat: int, content: tuple) -> tuple[pygame.Surface, pygame.Rect]:
+        """The seat's panel with its shadow and tags, composed once per content; the image and where
+        the panel sits in it."""
         cached = self._panels.get(seat)
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] == content:
             return cached[1], cached[2]
         rect = self.L.seats[seat].rect
-        active = bool(key[0])
-        m = max(8, rect.h // 8)
+        m = self.margin(seat)
         image = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
         inner = pygame.Rect(m, m, rect.w, rect.h)
         radius = max(6, rect.h // 8)
-        if active:  # lifted, with a glow in the seat's colour
-            inner = inner.move(0, -max(2, rect.h // 22))
-            glow = inner.inflate(rect.h // 7, rect.h // 7)
-            pygame.draw.rect(image, (*colors.seat_color(seat), 70), glow, border_radius=glow.h // 6)
-        else:
-            pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
-        image.blit(self.build_panel(seat, key), inner)
-        self.panel_extras(seat, key, image, inner)
+        pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
+        image.blit(self.build_panel(seat, content), inner)
+        self.panel_extras(seat, content, image, inner)
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
-        self._panels[seat] = (key, image, inner)
+        self._panels[seat] = (content, image, inner)
         return image, inner
 
-    def blit_seat(self, surface: pygame.Surface, seat: int, key: tuple, now: float) -> pygame.Rect:
-        """Blit a seat (shaken if it is shaking); returns where its panel is on screen."""
-        image, inner = self.seat_image(seat, key)
+    def _turn_overlays(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
+        """The glow behind and the thick frame on top of the seat whose turn it is (cached per seat)."""
         rect = self.L.seats[seat].rect
-        m = (image.get_width() - rect.w) // 2
-        pos = (rect.x - m + self.shake_dx(seat, now), rect.y - m)
-        surface.blit(image, pos)
-        return inner.move(pos)
+        key = ("turn", seat, rect.size)
+        cached = self._turn.get(key)
+        if cached is None:
+            glow_rect = rect.inflate(rect.h // 7, rect.h // 7)
+            glow = pygame.Surface(glow_rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                glow, (*colors.seat_color(seat), 70), glow.get_rect(), border_radius=glow_rect.h // 6
+            )
+            frame = hud.turn_frame(rect.size, colors.seat_color(seat))
+            cached = (glow, frame)
+            self._turn[key] = cached
+        return cached
+
+    def draw_seat(self, surface: pygame.Surface, seat: int, key: tuple, now: float) -> pygame.Rect:
+        """A seat drawn on its own (its turn: lifted, glowing, framed; shaking: shaken); its panel rect."""
+        image, inner = self.seat_image(seat, key[1:])
+        area = self.seat_area(seat)
+        x, y = area.x + self.shake_dx(seat, now), area.y
+        panel = inner.move(x, y)
+        if key[0]:
+            lift = max(2, panel.h // 22)
+            glow, frame = self._turn_overlays(seat)
+            surface.blit(glow, glow.get_rect(center=panel.move(0, -lift).center))
+            surface.blit(image, (x, y - lift))
+            panel = panel.move(0, -lift)
+            surface.blit(frame, panel)
+        else:
+            surface.blit(image, (x, y))
+        return panel
 
     def draw_table(self, surface: pygame.Surface, state, now: float) -> list[pygame.Rect]:
-        """Felt, small print and every seat: composed into one opaque layer that is rebuilt only when a
-        seat changes; shaking seats are drawn on top each frame. Returns the panels' screen rects."""
+        """Felt, small print and the seats. Idle seats live in one opaque layer that is patched only
+        where a seat changed; the seat whose turn it is and shaking seats are drawn on top each frame.
+        Returns the panels' screen rects."""
         keys = [self.seat_key(seat, state, now) for seat in range(self.n)]
-        shaking = frozenset(s for s in range(self.n) if self.shake_dx(s, now))
+        dynamic = {s for s in range(self.n) if keys[s][0] or self.shake_dx(s, now)}
+        want = {s: keys[s][1:] for s in range(self.n) if s not in dynamic}
+        background = felt.background(self.L.size, self.L.felt, self.L.rim)
         note = self.corner_text()
-        layer_key = (self.L.size, note, tuple(keys), shaking)
-        if self._layer is None or self._layer[0] != layer_key:
-            layer = self._layer[1] if self._layer is not None else None
-            background = felt.background(self.L.size, self.L.felt, self.L.rim)
-            if layer is None or layer.get_size() != background.get_size():
-                layer = background.copy()
-            else:
-                layer.blit(background, (0, 0))
+        layer = self._layer
+        if layer is None or layer.get_size() != surface.get_size() or note != self._layer_note:
+            layer = background.convert(surface)  # the screen's own pixel format: the cheapest blit
             if note:
                 self.draw_corner_note(layer, note)
-            for seat in range(self.n):
-                if seat not in shaking:
-                    self.blit_seat(layer, seat, keys[seat], now)
-            self._layer = (layer_key, layer)
-        surface.blit(self._layer[1], (0, 0))
+            for seat, content in want.items():
+                layer.blit(self.seat_image(seat, content)[0], self.seat_area(seat))
+            self._layer, self._layer_note, self._in_layer = layer, note, want
+        elif want != self._in_layer:
+            dirty = [self.seat_area(s) for s in range(self.n) if want.get(s) != self._in_layer.get(s)]
+            for r in dirty:
+                layer.set_clip(r)
+                layer.blit(background, r, r)
+                if note:
+                    self.draw_corner_note(layer, note)
+                for seat, content in want.items():
+                    area = self.seat_area(seat)
+                    if area.colliderect(r):
+                        layer.blit(self.seat_image(seat, content)[0], area)
+            layer.set_clip(None)
+            self._in_layer = want
+        surface.blit(layer, (0, 0))
         rects = []
         for seat in range(self.n):
-            if seat in shaking:
-                rects.append(self.blit_seat(surface, seat, keys[seat], now))
+            if seat in dynamic:
+                rects.append(self.draw_seat(surface, seat, keys[seat], now))
             else:
-                image, inner = self.seat_image(seat, keys[seat])
-                m = (image.get_width() - self.L.seats[seat].rect.w) // 2
-                rects.append(inner.move(self.L.seats[seat].rect.x - m, self.L.seats[seat].rect.y - m))
+                m = self.margin(seat)
+                rects.append(self.seat_area(seat).inflate(-2 * m, -2 * m))
         return rects
 
-    def panel_base(self, seat: int, active: bool, subtitle: str = "", reserve: int = 0
-                   ) -> tuple[pygame.Surface, int]:
+    def panel_base(self, seat: int, subtitle: str = "", reserve: int = 0) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after a dot in the seat colour) and controls, leaving `reserve` px
         free on the right; returns it and the y below the text."""
         box = self.L.seats[seat]
         rect = box.rect
-        surf = hud.panel(rect, colors.seat_color(seat), active)
+        surf = hud.panel(rect, colors.seat_color(seat))
         info = box.info.move(-rect.x, -rect.y)
         info.w -= reserve
         size = max(11, round(rect.h * 0.15))
@@ -189,23 +240,34 @@ class TableView:
             y += img.get_height()
         return surf, y
 
+    def card_image(
+        self, key: tuple, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
+    ) -> pygame.Surface:
+        """A card at `width` turned by `angle`, then scaled by `scale` (and squashed sideways by `squash`).
+
+        The art is drawn once per width and angle; in-between sizes of a moving card are a quick scale
+        of it, so no card is ever redrawn in the middle of an animation.
+        """
+        img = self.art.surface(key, width, round(angle))
+        if abs(scale - 1.0) > 0.01 or squash < 1.0:
+            w, h = img.get_size()
+            img = pygame.transform.scale(img, (max(1, round(w * scale * squash)), max(1, round(h * scale))))
+        return img
+
     def draw_flying_card(self, surface: pygame.Surface, f: Flyer, now: float, width: int) -> None:
-        """A card in the air: face, back, or flipping (back first, the face from halfway, readable at once)."""
+        """A card in the air: face, back, or flipping (back first, then the face from halfway, whole)."""
         if not f.tween.started(now):
             return
         pos, _, scale, angle = self.flyer_pos(f, now)
-        w = max(12, round(width * scale))
         kind = f.art[0]
         raw = f.tween.raw(now)
         if kind == "flip" and raw < 0.5:
-            img = self.art.back(w)
             squash = 1.0 - ease_out(max(0.0, raw - 0.3) / 0.2) * 0.9 if raw > 0.3 else 1.0
-            if squash < 1.0:
-                img = pygame.transform.scale(img, (max(1, round(img.get_width() * squash)), img.get_height()))
+            img = self.card_image(("back",), width, 0.0, scale, squash)
         elif kind == "back":
-            img = self.art.surface(("back",), w, round(angle))
+            img = self.card_image(("back",), width, angle, scale)
         else:
-            img = self.art.surface(f.art[1], w, round(angle))
+            img = self.card_image(f.art[1], width, angle, scale)
         surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
 
     @staticmethod
@@ -235,7 +297,9 @@ class TableView:
             rise = 0.0 if self.reduced_motion else ease_out(raw)
             if e.kind == "note":
                 box = self.L.seats[e.data["seat"]].rect
-                img = self.texts.outlined(e.data["text"], self.note_size(box), e.data.get("color", colors.TEXT))
+                img = self.texts.outlined(
+                    e.data["text"], self.note_size(box), e.data.get("color", colors.TEXT)
+                )
                 x = box.centerx
                 if self.notes_below(box):
                     y = box.bottom + img.get_height() * 0.6 + rise * box.h * 0.3
@@ -254,17 +318,24 @@ class TableView:
         if self._corner is None or self._corner[0] != key:
             w, h = self.L.size
             size = max(10, round(h * 0.018))
-            lines = [ln for part in text.split("\n") for ln in wrap(part, self.texts.font(size), round(w * 0.3))]
+            lines = [
+                ln for part in text.split("\n") for ln in wrap(part, self.texts.font(size), round(w * 0.3))
+            ]
             imgs = [self.texts.render(line, size, colors.TEXT_DIM) for line in lines]
-            block = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)),
-                                   pygame.SRCALPHA)
+            block = pygame.Surface(
+                (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA
+            )
             y = 0
             for img in imgs:
                 block.blit(img, (0, y))
                 y += img.get_height()
             m = max(4, h // 90)
-            spots = [block.get_rect(bottomleft=(m, h - m)), block.get_rect(topleft=(m, m)),
-                     block.get_rect(bottomright=(w - m, h - m)), block.get_rect(topright=(w - m, m))]
+            spots = [
+                block.get_rect(bottomleft=(m, h - m)),
+                block.get_rect(topleft=(m, m)),
+                block.get_rect(bottomright=(w - m, h - m)),
+                block.get_rect(topright=(w - m, m)),
+            ]
             free = [r for r in spots if not any(r.colliderect(s.rect) for s in self.L.seats)]
             self._corner = (key, block, free[0] if free else spots[0].move(0, h))  # no room: not shown
         _, block, rect = self._corner

@@ -1,4 +1,4 @@
-"""Matches (matchsticks for the playing-card edition, chips for the numbered one), drawn in code and cached."""
+"""Matches: matchsticks (playing-card edition) or chips (numbered edition), drawn in code and cached."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class Tokens:
         return surf
 
     def spots(self, seed: int, kind: str) -> list[tuple[float, float, int]]:
-        """Loose-pile positions (dx, dy in units, angle) for the first MAX_SHOWN tokens; the same for a seed."""
+        """Loose-pile spots (dx, dy in units, angle) for the first MAX_SHOWN tokens; fixed per seed."""
         key = (seed, kind)
         spots = self._spots.get(key)
         if spots is None:
@@ -52,8 +52,15 @@ class Tokens:
             self._spots[key] = spots
         return spots
 
-    def draw_pile(self, surface: pygame.Surface, center: tuple[float, float], count: int, unit: int,
-                  kind: str, seed: int = 0) -> pygame.Rect:
+    def draw_pile(
+        self,
+        surface: pygame.Surface,
+        center: tuple[float, float],
+        count: int,
+        unit: int,
+        kind: str,
+        seed: int = 0,
+    ) -> pygame.Rect:
         """A loose pile of `count` tokens around `center`; returns the area it covers."""
         cx, cy = center
         area = pygame.Rect(round(cx), round(cy), 0, 0)

@@ -19,6 +19,7 @@ class PauseScene(Scene):
     def __init__(self, table: Scene, message: str = "") -> None:
         self.table = table
         self.message = message
+        self.photo: list[str] = []  # the last photo finish's lines, while shown
 
     def enter(self) -> None:
         self.menu = ui.Menu(self._items())
@@ -30,13 +31,26 @@ class PauseScene(Scene):
     def _items(self) -> list[ui.Item]:
         from game.scenes.options import SettingsScene
 
-        return [
+        items = [
             ui.Item(t("Resume"), self.app.pop),
             ui.Item(t("Restart"), lambda: self.app.push(ConfirmScene(t("Restart this game?"), self._restart))),
             ui.Item(t("Rules"), self._rules),
             ui.Item(t("Settings"), lambda: self.app.push(SettingsScene())),
             ui.Item(t("Quit to menu"), lambda: self.app.push(ConfirmScene(t("Quit to the menu?"), self._quit))),
         ]
+        if self._last_photo() is not None:
+            items.insert(1, ui.Item(t("Last photo finish"), self._toggle_photo))
+        return items
+
+    def _last_photo(self):
+        return getattr(self.table.match, "last_photo_finish", None)
+
+    def _toggle_photo(self) -> None:
+        from game.scenes.config import seat_name
+
+        seats = self.table.config.seats
+        self.photo = [] if self.photo else self._last_photo().lines(lambda s: seat_name(seats[s], s))
+        self.relayout(self.app.size)
 
     def _restart(self) -> None:
         from game.scenes.config import start_table
@@ -64,7 +78,7 @@ class PauseScene(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         row = ui.px(size, 54)
-        extra = ui.px(size, 44) if self.message else 0
+        extra = (ui.px(size, 44) if self.message else 0) + ui.px(size, 30) * len(self.photo)
         self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 480)),
                                 ui.px(size, 110) + extra + row * len(self.menu.items))
         self.rect.center = (w // 2, h // 2)
@@ -81,5 +95,10 @@ class PauseScene(Scene):
         if self.message:
             ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midtop",
                          (self.rect.centerx, self.rect.y + ui.px(size, 82)), bold=True, max_w=self.rect.w - 30)
+        y = self.rect.y + ui.px(size, 82) + (ui.px(size, 44) if self.message else 0)
+        for line in self.photo:
+            ui.blit_text(surface, line, ui.px(size, 21), ui.GOLD, "midtop", (self.rect.centerx, y),
+                         max_w=self.rect.w - 30)
+            y += ui.px(size, 30)
         self.menu.draw(surface)
         ui.hint(surface, t("↑ ↓ choose   Enter / A select   Esc / Start resume"))

@@ -14,7 +14,7 @@ from game.scenes.choose import game_title
 from game.scenes.config import option_label, option_values, rule_options
 
 
-def rules_text(game: str) -> list[str]:
+def rules_text(game: str, rules: Any) -> list[str]:
     """Paragraphs of the rules, for people who have never played."""
     if game == "nothanks":
         from game.engines.nothanks import tie_break_note
@@ -36,13 +36,29 @@ def rules_text(game: str) -> list[str]:
           "If they turn a challenge card while paying, the challenge passes on; if they pay in full without "
           "one, the challenger claims the pile."),
         t("Anyone may slap the pile at any moment. The first valid slap wins the whole pile — "
-          "even during a challenge."),
-        t("Double: the top two cards have the same rank. Sandwich: the top card has the rank of the third "
-          "card from the top. Top-bottom: the top card has the rank of the bottom card."),
+          "even during a challenge. At this table you may slap on:"),
+        *(slap_explanations(rules) or [t("nothing: slaps are switched off.")]),
         t("A wrong slap burns cards face down under the pile. They go to whoever wins the pile."),
         t("Out of cards? You stay in until the next chance to slap has passed — slap in to come back."),
         t("The last player with cards wins."),
     ]
+
+
+def slap_explanations(rules: Any) -> list[str]:
+    """One line per slap rule switched on at this table."""
+    either = getattr(rules, "marriage_either_order", False)
+    texts = {
+        "double": t("• Double: the top two cards have the same rank."),
+        "sandwich": t("• Sandwich: the top card has the rank of the third card from the top."),
+        "top_bottom": t("• Top-bottom: the top card has the rank of the bottom card of the pile."),
+        "marriage": t("• Marriage: a king and a queen next to each other.") if either
+        else t("• Marriage: a queen directly on a king."),
+        "tens": t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K count nothing)."),
+        "divorce": t("• Divorce: a king and a queen with exactly one card between them."),
+        "run": t("• Run: the top three cards are consecutive ranks, up or down."),
+        "six_nine": t("• Six-nine: a 6 and a 9 next to each other."),
+    }
+    return [text for rule, text in texts.items() if rule in rules.slaps]
 
 
 def option_lines(game: str, rules: Any) -> list[tuple[str, str]]:
@@ -78,7 +94,7 @@ class RulesScene(Scene):
         body = ui.px(size, 22)
         font = ui.TEXTS.font(body)
         blocks: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        for para in rules_text(self.game):
+        for para in rules_text(self.game, self.rules):
             blocks += [(line, body, ui.TEXT, False) for line in wrap(para, font, width)]
             blocks.append(("", body // 2, ui.TEXT, False))
         blocks.append((t("This table"), ui.px(size, 26), ui.GOLD, True))

@@ -1,0 +1,18 @@
+"""The render bench's measuring parts run (on a few frames) and give sane figures."""
+
+from __future__ import annotations
+
+from game.bench import render
+
+
+def test_frame_times_are_table_frames_with_positive_costs():
+    times, _ = render.frame_times(frames=40, seats=4, seed=3, size=(640, 360))
+    assert len(times) == 40
+    assert all(0 < t < 1000 for t in times)
+
+
+def test_percentile():
+    values = list(range(1, 101))
+    assert render.percentile(values, 99) == 99
+    assert render.percentile(values, 50) in (50, 51)
+    assert render.percentile([5.0], 99) == 5.0

@@ -1,0 +1,81 @@
+"""A PNG of every scene at 1280×720 in tests/_out/, each checked to be a real picture (not blank)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_app_support import app, distinct_colours, finished, save_shot  # noqa: F401
+
+from game.match import SeatSpec
+from game.scenes import ui
+from game.scenes.choose import ChooseGameScene
+from game.scenes.config import TableConfig, rules_from_values, start_table
+from game.scenes.controls import ControlsScene
+from game.scenes.dialogs import ConfirmScene, NameEntryScene
+from game.scenes.join import JoinScene
+from game.scenes.lobby import LobbyScene
+from game.scenes.options import SettingsScene
+from game.scenes.pause import PauseScene
+from game.scenes.results import ResultsScene
+from game.scenes.rules_view import RulesScene
+from game.scenes.title import TitleScene
+
+
+def table(app, game: str, players: int):  # noqa: F811
+    seats = [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", "pro" if game == "ratscrew" else "easy",
+                                                          f"Bot {i}") for i in range(2, players + 1)]
+    start_table(app, TableConfig(game, rules_from_values(game, {}, players), seats, 11), push=True)
+    app.frames(240)
+    return app.top
+
+
+def build(app, name: str) -> None:  # noqa: F811
+    app.push(TitleScene())
+    if name == "title":
+        return
+    if name == "choose":
+        app.push(ChooseGameScene(index=1))
+    elif name.startswith("lobby_"):
+        app.push(LobbyScene(name.split("_")[1]))
+    elif name.startswith("rules_"):
+        game = name.split("_")[1]
+        app.push(RulesScene(game, rules_from_values(game, {}, 4)))
+    elif name == "settings":
+        app.push(SettingsScene())
+    elif name == "controls":
+        app.push(ControlsScene())
+    elif name == "join":
+        app.push(JoinScene("ratscrew"))
+    elif name == "name_entry":
+        app.push(LobbyScene("nothanks"))
+        app.push(NameEntryScene("Name for seat 1", "Ada", lambda n: None))
+    elif name == "confirm":
+        app.push(LobbyScene("ratscrew"))
+        app.push(ConfirmScene("Delete the preset House rules 1?", lambda: None))
+    elif name.startswith("table_"):
+        table(app, name.split("_")[1], 5)
+    elif name.startswith("pause_"):
+        app.push(PauseScene(table(app, name.split("_")[1], 4)))
+    elif name.startswith("results_"):
+        game = name.split("_")[1]
+        config, match = finished(game, players=6 if game == "ratscrew" else 5)
+        app.push(ResultsScene(config, match))
+    else:
+        raise AssertionError(name)
+
+
+SCENES = ["title", "choose", "lobby_nothanks", "lobby_ratscrew", "rules_nothanks", "rules_ratscrew", "settings",
+          "controls", "join", "name_entry", "confirm", "table_nothanks", "table_ratscrew", "pause_nothanks",
+          "pause_ratscrew", "results_nothanks", "results_ratscrew"]
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_every_scene_draws_a_real_picture(app, name):  # noqa: F811
+    build(app, name)
+    path = save_shot(app, name)
+    image = pygame.image.load(str(path))
+    assert image.get_size() == (1280, 720)
+    assert distinct_colours(image) >= 16, f"{name} looks blank"
+    backdrop = ui.backdrop((1280, 720))
+    differs = sum(image.get_at((x, y)) != backdrop.get_at((x, y)) for x in range(0, 1280, 40) for y in range(0, 720, 40))
+    assert differs > 40, f"{name} is only the backdrop"
