@@ -45,7 +45,7 @@ def test_the_spec_bundles_the_assets_where_resources_looks():
     spec = (ROOT / "build" / "couchcards.spec").read_text()
     assert '(str(ROOT / "assets"), "assets")' in spec  # game.resources: <_MEIPASS>/assets
     assert '"numpy"' in spec
-    assert 'collect_submodules("game")' in spec  # scenes, sim and benches are imported by name
+    assert "hiddenimports=game_modules()" in spec  # sim and benches are imported by name
 
 
 @pytest.mark.slow
@@ -58,3 +58,5 @@ def test_build_and_smoke_the_executable():
     smoke = subprocess.run([sys.executable, str(ROOT / "build" / "smoke.py")], cwd=ROOT, capture_output=True,
                            text=True, timeout=600, check=False)
     assert smoke.returncode == 0, smoke.stderr[-3000:]
+    sim = subprocess.run([str(exe), "sim", "--help"], capture_output=True, text=True, timeout=120, check=False)
+    assert sim.returncode == 0, sim.stderr[-3000:]  # modules imported by name are in the bundle too

@@ -170,3 +170,14 @@ def test_every_level_finishes_in_both_editions_and_with_every_after_take_rule():
         m = NothanksMatch(rules, seats, seed=9, start_ns=0, threaded=False, iterations=30)
         play_out(m)
         assert m.is_over and len(m.history.takes) == rules.deck_size - rules.set_aside
+
+
+def test_a_seat_handed_to_a_bot_mid_game_takes_its_turn():
+    m = NothanksMatch(nt.Rules(), [HUMAN, HUMAN, HUMAN], seed=3, start_ns=0, threaded=False)
+    assert m.state.current_player == 0
+    assert m.advance(60_000 * MS) == []  # humans: nothing happens by itself
+    m.replace_seat(0, bot("greedy"))
+    assert m.thinking_seat == 0
+    out = m.advance(m.next_due_ns())
+    acted = [x.event for x in out if isinstance(x.event, (nt.CardTaken, nt.MatchPaid))]
+    assert acted and acted[0].seat == 0

@@ -369,3 +369,17 @@ def test_humans_mashing_keys_among_bots_never_break_the_match():
             st = m.state
             assert sum(len(h) for h in st.hands) + len(st.pile) + len(st.burned) == 52
         assert m.is_over
+
+
+def test_a_seat_handed_to_a_bot_mid_game_plays_on_and_can_be_handed_back():
+    m = humans(3, [h[:] for h in HANDS3])
+    m.submit(cmd(0, PLAY, 100))
+    m.advance(100 * MS)
+    assert m.state.current_player == 1 and not m.pending_intents(1)
+    m.replace_seat(1, SeatSpec("bot", "pro"))
+    assert "play" in m.pending_intents(1)
+    out = m.advance(5000 * MS)
+    assert [e.seat for e in events_of(out, rs.CardPlayed)][:1] == [1]
+    m.replace_seat(1, HUMAN)
+    assert m.pending_intents(1) == {} and 1 not in m.bots
+    assert m.submit(cmd(1, SLAP, 5001)) is None  # a human seat again: its presses count

@@ -94,6 +94,8 @@ class NothanksMatch:
         self.ignored: list[Ignored] = []
         self.now_ns = start_ns
         self._queue = TimeQueue(self.rng)
+        self._time_budget_ms = time_budget_ms
+        self._iterations = iterations
         self._bots = {
             seat: make_bot("nothanks", spec.level, random.Random(self.rng.getrandbits(64)),
                            time_budget_ms=time_budget_ms, iterations=iterations)
@@ -145,6 +147,23 @@ class NothanksMatch:
                 self._apply(item, now_ns, out)
         self.now_ns = max(self.now_ns, now_ns)
         return out
+
+    def replace_seat(self, seat: int, spec: SeatSpec) -> None:
+        """Hand `seat` to a bot or back to a human mid-game (a pad was unplugged, or came back)."""
+        from game.bots import make_bot
+
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat} at this table")
+        self.seats[seat] = spec
+        self._bots.pop(seat, None)
+        if self._thinking is not None and self._thinking[0] == seat:
+            self.close()
+        if spec.is_bot:
+            self._bots[seat] = make_bot(
+                "nothanks", spec.level, random.Random(self.rng.getrandbits(64)),
+                time_budget_ms=self._time_budget_ms, iterations=self._iterations,
+            )
+            self._schedule_bot(self.now_ns)
 
     def close(self) -> None:
         """Drop a pending bot decision (the table calls this when it leaves the match)."""

@@ -244,6 +244,26 @@ class RatscrewMatch:
         self.now_ns = max(self.now_ns, now_ns)
         return out
 
+    def replace_seat(self, seat: int, spec: SeatSpec) -> None:
+        """Hand `seat` to a bot or back to a human mid-game (a pad was unplugged, or came back).
+
+        A new bot starts from what the seat can see now, with randomness from the match's rng;
+        a seat given back to a human drops the bot and its pending intents.
+        """
+        from game.bots import make_bot
+
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat} at this table")
+        self.seats[seat] = spec
+        self._pending[seat].clear()
+        self.bots.pop(seat, None)
+        if spec.is_bot:
+            self.bots[seat] = make_bot(
+                "ratscrew", spec.level, random.Random(self.rng.getrandbits(64)), seat=seat, rules=self.rules
+            )
+        if not self._closed:
+            self._settle(self.now_ns)
+
     def close(self) -> None:
         """Stop this match for good (the table leaves it): nothing queued in it will ever fire."""
         self._closed = True
