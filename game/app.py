@@ -12,9 +12,16 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
 
+from game import settings as settings_mod
+from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.i18n import set_language, t
 from game.loop import FixedLoop
+from game.render.fonts import get_font
+from game.scenes.config import DemoLoop, UsageError, config_from_args, start_table
+from game.scenes.join import on_system_event
+from game.scenes.pause import PauseScene
+from game.scenes.title import TitleScene
 
 if TYPE_CHECKING:
     import argparse
@@ -31,8 +38,6 @@ class Fonts:
     """`get(size, bold)`: the vendored DejaVu font, one cached Font per (size, bold)."""
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        from game.render.fonts import get_font
-
         return get_font(size, bold)
 
 
@@ -49,10 +54,8 @@ class SilentAudio:
 def make_audio(volume: float) -> Any:
     """The table helper's synthesised sounds, or silence if they (or the device) are unavailable."""
     try:
-        from game.audio import Audio
-
         return Audio(volume=volume)
-    except (ImportError, pygame.error, OSError, ValueError, NotImplementedError) as exc:  # play on, silent
+    except (pygame.error, OSError, ValueError, NotImplementedError) as exc:  # no device: play on, silent
         print(f"couchcards: no sound ({type(exc).__name__}: {exc})".splitlines()[0], file=sys.stderr)
         return SilentAudio()
 
@@ -144,13 +147,11 @@ class App:
             self.audio.set_volume(self.settings["volume"])
         return self.settings.save()
 
-    def pause_game(self, message: str = "") -> None:
-        """Push the pause menu over the table on top (Esc, pad Start, focus loss, pad unplugged)."""
-        from game.scenes.pause import PauseScene
-
+    def pause_game(self) -> None:
+        """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""
         top = self.top
         if top is not None and top.wants_pause_on_focus_loss:
-            self.push(PauseScene(top, message=message))
+            self.push(PauseScene(top))
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -207,8 +208,6 @@ class App:
             top.handle(cmd)
 
     def _system_events(self) -> None:
-        from game.scenes.join import on_system_event
-
         for event in self.input.system_events():
             if on_system_event(self, event):  # a pad that held a seat was unplugged: the table waits
                 continue
@@ -250,10 +249,6 @@ class App:
 
 
 # -- command line ---------------------------------------------------------------------------------
-class UsageError(Exception):
-    """A bad combination of command-line options: one line on stderr, exit code 2."""
-
-
 def no_display_reason() -> str | None:
     """Why no window can be shown here, or None. Checked before anything is opened."""
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -286,8 +281,6 @@ def run(args: argparse.Namespace) -> int:
             return 2
     try:
         size = parse_size(args.size)
-        from game.scenes.config import config_from_args
-
         start_config = config_from_args(args)
     except UsageError as exc:
         print(f"couchcards: {exc}", file=sys.stderr)
@@ -304,15 +297,10 @@ def run(args: argparse.Namespace) -> int:
         pygame.quit()
         return 2
     pygame.font.init()
-    from game import settings as settings_mod
-
     settings = settings_mod.load()
     set_language(settings["language"])
     app = App(settings, size=size, fullscreen=args.fullscreen or settings["fullscreen"],
               rng_seed=args.seed)
-    from game.scenes.config import DemoLoop, start_table
-    from game.scenes.title import TitleScene
-
     app.push(TitleScene())
     if args.demo:
         levels = tuple(seat.level for seat in start_config.seats) if args.bots else ()

@@ -100,13 +100,11 @@ def test_only_the_top_scene_gets_input_and_updates_and_overlays_draw_below(app):
 
 
 def test_no_audio_device_means_silence(monkeypatch):
-    import game.audio
-
     class Broken:
         def __init__(self, volume):
             raise pygame.error("no audio device")
 
-    monkeypatch.setattr(game.audio, "Audio", Broken)
+    monkeypatch.setattr(app_mod, "Audio", Broken)
     audio = app_mod.make_audio(0.5)
     audio.play("slap")  # and it does nothing
     assert isinstance(audio, app_mod.SilentAudio)

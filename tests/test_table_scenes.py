@@ -452,6 +452,8 @@ def test_ratscrew_game_over_banner_names_the_winner():
 
 @pytest.mark.slow
 def test_eight_seat_ratscrew_frame_time_p99_under_8ms():
+    """The drawing budget, in this thread's CPU time (other processes on a shared machine don't count);
+    `python -m game bench render` measures wall time of whole app frames."""
     import time
 
     screen = pygame.display.set_mode((1280, 720))
@@ -462,9 +464,9 @@ def test_eight_seat_ratscrew_frame_time_p99_under_8ms():
     times = []
     for _ in range(3000):
         app.step(2)
-        t0 = time.perf_counter_ns()
+        t0 = time.thread_time_ns()
         table.draw(screen, 0.5)
-        times.append(time.perf_counter_ns() - t0)
+        times.append(time.thread_time_ns() - t0)
     times = sorted(times[60:])  # after the first second (caches warm)
     p99 = times[int(len(times) * 0.99)]
     assert p99 <= 8 * MS, f"p99 frame {p99 / MS:.2f} ms"

@@ -19,7 +19,7 @@ Anchor = tuple
 class Flyer:
     """`art` moving from `src` to `dst` over `tween`; static drawing leaves out `hides` until it lands.
 
-    art: ("card", key) a face, ("back",), ("flip", key) back then face from halfway, ("token", kind),
+    art: ("card", key) a face, ("back",), ("flip", key) the face opening out from edge-on, ("token", kind),
     or anything the drawer knows (("sweep", snapshot)).
     """
 

@@ -209,10 +209,10 @@ class NothanksView(TableView):
         shown, held, _, _ = content
         return self._build_panel(seat, shown, list(held))
 
-    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> None:
+    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
         score = content[2]
         if score is None:
-            return
+            return False
         # Teaching aid: the running score on a tag at the panel's corner.
         img = self.texts.render(
             t("score {n}", n=_signed(score)), max(10, round(rect.h * 0.12)), colors.INK, bold=True
@@ -220,6 +220,7 @@ class NothanksView(TableView):
         tag = img.get_rect(midright=(rect.right - rect.h // 10, rect.top)).inflate(12, 4)
         pygame.draw.rect(image, colors.GOLD, tag, border_radius=tag.h // 2)
         image.blit(img, img.get_rect(center=tag.center))
+        return True
 
     def _build_panel(self, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
         box = self.L.seats[seat]

@@ -21,7 +21,7 @@ from game.render.card_art import card_height
 from game.render.table_view import MS, TableView
 from game.render.tween import Tween, ease_out, lerp
 
-FLIP_MS = 180  # a card from a stack to the pile; the face shows from halfway
+FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame
 SWEEP_MS = 350
 SLAP_HOLD_MS = 420  # a won pile stays put this long so everyone sees why (the framed cards), then sweeps
 HAND_MS = 380
@@ -331,7 +331,7 @@ class RatscrewView(TableView):
         if out:
             badge_text, badge_color = t("out"), colors.WARN
         elif claim:
-            badge_text = t("play to claim")
+            badge_text = t("claims the pile") if seat in self.bots else t("play to claim")
         elif owed:
             badge_text = t("owes {n}", n=owed)
         if badge_text:
@@ -367,7 +367,7 @@ class RatscrewView(TableView):
             img = self.card_image(("back",), self.L.card_w, angle, scale)
             surface.blit(img, img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale))))
         n = len(pile)
-        shown = sorted({0, *range(max(0, n - 4), n)}) if n else []
+        shown = sorted({0, *range(max(0, n - 3), n)}) if n else []  # the bottom card and the top three
         marked: tuple[int, ...] = ()
         if not hide:  # a won pile, held still: the cards that made the slap are framed
             for e in self.anim.active_effects("marked", now):

@@ -58,6 +58,7 @@ class TableScene(Scene):
         self.match = self.make_match(start)
         get_font = getattr(getattr(app, "fonts", None), "get", None)
         self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(get_font))
+        self.view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
         self.apply_settings()
         self.view.relayout(tuple(app.size))
 

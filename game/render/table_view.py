@@ -31,6 +31,7 @@ class TableView:
         reduced_motion: bool = False,
     ) -> None:
         self.names = list(names)
+        self.bots: set[int] = set()  # seats played by bots (they get no "press" hints)
         self.controls = list(controls)
         self.n = len(names)
         self.seed = seed
@@ -40,7 +41,7 @@ class TableView:
         self.reduced_motion = reduced_motion
         self.anim = Anim()
         self.L: TableLayout = table_layout((1280, 720), self.n, self.game)
-        self._panels: dict[int, tuple[tuple, pygame.Surface, pygame.Rect]] = {}
+        self._panels: dict[int, tuple] = {}
         self._corner: tuple[tuple, pygame.Surface, pygame.Rect] | None = None
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
@@ -109,8 +110,10 @@ class TableView:
         """The panel for `content` (a seat key without its first item), the size of the seat's rect."""
         raise NotImplementedError
 
-    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> None:
-        """Draw what sticks out of the panel (tags) onto the composed image; `rect` is the panel in it."""
+    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
+        """Draw what sticks out of the panel (tags) onto `image`, a transparent overlay the size of the
+        seat's composed image; `rect` is the panel in it. Returns whether anything was drawn."""
+        return False
 
     def corner_text(self) -> str:
         """Small print for a free corner (the house rules)."""
@@ -125,12 +128,14 @@ class TableView:
         m = self.margin(seat)
         return self.L.seats[seat].rect.inflate(2 * m, 2 * m)
 
-    def seat_image(self, seat: int, content: tuple) -> tuple[pygame.Surface, pygame.Rect]:
-        """The seat's panel with its shadow and tags, composed once per content; the image and where
-        the panel sits in it."""
+    def seat_image(
+        self, seat: int, content: tuple
+    ) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None]:
+        """The seat's panel with its shadow, composed once per content: the image, where the panel sits
+        in it, and an overlay of what sticks out (tags, drawn over everything else of the seat)."""
         cached = self._panels.get(seat)
         if cached is not None and cached[0] == content:
-            return cached[1], cached[2]
+            return cached[1], cached[2], cached[3]
         rect = self.L.seats[seat].rect
         m = self.margin(seat)
         image = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
@@ -138,11 +143,14 @@ class TableView:
         radius = max(6, rect.h // 8)
         pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
         image.blit(self.build_panel(seat, content), inner)
-        self.panel_extras(seat, content, image, inner)
+        tags: pygame.Surface | None = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        if not self.panel_extras(seat, content, tags, inner):
+            tags = None
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
-        self._panels[seat] = (content, image, inner)
-        return image, inner
+            tags = tags.convert_alpha() if tags is not None else None
+        self._panels[seat] = (content, image, inner, tags)
+        return image, inner, tags
 
     def _turn_overlays(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
         """The glow behind and the thick frame on top of the seat whose turn it is (cached per seat)."""
@@ -162,20 +170,27 @@ class TableView:
 
     def draw_seat(self, surface: pygame.Surface, seat: int, key: tuple, now: float) -> pygame.Rect:
         """A seat drawn on its own (its turn: lifted, glowing, framed; shaking: shaken); its panel rect."""
-        image, inner = self.seat_image(seat, key[1:])
+        image, inner, tags = self.seat_image(seat, key[1:])
         area = self.seat_area(seat)
         x, y = area.x + self.shake_dx(seat, now), area.y
-        panel = inner.move(x, y)
         if key[0]:
-            lift = max(2, panel.h // 22)
+            y -= max(2, inner.h // 22)
             glow, frame = self._turn_overlays(seat)
-            surface.blit(glow, glow.get_rect(center=panel.move(0, -lift).center))
-            surface.blit(image, (x, y - lift))
-            panel = panel.move(0, -lift)
-            surface.blit(frame, panel)
+            surface.blit(glow, glow.get_rect(center=inner.move(x, y).center))
+            surface.blit(image, (x, y))
+            surface.blit(frame, inner.move(x, y))
         else:
             surface.blit(image, (x, y))
-        return panel
+        if tags is not None:
+            surface.blit(tags, (x, y))
+        return inner.move(x, y)
+
+    def _blit_idle(self, layer: pygame.Surface, seat: int, content: tuple) -> None:
+        image, _, tags = self.seat_image(seat, content)
+        area = self.seat_area(seat)
+        layer.blit(image, area)
+        if tags is not None:
+            layer.blit(tags, area)
 
     def draw_table(self, surface: pygame.Surface, state, now: float) -> list[pygame.Rect]:
         """Felt, small print and the seats. Idle seats live in one opaque layer that is patched only
@@ -192,7 +207,7 @@ class TableView:
             if note:
                 self.draw_corner_note(layer, note)
             for seat, content in want.items():
-                layer.blit(self.seat_image(seat, content)[0], self.seat_area(seat))
+                self._blit_idle(layer, seat, content)
             self._layer, self._layer_note, self._in_layer = layer, note, want
         elif want != self._in_layer:
             dirty = [self.seat_area(s) for s in range(self.n) if want.get(s) != self._in_layer.get(s)]
@@ -202,9 +217,8 @@ class TableView:
                 if note:
                     self.draw_corner_note(layer, note)
                 for seat, content in want.items():
-                    area = self.seat_area(seat)
-                    if area.colliderect(r):
-                        layer.blit(self.seat_image(seat, content)[0], area)
+                    if self.seat_area(seat).colliderect(r):
+                        self._blit_idle(layer, seat, content)
             layer.set_clip(None)
             self._in_layer = want
         surface.blit(layer, (0, 0))
@@ -255,15 +269,20 @@ class TableView:
         return img
 
     def draw_flying_card(self, surface: pygame.Surface, f: Flyer, now: float, width: int) -> None:
-        """A card in the air: face, back, or flipping (back first, then the face from halfway, whole)."""
+        """A card in the air: face, back, or flipping.
+
+        A flipping card shows its face from its first frame (nothing a player must react to hides behind
+        an animation: slaps are judged from the moment a card is played); the flip is the face opening
+        out from edge-on over the first quarter of the flight.
+        """
         if not f.tween.started(now):
             return
         pos, _, scale, angle = self.flyer_pos(f, now)
         kind = f.art[0]
         raw = f.tween.raw(now)
-        if kind == "flip" and raw < 0.5:
-            squash = 1.0 - ease_out(max(0.0, raw - 0.3) / 0.2) * 0.9 if raw > 0.3 else 1.0
-            img = self.card_image(("back",), width, 0.0, scale, squash)
+        if kind == "flip" and raw < 0.25:
+            squash = 0.35 + 0.65 * ease_out(raw / 0.25)
+            img = self.card_image(f.art[1], width, 0.0, scale, squash)
         elif kind == "back":
             img = self.card_image(("back",), width, angle, scale)
         else:

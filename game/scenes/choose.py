@@ -9,11 +9,8 @@ from game.i18n import t
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.base import Scene
-from game.scenes.config import GAMES
-
-
-def game_title(game: str) -> str:
-    return {"nothanks": t("No Thanks!"), "ratscrew": t("Egyptian Ratscrew")}[game]
+from game.scenes.config import GAMES, game_title
+from game.scenes.lobby import LobbyScene
 
 
 def game_blurb(game: str) -> list[str]:
@@ -41,8 +38,6 @@ class ChooseGameScene(Scene):
         elif cmd.action in (LEFT, RIGHT, UP, DOWN):
             self.index = 1 - self.index
         elif cmd.action == CONFIRM:
-            from game.scenes.lobby import LobbyScene
-
             self.app.push(LobbyScene(GAMES[self.index]))
 
     def relayout(self, size: tuple[int, int]) -> None:

@@ -7,16 +7,26 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from game.bots import LEVELS
+from game.engines import nothanks, ratscrew
+from game.i18n import t
+from game.match import SeatSpec
+from game.scenes.table_nothanks import NothanksTable
+from game.scenes.table_ratscrew import RatscrewTable
+
 if TYPE_CHECKING:
     import argparse
 
-    from game.match import SeatSpec
     from game.scenes.base import Scene
 
 GAMES = ("nothanks", "ratscrew")
 MIN_SEATS, MAX_SEATS = 2, 8
 DEMO_LEVELS = {"nothanks": ("medium", "hard", "greedy", "easy"), "ratscrew": ("pro", "casual", "pro", "kid")}
 DEFAULT_LEVEL = {"nothanks": "medium", "ratscrew": "casual"}
+
+
+class UsageError(Exception):
+    """A bad combination of command-line options: one line on stderr, exit code 2."""
 
 
 @dataclass(frozen=True)
@@ -38,16 +48,15 @@ class TableConfig:
         return dataclasses.replace(self, first_player=(self.first_player + 1) % len(self.seats))
 
 
+ENGINES: dict[str, ModuleType] = {"nothanks": nothanks, "ratscrew": ratscrew}
+TABLES = {"nothanks": NothanksTable, "ratscrew": RatscrewTable}  # explicit: frozen builds stay honest
+
+
 def engine(game: str) -> ModuleType:
-    if game == "nothanks":
-        from game.engines import nothanks
-
-        return nothanks
-    if game == "ratscrew":
-        from game.engines import ratscrew
-
-        return ratscrew
-    raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    try:
+        return ENGINES[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}") from None
 
 
 def rule_options(game: str, rules: Any = None, players: int | None = None) -> list[Any]:
@@ -89,56 +98,38 @@ def player_range(game: str, rules: Any) -> tuple[int, int]:
     return MIN_SEATS, MAX_SEATS
 
 
-def make_table(config: TableConfig) -> Scene:
-    """The table scene for `config.game` (an explicit registry: no discovery, so frozen builds stay honest)."""
-    if config.game == "nothanks":
-        from game.scenes.table_nothanks import NothanksTable
-
-        return NothanksTable(config)
-    if config.game == "ratscrew":
-        from game.scenes.table_ratscrew import RatscrewTable
-
-        return RatscrewTable(config)
-    raise ValueError(f"unknown game {config.game!r}")
-
-
 def start_table(app: Any, config: TableConfig, push: bool = False) -> None:
     """Put the table for `config` on top of the stack (replacing the lobby, results or old table)."""
-    table = make_table(config)
+    table: Scene = TABLES[config.game](config)
     if push:
         app.push(table)
     else:
         app.replace(table)
 
 
-def bot_levels(game: str) -> list[str]:
-    from game.bots import LEVELS
+def game_title(game: str) -> str:
+    return {"nothanks": t("No Thanks!"), "ratscrew": t("Egyptian Ratscrew")}[game]
 
+
+def bot_levels(game: str) -> list[str]:
     return list(LEVELS[game])
 
 
 def seat_name(seat: SeatSpec, index: int) -> str:
-    from game.i18n import t
-
     if seat.name:
         return seat.name
     return t("Bot {n}", n=index + 1) if seat.is_bot else t("Player {n}", n=index + 1)
 
 
-def make_seats(game: str, humans: int, bots: list[str], names: list[str] | None = None) -> list[SeatSpec]:
-    from game.match import SeatSpec
-
-    names = names or []
-    seats = [SeatSpec("human", None, names[i] if i < len(names) else "") for i in range(humans)]
-    seats += [SeatSpec("bot", level) for level in bots]
-    return seats
+def make_seats(humans: int, bots: list[str]) -> list[SeatSpec]:
+    return [SeatSpec("human") for _ in range(humans)] + [SeatSpec("bot", level) for level in bots]
 
 
 def demo_config(game: str, players: int, levels: list[str] | None, seed: int) -> TableConfig:
     """An all-bot table that plays itself."""
     chosen = levels or [DEMO_LEVELS[game][i % len(DEMO_LEVELS[game])] for i in range(players)]
     chosen = [chosen[i % len(chosen)] for i in range(players)]
-    seats = make_seats(game, 0, chosen)
+    seats = make_seats(0, chosen)
     return TableConfig(game, rules_from_values(game, {}, players), seats, seed)
 
 
@@ -160,8 +151,6 @@ def config_from_args(args: argparse.Namespace) -> TableConfig | None:
     `--players N` seats in all; the last len(--bots) seats are bots of those levels, the rest humans.
     With only `--game`, two human seats. Raises UsageError for a bad combination.
     """
-    from game.app import UsageError
-
     levels = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
     if not (args.game or args.demo):
         if args.players or levels:
@@ -183,7 +172,7 @@ def config_from_args(args: argparse.Namespace) -> TableConfig | None:
             config = demo_config(game, players, levels, seed)
         else:
             rules = rules_from_values(game, {}, players)
-            config = TableConfig(game, rules, make_seats(game, players - len(levels), levels), seed)
+            config = TableConfig(game, rules, make_seats(players - len(levels), levels), seed)
         low, high = player_range(game, config.rules)
     except ValueError as exc:
         raise UsageError(str(exc)) from None

@@ -7,15 +7,17 @@ from typing import Any
 import pygame
 
 from game.commands import Command
+from game.engines.nothanks import tie_break_note
 from game.i18n import t
+from game.match import SeatSpec
 from game.scenes import ui
 from game.scenes.base import Scene
-from game.scenes.choose import game_title
 from game.scenes.config import (
     DEFAULT_LEVEL,
     MAX_SEATS,
     TableConfig,
     bot_levels,
+    game_title,
     option_choices,
     option_label,
     player_range,
@@ -24,6 +26,8 @@ from game.scenes.config import (
     start_table,
 )
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
+from game.scenes.join import JoinScene
+from game.scenes.rules_view import RulesScene
 
 Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
 EMPTY: Seat = ("empty", None)
@@ -50,7 +54,7 @@ class LobbyScene(Scene):
         self.preset: str | None = None
         if self.config is not None:
             seats = [("bot", s.level) if s.is_bot else ("human", None) for s in self.config.seats]
-            self.values: dict[str, Any] = dict(getattr(self.config, "options", {}) or {})
+            self.values: dict[str, Any] = dict(self.config.options)
             self.first_player = self.config.first_player
         else:
             bot = ("bot", DEFAULT_LEVEL[self.game])
@@ -63,10 +67,8 @@ class LobbyScene(Scene):
         self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
 
     def resume(self) -> None:
-        index = self.menu.index
         self._refresh_rules()
-        self.menu = ui.Menu(self._items(), index)
-        self.relayout(self.app.size)
+        self._rebuild()
 
     @property
     def players(self) -> int:
@@ -82,8 +84,8 @@ class LobbyScene(Scene):
         players = max(2, self.players)
         try:
             self.rules = rules_from_values(self.game, self.values, players)
-        except ValueError:
-            self.values = {}  # a preset from an older version: fall back to the defaults
+        except (TypeError, ValueError):
+            self.values = {}  # a preset from another version: fall back to the defaults
             self.rules = rules_from_values(self.game, self.values, players)
         self.options = rule_options(self.game, self.rules, players)
         low, high = player_range(self.game, self.rules)
@@ -109,10 +111,8 @@ class LobbyScene(Scene):
         return self.seat_items + self.rule_items + self.button_items
 
     def _seat_item(self, row: int) -> ui.Item:
-        item = ui.Item(self._seat_label(row), lambda: self._rename(row), value=lambda: self._seat_value(row),
-                       change=lambda step: self._cycle_seat(row, step))
-        item.colour = self._seat_colour(row)
-        return item
+        return ui.Item(self._seat_label(row), lambda: self._rename(row), value=lambda: self._seat_value(row),
+                       change=lambda step: self._cycle_seat(row, step), colour=self._seat_colour(row))
 
     def _seat_colour(self, row: int) -> tuple[int, int, int] | None:
         seat = self.seat_index(row)
@@ -175,7 +175,7 @@ class LobbyScene(Scene):
             candidate = dict(self.values, **{name: values[(i + step * k) % len(values)]})
             try:
                 rules_from_values(self.game, candidate, max(2, self.players))
-            except ValueError:
+            except (TypeError, ValueError):
                 continue  # e.g. more cards set aside than a small deck allows: skip that choice
             self.values = candidate
             break
@@ -244,8 +244,6 @@ class LobbyScene(Scene):
 
     # -- actions ------------------------------------------------------------------------------------
     def _join(self) -> None:
-        from game.scenes.join import JoinScene
-
         self.app.push(JoinScene(self.game, MAX_SEATS, 1, self._joined))
 
     def _joined(self, joined: dict[int, str]) -> None:
@@ -260,13 +258,9 @@ class LobbyScene(Scene):
         self._rebuild()
 
     def _show_rules(self) -> None:
-        from game.scenes.rules_view import RulesScene
-
         self.app.push(RulesScene(self.game, self.rules))
 
     def table_config(self) -> TableConfig:
-        from game.match import SeatSpec
-
         seats = []
         for row, (kind, level) in enumerate(self.seats):
             if kind == "human":
@@ -292,7 +286,7 @@ class LobbyScene(Scene):
         w, h = size
         m = ui.px(size, 36)
         top = ui.px(size, 92)
-        bottom = h - ui.px(size, 136)
+        bottom = h - ui.px(size, 156)
         split = int(w * 0.4)
         self.seat_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
         self.rule_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
@@ -319,7 +313,7 @@ class LobbyScene(Scene):
         join = how.move(-bw - ui.px(size, 16), 0)
         rects += [join, how, start]
         self.menu.rects = rects
-        self.summary_y = bottom + ui.px(size, 18)
+        self.summary_y = bottom + ui.px(size, 16)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
@@ -336,6 +330,9 @@ class LobbyScene(Scene):
         summary = self.rules.summary()
         ui.blit_text(surface, summary, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), self.summary_y),
                      max_w=w - ui.px(size, 72))
+        if self.game == "nothanks":  # our tie-break: the published rules name none, so the lobby says it
+            ui.blit_text(surface, tie_break_note(), ui.px(size, 17), ui.TEXT_DIM, "midleft",
+                         (ui.px(size, 36), self.summary_y + ui.px(size, 24)), max_w=w - ui.px(size, 72))
         if self.message:
             ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midleft",
                          (ui.px(size, 36), join.centery), bold=True, max_w=join.x - ui.px(size, 56))

@@ -8,17 +8,20 @@ from game.commands import Command
 from game.i18n import t
 from game.scenes import ui
 from game.scenes.base import Scene
+from game.scenes.config import seat_name, start_table
 from game.scenes.dialogs import ConfirmScene
+from game.scenes.options import SettingsScene
+from game.scenes.rules_view import RulesScene
+from game.scenes.title import TitleScene
 
 
 class PauseScene(Scene):
-    """Esc / a pad's Start / Back resume (ui.is_back). `message` says why the game paused (e.g. a pad was unplugged)."""
+    """Esc / a pad's Start / Back resume (ui.is_back)."""
 
     draws_below = True
 
-    def __init__(self, table: Scene, message: str = "") -> None:
+    def __init__(self, table: Scene) -> None:
         self.table = table
-        self.message = message
         self.photo: list[str] = []  # the last photo finish's lines, while shown
 
     def enter(self) -> None:
@@ -29,8 +32,6 @@ class PauseScene(Scene):
         self.relayout(self.app.size)
 
     def _items(self) -> list[ui.Item]:
-        from game.scenes.options import SettingsScene
-
         items = [
             ui.Item(t("Resume"), self.app.pop),
             ui.Item(t("Restart"), lambda: self.app.push(ConfirmScene(t("Restart this game?"), self._restart))),
@@ -46,27 +47,19 @@ class PauseScene(Scene):
         return getattr(self.table.match, "last_photo_finish", None)
 
     def _toggle_photo(self) -> None:
-        from game.scenes.config import seat_name
-
         seats = self.table.config.seats
         self.photo = [] if self.photo else self._last_photo().lines(lambda s: seat_name(seats[s], s))
         self.relayout(self.app.size)
 
     def _restart(self) -> None:
-        from game.scenes.config import start_table
-
         config = self.table.config
         self.app.pop()  # this menu; then the table makes way for a fresh deal with fresh timers
         start_table(self.app, config.with_seed(self.app.next_seed()))
 
     def _rules(self) -> None:
-        from game.scenes.rules_view import RulesScene
-
         self.app.push(RulesScene(self.table.config.game, self.table.config.rules))
 
     def _quit(self) -> None:
-        from game.scenes.title import TitleScene
-
         self.app.reset(TitleScene())
 
     def handle(self, cmd: Command) -> None:
@@ -78,7 +71,7 @@ class PauseScene(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         row = ui.px(size, 54)
-        extra = (ui.px(size, 44) if self.message else 0) + ui.px(size, 30) * len(self.photo)
+        extra = ui.px(size, 30) * len(self.photo)
         self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 480)),
                                 ui.px(size, 110) + extra + row * len(self.menu.items))
         self.rect.center = (w // 2, h // 2)
@@ -92,10 +85,7 @@ class PauseScene(Scene):
         ui.panel(surface, self.rect, alpha=235, border=ui.GOLD)
         ui.blit_text(surface, t("Paused"), ui.px(size, 40), ui.TEXT, "midtop",
                      (self.rect.centerx, self.rect.y + ui.px(size, 22)), bold=True)
-        if self.message:
-            ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midtop",
-                         (self.rect.centerx, self.rect.y + ui.px(size, 82)), bold=True, max_w=self.rect.w - 30)
-        y = self.rect.y + ui.px(size, 82) + (ui.px(size, 44) if self.message else 0)
+        y = self.rect.y + ui.px(size, 82)
         for line in self.photo:
             ui.blit_text(surface, line, ui.px(size, 21), ui.GOLD, "midtop", (self.rect.centerx, y),
                          max_w=self.rect.w - 30)

@@ -6,12 +6,15 @@ from typing import Any
 
 import pygame
 
+from game.engines import nothanks as nt
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.tokens import STICK, Tokens
 from game.scenes import ui
 from game.scenes.base import Scene
 from game.scenes.config import TableConfig, seat_name, start_table
+from game.scenes.lobby import LobbyScene
+from game.scenes.title import TitleScene
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
 
@@ -40,13 +43,9 @@ class ResultsScene(Scene):
         self.app.audio.play("game_over")
 
     def play_again(self) -> None:
-        from game.scenes.lobby import LobbyScene
-
         self.app.replace(LobbyScene(self.config.game, self.config.next_round()))
 
     def to_menu(self) -> None:
-        from game.scenes.title import TitleScene
-
         self.app.reset(TitleScene())
 
     def handle(self, cmd: Any) -> None:
@@ -89,9 +88,6 @@ class NothanksResults:
     """Each player's runs with the counted card marked, matches and total; the set-aside cards; who took what."""
 
     def __init__(self, config: TableConfig, match: Any) -> None:
-        from game.engines import nothanks as nt
-
-        self.nt = nt
         st = match.state
         self.rules = config.rules
         self.names = [seat_name(s, i) for i, s in enumerate(config.seats)]
@@ -108,11 +104,11 @@ class NothanksResults:
         return winners_line(self.names, self.winners)
 
     def card(self, value: int, width: int) -> pygame.Surface:
-        code = self.nt.card_code(self.rules, value)
+        code = nt.card_code(self.rules, value)
         if code is None:
-            return self.art.nt_card(value, width)
+            return self.art.nt_card(value, width, mini=True)
         rank = (value - 1) % self.rules.ranks_per_suit + 1
-        return self.art.nt_card(value, width, code[1], str(rank))
+        return self.art.nt_card(value, width, code[1], str(rank), mini=True)
 
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None:
         self.size = size
@@ -215,13 +211,13 @@ class NothanksResults:
         col_w = (box.w - 2 * pad) // max(1, cols)
         font = max(10, min(ui.px(size, 17), round(col_w / 9)))
         stick = self.tokens.sprite(STICK, max(10, line), 35)
-        label_w = max((ui.TEXTS.font(font, True).size(self.nt.card_label(self.rules, take.card))[0]
+        label_w = max((ui.TEXTS.font(font, True).size(nt.card_label(self.rules, take.card))[0]
                        for take in self.takes), default=0) + 6
         for i, take in enumerate(self.takes):
             c, r = divmod(i, rows)
             x, y = box.x + pad + c * col_w, top + r * line
             pygame.draw.rect(surface, ui.seat_colour(take.seat), (x, y + line // 3, 6, line // 3), border_radius=2)
-            label = self.nt.card_label(self.rules, take.card)
+            label = nt.card_label(self.rules, take.card)
             ui.blit_text(surface, label, font, ui.TEXT, "topleft", (x + 10, y), bold=True)
             count_w = ui.px(size, 34) if take.matches else 0
             name_x = x + 10 + label_w

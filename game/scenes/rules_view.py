@@ -7,18 +7,16 @@ from typing import Any
 import pygame
 
 from game.commands import DOWN, UP, Command
+from game.engines.nothanks import tie_break_note
 from game.i18n import t
 from game.scenes import ui
 from game.scenes.base import Scene
-from game.scenes.choose import game_title
-from game.scenes.config import option_label, option_values, rule_options
+from game.scenes.config import game_title, option_label, option_values, rule_options
 
 
 def rules_text(game: str, rules: Any) -> list[str]:
     """Paragraphs of the rules, for people who have never played."""
     if game == "nothanks":
-        from game.engines.nothanks import tie_break_note
-
         return [
             t("One card lies face up. On your turn, take it — with every match lying on it — "
               "or pay one of your matches onto it to pass the problem on."),
