@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test build clean
+.PHONY: play test build smoke clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,10 @@ test: $(STAMP)
 
 build: $(STAMP)
 	$(BIN)/python build/build.py
+
+# Runs the built executable with --headless --demo --frames 300; fails unless it exits 0.
+smoke: build
+	$(BIN)/python build/smoke.py
 
 clean:
 	rm -rf $(VENV) build/out dist *.egg-info

@@ -229,6 +229,7 @@ class App:
             first -= 1
         for scene in self.stack[max(first, 0):]:
             scene.draw(self.screen, alpha)
+            self.input.poll()  # drawing takes time: keep stamping presses while it runs
         pygame.display.flip()
 
     def _relayout(self) -> None:

@@ -56,7 +56,12 @@ class FixedLoop:
         self._next_frame = now
 
     def frame(self) -> None:
-        """One frame: advance the simulation, draw, then wait (polling) until the next frame is due."""
+        """One frame: advance the simulation, draw, then wait (polling) until the next frame is due.
+
+        Input is polled before the clock is read, so every press stamped before a step's time has been
+        read when that step runs, and again after each step, so a long frame does not delay stamping.
+        """
+        self._poll()
         now = self.clock()
         elapsed = now - self._last
         self._last = now
@@ -76,6 +81,7 @@ class FixedLoop:
             self.sim_ns += self.dt_ns
             self.accumulator -= self.dt_ns
             self.update(self.sim_ns, self.dt_ns)
+            self._poll()
             steps += 1
         self.steps += steps
         self.draw(self.accumulator / self.dt_ns)

@@ -44,7 +44,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="No Thanks hard bot: fixed search size (deterministic)")
     p.add_argument("--ladder", action="store_true",
                    help=f"Ratscrew: play pro-casual, casual-kid and pro-kid 2-player games and check the "
-                   f"stronger wins >= {LADDER_TARGET:.0%}")
+                   f"stronger wins >= {LADDER_TARGET * 100:.0f}%%")
     return p
 
 

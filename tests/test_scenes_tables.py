@@ -136,3 +136,16 @@ def test_closing_the_window_from_a_menu_quits(app):  # noqa: F811
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.run(frames=10) == 0
     assert app.loop.frames < 10
+
+
+def test_a_lost_players_seat_given_to_a_bot_plays_on(app):  # noqa: F811
+    table = ratscrew_table(app)  # seat 0 is a human (Ada), seat 1 a kid bot
+    app.frames(120)
+    assert table.match.state.cards_played == 0  # the human has not played: the table waits
+    table.give_seat_to_bot(0)
+    assert table.config.seats[0].is_bot and table.config.seats[0].name == "Ada"
+    assert 0 in table.view.bots
+    app.frames(600)
+    assert table.match.state.cards_played > 0
+    first = table.match.history.counts[1]  # the first card played after the hand-over
+    assert first.counts[0] == 25  # it was seat 0's: the bot played it

@@ -18,10 +18,11 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     """The vendored DejaVu font at `size` px (cached)."""
     size = max(6, int(size))
     key = (size, bold)
+    if not pygame.font.get_init():  # fonts made before a pygame.quit() are dead
+        pygame.font.init()
+        _FONTS.clear()
     font = _FONTS.get(key)
     if font is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         font = pygame.font.Font(font_path(bold), size)
         _FONTS[key] = font
     return font

@@ -22,6 +22,10 @@ END_BEAT_MS = 2200  # after the last event: time to see the winning pile and the
 STEP_NS = 1_000_000_000 // 120
 
 
+# The level a bot standing in for a lost player plays at.
+STAND_IN_LEVEL = {"nothanks": "medium", "ratscrew": "casual"}
+
+
 class TableScene(Scene):
     """Subclasses set `game` and implement `make_match()` and `make_view()`; they may override `draw_view`."""
 
@@ -119,6 +123,19 @@ class TableScene(Scene):
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
         raise NotImplementedError
+
+    def give_seat_to_bot(self, seat: int) -> None:
+        """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen)."""
+        from game.match import SeatSpec
+
+        old = self.config.seats[seat]
+        spec = SeatSpec("bot", STAND_IN_LEVEL[self.game], old.name)
+        self.match.replace_seat(seat, spec)
+        seats = list(self.config.seats)
+        seats[seat] = spec
+        self.config = dataclasses.replace(self.config, seats=seats)
+        self.view.bots.add(seat)
+        self.view.set_controls(self.seat_controls())
 
     # -- helpers ----------------------------------------------------------------------------------
     def show_results(self) -> None:

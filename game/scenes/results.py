@@ -40,7 +40,6 @@ class ResultsScene(Scene):
         self.body.art = CardArt(self.app.settings["four_colour_suits"])
         self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True), ui.Item(t("Menu"), self.to_menu, button=True)],
                             columns=2)
-        self.app.audio.play("game_over")
 
     def play_again(self) -> None:
         self.app.replace(LobbyScene(self.config.game, self.config.next_round()))

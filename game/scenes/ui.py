@@ -14,16 +14,13 @@ from game.render.fonts import TextCache
 
 Colour = tuple[int, int, int]
 
-FELT = colors.FELT
-FELT_DARK = colors.FELT_DARK
+# The table's palette (felt, Okabe–Ito seat colours) so menus and tables look like one game.
 TEXT = colors.TEXT
 TEXT_DIM = colors.TEXT_DIM
 GOLD = colors.GOLD
 WARN = colors.WARN
-INK = colors.INK
 PANEL = (8, 30, 18)
 HILITE = (34, 120, 74)
-SEAT_COLOURS = colors.SEAT_COLORS
 
 TEXTS = TextCache(capacity=1024)
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
@@ -50,11 +47,11 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         sw, sh = max(8, w // 8), max(8, h // 8)
         small = pygame.Surface((sw, sh))
-        small.fill(FELT_DARK)
+        small.fill(colors.FELT_DARK)
         steps = 30
         for i in range(steps):
             p = i / (steps - 1)
-            c = colors.mix(FELT_DARK, FELT, min(1.0, p * 1.4) ** 0.9)
+            c = colors.mix(colors.FELT_DARK, colors.FELT, min(1.0, p * 1.4) ** 0.9)
             r = pygame.Rect(0, 0, round(sw * (1.5 - 1.1 * p)), round(sh * (1.5 - 1.1 * p)))
             r.center = (sw // 2, sh // 2)
             pygame.draw.ellipse(small, c, r)
@@ -65,10 +62,6 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def text(s: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
-    return TEXTS.render(s, size, colour, bold)
-
-
 def fit_text(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
     return TEXTS.fit(s, max_w, size, colour, bold)
 
@@ -76,7 +69,7 @@ def fit_text(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = 
 def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
               bold: bool = False, max_w: int | None = None) -> pygame.Rect:
     """Draw `s` with its `anchor` ("center", "midleft", "topright", …) at `pos`; returns its rect."""
-    img = fit_text(s, max_w, size, colour, bold) if max_w else text(s, size, colour, bold)
+    img = fit_text(s, max_w, size, colour, bold) if max_w else TEXTS.render(s, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
