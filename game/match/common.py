@@ -118,3 +118,22 @@ class TimeQueue:
             return group, False
         self._rng.shuffle(group)
         return group, True
+
+
+def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str) -> str | None:
+    """Queue a stamped human command on `match` (never dropped); a reason at once if it can never apply.
+
+    Shared by both drivers: `match` has `seats`, `_queue` and `_ignore(Ignored)`.
+    """
+    reason = None
+    if cmd.action not in actions:
+        reason = f"{cmd.action!r} is not a {game_name} action"
+    elif cmd.seat is None or not 0 <= cmd.seat < len(match.seats):
+        reason = f"no seat {cmd.seat} at this table"
+    elif match.seats[cmd.seat].is_bot:
+        reason = f"seat {cmd.seat} is played by a bot"
+    if reason is not None:
+        match._ignore(Ignored(cmd.seat, cmd.action, reason, cmd.source))
+        return reason
+    match._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
+    return None

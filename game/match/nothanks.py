@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from game.commands import PASS, TAKE, Command
 from game.engines import IllegalAction
 from game.engines import nothanks as nt
-from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue
+from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue, submit_human
 
 # A bot's move appears after a human-looking pause (log-normal, ms): long enough to follow, short enough
 # not to bore. A search bot thinks inside this pause, so its budget costs no extra waiting.
@@ -119,18 +119,7 @@ class NothanksMatch:
 
     def submit(self, cmd: Command) -> str | None:
         """Queue a stamped human command; returns a reason at once if it can never apply."""
-        reason = None
-        if cmd.action not in (TAKE, PASS):
-            reason = f"{cmd.action!r} is not a No Thanks action"
-        elif cmd.seat is None or not 0 <= cmd.seat < len(self.seats):
-            reason = f"no seat {cmd.seat} at this table"
-        elif self.seats[cmd.seat].is_bot:
-            reason = f"seat {cmd.seat} is played by a bot"
-        if reason is not None:
-            self._ignore(Ignored(cmd.seat, cmd.action, reason, cmd.source))
-            return reason
-        self._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
-        return None
+        return submit_human(self, cmd, (TAKE, PASS), "No Thanks")
 
     def next_due_ns(self) -> int | None:
         """When the next queued thing is due (a virtual clock jumps there), or None."""

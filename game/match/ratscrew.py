@@ -30,7 +30,7 @@ from game.bots.ratscrew import CLAIM
 from game.commands import PLAY, SLAP, Command
 from game.engines import ratscrew as rs
 from game.i18n import t as tr
-from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue
+from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue, submit_human
 
 PHOTO_WINDOW_NS = 500_000_000  # a second hand within this of a valid slap makes it a photo finish
 
@@ -207,18 +207,7 @@ class RatscrewMatch:
 
     def submit(self, cmd: Command) -> str | None:
         """Queue a stamped human command (never dropped); returns a reason at once if it can never apply."""
-        reason = None
-        if cmd.action not in (PLAY, SLAP):
-            reason = f"{cmd.action!r} is not a Ratscrew action"
-        elif cmd.seat is None or not 0 <= cmd.seat < len(self.seats):
-            reason = f"no seat {cmd.seat} at this table"
-        elif self.seats[cmd.seat].is_bot:
-            reason = f"seat {cmd.seat} is played by a bot"
-        if reason is not None:
-            self._ignore(Ignored(cmd.seat, cmd.action, reason, cmd.source))
-            return reason
-        self._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
-        return None
+        return submit_human(self, cmd, (PLAY, SLAP), "Ratscrew")
 
     def next_due_ns(self) -> int | None:
         """When the next queued thing is due (a virtual clock jumps there), or None."""
