@@ -171,12 +171,17 @@ class App:
             self.loop.frame()
             if report_first and self.loop.frames == 1:
                 print(f"first-frame-wall {time.time():.6f}", file=sys.stderr, flush=True)
+        code = 0
         if screenshot:
-            pygame.image.save(self.screen, screenshot)
+            try:
+                pygame.image.save(self.screen, screenshot)
+            except (pygame.error, OSError) as exc:  # e.g. a folder that does not exist: one line, not a traceback
+                print(f"couchcards: cannot save the screenshot: {exc}".splitlines()[0], file=sys.stderr)
+                code = 2
         for scene in reversed(self.stack):
             scene.exit()
         self.stack.clear()
-        return 0
+        return code
 
     def frames(self, n: int) -> None:
         """Run exactly `n` frames (tests and benches with an injected clock)."""

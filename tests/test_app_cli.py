@@ -52,6 +52,15 @@ def test_headless_title_runs_n_frames_and_saves_the_last(tmp_path):
     assert image.get_size() == (1280, 720)
 
 
+def test_a_screenshot_path_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
+    shot = tmp_path / "no such folder" / "title.png"
+    proc = run_game(["--headless", "--frames", "5", "--screenshot", str(shot)], tmp_path, NO_DISPLAY)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot save the screenshot" in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 def test_straight_to_a_table_with_bots_and_a_seed(tmp_path):
     shot = tmp_path / "table.png"
     proc = run_game(["--headless", "--game", "nothanks", "--players", "4", "--bots", "easy,hard", "--seed", "3",

@@ -136,6 +136,10 @@ def test_duplicate_key_is_refused_with_a_message():
     assert app.top.refused and "already P2's key" in app.top.message
     assert app.input.bindings.keys_of(0) == ("q", "left shift") and app.saves == 0
     assert not_blank(drawn(app.top))
+    assert app.top.waiting  # "Pick another": the next key is taken without pressing Enter again
+    app.keys(pygame.K_w)
+    assert app.input.bindings.keys_of(0) == ("w", "left shift") and app.saves == 1
+    assert not app.top.waiting and not app.top.refused
 
 
 def test_escape_cancels_and_reset_restores_defaults():
@@ -150,6 +154,8 @@ def test_escape_cancels_and_reset_restores_defaults():
     app.top.row = PAD_ROW
     app.keys(pygame.K_RETURN, pygame.K_j)  # the pads row wants a pad button
     assert app.top.refused and app.input.bindings.owner_of("j") is None
+    app.keys(pygame.K_ESCAPE)  # still listening after a refusal: Esc gives up
+    assert not app.top.waiting and "Nothing changed" in app.top.message
     app.top.row = BACK_ROW
     app.keys(pygame.K_RETURN)
     assert app.top is None

@@ -149,3 +149,23 @@ def test_a_lost_players_seat_given_to_a_bot_plays_on(app):  # noqa: F811
     assert table.match.state.cards_played > 0
     first = table.match.history.counts[1]  # the first card played after the hand-over
     assert first.counts[0] == 25  # it was seat 0's: the bot played it
+
+
+def test_pause_menu_draws_its_hint_inside_its_panel_not_over_the_seats(app):  # noqa: F811
+    from game.scenes import ui
+
+    table = ratscrew_table(app)
+    app.frames(10)
+    press(app, "esc")
+    pause = app.top
+    assert top_name(app) == "PauseScene"
+    below = pygame.Surface(app.size)
+    table.draw(below, 0.0)
+    expected = below.copy()
+    ui.dim(expected, 150)
+    pause.draw(below, 0.0)
+    w, h = app.size
+    outside = pygame.Rect(0, pause.rect.bottom + 1, w, h - pause.rect.bottom - 1)  # the bottom seat's panel
+    assert outside.h > 100
+    assert pygame.image.tobytes(below.subsurface(outside), "RGB") == pygame.image.tobytes(
+        expected.subsurface(outside), "RGB")

@@ -86,6 +86,9 @@ class ControlsScene(Scene):
                     raise BindingRefused(t("Pads are set on the Pads row; here press a key."))
                 message = self.router.bind(self.row, action, name)
         except BindingRefused as refusal:
+            # The message says "pick another": keep listening for it (Esc or Start still cancels).
+            self.waiting = True
+            self.router.capturing = True
             self._say(str(refusal), refused=True)
             return
         self._save()

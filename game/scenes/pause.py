@@ -14,6 +14,8 @@ from game.scenes.options import SettingsScene
 from game.scenes.rules_view import RulesScene
 from game.scenes.title import TitleScene
 
+HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel
+
 
 class PauseScene(Scene):
     """Esc / a pad's Start / Back resume (ui.is_back)."""
@@ -73,7 +75,7 @@ class PauseScene(Scene):
         row = ui.px(size, 54)
         extra = ui.px(size, 30) * len(self.photo)
         self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 480)),
-                                ui.px(size, 110) + extra + row * len(self.menu.items))
+                                ui.px(size, 110) + extra + row * len(self.menu.items) + ui.px(size, HINT_ROW))
         self.rect.center = (w // 2, h // 2)
         area = pygame.Rect(self.rect.x + ui.px(size, 24), self.rect.y + ui.px(size, 90) + extra,
                            self.rect.w - ui.px(size, 48), row * len(self.menu.items))
@@ -91,4 +93,7 @@ class PauseScene(Scene):
                          max_w=self.rect.w - 30)
             y += ui.px(size, 30)
         self.menu.draw(surface)
-        ui.hint(surface, t("↑ ↓ choose   Enter / A select   Esc / Start resume"))
+        # Inside the panel: along the window's bottom edge it would cover the nearest seat's panel.
+        ui.blit_text(surface, t("↑ ↓ choose   Enter / A select   Esc / Start resume"), ui.px(size, 16),
+                     ui.TEXT_DIM, "midbottom", (self.rect.centerx, self.rect.bottom - ui.px(size, 12)),
+                     max_w=self.rect.w - ui.px(size, 32))
