@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 SUBCOMMANDS = {
     "sim": ("game.sim", "play whole games with no window; wins, scores, games per second"),
@@ -11,8 +12,15 @@ SUBCOMMANDS = {
 }
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr (and exit code 2), not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
 def play_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="couchcards",
         description="Couch Cards: No Thanks! and Egyptian Ratscrew on one screen. "
         "With no options, opens the title screen.",
@@ -23,9 +31,9 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of seats (2-8)")
     p.add_argument("--bots", help="comma-separated bot levels for the seats after the humans, e.g. medium,hard")
     p.add_argument("--demo", action="store_true", help="an all-bot table that plays itself")
-    p.add_argument("--seed", type=int, help="seed for the shuffle and the bots")
+    p.add_argument("--seed", type=int, help="seed for the shuffle and the bots (0 or more)")
     p.add_argument("--headless", action="store_true", help="run with no display (dummy video and audio)")
-    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--frames", type=int, help="stop after this many frames (1 or more)")
     p.add_argument("--screenshot", help="save the last frame to this PNG path")
     p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true")

@@ -18,7 +18,7 @@ from game.commands import PAUSE, Command
 from game.i18n import set_language, t
 from game.loop import FixedLoop
 from game.render.fonts import get_font
-from game.scenes.config import DemoLoop, UsageError, config_from_args, start_table
+from game.scenes.config import MAX_SEATS, MIN_SEATS, DemoLoop, UsageError, config_from_args, start_table
 from game.scenes.join import on_system_event
 from game.scenes.pause import PauseScene
 from game.scenes.title import TitleScene
@@ -27,9 +27,12 @@ if TYPE_CHECKING:
     import argparse
 
     from game.scenes.base import Scene
+    from game.scenes.config import TableConfig
     from game.settings import Settings
 
 MIN_SIZE = (640, 360)
+MAX_SIDE = 16384
+MAX_SEED = 2**63 - 1
 NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
 FIRST_FRAME_ENV = "COUCHCARDS_REPORT_FIRST_FRAME"  # bench: print the wall time of the first frame
 
@@ -65,6 +68,9 @@ class App:
 
     Services for scenes: push/pop/replace/quit, now_ns(), settings + save_settings(), audio, fonts,
     size, rng_seed / next_seed(), input (the InputRouter, the only reader of pygame events).
+    A scene with `wants_text = True` on top gets the physical keyboard as text: the router's text entry
+    is on while it is on top, and its `text_edit(edit)` gets each TextEdit (typed text, Backspace,
+    Enter, Esc) in order with the Commands.
     """
 
     def __init__(
@@ -119,6 +125,7 @@ class App:
         if self.stack:
             self.stack[-1].pause()
         self._enter(scene)
+        self._sync_text_input()
 
     def pop(self) -> None:
         scene = self.stack.pop()
@@ -127,16 +134,19 @@ class App:
             self.stack[-1].resume()
         else:
             self.quit()
+        self._sync_text_input()
 
     def replace(self, scene: Scene) -> None:
         self.stack.pop().exit()
         self._enter(scene)
+        self._sync_text_input()
 
     def reset(self, scene: Scene) -> None:
         """Empty the stack (exiting every scene) and start again from `scene`, e.g. quit to menu."""
         while self.stack:
             self.stack.pop().exit()
         self._enter(scene)
+        self._sync_text_input()
 
     def quit(self) -> None:
         self.running = False
@@ -196,18 +206,33 @@ class App:
         scene.enter()
         scene.relayout(self.size)
 
+    def _sync_text_input(self) -> None:
+        """The router types text exactly while a scene that wants text is on top."""
+        want = bool(getattr(self.top, "wants_text", False))
+        if hasattr(self.input, "set_text_input") and self.input.text_input != want:
+            self.input.set_text_input(want)
+
     def _update(self, now_ns: int, dt_ns: int) -> None:
         self._system_events()
-        for cmd in self.input.drain():
-            self._dispatch(cmd)
+        items: list[Any] = self.input.drain()
+        if hasattr(self.input, "drain_text"):
+            items += self.input.drain_text()
+            items.sort(key=lambda item: (item.t_ns, item.poll))  # stable: a read keeps its order
+        for item in items:
+            self._dispatch(item)
         if self.stack:
             self.stack[-1].update(now_ns, dt_ns)
 
-    def _dispatch(self, cmd: Command) -> None:
+    def _dispatch(self, cmd: Any) -> None:
+        """A Command to the top scene's `handle`, a TextEdit to its `text_edit` (dropped if it has none)."""
         top = self.top
         if top is None:
             return
-        if cmd.action == PAUSE and top.wants_pause_on_focus_loss:
+        if not isinstance(cmd, Command):
+            text_edit = getattr(top, "text_edit", None)
+            if text_edit is not None:
+                text_edit(cmd)
+        elif cmd.action == PAUSE and top.wants_pause_on_focus_loss:
             self.pause_game()
         else:
             top.handle(cmd)
@@ -271,12 +296,32 @@ def parse_size(text: str) -> tuple[int, int]:
     except ValueError:
         raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
     if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text!r}")
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise UsageError(f"--size must be at most {MAX_SIDE}x{MAX_SIDE}, not {text!r}")
     return w, h
 
 
+def check_args(args: argparse.Namespace) -> tuple[tuple[int, int], TableConfig | None]:
+    """The window size and the table the options ask for; raises UsageError (one line) for a bad option.
+
+    Needs no display, so bad options are reported before the display is looked at."""
+    if args.frames is not None and args.frames < 1:
+        raise UsageError(f"--frames must be 1 or more, not {args.frames}")
+    if args.players is not None and not MIN_SEATS <= args.players <= MAX_SEATS:
+        raise UsageError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
+    return parse_size(args.size), config_from_args(args)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Play from the command line; returns the exit code (2 for no display or bad options)."""
+    """Play from the command line; returns the exit code (2 for bad options or no display)."""
+    try:
+        size, start_config = check_args(args)
+    except UsageError as exc:
+        print(f"couchcards: {exc}", file=sys.stderr)
+        return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -285,12 +330,6 @@ def run(args: argparse.Namespace) -> int:
         if reason:
             print(f"couchcards: {reason}; run with --headless to play with no window.", file=sys.stderr)
             return 2
-    try:
-        size = parse_size(args.size)
-        start_config = config_from_args(args)
-    except UsageError as exc:
-        print(f"couchcards: {exc}", file=sys.stderr)
-        return 2
     try:
         pygame.display.init()
     except pygame.error as exc:

@@ -86,3 +86,34 @@ def test_bad_options_exit_2_with_one_line(tmp_path, args, message):
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1
     assert message in proc.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--frames", "-1"], "--frames must be 1 or more, not -1"),
+    (["--frames", "0"], "--frames must be 1 or more, not 0"),
+    (["--frames", "ten"], "--frames"),
+    (["--game", "nothanks", "--players", "0"], "--players must be 2 to 8, not 0"),
+    (["--game", "nothanks", "--players", "1"], "--players must be 2 to 8"),
+    (["--players", "12"], "--players must be 2 to 8"),
+    (["--seed", "-3"], "--seed must be a whole number"),
+    (["--seed", "abc"], "--seed"),
+    (["--size", "1280"], "--size must look like 1280x720"),
+    (["--size", "1280x720x2"], "--size must look like 1280x720"),
+    (["--size", "wide"], "--size must look like 1280x720"),
+    (["--size", "99999x720"], "--size must be at most"),
+    (["--no-such-option"], "--no-such-option"),
+])
+def test_bad_arguments_are_reported_before_the_display_check(tmp_path, args, message):
+    proc = run_game(args, tmp_path, NO_DISPLAY, timeout=30)  # no display and no --headless
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("couchcards: ") and message in lines[0]
+    assert "no display" not in lines[0] and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_bad_arguments_with_headless_are_also_one_line(tmp_path):
+    proc = run_game(["--headless", "--frames", "-1"], tmp_path, NO_DISPLAY, timeout=30)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "couchcards: --frames must be 1 or more, not -1"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pygame
 from test_app_support import app, finished, focus, press, run_until, set_value, top_name  # noqa: F401
 
+from game.commands import DOWN
 from game.i18n import t
 from game.scenes.config import DemoLoop, rules_from_values
 from game.scenes.lobby import LobbyScene
@@ -128,6 +130,144 @@ def test_name_entry_cancels_without_saving(app):  # noqa: F811
     press(app, "esc")  # and cancelled
     assert top_name(app) == "LobbyScene"
     assert app.settings["names"][0] == ""
+
+
+def keystroke(key: int, text: str = "", shift: bool = False) -> None:
+    """Post what SDL sends for one key stroke on a real keyboard: (Shift down,) KEYDOWN, the TEXTINPUT
+    it types, KEYUP (, Shift up)."""
+    if shift:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0))
+    if shift:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+
+
+def type_keys(app, text: str) -> None:  # noqa: F811
+    """Type `text` on the real keyboard (letters, digits, space), all in one read, then run two frames."""
+    for ch in text:
+        code = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch.lower())
+        keystroke(code, ch, shift=ch.isupper())
+    app.frames(2)
+
+
+def stroke(app, key: int, times: int = 1) -> None:  # noqa: F811
+    for _ in range(times):
+        keystroke(key)
+        app.frames(2)
+
+
+def open_name_entry(app):  # noqa: F811
+    app.push(LobbyScene("nothanks"))
+    focus(app, t("Player {n}", n=1))
+    press(app, "enter")
+    assert top_name(app) == "NameEntryScene"
+    assert app.input.text_input  # the router types while the entry is on top
+    return app.top
+
+
+def record_commands(app, monkeypatch) -> list:  # noqa: F811
+    """Every Command the real router hands the app from now on."""
+    seen: list = []
+    drain = app.input.drain
+
+    def recording():
+        out = drain()
+        seen.extend(out)
+        return out
+
+    monkeypatch.setattr(app.input, "drain", recording)
+    return seen
+
+
+def test_a_name_is_typed_on_the_real_keyboard(app, monkeypatch):  # noqa: F811
+    entry = open_name_entry(app)
+    seen = record_commands(app, monkeypatch)
+    stroke(app, pygame.K_BACKSPACE, len(entry.name) + 3)  # deletes letter by letter, and stays when empty
+    assert app.top is entry and entry.name == ""
+    type_keys(app, " Fam q")  # what `xdotool type` sends; q is seat 1's key, Shift its slap key
+    assert entry.name == " Fam q"
+    stroke(app, pygame.K_BACKSPACE, 2)
+    assert entry.name == " Fam" and app.top is entry
+    assert seen == []  # no seat action and no menu action from any of it
+    stroke(app, pygame.K_RETURN)
+    assert top_name(app) == "LobbyScene"
+    assert app.settings["names"][0] == "Fam" and saved(app)["names"][0] == "Fam"
+    assert app.top.menu.items[0].label == "Fam"
+    assert not app.input.text_input  # back in the menu: keys are menu and seat keys again
+    press(app, "down")
+    assert [c.action for c in seen] == [DOWN]
+
+
+def test_typing_stops_at_the_longest_name(app):  # noqa: F811
+    entry = open_name_entry(app)
+    stroke(app, pygame.K_BACKSPACE, len(entry.name))
+    type_keys(app, "Bartholomew the Third")
+    assert entry.name == "Bartholomew "[: entry.max_len]
+
+
+def test_escape_cancels_typing_without_saving(app):  # noqa: F811
+    entry = open_name_entry(app)
+    type_keys(app, "Zed")
+    assert entry.name.endswith("Zed")
+    stroke(app, pygame.K_ESCAPE)
+    assert top_name(app) == "LobbyScene"
+    assert app.settings["names"][0] == ""
+    assert not app.input.text_input
+
+
+def test_enter_types_the_key_the_arrows_chose_until_something_is_typed(app):  # noqa: F811
+    entry = open_name_entry(app)
+    stroke(app, pygame.K_BACKSPACE, len(entry.name))
+    press(app, "down")  # from OK to the last letter of the top row
+    assert entry.key == "M"
+    stroke(app, pygame.K_RETURN)
+    assert entry.name == "M" and app.top is entry
+    type_keys(app, "ia")
+    stroke(app, pygame.K_RETURN)  # typed last: Enter finishes
+    assert top_name(app) == "LobbyScene" and app.settings["names"][0] == "Mia"
+
+
+def test_a_pad_still_types_on_the_on_screen_keyboard_while_the_keyboard_types(app, monkeypatch):  # noqa: F811
+    from test_input_pads import PostedPad
+
+    pad = PostedPad(monkeypatch)
+    pad.plug()
+    app.frames(2)
+    entry = open_name_entry(app)
+    type_keys(app, "Al")
+    for button in ("dpdown", "a"):  # from OK to M, typed by the pad's A
+        pad.press(button)
+        pad.release(button)
+        app.frames(2)
+    assert entry.name == t("Player {n}", n=1) + "AlM"[: entry.max_len - len(t("Player {n}", n=1))]
+    pad.press("start")
+    pad.release("start")
+    app.frames(2)
+    assert top_name(app) == "LobbyScene"
+    pad.unplug()
+    app.frames(2)
+
+
+def test_the_space_key_label_fits_at_every_size(app):  # noqa: F811
+    from game.render.fonts import get_font
+    from game.scenes import ui
+    from game.scenes.dialogs import KEYBOARD, SPACE, NameEntryScene
+
+    entry = NameEntryScene("Name", "", lambda name: None)
+    app.push(entry)
+    for size in ((1280, 720), (960, 540), (640, 360), (1920, 1080)):
+        entry.relayout(size)
+        rects = entry.key_rects(size)
+        row = next(r for r, keys in enumerate(KEYBOARD) if SPACE in keys)
+        cell = rects[row][KEYBOARD[row].index(SPACE)]
+        label_w = get_font(ui.px(size, 22), bold=True).size(entry._label(SPACE))[0]
+        assert label_w <= cell.w - 4, (size, label_w, cell.w)
+        for keys in rects:
+            for rect in keys:
+                assert entry.rect.contains(rect), (size, rect, entry.rect)
 
 
 def test_start_is_refused_with_too_few_players(app):  # noqa: F811

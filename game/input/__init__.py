@@ -4,6 +4,6 @@
 """
 
 from game.input.bindings import BindingRefused, Bindings
-from game.input.router import InputRouter, LostPad
+from game.input.router import InputRouter, LostPad, TextEdit
 
-__all__ = ["BindingRefused", "Bindings", "InputRouter", "LostPad"]
+__all__ = ["BindingRefused", "Bindings", "InputRouter", "LostPad", "TextEdit"]

@@ -11,6 +11,11 @@ What a press becomes (see README "Controls"):
 - keyboard Esc/arrows/Enter/Backspace and pad Start/d-pad/stick/A/B/Back: menu actions (a pad's A and B
   also give CONFIRM/BACK, same stamp, so every menu works with a pad alone: scenes take what they know);
 - F11, window close, focus and size changes, pad plugs: `system_events()`.
+
+Text entry: while `text_input` is on (`set_text_input(True)`, the app does it when the top scene has
+`wants_text`), the physical keyboard types instead: typed text (TEXTINPUT) and Backspace / Enter / Esc
+become `TextEdit`s (`drain_text()`), arrows stay menu actions, and no other key makes a Command, so a
+letter is never a seat's key or a menu action. Pads work as always.
 """
 
 from __future__ import annotations
@@ -37,6 +42,11 @@ PAD_MENU = {
     "dpup": UP, "dpdown": DOWN, "dpleft": LEFT, "dpright": RIGHT,
     "stickup": UP, "stickdown": DOWN, "stickleft": LEFT, "stickright": RIGHT,
 }
+TEXT_KEYS = {
+    pygame.K_BACKSPACE: "backspace", pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
+    pygame.K_ESCAPE: "escape",
+}
+ARROWS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
 RESIZE_EVENTS = {pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED}
 
 
@@ -51,6 +61,17 @@ class LostPad:
     guid: str
 
 
+@dataclass(frozen=True)
+class TextEdit:
+    """One edit from the physical keyboard in text entry: typed `text`, or a `key` ("backspace", "enter",
+    "escape") with text "". Stamped and numbered like a Command, so the two sort together."""
+
+    text: str
+    key: str
+    t_ns: int
+    poll: int
+
+
 class InputRouter:
     """Reads pygame events (`poll`), hands out Commands (`drain`) and window/pad events (`system_events`)."""
 
@@ -62,10 +83,12 @@ class InputRouter:
         self.claiming = False  # the join screen is open: presses from devices without a seat count too
         self.capturing = False  # the Controls screen waits for "press a key": presses go to `captured`
         self.captured: list[tuple[str, str]] = []  # (device, key name or pad control)
+        self.text_input = False  # a text-entry scene is on top: the keyboard types (see `set_text_input`)
         self.owner: dict[str, int] = {}
         self.lost: dict[int, LostPad] = {}
         self.polls = 0
         self._commands: list[Command] = []
+        self._text: list[TextEdit] = []
         self._system: list[str] = []
         self._keys_held: dict[int, str] = {}
         self._key_rows: dict[int, tuple[int, int]] = {}
@@ -88,6 +111,9 @@ class InputRouter:
                 self._key_down(event, now)
             elif kind == pygame.KEYUP:
                 self._keys_held.pop(keynames.ALIASES.get(event.key, event.key), None)
+            elif kind == pygame.TEXTINPUT:
+                if self.text_input and event.text:
+                    self._text.append(TextEdit(event.text, "", now, self.polls))
             elif kind in ALL_PAD_EVENTS:
                 for pad, control, pressed in self.pads.translate(event):
                     if pressed:
@@ -113,6 +139,22 @@ class InputRouter:
         out = sorted(self._commands, key=lambda c: (c.t_ns, c.poll))
         self._commands = []
         return out
+
+    def drain_text(self) -> list[TextEdit]:
+        """Text edits since the last drain, in the order they were typed."""
+        out, self._text = self._text, []
+        return out
+
+    def set_text_input(self, on: bool) -> None:
+        """Turn text entry on or off (SDL's text input with it, so typed text arrives as TEXTINPUT)."""
+        self.text_input = on
+        try:
+            if on:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+        except pygame.error:  # no video: posted events still reach the router
+            pass
 
     def system_events(self) -> list[str]:
         out, self._system = self._system, []
@@ -229,6 +271,11 @@ class InputRouter:
             self._system.append("fullscreen")
         elif self.capturing:
             self.captured.append(("kb", name))
+        elif self.text_input:
+            if code in TEXT_KEYS:
+                self._text.append(TextEdit("", TEXT_KEYS[code], now, self.polls))
+            elif code in ARROWS:
+                self._emit(None, ARROWS[code], now, "kb")
         elif code in MENU_KEYS:
             self._emit(None, MENU_KEYS[code], now, "kb")
         elif code in self._key_rows:

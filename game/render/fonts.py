@@ -84,6 +84,11 @@ class TextCache:
     ) -> pygame.Surface:
         """Render at `size`, shrinking the font (to 3/4 at most) and then cutting the text with an
         ellipsis until it is at most `max_w` wide."""
+        text, size = self.fitted(text, max_w, size, bold)
+        return self.render(text, size, color, bold)
+
+    def fitted(self, text: str, max_w: int, size: int, bold: bool = False) -> tuple[str, int]:
+        """The (text, size) `fit` draws: the font shrunk to 3/4 at most, then the text cut with "…"."""
         smallest = max(8, int(size * 0.75))
         while size > smallest and self.font(size, bold).size(text)[0] > max_w:
             size = max(smallest, int(size * 0.92))
@@ -92,4 +97,4 @@ class TextCache:
             while len(text) > 1 and font.size(text + "…")[0] > max_w:
                 text = text[:-1]
             text = text.rstrip() + "…"
-        return self.render(text, size, color, bold)
+        return text, size

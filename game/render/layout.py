@@ -9,6 +9,8 @@ import pygame
 
 from game.render.card_art import card_height
 
+TAG_ROOM = 0.14  # of a panel's height: a tag on its top edge (half of it above) and the turn's lift
+
 
 @dataclass(frozen=True, slots=True)
 class SeatBox:
@@ -41,11 +43,12 @@ class TableLayout:
         return card_height(self.seat_card_w)
 
 
-def _place(size: tuple[int, int], n: int, pw: int, ph: int, margin: int) -> list[pygame.Rect]:
+def _place(size: tuple[int, int], n: int, pw: int, ph: int, margin: int, top: int = 0) -> list[pygame.Rect]:
+    """Seat rects around an ellipse, `margin` from the window's edges and `top` more from its top."""
     w, h = size
-    cx, cy = w / 2, h / 2
+    cx, cy = w / 2, (h + top) / 2
     rx = max(0.0, w / 2 - pw / 2 - margin)
-    ry = max(0.0, h / 2 - ph / 2 - margin)
+    ry = max(0.0, (h - top) / 2 - ph / 2 - margin)
     rects = []
     for i in range(n):
         a = math.radians(90 + 360 * i / n)
@@ -69,6 +72,7 @@ def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> Table
     """Seats 0..n-1 around the table (seat 0 at the bottom, then clockwise) and the pile in the middle.
 
     Panels start large and shrink until no two seats overlap each other or the pile, at any size.
+    No Thanks keeps room above the top seat for the score tag that sits on its panel's top edge.
     """
     if not 1 <= n <= 8:
         raise ValueError(f"a table seats 1 to 8 players, not {n}")
@@ -87,7 +91,8 @@ def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> Table
     base_h = h * 0.2
     while True:
         pw, ph = round(base_w * scale), round(base_h * scale)
-        rects = _place((w, h), n, pw, ph, margin)
+        top = round(ph * TAG_ROOM) if game == "nothanks" else 0
+        rects = _place((w, h), n, pw, ph, margin, top)
         if _fits(rects, pile, bounds, margin) or scale < 0.3:
             break
         scale *= 0.95

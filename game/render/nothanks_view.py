@@ -23,6 +23,7 @@ class NothanksView(TableView):
     """View-model and drawing for one No Thanks table; `on_event` returns the sounds to play."""
 
     game = "nothanks"
+    text_aspect = 1.9
 
     def __init__(self, rules: nt.Rules, names: list[str], controls: list[str], seed: int, **kw) -> None:
         super().__init__(names, controls, seed, **kw)
@@ -62,9 +63,26 @@ class NothanksView(TableView):
         box = self.L.seats[0]
         return max(14, min(self.L.seat_card_w, int(box.stack.h / RATIO)))
 
+    def match_unit(self, seat: int) -> float:
+        """The size the match count and its icon scale with (the info row's height, less if narrow)."""
+        return min(self.L.seats[seat].info.h, self.text_unit(seat) * 0.36)
+
     def matches_point(self, seat: int) -> tuple[float, float]:
         box = self.L.seats[seat]
-        return (box.info.right - box.info.h * 0.9, box.info.centery + box.info.h * 0.12)
+        s = self.match_unit(seat)
+        return (box.info.right - s * 0.9, box.info.centery + s * 0.12)
+
+    def name_reserve(self, seat: int) -> int:
+        return round(self.match_unit(seat) * 1.5) + 4  # the icon starts 1.35 units left of the edge
+
+    def pot_unit(self) -> int:
+        """A pot token's size: sticks short enough to stay on the card, clear of the count beside it."""
+        return round(self.centre_w * (0.5 if self.token_kind == STICK else 0.3))
+
+    def pot_digits_spot(self) -> tuple[int, int]:
+        """Where the pot's big count starts (its left middle)."""
+        centre = self.centre_rect()
+        return (centre.right + round(self.L.card_w * 0.25), centre.centery)
 
     def run_positions(self, seat: int, held: list[int]) -> list[tuple[int, int, bool]]:
         """(value, x offset in the stack area, counted?) per held card: runs left to right, lowest first."""
@@ -191,6 +209,17 @@ class NothanksView(TableView):
             return None
         return state.matches[seat]
 
+    def prompt_text(self, state: nt.State) -> str:
+        """Above the card: whose turn, and (for a human) which key takes and which pays."""
+        seat = state.current_player
+        name = self.names[seat]
+        keys = self.keys_of(seat)
+        if keys is None:
+            return t("{name}: take it or pay a match?", name=name)
+        return t(
+            "{name}: take it ({take}) or pay a match ({pay})?", name=name, take=keys.first, pay=keys.second
+        )
+
     def corner_text(self) -> str:
         return self.rules.summary() + "\n" + t("\u2191 / \u2193: teaching aid")
 
@@ -215,7 +244,10 @@ class NothanksView(TableView):
             return False
         # Teaching aid: the running score on a tag at the panel's corner.
         img = self.texts.render(
-            t("score {n}", n=_signed(score)), max(10, round(rect.h * 0.12)), colors.INK, bold=True
+            t("score {n}", n=_signed(score)),
+            max(10, round(self.text_unit(seat) * 0.12)),
+            colors.INK,
+            bold=True,
         )
         tag = img.get_rect(midright=(rect.right - rect.h // 10, rect.top)).inflate(12, 4)
         pygame.draw.rect(image, colors.GOLD, tag, border_radius=tag.h // 2)
@@ -224,17 +256,18 @@ class NothanksView(TableView):
 
     def _build_panel(self, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
         box = self.L.seats[seat]
-        surf, _ = self.panel_base(seat, reserve=round(box.info.h * 2.0))
+        surf, _ = self.panel_base(seat)
         ox, oy = box.rect.topleft
         # Matches: a few sticks (or chips) and the count in large digits.
         mx, my = self.matches_point(seat)
-        unit = box.info.h * 0.55
+        s = self.match_unit(seat)
+        unit = s * 0.55
         icon = self.tokens.sprite(
             self.token_kind, round(unit if self.token_kind == STICK else unit * 0.6), 30
         )
         surf.blit(icon, icon.get_rect(center=(round(mx - ox - unit * 0.35), round(my - oy))))
         digits = "?" if shown is None else str(shown)
-        img = self.texts.render(digits, max(12, round(box.info.h * 0.5)), colors.TEXT, bold=True)
+        img = self.texts.render(digits, max(12, round(s * 0.5)), colors.TEXT, bold=True)
         surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))
         # Cards in runs; the counted (lowest) card of each run outlined in gold, the others dimmed.
         mw = self.mini_w()
@@ -255,7 +288,9 @@ class NothanksView(TableView):
             else:
                 hud.shade(surf, card, 60, (0, 0, 0), radius=max(2, mw // 16))
         if not held:
-            img = self.texts.render(t("no cards"), max(9, round(box.rect.h * 0.11)), colors.TEXT_DIM)
+            img = self.texts.render(
+                t("no cards"), max(9, round(self.text_unit(seat) * 0.11)), colors.TEXT_DIM
+            )
             surf.blit(img, img.get_rect(midleft=(box.stack.x - ox, box.stack.centery - oy)))
         return surf
 
@@ -275,19 +310,21 @@ class NothanksView(TableView):
             hud.shade(surface, centre.move(4, 6), 80, (0, 0, 0), radius=max(4, centre.w // 16))
             surface.blit(img, centre)
         pot = state.pot - self.anim.hidden(("pot",), now)
-        unit = round(centre.w * (0.62 if self.token_kind == STICK else 0.3))
         if pot > 0:
-            self.tokens.draw_pile(surface, self.pot_point(), pot, unit, self.token_kind, seed=self.seed)
+            self.tokens.draw_pile(
+                surface, self.pot_point(), pot, self.pot_unit(), self.token_kind, seed=self.seed
+            )
         digits = self.texts.outlined(str(max(0, state.pot)), round(L.card_h * 0.36), colors.TEXT)
-        spot = (centre.right + round(L.card_w * 0.25), centre.centery)
+        spot = self.pot_digits_spot()
         surface.blit(digits, digits.get_rect(midleft=spot))
         word = self.texts.render(t("on the card"), small, colors.TEXT_DIM)
         surface.blit(word, word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2)))
         if state.is_over:
             return
-        name = self.names[state.current_player]
-        prompt = self.texts.outlined(t("{name}: take it or pay a match?", name=name), small, colors.TEXT)
-        surface.blit(prompt, prompt.get_rect(midbottom=(centre.centerx, centre.top - 8)))
+        prompt, at = self.centre_label(
+            self.prompt_text(state), small, colors.TEXT, (centre.centerx, centre.top - 8)
+        )
+        surface.blit(prompt, at)
         if (
             self.teaching_aid
             and self.rules.edition == "cards"
@@ -306,7 +343,7 @@ class NothanksView(TableView):
             self.draw_flying_card(surface, f, now, self.centre_w)
             return
         pos, _, scale, _ = self.flyer_pos(f, now)
-        unit = round(self.centre_w * (0.62 if self.token_kind == STICK else 0.3) * scale)
+        unit = round(self.pot_unit() * scale)
         if kind == "token":
             img = self.tokens.sprite(self.token_kind, unit, 20)
             surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))

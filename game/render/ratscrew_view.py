@@ -18,7 +18,7 @@ from game.i18n import t
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import card_height
-from game.render.table_view import MS, TableView
+from game.render.table_view import MS, TableView, wrap
 from game.render.tween import Tween, ease_out, lerp
 
 FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame
@@ -33,6 +33,7 @@ class RatscrewView(TableView):
     """View-model and drawing for one Ratscrew table."""
 
     game = "ratscrew"
+    text_aspect = 1.6
 
     def __init__(self, rules: rs.Rules, names: list[str], controls: list[str], seed: int, **kw) -> None:
         super().__init__(names, controls, seed, **kw)
@@ -107,7 +108,13 @@ class RatscrewView(TableView):
         seat = e.seat
         if e.action != PLAY or seat is None or not 0 <= seat < self.n or not self._state.in_game(seat):
             return []
-        text = t("No cards: slap to get back in!") if not self._state.hands[seat] else t("Not your turn")
+        keys = self.keys_of(seat)
+        if self._state.hands[seat]:
+            text = t("Not your turn")
+        elif keys is None:
+            text = t("No cards: slap to get back in!")
+        else:
+            text = t("No cards: slap ({key}) to get back in!", key=keys.second)
         self.anim.effect("note", t_ns, 900 * MS, seat=seat, text=text, color=colors.TEXT_DIM)
         return []
 
@@ -208,9 +215,13 @@ class RatscrewView(TableView):
         return []
 
     def _on_RanOut(self, e: rs.RanOut, t_ns: int) -> list[str]:
-        self.anim.effect(
-            "note", t_ns, 1200 * MS, seat=e.seat, text=t("Out of cards: slap to stay in!"), color=colors.TEXT
+        keys = self.keys_of(e.seat)
+        text = (
+            t("Out of cards: slap to stay in!")
+            if keys is None
+            else t("Out of cards: slap ({key}) to stay in!", key=keys.second)
         )
+        self.anim.effect("note", t_ns, 1200 * MS, seat=e.seat, text=text, color=colors.TEXT)
         return []
 
     def _on_PlayerOut(self, e: rs.PlayerOut, t_ns: int) -> list[str]:
@@ -296,11 +307,27 @@ class RatscrewView(TableView):
         active = seat == state.current_player and not state.is_over and not out
         owed = state.owed if active and state.owed else 0
         claim = state.awaiting_claim and seat == state.challenger
-        return (active, count, out, owed, claim, self.controls[seat] if seat < len(self.controls) else "")
+        keys = self.keys_of(seat)
+        return (
+            active,
+            count,
+            out,
+            owed,
+            claim,
+            self.controls[seat] if seat < len(self.controls) else "",
+            keys,
+        )
 
     def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
-        count, out, owed, claim, _ = content
+        count, out, owed, claim, _, _ = content
         return self._build_panel(seat, count, out, owed, claim)
+
+    def panel_hint(self, seat: int, count: int, out: bool) -> str:
+        """A human seat that ran out of cards (but is still in) is told which key gets it back in."""
+        keys = self.keys_of(seat)
+        if count or out or keys is None:
+            return ""
+        return t("slap ({key}) to get back in", key=keys.second)
 
     def _build_panel(self, seat: int, count: int, out: bool, owed: int, claim: bool) -> pygame.Surface:
         box = self.L.seats[seat]
@@ -322,22 +349,32 @@ class RatscrewView(TableView):
                 border_radius=max(2, sw // 16),
             )
         info = box.info.move(-ox, -oy)
-        big = max(14, round(box.rect.h * 0.26))
-        digits = self.texts.render(str(count), big, colors.TEXT, bold=True)
-        surf.blit(digits, (info.x, y))
-        word = self.texts.render(t("cards"), max(9, round(box.rect.h * 0.11)), colors.TEXT_DIM)
-        surf.blit(word, (info.x + digits.get_width() + 4, y + digits.get_height() - word.get_height() - 3))
+        u = self.text_unit(seat)
+        keys = self.keys_of(seat)
+        small = max(9, round(u * 0.11))
+        hint = self.panel_hint(seat, count, out)
+        if hint:
+            for line in wrap(hint, self.texts.font(small, True), info.w):
+                img = self.texts.fit(line, info.w, small, colors.GOLD, bold=True)
+                surf.blit(img, (info.x, y + 2))
+                y += img.get_height()
+        else:
+            big = max(14, round(u * 0.26))
+            digits = self.texts.render(str(count), big, colors.TEXT, bold=True)
+            surf.blit(digits, (info.x, y))
+            word = self.texts.render(t("cards"), small, colors.TEXT_DIM)
+            surf.blit(
+                word, (info.x + digits.get_width() + 4, y + digits.get_height() - word.get_height() - 3)
+            )
         badge_text, badge_color = "", colors.GOLD
         if out:
             badge_text, badge_color = t("out"), colors.WARN
         elif claim:
-            badge_text = t("claims the pile") if seat in self.bots else t("play to claim")
+            badge_text = t("claims the pile") if keys is None else t("{key} to claim", key=keys.first)
         elif owed:
             badge_text = t("owes {n}", n=owed)
         if badge_text:
-            img = self.texts.fit(
-                badge_text, info.w - 8, max(9, round(box.rect.h * 0.12)), colors.INK, bold=True
-            )
+            img = self.texts.fit(badge_text, info.w - 8, max(9, round(u * 0.12)), colors.INK, bold=True)
             tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
             pygame.draw.rect(surf, badge_color, tag, border_radius=tag.h // 2)
@@ -433,26 +470,46 @@ class RatscrewView(TableView):
                 img = hud.hand(round(L.card_w * 0.95), colors.seat_color(seat), angle)
                 hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade * 0.85)
 
+    def status_text(self, state: rs.State) -> str:
+        """The line under the pile: who must press which key now, the owed count, or the pending claim."""
+        if state.is_over:
+            return ""
+        if state.awaiting_claim and state.challenger is not None:
+            name = self.names[state.challenger]
+            keys = self.keys_of(state.challenger)
+            if keys is None:
+                return t("{name} wins the pile unless someone slaps", name=name)
+            return t("{name}: press {key} to claim (or wait)", name=name, key=keys.first)
+        seat = state.current_player
+        if seat is None or not state.in_game(seat):
+            return ""
+        name = self.names[seat]
+        keys = self.keys_of(seat)
+        if state.owed and state.challenger is not None:
+            if keys is None:
+                return t("{name} owes {n}", name=name, n=state.owed)
+            return t("{name} owes {n}: press {key}", name=name, n=state.owed, key=keys.first)
+        if keys is None:
+            return ""
+        return t("{name}: press {key} to play", name=name, key=keys.first)
+
     def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
-        """Under the pile: the owed count during a challenge, or the claim window's countdown."""
+        """Under the pile: whose turn and which key, the owed count, or the claim window's countdown."""
         L = self.L
         small = max(12, round(L.card_h * 0.12))
         y = L.centre[1] + L.card_h * 0.62 + small
-        if state.awaiting_claim and state.challenger is not None:
-            name = self.names[state.challenger]
-            img = self.texts.outlined(
-                t("{name} wins the pile unless someone slaps", name=name), small, colors.GOLD
-            )
-            surface.blit(img, img.get_rect(center=(L.centre[0], round(y))))
-            if claim_left is not None:
-                bar = pygame.Rect(0, 0, round(L.card_w * 2.2), max(6, small // 2))
-                bar.center = (L.centre[0], round(y + small * 1.1))
-                hud.bar(surface, bar, claim_left, colors.seat_color(state.challenger))
-        elif state.owed and state.challenger is not None:
-            img = self.texts.outlined(
-                t("{name} owes {n}", name=self.names[state.current_player], n=state.owed), small, colors.GOLD
-            )
-            surface.blit(img, img.get_rect(center=(L.centre[0], round(y))))
+        text = self.status_text(state)
+        bar_y = y + small * 1.1
+        if text:
+            urgent = state.awaiting_claim or state.owed
+            color = colors.GOLD if urgent else colors.TEXT
+            img, at = self.centre_label(text, small, color, (L.centre[0], round(y - small * 0.6)), below=True)
+            surface.blit(img, at)
+            bar_y = at.bottom + small * 0.5
+        if state.awaiting_claim and state.challenger is not None and claim_left is not None:
+            bar = pygame.Rect(0, 0, round(L.card_w * 2.2), max(6, small // 2))
+            bar.center = (L.centre[0], round(bar_y))
+            hud.bar(surface, bar, claim_left, colors.seat_color(state.challenger))
         if state.pile:
             img = self.texts.render(
                 t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM

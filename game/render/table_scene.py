@@ -15,6 +15,7 @@ import pygame
 from game.commands import GAME_ACTIONS, Command
 from game.i18n import t
 from game.render.fonts import TextCache
+from game.render.seat_keys import SeatKeys, controls_line, seat_keys
 from game.render.table_view import MS, TableView
 from game.scenes.base import Scene
 
@@ -63,6 +64,7 @@ class TableScene(Scene):
         get_font = getattr(getattr(app, "fonts", None), "get", None)
         self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(get_font))
         self.view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
+        self.view.set_controls(self.view.controls, self.seat_keys())
         self.apply_settings()
         self.view.relayout(tuple(app.size))
 
@@ -80,7 +82,7 @@ class TableScene(Scene):
             self._paused_at = None
         self._set_input_game()
         self.apply_settings()
-        self.view.set_controls(self.seat_controls())
+        self.view.set_controls(self.seat_controls(), self.seat_keys())
 
     def relayout(self, size: tuple[int, int]) -> None:
         if self.view is not None:
@@ -135,7 +137,7 @@ class TableScene(Scene):
         seats[seat] = spec
         self.config = dataclasses.replace(self.config, seats=seats)
         self.view.bots.add(seat)
-        self.view.set_controls(self.seat_controls())
+        self.view.set_controls(self.seat_controls(), self.seat_keys())
 
     # -- helpers ----------------------------------------------------------------------------------
     def show_results(self) -> None:
@@ -164,15 +166,25 @@ class TableScene(Scene):
 
         return [seat_name(spec, i) for i, spec in enumerate(self.config.seats)]
 
+    def seat_keys(self) -> list[SeatKeys | None]:
+        """Each human seat's two key labels (from the input router, read only); None for bots."""
+        router = getattr(self.app, "input", None)
+        return [
+            None if spec.is_bot else seat_keys(router, seat, self.game)
+            for seat, spec in enumerate(self.config.seats)
+        ]
+
     def seat_controls(self) -> list[str]:
-        """What each seat presses (from the input router), or the bot's level."""
+        """What each seat's panel says it presses ("Q take · L-Shift pass"), or the bot's level."""
         router = getattr(self.app, "input", None)
         out = []
-        for seat, spec in enumerate(self.config.seats):
+        for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
             if spec.is_bot:
                 out.append(t("bot: {level}", level=t(spec.level)))
+            elif keys is not None:
+                out.append(controls_line(keys, self.game))
             elif router is not None and hasattr(router, "seat_controls"):
-                out.append(router.seat_controls(seat, self.game))
+                out.append(router.seat_controls(seat, self.game))  # "Pad 1 unplugged", or nothing
             else:
                 out.append("")
         return out

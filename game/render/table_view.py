@@ -9,6 +9,7 @@ from game.render.anim import Anchor, Anim, Flyer
 from game.render.card_art import CardArt
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout, table_layout
+from game.render.seat_keys import SeatKeys
 from game.render.tokens import Tokens
 from game.render.tween import ease_out, lerp, lerp_point, shake
 
@@ -19,6 +20,7 @@ class TableView:
     """The view-model and drawer base: subclasses add the game's centre, seat contents and event handling."""
 
     game = ""
+    text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
 
     def __init__(
         self,
@@ -33,6 +35,7 @@ class TableView:
         self.names = list(names)
         self.bots: set[int] = set()  # seats played by bots (they get no "press" hints)
         self.controls = list(controls)
+        self.keys: list[SeatKeys | None] = [None] * len(names)  # each human seat's key labels
         self.n = len(names)
         self.seed = seed
         self.art = CardArt(four_colour)
@@ -47,6 +50,7 @@ class TableView:
         self._layer_note = ""
         self._in_layer: dict[int, tuple] = {}
         self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
+        self._labels: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
 
     # -- settings and layout ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
@@ -54,14 +58,24 @@ class TableView:
         self._panels.clear()
         self._layer = None
         self._turn.clear()
+        self._labels.clear()
         self.art.clear()
         self.tokens.clear()
 
-    def set_controls(self, controls: list[str]) -> None:
-        if controls != self.controls:
+    def set_controls(self, controls: list[str], keys: list[SeatKeys | None] | None = None) -> None:
+        """The panels' controls lines and (if given) each seat's key labels for the prompts."""
+        keys = list(keys) if keys is not None else self.keys
+        if controls != self.controls or keys != self.keys:
             self.controls = list(controls)
+            self.keys = keys
             self._panels.clear()
             self._layer = None
+
+    def keys_of(self, seat: int) -> SeatKeys | None:
+        """A human seat's key labels (None for bots and seats nobody plays)."""
+        if seat in self.bots or not 0 <= seat < len(self.keys):
+            return None
+        return self.keys[seat]
 
     def set_four_colour(self, on: bool) -> None:
         if on != self.art.four_colour:
@@ -231,27 +245,52 @@ class TableView:
                 rects.append(self.seat_area(seat).inflate(-2 * m, -2 * m))
         return rects
 
-    def panel_base(self, seat: int, subtitle: str = "", reserve: int = 0) -> tuple[pygame.Surface, int]:
-        """A seat panel with its name (after a dot in the seat colour) and controls, leaving `reserve` px
-        free on the right; returns it and the y below the text."""
+    def text_unit(self, seat: int) -> float:
+        """What a seat's text sizes scale with: the panel's height, or less when the panel is narrow."""
+        rect = self.L.seats[seat].rect
+        return min(rect.h, rect.w / self.text_aspect)
+
+    def name_reserve(self, seat: int) -> int:
+        """Room (px) kept free right of the name for what the game shows there."""
+        return 0
+
+    def name_fit(self, seat: int) -> tuple[str, int]:
+        """(text, size) of the name as its panel shows it (cut with "…" only when nothing else fits)."""
+        info = self.L.seats[seat].info
+        size = max(11, round(self.text_unit(seat) * 0.15))
+        dot_r = max(3, size // 3)
+        return self.texts.fitted(self.names[seat], info.w - self.name_reserve(seat) - 3 * dot_r, size, True)
+
+    def panel_base(self, seat: int) -> tuple[pygame.Surface, int]:
+        """A seat panel with its name (after a dot in the seat colour) and controls (wrapped when the
+        panel is narrow); returns it and the y below the text."""
         box = self.L.seats[seat]
         rect = box.rect
         surf = hud.panel(rect, colors.seat_color(seat))
         info = box.info.move(-rect.x, -rect.y)
-        info.w -= reserve
-        size = max(11, round(rect.h * 0.15))
-        dot_r = max(3, size // 3)
-        pygame.draw.circle(surf, colors.seat_color(seat), (info.x + dot_r, info.y + size // 2 + 2), dot_r)
-        name = self.texts.fit(self.names[seat], info.w - 3 * dot_r, size, colors.TEXT, bold=True)
+        text, size = self.name_fit(seat)
+        dot_r = max(3, round(self.text_unit(seat) * 0.15) // 3)
+        name = self.texts.render(text, size, colors.TEXT, bold=True)
+        pygame.draw.circle(
+            surf, colors.seat_color(seat), (info.x + dot_r, info.y + name.get_height() // 2 + 1), dot_r
+        )
         surf.blit(name, (info.x + 3 * dot_r, info.y))
         y = info.y + name.get_height()
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
-        small = max(9, round(rect.h * 0.11))
-        line = " · ".join(p for p in (ctrl, subtitle) if p)
-        if line:
-            img = self.texts.fit(line, info.w, small, colors.TEXT_DIM)
-            surf.blit(img, (info.x, y))
-            y += img.get_height()
+        if ctrl:
+            width = info.w - self.name_reserve(seat)
+            small = max(9, round(self.text_unit(seat) * 0.11))
+            imgs = [self.texts.fit(ctrl, width, small, colors.TEXT_DIM)]
+            if self.texts.font(small).size(ctrl)[0] > width:  # two lines if the panel has the room
+                wrapped = [
+                    self.texts.fit(line, width, small, colors.TEXT_DIM)
+                    for line in wrap(ctrl, self.texts.font(small), width)
+                ]
+                if y + sum(img.get_height() for img in wrapped) <= info.bottom:
+                    imgs = wrapped
+            for img in imgs:
+                surf.blit(img, (info.x, y))
+                y += img.get_height()
         return surf, y
 
     def card_image(
@@ -288,6 +327,51 @@ class TableView:
         else:
             img = self.card_image(f.art[1], width, angle, scale)
         surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
+
+    def free_width(self, y0: int, y1: int) -> int:
+        """How wide a label centred on the table may be between rows y0..y1 without touching a seat."""
+        cx = self.L.centre[0]
+        half = cx
+        for seat in self.L.seats:
+            r = seat.rect
+            if r.bottom <= y0 or r.top >= y1:
+                continue
+            if r.right <= cx:
+                half = min(half, cx - r.right)
+            elif r.left >= cx:
+                half = min(half, r.left - cx)
+        return max(40, 2 * half - 16)
+
+    def centre_label(
+        self, text: str, size: int, color: colors.Color, pos: tuple[int, int], below: bool = False
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """An outlined label ending at `pos` (its middle bottom; its middle top if `below`), wrapped onto
+        more lines if a seat is in the way; cached per text, size and place. The image and its rect."""
+        key = (text, size, tuple(color), pos, below, self.L.size)
+        cached = self._labels.get(key)
+        if cached is None:
+            img = self.texts.outlined(text, size, color)
+            h = img.get_height()
+            rows = (pos[1], pos[1] + 3 * h) if below else (pos[1] - 3 * h, pos[1])
+            width = self.free_width(*rows)
+            if img.get_width() > width:
+                font = self.texts.font(size, True)
+                head, sep, rest = text.partition(": ")  # "Ada:" on a line of its own first
+                parts = [head + sep.strip(), rest] if sep else [text]
+                lines = [line for part in parts for line in wrap(part, font, width)]
+                imgs = [self.texts.outlined(line, size, color) for line in lines]
+                img = pygame.Surface(
+                    (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA
+                )
+                y = 0
+                for line in imgs:
+                    img.blit(line, line.get_rect(midtop=(img.get_width() // 2, y)))
+                    y += line.get_height()
+            if len(self._labels) > 64:
+                self._labels.clear()
+            cached = (img, img.get_rect(midtop=pos) if below else img.get_rect(midbottom=pos))
+            self._labels[key] = cached
+        return cached
 
     @staticmethod
     def note_size(box: pygame.Rect) -> int:

@@ -1,0 +1,204 @@
+"""Table text a playtester must be able to read: which key does what (panels and the central prompt),
+names that fit narrow panels, score tags inside the window, pot matches clear of the pot count.
+Screenshots of both games at 2, 4 and 8 seats and five window sizes go to tests/_out/text_*.png."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from test_table_scenes import FakeApp, human_table, nothanks_table, press, screenshot
+
+from game.commands import PLAY, SLAP
+from game.engines import nothanks as nt
+from game.engines import ratscrew as rs
+from game.input.router import InputRouter
+from game.match import SeatSpec
+from game.render.seat_keys import SeatKeys, controls_line, seat_keys
+from game.render.tokens import MAX_SHOWN
+from game.scenes.config import TableConfig
+from game.scenes.table_ratscrew import RatscrewTable
+
+SIZES = [(640, 720), (800, 600), (1280, 720), (1920, 1080), (1280, 400)]
+NAMES = ["Beatrice", "Priya", "Oskar", "Margaret", "Ada", "Jonas", "Wen", "Lucia"]
+
+pygame.init()
+
+
+def humans(n):
+    return [SeatSpec("human", name=NAMES[i]) for i in range(n)]
+
+
+def ratscrew_table(seats, size=(1280, 720), seed=4):
+    app = FakeApp(size)
+    table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats, seed=seed))
+    app.push(table)
+    return app, table
+
+
+# ---- key labels ------------------------------------------------------------------------------------
+
+
+def test_seat_keys_come_from_the_real_router_read_only():
+    router = InputRouter()
+    before = router.bindings.to_dict(), dict(router.owner)
+    assert seat_keys(router, 0, "nothanks") == SeatKeys("Q", "L-Shift")
+    assert seat_keys(router, 1, "ratscrew") == SeatKeys("P", "R-Shift")
+    assert seat_keys(router, 7, "ratscrew") == SeatKeys("Num +", "Num Enter")
+    assert (router.bindings.to_dict(), dict(router.owner)) == before
+    router.bind(0, "take", "w")
+    assert seat_keys(router, 0, "nothanks") == SeatKeys("W", "L-Shift")
+    router.release(2)
+    assert seat_keys(router, 2, "nothanks") is None
+
+
+def test_seat_keys_for_a_pad_seat_use_the_pad_layout():
+    from types import SimpleNamespace
+
+    router = InputRouter()
+    router.assign("pad:5", 3)
+    router.pad_of = lambda seat: SimpleNamespace(number=2) if seat == 3 else None  # no real pad here
+    assert seat_keys(router, 3, "nothanks") == SeatKeys("A", "B", "Pad 2")
+    router.bind_pad("first", "x")
+    assert seat_keys(router, 3, "ratscrew") == SeatKeys("X", "B", "Pad 2")
+
+
+def test_seat_keys_from_a_router_that_only_gives_text():
+    class TextOnly:
+        def __init__(self, text):
+            self.text = text
+
+        def seat_controls(self, seat, game=None):
+            return self.text
+
+    assert seat_keys(TextOnly("Pad 2: A / B"), 0, "nothanks") == SeatKeys("A", "B", "Pad 2")
+    assert seat_keys(TextOnly("Num + / Num Enter"), 0, "ratscrew") == SeatKeys("Num +", "Num Enter")
+    assert seat_keys(TextOnly("Pad 1 unplugged"), 0, "ratscrew") is None
+    assert seat_keys(None, 0, "ratscrew") is None
+
+
+def test_controls_lines_say_what_each_key_does():
+    assert controls_line(SeatKeys("Q", "L-Shift"), "nothanks") == "Q take \u00b7 L-Shift pass"
+    assert controls_line(SeatKeys("Q", "L-Shift"), "ratscrew") == "Q play \u00b7 L-Shift slap"
+    assert controls_line(SeatKeys("A", "B", "Pad 1"), "nothanks") == "Pad 1: A take \u00b7 B pass"
+
+
+def test_nothanks_panels_and_prompt_name_the_keys():
+    seats = [SeatSpec("human", name="Ada"), SeatSpec("bot", "easy"), SeatSpec("human", name="Cy")]
+    app, table = nothanks_table(nt.Rules(), seats)
+    view = table.view
+    assert view.controls == ["Q take \u00b7 L-Shift pass", "bot: easy", "Z take \u00b7 L-Ctrl pass"]
+    st = table.match.state
+    assert st.current_player == 0
+    assert view.prompt_text(st) == "Ada: take it (Q) or pay a match (L-Shift)?"
+    screenshot(table, "text_nothanks_prompt.png")
+    press(app, table, 0, "pass")
+    app.step()
+    assert st.current_player == 1
+    assert view.prompt_text(st) == "Bot 2: take it or pay a match?"  # a bot presses nothing
+
+
+def test_ratscrew_prompts_name_the_key_for_the_seat_to_act():
+    app, table = human_table([["KC", "2C", "3C"], ["4D", "5D", "6D", "7D"]])
+    view, st = table.view, table.match.state
+    assert view.controls == ["Q play \u00b7 L-Shift slap", "P play \u00b7 R-Shift slap"]
+    assert view.status_text(st) == "P1: press Q to play"
+    press(app, table, 0, PLAY)  # a king: P2 owes 3
+    app.step()
+    assert view.status_text(st) == "P2 owes 3: press P"
+    for _ in range(3):
+        press(app, table, 1, PLAY, after_ms=250)
+        app.step()
+    assert st.awaiting_claim
+    assert view.status_text(st) == "P1: press Q to claim (or wait)"
+    assert view.seat_key(0, st, table.now_ns)[4], "the claimer's panel shows the claim badge"
+    screenshot(table, "text_ratscrew_claim.png")
+
+
+def test_ratscrew_seat_without_cards_is_told_how_to_get_back_in():
+    app, table = human_table([["2C"], ["2D", "3H", "4S"], ["5H", "6H", "7H"]])
+    st = table.match.state
+    press(app, table, 0, PLAY)
+    app.run_ms(300)
+    assert st.hands[0] == [] and st.in_game(0)
+    assert table.view.panel_hint(0, 0, False) == "slap (L-Shift) to get back in"
+    assert table.view.panel_hint(1, 3, False) == ""
+    screenshot(table, "text_ratscrew_back_in.png")
+    press(app, table, 1, PLAY)
+    app.run_ms(300)
+    press(app, table, 0, SLAP)  # 2♣ 2♦: a double, the empty seat slaps back in
+    app.step()
+    assert st.hands[0]
+
+
+# ---- sizes -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["nothanks", "ratscrew"])
+def test_names_fit_their_panels(size, game):
+    for n in (2, 4, 8):
+        if game == "nothanks":
+            _, table = nothanks_table(nt.Rules(), humans(n), size=size)
+        else:
+            _, table = ratscrew_table(humans(n), size=size)
+        view = table.view
+        for seat in range(n):
+            text, px = view.name_fit(seat)
+            assert text == NAMES[seat], f"{NAMES[seat]!r} shown as {text!r} at {size} with {n} seats"
+            assert px >= 10
+        screenshot(table, f"text_{game}_{n}_{size[0]}x{size[1]}.png")
+
+
+def test_narrow_window_text_scales_with_panel_width():
+    _, narrow = nothanks_table(nt.Rules(), humans(4), size=(640, 720))
+    _, wide = nothanks_table(nt.Rules(), humans(4), size=(1280, 720))
+    assert narrow.view.L.seats[0].rect.h == wide.view.L.seats[0].rect.h  # same height...
+    assert narrow.view.text_unit(0) < wide.view.text_unit(0)  # ...but smaller text in the narrow panel
+    font = narrow.view.texts.font(narrow.view.name_fit(0)[1], True)
+    assert font.size(NAMES[0])[0] < narrow.view.L.seats[0].info.w - narrow.view.name_reserve(0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [2, 4, 8])
+def test_nothanks_score_tags_stay_inside_the_window(size, n):
+    _, table = nothanks_table(nt.Rules(), humans(n), size=size)
+    view, st = table.view, table.match.state
+    window = pygame.Rect(0, 0, *view.L.size)
+    for seat in range(n):
+        key = view.seat_key(seat, st, table.now_ns)
+        _, inner, tags = view.seat_image(seat, key[1:])
+        assert tags is not None
+        area = view.seat_area(seat)
+        lift = max(2, inner.h // 22)  # the seat whose turn it is is drawn lifted
+        tag = tags.get_bounding_rect().move(area.x, area.y - lift)
+        assert window.contains(tag), f"seat {seat}'s score tag {tag} leaves the window {size}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rules", [nt.Rules(), nt.Rules.numbered()])
+def test_pot_tokens_stay_clear_of_the_pot_count(size, rules):
+    _, table = nothanks_table(rules, humans(3), size=size)
+    view = table.view
+    scratch = pygame.Surface(view.L.size, pygame.SRCALPHA)
+    for seed in range(12):
+        area = view.tokens.draw_pile(
+            scratch, view.pot_point(), MAX_SHOWN, view.pot_unit(), view.token_kind, seed=seed
+        )
+        assert area.right < view.pot_digits_spot()[0] - 2, f"seed {seed}: tokens reach the count"
+
+
+@pytest.mark.parametrize("size", [(640, 720), (1280, 720)])
+def test_nothanks_full_pot_screenshot(size):
+    app, table = nothanks_table(nt.Rules(), humans(4), size=size)
+    st = table.match.state
+    for i in range(12):
+        press(app, table, st.current_player, "pass", after_ms=300)
+        app.step()
+    app.run_ms(600)
+    assert st.pot == 12
+    screenshot(table, f"text_nothanks_pot_{size[0]}x{size[1]}.png")
