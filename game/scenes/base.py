@@ -35,13 +35,13 @@ class Scene:
     def resume(self) -> None:
         """The scene on top was popped."""
 
-    def handle(self, cmd: "Command") -> None:
+    def handle(self, cmd: Command) -> None:
         pass
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         pass
 
-    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
         pass
 
     def relayout(self, size: tuple[int, int]) -> None:
