@@ -45,20 +45,57 @@ class Trial:
 
 
 # -- the loop under test --------------------------------------------------------------------------
+TABLE = "table"  # frame work value meaning: the real app drawing an 8-seat Ratscrew table
+
+
 class Harness:
-    """The app's loop and router with a frame of busy work; collects every Command read."""
+    """The app's loop and router with a frame of busy work; collects every Command read.
 
-    def __init__(self, frame_work_ms: float) -> None:
-        import pygame
+    `frame_work_ms` is a busy loop standing in for update+draw (a frame that never polls inside),
+    or TABLE: the real App running an 8-seat all-bot Ratscrew table at 1280x720 (its real update and
+    drawing, which polls between drawing stages); the seats' keys still produce stamped Commands.
+    """
 
+    def __init__(self, frame_work_ms: float | str, seed: int = 1) -> None:
         from game.input import InputRouter
         from game.loop import FixedLoop
 
-        self.router = InputRouter()
-        self.frame_work_ns = int(frame_work_ms * 1e6)
         self.commands: list = []
+        self.frame_work_ns = 0
+        if frame_work_ms == TABLE:
+            self.app = self._table_app(seed)
+            self.router = self.app.input
+            self.loop = self.app.loop
+            drain = self.router.drain
+
+            def recording_drain() -> list:
+                got = drain()
+                self.commands += [c for c in got if c.device.startswith("kb:")]
+                return got
+
+            self.router.drain = recording_drain
+            return
+        self.app = None
+        self.router = InputRouter()
+        self.frame_work_ns = int(float(frame_work_ms) * 1e6)
         self.loop = FixedLoop(self._update, self._draw, self.router.poll)
-        self._pygame = pygame
+
+    @staticmethod
+    def _table_app(seed: int):
+        import tempfile
+        from pathlib import Path
+
+        from game import settings as settings_mod
+        from game.app import App, SilentAudio
+        from game.match import SeatSpec
+        from game.scenes.config import TableConfig, rules_from_values, start_table
+
+        folder = Path(tempfile.mkdtemp(prefix="couchcards-bench-"))
+        settings = settings_mod.load(folder / "settings.json", warn=lambda message: None)
+        app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed)
+        seats = [SeatSpec("bot", "pro")] * 8
+        start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, seed), push=True)
+        return app
 
     def _update(self, now_ns: int, dt_ns: int) -> None:
         self.router.system_events()
@@ -155,10 +192,10 @@ def report(title: str, result: dict, out=print) -> bool:
 
 
 # -- 1. posted events from a sleeping thread ------------------------------------------------------
-def run_posted(trials_per_gap: int, frame_work_ms: float, seed: int) -> tuple[dict, Harness]:
+def run_posted(trials_per_gap: int, frame_work_ms: float | str, seed: int) -> tuple[dict, Harness]:
     import pygame
 
-    harness = Harness(frame_work_ms)
+    harness = Harness(frame_work_ms, seed)
     codes = [pygame.key.key_code(name) for name in FIRST_KEYS]
     plan = schedule(trials_per_gap, random.Random(seed))
     trials: list[Trial] = []
@@ -281,28 +318,27 @@ def xdotool_pairs(trials_per_gap: int) -> list[tuple[float, int]]:
 
 def x_child(argv: list[str]) -> int:
     """Child process on the Xvfb display: real window, the app loop, the injectors; prints its reports."""
-    trials_per_gap, works, seed = int(argv[0]), [float(w) for w in argv[1].split(",")], int(argv[2])
+    trials_per_gap, works, seed = int(argv[0]), [_work(w) for w in argv[1].split(",")], int(argv[2])
     import pygame
 
     pygame.init()
     pygame.display.set_mode((320, 200))
     pygame.display.set_caption("couchcards input bench")
-    window = pygame.display.get_wm_info()["window"]
-    harness = Harness(works[0])
-    for _ in range(30):
-        harness.loop.frame()
     verdicts = {}
     for work in works:
-        harness.frame_work_ns = int(work * 1e6)
+        harness = Harness(work, seed)
+        window = pygame.display.get_wm_info()["window"]
+        for _ in range(30):
+            harness.loop.frame()
         harness.commands.clear()
         injector = subprocess.Popen([sys.executable, "-m", "game.bench.input", "--x-injector", str(window),
                                      str(trials_per_gap), str(seed)], stdout=subprocess.PIPE, text=True)
         harness.run_while(lambda proc=injector: proc.poll() is None, settle_s=0.2)
         raw = json.loads(injector.stdout.read())
         trials = [Trial(gap, *(Press(seat, t) for seat, t in times)) for gap, times in raw]
-        verdicts[f"{work:g}"] = report(
+        verdicts[_work_name(work)] = report(
             f"x11: real X key events (XTest) from another process into a window under Xvfb, "
-            f"L-Shift vs R-Shift, {work:g} ms of work per frame", analyse(trials, harness.commands))
+            f"L-Shift vs R-Shift, {_work_text(work)}", analyse(trials, harness.commands))
     if shutil.which("xdotool"):
         harness.commands.clear()
         plan: list[tuple[float, int]] = []
@@ -315,9 +351,23 @@ def x_child(argv: list[str]) -> int:
         result = analyse(trials, harness.commands)
         result["errors"] = []
         verdicts["xdotool"] = report(f"x11: pairs typed by the xdotool command, Q vs P (order only; "
-                                     f"{works[-1]:g} ms of work per frame)", result)
+                                     f"{_work_text(works[-1])})", result)
     print(json.dumps(verdicts))
     return 0
+
+
+def _work(text: str) -> float | str:
+    return TABLE if text.strip() == TABLE else float(text)
+
+
+def _work_name(work: float | str) -> str:
+    return TABLE if work == TABLE else f"{work:g} ms"
+
+
+def _work_text(work: float | str) -> str:
+    if work == TABLE:
+        return "frames of the real app drawing an 8-seat Ratscrew table at 1280x720"
+    return f"{work:g} ms of busy work per frame (never polling inside it)"
 
 
 def run_x11(trials_per_gap: int, works: str, seed: int) -> dict | None:
@@ -360,12 +410,13 @@ def main(argv: list[str] | None = None) -> int:
         return x_child(argv[1:])
     p = argparse.ArgumentParser(prog="couchcards bench input", description=__doc__.splitlines()[0])
     p.add_argument("--trials", type=int, default=200, help="pairs per gap (default 200)")
-    p.add_argument("--frame-work-ms", type=float, default=2.0,
-                   help="busy work in each 16.7 ms frame, standing in for update+draw (default 2)")
+    p.add_argument("--frame-work-ms", type=_work, default=2.0,
+                   help="busy work in each 16.7 ms frame, standing in for update+draw (default 2), "
+                        f"or '{TABLE}': the real app drawing an 8-seat Ratscrew table")
     p.add_argument("--idle-seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--x11-frame-work-ms", default="0.5,2",
-                   help="frame work values for the Xvfb runs, comma-separated (default 0.5,2)")
+    p.add_argument("--x11-frame-work-ms", default=f"0.5,2,{TABLE}",
+                   help=f"frame work values for the Xvfb runs, comma-separated (default 0.5,2,{TABLE})")
     p.add_argument("--no-x11", action="store_true", help="skip the Xvfb run")
     p.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = p.parse_args(argv)
@@ -377,12 +428,13 @@ def main(argv: list[str] | None = None) -> int:
     pygame.init()
     pygame.display.set_mode((320, 200))
     print(f"input bench: {args.trials} pairs per gap; the app loop (poll every ~0.5 ms between frames, "
-          f"a frame every 16.7 ms with {args.frame_work_ms:g} ms of work)")
+          f"a frame every 16.7 ms with {_work_text(args.frame_work_ms)})")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start "
           "(other work on the cores shows up as late reads and ties)")
     result, harness = run_posted(args.trials, args.frame_work_ms, args.seed)
     verdicts = {"posted": report("posted: KEYDOWN events posted by a sleeping thread", result)}
-    share, rate = harness.idle_cpu(args.idle_seconds)
+    idle = harness if harness.app is None else Harness(0.0, args.seed)  # idle: no table drawing
+    share, rate = idle.idle_cpu(args.idle_seconds)
     verdicts["idle"] = share < 0.10
     print(f"idle polling: {100 * share:.1f}% of one core (process CPU / wall over {args.idle_seconds:g} s), "
           f"{rate} polls/s")
@@ -390,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_x11:
         x_verdicts = run_x11(args.trials, args.x11_frame_work_ms, args.seed)
         if x_verdicts is not None:
-            verdicts.update({f"x11 {k}" + (" ms" if k != "xdotool" else ""): v for k, v in x_verdicts.items()})
+            verdicts.update({f"x11 {k}": v for k, v in x_verdicts.items()})
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     print(TARGETS)
     print("  " + "; ".join(f"{name}: {'met' if ok else 'MISSED'}" for name, ok in verdicts.items()))

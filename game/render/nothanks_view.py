@@ -198,9 +198,12 @@ class NothanksView(TableView):
                 a = 0.35 + 0.65 * (0.5 + 0.5 * math.sin(now / 1.6e8 - i * 0.9))
                 c = colors.mix(colors.PANEL, colors.TEXT, a)
                 pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.bottom - r * 4), r)
+        self.poll()
         self._draw_centre(surface, state, now)
+        self.poll()
         for f in self.anim.flyers:
             self._draw_flyer(surface, f, now)
+        self.poll()
         self.draw_notes(surface, now)
 
     def _shown_matches(self, state: nt.State, seat: int) -> int | None:

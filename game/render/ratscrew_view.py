@@ -284,15 +284,18 @@ class RatscrewView(TableView):
     ) -> None:
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
         self.draw_table(surface, state, now)
+        self.poll()
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
         for f in under:  # burned cards slide in under the pile
             self.draw_flying_card(surface, f, now, self.L.card_w)
         self._draw_pile(surface, state, now)
+        self.poll()
         for f in self.anim.flyers:
             if f.art[0] == "sweep":
                 self._draw_sweep(surface, f, now)
             elif f not in under:
                 self.draw_flying_card(surface, f, now, self.L.card_w)
+        self.poll()
         self._draw_slaps(surface, now)
         self._draw_status(surface, state, claim_left)
         self.draw_notes(surface, now)

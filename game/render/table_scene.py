@@ -64,6 +64,9 @@ class TableScene(Scene):
         get_font = getattr(getattr(app, "fonts", None), "get", None)
         self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(get_font))
         self.view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
+        poll = getattr(getattr(app, "input", None), "poll", None)
+        if callable(poll):
+            self.view.poll = poll
         self.view.set_controls(self.view.controls, self.seat_keys())
         self.apply_settings()
         self.view.relayout(tuple(app.size))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.render import colors, felt, hud
@@ -14,6 +16,10 @@ from game.render.tokens import Tokens
 from game.render.tween import ease_out, lerp, lerp_point, shake
 
 MS = 1_000_000
+
+
+def _no_poll() -> None:
+    pass
 
 
 class TableView:
@@ -43,6 +49,10 @@ class TableView:
         self.tokens = Tokens()
         self.reduced_motion = reduced_motion
         self.anim = Anim()
+        # Called between drawing stages: the table scene sets it to the input router's poll, so a
+        # press made while a frame is being drawn is read (and stamped) within a fraction of a ms.
+        # Reading input changes nothing in the game; the drawing stays a pure function of the state.
+        self.poll: Callable[[], None] = _no_poll
         self.L: TableLayout = table_layout((1280, 720), self.n, self.game)
         self._panels: dict[int, tuple] = {}
         self._corner: tuple[tuple, pygame.Surface, pygame.Rect] | None = None
