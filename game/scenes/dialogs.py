@@ -11,12 +11,13 @@ from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.scenes import ui
 from game.scenes.base import Scene
+from game.scenes.menu import MenuHandler
 
 if TYPE_CHECKING:
     from game.input.router import TextEdit
 
 
-class ConfirmScene(Scene):
+class ConfirmScene(MenuHandler):
     """"Quit to the menu?" — Yes / No. Yes pops this overlay, then runs `on_yes`."""
 
     draws_below = True
@@ -33,12 +34,6 @@ class ConfirmScene(Scene):
     def _yes(self) -> None:
         self.app.pop()
         self.on_yes()
-
-    def handle(self, cmd: Command) -> None:
-        if ui.is_back(cmd):
-            self.app.pop()
-        else:
-            self.menu.handle(cmd)
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -6,12 +6,10 @@ from typing import Any
 
 import pygame
 
-from game.commands import Command
 from game.engines.nothanks import tie_break_note
 from game.i18n import t
 from game.match import SeatSpec
 from game.scenes import ui
-from game.scenes.base import Scene
 from game.scenes.config import (
     DEFAULT_LEVEL,
     MAX_SEATS,
@@ -27,6 +25,7 @@ from game.scenes.config import (
 )
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
 from game.scenes.join import JoinScene
+from game.scenes.menu import MenuHandler
 from game.scenes.rules_view import RulesScene
 
 Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
@@ -42,7 +41,7 @@ def from_json(value: Any) -> Any:
     return tuple(from_json(v) for v in value) if isinstance(value, list) else value
 
 
-class LobbyScene(Scene):
+class LobbyScene(MenuHandler):
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
         self.config = config
@@ -276,12 +275,6 @@ class LobbyScene(Scene):
         start_table(self.app, self.table_config())
 
     # -- scene --------------------------------------------------------------------------------------
-    def handle(self, cmd: Command) -> None:
-        if ui.is_back(cmd):
-            self.app.pop()
-        else:
-            self.menu.handle(cmd)
-
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         m = ui.px(size, 36)

@@ -9,7 +9,23 @@ from game.scenes import ui
 from game.scenes.base import Scene
 
 
-class MenuScene(Scene):
+class MenuHandler(Scene):
+    """A scene with a `menu`: back (Backspace, Esc, a pad's B or Start) calls `back()`, which closes the
+    scene by default; every other action moves or confirms in the menu."""
+
+    menu: ui.Menu
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle(self, cmd: Command) -> None:
+        if ui.is_back(cmd):
+            self.back()
+        else:
+            self.menu.handle(cmd)
+
+
+class MenuScene(MenuHandler):
     """Override `heading()` and `items()`; back pops by default. Items are rebuilt on enter and resume,
     so labels follow a language change."""
 
@@ -21,9 +37,6 @@ class MenuScene(Scene):
 
     def items(self) -> list[ui.Item]:
         return []
-
-    def back(self) -> None:
-        self.app.pop()
 
     def hint(self) -> str:
         return ui.menu_hint()
@@ -38,12 +51,6 @@ class MenuScene(Scene):
         index = self.menu.index
         self.menu = ui.Menu(self.items(), index)
         self.relayout(self.app.size)
-
-    def handle(self, cmd: Command) -> None:
-        if ui.is_back(cmd):
-            self.back()
-        else:
-            self.menu.handle(cmd)
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.commands import Command
 from game.i18n import t
 from game.scenes import ui
 from game.scenes.base import Scene
 from game.scenes.config import seat_name, start_table
 from game.scenes.dialogs import ConfirmScene
+from game.scenes.menu import MenuHandler
 from game.scenes.options import SettingsScene
 from game.scenes.rules_view import RulesScene
 from game.scenes.title import TitleScene
@@ -17,7 +17,7 @@ from game.scenes.title import TitleScene
 HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel
 
 
-class PauseScene(Scene):
+class PauseScene(MenuHandler):
     """Esc / a pad's Start / Back resume (ui.is_back)."""
 
     draws_below = True
@@ -63,12 +63,6 @@ class PauseScene(Scene):
 
     def _quit(self) -> None:
         self.app.reset(TitleScene())
-
-    def handle(self, cmd: Command) -> None:
-        if ui.is_back(cmd):
-            self.app.pop()
-        else:
-            self.menu.handle(cmd)
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
