@@ -325,8 +325,10 @@ def x_child(argv: list[str]) -> int:
     pygame.display.set_mode((320, 200))
     pygame.display.set_caption("couchcards input bench")
     verdicts = {}
-    for work in works:
+    for work in works:  # run_x11 starts one child per frame-work value: one window each
         harness = Harness(work, seed)
+        # Asked once, after the window is final (the real app opens its own): asking SDL again after
+        # an injector has run has crashed it here.
         window = pygame.display.get_wm_info()["window"]
         for _ in range(30):
             harness.loop.frame()
@@ -339,7 +341,7 @@ def x_child(argv: list[str]) -> int:
         verdicts[_work_name(work)] = report(
             f"x11: real X key events (XTest) from another process into a window under Xvfb, "
             f"L-Shift vs R-Shift, {_work_text(work)}", analyse(trials, harness.commands))
-    if shutil.which("xdotool"):
+    if shutil.which("xdotool") and len(argv) > 3 and argv[3] == "xdotool":
         harness.commands.clear()
         plan: list[tuple[float, int]] = []
         thread = threading.Thread(target=lambda: plan.extend(xdotool_pairs(max(10, trials_per_gap // 4))),
@@ -379,22 +381,31 @@ def run_x11(trials_per_gap: int, works: str, seed: int) -> dict | None:
     try:
         env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    PYTHONPATH=os.pathsep.join(filter(None, [repo_root(), os.environ.get("PYTHONPATH")])))
-        child = subprocess.run([sys.executable, "-m", "game.bench.input", "--x-child", str(trials_per_gap),
-                                works, str(seed)], check=False, capture_output=True, text=True, env=env,
-                               timeout=600)
-        lines = child.stdout.strip().splitlines()
-        ok = None
-        for line in lines:
-            if line.startswith("{"):
-                ok = json.loads(line)
-            elif not line.startswith("pygame-ce"):
-                print(line)
-        if child.returncode:
-            print(f"x11: child failed ({child.returncode}): {child.stderr.strip().splitlines()[-1:]}")
-        return ok
+        values = works.split(",")
+        ok: dict = {}
+        for i, work in enumerate(values):
+            extra = ["xdotool"] if i == len(values) - 1 else []
+            child = subprocess.run([sys.executable, "-m", "game.bench.input", "--x-child", str(trials_per_gap),
+                                    work, str(seed), *extra], check=False, capture_output=True, text=True,
+                                   env=env, timeout=600)
+            ok.update(_child_report(child))
+        return ok or None
     finally:
         proc.terminate()
         proc.wait(5)
+
+
+def _child_report(child: subprocess.CompletedProcess) -> dict:
+    """Print an x11 child's report lines; return its verdicts."""
+    ok = {}
+    for line in child.stdout.strip().splitlines():
+        if line.startswith("{"):
+            ok = json.loads(line)
+        elif not line.startswith("pygame-ce"):
+            print(line)
+    if child.returncode:
+        print(f"x11: child failed ({child.returncode}): {child.stderr.strip().splitlines()[-1:]}")
+    return ok
 
 
 def repo_root() -> str:
