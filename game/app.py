@@ -63,6 +63,10 @@ def make_audio(volume: float) -> Any:
         return SilentAudio()
 
 
+# A still picture is presented again at least this often anyway (a window uncovered by another one
+# shows the game again within this time even where the system does not ask for a redraw).
+STILL_REFRESH_NS = 250_000_000
+
 class App:
     """Owns the window and the scene stack; runs frames through the fixed-timestep loop.
 
@@ -104,6 +108,9 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.loop = FixedLoop(self._update, self._draw, self.input.poll, clock=clock, sleep=sleep)
+        self.frames_presented = 0
+        self._presented_top: Scene | None = None
+        self._presented_ns = 0
 
     # -- services ---------------------------------------------------------------------------------
     @property
@@ -257,10 +264,24 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].draws_below:
             first -= 1
+        top = self.stack[-1]
+        now = self._clock()
+        if (
+            first == len(self.stack) - 1
+            and top is self._presented_top
+            and now - self._presented_ns < STILL_REFRESH_NS
+            and top.unchanged(self.size, alpha)
+        ):
+            # The picture would not change: skip drawing and presenting. Presenting blocks input
+            # reading for milliseconds on some displays, and slap races happen on a still pile.
+            return
         for scene in self.stack[max(first, 0):]:
             scene.draw(self.screen, alpha)
             self.input.poll()  # drawing takes time: keep stamping presses while it runs
         pygame.display.flip()
+        self.frames_presented += 1
+        self._presented_top = top
+        self._presented_ns = now
 
     def _relayout(self) -> None:
         for scene in self.stack:

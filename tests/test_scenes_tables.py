@@ -169,3 +169,33 @@ def test_pause_menu_draws_its_hint_inside_its_panel_not_over_the_seats(app):  # 
     assert outside.h > 100
     assert pygame.image.tobytes(below.subsurface(outside), "RGB") == pygame.image.tobytes(
         expected.subsurface(outside), "RGB")
+
+
+def test_a_still_table_is_not_presented_again_until_something_changes(app):  # noqa: F811
+    table = ratscrew_table(app)  # Ada (seat 0) is on turn: nothing moves until she plays
+    app.frames(60)
+    before = app.frames_presented
+    app.frames(120)  # two more seconds of a still table
+    still = app.frames_presented - before
+    assert 1 <= still <= 10  # refreshed a few times a second, not 120 times
+    shown = app.screen.copy()
+    fresh = pygame.Surface(app.size)
+    table.draw(fresh, 0.0)
+    assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(shown, "RGB")  # skipping hid nothing
+    press(app, "q")  # Ada plays: the card flies at once
+    before = app.frames_presented
+    app.frames(6)
+    assert app.frames_presented - before == 6
+    assert table.match.state.cards_played == 1
+
+
+def test_a_moving_claim_countdown_is_presented_every_frame(app):  # noqa: F811
+    table = ratscrew_table(app, level="pro", human=False)
+
+    def awaiting() -> bool:
+        return table.match.state.awaiting_claim
+
+    run_until(app, awaiting, max_seconds=600, step_frames=1)
+    before = app.frames_presented
+    app.frames(5)
+    assert app.frames_presented - before == 5

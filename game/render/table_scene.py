@@ -43,6 +43,8 @@ class TableScene(Scene):
         self._paused_at: int | None = None
         self._end_at: int | None = None
         self._finished = False
+        self._version = 0  # bumped whenever what the table shows may have changed
+        self._drawn: tuple | None = None  # what the last frame showed, if it did not move with time
 
     # -- what subclasses provide ------------------------------------------------------------------
     def make_match(self, start_ns: int) -> Any:
@@ -70,6 +72,7 @@ class TableScene(Scene):
         self.view.set_controls(self.view.controls, self.seat_keys())
         self.apply_settings()
         self.view.relayout(tuple(app.size))
+        self._version += 1
 
     def exit(self) -> None:
         close = getattr(self.match, "close", None)
@@ -86,10 +89,12 @@ class TableScene(Scene):
         self._set_input_game()
         self.apply_settings()
         self.view.set_controls(self.seat_controls(), self.seat_keys())
+        self._version += 1
 
     def relayout(self, size: tuple[int, int]) -> None:
         if self.view is not None:
             self.view.relayout(tuple(size))
+        self._version += 1
 
     def handle(self, cmd: Command) -> None:
         if cmd.action in GAME_ACTIONS:
@@ -103,11 +108,14 @@ class TableScene(Scene):
         game_now = now_ns - self._offset_ns
         self._dt_ns = dt_ns
         state = self.match.state
-        for timed in self.match.advance(game_now):
+        events = self.match.advance(game_now)
+        for timed in events:
             # Tweens start when the event happened, but never so far back that they are skipped.
             start = max(timed.t_ns, game_now - 50 * MS)
             for sound in self.view.on_event(timed.event, start, state):
                 self.play(sound)
+        if events:
+            self._version += 1
         self.after_events(state)
         self.view.anim.prune(game_now)
         self.now_ns = game_now
@@ -122,9 +130,27 @@ class TableScene(Scene):
         """Hook after a batch of events (the Ratscrew view re-syncs its pile mirror here)."""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if tuple(surface.get_size()) != self.view.L.size:
-            self.view.relayout(tuple(surface.get_size()))
-        self.draw_view(surface, self.now_ns + alpha * self._dt_ns)
+        size = tuple(surface.get_size())
+        if size != self.view.L.size:
+            self.view.relayout(size)
+            self._version += 1
+        now = self.now_ns + alpha * self._dt_ns
+        self.draw_view(surface, now)
+        self._drawn = self._still_key(size, now)
+
+    def moving(self) -> bool:
+        """Something on the table changes with time alone (a countdown, a bot thinking)."""
+        return False
+
+    def _still_key(self, size: tuple, now: float) -> tuple | None:
+        """What the picture depends on while nothing on it moves; None while something does."""
+        if self.view.anim.busy_until() > now or self.moving():
+            return None
+        return (self._version, size)
+
+    def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
+        key = self._still_key(tuple(size), self.now_ns + alpha * self._dt_ns)
+        return key is not None and key == self._drawn
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
         raise NotImplementedError
@@ -141,6 +167,7 @@ class TableScene(Scene):
         self.config = dataclasses.replace(self.config, seats=seats)
         self.view.bots.add(seat)
         self.view.set_controls(self.seat_controls(), self.seat_keys())
+        self._version += 1
 
     # -- helpers ----------------------------------------------------------------------------------
     def show_results(self) -> None:

@@ -46,3 +46,11 @@ class Scene:
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
+        """True when `draw` at this size and alpha would draw exactly what it drew last time.
+
+        The app then skips drawing and presenting the frame: presenting can block for milliseconds
+        on some displays, and input is not read while it does. Scenes that cannot tell say False.
+        """
+        return False

@@ -41,5 +41,8 @@ class NothanksTable(TableScene):
             except (TypeError, KeyError):
                 pass  # a settings object that refuses the key: the toggle still works for this table
 
+    def moving(self) -> bool:
+        return self.match.thinking_seat is not None  # the thinking dots breathe
+
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
         self.view.draw(surface, self.match.state, now, self.match.thinking_seat)

@@ -33,5 +33,8 @@ class RatscrewTable(TableScene):
             return None
         return max(0.0, min(1.0, (deadline - now) / delay))
 
+    def moving(self) -> bool:
+        return self.match.state.awaiting_claim  # the claim countdown bar runs down
+
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
         self.view.draw(surface, self.match.state, now, self.claim_left(now))
