@@ -1,6 +1,6 @@
 """The fixed-timestep loop: 120 Hz simulation from an integer-nanosecond accumulator, frames capped at 60.
 
-Between frames the loop sleeps in short slices (~0.5 ms) and polls the input router after each one, so
+Between frames the loop sleeps in short slices (0.45 ms) and polls the input router after each one, so
 presses are read and stamped at >= 1 kHz whatever the frame rate ("Fix Your Timestep!", Fiedler).
 
 Time is kept so that `sim_ns + accumulator` tracks the clock: when a long frame is clamped or a
@@ -37,7 +37,7 @@ class FixedLoop:
         fps: int = 60,
         max_frame_ns: int = 100_000_000,
         max_steps: int = 6,
-        poll_interval_ns: int = 500_000,
+        poll_interval_ns: int = 450_000,
     ) -> None:
         self.update, self.draw, self.poll = update, draw, poll
         self.clock, self.sleep = clock, sleep

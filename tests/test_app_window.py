@@ -126,3 +126,58 @@ def test_esc_in_a_menu_goes_back_and_on_the_title_points_at_quit(app):  # noqa: 
     assert app.top.menu.current.label == "Quit"
     press(app, "enter")
     assert not app.running
+
+
+# -- presenting: the framebuffer SDL uses, and frames presented in bands --------------------------------
+def _driver(monkeypatch, name: str) -> None:
+    monkeypatch.setattr(pygame.display, "get_init", lambda: True)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: name)
+
+
+def test_on_x11_the_game_asks_for_the_servers_own_framebuffer_unless_the_user_chose(monkeypatch):
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    _driver(monkeypatch, "x11")
+    app_mod.prefer_native_framebuffer()
+    assert app_mod.os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    assert app_mod.present_bands() == app_mod.PRESENT_BANDS
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")  # the user's own choice wins
+    app_mod.prefer_native_framebuffer()
+    assert app_mod.os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
+    assert app_mod.present_bands() == 1  # SDL's texture framebuffer: one flip
+
+
+def test_drivers_without_a_native_framebuffer_keep_sdls_choice_and_one_flip(monkeypatch):
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    for name in ("wayland", "cocoa", "windows"):
+        _driver(monkeypatch, name)
+        app_mod.prefer_native_framebuffer()
+        assert "SDL_FRAMEBUFFER_ACCELERATION" not in app_mod.os.environ, name
+        assert app_mod.present_bands() == 1, name
+
+
+def test_a_frame_is_presented_band_by_band_reading_input_between_bands(app, monkeypatch):  # noqa: F811
+    app.push(Probe())
+    assert app.bands == app_mod.PRESENT_BANDS  # the dummy driver's framebuffer is its own
+    w, h = app.size
+    bands: list[pygame.Rect] = []
+    posted_at: list[int] = []
+    real_update = pygame.display.update
+
+    def update(rect):
+        bands.append(pygame.Rect(rect))
+        real_update(rect)
+        if len(bands) == 2:  # a press made while the second band is being copied
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="",
+                                                 scancode=0))
+            posted_at.append(app.now_ns())
+        app._clock.advance(1_000_000)  # each band takes 1 ms
+
+    monkeypatch.setattr(pygame.display, "update", update)
+    app._present()
+    assert len(bands) == app_mod.PRESENT_BANDS
+    assert all(b.x == 0 and b.w == w for b in bands)
+    assert [b.y for b in bands] == sorted(b.y for b in bands)
+    assert sum(b.h for b in bands) == h and bands[0].y == 0
+    assert all(a.bottom == b.top for a, b in zip(bands, bands[1:], strict=False))  # no gap, no overlap
+    (cmd,) = app.input.drain()
+    assert cmd.t_ns - posted_at[0] == 1_000_000  # read after that band, not when the frame was shown

@@ -199,3 +199,39 @@ def test_a_moving_claim_countdown_is_presented_every_frame(app):  # noqa: F811
     before = app.frames_presented
     app.frames(5)
     assert app.frames_presented - before == 5
+
+
+def test_a_press_made_while_the_table_is_drawn_is_stamped_during_the_drawing(app):  # noqa: F811
+    table = ratscrew_table(app, level="pro", human=False)
+    app.frames(30)
+    view = table.view
+    read: list = []
+    drain = app.input.drain
+
+    def recording_drain():
+        got = drain()
+        read.extend(got)
+        return got
+
+    app.input.drain = recording_drain
+    posted_at: list[int] = []
+    draw_pile, draw_status = view._draw_pile, view._draw_status
+
+    def pile_then_press(*args):
+        draw_pile(*args)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RSHIFT, mod=0, unicode="",
+                                             scancode=0))
+        posted_at.append(app.now_ns())
+
+    def slow_status(*args):
+        app._clock.advance(4_000_000)  # the rest of the frame takes 4 ms
+        draw_status(*args)
+
+    view._draw_pile, view._draw_status = pile_then_press, slow_status
+    before = app.frames_presented
+    app.frames(1)
+    assert app.frames_presented == before + 1 and posted_at
+    view._draw_pile, view._draw_status = draw_pile, draw_status
+    app.frames(1)
+    (slap,) = [c for c in read if c.device == "kb:1"]
+    assert slap.t_ns == posted_at[0]  # read between drawing stages, not 4 ms later when the frame ended

@@ -297,7 +297,9 @@ class RatscrewView(TableView):
                 self.draw_flying_card(surface, f, now, self.L.card_w)
         self.poll()
         self._draw_slaps(surface, now)
+        self.poll()
         self._draw_status(surface, state, claim_left)
+        self.poll()
         self.draw_notes(surface, now)
         self._draw_photo(surface, now)
 

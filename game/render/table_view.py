@@ -221,6 +221,7 @@ class TableView:
         where a seat changed; the seat whose turn it is and shaking seats are drawn on top each frame.
         Returns the panels' screen rects."""
         keys = [self.seat_key(seat, state, now) for seat in range(self.n)]
+        self.poll()
         dynamic = {s for s in range(self.n) if keys[s][0] or self.shake_dx(s, now)}
         want = {s: keys[s][1:] for s in range(self.n) if s not in dynamic}
         background = felt.background(self.L.size, self.L.felt, self.L.rim)
@@ -243,13 +244,18 @@ class TableView:
                 for seat, content in want.items():
                     if self.seat_area(seat).colliderect(r):
                         self._blit_idle(layer, seat, content)
+                self.poll()
             layer.set_clip(None)
             self._in_layer = want
-        surface.blit(layer, (0, 0))
+        w, h = layer.get_size()
+        for band in (pygame.Rect(0, 0, w, h // 2), pygame.Rect(0, h // 2, w, h - h // 2)):
+            surface.blit(layer, band, band)  # the whole-window copy is the longest step: read input halfway
+            self.poll()
         rects = []
         for seat in range(self.n):
             if seat in dynamic:
                 rects.append(self.draw_seat(surface, seat, keys[seat], now))
+                self.poll()
             else:
                 m = self.margin(seat)
                 rects.append(self.seat_area(seat).inflate(-2 * m, -2 * m))
@@ -424,6 +430,7 @@ class TableView:
                 x, y = e.data.get("at", self.L.centre)
                 y -= rise * h * 0.08
             hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade)
+            self.poll()  # a new note's text is rendered the first time: keep reading input
 
     def draw_corner_note(self, surface: pygame.Surface, text: str) -> None:
         """Small print (the house rules, a hint) in a corner no seat covers; cached per size and text."""
