@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 from test_app_support import app, press, top_name  # noqa: F401
 
@@ -178,6 +180,6 @@ def test_a_frame_is_presented_band_by_band_reading_input_between_bands(app, monk
     assert all(b.x == 0 and b.w == w for b in bands)
     assert [b.y for b in bands] == sorted(b.y for b in bands)
     assert sum(b.h for b in bands) == h and bands[0].y == 0
-    assert all(a.bottom == b.top for a, b in zip(bands, bands[1:], strict=False))  # no gap, no overlap
+    assert all(a.bottom == b.top for a, b in pairwise(bands))  # no gap, no overlap
     (cmd,) = app.input.drain()
     assert cmd.t_ns - posted_at[0] == 1_000_000  # read after that band, not when the frame was shown

@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from itertools import pairwise
 
 GAPS_MS = (1, 2, 5, 10)
 FIRST_KEYS = ("left shift", "right shift")  # seats 1 and 2 slap keys: the real race
@@ -57,10 +58,10 @@ class Harness:
     """
 
     def __init__(self, frame_work_ms: float | str, seed: int = 1) -> None:
-        from game.input import InputRouter
         from game.loop import FixedLoop
 
         self.commands: list = []
+        self.reads: list[int] = []  # the clock at every read of the event queue
         self.frame_work_ns = 0
         if frame_work_ms == TABLE:
             self.app = self._table_app(seed)
@@ -76,12 +77,25 @@ class Harness:
             self.router.drain = recording_drain
             return
         self.app = None
-        self.router = InputRouter()
+        self.router = timed_router(self.reads)
         self.frame_work_ns = int(float(frame_work_ms) * 1e6)
         self.loop = FixedLoop(self._update, self._draw, self.router.poll)
 
-    @staticmethod
-    def _table_app(seed: int):
+    def reset(self) -> None:
+        """Forget what was read so far (the warm-up)."""
+        self.commands.clear()
+        self.reads.clear()
+
+    def read_gaps(self) -> str:
+        """The stretches between reads of the event queue: the game cannot see a press inside one."""
+        gaps = [(b - a) / 1e6 for a, b in pairwise(self.reads)]
+        if not gaps:
+            return "  no reads of the event queue"
+        rate = len(gaps) / (sum(gaps) / 1000)
+        return (f"  reads of the event queue: {rate:,.0f}/s; gap between reads median "
+                f"{percentile(gaps, 50):.2f} ms, p99 {percentile(gaps, 99):.2f} ms, max {max(gaps):.2f} ms")
+
+    def _table_app(self, seed: int):
         import tempfile
         from pathlib import Path
 
@@ -92,7 +106,8 @@ class Harness:
 
         folder = Path(tempfile.mkdtemp(prefix="couchcards-bench-"))
         settings = settings_mod.load(folder / "settings.json", warn=lambda message: None)
-        app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed)
+        app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed,
+                  router=timed_router(self.reads, settings["bindings"]))
         seats = [SeatSpec("bot", "pro")] * 8
         start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, seed), push=True)
         return app
@@ -121,6 +136,18 @@ class Harness:
             self.loop.frame()
         wall = time.perf_counter() - wall0
         return (time.process_time() - cpu0) / wall, round((self.loop.polls - polls0) / wall)
+
+
+def timed_router(reads: list[int], bindings=None):
+    """The game's InputRouter, noting the clock at every read of the event queue into `reads`."""
+    from game.input import InputRouter
+
+    class TimedRouter(InputRouter):
+        def poll(self) -> int:
+            reads.append(time.perf_counter_ns())
+            return super().poll()
+
+    return TimedRouter(settings_bindings=bindings)
 
 
 def schedule(trials_per_gap: int, rng: random.Random) -> list[tuple[float, int]]:
@@ -216,6 +243,9 @@ def run_posted(trials_per_gap: int, frame_work_ms: float | str, seed: int) -> tu
                 pygame.event.post(pygame.event.Event(pygame.KEYUP, key=codes[seat]))
             trials.append(Trial(gap, *presses))
 
+    for _ in range(30):  # warm up: the first frames build the table's cached layers
+        harness.loop.frame()
+    harness.reset()
     thread = threading.Thread(target=inject, daemon=True)
     thread.start()
     harness.run_while(thread.is_alive)
@@ -335,7 +365,7 @@ def x_child(argv: list[str]) -> int:
         window = pygame.display.get_wm_info()["window"]
         for _ in range(30):
             harness.loop.frame()
-        harness.commands.clear()
+        harness.reset()
         injector = subprocess.Popen([sys.executable, "-m", "game.bench.input", "--x-injector", str(window),
                                      str(trials_per_gap), str(seed)], stdout=subprocess.PIPE, text=True)
         harness.run_while(lambda proc=injector: proc.poll() is None, settle_s=0.2)
@@ -344,8 +374,9 @@ def x_child(argv: list[str]) -> int:
         verdicts[_work_name(work)] = report(
             f"x11: real X key events (XTest) from another process into a window under Xvfb, "
             f"L-Shift vs R-Shift, {_work_text(work)}", analyse(trials, harness.commands))
+        print(harness.read_gaps())
     if shutil.which("xdotool") and len(argv) > 3 and argv[3] == "xdotool":
-        harness.commands.clear()
+        harness.reset()
         plan: list[tuple[float, int]] = []
         thread = threading.Thread(target=lambda: plan.extend(xdotool_pairs(max(10, trials_per_gap // 4))),
                                   daemon=True)
@@ -357,6 +388,7 @@ def x_child(argv: list[str]) -> int:
         result["errors"] = []
         verdicts["xdotool"] = report(f"x11: pairs typed by the xdotool command, Q vs P (order only; "
                                      f"{_work_text(works[-1])})", result)
+        print(harness.read_gaps())
     print(json.dumps(verdicts))
     return 0
 
@@ -449,6 +481,7 @@ def main(argv: list[str] | None = None) -> int:
           "(other work on the cores shows up as late reads and ties)")
     result, harness = run_posted(args.trials, args.frame_work_ms, args.seed)
     verdicts = {"posted": report("posted: KEYDOWN events posted by a sleeping thread", result)}
+    print(harness.read_gaps())
     idle = harness if harness.app is None else Harness(0.0, args.seed)  # idle: no table drawing
     share, rate = idle.idle_cpu(args.idle_seconds)
     verdicts["idle"] = share < 0.10
