@@ -470,3 +470,20 @@ def test_eight_seat_ratscrew_frame_time_p99_under_8ms():
     times = sorted(times[60:])  # after the first second (caches warm)
     p99 = times[int(len(times) * 0.99)]
     assert p99 <= 8 * MS, f"p99 frame {p99 / MS:.2f} ms"
+
+
+def test_a_card_in_flight_passes_over_the_pile_count_not_under_it():
+    app, table = human_table([["5C", "9C", "2C"], ["7D", "8D", "3D"]])
+    press(app, table, 0, PLAY)
+    app.run_ms(400)
+    assert table.match.state.pile == ["5C"]
+    press(app, table, 1, PLAY)
+    app.step()
+    view = table.view
+    assert len(view.anim.flyers) == 1  # the 7♦ is in the air
+    drawn: list[str] = []
+    count, fly = view._draw_pile_count, view.draw_flying_card
+    view._draw_pile_count = lambda *a: (drawn.append("count"), count(*a))
+    view.draw_flying_card = lambda *a: (drawn.append("flyer"), fly(*a))
+    table.draw(pygame.Surface((1000, 650)), 0.0)
+    assert drawn == ["count", "flyer"]

@@ -289,6 +289,7 @@ class RatscrewView(TableView):
         for f in under:  # burned cards slide in under the pile
             self.draw_flying_card(surface, f, now, self.L.card_w)
         self._draw_pile(surface, state, now)
+        self._draw_pile_count(surface, state)
         self.poll()
         for f in self.anim.flyers:
             if f.art[0] == "sweep":
@@ -515,11 +516,15 @@ class RatscrewView(TableView):
             bar = pygame.Rect(0, 0, round(L.card_w * 2.2), max(6, small // 2))
             bar.center = (L.centre[0], round(bar_y))
             hud.bar(surface, bar, claim_left, colors.seat_color(state.challenger))
-        if state.pile:
-            img = self.texts.render(
-                t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM
-            )
-            surface.blit(img, img.get_rect(center=(L.centre[0], round(L.centre[1] - L.card_h * 0.68))))
+
+    def _draw_pile_count(self, surface: pygame.Surface, state: rs.State) -> None:
+        """Small print above the pile: how many cards it holds (under cards flying over it)."""
+        if not state.pile:
+            return
+        L = self.L
+        small = max(12, round(L.card_h * 0.12))
+        img = self.texts.render(t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM)
+        surface.blit(img, img.get_rect(center=(L.centre[0], round(L.centre[1] - L.card_h * 0.68))))
 
     def photo_area(self, need_w: int, need_h: int) -> pygame.Rect:
         """The widest free stretch of felt, `need_h` tall, beside the pile (or under it) for the photo
