@@ -1,7 +1,8 @@
 """`python -m game bench input`: how well the input router orders two slaps a few ms apart.
 
 Presses are injected at known times while the app's own loop (game.loop.FixedLoop: polling every
-~0.5 ms between frames, a frame every 16.7 ms with some work in it) reads them through the router:
+~0.5 ms between frames, a frame every 16.7 ms: by default the real app drawing an 8-seat table, which
+reads input between drawing stages and between the bands it presents) reads them through the router:
 1. posted: a thread that *sleeps* between presses posts KEYDOWN events (time taken just before posting);
 2. x11 (where Xvfb is installed): a separate process sends real X key events (XTest, what xdotool uses)
    to a real window under Xvfb; plus an order-only check driven by the xdotool command itself.
@@ -456,9 +457,10 @@ def main(argv: list[str] | None = None) -> int:
         return x_child(argv[1:])
     p = argparse.ArgumentParser(prog="couchcards bench input", description=__doc__.splitlines()[0])
     p.add_argument("--trials", type=int, default=200, help="pairs per gap (default 200)")
-    p.add_argument("--frame-work-ms", type=_work, default=2.0,
-                   help="busy work in each 16.7 ms frame, standing in for update+draw (default 2), "
-                        f"or '{TABLE}': the real app drawing an 8-seat Ratscrew table")
+    p.add_argument("--frame-work-ms", type=_work, default=TABLE,
+                   help=f"'{TABLE}' (default): the real app drawing an 8-seat Ratscrew table every frame; or "
+                        "a number: ms of busy work in each 16.7 ms frame standing in for update+draw, "
+                        "never reading input inside it")
     p.add_argument("--idle-seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--x11-frame-work-ms", default=f"0.5,{TABLE}",
@@ -475,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
 
     pygame.init()
     pygame.display.set_mode((320, 200))
-    print(f"input bench: {args.trials} pairs per gap; the app loop (poll every ~0.5 ms between frames, "
+    print(f"input bench: {args.trials} pairs per gap; the app loop (poll every ~0.5 ms between frames and during drawing, "
           f"a frame every 16.7 ms with {_work_text(args.frame_work_ms)})")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start "
           "(other work on the cores shows up as late reads and ties)")
