@@ -48,6 +48,20 @@ def press(app: App, *names: str, frames: int = 2) -> None:
         app.frames(frames)
 
 
+def record_commands(app, monkeypatch) -> list:
+    """Every Command the real router hands the app from now on."""
+    seen: list = []
+    drain = app.input.drain
+
+    def recording():
+        out = drain()
+        seen.extend(out)
+        return out
+
+    monkeypatch.setattr(app.input, "drain", recording)
+    return seen
+
+
 def top_name(app: App) -> str:
     return type(app.top).__name__
 

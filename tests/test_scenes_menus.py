@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 
 import pygame
-from test_app_support import app, finished, focus, press, run_until, set_value, top_name  # noqa: F401
+from test_app_support import (  # noqa: F401
+    app,
+    finished,
+    focus,
+    press,
+    record_commands,
+    run_until,
+    set_value,
+    top_name,
+)
 
 from game.commands import DOWN
 from game.i18n import t
@@ -166,20 +175,6 @@ def open_name_entry(app):  # noqa: F811
     assert top_name(app) == "NameEntryScene"
     assert app.input.text_input  # the router types while the entry is on top
     return app.top
-
-
-def record_commands(app, monkeypatch) -> list:  # noqa: F811
-    """Every Command the real router hands the app from now on."""
-    seen: list = []
-    drain = app.input.drain
-
-    def recording():
-        out = drain()
-        seen.extend(out)
-        return out
-
-    monkeypatch.setattr(app.input, "drain", recording)
-    return seen
 
 
 def test_a_name_is_typed_on_the_real_keyboard(app, monkeypatch):  # noqa: F811

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from test_app_support import app, focus, press, run_until, top_name  # noqa: F401
+from test_app_support import app, focus, press, record_commands, run_until, top_name  # noqa: F401
 
 from game.i18n import t
 from game.match import SeatSpec
@@ -201,19 +201,11 @@ def test_a_moving_claim_countdown_is_presented_every_frame(app):  # noqa: F811
     assert app.frames_presented - before == 5
 
 
-def test_a_press_made_while_the_table_is_drawn_is_stamped_during_the_drawing(app):  # noqa: F811
+def test_a_press_made_while_the_table_is_drawn_is_stamped_during_the_drawing(app, monkeypatch):  # noqa: F811
     table = ratscrew_table(app, level="pro", human=False)
     app.frames(30)
     view = table.view
-    read: list = []
-    drain = app.input.drain
-
-    def recording_drain():
-        got = drain()
-        read.extend(got)
-        return got
-
-    app.input.drain = recording_drain
+    read = record_commands(app, monkeypatch)
     posted_at: list[int] = []
     draw_pile, draw_status = view._draw_pile, view._draw_status
 
