@@ -214,6 +214,11 @@ class InputRouter:
         self.owner.clear()
         self.lost.clear()
 
+    def seat_devices(self, devices: dict[int, str]) -> None:
+        """Exactly these devices play these seats ({seat: device}); every other device plays none."""
+        self.owner = {device: seat for seat, device in devices.items()}
+        self.lost.clear()
+
     def seat_of(self, device: str) -> int | None:
         return self.owner.get(device)
 
@@ -230,16 +235,20 @@ class InputRouter:
         """What seat `seat` presses, for drawing: "Q / L-Shift", "Pad 2: A / B", "pad unplugged"."""
         if seat in self.lost:
             return t("Pad {n} unplugged", n=self.lost[seat].number)
-        device = self.device_of(seat)
+        return self.device_controls(self.device_of(seat))
+
+    def device_controls(self, device: str | None) -> str:
+        """What `device` presses, for drawing: "Q / L-Shift", "Pad 2: A / B"; "" for none or a gone pad."""
         if device is None:
             return ""
-        pad = self.pad_of(seat)
-        if pad is not None:
+        if device.startswith("pad:"):
+            pad = self.pads.by_id.get(int(device[4:]))
+            if pad is None:
+                return ""
             first, second = self.bindings.pad["first"][0], self.bindings.pad["second"][0]
             return t("Pad {n}: {a} / {b}", n=pad.number, a=keynames.pad_label(first),
                      b=keynames.pad_label(second))
-        row = int(device[3:])
-        first, second = self.bindings.keys_of(row)
+        first, second = self.bindings.keys_of(int(device[3:]))
         return f"{keynames.key_label(first)} / {keynames.key_label(second)}"
 
     def held_keys(self) -> list[str]:

@@ -39,6 +39,7 @@ class TableConfig:
     seed: int
     first_player: int = 0
     options: dict[str, Any] = field(default_factory=dict)  # the lobby's chosen option values, for play again
+    rows: tuple[int, ...] = ()  # the lobby row each seat came from (empty rows between are skipped)
 
     def with_seed(self, seed: int) -> TableConfig:
         return dataclasses.replace(self, seed=seed)

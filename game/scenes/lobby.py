@@ -28,6 +28,10 @@ from game.scenes.join import JoinScene
 from game.scenes.menu import MenuHandler
 from game.scenes.rules_view import RulesScene
 
+# Switching the No Thanks edition starts from that edition's own defaults (deck, matches, after-take),
+# keeping only these choices.
+EDITION_KEEPS = ("edition", "hidden_matches")
+
 Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
 EMPTY: Seat = ("empty", None)
 
@@ -51,16 +55,27 @@ class LobbyScene(MenuHandler):
         self.kinds: list[Seat] = [("human", None)] + [("bot", lv) for lv in bot_levels(self.game)] + [EMPTY]
         self.message = ""
         self.preset: str | None = None
+        self.seats: list[Seat] = [EMPTY] * MAX_SEATS
+        router = self.app.input
         if self.config is not None:
-            seats = [("bot", s.level) if s.is_bot else ("human", None) for s in self.config.seats]
-            self.values: dict[str, Any] = dict(self.config.options)
-            self.first_player = self.config.first_player
+            config = self.config
+            rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
+            for row, spec in zip(rows, config.seats, strict=True):
+                self.seats[row] = ("bot", spec.level) if spec.is_bot else ("human", None)
+            self.values: dict[str, Any] = dict(config.options)
+            self.first_player = config.first_player
         else:
             bot = ("bot", DEFAULT_LEVEL[self.game])
             seats = [("human", None), bot, bot] if self.game == "nothanks" else [("human", None), bot]
+            self.seats[: len(seats)] = seats
             self.values = {}
             self.first_player = 0
-        self.seats: list[Seat] = seats + [EMPTY] * (MAX_SEATS - len(seats))
+        # Which device plays each human row: the one playing its seat now, else the row's own keys.
+        self.devices: list[str | None] = [None] * MAX_SEATS
+        for row in range(MAX_SEATS):
+            if self.seats[row][0] == "human":
+                seat = self.seat_index(row)
+                self.devices[row] = (router.device_of(seat) if seat is not None else None) or self._free_keys(row)
         self._refresh_rules()
         self.menu = ui.Menu(self._items())
         self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
@@ -131,12 +146,25 @@ class LobbyScene(MenuHandler):
             return t("Bot · {level}", level=t(level))
         if kind == "empty":
             return t("Empty")
-        controls = self.app.input.seat_controls(self.seat_index(row), self.game)
+        controls = self.app.input.device_controls(self.devices[row])
         return t("Human · {keys}", keys=controls) if controls else t("Human · join with a pad")
+
+    def _free_keys(self, row: int) -> str | None:
+        """A keyboard row for a seat that becomes human: its own (seat N plays with PN's keys on the
+        Controls screen), else the first no other human row uses; None if all are taken."""
+        used = {d for r, d in enumerate(self.devices) if r != row and d is not None}
+        for device in [f"kb:{row}"] + [f"kb:{i}" for i in range(MAX_SEATS)]:
+            if device not in used:
+                return device
+        return None
 
     def _cycle_seat(self, row: int, step: int) -> None:
         i = self.kinds.index(self.seats[row]) if self.seats[row] in self.kinds else 0
         self.seats[row] = self.kinds[(i + step) % len(self.kinds)]
+        if self.seats[row][0] != "human":
+            self.devices[row] = None
+        elif self.devices[row] is None:
+            self.devices[row] = self._free_keys(row)
         self._refresh_rules()
         self._rebuild()
 
@@ -172,6 +200,8 @@ class LobbyScene(MenuHandler):
         i = values.index(current) if current in values else -step
         for k in range(1, len(values) + 1):
             candidate = dict(self.values, **{name: values[(i + step * k) % len(values)]})
+            if name == "edition":
+                candidate = {key: value for key, value in candidate.items() if key in EDITION_KEEPS}
             try:
                 rules_from_values(self.game, candidate, max(2, self.players))
             except (TypeError, ValueError):
@@ -247,12 +277,11 @@ class LobbyScene(MenuHandler):
 
     def _joined(self, joined: dict[int, str]) -> None:
         """The join screen's seats become the first human rows (seat numbers closed up); bots follow."""
-        for i, (seat, device) in enumerate(sorted(joined.items())):
-            if seat != i:
-                self.app.input.assign(device, i)
+        devices = [device for _, device in sorted(joined.items())]
         bots = [s for s in self.seats if s[0] == "bot"]
-        rows = [("human", None)] * len(joined) + bots
+        rows = [("human", None)] * len(devices) + bots
         self.seats = (rows + [EMPTY] * MAX_SEATS)[:MAX_SEATS]
+        self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
         self._refresh_rules()
         self._rebuild()
 
@@ -260,18 +289,24 @@ class LobbyScene(MenuHandler):
         self.app.push(RulesScene(self.game, self.rules))
 
     def table_config(self) -> TableConfig:
-        seats = []
+        seats, rows = [], []
         for row, (kind, level) in enumerate(self.seats):
             if kind == "human":
                 seats.append(SeatSpec("human", None, self.app.settings.player_name(row)))
             elif kind == "bot":
                 seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1)))
+            else:
+                continue
+            rows.append(row)
         return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
-                           options=dict(self.values))
+                           options=dict(self.values), rows=tuple(rows))
 
     def start(self) -> None:
         if self.message:
             return
+        # Each human row's device plays the table seat the row becomes; no other device plays.
+        self.app.input.seat_devices({self.seat_index(row): device for row, device in enumerate(self.devices)
+                                     if device is not None and self.seats[row][0] == "human"})
         start_table(self.app, self.table_config())
 
     # -- scene --------------------------------------------------------------------------------------

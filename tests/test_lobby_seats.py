@@ -1,0 +1,75 @@
+"""Lobby rows and keys: seat N plays with PN's keys (as the Controls screen says) wherever it sits at
+the table, a joined device stays with its row, and coming back to the lobby keeps every row in place."""
+
+from __future__ import annotations
+
+import pygame
+from test_app_support import app, focus, press, record_commands, set_value, top_name  # noqa: F401
+
+from game.i18n import t
+from game.scenes.lobby import LobbyScene
+
+
+def _kp_plus() -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP_PLUS, mod=0, unicode="+", scancode=0))
+
+
+def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, monkeypatch):  # noqa: F811
+    app.push(LobbyScene("nothanks"))
+    set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
+    focus(app, t("Start"))
+    press(app, "enter")
+    table = app.top
+    assert top_name(app) == "NothanksTable"
+    assert [s.name for s in table.config.seats] == ["Player 1", "Bot 2", "Bot 3", "Player 8"]
+    assert table.config.rows == (0, 1, 2, 7)
+    assert app.input.seat_of("kb:7") == 3 and app.input.seat_of("kb:0") == 0
+    assert app.input.seat_of("kb:3") is None  # P4's keys play nobody: there is no Player 4
+    assert table.view.controls[3].startswith("Num + ")
+    seen = record_commands(app, monkeypatch)
+    _kp_plus()
+    press(app, "p")  # P2's keys: a bot sits there, so nothing
+    app.frames(2)
+    assert [(c.seat, c.device) for c in seen] == [(3, "kb:7")]
+
+
+def test_back_in_the_lobby_every_row_is_where_it_was(app):  # noqa: F811
+    app.push(LobbyScene("nothanks"))
+    set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
+    focus(app, t("Start"))
+    press(app, "enter")
+    config = app.top.config
+    app.replace(LobbyScene("nothanks", config.next_round()))
+    lobby = app.top
+    assert [kind for kind, _ in lobby.seats] == ["human", "bot", "bot"] + ["empty"] * 4 + ["human"]
+    assert lobby.seat_items[7].value() == t("Human · {keys}", keys="Num + / Num Enter")
+    assert lobby.seat_items[7].label == "Player 8"
+
+
+def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):  # noqa: F811
+    app.push(LobbyScene("ratscrew"))
+    focus(app, t("Join with pads…"))
+    press(app, "enter")
+    press(app, "p")  # P2's keys join first: they play row 1 ("Player 1")
+    press(app, "enter")
+    lobby = app.top
+    assert lobby.seat_items[0].value() == t("Human · {keys}", keys="P / R-Shift")
+    set_value(app, t("Bot {n}", n=2), t("Human · {keys}", keys="Q / L-Shift"), key="left")
+    focus(app, t("Start"))
+    press(app, "enter")
+    assert app.input.seat_of("kb:1") == 0 and app.input.seat_of("kb:0") == 1
+
+
+def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidden_matches(app):  # noqa: F811
+    app.push(LobbyScene("nothanks"))
+    lobby = app.top
+    set_value(app, t("Match counts"), t("hidden: you see only your own"))
+    set_value(app, t("Matches each"), "15")
+    set_value(app, t("Edition"), t("Numbered cards 3–35"))
+    assert lobby.rules.after_take == "same_player"
+    set_value(app, t("After taking a card"), t("the turn passes to the next player"))
+    set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
+    assert lobby.values == {"edition": "cards", "hidden_matches": True}
+    assert lobby.rules.after_take == "next_player"  # the seed's rule for its own edition
+    assert lobby._option_value("matches") == "11"
+    assert lobby.rules.hidden_matches is True
