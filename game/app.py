@@ -128,7 +128,7 @@ class App:
         if router is None:
             from game.input import InputRouter
 
-            router = InputRouter(settings_bindings=settings["bindings"], clock=clock)
+            router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn)
         self.input = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
         self.fonts = Fonts()

@@ -135,6 +135,10 @@ class Settings(MutableMapping):
     def __len__(self) -> int:
         return len(self._values)
 
+    def warn(self, message: str) -> None:
+        """One line about a setting that could not be used (stderr unless a test gave another)."""
+        self._warn(message)
+
     def player_name(self, seat: int) -> str:
         from game.i18n import t
 

@@ -79,6 +79,9 @@ def test_headless_demo_exits_0_after_its_frames(tmp_path):
     (["--game", "ratscrew", "--players", "9"], "2 to 8"),
     (["--game", "nothanks", "--bots", "genius"], "genius"),
     (["--game", "ratscrew", "--players", "2", "--bots", "pro,pro,pro"], "3 bots"),
+    (["--game", "ratscrew", "--players", "4", "--bots", "pro,,kid"], "level name between every comma"),
+    (["--game", "ratscrew", "--bots", ","], "level name between every comma"),
+    (["--game", "ratscrew", "--bots", ""], "level name between every comma"),
     (["--size", "10x10"], "--size"),
 ])
 def test_bad_options_exit_2_with_one_line(tmp_path, args, message):

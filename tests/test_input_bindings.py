@@ -84,3 +84,34 @@ def test_pad_layout_rules():
     only = Bindings(pad={"first": ["a"], "second": ["b"]})
     with pytest.raises(BindingRefused):
         only.bind_pad("second", "a")  # would leave no button for play/take
+
+
+def test_each_saved_part_that_cannot_be_used_is_named_in_one_line():
+    lines: list[str] = []
+    good = Bindings()
+    good.bind(2, SLAP, "x")
+    assert Bindings.from_dict(json.loads(json.dumps(good.to_dict())), warn=lines.append).keys_of(2) == ("z", "x")
+    assert lines == []  # a good save says nothing
+    Bindings.from_dict({"keyboard": [["q", "q"], ["p", "right shift"], ["nokey", "c"]]},
+                       known_key=lambda k: k != "nokey", warn=lines.append)
+    assert len(lines) == 2 and "P1" in lines[0] and "P3" in lines[1]
+    lines.clear()
+    Bindings.from_dict({"keyboard": [["q", "left shift"], ["q", "right shift"]]}, warn=lines.append)
+    assert lines == ["settings: one key is saved for two seats; using the default keys for every seat"]
+    lines.clear()
+    Bindings.from_dict({"keyboard": "no", "pad": {"first": ["nobutton"], "second": ["b"]}}, warn=lines.append)
+    assert len(lines) == 2 and "keyboard" in lines[0] and "'first'" in lines[1]
+    assert all("\n" not in line for line in lines)
+
+
+def test_the_game_warns_about_unusable_saved_keys_on_stderr(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "settings.json").write_text(json.dumps({"bindings": {"keyboard": [["q", "q"]]}}))
+    env = dict(os.environ, COUCHCARDS_CONFIG_DIR=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-m", "game", "--headless", "--frames", "2"], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "the keys saved for P1" in proc.stderr

@@ -81,8 +81,10 @@ class Bindings:
         return {"version": VERSION, "keyboard": copy.deepcopy(self.keyboard), "pad": copy.deepcopy(self.pad)}
 
     @classmethod
-    def from_dict(cls, data: Any, known_key: Callable[[str], bool] = lambda name: True) -> Bindings:
-        """Bindings from saved data; anything missing, unknown or doubled falls back to the defaults.
+    def from_dict(cls, data: Any, known_key: Callable[[str], bool] = lambda name: True,
+                  warn: Callable[[str], None] = lambda message: None) -> Bindings:
+        """Bindings from saved data; anything missing, unknown or doubled falls back to the defaults,
+        with one line to `warn` for each part that was saved but could not be used.
 
         `known_key(name)` says whether a key name exists (the router passes a pygame check)."""
         if not isinstance(data, dict) or not data:
@@ -94,17 +96,29 @@ class Bindings:
                 if (isinstance(row, list) and len(row) == 2 and all(isinstance(k, str) and k for k in row)
                         and row[0] != row[1] and all(known_key(k) and k not in MENU_KEYS for k in row)):
                     out.keyboard[seat] = list(row)
+                else:
+                    warn(f"settings: the keys saved for P{seat + 1} ({row!r}) can't be used; "
+                         f"P{seat + 1} plays with the default keys")
+        elif rows is not None:
+            warn("settings: the saved keyboard layout is not a list of seats; using the default keys")
         keys = [key for row in out.keyboard for key in row]
         if len(keys) != len(set(keys)):  # a key saved for two seats: the saved layout can't be trusted
             out.keyboard = [list(row) for row in DEFAULT_KEYBOARD]
+            warn("settings: one key is saved for two seats; using the default keys for every seat")
         pad = data.get("pad")
         if isinstance(pad, dict):
             for slot in ("first", "second"):
                 names = pad.get(slot)
                 if isinstance(names, list) and all(n in PAD_CONTROLS for n in names) and names:
                     out.pad[slot] = list(dict.fromkeys(names))
+                elif names is not None:
+                    warn(f"settings: the pad buttons saved for {slot!r} ({names!r}) can't be used; "
+                         "using the default")
             if set(out.pad["first"]) & set(out.pad["second"]):
                 out.pad = {k: list(v) for k, v in DEFAULT_PAD.items()}
+                warn("settings: one pad button is saved for both actions; using the default pad buttons")
+        elif pad is not None:
+            warn("settings: the saved pad buttons are not usable; using the default pad buttons")
         return out
 
     def reset(self) -> None:

@@ -75,9 +75,10 @@ class TextEdit:
 class InputRouter:
     """Reads pygame events (`poll`), hands out Commands (`drain`) and window/pad events (`system_events`)."""
 
-    def __init__(self, settings_bindings: Any = None, clock: Callable[[], int] = time.perf_counter_ns) -> None:
+    def __init__(self, settings_bindings: Any = None, clock: Callable[[], int] = time.perf_counter_ns,
+                 warn: Callable[[str], None] = lambda message: None) -> None:
         self._clock = clock
-        self.bindings = Bindings.from_dict(settings_bindings, known_key=keynames.is_known_key)
+        self.bindings = Bindings.from_dict(settings_bindings, known_key=keynames.is_known_key, warn=warn)
         self.pads = Pads()
         self.game: str | None = None
         self.claiming = False  # the join screen is open: presses from devices without a seat count too

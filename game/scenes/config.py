@@ -152,7 +152,9 @@ def config_from_args(args: argparse.Namespace) -> TableConfig | None:
     `--players N` seats in all; the last len(--bots) seats are bots of those levels, the rest humans.
     With only `--game`, two human seats. Raises UsageError for a bad combination.
     """
-    levels = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
+    levels = [b.strip() for b in args.bots.split(",")] if args.bots is not None else []
+    if "" in levels:
+        raise UsageError(f"--bots needs a level name between every comma, not {args.bots!r}")
     if not (args.game or args.demo):
         if args.players or levels:
             raise UsageError("--players and --bots need --game (or --demo)")
