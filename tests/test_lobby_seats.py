@@ -73,3 +73,19 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
     assert lobby.rules.after_take == "next_player"  # the seed's rule for its own edition
     assert lobby._option_value("matches") == "11"
     assert lobby.rules.hidden_matches is True
+
+
+def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):  # noqa: F811
+    from game.scenes import ui
+
+    app.push(LobbyScene("ratscrew"))
+    lobby = app.top
+    for name in ("Marriage", "Tens", "Divorce", "Run", "Six-nine"):
+        set_value(app, t("Slap: {name}", name=t(name)), t("On"))
+    for size in ((1280, 720), (640, 360)):
+        lines = lobby.summary_lines(size)
+        font = ui.TEXTS.font(ui.px(size, 20))
+        assert len(lines) == 2
+        assert " ".join(lines) == lobby.rules.summary()  # nothing dropped
+        assert font.size(lines[0])[0] <= size[0] - ui.px(size, 72)
+        assert lines[1].endswith(t("limit {n} cards", n=5000))

@@ -85,6 +85,7 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):  # noqa: F811
     press(app, "right", "enter")
     assert saved(app)["presets"]["ratscrew"] == {}
     assert lobby.preset is None
+    assert lobby.menu.current.label == t("Save these rules as a preset…")  # not the dead delete row
 
 
 def test_a_preset_survives_a_restart_of_the_app(app, tmp_path):  # noqa: F811
@@ -345,3 +346,14 @@ def test_ratscrew_rules_explain_exactly_the_slaps_switched_on():
     sandwich = t("• Sandwich: the top card has the rank of the third card from the top.")
     assert sandwich in rules_text("ratscrew", seed_rules) and tens not in rules_text("ratscrew", seed_rules)
     assert tens in rules_text("ratscrew", house) and sandwich not in rules_text("ratscrew", house)
+
+
+def test_full_screen_is_a_settings_row_and_is_saved(app):  # noqa: F811
+    app.push(TitleScene())
+    app.push(SettingsScene())
+    set_value(app, t("Full screen (F11)"), t("On"))
+    assert app.fullscreen is True and saved(app)["fullscreen"] is True
+    set_value(app, t("Full screen (F11)"), t("Off"))
+    assert app.fullscreen is False and saved(app)["fullscreen"] is False
+    assert app.size == (1280, 720)
+    assert top_name(app) == "SettingsScene"

@@ -375,7 +375,7 @@ def rule_options() -> list[RuleOption]:
             t("Payer runs out"),
             PAYER_OUT_RULES,
             "next_pays",
-            (t("Next player pays the rest"), t("Challenger wins the pile")),
+            (t("Next one pays"), t("Challenger wins")),
         ),
         RuleOption(
             "claim_delay_ms",

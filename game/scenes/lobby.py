@@ -26,7 +26,7 @@ from game.scenes.config import (
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuHandler
-from game.scenes.rules_view import RulesScene
+from game.scenes.rules_view import RulesScene, wrap
 
 # Switching the No Thanks edition starts from that edition's own defaults (deck, matches, after-take),
 # keeping only these choices.
@@ -220,6 +220,7 @@ class LobbyScene(MenuHandler):
         self.menu.items = self._items()
         match = [i for i, it in enumerate(self.menu.items) if it.label == label and i >= MAX_SEATS]
         self.menu.index = match[0] if match and index >= MAX_SEATS else min(index, len(self.menu.items) - 1)
+        self.menu.settle()
         self.relayout(self.app.size)
 
     # -- presets ------------------------------------------------------------------------------------
@@ -268,6 +269,7 @@ class LobbyScene(MenuHandler):
             self.app.settings["presets"] = presets
             self.app.save_settings()
             self.preset = None
+            self.menu.settle()
 
         self.app.push(ConfirmScene(t("Delete the preset {name}?", name=name), yes))
 
@@ -343,6 +345,14 @@ class LobbyScene(MenuHandler):
         self.menu.rects = rects
         self.summary_y = bottom + ui.px(size, 16)
 
+    def summary_lines(self, size: tuple[int, int]) -> list[str]:
+        """The rules summary wrapped to the width under the panels: two lines at most (No Thanks: one,
+        its tie-break note takes the second); a longer one is cut in the last line."""
+        font = ui.TEXTS.font(ui.px(size, 20))
+        lines = wrap(self.rules.summary(), font, size[0] - ui.px(size, 72))
+        room = 1 if self.game == "nothanks" else 2
+        return lines[: room - 1] + [" ".join(lines[room - 1:])] if len(lines) > room else lines
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
         surface.blit(ui.backdrop(size), (0, 0))
@@ -355,12 +365,14 @@ class LobbyScene(MenuHandler):
                      (self.seat_panel.right - ui.px(size, 18), self.seat_panel.y + ui.px(size, 14)))
         self.menu.draw(surface)
         join = self.menu.rects[-3]
-        summary = self.rules.summary()
-        ui.blit_text(surface, summary, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), self.summary_y),
-                     max_w=w - ui.px(size, 72))
+        y = self.summary_y
+        for line in self.summary_lines(size):
+            ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), y),
+                         max_w=w - ui.px(size, 72))
+            y += ui.px(size, 24)
         if self.game == "nothanks":  # our tie-break: the published rules name none, so the lobby says it
             ui.blit_text(surface, tie_break_note(), ui.px(size, 17), ui.TEXT_DIM, "midleft",
-                         (ui.px(size, 36), self.summary_y + ui.px(size, 24)), max_w=w - ui.px(size, 72))
+                         (ui.px(size, 36), y), max_w=w - ui.px(size, 72))
         if self.message:
             ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midleft",
                          (ui.px(size, 36), join.centery), bold=True, max_w=join.x - ui.px(size, 56))

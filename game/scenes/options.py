@@ -1,4 +1,5 @@
-"""The settings screen: volume, four-colour suits, reduced motion, teaching aid, language, controls."""
+"""The settings screen: volume, full screen, four-colour suits, reduced motion, teaching aid, language,
+controls."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         items = [
             ui.Item(t("Volume"), value=lambda: f"{round(s['volume'] * 100)} %", change=self._volume),
+            ui.Item(t("Full screen (F11)"), value=lambda: ui.on_off(self.app.fullscreen),
+                    change=lambda _step: self.app.toggle_fullscreen()),
             self._flag(t("Four-colour suits"), "four_colour_suits"),
             self._flag(t("Reduced motion"), "reduced_motion"),
             self._flag(t("Teaching aid (No Thanks card values)"), "teaching_aid"),

@@ -153,6 +153,12 @@ class Menu:
                 self.index = i
                 return
 
+    def settle(self) -> None:
+        """If the focused row can no longer be chosen (e.g. "Delete this preset" once it is gone),
+        focus the nearest row above it that can."""
+        if self.items and not self.items[self.index].selectable():
+            self.move(-1)
+
     def move(self, step: int) -> None:
         n = len(self.items)
         i = self.index
@@ -209,7 +215,8 @@ class Menu:
                 pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=rect.h // 4)
             elif item.button:
                 panel(surface, rect, alpha=200, border=(60, 110, 80), radius=rect.h // 4)
-            colour = TEXT if selected else (TEXT_DIM if enabled else (110, 130, 115))
+            colour = (TEXT if selected else TEXT_DIM) if enabled else (110, 130, 115)
+            selected = selected and enabled  # a row that can't be chosen never looks chosen
             x = rect.x + rect.h // 2
             if item.button and not item.value:
                 label_img = fit_text(item.label, rect.w - rect.h // 2, font_px, colour, selected)
