@@ -51,15 +51,12 @@ def test_title_to_results_and_play_again_with_keys_only(app):  # noqa: F811
 
     assert results.menu.current.label == t("Play again")
     press(app, "enter")
-    assert top_name(app) == "LobbyScene"
-    again = app.top
-    assert again.config.first_player == 1  # the first turn moves one seat on
-    assert [kind for kind, _ in again.seats[:3]] == ["human", "bot", "empty"]
+    assert top_name(app) == "NothanksTable"  # the next game at once, no lobby stop
+    again = app.top.config
+    assert again.first_player == 1  # the first turn moves one seat on
+    assert [s.kind for s in again.seats] == ["human", "bot"]  # same seats
+    assert again.seats == table.config.seats
     assert again.rules.ranks_per_suit == 5 and again.rules.set_aside == 3  # same house rules
-    focus(app, t("Start"))
-    press(app, "enter")
-    assert top_name(app) == "NothanksTable"
-    assert app.top.config.first_player == 1
     assert app.top.match.state.current_player == 1
     assert app.top.config.seed != table.config.seed  # a fresh deal
     assert [type(s).__name__ for s in app.stack] == ["TitleScene", "ChooseGameScene", "NothanksTable"]

@@ -321,14 +321,17 @@ def test_tie_shows_in_the_photo_finish():
     assert photo.lines()[0].endswith("won the coin toss")
 
 
-def test_history_samples_card_counts_at_each_card_played_and_bots_finish():
+def test_history_samples_card_counts_at_every_change_of_a_hand_and_bots_finish():
     seats = [SeatSpec("bot", "casual"), SeatSpec("bot", "kid"), SeatSpec("bot", "pro")]
     m = RatscrewMatch(rs.Rules(), seats, seed=11, start_ns=0)
     while not m.is_over:
         m.advance(m.next_due_ns())
     counts = m.history.counts
     assert counts[0].counts == (18, 17, 17)
-    assert len(counts) == m.state.cards_played + 2  # the deal, each card, the end
+    assert len(counts) >= m.state.cards_played + 2  # the deal, each card played, the end, and more:
+    assert len(counts) > m.state.cards_played + 2  # slaps and claimed piles change hands too
+    assert all(a.counts != b.counts for a, b in itertools.pairwise(counts[:-1]))  # a sample only for a change
+    assert counts[-1].counts == tuple(len(h) for h in m.state.hands)
     assert all(sum(s.counts) <= 52 for s in counts)
     assert m.state.winner is not None
     assert sum(s.slaps_won for s in m.stats) == len([r for r in m.history.slaps if r.verdict == "won"])

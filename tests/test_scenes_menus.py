@@ -332,7 +332,9 @@ def test_back_at_the_menu_ends_the_demo(app):  # noqa: F811
     app.demo = DemoLoop(alternate=False)
     config, match = finished("nothanks")
     app.push(ResultsScene(config, match))
-    press(app, "right", "enter")  # Menu
+    press(app, "right", "right")  # Play again · Change seats or rules… · Menu
+    assert app.top.menu.current.label == t("Menu")
+    press(app, "enter")
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
     assert app.demo is None
 

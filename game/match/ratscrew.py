@@ -96,7 +96,7 @@ class RatscrewStats:
 
 @dataclass(frozen=True, slots=True)
 class CountSample:
-    """Cards in each seat's hand at `t_ns`, after `cards_played` cards."""
+    """Cards in each seat's hand at `t_ns` (after `cards_played` cards)."""
 
     t_ns: int
     cards_played: int
@@ -114,7 +114,8 @@ class SlapRecord:
 
 @dataclass(slots=True)
 class RatscrewHistory:
-    """For the results screen: card counts over time (a sample per card played) and every slap."""
+    """For the results screen: card counts over time (a sample at the deal, after every change of a hand
+    and at the end) and every slap."""
 
     counts: list[CountSample] = field(default_factory=list)
     slaps: list[SlapRecord] = field(default_factory=list)
@@ -385,12 +386,10 @@ class RatscrewMatch:
     # ---- after every change ----------------------------------------------------------------------
 
     def _record(self, events: list[Any], t: int, out: list[Timed]) -> None:
-        for event in events:
-            out.append(Timed(t, event))
-            if isinstance(event, rs.CardPlayed):
-                self._sample(t)
-        if self.state.is_over:
-            self._sample(t)
+        out.extend(Timed(t, event) for event in events)
+        hands = tuple(len(h) for h in self.state.hands)
+        if hands != self.history.counts[-1].counts or self.state.is_over:
+            self._sample(t)  # a card played, a burn, a pile won: every change of a hand
         self._settle(t)
 
     def _settle(self, t: int) -> None:

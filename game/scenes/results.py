@@ -1,4 +1,5 @@
-"""The end of a game: who won and why, in figures; then play again (same seats, next first player) or menu."""
+"""The end of a game: who won and why, in figures; then play again at once (same seats and rules, the first
+turn one seat on), change seats or rules in the lobby, or go to the menu."""
 
 from __future__ import annotations
 
@@ -38,10 +39,17 @@ class ResultsScene(Scene):
 
     def enter(self) -> None:
         self.body.art = CardArt(self.app.settings["four_colour_suits"])
-        self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True), ui.Item(t("Menu"), self.to_menu, button=True)],
-                            columns=2)
+        self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True),
+                             ui.Item(t("Change seats or rules…"), self.change_table, button=True),
+                             ui.Item(t("Menu"), self.to_menu, button=True)], columns=3)
 
     def play_again(self) -> None:
+        """The next game at once: same seats and rules, the first turn one seat on, a fresh deal."""
+        start_table(self.app, self.config.next_round().with_seed(self.app.next_seed()))
+
+    def change_table(self) -> None:
+        """The lobby with this table's seats and rules (and the first turn one seat on), Start focused."""
+        self.app.demo = None  # someone is choosing a table: a demo stops dealing games by itself
         self.app.replace(LobbyScene(self.config.game, self.config.next_round()))
 
     def to_menu(self) -> None:
@@ -60,13 +68,31 @@ class ResultsScene(Scene):
             start_table(self.app, self.app.demo.next(self.config, self.app.next_seed()))
 
     def relayout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        bw, bh = ui.px(size, 230), ui.px(size, 52)
-        area = pygame.Rect(0, 0, 2 * bw + ui.px(size, 20), bh)
-        area.midbottom = (w // 2, h - ui.px(size, 40))
-        self.menu.layout(area, bh + 4)
+        w = size[0]
+        bh = ui.px(size, 52)
+        area = self._layout_buttons(size, bh)
         self.body.layout(size, pygame.Rect(ui.px(size, 30), ui.px(size, 96), w - ui.px(size, 60),
                                            area.y - ui.px(size, 110)))
+
+    def _layout_buttons(self, size: tuple[int, int], bh: int) -> pygame.Rect:
+        """One row of buttons, each as wide as its label needs (at least a common width), centred above the
+        hint; squeezed together when the window is narrow. Returns the row's rect."""
+        w, h = size
+        font_px = max(10, round(bh * 0.48))  # the size ui.Menu draws button labels at
+        gap = ui.px(size, 18)
+        widths = [max(ui.px(size, 210), ui.TEXTS.font(font_px, True).size(item.label)[0] + bh)
+                  for item in self.menu.items]
+        room = w - 2 * ui.px(size, 20) - gap * (len(widths) - 1)
+        if sum(widths) > room:
+            widths = [max(1, wd * room // sum(widths)) for wd in widths]
+        row = pygame.Rect(0, 0, sum(widths) + gap * (len(widths) - 1), bh)
+        row.midbottom = (w // 2, h - ui.px(size, 40))
+        x = row.x
+        self.menu.rects = []
+        for wd in widths:
+            self.menu.rects.append(pygame.Rect(x, row.y, wd, bh))
+            x += wd + gap
+        return row
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
@@ -80,7 +106,7 @@ class ResultsScene(Scene):
             left = max(0, DEMO_PAUSE_NS - (self.app.now_ns() - self.shown_ns)) // 1_000_000_000 + 1
             ui.hint(surface, t("Demo: the next game starts in {s} s", s=min(left, DEMO_PAUSE_NS // 10**9)))
         else:
-            ui.hint(surface, t("← → choose   Enter / A select"))
+            ui.hint(surface, t("← → choose   Enter / A select   Esc / B menu"))
 
 
 class NothanksResults:
@@ -158,11 +184,23 @@ class NothanksResults:
                          ui.GOLD if won else ui.TEXT, "center", (row.right - num_w // 2, row.centery), bold=True)
 
     def _draw_runs(self, surface: pygame.Surface, runs: list[Any], area: pygame.Rect) -> None:
-        """Runs left to right; within a run the cards overlap and only the counted (lowest) one is bright."""
+        """Runs left to right, lowest run first. Within a run the uncounted higher cards are tucked in behind the
+        counted (lowest) card, highest at the back: each shows its index corner, and the counted card lies on top,
+        whole, bright and outlined."""
+        for img, rect, counted in self.run_cards(runs, area):
+            surface.blit(img, rect)
+            if counted:
+                pygame.draw.rect(surface, ui.GOLD, rect.inflate(4, 4), width=2, border_radius=max(2, rect.w // 12))
+            else:
+                ui.hud.shade(surface, rect, 120, radius=max(2, rect.w // 14))
         if not runs:
             ui.blit_text(surface, t("no cards"), ui.px(self.size, 17), ui.TEXT_DIM, "midleft",
                          (area.x, area.centery))
-            return
+
+    def run_cards(self, runs: list[Any], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
+        """(card image, rect, is the counted card) in drawing order, back to front."""
+        if not runs:
+            return []
         cw = max(14, min(round(area.h / 1.397), ui.px(self.size, 42)))
         count = sum(len(r.cards) for r in runs)
         step_in, step_run = cw * 0.45, cw * 1.3
@@ -170,17 +208,15 @@ class NothanksResults:
         if needed > area.w:
             k = (area.w - cw) / max(1.0, needed - cw)
             step_in, step_run = step_in * k, step_run * k
+        out = []
         x = float(area.x)
         for r in runs:
-            for i, value in enumerate(r.cards):
+            order = r.cards[::-1]  # highest first; the counted (lowest) card last, on top
+            for i, value in enumerate(order):
                 img = self.card(value, cw)
-                rect = img.get_rect(midleft=(round(x), area.centery))
-                surface.blit(img, rect)
-                if value == r.counted:
-                    pygame.draw.rect(surface, ui.GOLD, rect.inflate(4, 4), width=2, border_radius=max(2, cw // 12))
-                else:
-                    ui.hud.shade(surface, rect, 120, radius=max(2, cw // 14))
-                x += step_in if i < len(r.cards) - 1 else step_run
+                out.append((img, img.get_rect(midleft=(round(x), area.centery)), value == r.counted))
+                x += step_in if i < len(order) - 1 else step_run
+        return out
 
     def _draw_aside(self, surface: pygame.Surface) -> None:
         size, box = self.size, self.aside_rect
@@ -228,6 +264,48 @@ class NothanksResults:
                 surface.blit(stick, stick.get_rect(midright=(num.x - 2, num.centery)))
 
 
+def table_columns(size: tuple[int, int], headers: list[str], values: list[list[str]], value_px: list[int],
+                  room: int) -> tuple[int, list[int], list[str]]:
+    """Widths for columns of figures under one-line headers, all headers in one font size.
+
+    Each column is as wide as its header or its widest value needs (at least a minimum). When they do not fit
+    in `room` the header font shrinks (to 3/4 at most), then the columns are squeezed alike and a header that
+    still does not fit is cut with "…". Returns (header font size, column widths, header texts).
+    """
+    base, gap, least = ui.px(size, 15), ui.px(size, 12), ui.px(size, 46)
+    needs = [max([least] + [ui.TEXTS.font(px, False).size(v)[0] + ui.px(size, 8) for v in col])
+             for col, px in zip(values, value_px)] if values else [least] * len(headers)
+
+    def widths_at(px: int) -> list[int]:
+        font = ui.TEXTS.font(px, False)
+        return [max(need, font.size(h)[0] + gap) for h, need in zip(headers, needs)]
+
+    smallest = max(8, int(base * 0.75))
+    header_px = base
+    while header_px > smallest and sum(widths_at(header_px)) > room:
+        header_px = max(smallest, int(header_px * 0.92))
+    widths = widths_at(header_px)
+    if sum(widths) > room:
+        widths = [max(1, w * max(1, room) // sum(widths)) for w in widths]
+    font = ui.TEXTS.font(header_px, False)
+    shown = []
+    for h, w in zip(headers, widths):
+        while font.size(h)[0] > w - 4 and len(h) > 1:
+            h = h[:-2].rstrip() + "…"
+        shown.append(h)
+    return header_px, widths, shown
+
+
+def hand_steps(history: Any) -> list[tuple[int, ...]]:
+    """Every seat's cards in hand from the deal on, one entry per change (a card played, a burn, a pile
+    won), as the match sampled them."""
+    steps: list[tuple[int, ...]] = []
+    for sample in history.counts:
+        if not steps or sample.counts != steps[-1]:
+            steps.append(sample.counts)
+    return steps
+
+
 class RatscrewResults:
     """The winner, each player's card count over the game as a line chart, and slaps won / wrong / late."""
 
@@ -239,7 +317,8 @@ class RatscrewResults:
         self.hands = [len(h) for h in st.hands]
         self.reason = st.end_reason
         self.played = st.cards_played
-        self.series = [(s.cards_played, s.counts) for s in match.history.counts]
+        self.slaps = sum(s.slaps_won + s.wrong for s in self.stats)
+        self.steps = hand_steps(match.history)
         self.art: CardArt | None = None
 
     def headline(self) -> str:
@@ -258,7 +337,7 @@ class RatscrewResults:
         self.plot = pygame.Rect(box.x + pad + ui.px(size, 34), box.y + pad + ui.px(size, 40), 0, 0)
         self.plot.w = box.right - pad - self.plot.x
         self.plot.h = box.bottom - pad - ui.px(size, 26) - self.plot.y
-        self.top = max([52] + [max(c) for _, c in self.series if c])
+        self.top = max([52] + [max(c) for c in self.steps if c])
         self.lines = self._lines(self.plot, self.top)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -276,22 +355,24 @@ class RatscrewResults:
             y = plot.bottom - round(frac * plot.h)
             pygame.draw.line(surface, (40, 80, 56), (plot.x, y), (plot.right, y))
             ui.blit_text(surface, str(round(frac * top)), ui.px(size, 14), ui.TEXT_DIM, "midright", (plot.x - 6, y))
-        ui.blit_text(surface, t("{n} cards played →", n=self.played), ui.px(size, 14), ui.TEXT_DIM, "topright",
-                     (plot.right, plot.bottom + 4))
+        axis = (t("{n} cards played and {s} slaps →", n=self.played, s=self.slaps) if self.slaps
+                else t("{n} cards played →", n=self.played))
+        ui.blit_text(surface, axis, ui.px(size, 14), ui.TEXT_DIM, "topright", (plot.right, plot.bottom + 4),
+                     max_w=plot.w)
         for seat, points in enumerate(self.lines):
             if len(points) > 1:
                 pygame.draw.lines(surface, ui.seat_colour(seat), False, points, 3 if seat == self.winner else 2)
 
     def _lines(self, plot: pygame.Rect, top: int) -> list[list[tuple[int, int]]]:
-        """Each seat's polyline, at most one point per pixel column (long games have thousands of samples)."""
+        """Each seat's polyline over the steps, evenly spaced, at most one point per pixel column (long games
+        have thousands of steps); a game of a single step is drawn flat across the plot."""
         lines: list[list[tuple[int, int]]] = [[] for _ in self.names]
-        if not self.series:
-            return lines
-        x0, x_max = self.series[0][0], max(1, self.series[-1][0] - self.series[0][0])
+        steps = self.steps if len(self.steps) > 1 else self.steps * 2
+        last = len(steps) - 1
         last_x = None
-        for i, (played, counts) in enumerate(self.series):
-            x = plot.x + round((played - x0) / x_max * plot.w)
-            if x == last_x and i != len(self.series) - 1:
+        for i, counts in enumerate(steps):
+            x = plot.x + round(i / max(1, last) * plot.w)
+            if x == last_x and i != last:
                 continue
             last_x = x
             for seat, c in enumerate(counts):
@@ -303,12 +384,16 @@ class RatscrewResults:
         ui.panel(surface, box)
         pad = ui.px(size, 16)
         headers = [t("Slaps won"), t("Wrong"), t("Late"), t("Reaction"), t("Cards")]
-        col_w = ui.px(size, 66)
-        name_w = box.w - 2 * pad - col_w * len(headers)
+        values = [[str(v) for v in (s.slaps_won, s.wrong, s.late, self.reaction(seat), self.hands[seat])]
+                  for seat, s in enumerate(self.stats)]
+        value_px = [ui.px(size, 22 if i != 3 else 17) for i in range(len(headers))]
+        header_px, widths, shown = table_columns(size, headers, [list(col) for col in zip(*values)], value_px,
+                                                 box.w - 2 * pad - ui.px(size, 150))
+        name_w = box.w - 2 * pad - sum(widths)
+        centres = [box.x + pad + name_w + sum(widths[:i]) + widths[i] // 2 for i in range(len(widths))]
         y = box.y + pad
-        for i, h in enumerate(headers):
-            ui.blit_text(surface, h, ui.px(size, 15), ui.TEXT_DIM, "midtop",
-                         (box.x + pad + name_w + col_w * i + col_w // 2, y), max_w=col_w - 4)
+        for h, x in zip(shown, centres):
+            ui.blit_text(surface, h, header_px, ui.TEXT_DIM, "midtop", (x, y))
         row_h = min(ui.px(size, 50), (box.h - 2 * pad - ui.px(size, 30)) // max(1, len(self.names)))
         for seat, name in enumerate(self.names):
             row = pygame.Rect(box.x + pad, y + ui.px(size, 30) + seat * row_h, box.w - 2 * pad, row_h - 4)
@@ -320,10 +405,9 @@ class RatscrewResults:
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
             ui.blit_text(surface, ("★ " if won else "") + name, ui.px(size, 20), ui.GOLD if won else ui.TEXT,
                          "midleft", (dot.right + 8, row.centery), bold=won, max_w=name_w - dot.w - 14)
-            s = self.stats[seat]
-            for i, value in enumerate((s.slaps_won, s.wrong, s.late, self.reaction(seat), self.hands[seat])):
-                ui.blit_text(surface, str(value), ui.px(size, 22 if i != 3 else 17), ui.TEXT, "center",
-                             (box.x + pad + name_w + col_w * i + col_w // 2, row.centery), max_w=col_w - 2)
+            for i, value in enumerate(values[seat]):
+                ui.blit_text(surface, value, value_px[i], ui.TEXT, "center", (centres[i], row.centery),
+                             max_w=widths[i] - 2)
         ui.blit_text(surface, t("{n} cards played · slap reaction is the median from the pile becoming slappable",
                                 n=self.played), ui.px(size, 15), ui.TEXT_DIM, "midbottom",
                      (box.centerx, box.bottom - pad), max_w=box.w - 2 * pad)
