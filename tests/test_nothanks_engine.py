@@ -131,6 +131,8 @@ def test_summary_is_one_line_naming_the_options():
     assert "\n" not in s and "12" in s and "hidden" in s and "again" in s
     assert "3–35" in nt.Rules.numbered().summary()
     assert "more matches" in nt.tie_break_note()
+    assert "· 1 match each ·" in nt.Rules(matches=1).summary()
+    assert "· 11 matches each ·" in nt.Rules().summary()
 
 
 # ---- card values ---------------------------------------------------------------------------------------

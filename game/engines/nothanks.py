@@ -134,7 +134,7 @@ class Rules:
         if self.matches is None:
             parts.append(t("11/9/7 matches by players"))
         else:
-            parts.append(t("{n} matches each", n=self.matches))
+            parts.append(t("1 match each") if self.matches == 1 else t("{n} matches each", n=self.matches))
         if self.after_take == "same_player":
             parts.append(t("the taker decides again"))
         else:
