@@ -18,7 +18,20 @@ THINK_MEDIAN_MS = 1100.0
 THINK_SIGMA = 0.35
 THINK_MIN_MS, THINK_MAX_MS = 450.0, 3500.0
 
+# Why a human press was ignored: an Ignored's reason starts with one of these, then ": " and the
+# engine's own words. The table turns them into notes ("Not your turn", "No matches left: …").
+NOT_YOUR_TURN = "not your turn"
+NO_MATCHES = "no matches left"
+GAME_OVER = "game over"
+_WHYS = (NOT_YOUR_TURN, NO_MATCHES, GAME_OVER)
+
 _executor: ThreadPoolExecutor | None = None
+
+
+def ignored_why(ignored: Ignored) -> str | None:
+    """NOT_YOUR_TURN, NO_MATCHES or GAME_OVER for a press the match ignored; None for anything else."""
+    head = ignored.reason.partition(": ")[0]
+    return head if head in _WHYS else None
 
 
 def _worker() -> ThreadPoolExecutor:
@@ -168,6 +181,17 @@ class NothanksMatch:
         if ignored.seat is not None and 0 <= ignored.seat < len(self.stats):
             self.stats[ignored.seat].ignored += 1
 
+    def _why(self, seat: int, action: str) -> str | None:
+        """Why the state as it is now refuses `seat`'s `action` (one of _WHYS), or None."""
+        st = self.state
+        if st.is_over:
+            return GAME_OVER
+        if seat != st.current_player:
+            return NOT_YOUR_TURN
+        if action == PASS and not st.matches[seat]:
+            return NO_MATCHES
+        return None
+
     def _think_ns(self) -> int:
         ms = math.exp(math.log(THINK_MEDIAN_MS) + THINK_SIGMA * self.rng.gauss(0.0, 1.0))
         return int(min(THINK_MAX_MS, max(THINK_MIN_MS, ms)) * self.think_scale * 1e6)
@@ -214,7 +238,8 @@ class NothanksMatch:
         except IllegalAction as exc:
             if source == "bot":
                 raise  # a bot that answers with an illegal move is a bug: say so loudly
-            ignored = Ignored(seat, action, str(exc), source)
+            why = self._why(seat, action)  # the engine changes nothing when it refuses
+            ignored = Ignored(seat, action, f"{why}: {exc}" if why else str(exc), source)
             self._ignore(ignored)
             out.append(Timed(t_ns, ignored))
             return

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import math
+import re
+from typing import Any
 
 import pygame
 
 from game.engines import nothanks as nt
 from game.i18n import t
 from game.match.common import Ignored
+from game.match.nothanks import NO_MATCHES, NOT_YOUR_TURN, ignored_why
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import RATIO, card_height
-from game.render.table_view import MS, TableView
+from game.render.layout import TAG_ROOM
+from game.render.table_view import MS, TableView, wrap
 from game.render.tokens import CHIP, STICK
 from game.render.tween import Tween
 
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card
+MIN_TEXT = 10  # the centre's texts shrink to this size (px) before they would touch a seat
+MAX_PROMPT_LINES = 4
 
 
 class NothanksView(TableView):
@@ -30,6 +36,11 @@ class NothanksView(TableView):
         self.rules = rules
         self.token_kind = STICK if rules.edition == "cards" else CHIP
         self.teaching_aid = True
+        self._fits: dict[tuple, tuple] = {}  # centre text layouts, per window size
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        super().relayout(size)
+        self._fits.clear()
 
     # -- card art for values ------------------------------------------------------------------------
     def card_key(self, value: int, mini: bool = False) -> tuple:
@@ -70,7 +81,67 @@ class NothanksView(TableView):
     def matches_point(self, seat: int) -> tuple[float, float]:
         box = self.L.seats[seat]
         s = self.match_unit(seat)
+        if self.count_on_name_row(seat):
+            # Beside the name, its digits just clear of the score tag on the panel's top edge.
+            name_h = self.texts.font(self.name_fit(seat)[1], True).get_height()
+            tag_bottom = box.rect.top + self.tag_height(seat) / 2
+            digits = max(12, round(s * 0.5))  # a digit's top is about 0.37 of its size above its middle
+            return (box.info.right - s * 0.9, max(box.info.y + name_h / 2 + 1, tag_bottom + 1 + digits * 0.37))
         return (box.info.right - s * 0.9, box.info.centery + s * 0.12)
+
+    def controls_size(self, seat: int) -> int:
+        return max(9, round(self.text_unit(seat) * 0.11))
+
+    def count_on_name_row(self, seat: int) -> bool:
+        """Whether the match count sits on the name's row, leaving the controls line the panel's full width.
+
+        Only where the controls line would otherwise be cut with "…" (seat 8's "Num + take · Num Enter
+        pass" in a small panel): the count normally sits in the middle of the info row, beside both the
+        name and the controls, which may take two lines or a slightly smaller font to fit beside it."""
+        ctrl = self.controls[seat] if seat < len(self.controls) else ""
+        if not ctrl:
+            return False
+        info = self.L.seats[seat].info
+        small = self.controls_size(seat)
+        font = self.texts.font(small)
+        beside = info.w - self.name_reserve(seat)
+        if font.size(ctrl)[0] <= beside:
+            return False
+        name_h = self.texts.font(self.name_fit(seat)[1], True).get_height()
+        lines = wrap(ctrl, font, beside)
+        if all(font.size(line)[0] <= beside for line in lines) and name_h + len(lines) * font.get_height() <= info.h:
+            return False  # two lines beside the count
+        return self.texts.fitted(ctrl, beside, small)[0] != ctrl
+
+    def panel_base(self, seat: int) -> tuple[pygame.Surface, int]:
+        if not self.count_on_name_row(seat):
+            return super().panel_base(seat)
+        # As the base draws it, but the controls run under the count (which has moved up to the name's
+        # row): the full width, on two lines if the panel has the room, cut with "…" only if not.
+        box = self.L.seats[seat]
+        rect = box.rect
+        surf = hud.panel(rect, colors.seat_color(seat))
+        info = box.info.move(-rect.x, -rect.y)
+        text, size = self.name_fit(seat)
+        dot_r = max(3, round(self.text_unit(seat) * 0.15) // 3)
+        name = self.texts.render(text, size, colors.TEXT, bold=True)
+        pygame.draw.circle(
+            surf, colors.seat_color(seat), (info.x + dot_r, info.y + name.get_height() // 2 + 1), dot_r
+        )
+        surf.blit(name, (info.x + 3 * dot_r, info.y))
+        y = info.y + name.get_height()
+        ctrl = self.controls[seat]
+        small = self.controls_size(seat)
+        font = self.texts.font(small)
+        imgs = [self.texts.fit(ctrl, info.w, small, colors.TEXT_DIM)]
+        if font.size(ctrl)[0] > info.w:
+            lines = wrap(ctrl, font, info.w)
+            if y + len(lines) * font.get_height() <= info.bottom:
+                imgs = [self.texts.fit(line, info.w, small, colors.TEXT_DIM) for line in lines]
+        for img in imgs:
+            surf.blit(img, (info.x, y))
+            y += img.get_height()
+        return surf, y
 
     def name_reserve(self, seat: int) -> int:
         return round(self.match_unit(seat) * 1.5) + 4  # the icon starts 1.35 units left of the edge
@@ -182,11 +253,23 @@ class NothanksView(TableView):
             self.anim.effect("banner", t_ns + self.dur(300), 2500 * MS, text=text, scale=0.08)
             return ["game_over"]
         if isinstance(event, Ignored) and event.seat is not None and 0 <= event.seat < self.n:
-            self.anim.effect(
-                "note", t_ns, 900 * MS, seat=event.seat, text=t("Not your turn"), color=colors.TEXT_DIM
-            )
+            note = self.ignored_note(event)
+            if note is not None:
+                text, color = note
+                self.anim.effect("note", t_ns, 900 * MS, seat=event.seat, text=text, color=color)
             return []
         return []
+
+    @staticmethod
+    def ignored_note(event: Ignored) -> tuple[str, colors.Color] | None:
+        """What the seat is told about a press the match ignored, and in which colour (None: nothing,
+        e.g. a press after the last card, while the winner's banner shows)."""
+        why = ignored_why(event)
+        if why == NO_MATCHES:  # their own turn: say why the pass did nothing, brightly
+            return t("No matches left: you must take"), colors.TEXT
+        if why == NOT_YOUR_TURN:
+            return t("Not your turn"), colors.TEXT_DIM
+        return None
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: nt.State, now: float, thinking: int | None = None) -> None:
@@ -217,6 +300,12 @@ class NothanksView(TableView):
         seat = state.current_player
         name = self.names[seat]
         keys = self.keys_of(seat)
+        # No matches: the only move is to take. Under hidden matches this gives nothing away: the table
+        # shows the count of the seat whose turn it is (and only theirs) anyway.
+        if not state.matches[seat]:
+            if keys is None:
+                return t("{name}: no matches left \u2014 must take it", name=name)
+            return t("{name}: no matches left \u2014 take it ({key})", name=name, key=keys.first)
         if keys is None:
             return t("{name}: take it or pay a match?", name=name)
         return t(
@@ -241,17 +330,19 @@ class NothanksView(TableView):
         shown, held, _, _ = content
         return self._build_panel(seat, shown, list(held))
 
+    def tag_size(self, seat: int) -> int:
+        return max(10, round(self.text_unit(seat) * 0.12))
+
+    def tag_height(self, seat: int) -> int:
+        """The score tag's height (it sits centred on the panel's top edge)."""
+        return self.texts.font(self.tag_size(seat), True).get_height() + 4
+
     def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
         score = content[2]
         if score is None:
             return False
         # Teaching aid: the running score on a tag at the panel's corner.
-        img = self.texts.render(
-            t("score {n}", n=_signed(score)),
-            max(10, round(self.text_unit(seat) * 0.12)),
-            colors.INK,
-            bold=True,
-        )
+        img = self.texts.render(t("score {n}", n=_signed(score)), self.tag_size(seat), colors.INK, bold=True)
         tag = img.get_rect(midright=(rect.right - rect.h // 10, rect.top)).inflate(12, 4)
         pygame.draw.rect(image, colors.GOLD, tag, border_radius=tag.h // 2)
         image.blit(img, img.get_rect(center=tag.center))
@@ -300,13 +391,9 @@ class NothanksView(TableView):
     def _draw_centre(self, surface: pygame.Surface, state: nt.State, now: float) -> None:
         L = self.L
         deck = self.deck_rect()
-        left = state.cards_left
-        for i in range(min(left, 6)):  # a stack with some thickness
+        for i in range(min(state.cards_left, 6)):  # a stack with some thickness
             img = self.art.back(L.card_w)
             surface.blit(img, deck.move(-i * 2, -i * 2))
-        small = max(12, round(L.card_h * 0.12))
-        label = self.texts.outlined(t("{n} left", n=left), small, colors.TEXT)
-        surface.blit(label, label.get_rect(midtop=(deck.centerx, deck.bottom + 6)))
         centre = self.centre_rect()
         if state.card is not None and not self.anim.hidden(("centre",), now):
             img = self.art.surface(self.card_key(state.card), self.centre_w)
@@ -320,14 +407,27 @@ class NothanksView(TableView):
         digits = self.texts.outlined(str(max(0, state.pot)), round(L.card_h * 0.36), colors.TEXT)
         spot = self.pot_digits_spot()
         surface.blit(digits, digits.get_rect(midleft=spot))
-        word = self.texts.render(t("on the card"), small, colors.TEXT_DIM)
+        word = self.texts.render(t("on the card"), self.small_size(), colors.TEXT_DIM)
         surface.blit(word, word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2)))
+        for _, img, rect in self.centre_texts(state, now):
+            surface.blit(img, rect)
+
+    def small_size(self) -> int:
+        """The centre's small print ("34 left", the prompt before it has to shrink)."""
+        return max(12, round(self.L.card_h * 0.12))
+
+    def centre_texts(self, state: nt.State, now: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """The centre's words as they are drawn, each with its image and screen rect: "left" (the "N left"
+        under the stack), "prompt" (above the card, while the game runs) and "aid" (the teaching aid's
+        sum under the card)."""
+        small = self.small_size()
+        label = self.texts.outlined(t("{n} left", n=state.cards_left), small, colors.TEXT)
+        label_rect = self.deck_label_rect(label.get_size())
+        out = [("left", label, label_rect)]
         if state.is_over:
-            return
-        prompt, at = self.centre_label(
-            self.prompt_text(state), small, colors.TEXT, (centre.centerx, centre.top - 8)
-        )
-        surface.blit(prompt, at)
+            return out
+        prompt, at = self.prompt_image(self.prompt_text(state), small)
+        out.append(("prompt", prompt, at))
         if (
             self.teaching_aid
             and self.rules.edition == "cards"
@@ -335,8 +435,147 @@ class NothanksView(TableView):
             and not self.anim.hidden(("centre",), now)
         ):
             text = nt.value_explanation(self.rules, state.card)
-            img = self.texts.outlined(text, round(small * 1.25), colors.GOLD)
-            surface.blit(img, img.get_rect(midtop=(centre.centerx, centre.bottom + 8)))
+            size, rect = self.aid_fit(text, round(small * 1.25), label_rect)
+            out.append(("aid", self.texts.outlined(text, size, colors.GOLD), rect))
+        return out
+
+    # -- the centre's texts, clear of the seats and of each other -----------------------------------
+    def _remember(self, key: tuple, value: Any) -> Any:
+        """Cache a layout of the centre's texts (they change with the window, the text and the card)."""
+        if len(self._fits) > 64:
+            self._fits.clear()
+        self._fits[key] = value
+        return value
+
+    def deck_label_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the stack's "N left" label (an image of `size`) goes: under the stack; if a seat is in
+        the way there, moved sideways just clear of it (still short of the face-up card), else onto the
+        stack's lower edge."""
+        key = ("left", size, self.L.size, self._corner is not None)
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
+        deck = self.deck_rect()
+        centre = self.centre_rect()
+        blocks = self.keep_out()
+        under = pygame.Rect((0, 0), size).move(deck.centerx - size[0] // 2, deck.bottom + 6)
+        spots = [under]
+        for b in blocks:
+            if b.colliderect(under):
+                dx = b.right + 1 - under.left if b.centerx < deck.centerx else b.left - 1 - under.right
+                spots.append(under.move(dx, 0))
+        on = under.copy()
+        on.bottom = deck.bottom - 4
+        spots.append(on)
+        window = pygame.Rect((0, 0), self.L.size)
+        best = next(
+            (r for r in spots if window.contains(r) and not r.colliderect(centre) and r.collidelist(blocks) < 0),
+            under,
+        )
+        return self._remember(key, best)
+
+    def keep_out(self) -> list[pygame.Rect]:
+        """Where the centre's texts must not go: every seat's panel with its glow and its lift when on turn,
+        the tag on its top edge, and the corner note once it has been placed."""
+        out = []
+        for box in self.L.seats:
+            r = box.rect
+            side = max(3, r.h // 14) + 2
+            above = max(side + max(2, r.h // 22), round(r.h * TAG_ROOM) + 2)
+            out.append(pygame.Rect(r.x - side, r.y - above, r.w + 2 * side, r.h + above + side))
+        if self._corner is not None and self._corner[0][0] == self.L.size:
+            out.append(self._corner[2])
+        return out
+
+    def _free_span(self, top: int, bottom: int, cx: int, blocks: list[pygame.Rect]) -> int:
+        """How wide a text centred on x = `cx` may be in rows top..bottom without touching `blocks`."""
+        half = min(cx, self.L.size[0] - cx) - 2
+        for r in blocks:
+            if r.bottom <= top or r.top >= bottom:
+                continue
+            if r.right <= cx:
+                half = min(half, cx - r.right)
+            elif r.left >= cx:
+                half = min(half, r.left - cx)
+            else:
+                return 0  # something straddles the middle: no room at all in these rows
+        return max(0, 2 * (half - 2))
+
+    def prompt_fit(self, text: str, size: int) -> tuple[int, list[str], pygame.Rect]:
+        """(size, lines, rect) of the prompt ending just above the face-up card, clear of every seat: the
+        largest font (from `size` down to MIN_TEXT) at which it fits; at that size one line, else "Ada:"
+        on a line of its own and the rest in even lines, else the whole text in even lines, each on as few
+        lines as will do. A key label in brackets stays in one piece, and on the line of the word before
+        it if that fits at this size. If nothing fits: the smallest size, as wide as the rows just above
+        the card allow."""
+        texts = (_keep_together(text, True), _keep_together(text, False))
+        centre = self.centre_rect()
+        bottom = centre.top - max(4, centre.h // 20)
+        cx = centre.centerx
+        blocks = self.keep_out()
+        sizes = range(size, min(size, MIN_TEXT) - 1, -1)
+        for s in sizes:
+            font = self.texts.font(s, True)
+            pad = 2 * max(1, s // 14)  # the outline
+            lh = font.get_height() + pad
+            rooms = [
+                self._free_span(bottom - k * lh, bottom, cx, blocks) - pad if bottom >= k * lh else 0
+                for k in range(MAX_PROMPT_LINES + 1)
+            ]
+            lines = _prompt_lines(texts[0], font, rooms) or _prompt_lines(texts[1], font, rooms)
+            if lines:
+                w = max(font.size(line)[0] for line in lines) + pad
+                h = len(lines) * lh
+                return s, lines, pygame.Rect(cx - w // 2, bottom - h, w, h)
+        s = sizes[-1]
+        font = self.texts.font(s, True)
+        pad = 2 * max(1, s // 14)
+        lines = wrap(texts[1], font, max(80, self._free_span(bottom - font.get_height(), bottom, cx, blocks)))
+        w = max(font.size(line)[0] for line in lines) + pad
+        h = len(lines) * (font.get_height() + pad)
+        return s, lines, pygame.Rect(cx - w // 2, max(0, bottom - h), w, h)
+
+    def prompt_image(self, text: str, size: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The prompt drawn as `prompt_fit` lays it out (cached per text, size and window size)."""
+        key = ("prompt", text, size, self.L.size, self._corner is not None)
+        cached = self._fits.get(key)
+        if cached is None:
+            s, lines, rect = self.prompt_fit(text, size)
+            imgs = [self.texts.outlined(line, s, colors.TEXT) for line in lines]
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            y = 0
+            for line in imgs:
+                img.blit(line, line.get_rect(midtop=(rect.w // 2, y)))
+                y += line.get_height()
+            cached = self._remember(key, (img, rect))
+        return cached
+
+    def aid_fit(self, text: str, size: int, label: pygame.Rect) -> tuple[int, pygame.Rect]:
+        """(size, rect) of the teaching aid's sum under the face-up card, clear of the stack's "N left"
+        `label` and of every seat: moved below the label when they would meet, made smaller when it would
+        then touch a seat."""
+        key = ("aid", text, size, tuple(label), self.L.size, self._corner is not None)
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
+        centre = self.centre_rect()
+        window = pygame.Rect((0, 0), self.L.size)
+        blocks = self.keep_out()
+        best: tuple[int, pygame.Rect] | None = None
+        for s in range(size, min(size, MIN_TEXT) - 1, -1):
+            font = self.texts.font(s, True)
+            pad = 2 * max(1, s // 14)
+            r = pygame.Rect(0, 0, font.size(text)[0] + pad, font.get_height() + pad)
+            for y in (centre.bottom + max(4, centre.h // 20), label.bottom + 2):
+                r.midtop = (centre.centerx, y)
+                if window.contains(r) and not r.colliderect(label) and r.collidelist(blocks) < 0:
+                    best = (s, r.copy())
+                    break
+            if best is not None:
+                break
+        if best is None:  # no clear spot: the smallest size, below the label
+            best = (s, r.copy())
+        return self._remember(key, best)
 
     def _draw_flyer(self, surface: pygame.Surface, f: Flyer, now: float) -> None:
         if not f.tween.started(now):
@@ -352,6 +591,50 @@ class NothanksView(TableView):
             surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
         elif kind == "tokens":
             self.tokens.draw_pile(surface, pos, f.count, unit, self.token_kind, seed=self.seed)
+
+
+def _prompt_lines(text: str, font: pygame.font.Font, rooms: list[int]) -> list[str] | None:
+    """The prompt's lines at one size, `rooms[k]` being the width free for k lines (see `prompt_fit`)."""
+    if font.size(text)[0] <= rooms[1]:
+        return [text]
+    head, sep, rest = text.partition(": ")
+    if sep:
+        for k in range(2, len(rooms)):
+            tail = _balanced(rest, font, rooms[k], k - 1)
+            if tail:
+                return [head + sep.strip(), *tail]
+    for k in range(2, len(rooms)):
+        lines = _balanced(text, font, rooms[k], k)
+        if lines:
+            return lines
+    return None
+
+
+def _keep_together(text: str, glued: bool) -> str:
+    """`text` with the spaces inside each bracketed key label made non-breaking, and if `glued` the space
+    before it too: "take it (Num Enter)" never breaks inside the brackets (or before them)."""
+    pattern = r" \([^()]*\)" if glued else r"\([^()]*\)"
+    return re.sub(pattern, lambda m: m.group(0).replace(" ", "\u00a0"), text)
+
+
+def _balanced(text: str, font: pygame.font.Font, width: int, k: int) -> list[str] | None:
+    """`text` wrapped onto at most `k` lines no wider than `width`, as even in length as the words allow
+    (None if it takes more lines)."""
+
+    def lines_at(w: int) -> list[str] | None:
+        lines = wrap(text, font, w)
+        return lines if len(lines) <= k and all(font.size(line)[0] <= w for line in lines) else None
+
+    if width <= 0 or lines_at(width) is None:
+        return None
+    lo, hi = 1, width  # the narrowest width that still takes at most k lines
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if lines_at(mid) is None:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lines_at(lo)
 
 
 def _signed(n: int) -> str:

@@ -1,0 +1,303 @@
+"""No Thanks table polish from playtesting: a seat with no matches is told it must take (in the prompt,
+and when it presses pass), "Not your turn" only when it is not, and the centre's words ("N left", the
+teaching aid's sum, the prompt) and the seats' controls lines fit at every window size without lying
+on each other or on a seat. Screenshots go to tests/_out/ntpolish_*.png."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from test_table_scenes import FakeApp, nothanks_table, press, screenshot
+
+from game.commands import PASS, TAKE, Command
+from game.engines import nothanks as nt
+from game.input.router import InputRouter
+from game.match import Ignored, NothanksMatch, SeatSpec
+from game.match.nothanks import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, ignored_why
+from game.render.nothanks_view import MIN_TEXT
+from game.scenes.config import TableConfig
+from game.scenes.table_nothanks import NothanksTable
+
+MS = 1_000_000
+SIZES = [(640, 360), (800, 600), (1280, 720), (1920, 1080), (480, 700), (640, 720), (1280, 360)]
+SEATS = [2, 3, 5, 7, 8]
+
+pygame.init()
+
+
+def humans(n):
+    return [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
+
+
+def keyboard_table(n, size, rules=None, seed=3):
+    """A table of `n` humans on the real input router's default keys (seat 8 is "Num +" / "Num Enter")."""
+    app = FakeApp(size)
+    app.input = InputRouter()
+    table = NothanksTable(TableConfig("nothanks", rules or nt.Rules(), humans(n), seed=seed), threaded=False)
+    app.push(table)
+    return app, table
+
+
+def notes(table):
+    return [(e.data["seat"], e.data["text"]) for e in table.view.anim.effects if e.kind == "note"]
+
+
+def no_matches_yet(app, table):
+    """With one match each, everyone pays once: seat 0 is on turn with none left."""
+    st = table.match.state
+    for seat in range(len(st.matches)):
+        press(app, table, seat, PASS, after_ms=300)
+        app.step()
+    assert st.current_player == 0 and st.matches[0] == 0
+    return st
+
+
+# ---- #1: no matches left ---------------------------------------------------------------------------
+
+
+def test_the_prompt_offers_only_take_to_a_seat_without_matches():
+    app, table = nothanks_table(nt.Rules(matches=1), humans(3))
+    view, st = table.view, table.match.state
+    assert view.prompt_text(st) == "Player 1: take it (Q) or pay a match (L-Shift)?"
+    no_matches_yet(app, table)
+    assert view.prompt_text(st) == "Player 1: no matches left \u2014 take it (Q)"
+    assert "pay" not in view.prompt_text(st) and "L-Shift" not in view.prompt_text(st)
+    view.bots = {0}  # a bot in that spot presses nothing
+    assert view.prompt_text(st) == "Player 1: no matches left \u2014 must take it"
+    view.bots = set()
+    press(app, table, 0, TAKE, after_ms=300)
+    app.run_ms(600)
+    assert st.matches[0] == 3 and st.current_player == 1
+    assert view.prompt_text(st) == "Player 2: no matches left \u2014 take it (P)"
+    screenshot(table, "ntpolish_no_matches.png")
+    for seat in (1, 2):
+        press(app, table, seat, TAKE, after_ms=300)
+        app.run_ms(600)
+    assert st.current_player == 0 and st.matches[0] == 3
+    assert view.prompt_text(st) == "Player 1: take it (Q) or pay a match (L-Shift)?", "matches again"
+
+
+def test_a_pass_without_matches_says_why_and_not_your_turn_only_when_it_is_not():
+    app, table = nothanks_table(nt.Rules(matches=1), humans(3))
+    st = no_matches_yet(app, table)
+    app.run_ms(1000)  # the passes' notes, if any, are gone
+    table.view.anim.prune(table.now_ns)
+    press(app, table, 0, PASS, after_ms=10)
+    app.step()
+    assert st.matches[0] == 0 and st.pot == 3 and st.current_player == 0, "the pass did nothing"
+    assert notes(table) == [(0, "No matches left: you must take")]
+    screenshot(table, "ntpolish_must_take.png", (640, 360))
+    press(app, table, 2, PASS, after_ms=10)
+    app.step()
+    assert notes(table)[-1] == (2, "Not your turn")
+
+
+def test_notes_judge_a_press_by_the_turn_when_it_was_pressed_not_after():
+    app, table = nothanks_table(nt.Rules(matches=1), humans(3))
+    st = no_matches_yet(app, table)
+    app.run_ms(1000)
+    table.view.anim.prune(table.now_ns)
+    # In one update: seat 1 presses out of turn, seat 0 passes with no matches and then takes, which
+    # makes it seat 1's turn. The notes are about each press when it was made. (Presses 3 ms apart:
+    # closer ones could be a tie, ordered by a coin.)
+    t0 = app.clock()
+    for seat, action, dt in ((1, PASS, 1), (0, PASS, 4), (0, TAKE, 7)):
+        table.handle(Command(seat, action, t0 + dt * MS))
+    app.clock.advance(7 * MS)
+    app.step()
+    assert st.current_player == 1 and st.cards[0]
+    assert notes(table) == [(1, "Not your turn"), (0, "No matches left: you must take")]
+
+
+def test_the_match_says_why_it_ignored_a_press():
+    m = NothanksMatch(nt.Rules(matches=1), humans(2), seed=1, start_ns=0, deck=[5, 6])
+    m.submit(Command(1, TAKE, 10 * MS))  # seat 0's turn
+    m.submit(Command(0, PASS, 20 * MS))
+    m.submit(Command(1, PASS, 30 * MS))
+    m.submit(Command(0, PASS, 40 * MS))  # no matches left
+    m.submit(Command(0, TAKE, 50 * MS))  # after a take the turn passes: seat 1's turn
+    m.submit(Command(0, TAKE, 60 * MS))
+    m.submit(Command(1, TAKE, 70 * MS))  # the last card: game over
+    m.submit(Command(0, TAKE, 80 * MS))
+    ignored = [x.event for x in m.advance(100 * MS) if isinstance(x.event, Ignored)]
+    assert [ignored_why(i) for i in ignored] == [NOT_YOUR_TURN, NO_MATCHES, NOT_YOUR_TURN, GAME_OVER]
+    assert "seat 0's turn" in ignored[0].reason and "no matches" in ignored[1].reason  # the engine's words
+    assert ignored_why(Ignored(0, PASS, "something else")) is None
+
+
+def test_nothing_is_noted_for_a_press_after_the_last_card():
+    _, table = nothanks_table(nt.Rules(), humans(2))
+    view = table.view
+    over = Ignored(0, TAKE, f"{GAME_OVER}: the game is over: the last card has been taken")
+    assert view.on_event(over, table.now_ns, table.match.state) == [] and notes(table) == []
+    assert view.ignored_note(over) is None
+    assert view.ignored_note(Ignored(1, PASS, f"{NOT_YOUR_TURN}: x"))[0] == "Not your turn"
+    assert view.ignored_note(Ignored(1, PASS, f"{NO_MATCHES}: x"))[0] == "No matches left: you must take"
+
+
+def test_hidden_matches_the_must_take_prompt_tells_nothing_the_table_does_not_show():
+    app, table = nothanks_table(nt.Rules(matches=1, hidden_matches=True), humans(3))
+    view = table.view
+    st = no_matches_yet(app, table)
+    assert view.prompt_text(st) == "Player 1: no matches left \u2014 take it (Q)"
+    keys = [view.seat_key(s, st, table.now_ns) for s in range(3)]
+    assert keys[0][1] == 0, "the seat on turn shows its own count anyway"
+    assert keys[1][1] is None and keys[2][1] is None, "the others' counts stay hidden"
+
+
+# ---- #5 / #6: the centre's words and the seats --------------------------------------------------------
+
+
+def panel_keep_out(view):
+    """Each seat as drawn at its biggest: the panel lifted on its turn, its glow, the tag on its top."""
+    out = []
+    for box in view.L.seats:
+        r = box.rect
+        lift = max(2, r.h // 22)
+        glow = r.inflate(r.h // 7, r.h // 7)
+        tag_top = r.top - lift - view.tag_height(box.seat) // 2
+        out.append(glow.union(pygame.Rect(r.x, tag_top, r.w, r.h)))
+    return out
+
+
+def widest_aid_state(table):
+    """The state with its face-up card swapped for the one whose teaching-aid sum is widest."""
+    st = table.match.state
+    view = table.view
+    values = view.rules.deck_values()
+    font = view.texts.font(view.small_size(), True)
+    st.card = max(values, key=lambda v: font.size(nt.value_explanation(view.rules, v))[0])
+    return st
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    "edition,n", [("cards", n) for n in SEATS] + [("numbered", n) for n in (3, 5, 7)]  # it seats 3 to 7
+)
+def test_centre_words_never_touch_each_other_or_a_seat(size, edition, n):
+    _, table = keyboard_table(n, size, nt.Rules.numbered() if edition == "numbered" else nt.Rules())
+    view = table.view
+    st = widest_aid_state(table)
+    screenshot(table, f"ntpolish_{edition}_{n}_{size[0]}x{size[1]}.png")
+    window = pygame.Rect((0, 0), view.L.size)
+    seats = panel_keep_out(view)
+    card = view.centre_rect()
+    for current in range(n):  # every seat's prompt (seat 8's keys are the longest)
+        st.current_player = current
+        for matches in (1, 0):
+            st.matches[current] = matches
+            texts = {name: rect for name, _, rect in view.centre_texts(st, table.now_ns)}
+            assert set(texts) == ({"left", "prompt", "aid"} if edition == "cards" else {"left", "prompt"})
+            where = f"at {size} with {n} seats, seat {current} on turn with {matches} matches"
+            if edition == "cards":
+                assert not texts["left"].colliderect(texts["aid"]), f'"N left" lies on the sum {where}'
+            for name, rect in texts.items():
+                assert window.contains(rect), f"{name} {rect} leaves the window {where}"
+                hit = rect.collidelist(seats)
+                assert hit < 0, f"{name} {rect} lies on seat {hit + 1} {where}"
+            assert texts["prompt"].bottom <= card.top and not texts["prompt"].colliderect(texts["left"])
+            assert not texts["left"].colliderect(card), f'"N left" lies on the face-up card {where}'
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_prompt_keeps_the_name_first_and_key_labels_whole(size):
+    _, table = keyboard_table(8, size)
+    view = table.view
+    st = table.match.state
+    st.current_player = 7
+    text = view.prompt_text(st)
+    px, lines, _ = view.prompt_fit(text, view.small_size())
+    assert px >= MIN_TEXT and len(lines) <= 4
+    assert lines[0].startswith("Player 8"), "the name comes first"
+    assert all(line.count("(") == line.count(")") for line in lines), "a key label is never split"
+
+
+def test_eight_seats_at_640x360_the_prompt_is_clear_of_the_top_seat_and_short():
+    _, table = keyboard_table(8, (640, 360))
+    view = table.view
+    st = table.match.state
+    _, lines, rect = view.prompt_fit(view.prompt_text(st), view.small_size())
+    assert len(lines) <= 2, lines
+    top = view.L.seats[4].rect
+    assert rect.top > top.bottom + max(3, top.h // 14), "the prompt starts below the top seat's glow"
+
+
+class Recording(pygame.Surface):
+    """A panel that remembers what was drawn on it, and where."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    def blit(self, source, dest, *args, **kw):
+        self.blits.append((source, tuple(dest)[:2]))
+        return super().blit(source, dest, *args, **kw)
+
+
+def drawn_texts(view, seat, monkeypatch):
+    """[(text, top y in the panel)] of the texts blitted onto `seat`'s panel as its base is drawn."""
+    from game.render import hud
+
+    made: dict[int, str] = {}
+    render = view.texts.render
+
+    def spy(text, *args, **kw):
+        img = render(text, *args, **kw)
+        made[id(img)] = text
+        return img
+
+    def panel(rect, accent):
+        base = hud_panel(rect, accent)
+        rec = Recording(base.get_size(), pygame.SRCALPHA)
+        pygame.Surface.blit(rec, base, (0, 0))
+        return rec
+
+    hud_panel = hud.panel
+    monkeypatch.setattr(view.texts, "render", spy)
+    monkeypatch.setattr(hud, "panel", panel)
+    surf, y = view.panel_base(seat)
+    monkeypatch.undo()
+    return [(made[id(img)], at[1]) for img, at in surf.blits if id(img) in made], y
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [5, 8])
+def test_every_controls_line_is_shown_whole(size, n, monkeypatch):
+    _, table = keyboard_table(n, size)
+    view = table.view
+    if n == 8:
+        assert view.controls[7] == "Num + take \u00b7 Num Enter pass"
+    for seat in range(n):
+        texts, y = drawn_texts(view, seat, monkeypatch)
+        ctrl = view.controls[seat]
+        box = view.L.seats[seat]
+        assert texts[0][0] == view.names[seat]
+        lines = [text for text, _ in texts[1:]]
+        words = " ".join(lines).replace("\u00b7", " ").split()  # whole, on as many lines as it takes
+        assert words == ctrl.replace("\u00b7", " ").split(), f"seat {seat + 1}'s {ctrl!r} drawn as {lines} at {size}"
+        assert y <= box.info.bottom - box.rect.y, f"seat {seat + 1}'s controls run into its cards at {size}"
+        if view.count_on_name_row(seat):  # the count moved up to the name's row, clear of the controls
+            digits = view.texts.font(max(12, round(view.match_unit(seat) * 0.5)), True)
+            mid = view.matches_point(seat)[1] - box.rect.y  # the digits are centred on it
+            digits_bottom = mid - digits.get_height() / 2 + digits.get_ascent()  # on their baseline
+            small = view.texts.font(view.controls_size(seat))
+            caps_top = texts[1][1] + small.get_ascent() - small.metrics("N")[0][3]
+            assert digits_bottom <= caps_top + 1, f"seat {seat + 1}'s count lies on its controls at {size}"
+            tag_bottom = view.tag_height(seat) / 2  # the tag is centred on the panel's top edge
+            digits_top = mid - digits.get_height() / 2 + digits.get_ascent() - digits.metrics("1")[0][3]
+            assert digits_top >= tag_bottom - 1, f"seat {seat + 1}'s count is under its score tag at {size}"
+
+
+def test_eight_seats_at_640x360_seat_8_keys_are_not_cut():
+    _, table = keyboard_table(8, (640, 360))
+    view = table.view
+    assert view.count_on_name_row(7), "Num + / Num Enter do not fit beside the count"
+    assert not view.count_on_name_row(0), "Q / L-Shift do: that panel is as before"
+    in_panel = [view.matches_point(seat)[1] - view.L.seats[seat].rect.y for seat in (0, 7)]
+    assert in_panel[1] < in_panel[0], "seat 8's count sits higher, beside its name"
+    screenshot(table, "ntpolish_8_640x360_keys.png")
