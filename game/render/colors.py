@@ -62,3 +62,46 @@ def mix(a: Color, b: Color, p: float) -> Color:
         int(a[1] + (b[1] - a[1]) * p),
         int(a[2] + (b[2] - a[2]) * p),
     )
+
+
+def luminance(c: Color) -> float:
+    """WCAG relative luminance of an sRGB colour, 0 (black) to 1 (white)."""
+
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio of two colours, 1 (same) to 21 (black on white)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def readable(color: Color, background: Color, ratio: float = 4.5) -> Color:
+    """`color` lightened towards white just enough to reach `ratio` against a dark `background` (its hue
+    is kept: a mix with white changes only lightness and saturation)."""
+    p = 0.0
+    out = color
+    while contrast(out, background) < ratio and p < 1.0:
+        p = min(1.0, p + 0.02)
+        out = mix(color, (255, 255, 255), p)
+    return out
+
+
+# A seat-coloured banner ("Sandwich!") sits on a dark plate so every seat colour reads on the felt.
+PLATE: Color = (8, 12, 10)
+PLATE_ALPHA = 215
+
+
+def on_plate(under: Color = FELT) -> Color:
+    """What the plate looks like over `under`: the background a plated banner's text is read against."""
+    return mix(under, PLATE, PLATE_ALPHA / 255)
+
+
+def banner_color(seat: int) -> Color:
+    """A seat's colour for text on the plate: the seat colour, lightened only if it is too dark to read."""
+    return readable(seat_color(seat), on_plate())

@@ -27,6 +27,12 @@ SLAP_HOLD_MS = 420  # a won pile stays put this long so everyone sees why (the f
 HAND_MS = 380
 PHOTO_MS = 1500
 MAX_BURN_SHOWN = 8
+JITTER = 6  # degrees either way a pile card is turned by chance
+BOTTOM_DY = 0.06  # of a card's height: how far the peeking bottom card sits below the top ones
+BOTTOM_ANGLE = -14
+BURN_DY = 0.14  # burned cards lie crosswise under the pile's right side, no lower than the bottom card
+BURN_ROW_DY = 0.07
+BURN_ANGLE = 78
 
 
 class RatscrewView(TableView):
@@ -43,6 +49,7 @@ class RatscrewView(TableView):
         self.pile_gen = 0  # counts piles won: the jitter of a new pile differs from the last one
         self._state: rs.State | None = None  # the state while an event is handled
         self._photo_areas: dict[tuple, pygame.Rect] = {}
+        self._clear: tuple[tuple, list[pygame.Rect]] | None = None  # what the seats' notes keep off
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -56,7 +63,7 @@ class RatscrewView(TableView):
     def jitter(self, index: int, gen: int | None = None) -> int:
         """A small fixed rotation (degrees) for card `index` of pile number `gen`, from the table's seed."""
         gen = self.pile_gen if gen is None else gen
-        return random.Random(self.seed * 1_000_003 + gen * 7_919 + index).randint(-6, 6)
+        return random.Random(self.seed * 1_000_003 + gen * 7_919 + index).randint(-JITTER, JITTER)
 
     def slot(self, index: int, size: int, gen: int | None = None) -> tuple[float, float, int]:
         """(dx, dy, angle) of card `index` in a pile of `size`: the top three fanned, the bottom peeking."""
@@ -65,17 +72,44 @@ class RatscrewView(TableView):
         if from_top <= 2:
             return ((0.3 - 0.3 * from_top) * cw, 0.0, self.jitter(index, gen))
         if index == 0:  # the bottom card, for top-bottom
-            return (-0.95 * cw, 0.1 * ch, -14 + self.jitter(index, gen) // 2)
+            return (-0.95 * cw, BOTTOM_DY * ch, BOTTOM_ANGLE + self.jitter(index, gen) // 2)
         return (-0.6 * cw, 0.0, self.jitter(index, gen))  # the rest, under the third card
 
     def burn_slot(self, i: int, gen: int | None = None) -> tuple[float, float, int]:
+        """(dx, dy, angle) of burned card `i`: crosswise, sticking out right of the pile (a second row of
+        them a little higher), never below the pile's bottom card, so the prompt under the pile is clear."""
         cw, ch = self.L.card_w, self.L.card_h
         k = i % MAX_BURN_SHOWN
         return (
             0.55 * cw + (k % 4) * 0.06 * cw,
-            0.38 * ch + (k // 4) * 0.08 * ch,
-            78 + self.jitter(1000 + i, gen),
+            (BURN_DY - (k // 4) * BURN_ROW_DY) * ch,
+            BURN_ANGLE + self.jitter(1000 + i, gen),
         )
+
+    def pile_floor(self) -> float:
+        """How far below the pile's centre its lowest card can reach (the peeking bottom card, the top
+        three, the burned cards), whatever their chance turns."""
+        cw, ch = self.L.card_w, self.L.card_h
+
+        def reach(dy: float, angle: int, jitter: int) -> float:
+            return dy * ch + max(
+                (abs(math.sin(math.radians(a))) * cw + abs(math.cos(math.radians(a))) * ch) / 2
+                for a in range(angle - jitter, angle + jitter + 1)
+            )
+
+        return max(
+            reach(0.0, 0, JITTER),
+            reach(BOTTOM_DY, BOTTOM_ANGLE, JITTER // 2),
+            reach(BURN_DY, BURN_ANGLE, JITTER),
+        )
+
+    def status_size(self) -> int:
+        """The prompt's text size."""
+        return max(12, round(self.L.card_h * 0.12))
+
+    def status_top(self) -> int:
+        """The top of the prompt under the pile: below the lowest card with a little felt between."""
+        return round(self.L.centre[1] + self.pile_floor() + max(3, self.status_size() * 0.3))
 
     def anchor(self, a: Anchor) -> tuple[float, float]:
         cx, cy = self.L.centre
@@ -150,9 +184,10 @@ class RatscrewView(TableView):
             t_ns,
             1000 * MS,
             text=t("{rule}!", rule=rs.slap_label(e.rule)),
-            color=colors.seat_color(e.seat),
+            color=colors.banner_color(e.seat),
             at=above,
             scale=0.065,
+            plate=True,  # on a dark plate: every seat colour reads on the felt
         )
         self.anim.effect("marked", t_ns, (SLAP_HOLD_MS + 120) * MS, cards=marked)
         return ["slap_win"]
@@ -210,7 +245,12 @@ class RatscrewView(TableView):
 
     def _on_PileAwaitingClaim(self, e: rs.PileAwaitingClaim, t_ns: int) -> list[str]:
         self.anim.effect(
-            "note", t_ns, 900 * MS, seat=e.challenger, text=t("Wins the challenge!"), color=colors.GOLD
+            "note",
+            t_ns,
+            900 * MS,
+            seat=e.challenger,
+            text=t("{name} wins the challenge!", name=self.names[e.challenger]),
+            color=colors.GOLD,
         )
         return []
 
@@ -476,16 +516,20 @@ class RatscrewView(TableView):
                 img = hud.hand(round(L.card_w * 0.95), colors.seat_color(seat), angle)
                 hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade * 0.85)
 
+    def claim_text(self, seat: int) -> str:
+        """The line under the pile while `seat`'s won challenge waits for its claim."""
+        name = self.names[seat]
+        keys = self.keys_of(seat)
+        if keys is None:
+            return t("{name} wins the pile unless someone slaps", name=name)
+        return t("{name}: press {key} to claim (or wait)", name=name, key=keys.first)
+
     def status_text(self, state: rs.State) -> str:
         """The line under the pile: who must press which key now, the owed count, or the pending claim."""
         if state.is_over:
             return ""
         if state.awaiting_claim and state.challenger is not None:
-            name = self.names[state.challenger]
-            keys = self.keys_of(state.challenger)
-            if keys is None:
-                return t("{name} wins the pile unless someone slaps", name=name)
-            return t("{name}: press {key} to claim (or wait)", name=name, key=keys.first)
+            return self.claim_text(state.challenger)
         seat = state.current_player
         if seat is None or not state.in_game(seat):
             return ""
@@ -502,28 +546,48 @@ class RatscrewView(TableView):
     def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
         """Under the pile: whose turn and which key, the owed count, or the claim window's countdown."""
         L = self.L
-        small = max(12, round(L.card_h * 0.12))
-        y = L.centre[1] + L.card_h * 0.62 + small
+        small = self.status_size()
+        top = self.status_top()
         text = self.status_text(state)
-        bar_y = y + small * 1.1
+        bar_y = top + small * 0.5
         if text:
             urgent = state.awaiting_claim or state.owed
             color = colors.GOLD if urgent else colors.TEXT
-            img, at = self.centre_label(text, small, color, (L.centre[0], round(y - small * 0.6)), below=True)
+            img, at = self.centre_label(text, small, color, (L.centre[0], top), below=True)
             surface.blit(img, at)
             bar_y = at.bottom + small * 0.5
         if state.awaiting_claim and state.challenger is not None and claim_left is not None:
-            bar = pygame.Rect(0, 0, round(L.card_w * 2.2), max(6, small // 2))
-            bar.center = (L.centre[0], round(bar_y))
-            hud.bar(surface, bar, claim_left, colors.seat_color(state.challenger))
+            hud.bar(surface, self.claim_bar(bar_y), claim_left, colors.seat_color(state.challenger))
+
+    def claim_bar(self, y: float) -> pygame.Rect:
+        """The claim countdown bar, centred on row `y`."""
+        bar = pygame.Rect(0, 0, round(self.L.card_w * 2.2), max(6, self.status_size() // 2))
+        bar.center = (self.L.centre[0], round(y))
+        return bar
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The pile and the prompt under it (as tall as the longest claim prompt and its countdown bar):
+        the seats' notes stay off them when there is room."""
+        key = (self.L.size, tuple(self.names), tuple(self.keys), frozenset(self.bots))
+        if self._clear is None or self._clear[0] != key:
+            font = self.texts.font(self.status_size(), True)
+            text = max((self.claim_text(s) for s in range(self.n)), key=lambda x: font.size(x)[0])
+            _, at = self.centre_label(
+                text, self.status_size(), colors.GOLD, (self.L.centre[0], self.status_top()), True
+            )
+            zone = at.union(self.claim_bar(at.bottom + self.status_size() * 0.5))
+            self._clear = (key, [self.L.pile.copy(), zone])
+        return self._clear[1]
 
     def _draw_pile_count(self, surface: pygame.Surface, state: rs.State) -> None:
         """Small print above the pile: how many cards it holds (under cards flying over it)."""
         if not state.pile:
             return
         L = self.L
-        small = max(12, round(L.card_h * 0.12))
-        img = self.texts.render(t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM)
+        small = self.status_size()
+        img = self.texts.render(
+            t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM
+        )
         surface.blit(img, img.get_rect(center=(L.centre[0], round(L.centre[1] - L.card_h * 0.68))))
 
     def photo_area(self, need_w: int, need_h: int) -> pygame.Rect:
@@ -565,7 +629,7 @@ class RatscrewView(TableView):
         ys = range(round(cy - ch * 0.75), max(round(cy - ch * 0.75), round(cy + ch * 0.75) - need_h) + 1, 6)
         candidates = [widest(round(cx + cw * 1.55), w, True, y) for y in ys]
         candidates += [widest(0, round(cx - cw * 1.6), False, y) for y in ys]
-        top = round(cy + ch * 0.62 + max(12, round(ch * 0.12)) * 2.4)  # under the status line
+        top = self.status_top() + self.status_size() * 2  # under the status line
         candidates.append(
             widest(cx - w // 5, cx + w // 5, True, top) if top + need_h <= h else pygame.Rect(0, 0, 0, 0)
         )
@@ -586,7 +650,7 @@ class RatscrewView(TableView):
             for i, line in enumerate(lines):
                 seat = seats[i] if i < len(seats) and not line.startswith("+") else None
                 color = (
-                    colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.seat_color(seat)
+                    colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.banner_color(seat)
                 )
                 rows.append(self.texts.fit(line, max(40, area.w - size * 2), size, color, bold=i <= 1))
             box = pygame.Rect(0, 0, max(r.get_width() for r in rows) + size * 2, row_h * len(rows) + size)

@@ -61,6 +61,9 @@ class TableView:
         self._in_layer: dict[int, tuple] = {}
         self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self._labels: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+        self._note_places: dict[tuple, tuple[pygame.Rect, tuple[int, int], bool]] = {}
+        self._note_imgs: dict[tuple, tuple[pygame.Surface, tuple]] = {}
+        self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
 
     # -- settings and layout ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
@@ -69,6 +72,8 @@ class TableView:
         self._layer = None
         self._turn.clear()
         self._labels.clear()
+        self._note_places.clear()
+        self._note_imgs.clear()
         self.art.clear()
         self.tokens.clear()
 
@@ -391,45 +396,237 @@ class TableView:
 
     @staticmethod
     def note_size(box: pygame.Rect) -> int:
-        return max(12, round(box.h * 0.16))
+        return max(10, round(box.h * 0.16))
 
     def notes_below(self, box: pygame.Rect) -> bool:
         """Seats at the top edge show their notes below them, the others above."""
         return box.top - self.note_size(box) * 0.45 < self.note_size(box) * 0.6
 
-    def note_zone(self, seat: int) -> pygame.Rect:
-        """Where a seat's notes can appear while they rise (other things keep out of it)."""
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Felt the seats' notes stay off when there is room (the game's prompt, the pile); none here."""
+        return []
+
+    def _note_blocks(self) -> list[pygame.Rect]:
+        """What the seats' notes keep off besides the panels: `keep_clear` and the corner's small print."""
+        blocks = list(self.keep_clear())
+        if self._corner is not None:
+            blocks.append(self._corner[2])
+        return blocks
+
+    def note_place(
+        self, seat: int, size: tuple[int, int], side: bool = False
+    ) -> tuple[pygame.Rect, tuple[int, int], bool]:
+        """Where a note of `size` px rests at `seat`, how far it rises ((dx, dy) at the end of its rise)
+        and whether it found clear felt. It goes next to the panel, never on the panel itself: above it
+        (below it for the top seats), else on the other side, else (with `side`, for a seat at the side
+        of the table) beside it towards the middle; off the other panels and their tags, what
+        `keep_clear` names and the corner's small print, inside the window. Its rise is cut short where
+        something is in the way. With no clear spot at all it takes the least-covered one (and is drawn
+        on a dark plate)."""
+        clear = self._note_blocks()
+        tags = tuple(self.tag_overhang(s) for s in range(self.n))
+        over, under = tags[seat]
+        key = (seat, size, side, tuple(tuple(r) for r in clear), tags)
+        cached = self._note_places.get(key)
+        if cached is not None:
+            return cached
         box = self.L.seats[seat].rect
-        reach = round(self.note_size(box) * 1.4 + box.h * 0.3)
+        window = pygame.Rect(1, 1, self.L.size[0] - 2, self.L.size[1] - 2)
+        gap = max(2, box.h // 22) + 2  # the seat lifts this much on its turn
+        travel = round(box.h * 0.3)
+        nw, nh = size
+        ups = [(0, -1), (0, 1)]
         if self.notes_below(box):
-            return pygame.Rect(box.x, box.bottom, box.w, reach)
-        return pygame.Rect(box.x, box.top - reach, box.w, reach)
+            ups.reverse()
+        spots: list[tuple[pygame.Rect, tuple[int, int]]] = []
+        for dx, dy in ups:
+            y = box.top - gap - over - nh if dy < 0 else box.bottom + gap + under
+            for x in (box.centerx - nw // 2, box.left, box.right - nw):
+                spots.append((pygame.Rect(x, y, nw, nh), (dx, dy)))
+        if side and abs(box.centerx - self.L.centre[0]) > box.w // 4:  # towards the middle
+            x = box.right + gap if box.centerx < self.L.centre[0] else box.left - gap - nw
+            spots.append((pygame.Rect(x, box.centery - nh // 2, nw, nh), (0, -1)))
+        dy = ups[0][1]  # last resort: snug against the panel's edge, covering as little as it can
+        y = box.top - over - nh if dy < 0 else box.bottom + under
+        spots.append((pygame.Rect(box.centerx - nw // 2, y, nw, nh), (0, 0)))
+
+        def clamp(r: pygame.Rect) -> pygame.Rect:
+            r = r.copy()
+            if r.w <= window.w:
+                r.left = max(window.left, min(r.left, window.right - r.w))
+            return r
+
+        def cost(r: pygame.Rect) -> int:
+            return self.note_cost(seat, r)
+
+        best: tuple[int, pygame.Rect, tuple[int, int]] | None = None
+        for rest, (dx, dy) in spots:
+            rest = clamp(rest)
+            c = cost(rest)
+            if c == 0:
+                step = max(1, travel // 8)
+                for go in range(travel, -1, -step):
+                    if cost(rest.union(rest.move(dx * go, dy * go))) == 0:
+                        break
+                else:
+                    go = 0
+                return self._remember_place(key, (rest, (dx * go, dy * go), True))
+            if best is None or c < best[0]:
+                best = (c, rest, (dx, dy))
+        assert best is not None
+        return self._remember_place(key, (best[1], (0, 0), False))
+
+    def tag_overhang(self, seat: int) -> tuple[int, int]:
+        """How far the seat's tags (see `panel_extras`), as last drawn, stick out above and below its
+        panel: its notes keep off them too."""
+        cached = self._panels.get(seat)
+        if cached is None or cached[3] is None:
+            return (0, 0)
+        _, _, inner, tags = cached
+        found = self._overhangs.get(id(tags))
+        if found is None or found[0] is not tags:
+            ink = tags.get_bounding_rect()
+            found = (tags, (max(0, inner.top - ink.top), max(0, ink.bottom - inner.bottom)))
+            if len(self._overhangs) > 32:
+                self._overhangs.clear()
+            self._overhangs[id(tags)] = found
+        return found[1]
+
+    def note_cost(self, seat: int, r: pygame.Rect) -> int:
+        """How much a note of `seat` at `r` covers: other seats' panels and their tags (counted thrice),
+        what `keep_clear` names, and the world outside the window (ten times). 0 is clear felt."""
+        w, h = self.L.size
+        window = pygame.Rect(1, 1, w - 2, h - 2)
+        inside = r.clip(window)
+        c = 10 * (r.w * r.h - inside.w * inside.h)
+        for s in self.L.seats:
+            if s.seat != seat:
+                over, under = self.tag_overhang(s.seat)
+                panel = s.rect.inflate(4, 4)
+                panel.top -= over
+                panel.height += over + under
+                hit = r.clip(panel)
+                c += 3 * hit.w * hit.h
+        for b in self._note_blocks():
+            hit = r.clip(b)
+            c += hit.w * hit.h
+        return c
+
+    def _remember_place(self, key: tuple, place: tuple) -> tuple[pygame.Rect, tuple[int, int], bool]:
+        if len(self._note_places) > 256:
+            self._note_places.clear()
+        self._note_places[key] = place
+        return place
+
+    def note_image(
+        self, seat: int, text: str, color: colors.Color
+    ) -> tuple[pygame.Surface, tuple[pygame.Rect, tuple[int, int], bool]]:
+        """A note's image and its place (see `note_place`): on one line at the seat's note size if that
+        finds clear felt above or below the panel, else on two lines, else a size smaller (one line, then
+        two); then the same beside the panel; with no clear felt for any of them, the one that covers
+        least."""
+        clear = tuple(tuple(r) for r in self._note_blocks())
+        tags = tuple(self.tag_overhang(s) for s in range(self.n))
+        key = (seat, text, tuple(color), self.L.size, clear, tags)
+        cached = self._note_imgs.get(key)
+        if cached is not None:
+            return cached
+        size = self.note_size(self.L.seats[seat].rect)
+        best: tuple[int, pygame.Surface, tuple] | None = None
+        tries = [(s, lines) for s in (size, max(9, round(size * 0.82))) for lines in (1, 2)]
+        for side in (False, True):
+            for s, lines in tries:
+                img = self.texts.outlined(text, s, color) if lines == 1 else self._two_lines(text, s, color)
+                if img is None:
+                    continue
+                place = self.note_place(seat, img.get_size(), side)
+                c = 0 if place[2] else self.note_cost(seat, place[0])
+                if best is None or c < best[0]:
+                    best = (c, img, place)
+                if c == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        if len(self._note_imgs) > 128:
+            self._note_imgs.clear()
+        self._note_imgs[key] = (best[1], best[2])
+        return best[1], best[2]
+
+    def _two_lines(self, text: str, size: int, color: colors.Color) -> pygame.Surface | None:
+        """`text` outlined on two centred lines split at the space that makes them most even (None for
+        a single word)."""
+        words = text.split(" ")
+        if len(words) < 2:
+            return None
+        font = self.texts.font(size, True)
+        cut = min(
+            range(1, len(words)),
+            key=lambda i: max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0]),
+        )
+        imgs = [self.texts.outlined(" ".join(part), size, color) for part in (words[:cut], words[cut:])]
+        step = font.get_linesize()
+        out = pygame.Surface((max(i.get_width() for i in imgs), step + imgs[1].get_height()), pygame.SRCALPHA)
+        for k, img in enumerate(imgs):
+            out.blit(img, img.get_rect(midtop=(out.get_width() // 2, k * step)))
+        return out
+
+    def note_zone(self, seat: int) -> pygame.Rect:
+        """Where a seat's notes (as wide as its panel) appear while they rise (other things keep out)."""
+        box = self.L.seats[seat].rect
+        h = self.texts.font(self.note_size(box), True).get_linesize()
+        rest, (dx, dy), _ = self.note_place(seat, (box.w, h))
+        return rest.union(rest.move(dx, dy))
+
+    def note_sprite(self, e, now: float) -> tuple[pygame.Surface, pygame.Rect, float, bool]:
+        """A note or banner effect at `now`: its image, where it is drawn, its opacity and whether it
+        sits on a dark plate (a banner asking for one, a note with no clear felt)."""
+        h = self.L.size[1]
+        raw = e.tween.raw(now)
+        fade = 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
+        rise = 0.0 if self.reduced_motion else ease_out(raw)
+        if e.kind == "note":
+            img, (rest, (dx, dy), clear) = self.note_image(
+                e.data["seat"], e.data["text"], e.data.get("color", colors.TEXT)
+            )
+            rect = rest.move(round(dx * rise), round(dy * rise))
+            return img, rect, fade, not clear
+        size = round(h * e.data.get("scale", 0.075))
+        img = self.texts.outlined(e.data["text"], size, e.data.get("color", colors.GOLD))
+        x, y = e.data.get("at", self.L.centre)
+        y -= rise * h * 0.08
+        return img, img.get_rect(center=(round(x), round(y))), fade, bool(e.data.get("plate"))
 
     def draw_notes(self, surface: pygame.Surface, now: float) -> None:
-        """Texts at seats ("Too late by 14 ms") and centre banners ("Sandwich!"), rising and fading."""
-        h = self.L.size[1]
-        for e in self.anim.effects:
-            if e.kind not in ("note", "banner") or not e.tween.started(now):
-                continue
-            raw = e.tween.raw(now)
-            fade = 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
-            rise = 0.0 if self.reduced_motion else ease_out(raw)
+        """Texts at seats ("Too late by 14 ms") and centre banners ("Sandwich!"), rising and fading; a
+        seat's older note moves on by a line for each newer one, so two never lie on each other."""
+        shown = [
+            e
+            for e in self.anim.effects
+            if e.kind in ("note", "banner") and e.tween.started(now) and not e.tween.done(now)
+        ]
+        for i, e in enumerate(shown):
+            img, rect, fade, plate = self.note_sprite(e, now)
             if e.kind == "note":
-                box = self.L.seats[e.data["seat"]].rect
-                img = self.texts.outlined(
-                    e.data["text"], self.note_size(box), e.data.get("color", colors.TEXT)
+                newer = sum(
+                    1 for n in shown[i + 1 :] if n.kind == "note" and n.data["seat"] == e.data["seat"]
                 )
-                x = box.centerx
-                if self.notes_below(box):
-                    y = box.bottom + img.get_height() * 0.6 + rise * box.h * 0.3
-                else:
-                    y = box.top - img.get_height() * 0.2 - rise * box.h * 0.3
-            else:
-                size = round(h * e.data.get("scale", 0.075))
-                img = self.texts.outlined(e.data["text"], size, e.data.get("color", colors.GOLD))
-                x, y = e.data.get("at", self.L.centre)
-                y -= rise * h * 0.08
-            hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade)
+                if newer:  # moved on by a line per newer note; left out where that is not clear felt
+                    box = self.L.seats[e.data["seat"]].rect
+                    way = -1 if rect.centery < box.centery else 1
+                    rect = rect.move(0, way * newer * rect.h)
+                    if self.note_cost(e.data["seat"], rect):
+                        continue
+            if plate:
+                pad = max(3, img.get_height() // 6)
+                hud.shade(
+                    surface,
+                    rect.inflate(2 * pad, pad),
+                    round(colors.PLATE_ALPHA * fade),
+                    colors.PLATE,
+                    radius=pad * 2,
+                )
+            hud.blit_alpha(surface, img, rect, fade)
             self.poll()  # a new note's text is rendered the first time: keep reading input
 
     def draw_corner_note(self, surface: pygame.Surface, text: str) -> None:

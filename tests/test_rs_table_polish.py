@@ -1,0 +1,327 @@
+"""The Ratscrew table's small print stays readable: burned cards keep off the prompt under the pile, seat
+notes keep off the panels, slap banners read in every seat colour, and the challenge note says who won.
+Screenshots go to tests/_out/polish_*.png (look at them)."""
+
+from __future__ import annotations
+
+import colorsys
+import copy
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from test_table_scenes import MS, OUT, FakeApp, FixedHands, press
+
+from game.commands import PLAY, SLAP
+from game.engines import ratscrew as rs
+from game.match import SeatSpec
+from game.render import colors
+from game.render.ratscrew_view import MAX_BURN_SHOWN
+from game.scenes.config import TableConfig
+
+pygame.init()
+
+SIZES = [(1280, 720), (800, 600), (640, 360)]
+SEATS = [2, 5, 8]
+LOW = [r + s for s in "CDHS" for r in "23456789T"]  # no challenge cards: nothing owed unless asked
+
+
+def table_at(size, hands, names=None, **settings):
+    """A table of human seats ("Player 1", ...) dealt `hands`, drawn at `size`."""
+    names = names or [f"Player {i + 1}" for i in range(len(hands))]
+    seats = [SeatSpec("human", name=name) for name in names]
+    app = FakeApp(size, **settings)
+    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1), hands)
+    app.push(table)
+    return app, table
+
+
+def deal(n, first=()):
+    """`n` hands of low cards (no slap in the first round), `first` on top of seat 0's."""
+    rest = [c for c in LOW if c not in first]
+    hands = [rest[i::n] for i in range(n)]
+    hands[0] = list(first) + hands[0]
+    return hands
+
+
+def save(surface, name):
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / name))
+
+
+def status_rect(view, state):
+    text = view.status_text(state)
+    assert text
+    _, at = view.centre_label(
+        text, view.status_size(), colors.TEXT, (view.L.centre[0], view.status_top()), True
+    )
+    return at
+
+
+def burn_to_claim(app, table, n):
+    """Seat 0 plays a king, seat 1 pays 3; then wrong slaps burn cards until 8 lie under the pile."""
+    press(app, table, 0, PLAY)
+    app.step()
+    for _ in range(3):
+        press(app, table, 1, PLAY, after_ms=250)
+        app.step()
+    assert table.match.state.awaiting_claim
+    for k in range(4):
+        press(app, table, 1 + k % (n - 1), SLAP, after_ms=5)
+        app.step()
+    app.run_ms(400)  # the burned cards have landed; the claim window is still open
+    st = table.match.state
+    assert st.awaiting_claim and len(st.burned) >= MAX_BURN_SHOWN
+
+
+# ---- #4: burned cards and the prompt ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", SEATS)
+def test_burned_cards_do_not_touch_a_pixel_of_the_claim_prompt(size, n):
+    app, table = table_at(size, deal(n, first=["KC"]))
+    burn_to_claim(app, table, n)
+    view, st = table.view, table.match.state
+    assert view.status_text(st) == "Player 1: press Q to claim (or wait)"
+    now = table.now_ns
+    left = table.claim_left(now)
+    with_burns = pygame.Surface(size)
+    view.draw(with_burns, st, now, left)
+    bare = copy.deepcopy(st)
+    bare.burned = []
+    without = pygame.Surface(size)
+    view.draw(without, bare, now, left)
+    save(with_burns, f"polish_burned_claim_{size[0]}x{size[1]}_{n}.png")
+    assert pygame.image.tobytes(with_burns, "RGB") != pygame.image.tobytes(without, "RGB"), "burns are shown"
+    prompt = status_rect(view, st).union(
+        view.claim_bar(status_rect(view, st).bottom + view.status_size() * 0.5)
+    )
+    prompt = prompt.inflate(4, 4)
+    assert pygame.image.tobytes(with_burns.subsurface(prompt), "RGB") == pygame.image.tobytes(
+        without.subsurface(prompt), "RGB"
+    ), "a burned card shows through the prompt or its countdown bar"
+
+
+@pytest.mark.parametrize("size", SIZES + [(1920, 1080), (640, 720), (1280, 400)])
+def test_no_pile_card_reaches_the_prompt_whatever_its_chance_turn(size):
+    """Every pile shape (bottom card, fanned top three, eight burned cards) at many jitters lies above the
+    prompt, with the prompt's own row of felt clear."""
+    _app, table = table_at(size, deal(3))
+    view, st = table.view, table.match.state
+    prompt = status_rect(view, st)
+    pile = ["5C", "9D", "2H", "7S", "4C", "8H"]
+    lowest = 0
+    for gen in range(40):
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        view._draw_pile_cards(layer, pile, MAX_BURN_SHOWN, view.L.centre, 0, hide=False, gen=gen)
+        ink = pygame.mask.from_surface(layer).get_bounding_rects()
+        lowest = max(lowest, max(r.bottom for r in ink))
+        assert not any(r.colliderect(prompt) for r in ink), f"gen {gen}: a card lies behind the prompt"
+    assert lowest < prompt.top
+    assert lowest > view.L.centre[1] + view.L.card_h * 0.5, "the pile still has its peeking cards"
+
+
+def test_burned_cards_stick_out_beside_the_pile_not_under_it():
+    _app, table = table_at((1280, 720), deal(2))
+    view = table.view
+    cw, ch = view.L.card_w, view.L.card_h
+    for i in range(MAX_BURN_SHOWN):
+        dx, dy, angle = view.burn_slot(i)
+        assert dx > 0.5 * cw, "to the right, where they peek out from under the top cards"
+        assert dy <= 0.15 * ch
+        assert 70 <= angle <= 86  # crosswise
+    assert view.pile_floor() < 0.66 * ch
+
+
+# ---- #7: notes beside the panels -------------------------------------------------------------------
+
+
+def note_rects(view, effect, now_from):
+    """Where a note is drawn over its whole rise."""
+    dur = effect.tween.dur_ns
+    return [view.note_sprite(effect, now_from + dur * p)[1] for p in (0.0, 0.25, 0.5, 0.75, 0.99)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", SEATS)
+def test_rising_notes_stay_off_every_panel(size, n):
+    _app, table = table_at(size, deal(n))
+    view = table.view
+    now = table.now_ns
+    lift = {s.seat: max(2, s.rect.h // 22) for s in view.L.seats}
+    texts = ["Owes 2", "Too late by 167 ms", "Player 8 wins the challenge!"]
+    shot = pygame.Surface(size)
+    for text in texts:
+        view.anim.clear()
+        effects = [
+            view.anim.effect("note", now, 900 * MS, seat=s, text=text, color=colors.GOLD) for s in range(n)
+        ]
+        for e in effects:
+            seat = e.data["seat"]
+            rects = note_rects(view, e, now)
+            window = pygame.Rect(0, 0, *size)
+            assert all(window.contains(r) for r in rects), (text, seat)
+            _, (_, _, clear) = view.note_image(seat, text, colors.GOLD)
+            for box in view.L.seats:
+                panel = box.rect.inflate(0, 2 * lift[box.seat]) if box.seat == seat else box.rect
+                # Never on a panel's text (its name, keys and count), even lifted for its turn.
+                words = box.info.move(0, -lift[box.seat])
+                assert not any(r.colliderect(words) for r in rects), (text, seat, box.seat)
+                if clear:  # and with room, off the panels and clear of the prompt altogether
+                    assert not any(r.colliderect(panel) for r in rects), (text, seat, box.seat)
+            if clear:
+                for r in rects:
+                    assert not any(r.colliderect(z) for z in view.keep_clear()), (text, seat)
+        table.draw(shot, 0.0)
+        save(shot, f"polish_notes_{size[0]}x{size[1]}_{n}_{len(text)}.png")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", SEATS)
+def test_short_notes_find_clear_felt_at_every_seat_but_the_crowded_bottom(size, n):
+    """The QA case (640x360, 8 seats): "Owes 2" and "Too late by N ms" sat on the panels' borders."""
+    _app, table = table_at(size, deal(n))
+    view = table.view
+    for seat in range(n):
+        for text in ("Owes 2", "Too late by 167 ms"):
+            _, (rest, _, clear) = view.note_image(seat, text, colors.GOLD)
+            if seat or size[1] >= 600 or n < 8:
+                assert clear, (seat, text)
+                box = view.L.seats[seat].rect
+                assert not rest.colliderect(box.inflate(0, 2 * max(2, box.h // 22)))
+
+
+def test_notes_wrap_or_shrink_where_room_is_short_and_keep_their_size_where_it_is_not():
+    text = "Out of cards: slap (L-Shift) to stay in!"
+    _, small = table_at((640, 360), deal(8))
+    view = small.view
+    full = view.texts.outlined(text, view.note_size(view.L.seats[1].rect), colors.TEXT)
+    adapted = 0
+    for seat in range(1, 8):
+        img, (_, _, clear) = view.note_image(seat, text, colors.TEXT)
+        assert clear, seat
+        adapted += img.get_size() != full.get_size()
+    assert adapted >= 4, "the long note is wrapped or made smaller beside the crowded panels"
+    img, (_, _, clear) = view.note_image(0, "Owes 2", colors.GOLD)
+    full = view.texts.outlined("Owes 2", view.note_size(view.L.seats[0].rect), colors.GOLD)
+    assert not clear and img.get_height() < full.get_height(), "no room at all: as small as it goes"
+    _, big = table_at((1280, 720), deal(2))
+    view = big.view
+    for seat in range(2):
+        img, (_, _, clear) = view.note_image(seat, text, colors.TEXT)
+        assert clear and img is view.texts.outlined(
+            text, view.note_size(view.L.seats[seat].rect), colors.TEXT
+        )
+
+
+def test_a_seats_newer_note_does_not_cover_its_older_one():
+    _app, table = table_at((1280, 720), deal(2))
+    view = table.view
+    now = table.now_ns
+    older = view.anim.effect("note", now, 1100 * MS, seat=1, text="Wrong slap! Burns 2", color=colors.WARN)
+    newer = view.anim.effect(
+        "note", now + 10 * MS, 1200 * MS, seat=1, text="Out of cards!", color=colors.TEXT
+    )
+    size = view.note_size(view.L.seats[1].rect)
+    images = {
+        id(view.texts.outlined(older.data["text"], size, colors.WARN)): "older",
+        id(view.texts.outlined(newer.data["text"], size, colors.TEXT)): "newer",
+    }
+    drawn = {}
+    blit = pygame.Surface.blit
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *args, **kw):
+            if id(source) in images:
+                at = dest.topleft if isinstance(dest, pygame.Rect) else dest
+                drawn[images[id(source)]] = pygame.Rect(at, source.get_size())
+            return blit(self, source, dest, *args, **kw)
+
+    view.draw_notes(Spy((1280, 720)), now + 20 * MS)
+    assert set(drawn) == {"older", "newer"}
+    assert not drawn["older"].colliderect(drawn["newer"])
+    assert pygame.Rect(0, 0, 1280, 720).contains(drawn["older"])
+
+
+# ---- #8: slap banners in every seat colour ---------------------------------------------------------
+
+
+def hue(c):
+    return colorsys.rgb_to_hsv(*(v / 255 for v in c))
+
+
+@pytest.mark.parametrize("seat", range(8))
+def test_banner_colour_reads_on_its_plate_and_is_still_the_seat_colour(seat):
+    text, base = colors.banner_color(seat), colors.seat_color(seat)
+    assert colors.contrast(text, colors.on_plate()) >= 4.5
+    assert colors.contrast(text, colors.on_plate(colors.FELT)) >= colors.contrast(base, colors.FELT)
+    h0, s0, _ = hue(base)
+    h1, s1, _ = hue(text)
+    if s0 > 0.1:
+        assert abs(h0 - h1) * 360 < 4 and s1 > 0.5 * s0, "the same hue, not washed out"
+    others = [colors.banner_color(s) for s in range(8) if s != seat]
+    assert min(sum(abs(a - b) for a, b in zip(text, o, strict=True)) for o in others) > 60
+
+
+def test_blue_seat_is_what_needed_help_and_the_others_are_untouched():
+    assert colors.contrast(colors.seat_color(4), colors.FELT) < 2  # the QA finding: #0072B2 on felt
+    assert colors.banner_color(4) != colors.seat_color(4)
+    assert colors.banner_color(1) == colors.seat_color(1) and colors.banner_color(0) == colors.seat_color(0)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (640, 360)])
+def test_seat_5s_slap_banner_is_drawn_on_a_dark_plate(size):
+    hands = [["5C", "7C"], ["5D", "8D"], ["2H", "3H"], ["4S", "6S"], ["9H", "TH"]]
+    app, table = table_at(size, hands, reduced_motion=True)  # no flash over the banner
+    press(app, table, 0, PLAY)
+    app.step()
+    press(app, table, 1, PLAY, after_ms=100)
+    app.step()
+    press(app, table, 4, SLAP, after_ms=100)  # a double: seat 5 (blue) wins it
+    app.step()
+    view = table.view
+    (banner,) = [e for e in view.anim.effects if e.kind == "banner"]
+    assert banner.data["text"] == "Double!" and banner.data["color"] == colors.banner_color(4)
+    app.run_ms(450)  # the hand is gone, the banner is still up
+    now = table.now_ns
+    _img, rect, fade, plate = view.note_sprite(banner, now)
+    assert plate and fade == 1.0
+    shot = pygame.Surface(size)
+    table.draw(shot, 0.0)
+    save(shot, f"polish_blue_banner_{size[0]}x{size[1]}.png")
+    behind = tuple(shot.get_at((rect.left - 1, rect.centery)))[:3]  # the plate, just left of the text
+    assert colors.contrast(colors.banner_color(4), behind) >= 4.5
+    inked = sum(
+        1
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+        if tuple(shot.get_at((x, y)))[:3] == colors.banner_color(4)
+    )
+    assert inked > 40, "the banner's letters are in seat 5's (readable) colour"
+
+
+# ---- #9: who won the challenge ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_the_challenge_note_names_the_winner(size):
+    names = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+    app, table = table_at(size, deal(6, first=["QC"]), names=names)
+    press(app, table, 0, PLAY)  # a queen: Bo owes 2
+    app.step()
+    for _ in range(2):
+        press(app, table, 1, PLAY, after_ms=250)
+        app.step()
+    assert table.match.state.awaiting_claim
+    notes = [e for e in table.view.anim.effects if e.kind == "note" and e.data["seat"] == 0]
+    assert [e.data["text"] for e in notes][-1] == "Ada wins the challenge!"
+    shot = pygame.Surface(size)
+    app.run_ms(100)
+    table.draw(shot, 0.0)
+    save(shot, f"polish_challenge_{size[0]}x{size[1]}.png")
+    _, rect, _, _ = table.view.note_sprite(notes[-1], table.now_ns)
+    assert pygame.Rect(0, 0, *size).contains(rect)
