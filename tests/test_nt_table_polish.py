@@ -301,3 +301,34 @@ def test_eight_seats_at_640x360_seat_8_keys_are_not_cut():
     in_panel = [view.matches_point(seat)[1] - view.L.seats[seat].rect.y for seat in (0, 7)]
     assert in_panel[1] < in_panel[0], "seat 8's count sits higher, beside its name"
     screenshot(table, "ntpolish_8_640x360_keys.png")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 360)])
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_seats_notes_keep_off_the_stack_the_card_and_the_words_round_them(size, n):
+    _app, table = keyboard_table(n, size)
+    table.draw(pygame.Surface(size), 0.0)
+    view = table.view
+    clear = view.keep_clear()
+    drawn = [rect for _, _, rect in view.centre_texts(table.match.state, table.now_ns)]
+    assert all(any(rect == c for c in clear) for rect in drawn)  # the words as drawn are kept clear
+    assert view.deck_rect() in clear and view.centre_rect() in clear
+    note = view.texts.outlined("Not your turn", view.note_size(view.L.seats[0].rect), (255, 255, 255))
+    for seat in range(n):
+        rect, _, found = view.note_place(seat, note.get_size())
+        if found:
+            assert rect.collidelist(clear) == -1, (seat, rect)
+    if size == (1280, 720) and n <= 5:  # room enough everywhere: every seat's note finds clear felt
+        assert all(view.note_place(seat, note.get_size())[2] for seat in range(n))
+
+
+def test_a_long_prompt_between_two_top_seats_takes_a_little_smaller_font_on_three_lines_not_four():
+    from game.render.nothanks_view import SHORT_PROMPT_LINES, SHRINK_FOR_FEWER_LINES
+
+    _app, table = keyboard_table(5, (1280, 720))
+    view = table.view
+    size = view.small_size()
+    s, lines, rect = view.prompt_fit(view.prompt_text(table.match.state), size)
+    assert lines[0] == "Player 1:" and len(lines) <= SHORT_PROMPT_LINES
+    assert size * SHRINK_FOR_FEWER_LINES <= s <= size
+    assert rect.collidelist(view.keep_out()) == -1

@@ -37,6 +37,7 @@ class NothanksView(TableView):
         self.token_kind = STICK if rules.edition == "cards" else CHIP
         self.teaching_aid = True
         self._fits: dict[tuple, tuple] = {}  # centre text layouts, per window size
+        self._centre_drawn: list[pygame.Rect] = []  # where the centre's words were last drawn
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -409,8 +410,14 @@ class NothanksView(TableView):
         surface.blit(digits, digits.get_rect(midleft=spot))
         word = self.texts.render(t("on the card"), self.small_size(), colors.TEXT_DIM)
         surface.blit(word, word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2)))
-        for _, img, rect in self.centre_texts(state, now):
+        texts = self.centre_texts(state, now)
+        for _, img, rect in texts:
             surface.blit(img, rect)
+        self._centre_drawn = [rect for _, _, rect in texts]
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The stack, the card and the words round them as last drawn: seats' notes stay off them."""
+        return [self.deck_rect(), self.centre_rect(), *self._centre_drawn]
 
     def small_size(self) -> int:
         """The centre's small print ("34 left", the prompt before it has to shrink)."""
@@ -514,6 +521,7 @@ class NothanksView(TableView):
         cx = centre.centerx
         blocks = self.keep_out()
         sizes = range(size, min(size, MIN_TEXT) - 1, -1)
+        first: tuple[int, list[str], pygame.Rect] | None = None
         for s in sizes:
             font = self.texts.font(s, True)
             pad = 2 * max(1, s // 14)  # the outline
@@ -526,7 +534,15 @@ class NothanksView(TableView):
             if lines:
                 w = max(font.size(line)[0] for line in lines) + pad
                 h = len(lines) * lh
-                return s, lines, pygame.Rect(cx - w // 2, bottom - h, w, h)
+                fit = (s, lines, pygame.Rect(cx - w // 2, bottom - h, w, h))
+                first = first or fit
+                # A prompt in a tall narrow column reads badly: a little smaller on fewer lines wins.
+                if s < size * SHRINK_FOR_FEWER_LINES:
+                    return first
+                if len(lines) <= SHORT_PROMPT_LINES:
+                    return fit
+        if first is not None:
+            return first
         s = sizes[-1]
         font = self.texts.font(s, True)
         pad = 2 * max(1, s // 14)
@@ -591,6 +607,10 @@ class NothanksView(TableView):
             surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
         elif kind == "tokens":
             self.tokens.draw_pile(surface, pos, f.count, unit, self.token_kind, seed=self.seed)
+
+
+SHORT_PROMPT_LINES = 3  # more lines than this: try a slightly smaller font first
+SHRINK_FOR_FEWER_LINES = 0.8  # ... down to this share of the normal size
 
 
 def _prompt_lines(text: str, font: pygame.font.Font, rooms: list[int]) -> list[str] | None:
