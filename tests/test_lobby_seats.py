@@ -86,6 +86,6 @@ def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):  # noqa: F811
         lines = lobby.summary_lines(size)
         font = ui.TEXTS.font(ui.px(size, 20))
         assert len(lines) == 2
-        assert " ".join(lines) == lobby.rules.summary()  # nothing dropped
+        assert " \u00b7 ".join(lines) == lobby.rules.summary()  # nothing dropped: broken between parts
         assert font.size(lines[0])[0] <= size[0] - ui.px(size, 72)
         assert lines[1].endswith(t("limit {n} cards", n=5000))

@@ -98,3 +98,30 @@ class TextCache:
                 text = text[:-1]
             text = text.rstrip() + "…"
         return text, size
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split `text` at " · " (then at spaces) into lines at most `width` px wide."""
+    lines: list[str] = []
+    line = ""
+    for part in text.split(" \u00b7 "):
+        trial = f"{line} \u00b7 {part}" if line else part
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = part
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    out: list[str] = []
+    for line in lines:  # a single part still too wide: break it at spaces
+        words, cur = line.split(" "), ""
+        for word in words:
+            trial = f"{cur} {word}" if cur else word
+            if cur and font.size(trial)[0] > width:
+                out.append(cur)
+                cur = word
+            else:
+                cur = trial
+        out.append(cur)
+    return out

@@ -15,8 +15,9 @@ from game.match.nothanks import NO_MATCHES, NOT_YOUR_TURN, ignored_why
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import RATIO, card_height
+from game.render.fonts import wrap
 from game.render.layout import TAG_ROOM
-from game.render.table_view import MS, TableView, wrap
+from game.render.table_view import MS, TableView
 from game.render.tokens import CHIP, STICK
 from game.render.tween import Tween
 
@@ -90,9 +91,6 @@ class NothanksView(TableView):
             return (box.info.right - s * 0.9, max(box.info.y + name_h / 2 + 1, tag_bottom + 1 + digits * 0.37))
         return (box.info.right - s * 0.9, box.info.centery + s * 0.12)
 
-    def controls_size(self, seat: int) -> int:
-        return max(9, round(self.text_unit(seat) * 0.11))
-
     def count_on_name_row(self, seat: int) -> bool:
         """Whether the match count sits on the name's row, leaving the controls line the panel's full width.
 
@@ -114,35 +112,11 @@ class NothanksView(TableView):
             return False  # two lines beside the count
         return self.texts.fitted(ctrl, beside, small)[0] != ctrl
 
-    def panel_base(self, seat: int) -> tuple[pygame.Surface, int]:
-        if not self.count_on_name_row(seat):
-            return super().panel_base(seat)
-        # As the base draws it, but the controls run under the count (which has moved up to the name's
-        # row): the full width, on two lines if the panel has the room, cut with "…" only if not.
-        box = self.L.seats[seat]
-        rect = box.rect
-        surf = hud.panel(rect, colors.seat_color(seat))
-        info = box.info.move(-rect.x, -rect.y)
-        text, size = self.name_fit(seat)
-        dot_r = max(3, round(self.text_unit(seat) * 0.15) // 3)
-        name = self.texts.render(text, size, colors.TEXT, bold=True)
-        pygame.draw.circle(
-            surf, colors.seat_color(seat), (info.x + dot_r, info.y + name.get_height() // 2 + 1), dot_r
-        )
-        surf.blit(name, (info.x + 3 * dot_r, info.y))
-        y = info.y + name.get_height()
-        ctrl = self.controls[seat]
-        small = self.controls_size(seat)
-        font = self.texts.font(small)
-        imgs = [self.texts.fit(ctrl, info.w, small, colors.TEXT_DIM)]
-        if font.size(ctrl)[0] > info.w:
-            lines = wrap(ctrl, font, info.w)
-            if y + len(lines) * font.get_height() <= info.bottom:
-                imgs = [self.texts.fit(line, info.w, small, colors.TEXT_DIM) for line in lines]
-        for img in imgs:
-            surf.blit(img, (info.x, y))
-            y += img.get_height()
-        return surf, y
+    def controls_width(self, seat: int) -> int:
+        # With the count moved up to the name's row, the controls run under it: the panel's full width.
+        if self.count_on_name_row(seat):
+            return self.L.seats[seat].info.w
+        return super().controls_width(seat)
 
     def name_reserve(self, seat: int) -> int:
         return round(self.match_unit(seat) * 1.5) + 4  # the icon starts 1.35 units left of the edge

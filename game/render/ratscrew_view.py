@@ -18,7 +18,8 @@ from game.i18n import t
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import card_height
-from game.render.table_view import MS, TableView, wrap
+from game.render.fonts import wrap
+from game.render.table_view import MS, TableView
 from game.render.tween import Tween, ease_out, lerp
 
 FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame

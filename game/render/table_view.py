@@ -9,7 +9,7 @@ import pygame
 from game.render import colors, felt, hud
 from game.render.anim import Anchor, Anim, Flyer
 from game.render.card_art import CardArt
-from game.render.fonts import TextCache
+from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout, table_layout
 from game.render.seat_keys import SeatKeys
 from game.render.tokens import Tokens
@@ -275,6 +275,14 @@ class TableView:
         """Room (px) kept free right of the name for what the game shows there."""
         return 0
 
+    def controls_size(self, seat: int) -> int:
+        """The font size of a seat's controls line ("Q play · L-Shift slap")."""
+        return max(9, round(self.text_unit(seat) * 0.11))
+
+    def controls_width(self, seat: int) -> int:
+        """How wide a seat's controls line may be: beside what the game shows right of the name."""
+        return self.L.seats[seat].info.w - self.name_reserve(seat)
+
     def name_fit(self, seat: int) -> tuple[str, int]:
         """(text, size) of the name as its panel shows it (cut with "…" only when nothing else fits)."""
         info = self.L.seats[seat].info
@@ -299,8 +307,8 @@ class TableView:
         y = info.y + name.get_height()
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
         if ctrl:
-            width = info.w - self.name_reserve(seat)
-            small = max(9, round(self.text_unit(seat) * 0.11))
+            width = self.controls_width(seat)
+            small = self.controls_size(seat)
             imgs = [self.texts.fit(ctrl, width, small, colors.TEXT_DIM)]
             if self.texts.font(small).size(ctrl)[0] > width:  # two lines if the panel has the room
                 wrapped = [
@@ -657,30 +665,3 @@ class TableView:
             self._corner = (key, block, free[0] if free else spots[0].move(0, h))  # no room: not shown
         _, block, rect = self._corner
         surface.blit(block, rect)
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split `text` at " · " (then at spaces) into lines at most `width` px wide."""
-    lines: list[str] = []
-    line = ""
-    for part in text.split(" \u00b7 "):
-        trial = f"{line} \u00b7 {part}" if line else part
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = part
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    out: list[str] = []
-    for line in lines:  # a single part still too wide: break it at spaces
-        words, cur = line.split(" "), ""
-        for word in words:
-            trial = f"{cur} {word}" if cur else word
-            if cur and font.size(trial)[0] > width:
-                out.append(cur)
-                cur = word
-            else:
-                cur = trial
-        out.append(cur)
-    return out

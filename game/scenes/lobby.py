@@ -9,6 +9,7 @@ import pygame
 from game.engines.nothanks import tie_break_note
 from game.i18n import t
 from game.match import SeatSpec
+from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.config import (
     DEFAULT_LEVEL,
@@ -26,7 +27,7 @@ from game.scenes.config import (
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuHandler
-from game.scenes.rules_view import RulesScene, wrap
+from game.scenes.rules_view import RulesScene
 
 # Switching the No Thanks edition starts from that edition's own defaults (deck, matches, after-take),
 # keeping only these choices.

@@ -9,6 +9,7 @@ import pygame
 from game.commands import DOWN, UP, Command
 from game.engines.nothanks import tie_break_note
 from game.i18n import t
+from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.base import Scene
 from game.scenes.config import game_title, option_label, option_values, rule_options
@@ -125,19 +126,3 @@ class RulesScene(Scene):
             bar.y = self.rect.y + pad + round(frac * (self.rect.h - 2 * pad - bar.h))
             pygame.draw.rect(surface, ui.GOLD, bar, border_radius=3)
         ui.hint(surface, t("↑ ↓ scroll   Enter / Backspace / B close"))
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap to `width` pixels."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.size(candidate)[0] <= width or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
