@@ -325,3 +325,21 @@ def test_the_challenge_note_names_the_winner(size):
     save(shot, f"polish_challenge_{size[0]}x{size[1]}.png")
     _, rect, _, _ = table.view.note_sprite(notes[-1], table.now_ns)
     assert pygame.Rect(0, 0, *size).contains(rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", SEATS)
+def test_a_panels_claim_badge_never_covers_its_card_count(size, n):
+    app, table = table_at(size, deal(n, first=("KC",)))
+    press(app, table, 0, PLAY)
+    app.step()
+    for _ in range(3):
+        press(app, table, 1, PLAY, after_ms=250)
+        app.step()
+    assert table.match.state.awaiting_claim
+    app.run_ms(200)
+    table.draw(pygame.Surface(size), 0.0)
+    count, badge = table.view.badges[0]
+    assert count.w > 0 and not badge.colliderect(count), (count, badge)
+    box = table.view.L.seats[0].rect
+    assert pygame.Rect((0, 0), box.size).contains(badge)

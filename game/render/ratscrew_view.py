@@ -51,6 +51,7 @@ class RatscrewView(TableView):
         self._state: rs.State | None = None  # the state while an event is handled
         self._photo_areas: dict[tuple, pygame.Rect] = {}
         self._clear: tuple[tuple, list[pygame.Rect]] | None = None  # what the seats' notes keep off
+        self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}  # seat: (its count, its badge) in the panel
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -405,14 +406,6 @@ class RatscrewView(TableView):
                 img = self.texts.fit(line, info.w, small, colors.GOLD, bold=True)
                 surf.blit(img, (info.x, y + 2))
                 y += img.get_height()
-        else:
-            big = max(14, round(u * 0.26))
-            digits = self.texts.render(str(count), big, colors.TEXT, bold=True)
-            surf.blit(digits, (info.x, y))
-            word = self.texts.render(t("cards"), small, colors.TEXT_DIM)
-            surf.blit(
-                word, (info.x + digits.get_width() + 4, y + digits.get_height() - word.get_height() - 3)
-            )
         badge_text, badge_color = "", colors.GOLD
         if out:
             badge_text, badge_color = t("out"), colors.WARN
@@ -420,12 +413,44 @@ class RatscrewView(TableView):
             badge_text = t("claims the pile") if keys is None else t("{key} to claim", key=keys.first)
         elif owed:
             badge_text = t("owes {n}", n=owed)
+        tag = img = None
         if badge_text:
             img = self.texts.fit(badge_text, info.w - 8, max(9, round(u * 0.12)), colors.INK, bold=True)
             tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
+        if not hint:
+            # "12 cards" under the name; with a badge in a small panel: the badge beside "12 cards", else
+            # beside "12" (the word left out), else the count in a smaller font above the badge.
+            word_px = small
+            for big in range(max(14, round(u * 0.26)), 8, -1):
+                digits = self.texts.render(str(count), big, colors.TEXT, bold=True)
+                digits_rect = digits.get_rect(topleft=(info.x, y))
+                word = self.texts.render(t("cards"), min(word_px, big), colors.TEXT_DIM)
+                word_at = word.get_rect(bottomleft=(digits_rect.right + 4, digits_rect.bottom - 3))
+                count_row = digits_rect.union(word_at)
+                if tag is None or not tag.colliderect(count_row):
+                    break
+                placed = False
+                for row in (count_row, digits_rect):
+                    beside = tag.copy()
+                    beside.midleft = (row.right + 6, row.centery)
+                    if beside.right <= box.rect.w - 2:
+                        tag, placed = beside, True
+                        if row is digits_rect:
+                            word, count_row = None, digits_rect
+                        break
+                if placed:
+                    break
+            surf.blit(digits, digits_rect)
+            if word is not None:
+                surf.blit(word, word_at)
+            if tag is not None:
+                self.badges[seat] = (count_row, tag)
+        if tag is not None:
             pygame.draw.rect(surf, badge_color, tag, border_radius=tag.h // 2)
             surf.blit(img, img.get_rect(center=tag.center))
+        if tag is None or hint:
+            self.badges.pop(seat, None)
         if out:
             hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
         return surf
