@@ -332,3 +332,16 @@ def test_a_long_prompt_between_two_top_seats_takes_a_little_smaller_font_on_thre
     assert lines[0] == "Player 1:" and len(lines) <= SHORT_PROMPT_LINES
     assert size * SHRINK_FOR_FEWER_LINES <= s <= size
     assert rect.collidelist(view.keep_out()) == -1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_the_top_seats_note_never_covers_the_prompt(size):
+    """QA 2, N1: with 8 seats, "Not your turn" at the top seat lay over "Player 1: take it (Q)…"."""
+    _app, table = keyboard_table(8, size)
+    table.draw(pygame.Surface(size), 0.0)
+    view = table.view
+    prompt = next(rect for kind, _, rect in view.centre_texts(table.match.state, table.now_ns) if kind == "prompt")
+    top = min(range(8), key=lambda s: view.L.seats[s].rect.y)
+    for text in ("Not your turn", "No matches left: you must take"):
+        _, (rest, (dx, dy), _) = view.note_image(top, text, (255, 255, 255))
+        assert not rest.union(rest.move(dx, dy)).colliderect(prompt), (text, rest, prompt)

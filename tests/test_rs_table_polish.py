@@ -343,3 +343,17 @@ def test_a_panels_claim_badge_never_covers_its_card_count(size, n):
     assert count.w > 0 and not badge.colliderect(count), (count, badge)
     box = table.view.L.seats[0].rect
     assert pygame.Rect((0, 0), box.size).contains(badge)
+
+
+def test_a_slap_banner_is_drawn_over_the_seats_notes_never_under():
+    """QA 2, N2: at 8 seats the top seat's "Too late by N ms" lay across the "Top-bottom!" banner."""
+    _app, table = table_at((800, 600), deal(8))
+    view = table.view
+    now = table.now_ns
+    view.anim.effect("banner", now, 900 * MS, text="Top-bottom!", at=view.slap_banner_at(), plate=True)
+    view.anim.effect("note", now, 900 * MS, seat=4, text="Too late by 167 ms", color=colors.GOLD)
+    drawn: list[str] = []
+    sprite = view.note_sprite
+    view.note_sprite = lambda e, t: (drawn.append(e.kind), sprite(e, t))[1]
+    view.draw_notes(pygame.Surface((800, 600)), now + 100 * MS)
+    assert drawn == ["note", "banner"]

@@ -36,6 +36,9 @@ BURN_ROW_DY = 0.07
 BURN_ANGLE = 78
 
 
+SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a share of the window's
+
+
 class RatscrewView(TableView):
     """View-model and drawing for one Ratscrew table."""
 
@@ -180,15 +183,14 @@ class RatscrewView(TableView):
         self.anim.effect("hand", t_ns, HAND_MS * MS, seat=e.seat)
         if not self.reduced_motion:
             self.anim.effect("flash", t_ns + 60 * MS, 120 * MS)
-        above = (self.L.centre[0], self.L.centre[1] - self.L.card_h * 0.72)
         self.anim.effect(
             "banner",
             t_ns,
             1000 * MS,
             text=t("{rule}!", rule=rs.slap_label(e.rule)),
             color=colors.banner_color(e.seat),
-            at=above,
-            scale=0.065,
+            at=self.slap_banner_at(),
+            scale=SLAP_BANNER_SCALE,
             plate=True,  # on a dark plate: every seat colour reads on the felt
         )
         self.anim.effect("marked", t_ns, (SLAP_HOLD_MS + 120) * MS, cards=marked)
@@ -590,6 +592,9 @@ class RatscrewView(TableView):
         bar = pygame.Rect(0, 0, round(self.L.card_w * 2.2), max(6, self.status_size() // 2))
         bar.center = (self.L.centre[0], round(y))
         return bar
+
+    def slap_banner_at(self) -> tuple[float, float]:
+        return (self.L.centre[0], self.L.centre[1] - self.L.card_h * 0.72)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """The pile and the prompt under it (as tall as the longest claim prompt and its countdown bar):

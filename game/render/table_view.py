@@ -454,9 +454,15 @@ class TableView:
         if side and abs(box.centerx - self.L.centre[0]) > box.w // 4:  # towards the middle
             x = box.right + gap if box.centerx < self.L.centre[0] else box.left - gap - nw
             spots.append((pygame.Rect(x, box.centery - nh // 2, nw, nh), (0, -1)))
+        for x in (box.right + gap, box.left - gap - nw):  # beside the panel, on felt between the seats
+            spots.append((pygame.Rect(x, box.centery - nh // 2, nw, nh), (0, -1)))
         dy = ups[0][1]  # last resort: snug against the panel's edge, covering as little as it can
         y = box.top - over - nh if dy < 0 else box.bottom + under
         spots.append((pygame.Rect(box.centerx - nw // 2, y, nw, nh), (0, 0)))
+        # ... or inside its own panel, over the seat's own cards below its words (never counted clear:
+        # it gets a plate), rather than over the game's live words or another seat
+        inside = pygame.Rect(box.centerx - nw // 2, box.bottom - nh - max(2, box.h // 22), nw, nh)
+        spots.append((inside, (0, 0)))
 
         def clamp(r: pygame.Rect) -> pygame.Rect:
             r = r.copy()
@@ -465,7 +471,7 @@ class TableView:
             return r
 
         def cost(r: pygame.Rect) -> int:
-            return self.note_cost(seat, r)
+            return self.note_cost(seat, r) + (1 if r.colliderect(box) else 0)  # on its own panel: a plate
 
         best: tuple[int, pygame.Rect, tuple[int, int]] | None = None
         for rest, (dx, dy) in spots:
@@ -502,11 +508,16 @@ class TableView:
 
     def note_cost(self, seat: int, r: pygame.Rect) -> int:
         """How much a note of `seat` at `r` covers: other seats' panels and their tags (counted thrice),
-        what `keep_clear` names, and the world outside the window (ten times). 0 is clear felt."""
+        what `keep_clear` names (four times), its own panel's text and the world outside the window (ten
+        times). 0 is clear felt."""
         w, h = self.L.size
         window = pygame.Rect(1, 1, w - 2, h - 2)
         inside = r.clip(window)
         c = 10 * (r.w * r.h - inside.w * inside.h)
+        own = self.L.seats[seat]
+        words = own.info.inflate(0, 2 * (max(2, own.rect.h // 22) + 2))  # its own text, lifted on its turn
+        hit = r.clip(words)
+        c += 10 * hit.w * hit.h
         for s in self.L.seats:
             if s.seat != seat:
                 over, under = self.tag_overhang(s.seat)
@@ -515,9 +526,9 @@ class TableView:
                 panel.height += over + under
                 hit = r.clip(panel)
                 c += 3 * hit.w * hit.h
-        for b in self._note_blocks():
+        for b in self._note_blocks():  # the game's live words (a prompt) matter more than a panel's edge
             hit = r.clip(b)
-            c += hit.w * hit.h
+            c += 4 * hit.w * hit.h
         return c
 
     def _remember_place(self, key: tuple, place: tuple) -> tuple[pygame.Rect, tuple[int, int], bool]:
@@ -613,6 +624,7 @@ class TableView:
             for e in self.anim.effects
             if e.kind in ("note", "banner") and e.tween.started(now) and not e.tween.done(now)
         ]
+        shown.sort(key=lambda e: e.kind == "banner")  # banners over notes: "Sandwich!" is never hidden
         for i, e in enumerate(shown):
             img, rect, fade, plate = self.note_sprite(e, now)
             if e.kind == "note":
