@@ -7,6 +7,7 @@ import pygame
 from test_app_support import app, focus, press, record_commands, set_value, top_name  # noqa: F401
 
 from game.i18n import t
+from game.scenes.config import MAX_SEATS
 from game.scenes.lobby import LobbyScene
 
 
@@ -69,7 +70,7 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
     assert lobby.rules.after_take == "same_player"
     set_value(app, t("After taking a card"), t("the turn passes to the next player"))
     set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
-    assert lobby.values == {"edition": "cards", "hidden_matches": True}
+    assert lobby.values == {"hidden_matches": True}  # the rest are the playing-card edition's defaults
     assert lobby.rules.after_take == "next_player"  # the seed's rule for its own edition
     assert lobby._option_value("matches") == "11"
     assert lobby.rules.hidden_matches is True
@@ -89,3 +90,32 @@ def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):  # noqa: F811
         assert " \u00b7 ".join(lines) == lobby.rules.summary()  # nothing dropped: broken between parts
         assert font.size(lines[0])[0] <= size[0] - ui.px(size, 72)
         assert lines[1].endswith(t("limit {n} cards", n=5000))
+
+
+def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):  # noqa: F811
+    from game.scenes import ui
+
+    app.push(LobbyScene("nothanks"))
+    set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
+    assert app.top.menu.current.label == "Player 8"  # focused: drawn bold, with ‹ ›
+    drawn: list[tuple[str, int, bool, int | None]] = []
+    real = ui.blit_text
+
+    def spy(*args, **kwargs):
+        drawn.append((args[1], args[2], kwargs.get("bold", False), kwargs.get("max_w")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ui, "blit_text", spy)
+    app.top.draw(app.screen, 0.0)
+    (value, size, bold, max_w), = [d for d in drawn if "Num + / Num Enter" in d[0]]
+    assert ui.TEXTS.fitted(value, max_w, size, bold)[0] == value  # whole, not cut with "…"
+
+
+def test_rules_set_back_to_their_defaults_are_the_seeds_rules_again(app):  # noqa: F811
+    app.push(LobbyScene("nothanks"))
+    lobby = app.top
+    set_value(app, t("Edition"), t("Numbered cards 3–35"))
+    assert lobby.menu.items[MAX_SEATS].value() == t("Custom")
+    set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
+    assert lobby.values == {}
+    assert lobby.menu.items[MAX_SEATS].value() == t("The seed's rules")

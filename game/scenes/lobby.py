@@ -127,7 +127,8 @@ class LobbyScene(MenuHandler):
 
     def _seat_item(self, row: int) -> ui.Item:
         return ui.Item(self._seat_label(row), lambda: self._rename(row), value=lambda: self._seat_value(row),
-                       change=lambda step: self._cycle_seat(row, step), colour=self._seat_colour(row))
+                       change=lambda step: self._cycle_seat(row, step), colour=self._seat_colour(row),
+                       short=lambda: self._seat_value(row, short=True))
 
     def _seat_colour(self, row: int) -> tuple[int, int, int] | None:
         seat = self.seat_index(row)
@@ -141,13 +142,16 @@ class LobbyScene(MenuHandler):
             return t("Bot {n}", n=row + 1)
         return t("Seat {n}", n=row + 1)
 
-    def _seat_value(self, row: int) -> str:
+    def _seat_value(self, row: int, short: bool = False) -> str:
+        """"Human · Q / L-Shift", "Bot · medium", "Empty"; `short`: a human row's keys alone."""
         kind, level = self.seats[row]
         if kind == "bot":
             return t("Bot · {level}", level=t(level))
         if kind == "empty":
             return t("Empty")
         controls = self.app.input.device_controls(self.devices[row])
+        if short and controls:
+            return controls
         return t("Human · {keys}", keys=controls) if controls else t("Human · join with a pad")
 
     def _free_keys(self, row: int) -> str | None:
@@ -207,11 +211,22 @@ class LobbyScene(MenuHandler):
                 rules_from_values(self.game, candidate, max(2, self.players))
             except (TypeError, ValueError):
                 continue  # e.g. more cards set aside than a small deck allows: skip that choice
-            self.values = candidate
+            self.values = self._without_defaults(candidate)
             break
         self.preset = None
         self._refresh_rules()
         self._rebuild()
+
+    def _without_defaults(self, values: dict[str, Any]) -> dict[str, Any]:
+        """`values` less the choices that change nothing (all of them: "The seed's rules" again)."""
+        players = max(2, self.players)
+        rules = rules_from_values(self.game, values, players)
+        out = dict(values)
+        for name in list(out):
+            trial = {k: v for k, v in out.items() if k != name}
+            if rules_from_values(self.game, trial, players) == rules:
+                out = trial
+        return out
 
     def _rebuild(self) -> None:
         """Seat numbers, colours and options change with other choices: rebuild, keeping the focused row."""

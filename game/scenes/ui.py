@@ -124,6 +124,7 @@ class Item:
     enabled: Callable[[], bool] = field(default=lambda: True)
     colour: Colour | None = None  # a seat's colour mark at the left
     button: bool = False  # drawn boxed even when not selected (Start, Play again, Yes/No)
+    short: Callable[[], str] | None = None  # a shorter value, shown when `value()` does not fit
 
     def selectable(self) -> bool:
         return self.enabled() and (self.on_confirm is not None or self.change is not None)
@@ -231,11 +232,22 @@ class Menu:
             room = rect.right - x - rect.h // 2
             label_w = room
             if value:
-                shown = f"‹ {value} ›" if item.change is not None and selected and enabled else value
                 bold = selected
-                natural = TEXTS.font(font_px, bold).size(shown)[0]
-                label_need = TEXTS.font(font_px, bold).size(item.label)[0]
-                value_w = min(natural, max(room - label_need - rect.h // 2, int(room * 0.55)))
+                font = TEXTS.font(font_px, bold)
+                label_need = font.size(item.label)[0]
+                free = max(room - label_need - rect.h // 2, int(room * 0.55))
+                # The first that fits whole: with the ‹ › of a focused setting, without them, then the
+                # short form the same two ways; else the first that fits in a slightly smaller font;
+                # else the shortest, cut to fit.
+                plain = [value] + ([item.short()] if item.short is not None else [])
+                arrows = item.change is not None and selected and enabled
+                choices = [c for v in plain for c in ((f"‹ {v} ›", v) if arrows else (v,))]
+                shown = next((c for c in choices if font.size(c)[0] <= free), None)
+                if shown is None:
+                    whole = (c for c in choices if TEXTS.fitted(c, free, font_px, bold)[0] == c)
+                    shown = next(whole, choices[-1])
+                natural = font.size(shown)[0]
+                value_w = min(natural, free)
                 label_w = room - value_w - rect.h // 3
                 blit_text(surface, shown, font_px, GOLD if selected else colour, "midright",
                           (rect.right - rect.h // 2, rect.centery), bold=bold, max_w=value_w)
