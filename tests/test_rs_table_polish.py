@@ -357,3 +357,21 @@ def test_a_slap_banner_is_drawn_over_the_seats_notes_never_under():
     view.note_sprite = lambda e, t: (drawn.append(e.kind), sprite(e, t))[1]
     view.draw_notes(pygame.Surface((800, 600)), now + 100 * MS)
     assert drawn == ["note", "banner"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_photo_finish_shows_every_time_whole(size):
+    """QA 2, N5: at 640x360 the photo-finish box cut the times ("Bot 7 by 71…")."""
+    _app, table = table_at(size, deal(8))
+    view = table.view
+    now = table.now_ns
+    lines = ("Player 7 by 71 ms", "Player 3 +90 ms, too late")
+    view.anim.effect("photo", now, 1500 * MS, lines=lines, seats=(6, 2))
+    shown: list[tuple[str, int, int, bool]] = []
+    fit = view.texts.fit
+    view.texts.fit = lambda text, max_w, px, color, bold=False: (shown.append((text, max_w, px, bold)),
+                                                                 fit(text, max_w, px, color, bold))[1]
+    view._draw_photo(pygame.Surface(size), now + 100 * MS)
+    assert [s[0] for s in shown] == ["Photo finish", *lines]
+    for text, max_w, px, bold in shown:
+        assert view.texts.fitted(text, max_w, px, bold)[0] == text

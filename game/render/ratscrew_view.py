@@ -683,13 +683,16 @@ class RatscrewView(TableView):
                 color = (
                     colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.banner_color(seat)
                 )
-                rows.append(self.texts.fit(line, max(40, area.w - size * 2), size, color, bold=i <= 1))
+                # Never cut: the times are the point. Where the felt is narrower, the box is wider than it.
+                rows.append(self.texts.fit(line, max(40, area.w - size * 2, need_w - size * 2), size, color,
+                                           bold=i <= 1))
             box = pygame.Rect(0, 0, max(r.get_width() for r in rows) + size * 2, row_h * len(rows) + size)
             box.center = area.center
             if area.left > self.L.centre[0]:  # beside the pile: keep close to it
                 box.left = min(box.left, area.left + size)
             elif area.right < self.L.centre[0]:
                 box.right = max(box.right, area.right - size)
+            box.clamp_ip(pygame.Rect((0, 0), self.L.size))
             fade = min(1.0, (1.0 - e.tween.raw(now)) * 6)
             hud.shade(surface, box, round(215 * fade), (8, 12, 10), radius=size // 2)
             y = box.y + size // 2
