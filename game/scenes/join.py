@@ -78,10 +78,10 @@ class JoinScene(Scene):
                 self.message = t("All {n} seats are taken.", n=self.seats)
                 return
             self.router.assign(device, free)
-            self.message = t("P{n} joined.", n=free + 1)
+            self.message = t("Player {n} joined.", n=free + 1)
         elif slot != FIRST and seat is not None:
             self.router.release(seat)
-            self.message = t("P{n} left.", n=seat + 1)
+            self.message = t("Player {n} left.", n=seat + 1)
 
     def _done(self) -> None:
         joined = self.joined()
@@ -128,7 +128,7 @@ class JoinScene(Scene):
         for seat, box in enumerate(self.boxes):
             taken = seat in joined
             ui.panel(surface, box, alpha=220 if taken else 120, border=ui.seat_colour(seat) if taken else None)
-            ui.blit_text(surface, t("P{n}", n=seat + 1), ui.px(size, 30), ui.seat_colour(seat), "topleft",
+            ui.blit_text(surface, t("Player {n}", n=seat + 1), ui.px(size, 30), ui.seat_colour(seat), "topleft",
                          (box.x + ui.px(size, 14), box.y + ui.px(size, 10)), bold=True)
             label = self.router.seat_controls(seat, self.game) if taken else t("free")
             ui.blit_text(surface, label, ui.px(size, 22), ui.TEXT if taken else ui.TEXT_DIM, "bottomleft",
