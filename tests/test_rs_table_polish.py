@@ -61,14 +61,19 @@ def status_rect(view, state):
     return at
 
 
-def burn_to_claim(app, table, n):
-    """Seat 0 plays a king, seat 1 pays 3; then wrong slaps burn cards until 8 lie under the pile."""
+def to_claim(app, table):
+    """Seat 0 plays a king, seat 1 pays 3: the pile awaits seat 0's claim."""
     press(app, table, 0, PLAY)
     app.step()
     for _ in range(3):
         press(app, table, 1, PLAY, after_ms=250)
         app.step()
     assert table.match.state.awaiting_claim
+
+
+def burn_to_claim(app, table, n):
+    """To the claim (`to_claim`); then wrong slaps burn cards until 8 lie under the pile."""
+    to_claim(app, table)
     for k in range(4):
         press(app, table, 1 + k % (n - 1), SLAP, after_ms=5)
         app.step()
@@ -331,12 +336,7 @@ def test_the_challenge_note_names_the_winner(size):
 @pytest.mark.parametrize("n", SEATS)
 def test_a_panels_claim_badge_never_covers_its_card_count(size, n):
     app, table = table_at(size, deal(n, first=("KC",)))
-    press(app, table, 0, PLAY)
-    app.step()
-    for _ in range(3):
-        press(app, table, 1, PLAY, after_ms=250)
-        app.step()
-    assert table.match.state.awaiting_claim
+    to_claim(app, table)
     app.run_ms(200)
     table.draw(pygame.Surface(size), 0.0)
     count, badge = table.view.badges[0]
