@@ -97,7 +97,10 @@ def test_each_saved_part_that_cannot_be_used_is_named_in_one_line():
     assert len(lines) == 2 and "P1" in lines[0] and "P3" in lines[1]
     lines.clear()
     Bindings.from_dict({"keyboard": [["q", "left shift"], ["q", "right shift"]]}, warn=lines.append)
-    assert lines == ["settings: one key is saved for two seats; using the default keys for every seat"]
+    assert lines == ["settings: the saved keys would give one key to two seats; using the default keys for every seat"]
+    lines.clear()
+    Bindings.from_dict({"keyboard": [list(row) for row in DEFAULT_KEYBOARD] + [["f1", "f2"]]}, warn=lines.append)
+    assert lines == ["settings: keys are saved for 9 seats; the game has 8, the rest are ignored"]
     lines.clear()
     Bindings.from_dict({"keyboard": "no", "pad": {"first": ["nobutton"], "second": ["b"]}}, warn=lines.append)
     assert len(lines) == 2 and "keyboard" in lines[0] and "'first'" in lines[1]

@@ -39,7 +39,7 @@ def test_settings_change_with_arrows_and_are_saved_at_once(app):  # noqa: F811
     assert app.settings["volume"] == round(volume - 0.1, 1)
     assert saved(app)["volume"] == app.settings["volume"]
     for label, key in ((t("Four-colour suits"), "four_colour_suits"), (t("Reduced motion"), "reduced_motion"),
-                       (t("Teaching aid (No Thanks card values)"), "teaching_aid")):
+                       (t("No Thanks teaching aid"), "teaching_aid")):
         before = app.settings[key]
         focus(app, label)
         press(app, "enter")

@@ -99,12 +99,14 @@ class Bindings:
                 else:
                     warn(f"settings: the keys saved for P{seat + 1} ({row!r}) can't be used; "
                          f"P{seat + 1} plays with the default keys")
+            if len(rows) > MAX_SEATS:
+                warn(f"settings: keys are saved for {len(rows)} seats; the game has {MAX_SEATS}, the rest are ignored")
         elif rows is not None:
             warn("settings: the saved keyboard layout is not a list of seats; using the default keys")
         keys = [key for row in out.keyboard for key in row]
         if len(keys) != len(set(keys)):  # a key saved for two seats: the saved layout can't be trusted
             out.keyboard = [list(row) for row in DEFAULT_KEYBOARD]
-            warn("settings: one key is saved for two seats; using the default keys for every seat")
+            warn("settings: the saved keys would give one key to two seats; using the default keys for every seat")
         pad = data.get("pad")
         if isinstance(pad, dict):
             for slot in ("first", "second"):

@@ -27,7 +27,7 @@ class SettingsScene(MenuScene):
                     change=lambda _step: self.app.toggle_fullscreen()),
             self._flag(t("Four-colour suits"), "four_colour_suits"),
             self._flag(t("Reduced motion"), "reduced_motion"),
-            self._flag(t("Teaching aid (No Thanks card values)"), "teaching_aid"),
+            self._flag(t("No Thanks teaching aid"), "teaching_aid"),
             ui.Item(t("Language"), value=lambda: LANGUAGE_NAMES.get(s["language"], s["language"]),
                     change=self._language, enabled=lambda: len(CATALOGUES) > 1),
         ]
