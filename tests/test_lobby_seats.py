@@ -119,3 +119,19 @@ def test_rules_set_back_to_their_defaults_are_the_seeds_rules_again(app):  # noq
     set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
     assert lobby.values == {}
     assert lobby.menu.items[MAX_SEATS].value() == t("The seed's rules")
+
+
+def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):  # noqa: F811
+    app.push(LobbyScene("ratscrew"))
+    lobby = app.top
+    lobby.devices[0] = "pad:999"  # joined with a pad that has since been unplugged
+    assert lobby.seat_items[0].value() == t("Human · join with a pad")
+    focus(app, t("Start"))
+    press(app, "enter")
+    assert top_name(app) == "LobbyScene"
+    assert lobby.message == t("{name} has no keys or pad: join again, or make the seat a bot.", name="Player 1")
+    set_value(app, "Player 1", t("Bot · {level}", level=t("kid")))  # the seat goes to a bot
+    assert not lobby.message
+    focus(app, t("Start"))
+    press(app, "enter")
+    assert top_name(app) == "RatscrewTable"

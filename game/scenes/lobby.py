@@ -322,6 +322,12 @@ class LobbyScene(MenuHandler):
     def start(self) -> None:
         if self.message:
             return
+        unplayed = [row for row, (kind, _) in enumerate(self.seats)
+                    if kind == "human" and not self.app.input.device_controls(self.devices[row])]
+        if unplayed:  # e.g. a joined pad unplugged since: nobody could play that seat
+            self.message = t("{name} has no keys or pad: join again, or make the seat a bot.",
+                             name=self.app.settings.player_name(unplayed[0]))
+            return
         # Each human row's device plays the table seat the row becomes; no other device plays.
         self.app.input.seat_devices({self.seat_index(row): device for row, device in enumerate(self.devices)
                                      if device is not None and self.seats[row][0] == "human"})
