@@ -202,3 +202,16 @@ def test_nothanks_full_pot_screenshot(size):
     app.run_ms(600)
     assert st.pot == 12
     screenshot(table, f"text_nothanks_pot_{size[0]}x{size[1]}.png")
+
+
+def test_wrap_breaks_between_parts_first_then_at_spaces_and_loses_nothing():
+    from game.render.fonts import get_font, wrap
+
+    font = get_font(20)
+    text = "Slaps: Double, Sandwich, Top-bottom · wrong slap burns 2, dead · J1 Q2 K3 A4"
+    wide = wrap(text, font, font.size("wrong slap burns 2, dead · J1 Q2 K3 A4")[0])
+    assert wide == ["Slaps: Double, Sandwich, Top-bottom", "wrong slap burns 2, dead · J1 Q2 K3 A4"]
+    narrow = wrap(text, font, 120)
+    assert all(font.size(line)[0] <= 120 for line in narrow)
+    assert " ".join(narrow).replace(" ", "") == text.replace(" · ", "").replace(" ", "")
+    assert wrap("", font, 100) == [] and wrap("one", font, 1) == ["one"]  # a word too wide stays whole

@@ -102,26 +102,24 @@ class TextCache:
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Split `text` at " · " (then at spaces) into lines at most `width` px wide."""
+    return [
+        line
+        for part in _pack(text.split(" \u00b7 "), " \u00b7 ", font, width)
+        for line in _pack(part.split(" "), " ", font, width)  # a part still too wide: at its spaces
+    ]
+
+
+def _pack(pieces: list[str], sep: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy: as many `pieces` joined by `sep` on each line as fit in `width` px (at least one)."""
     lines: list[str] = []
     line = ""
-    for part in text.split(" \u00b7 "):
-        trial = f"{line} \u00b7 {part}" if line else part
+    for piece in pieces:
+        trial = f"{line}{sep}{piece}" if line else piece
         if line and font.size(trial)[0] > width:
             lines.append(line)
-            line = part
+            line = piece
         else:
             line = trial
     if line:
         lines.append(line)
-    out: list[str] = []
-    for line in lines:  # a single part still too wide: break it at spaces
-        words, cur = line.split(" "), ""
-        for word in words:
-            trial = f"{cur} {word}" if cur else word
-            if cur and font.size(trial)[0] > width:
-                out.append(cur)
-                cur = word
-            else:
-                cur = trial
-        out.append(cur)
-    return out
+    return lines
