@@ -9,6 +9,7 @@ from typing import NoReturn
 SUBCOMMANDS = {
     "sim": ("game.sim", "play whole games with no window; wins, scores, games per second"),
     "bench": ("game.bench", "benchmarks: engines, render, input"),
+    "replay": ("game.replay", "check a recorded game's command log (--verify)"),
 }
 
 

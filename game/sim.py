@@ -11,7 +11,9 @@ import time
 from typing import Any
 
 from game.bots import LEVELS
-from game.match import NothanksMatch, RatscrewMatch, SeatSpec
+from game.match import SeatSpec
+from game.games.nothanks.match import NothanksMatch
+from game.games.ratscrew.match import RatscrewMatch
 
 LADDER = (("pro", "casual"), ("casual", "kid"), ("pro", "kid"))
 LADDER_TARGET = 0.70
@@ -114,7 +116,7 @@ def _seat_order(levels: list[str], game: int, balanced: bool) -> list[int]:
 
 
 def sim_nothanks(args: argparse.Namespace) -> dict:
-    from game.engines import nothanks as nt
+    from game.games.nothanks import engine as nt
 
     values = _rule_values(args.rule)
     if args.edition:
@@ -129,7 +131,7 @@ def sim_nothanks(args: argparse.Namespace) -> dict:
     options = {k: v for k, v in (("time_budget_ms", args.time_budget_ms), ("iterations", args.iterations))
                if v is not None}
     if args.seat_balanced:
-        from game.bots import tournament
+        from game.games.nothanks import tournament
 
         result = tournament.run_tournament(rules, levels, args.games, args.seed, True, **options)
         result["table"] = tournament.format_table(result)
@@ -179,7 +181,7 @@ def format_nothanks(result: dict) -> str:
 
 
 def _ratscrew_rules(args: argparse.Namespace):
-    from game.engines import ratscrew as rs
+    from game.games.ratscrew import engine as rs
 
     try:
         return rs.Rules.from_options(_rule_values(args.rule))

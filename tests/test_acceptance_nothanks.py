@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.engines import IllegalAction
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 
 
 def of_type(events: list, name: str) -> list:

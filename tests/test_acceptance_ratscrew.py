@@ -10,7 +10,7 @@ import pytest
 
 from game import cards
 from game.engines import IllegalAction
-from game.engines import ratscrew as rs
+from game.games.ratscrew import engine as rs
 
 ALL_SLAPS = frozenset({"double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine"})
 

@@ -113,7 +113,9 @@ def save_shot(app: App, name: str) -> Path:
 
 def finished(game: str, players: int = 3, seed: int = 4):
     """A TableConfig and a match of bots played to the end off-screen (for results screens)."""
-    from game.match import NothanksMatch, RatscrewMatch, SeatSpec
+    from game.match import SeatSpec
+    from game.games.nothanks.match import NothanksMatch
+    from game.games.ratscrew.match import RatscrewMatch
     from game.scenes.config import TableConfig, rules_from_values
 
     levels = ["greedy", "easy", "random"] if game == "nothanks" else ["pro", "casual", "kid"]

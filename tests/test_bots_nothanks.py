@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from game.bots import nothanks as bots
-from game.bots.tournament import play_game
-from game.engines import nothanks as nt
+from game.games.nothanks import bots
+from game.games.nothanks.tournament import play_game
+from game.games.nothanks import engine as nt
 
 FAST = {"iterations": 40, "time_budget_ms": 60_000}
 

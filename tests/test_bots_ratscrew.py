@@ -9,7 +9,7 @@ import statistics
 import pytest
 
 from game.bots import LEVELS, make_bot
-from game.bots.ratscrew import (
+from game.games.ratscrew.bots import (
     CLAIM,
     LEVEL_TABLE,
     RULE_DIFFICULTY,
@@ -18,8 +18,9 @@ from game.bots.ratscrew import (
     rules_factor,
 )
 from game.commands import PLAY, SLAP
-from game.engines import ratscrew as rs
-from game.match import RatscrewMatch, SeatSpec
+from game.games.ratscrew import engine as rs
+from game.match import SeatSpec
+from game.games.ratscrew.match import RatscrewMatch
 
 MS = 1_000_000
 

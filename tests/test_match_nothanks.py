@@ -7,8 +7,9 @@ import time
 
 import game.bots
 from game.commands import PASS, PLAY, TAKE, Command
-from game.engines import nothanks as nt
-from game.match import Ignored, NothanksMatch, SeatSpec, Timed
+from game.games.nothanks import engine as nt
+from game.match import Ignored, SeatSpec, Timed
+from game.games.nothanks.match import NothanksMatch
 
 MS = 1_000_000
 HUMAN = SeatSpec("human")

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from game.commands import PLAY, SLAP, TAKE, Command
-from game.engines import ratscrew as rs
-from game.match import Ignored, PhotoFinish, RatscrewMatch, SeatSpec, Tie, TooLate
+from game.games.ratscrew import engine as rs
+from game.match import Ignored, SeatSpec
+from game.games.ratscrew.match import PhotoFinish, RatscrewMatch, Tie, TooLate
 
 MS = 1_000_000
 HUMAN = SeatSpec("human")

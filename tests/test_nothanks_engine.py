@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.engines import IllegalAction
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -410,7 +410,7 @@ def test_engines_import_with_pygame_unavailable():
     code = (
         "import sys\n"
         "sys.modules['pygame'] = None\n"
-        "from game.engines import nothanks as nt\n"
+        "from game.games.nothanks import engine as nt\n"
         "st = nt.new_game(nt.Rules(), players=3, seed=1)\n"
         "while not st.is_over:\n"
         "    st.apply(st.legal_actions()[-1])\n"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engines import IllegalAction
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 
 
 @st.composite

@@ -15,13 +15,14 @@ import pytest
 from test_table_scenes import FakeApp, nothanks_table, press, screenshot
 
 from game.commands import PASS, TAKE, Command
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 from game.input.router import InputRouter
-from game.match import Ignored, NothanksMatch, SeatSpec
-from game.match.nothanks import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, ignored_why
-from game.render.nothanks_view import MIN_TEXT
+from game.match import Ignored, SeatSpec
+from game.games.nothanks.match import NothanksMatch
+from game.games.nothanks.match import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, ignored_why
+from game.games.nothanks.view import MIN_TEXT
 from game.scenes.config import TableConfig
-from game.scenes.table_nothanks import NothanksTable
+from game.games.nothanks.table import NothanksTable
 
 MS = 1_000_000
 SIZES = [(640, 360), (800, 600), (1280, 720), (1920, 1080), (480, 700), (640, 720), (1280, 360)]
@@ -323,7 +324,7 @@ def test_seats_notes_keep_off_the_stack_the_card_and_the_words_round_them(size, 
 
 
 def test_a_long_prompt_between_two_top_seats_takes_a_little_smaller_font_on_three_lines_not_four():
-    from game.render.nothanks_view import SHORT_PROMPT_LINES, SHRINK_FOR_FEWER_LINES
+    from game.games.nothanks.view import SHORT_PROMPT_LINES, SHRINK_FOR_FEWER_LINES
 
     _app, table = keyboard_table(5, (1280, 720))
     view = table.view

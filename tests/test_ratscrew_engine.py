@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from game.engines import IllegalAction
-from game.engines import ratscrew as rs
+from game.games.ratscrew import engine as rs
 
 ALL = frozenset(rs.SLAP_RULES)
 
@@ -889,7 +889,7 @@ def test_clone_is_independent():
 def test_engine_imports_without_pygame():
     code = (
         "import sys; sys.modules['pygame'] = None\n"
-        "from game.engines import ratscrew as rs\n"
+        "from game.games.ratscrew import engine as rs\n"
         "st = rs.new_game(rs.Rules(), players=4, seed=1)\n"
         "st.apply(rs.Play(0))\n"
         "assert 'pygame' not in [m for m in sys.modules if sys.modules[m] is not None]\n"

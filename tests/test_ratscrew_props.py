@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from game import cards
 from game.engines import IllegalAction
-from game.engines import ratscrew as rs
+from game.games.ratscrew import engine as rs
 
 DECK = sorted(cards.full_deck())
 

@@ -12,10 +12,10 @@ import pygame
 import pytest
 
 from game import cards
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 from game.render import colors
 from game.render.card_art import CardArt, card_height
-from game.render.nothanks_view import NothanksView
+from game.games.nothanks.view import NothanksView
 
 pygame.init()
 

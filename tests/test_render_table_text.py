@@ -14,14 +14,14 @@ import pytest
 from test_table_scenes import FakeApp, human_table, nothanks_table, press, screenshot
 
 from game.commands import PLAY, SLAP
-from game.engines import nothanks as nt
-from game.engines import ratscrew as rs
+from game.games.nothanks import engine as nt
+from game.games.ratscrew import engine as rs
 from game.input.router import InputRouter
 from game.match import SeatSpec
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
 from game.render.tokens import MAX_SHOWN
 from game.scenes.config import TableConfig
-from game.scenes.table_ratscrew import RatscrewTable
+from game.games.ratscrew.table import RatscrewTable
 
 SIZES = [(640, 720), (800, 600), (1280, 720), (1920, 1080), (1280, 400)]
 NAMES = ["Beatrice", "Priya", "Oskar", "Margaret", "Ada", "Jonas", "Wen", "Lucia"]

@@ -13,7 +13,8 @@ from test_app_support import app, finished, make_app, press, run_until, top_name
 
 from game.commands import BACK, CONFIRM, LEFT, PLAY, RIGHT, SLAP, Command
 from game.i18n import t
-from game.match import RatscrewMatch, SeatSpec
+from game.match import SeatSpec
+from game.games.ratscrew.match import RatscrewMatch
 from game.scenes import ui
 from game.scenes.config import DemoLoop, TableConfig, rules_from_values
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene, hand_steps

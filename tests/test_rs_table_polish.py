@@ -16,10 +16,10 @@ import pytest
 from test_table_scenes import MS, OUT, FakeApp, FixedHands, press
 
 from game.commands import PLAY, SLAP
-from game.engines import ratscrew as rs
+from game.games.ratscrew import engine as rs
 from game.match import SeatSpec
 from game.render import colors
-from game.render.ratscrew_view import MAX_BURN_SHOWN
+from game.games.ratscrew.view import MAX_BURN_SHOWN
 from game.scenes.config import TableConfig
 
 pygame.init()

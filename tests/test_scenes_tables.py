@@ -104,7 +104,7 @@ def test_pause_menu_rules_and_quit_to_menu(app):  # noqa: F811
 
 
 def test_pause_menu_shows_the_last_photo_finish_again(app):  # noqa: F811
-    from game.match import PhotoFinish
+    from game.games.ratscrew.match import PhotoFinish
 
     table = ratscrew_table(app)
     table.match.last_photo_finish = None

@@ -14,14 +14,15 @@ import pygame
 import pytest
 
 from game.commands import DOWN, PASS, PLAY, SLAP, TAKE, UP, Command
-from game.engines import nothanks as nt
-from game.engines import ratscrew as rs
+from game.games.nothanks import engine as nt
+from game.games.ratscrew import engine as rs
 from game.loop import FakeClock
-from game.match import RatscrewMatch, SeatSpec
+from game.match import SeatSpec
+from game.games.ratscrew.match import RatscrewMatch
 from game.render.fonts import get_font
 from game.scenes.config import TableConfig
-from game.scenes.table_nothanks import NothanksTable
-from game.scenes.table_ratscrew import RatscrewTable
+from game.games.nothanks.table import NothanksTable
+from game.games.ratscrew.table import RatscrewTable
 
 OUT = Path(__file__).resolve().parent / "_out"
 STEP = 1_000_000_000 // 120

@@ -10,8 +10,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from game.engines import nothanks as nt
-from game.engines import ratscrew as rs
+from game.games.nothanks import engine as nt
+from game.games.ratscrew import engine as rs
 
 NOTHANKS_TARGET = 3000  # games/s with 4 random players (issue 2)
 RS_SLAP_CHANCE = 0.08  # per step, a random seat slaps at random: valid or not

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.engines.nothanks import tie_break_note
+from game.games.nothanks.engine import tie_break_note
 from game.i18n import t
 from game.match import SeatSpec
 from game.render.fonts import wrap

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.commands import DOWN, UP, Command
-from game.engines.nothanks import tie_break_note
+from game.games.nothanks.engine import tie_break_note
 from game.i18n import t
 from game.render.fonts import wrap
 from game.scenes import ui

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.commands import DOWN, UP, Command
-from game.match import NothanksMatch
+from game.games.nothanks.match import NothanksMatch
 from game.render.fonts import TextCache
-from game.render.nothanks_view import NothanksView
-from game.render.table_scene import TableScene
+from game.games.nothanks.view import NothanksView
+from game.scenes.table import TableScene
 
 
 class NothanksTable(TableScene):

@@ -13,7 +13,7 @@ import pygame
 
 from game import cards
 from game.commands import PLAY
-from game.engines import ratscrew as rs
+from game.games.ratscrew import engine as rs
 from game.i18n import t
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots.ratscrew import CLAIM
+from game.games.ratscrew.bots import CLAIM
 from game.commands import PLAY, SLAP, Command
-from game.engines import ratscrew as rs
+from game.games.ratscrew import engine as rs
 from game.i18n import t as tr
 from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue, submit_human
 

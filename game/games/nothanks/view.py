@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 from game.i18n import t
 from game.match.common import Ignored
-from game.match.nothanks import NO_MATCHES, NOT_YOUR_TURN, ignored_why
+from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import RATIO, card_height

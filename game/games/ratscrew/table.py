@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import RatscrewMatch
+from game.games.ratscrew.match import RatscrewMatch
 from game.render.fonts import TextCache
-from game.render.ratscrew_view import RatscrewView
-from game.render.table_scene import TableScene
+from game.games.ratscrew.view import RatscrewView
+from game.scenes.table import TableScene
 
 
 class RatscrewTable(TableScene):

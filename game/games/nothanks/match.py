@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from game.commands import PASS, TAKE, Command
 from game.engines import IllegalAction
-from game.engines import nothanks as nt
+from game.games.nothanks import engine as nt
 from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue, submit_human
 
 # A bot's move appears after a human-looking pause (log-normal, ms): long enough to follow, short enough

@@ -1,0 +1,168 @@
+"""What the shell needs to know about a game: the `GameDef` every game folder provides, and the shapes
+it speaks in (labelled rule options, layout hints, the table a game is started from).
+
+The shell (lobby, choose, results, rules, sim, bench, input labels) asks a game's definition instead of
+testing a game's name. A definition is cheap to import: it loads its match, views and scenes only when
+asked (function-level imports, so frozen builds still see them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from game.i18n import t
+from game.match.common import SeatSpec
+
+MIN_SEATS, MAX_SEATS = 2, 8
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One lobby setting, labelled: `choices` are (value, label) pairs; `default` is one of the values."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+
+    def label_of(self, value: Any) -> str:
+        return next((label for v, label in self.choices if v == value), str(value))
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutHints:
+    """How a game's table wants its space: the centre pile's width in card widths, seat panels' width
+    relative to the standard, whether panels stack their info above the cards (else beside them), and
+    whether the top seat needs room above it for a tag."""
+
+    pile_cards: float = 3.2
+    panel_wide: float = 1.45
+    info_above: bool = False
+    tag_room: bool = False
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """One table: the game (its id), its rules, who sits where, the seed, and who plays first."""
+
+    game: str
+    rules: Any
+    seats: list[SeatSpec]
+    seed: int
+    first_player: int = 0
+    options: dict[str, Any] = field(default_factory=dict)  # the lobby's chosen option values, for play again
+    rows: tuple[int, ...] = ()  # the lobby row each seat came from (empty rows between are skipped)
+
+    def with_seed(self, seed: int) -> TableConfig:
+        return dataclasses.replace(self, seed=seed)
+
+    def next_round(self) -> TableConfig:
+        """Play again: same seats and rules, the first turn one seat on (the lobby deals a fresh seed)."""
+        return dataclasses.replace(self, first_player=(self.first_player + 1) % len(self.seats))
+
+
+class GameDef:
+    """Everything game-specific the shell needs. Each game folder subclasses this once.
+
+    Class attributes: `id` (as on the command line and in settings), `engine` (the pure rules module),
+    `buttons` (the game actions of a seat's first and second button), bot levels, layout hints.
+    Methods give translated text (called when drawn, so a language change shows at once) and load the
+    heavier parts (match, table scene, results body, sim) on demand.
+    """
+
+    id: str = ""
+    engine: ModuleType
+    buttons: tuple[str, str] = ("", "")
+    bot_levels: tuple[str, ...] = ()
+    default_level: str = ""  # a new lobby's bots
+    stand_in_level: str = ""  # a bot that takes over a seat whose player left
+    demo_levels: tuple[str, ...] = ()
+    lobby_seats: int = 2  # seats a new lobby starts with: a human, then bots
+    summary_lines: int = 2  # lines the lobby gives the rules summary
+    layout = LayoutHints()
+
+    # -- words ----------------------------------------------------------------------------------------
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def blurb(self) -> list[str]:
+        """Three short lines for the choose-game screen."""
+        raise NotImplementedError
+
+    def button_words(self) -> tuple[str, str]:
+        """What a seat's first and second buttons do, as words: ("play", "slap")."""
+        raise NotImplementedError
+
+    def rules_text(self, rules: Any) -> list[str]:
+        """Paragraphs of the rules for people who have never played, for this table's rules."""
+        raise NotImplementedError
+
+    def rules_summary(self, rules: Any) -> str:
+        """One line: every option, compactly."""
+        raise NotImplementedError
+
+    def lobby_note(self) -> str | None:
+        """A line the lobby shows under the summary (No Thanks: our tie-break), or None."""
+        return None
+
+    # -- rules ----------------------------------------------------------------------------------------
+    def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
+        raise NotImplementedError
+
+    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
+        """Rules from chosen option values; options not chosen take the defaults (raises ValueError)."""
+        raise NotImplementedError
+
+    def option_values(self, rules: Any) -> dict[str, Any]:
+        """These rules as {option name: value}, in the option names of `rule_options`."""
+        raise NotImplementedError
+
+    def player_range(self, rules: Any) -> tuple[int, int]:
+        return MIN_SEATS, MAX_SEATS
+
+    # -- players --------------------------------------------------------------------------------------
+    def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
+        raise NotImplementedError
+
+    def check_level(self, level: str | None) -> None:
+        if level not in self.bot_levels:
+            raise ValueError(f"unknown {self.id} bot level {level!r}; known: {', '.join(self.bot_levels)}")
+
+    # -- parts loaded on demand -----------------------------------------------------------------------
+    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+        raise NotImplementedError
+
+    def table_scene(self, config: TableConfig) -> Any:
+        """The table scene for `config`."""
+        raise NotImplementedError
+
+    def results_body(self, config: TableConfig, match: Any) -> Any:
+        """The game's part of the results screen."""
+        raise NotImplementedError
+
+    def sim(self) -> ModuleType:
+        """The game's `sim` module: `add_arguments(parser)`, `run(args) -> dict`, `format(result) -> str`."""
+        raise NotImplementedError
+
+    def bench(self) -> ModuleType:
+        """The game's engine bench module: `GAMES` (label, players, play(seed)) and `clone_apply_states()`."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<GameDef {self.id}>"
+
+
+def seat_name(seat: SeatSpec, index: int) -> str:
+    """The name a seat shows: its own, else "Player 3" / "Bot 3"."""
+    if seat.name:
+        return seat.name
+    return t("Bot {n}", n=index + 1) if seat.is_bot else t("Player {n}", n=index + 1)
+
+
+def make_seats(humans: int, bots: list[str]) -> list[SeatSpec]:
+    """`humans` human seats, then one bot seat per level in `bots`."""
+    return [SeatSpec("human") for _ in range(humans)] + [SeatSpec("bot", level) for level in bots]

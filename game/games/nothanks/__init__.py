@@ -1,0 +1,100 @@
+"""No Thanks! ("Nej tak"): the game's definition for the shell. Engine, bots, match, view, table,
+results and sim live beside it in this folder."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.commands import PASS, TAKE
+from game.games.base import GameDef, LayoutHints, RuleOption, TableConfig
+from game.games.nothanks import engine
+from game.i18n import t
+
+
+class NothanksDef(GameDef):
+    id = "nothanks"
+    engine = engine
+    buttons = (TAKE, PASS)
+    bot_levels = ("random", "greedy", "easy", "medium", "hard")
+    default_level = "medium"
+    stand_in_level = "medium"
+    demo_levels = ("medium", "hard", "greedy", "easy")
+    lobby_seats = 3
+    summary_lines = 1  # the tie-break note takes the second line
+    layout = LayoutHints(pile_cards=2.4, panel_wide=1.7, info_above=True, tag_room=True)
+
+    def title(self) -> str:
+        return t("No Thanks!")
+
+    def blurb(self) -> list[str]:
+        return [t("Take the card, or pay a match to pass it on."), t("Runs count only their lowest card."),
+                t("2–8 players · calm, sly, good for number sense")]
+
+    def button_words(self) -> tuple[str, str]:
+        return t("take"), t("pass")
+
+    def rules_text(self, rules: Any) -> list[str]:
+        from game.games.nothanks import text
+
+        return text.rules_text(rules)
+
+    def rules_summary(self, rules: Any) -> str:
+        from game.games.nothanks import text
+
+        return text.summary(rules)
+
+    def lobby_note(self) -> str | None:
+        from game.games.nothanks import text
+
+        return text.tie_break_note()
+
+    def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
+        from game.games.nothanks import text
+
+        return text.rule_options(rules, players)
+
+    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
+        return engine.Rules.from_options(dict(values), players)
+
+    def option_values(self, rules: Any) -> dict[str, Any]:
+        return {o.name: getattr(rules, o.name) for o in self.rule_options(rules)}
+
+    def player_range(self, rules: Any) -> tuple[int, int]:
+        low, high = rules.player_range()
+        return max(2, low), min(8, high)
+
+    def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
+        from game.games.nothanks import bots
+
+        self.check_level(level)
+        return bots.make_bot(level, rng, time_budget_ms=options.get("time_budget_ms"),
+                             iterations=options.get("iterations"))
+
+    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+        from game.games.nothanks.match import NothanksMatch
+
+        return NothanksMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, **options)
+
+    def table_scene(self, config: TableConfig) -> Any:
+        from game.games.nothanks.table import NothanksTable
+
+        return NothanksTable(config)
+
+    def results_body(self, config: TableConfig, match: Any) -> Any:
+        from game.games.nothanks.results import NothanksResults
+
+        return NothanksResults(config, match)
+
+    def sim(self):
+        from game.games.nothanks import sim
+
+        return sim
+
+    def bench(self):
+        from game.games.nothanks import bench
+
+        return bench
+
+
+DEFINITION = NothanksDef()

@@ -1,0 +1,90 @@
+"""Egyptian Ratscrew: the game's definition for the shell. Engine, bots, match, view, table, results
+and sim live beside it in this folder."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.commands import PLAY, SLAP
+from game.games.base import GameDef, LayoutHints, RuleOption, TableConfig
+from game.games.ratscrew import engine
+from game.i18n import t
+
+
+class RatscrewDef(GameDef):
+    id = "ratscrew"
+    engine = engine
+    buttons = (PLAY, SLAP)
+    bot_levels = ("random", "kid", "casual", "pro")
+    default_level = "casual"
+    stand_in_level = "casual"
+    demo_levels = ("pro", "casual", "pro", "kid")
+    lobby_seats = 2
+    summary_lines = 2
+    layout = LayoutHints(pile_cards=3.2, panel_wide=1.45, info_above=False, tag_room=False)
+
+    def title(self) -> str:
+        return t("Egyptian Ratscrew")
+
+    def blurb(self) -> list[str]:
+        return [t("Turn cards onto the pile in turn."), t("Slap doubles and sandwiches first!"),
+                t("2–8 players · fast, loud, one keyboard or pads")]
+
+    def button_words(self) -> tuple[str, str]:
+        return t("play"), t("slap")
+
+    def rules_text(self, rules: Any) -> list[str]:
+        from game.games.ratscrew import text
+
+        return text.rules_text(rules)
+
+    def rules_summary(self, rules: Any) -> str:
+        from game.games.ratscrew import text
+
+        return text.summary(rules)
+
+    def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
+        from game.games.ratscrew import text
+
+        return text.rule_options()
+
+    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
+        return engine.Rules.from_options(dict(values))
+
+    def option_values(self, rules: Any) -> dict[str, Any]:
+        return dict(rules.option_values())
+
+    def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
+        from game.games.ratscrew import bots
+
+        self.check_level(level)
+        return bots.make_bot(level, rng, seat=options["seat"], rules=options["rules"])
+
+    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+        from game.games.ratscrew.match import RatscrewMatch
+
+        return RatscrewMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, **options)
+
+    def table_scene(self, config: TableConfig) -> Any:
+        from game.games.ratscrew.table import RatscrewTable
+
+        return RatscrewTable(config)
+
+    def results_body(self, config: TableConfig, match: Any) -> Any:
+        from game.games.ratscrew.results import RatscrewResults
+
+        return RatscrewResults(config, match)
+
+    def sim(self):
+        from game.games.ratscrew import sim
+
+        return sim
+
+    def bench(self):
+        from game.games.ratscrew import bench
+
+        return bench
+
+
+DEFINITION = RatscrewDef()

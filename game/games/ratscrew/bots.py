@@ -1,0 +1,210 @@
+"""Human-like Ratscrew bots (kid, casual, pro): reaction times drawn from one table calibrated to people.
+
+A bot sees only its seat's observation: the faces on the pile, everyone's card counts, whose turn it
+is. After every change the match asks it to `plan(obs, now_ns, pending)` and it answers with the
+intents it wants to add, move or drop: `{action: t_ns}` to (re)schedule, `{action: None}` to drop
+(actions PLAY, SLAP and CLAIM). Intents it does not mention stay as they are.
+
+The parameter table (`LEVEL_TABLE`), and where the numbers come from:
+- Simple visual reaction time of adults is about 190 ms (Jain et al. 2015; Woods et al. 2015: 180–200 ms).
+  Choosing among several patterns costs more, growing with the log of the number of alternatives
+  (Hick–Hyman law): recognising a slappable pile among several rules takes people about 400–600 ms.
+  A pro's median reaction to a double is 350 ms, a casual player's 550 ms.
+- Children of 6–8 answer about twice as slowly as adults (Kail 1991, developmental speed of
+  processing), and more variably: the kid's median is 900 ms with a wider spread.
+- Reaction times are right-skewed; a log-normal with the spread `sigma` fits the bulk, clipped below at
+  `react_min_ms` (nobody recognises a pattern faster than that) and above at 4 × the median.
+- Harder rules take longer than a double (`RULE_DIFFICULTY`): comparing two non-adjacent cards
+  (sandwich, divorce), the top against the far bottom card (top-bottom), or doing sums and sequences
+  (tens, run). Every extra active rule slows every reaction a little (`rules_factor`: Hick–Hyman,
+  the seed's three rules = 1.0).
+- Once a hand is moving it cannot always be stopped: a slap due within `stop_ms` of a pile change goes
+  through anyway (stop-signal reaction time, about 200–250 ms in adults, longer in children; Williams
+  et al. 1999). Such slaps land late (no penalty within the grace) or wrong.
+- `miss` is the chance of not noticing a slappable pile in time (it is noticed `LATE_NOTICE` reaction
+  times later, when the next card has usually covered it); `near_miss` the chance of slapping a
+  pile whose top card is one rank away from making a slap (a 7 on an 8 looks like a double).
+- Cards are played, and piles claimed, after log-normal delays (`play_median_ms`, `claim_median_ms`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from game import cards
+from game.commands import PLAY, SLAP
+from game.games.ratscrew import engine as rs
+
+CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One row of the parameter table (times in ms; reaction medians are for a double, seed's rules)."""
+
+    name: str
+    react_median_ms: float
+    react_sigma: float
+    react_min_ms: float
+    miss: float
+    near_miss: float
+    stop_ms: float
+    play_median_ms: float
+    claim_median_ms: float
+    delay_sigma: float = 0.3
+
+
+LEVEL_TABLE: dict[str, Level] = {
+    "kid": Level("kid", react_median_ms=900, react_sigma=0.32, react_min_ms=380, miss=0.20,
+                 near_miss=0.06, stop_ms=320, play_median_ms=850, claim_median_ms=700),
+    "casual": Level("casual", react_median_ms=550, react_sigma=0.25, react_min_ms=260, miss=0.10,
+                    near_miss=0.03, stop_ms=250, play_median_ms=700, claim_median_ms=500),
+    "pro": Level("pro", react_median_ms=350, react_sigma=0.18, react_min_ms=200, miss=0.03,
+                 near_miss=0.01, stop_ms=210, play_median_ms=550, claim_median_ms=350),
+}
+
+RULE_DIFFICULTY: dict[str, float] = {
+    "double": 1.0,
+    "six_nine": 1.15,
+    "sandwich": 1.2,
+    "marriage": 1.25,
+    "top_bottom": 1.35,
+    "divorce": 1.4,
+    "tens": 1.45,
+    "run": 1.5,
+}
+
+DELAY_MIN_MS = 180.0
+LATE_NOTICE = 3.0  # a missed pile is noticed this many reaction times later, if it is still there
+
+
+def rules_factor(active: int) -> float:
+    """How much `active` slap rules slow every reaction (Hick–Hyman: log of the alternatives + 1)."""
+    return 1.0 + 0.15 * math.log2((max(active, 1) + 1) / 4)
+
+
+def near_miss_rule(view: tuple[str, ...], rules: rs.Rules) -> str | None:
+    """The rule the pile *almost* makes: with its top card one rank up or down it would be slappable."""
+    if len(view) < 2 or rs.slap_rule_for(view, rules) is not None:
+        return None
+    top = view[-1]
+    value = cards.rank_value(top)
+    for other in (value - 1, value + 1):
+        if 1 <= other <= 13:
+            rule = rs.slap_rule_for(view[:-1] + (cards.RANKS[other - 1] + top[1],), rules)
+            if rule is not None:
+                return rule
+    return None
+
+
+@dataclass(slots=True)
+class BotLog:
+    """What the bot did with the piles it saw (for the sim's report)."""
+
+    opportunities: int = 0
+    missed: int = 0
+    near_misses: int = 0
+    near_miss_slaps: int = 0
+    reactions_ms: list[float] = field(default_factory=list)
+
+
+def _lognormal(rng: random.Random, median: float, sigma: float) -> float:
+    return median * math.exp(sigma * rng.gauss(0.0, 1.0))
+
+
+class RatscrewBot:
+    """A player of one level: notices (or misses) slappable piles, plays and claims at human pace."""
+
+    def __init__(self, level: Level, rng: random.Random, seat: int, rules: rs.Rules) -> None:
+        self.level = level
+        self.rng = rng
+        self.seat = seat
+        self.rules = rules
+        self.log = BotLog()
+        self._factor = rules_factor(len(rules.slaps))
+        self._seen: tuple | None = None
+        self._late = False
+
+    def reaction_ms(self, rule: str) -> float:
+        """One draw of the time to slap a pile made slappable by `rule`."""
+        lv = self.level
+        median = lv.react_median_ms * RULE_DIFFICULTY[rule] * self._factor
+        return min(4 * median, max(lv.react_min_ms, _lognormal(self.rng, median, lv.react_sigma)))
+
+    def _delay_ns(self, median_ms: float) -> int:
+        return int(max(DELAY_MIN_MS, _lognormal(self.rng, median_ms, self.level.delay_sigma)) * 1e6)
+
+    def plan(self, obs: rs.Observation, now_ns: int, pending: dict[str, int]) -> dict[str, int | None]:
+        seat = self.seat
+        if obs.is_over or not obs.in_game[seat]:
+            return {action: None for action in pending}
+        changes: dict[str, int | None] = {}
+        slap_t = pending.get(SLAP)
+        view = tuple(obs.slap_view())
+        seen = (obs.cards_played, view)
+        if seen != self._seen:
+            self._seen = seen
+            if slap_t is not None and slap_t - now_ns > self.level.stop_ms * 1e6:
+                changes[SLAP] = slap_t = None
+            if slap_t is None:
+                slap_t, self._late = self._look(view, now_ns)
+                if slap_t is not None:
+                    changes[SLAP] = slap_t
+        self._turn(obs, now_ns, pending, slap_t, changes)
+        return changes
+
+    def _look(self, view: tuple[str, ...], now_ns: int) -> tuple[int | None, bool]:
+        """Decide from the visible pile whether, and when, to slap it; True if that is a late notice."""
+        rule = rs.slap_rule_for(view, self.rules)
+        log = self.log
+        if rule is not None:
+            log.opportunities += 1
+            if self.rng.random() < self.level.miss:
+                # Missed: noticed only much later, if the pile is still there by then.
+                log.missed += 1
+                return now_ns + int(LATE_NOTICE * self.reaction_ms(rule) * 1e6), True
+            ms = self.reaction_ms(rule)
+            log.reactions_ms.append(ms)
+            return now_ns + int(ms * 1e6), False
+        near = near_miss_rule(view, self.rules)
+        if near is None:
+            return None, False
+        log.near_misses += 1
+        if self.rng.random() >= self.level.near_miss:
+            return None, False
+        log.near_miss_slaps += 1
+        return now_ns + int(self.reaction_ms(near) * 1e6), False
+
+    def _turn(self, obs: rs.Observation, now_ns: int, pending: dict[str, int], slap_t: int | None,
+              changes: dict[str, int | None]) -> None:
+        seat = self.seat
+        my_play = (obs.current_player == seat and not obs.awaiting_claim and obs.hand_counts[seat] > 0)
+        if my_play:
+            play_t = pending.get(PLAY)
+            if play_t is None:
+                play_t = now_ns + self._delay_ns(self.level.play_median_ms)
+            # A player about to slap does not bury the pile under their own card first.
+            if slap_t is not None and not self._late and play_t <= slap_t:
+                play_t = slap_t + self._delay_ns(self.level.play_median_ms / 2)
+            if play_t != pending.get(PLAY):
+                changes[PLAY] = play_t
+        elif PLAY in pending:
+            changes[PLAY] = None
+        if obs.awaiting_claim and obs.challenger == seat:
+            if CLAIM not in pending:
+                changes[CLAIM] = now_ns + self._delay_ns(self.level.claim_median_ms)
+        elif CLAIM in pending:
+            changes[CLAIM] = None
+
+
+def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
+    """A Ratscrew bot: `random` or a level of `LEVEL_TABLE`."""
+    if level == "random":
+        from game.games.ratscrew.random_bot import RandomRatscrewBot
+
+        return RandomRatscrewBot(rng, seat, rules)
+    if level not in LEVEL_TABLE:
+        raise ValueError(f"unknown Ratscrew bot level {level!r}; choose from random, {', '.join(LEVEL_TABLE)}")
+    return RatscrewBot(LEVEL_TABLE[level], rng, seat, rules)

@@ -1,0 +1,974 @@
+"""Egyptian Ratscrew rules engine: deal, play, challenges, claims, slaps, burns, running out, winning.
+
+Implements ../shared/rules/ratscrew.md. Pure: no pygame, no clock, no I/O; the only randomness is
+the `random.Random(seed)` shuffle in `new_game`. A state takes `apply(Play(seat) | Slap(seat) |
+Claim(seat))` and returns the events that happened; an illegal action raises `IllegalAction` and
+changes nothing (every action is checked before anything is touched).
+
+Vocabulary: `pile` is the face-up centre pile, bottom card first; `burned` are the cards put under it
+by wrong slaps; `hands[seat]` is a seat's face-down stack, top card first. A player "ran out" when
+they hold no cards but are still in the game (they may slap their way back); they are `out` once the
+next slap opportunity has passed.
+
+Slap rule names (`Rules.slaps`, `SLAP_RULES`): "double", "sandwich", "top_bottom", "marriage",
+"tens", "divorce", "run", "six_nine". When several apply, `slap_rule()` names the first in that order.
+
+Choices made where the rules file leaves things open:
+- Play while the pile awaits its claim is illegal, for everyone: the challenger takes it with
+  `Claim` (the table maps the challenger's play button, and the claim delay, to `Claim`).
+  While the pile awaits its claim `current_player` is the challenger, who plays next after claiming.
+- `burned` lists burned cards in the order they were burned (on a burn of two, the slapper's top
+  card first). Each burn goes under the whole heap, older burned cards included ("under the centre
+  pile"): a later burn lies lower, and of two cards burned at once the second lies lower. So the
+  heap, bottom first, is `reversed(burned) + pile`, and `burned[-1]` is its lowest card. A pile
+  winner takes `pile + burned` in these list orders (the pile bottom card first, then the burned
+  cards). With `burned_live` the pile judged for slaps is that whole heap
+  (a burn may therefore make the pile slappable, even before a card is face up on it).
+- "A card played on top" ends a slap opportunity even if the new pile is slappable again (that is a
+  new opportunity, too late for whoever was waiting on the old one).
+- A challenger who ran out and then claims the pile wins it like a slap: they are back in. The claim
+  ends the opportunity only for the other players who ran out.
+- `payer_out_rule="challenger_wins"`: the challenger wins the pile at once the same way as when
+  nobody else can pay: the pile awaits their claim (and can still be slapped meanwhile).
+- With "next_pays", the rest of the payment passes to the next seat with cards after the payer,
+  never to the challenger; if only the challenger has cards, the pile awaits their claim.
+- A challenger who goes out ends the challenge (event `ChallengeEnded`) and play goes on in turn
+  order: after the card that put them out, from the next seat with cards; if they went out by a wrong
+  slap while the pile awaited their claim, from the next seat with cards after them; if a payer was
+  paying, it is simply still that payer's turn (their next card is an ordinary play).
+- A challenge card played when no other seat has cards makes the pile await its player's claim.
+- A wrong slap by a seat with no cards: `WrongSlap(seat, 0)` then `PlayerOut(seat, "wrong_slap")`.
+- A burn that empties the hand of the seat whose turn it is passes the turn on (or, for a payer,
+  applies the payer-out rule), as if they had played their last card.
+- `top_bottom` counts on a two-card pile too (there the top and bottom cards are the top two).
+  `tens`: the top two add up to ten with A = 1, 2-9 at face value; a ten, J, Q, K never make ten.
+  `marriage`: a queen directly on a king (the top card is the queen); `marriage_either_order` also
+  counts a king directly on a queen.
+- The limit (`card_limit` cards played, default 5,000) is checked after each play: most cards in hand
+  wins; a tie is a draw (`GameOver(None, "limit")`). Burned cards are not played and do not count.
+  So every game whose players keep playing ends; like a player who never presses, a table that only
+  slaps can stall (with live burned cards, burn-and-slap-back can even repeat).
+- When nobody holds a card, the pile awaits no claim and it is not slappable: `GameOver(None, "draw")`.
+  When nobody holds a card but the pile is slappable, only a slap can move the game on.
+- The deal hands out the shuffled deck in order, one card at a time round the table; the first card
+  a seat receives is the top of its stack.
+- `new_game(..., first_player=k)` deals starting at seat k (so with 3, 5, 6, 7, 8 players the extra
+  cards go to seats k, k+1, ...) and seat k plays first. With `hands=`, if the first player has no
+  cards the next seat with cards starts; seats dealt no cards start as having run out.
+- Events carry counts, not the faces of burned cards (they are face down unless `burned_live`).
+- Challenge counts are at least 1 each.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from game import cards
+from game.engines import IllegalAction
+from game.i18n import t
+
+SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine")
+DEFAULT_SLAPS = frozenset({"double", "sandwich", "top_bottom"})
+PAYER_OUT_RULES = ("next_pays", "challenger_wins")
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+_VALUE = {r: i + 1 for i, r in enumerate(cards.RANKS)}
+
+
+class ChallengeCounts(NamedTuple):
+    """Cards owed for each challenge card; index by position or by rank letter: counts["Q"] == 2."""
+
+    J: int = 1
+    Q: int = 2
+    K: int = 3
+    A: int = 4
+
+    def __getitem__(self, key):  # type: ignore[override]
+        if isinstance(key, str):
+            return getattr(self, key)
+        return tuple.__getitem__(self, key)
+
+
+DEFAULT_COUNTS = ChallengeCounts()
+
+
+# --- slap rules: each takes the judged pile, bottom card first, with at least two cards ---------------
+
+
+def _double(v: Sequence[str]) -> bool:
+    return v[-1][0] == v[-2][0]
+
+
+def _sandwich(v: Sequence[str]) -> bool:
+    return len(v) >= 3 and v[-1][0] == v[-3][0]
+
+
+def _top_bottom(v: Sequence[str]) -> bool:
+    return v[-1][0] == v[0][0]
+
+
+def _marriage(v: Sequence[str]) -> bool:
+    return v[-1][0] == "Q" and v[-2][0] == "K"
+
+
+def _marriage_either(v: Sequence[str]) -> bool:
+    pair = v[-1][0] + v[-2][0]
+    return pair == "QK" or pair == "KQ"
+
+
+def _tens(v: Sequence[str]) -> bool:
+    # J, Q, K are worth 11-13 here, so (as the rules settle) they never make ten.
+    return _VALUE[v[-1][0]] + _VALUE[v[-2][0]] == 10
+
+
+def _divorce(v: Sequence[str]) -> bool:
+    if len(v) < 3:
+        return False
+    pair = v[-1][0] + v[-3][0]
+    return pair == "QK" or pair == "KQ"
+
+
+def _consecutive(a: int, b: int, c: int) -> bool:
+    return (b - a == 1 and c - b == 1) or (a - b == 1 and b - c == 1)
+
+
+def _run(v: Sequence[str]) -> bool:
+    if len(v) < 3:
+        return False
+    a, b, c = _VALUE[v[-3][0]], _VALUE[v[-2][0]], _VALUE[v[-1][0]]
+    if _consecutive(a, b, c):
+        return True
+    # Ace high too (Q-K-A); never both at once, so K-A-2 is no run.
+    return 1 in (a, b, c) and _consecutive(*(14 if x == 1 else x for x in (a, b, c)))
+
+
+def _six_nine(v: Sequence[str]) -> bool:
+    pair = v[-1][0] + v[-2][0]
+    return pair == "69" or pair == "96"
+
+
+_CHECKS = {
+    "double": _double,
+    "sandwich": _sandwich,
+    "top_bottom": _top_bottom,
+    "marriage": _marriage,
+    "tens": _tens,
+    "divorce": _divorce,
+    "run": _run,
+    "six_nine": _six_nine,
+}
+
+# Which cards of the judged pile make each rule (negative indexes; 0 = the bottom card), for highlights.
+_RULE_CARDS = {
+    "double": (-2, -1),
+    "sandwich": (-3, -1),
+    "top_bottom": (0, -1),
+    "marriage": (-2, -1),
+    "tens": (-2, -1),
+    "divorce": (-3, -1),
+    "run": (-3, -2, -1),
+    "six_nine": (-2, -1),
+}
+
+
+def _slap_labels() -> dict[str, str]:
+    return {
+        "double": t("Double"),
+        "sandwich": t("Sandwich"),
+        "top_bottom": t("Top-bottom"),
+        "marriage": t("Marriage"),
+        "tens": t("Tens"),
+        "divorce": t("Divorce"),
+        "run": t("Run"),
+        "six_nine": t("Six-nine"),
+    }
+
+
+def slap_label(rule: str) -> str:
+    """The display name of a slap rule: slap_label("top_bottom") == "Top-bottom"."""
+    return _slap_labels()[rule]
+
+
+# --- rules --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One table's house rules. Rules() is the seed's set: double, sandwich, top-bottom; burn 2, dead.
+
+    `slaps` also accepts any iterable of names ("top-bottom" is read as "top_bottom");
+    `challenge_counts` also accepts (J, Q, K, A) or a mapping {"J": 1, "Q": 2, "K": 3, "A": 4}.
+    `claim_delay_ms` and `late_grace_ms` are the table's timings; the engine has no clock.
+    """
+
+    slaps: frozenset[str] = DEFAULT_SLAPS
+    marriage_either_order: bool = False
+    burn: int = 2
+    burned_live: bool = False
+    challenge_counts: ChallengeCounts = DEFAULT_COUNTS
+    payer_out_rule: str = "next_pays"
+    claim_delay_ms: int = 1000
+    late_grace_ms: int = 300
+    card_limit: int = 5000
+    _checks: tuple = field(init=False, repr=False, compare=False, default=())
+    _owed: dict = field(init=False, repr=False, compare=False, default=None)
+
+    def __post_init__(self) -> None:
+        raw = self.slaps
+        if isinstance(raw, str):
+            raise TypeError(f"slaps must be a set of rule names, not the string {raw!r}")
+        slaps = frozenset(str(name).replace("-", "_") for name in raw)
+        unknown = slaps - set(SLAP_RULES)
+        if unknown:
+            raise ValueError(f"unknown slap rule(s) {sorted(unknown)}; known: {', '.join(SLAP_RULES)}")
+        object.__setattr__(self, "slaps", slaps)
+
+        counts = self.challenge_counts
+        if isinstance(counts, Mapping):
+            extra = set(counts) - set(ChallengeCounts._fields)
+            if extra:
+                raise ValueError(f"challenge_counts keys are J, Q, K, A; got {sorted(extra)}")
+            counts = ChallengeCounts(**counts)
+        elif not isinstance(counts, ChallengeCounts):
+            counts = tuple(counts)
+            if len(counts) != 4:
+                raise ValueError(f"challenge_counts needs 4 numbers (J, Q, K, A), got {counts!r}")
+            counts = ChallengeCounts(*counts)
+        for rank, n in zip(ChallengeCounts._fields, counts):
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise ValueError(f"challenge count for {rank} must be a whole number >= 1, got {n!r}")
+        object.__setattr__(self, "challenge_counts", counts)
+
+        _check_int("burn", self.burn, 1)
+        _check_int("card_limit", self.card_limit, 1)
+        _check_int("claim_delay_ms", self.claim_delay_ms, 0)
+        _check_int("late_grace_ms", self.late_grace_ms, 0)
+        if self.payer_out_rule not in PAYER_OUT_RULES:
+            raise ValueError(f"payer_out_rule must be one of {PAYER_OUT_RULES}, got {self.payer_out_rule!r}")
+        for name in ("marriage_either_order", "burned_live"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False")
+
+        checks = []
+        for name in SLAP_RULES:
+            if name in slaps:
+                check = _CHECKS[name]
+                if name == "marriage" and self.marriage_either_order:
+                    check = _marriage_either
+                checks.append((name, check))
+        object.__setattr__(self, "_checks", tuple(checks))
+        object.__setattr__(self, "_owed", dict(zip(ChallengeCounts._fields, counts)))
+
+    def owed_for(self, card: str) -> int:
+        """How many cards `card` demands: 0 unless it is a challenge card (J, Q, K, A)."""
+        return self._owed.get(card[0], 0)
+
+    def summary(self) -> str:
+        """One line for the table and the lobby: every option, compactly."""
+        labels = _slap_labels()
+        names = []
+        for rule in SLAP_RULES:
+            if rule in self.slaps:
+                name = labels[rule]
+                if rule == "marriage" and self.marriage_either_order:
+                    name = t("{name} (either order)", name=name)
+                names.append(name)
+        parts = [
+            t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
+            t("wrong slap burns {n}, live", n=self.burn)
+            if self.burned_live
+            else t("wrong slap burns {n}, dead", n=self.burn),
+            " ".join(f"{rank}{n}" for rank, n in zip(ChallengeCounts._fields, self.challenge_counts)),
+            t("payer out: next pays")
+            if self.payer_out_rule == "next_pays"
+            else t("payer out: challenger wins"),
+            t("claim after {s} s", s=f"{self.claim_delay_ms / 1000:g}"),
+            t("late grace {ms} ms", ms=self.late_grace_ms),
+            t("limit {n} cards", n=self.card_limit),
+        ]
+        return " · ".join(parts)
+
+    def option_values(self) -> dict[str, object]:
+        """These rules as {option name: value} for `rule_options()` (JSON-friendly, for presets)."""
+        values: dict[str, object] = {rule: rule in self.slaps for rule in SLAP_RULES}
+        values["marriage_either_order"] = self.marriage_either_order
+        values["burn"] = self.burn
+        values["burned_live"] = self.burned_live
+        for rank, n in zip(ChallengeCounts._fields, self.challenge_counts):
+            values[f"challenge_{rank.lower()}"] = n
+        for name in ("payer_out_rule", "claim_delay_ms", "late_grace_ms", "card_limit"):
+            values[name] = getattr(self, name)
+        return values
+
+    @classmethod
+    def from_options(cls, values: Mapping[str, object]) -> Rules:
+        """Rules from {option name: value} (missing options keep their defaults); the inverse of
+        `option_values()`. Unknown names raise ValueError."""
+        merged = Rules().option_values()
+        unknown = set(values) - set(merged)
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
+        merged.update(values)
+        return cls(
+            slaps=frozenset(rule for rule in SLAP_RULES if merged[rule]),
+            marriage_either_order=merged["marriage_either_order"],
+            burn=merged["burn"],
+            burned_live=merged["burned_live"],
+            challenge_counts=ChallengeCounts(
+                *(merged[f"challenge_{rank.lower()}"] for rank in ChallengeCounts._fields)
+            ),
+            payer_out_rule=merged["payer_out_rule"],
+            claim_delay_ms=merged["claim_delay_ms"],
+            late_grace_ms=merged["late_grace_ms"],
+            card_limit=merged["card_limit"],
+        )
+
+
+def _check_int(name: str, value: object, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ValueError(f"{name} must be a whole number >= {low}, got {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One lobby setting: `name` is a key of `Rules.option_values()`; `choice_labels` match `choices`."""
+
+    name: str
+    label: str
+    choices: tuple
+    default: object
+    choice_labels: tuple[str, ...] = ()
+
+    def label_of(self, value: object) -> str:
+        """The display text of one of the choices."""
+        if self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
+
+
+def rule_options() -> list[RuleOption]:
+    """Every Ratscrew option for the lobby, in display order; build the rules with `Rules.from_options`."""
+    defaults = Rules().option_values()
+    on_off = (True, False)
+    on_off_labels = (t("On"), t("Off"))
+    options = [
+        RuleOption(rule, t("Slap: {name}", name=label), on_off, defaults[rule], on_off_labels)
+        for rule, label in _slap_labels().items()
+    ]
+    options += [
+        RuleOption(
+            "marriage_either_order", t("Marriage in either order"), (False, True), False, (t("Off"), t("On"))
+        ),
+        RuleOption("burn", t("Wrong slap burns"), (2, 1), 2, (t("2 cards"), t("1 card"))),
+        RuleOption("burned_live", t("Burned cards"), (False, True), False, (t("Dead"), t("Live"))),
+    ]
+    counts = tuple(range(1, 7))
+    for rank, name in (("J", t("Jack")), ("Q", t("Queen")), ("K", t("King")), ("A", t("Ace"))):
+        key = f"challenge_{rank.lower()}"
+        options.append(RuleOption(key, t("{card} demands", card=name), counts, defaults[key]))
+    options += [
+        RuleOption(
+            "payer_out_rule",
+            t("Payer runs out"),
+            PAYER_OUT_RULES,
+            "next_pays",
+            (t("Next one pays"), t("Challenger wins")),
+        ),
+        RuleOption(
+            "claim_delay_ms",
+            t("Claim delay"),
+            (500, 750, 1000, 1500, 2000),
+            1000,
+            tuple(t("{s} s", s=f"{ms / 1000:g}") for ms in (500, 750, 1000, 1500, 2000)),
+        ),
+        RuleOption(
+            "late_grace_ms",
+            t("Too-late window"),
+            (150, 200, 300, 500),
+            300,
+            tuple(t("{ms} ms", ms=ms) for ms in (150, 200, 300, 500)),
+        ),
+        RuleOption(
+            "card_limit",
+            t("Game limit"),
+            (1000, 2000, 5000, 10000),
+            5000,
+            tuple(t("{n} cards", n=n) for n in (1000, 2000, 5000, 10000)),
+        ),
+    ]
+    return options
+
+
+def slap_rule_for(view: Sequence[str], rules: Rules) -> str | None:
+    """The rule that makes the pile `view` (bottom card first, as judged) slappable, or None.
+
+    A pile of fewer than two cards is never slappable (none of these rules is a one-card rule).
+    """
+    if len(view) < 2:
+        return None
+    for name, check in rules._checks:
+        if check(view):
+            return name
+    return None
+
+
+def slap_cards(view: Sequence[str], rule: str) -> tuple[int, ...]:
+    """Indexes into `view` (bottom first) of the cards that make `rule`, for highlighting them."""
+    n = len(view)
+    return tuple(i % n for i in _RULE_CARDS[rule])
+
+
+# --- actions and events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Turn the top card of one's stack onto the pile (on one's turn, or as a challenge payment)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Slap:
+    """Slap the pile: wins it if a slap rule applies now, else burns cards."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The challenger takes the pile once the payment is done."""
+
+    seat: int
+
+
+Action = Play | Slap | Claim
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeStarted:
+    """`challenger` played a challenge card; `seat` owes `owed` cards."""
+
+    seat: int
+    owed: int
+    challenger: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengePassed:
+    """The payer turned a challenge card: now `seat` owes `owed` cards to `challenger` (the old payer)."""
+
+    seat: int
+    owed: int
+    challenger: int
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentPassed:
+    """Payer `from_seat` ran out: `seat` pays the remaining `owed` cards."""
+
+    seat: int
+    owed: int
+    from_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileAwaitingClaim:
+    """The challenge is won: the pile waits for `challenger` to claim it (it can still be slapped)."""
+
+    challenger: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeEnded:
+    """A challenge ended without a claim: reason "slap" (a valid slap beat it) or "challenger_out"."""
+
+    challenger: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlapWon:
+    seat: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class PileWon:
+    """`seat` took `cards` cards (pile and burned) by "claim" or "slap"."""
+
+    seat: int
+    cards: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class WrongSlap:
+    """`seat` slapped a pile that was not slappable and burned `burned` cards."""
+
+    seat: int
+    burned: int
+
+
+@dataclass(frozen=True, slots=True)
+class RanOut:
+    """`seat` has no cards left; they stay in until the next slap opportunity has passed."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut:
+    """`seat` is out of the game: reason "missed" (an opportunity passed) or "wrong_slap"."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerBackIn:
+    """`seat` had run out and won a pile: they are back."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """`winner` is None for a draw; reason "last_player", "limit" (tie: winner None) or "draw"."""
+
+    winner: int | None
+    reason: str
+
+
+Event = (
+    CardPlayed
+    | ChallengeStarted
+    | ChallengePassed
+    | PaymentPassed
+    | PileAwaitingClaim
+    | ChallengeEnded
+    | SlapWon
+    | PileWon
+    | WrongSlap
+    | RanOut
+    | PlayerOut
+    | PlayerBackIn
+    | GameOver
+)
+
+
+# --- what one seat sees ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything `seat` may see: faces on the pile, counts of everyone's cards, never a hand's order.
+
+    `burned` holds the burned faces only with `rules.burned_live` (else they are face down: `()`).
+    """
+
+    seat: int
+    rules: Rules
+    pile: tuple[str, ...]
+    burned_count: int
+    burned: tuple[str, ...]
+    hand_counts: tuple[int, ...]
+    in_game: tuple[bool, ...]
+    current_player: int
+    owed: int
+    challenger: int | None
+    awaiting_claim: bool
+    cards_played: int
+    is_over: bool
+    winner: int | None
+
+    def slap_view(self) -> tuple[str, ...]:
+        """The pile as judged for slaps, bottom first."""
+        return self.burned[::-1] + self.pile if self.rules.burned_live else self.pile
+
+    def slap_rule(self) -> str | None:
+        """The rule that makes the pile slappable as this seat sees it, or None."""
+        return slap_rule_for(self.slap_view(), self.rules)
+
+
+# --- the game state -------------------------------------------------------------------------------
+
+
+class State:
+    """One game in progress. Read the attributes; change it only through `apply`."""
+
+    __slots__ = (
+        "awaiting_claim",
+        "burned",
+        "cards_played",
+        "challenger",
+        "current_player",
+        "end_reason",
+        "hands",
+        "is_over",
+        "out",
+        "owed",
+        "pile",
+        "players",
+        "rules",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules, hands: list[list[str]], first_player: int = 0) -> None:
+        self.rules = rules
+        self.players = len(hands)
+        self.hands = hands
+        self.pile: list[str] = []
+        self.burned: list[str] = []
+        self.out = [False] * self.players
+        self.current_player = first_player
+        self.owed = 0
+        self.challenger: int | None = None
+        self.awaiting_claim = False
+        self.cards_played = 0
+        self.is_over = False
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        if not hands[first_player]:
+            self.current_player = self._next_with_cards(first_player)
+
+    # -- queries --
+
+    def in_game(self, seat: int) -> bool:
+        """Still in: holding cards, or ran out and waiting on the next slap opportunity."""
+        return not self.out[seat]
+
+    def slap_view(self) -> tuple[str, ...]:
+        """The pile as judged for slaps, bottom first (burned cards included only when live)."""
+        return tuple(self._judged())
+
+    def slap_rule(self) -> str | None:
+        """The name of the rule that makes the pile slappable right now, or None."""
+        return slap_rule_for(self._judged(), self.rules)
+
+    def _judged(self) -> list[str]:
+        if self.rules.burned_live and self.burned:
+            return self.burned[::-1] + self.pile
+        return self.pile
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why `action` is illegal now, or None if it is legal."""
+        kind = type(action)
+        if kind not in (Play, Slap, Claim):
+            return f"{action!r} is not a Ratscrew action (Play, Slap or Claim)"
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r} at a table of {self.players}"
+        if self.is_over:
+            return "the game is over"
+        if kind is Slap:
+            if self.out[seat]:
+                return f"seat {seat} is out of the game and cannot slap"
+            return None
+        if kind is Claim:
+            if not self.awaiting_claim:
+                return "there is nothing to claim: no challenge has been paid in full"
+            if seat != self.challenger:
+                return f"only seat {self.challenger}, the challenger, may claim the pile"
+            return None
+        if self.awaiting_claim:
+            if seat == self.challenger:
+                return f"the pile awaits its claim: seat {seat} claims it with Claim, not Play"
+            return f"the pile awaits its claim by seat {self.challenger}; nobody plays until then"
+        if seat != self.current_player:
+            return f"it is seat {self.current_player}'s turn to play, not seat {seat}'s"
+        if not self.hands[seat]:
+            return f"seat {seat} has no cards to play; only a slap can take this pile"
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def observation(self, seat: int) -> Observation:
+        live = self.rules.burned_live
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            pile=tuple(self.pile),
+            burned_count=len(self.burned),
+            burned=tuple(self.burned) if live else (),
+            hand_counts=tuple(len(h) for h in self.hands),
+            in_game=tuple(not o for o in self.out),
+            current_player=self.current_player,
+            owed=self.owed,
+            challenger=self.challenger,
+            awaiting_claim=self.awaiting_claim,
+            cards_played=self.cards_played,
+            is_over=self.is_over,
+            winner=self.winner,
+        )
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.rules = self.rules
+        other.players = self.players
+        other.hands = [h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.burned = self.burned[:]
+        other.out = self.out[:]
+        other.current_player = self.current_player
+        other.owed = self.owed
+        other.challenger = self.challenger
+        other.awaiting_claim = self.awaiting_claim
+        other.cards_played = self.cards_played
+        other.is_over = self.is_over
+        other.winner = self.winner
+        other.end_reason = self.end_reason
+        return other
+
+    def __repr__(self) -> str:
+        counts = "/".join(str(len(h)) for h in self.hands)
+        return (
+            f"<ratscrew.State hands {counts} pile {len(self.pile)} burned {len(self.burned)} "
+            f"turn {self.current_player} owed {self.owed} challenger {self.challenger} "
+            f"awaiting_claim {self.awaiting_claim} over {self.is_over}>"
+        )
+
+    # -- actions --
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; return the events in the order they happened."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        kind = type(action)
+        if kind is Play:
+            return self._play(action.seat)
+        if kind is Slap:
+            return self._slap(action.seat)
+        return self._claim(action.seat)
+
+    def _play(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        missed = self._ran_out_seats() if self.slap_rule() is not None else ()
+        hand = self.hands[seat]
+        card = hand.pop(0)
+        self.pile.append(card)
+        self.cards_played += 1
+        events.append(CardPlayed(seat, card))
+        for s in missed:  # the card on top ended the opportunity they were waiting on
+            self._put_out(s, "missed", events)
+        if not hand:
+            events.append(RanOut(seat))
+        count = self.rules._owed.get(card[0], 0)
+        if count:
+            self._challenge(seat, count, events)
+        elif self.owed:
+            self.owed -= 1
+            if not self.owed:
+                self._await_claim(events)
+            elif not hand:
+                self._payer_out(seat, events)
+        else:
+            self._pass_turn(seat)
+        self._check_end(events, played=True)
+        return events
+
+    def _slap(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        rule = self.slap_rule()
+        if rule is not None:
+            missed = [s for s in self._ran_out_seats() if s != seat]
+            came_back = not self.hands[seat]
+            events.append(SlapWon(seat, rule))
+            if self.challenger is not None:
+                events.append(ChallengeEnded(self.challenger, "slap"))
+            self._take_pile(seat, "slap", events)
+            if came_back:
+                events.append(PlayerBackIn(seat))
+            for s in missed:
+                self._put_out(s, "missed", events)
+        else:
+            hand = self.hands[seat]
+            if not hand:
+                events.append(WrongSlap(seat, 0))
+                self._put_out(seat, "wrong_slap", events)
+            else:
+                k = min(self.rules.burn, len(hand))
+                self.burned.extend(hand[:k])
+                del hand[:k]
+                events.append(WrongSlap(seat, k))
+                if not hand:
+                    events.append(RanOut(seat))
+                    if seat == self.current_player and not self.awaiting_claim:
+                        if self.owed:
+                            self._payer_out(seat, events)
+                        else:
+                            self._pass_turn(seat)
+        self._check_end(events)
+        return events
+
+    def _claim(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        missed = [s for s in self._ran_out_seats() if s != seat] if self.slap_rule() is not None else ()
+        came_back = not self.hands[seat]
+        self._take_pile(seat, "claim", events)
+        if came_back:
+            events.append(PlayerBackIn(seat))
+        for s in missed:
+            self._put_out(s, "missed", events)
+        self._check_end(events)
+        return events
+
+    # -- mechanics --
+
+    def _ran_out_seats(self) -> list[int]:
+        hands, out = self.hands, self.out
+        return [s for s in range(self.players) if not hands[s] and not out[s]]
+
+    def _next_with_cards(self, seat: int, skip: int | None = None) -> int | None:
+        """The next seat after `seat` holding cards (`seat` itself last), never `skip`."""
+        n, hands = self.players, self.hands
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if hands[s] and s != skip:
+                return s
+        return None
+
+    def _pass_turn(self, seat: int) -> None:
+        nxt = self._next_with_cards(seat)
+        if nxt is not None:
+            self.current_player = nxt
+
+    def _challenge(self, seat: int, count: int, events: list[Event]) -> None:
+        passed = self.owed > 0
+        self.challenger = seat
+        payer = self._next_with_cards(seat, skip=seat)
+        if payer is None:
+            self._await_claim(events)
+            return
+        self.owed = count
+        self.current_player = payer
+        events.append((ChallengePassed if passed else ChallengeStarted)(payer, count, seat))
+
+    def _await_claim(self, events: list[Event]) -> None:
+        self.owed = 0
+        self.awaiting_claim = True
+        self.current_player = self.challenger
+        events.append(PileAwaitingClaim(self.challenger))
+
+    def _payer_out(self, payer: int, events: list[Event]) -> None:
+        """The payer has no cards left with `owed` still to pay."""
+        if self.rules.payer_out_rule == "challenger_wins":
+            self._await_claim(events)
+            return
+        nxt = self._next_with_cards(payer, skip=self.challenger)
+        if nxt is None:
+            self._await_claim(events)
+        else:
+            self.current_player = nxt
+            events.append(PaymentPassed(nxt, self.owed, payer))
+
+    def _take_pile(self, seat: int, by: str, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        won = len(self.pile) + len(self.burned)
+        hand.extend(self.pile)
+        hand.extend(self.burned)
+        self.pile = []
+        self.burned = []
+        self.owed = 0
+        self.challenger = None
+        self.awaiting_claim = False
+        self.current_player = seat
+        events.append(PileWon(seat, won, by))
+
+    def _put_out(self, seat: int, reason: str, events: list[Event]) -> None:
+        self.out[seat] = True
+        events.append(PlayerOut(seat, reason))
+        if seat == self.challenger:
+            events.append(ChallengeEnded(seat, "challenger_out"))
+            self.challenger = None
+            self.owed = 0
+            if self.awaiting_claim:
+                self.awaiting_claim = False
+                self._pass_turn(seat)
+
+    def _check_end(self, events: list[Event], played: bool = False) -> None:
+        if self.out.count(False) == 1:
+            self._finish(self.out.index(False), "last_player", events)
+        elif played and self.cards_played >= self.rules.card_limit:
+            counts = [len(h) for h in self.hands]
+            best = max(counts)
+            leaders = [s for s, c in enumerate(counts) if c == best]
+            self._finish(leaders[0] if len(leaders) == 1 else None, "limit", events)
+        elif not self.awaiting_claim and not any(self.hands) and self.slap_rule() is None:
+            self._finish(None, "draw", events)
+
+    def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
+        self.is_over = True
+        self.winner = winner
+        self.end_reason = reason
+        events.append(GameOver(winner, reason))
+
+
+# --- new games ------------------------------------------------------------------------------------
+
+
+def new_game(
+    rules: Rules | None = None,
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    hands: Iterable[Iterable[str]] | None = None,
+    first_player: int = 0,
+) -> State:
+    """A new game: dealt from `random.Random(seed)`'s shuffle of one deck, or from `hands` (top first).
+
+    The deal goes one card at a time round the table from `first_player`, who plays first.
+    `hands` (for tests and puzzles) may hold any number of cards; codes are checked, no duplicates;
+    a hand may also be written as one string, "QS 9H 2C".
+    """
+    rules = Rules() if rules is None else rules
+    if hands is None:
+        if seed is None:
+            raise ValueError("new_game needs seed= (for the shuffle) or hands=")
+        if players is None:
+            raise ValueError("new_game needs players= (2 to 8)")
+        _check_players(players)
+        _check_first(first_player, players)
+        deck = cards.full_deck()
+        random.Random(seed).shuffle(deck)
+        dealt: list[list[str]] = [[] for _ in range(players)]
+        for i, card in enumerate(deck):
+            dealt[(first_player + i) % players].append(card)
+    else:
+        if seed is not None:
+            raise ValueError("give seed= or hands=, not both")
+        dealt = [[cards.parse(code) for code in (h.split() if isinstance(h, str) else h)] for h in hands]
+        if players is not None and players != len(dealt):
+            raise ValueError(f"players={players} but {len(dealt)} hands were given")
+        _check_players(len(dealt))
+        _check_first(first_player, len(dealt))
+        seen: set[str] = set()
+        for hand in dealt:
+            for code in hand:
+                if code in seen:
+                    raise ValueError(f"card {code} is dealt twice")
+                seen.add(code)
+        if not seen:
+            raise ValueError("the hands hold no cards at all")
+    return State(rules, dealt, first_player)
+
+
+def _check_players(players: object) -> None:
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Ratscrew is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+
+
+def _check_first(first_player: object, players: int) -> None:
+    if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < players:
+        raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {first_player!r}")
