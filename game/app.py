@@ -12,27 +12,22 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
 
-from game import settings as settings_mod
 from game.audio import Audio
 from game.commands import PAUSE, Command
+from game.games import REGISTRY
 from game.i18n import set_language, t
+from game.input import InputRouter
 from game.loop import FixedLoop
 from game.render.fonts import get_font
-from game.scenes.config import MAX_SEATS, MIN_SEATS, DemoLoop, UsageError, config_from_args, start_table
-from game.scenes.join import on_system_event
-from game.scenes.pause import PauseScene
-from game.scenes.title import TitleScene
+from game.scenes.navigator import Navigator
+from game.scenes.stack import SceneStack
+from game.services import Audio as AudioPort
+from game.services import InputPort
 
 if TYPE_CHECKING:
-    import argparse
-
     from game.scenes.base import Scene
-    from game.scenes.config import TableConfig
     from game.settings import Settings
 
-MIN_SIZE = (640, 360)
-MAX_SIDE = 16384
-MAX_SEED = 2**63 - 1
 NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
 FIRST_FRAME_ENV = "COUCHCARDS_REPORT_FIRST_FRAME"  # bench: print the wall time of the first frame
 
@@ -79,7 +74,7 @@ class SilentAudio:
         pass
 
 
-def make_audio(volume: float) -> Any:
+def make_audio(volume: float) -> AudioPort:
     """The table helper's synthesised sounds, or silence if they (or the device) are unavailable."""
     try:
         return Audio(volume=volume)
@@ -98,8 +93,9 @@ PRESENT_BANDS = 4
 class App:
     """Owns the window and the scene stack; runs frames through the fixed-timestep loop.
 
-    Services for scenes: push/pop/replace/quit, now_ns(), settings + save_settings(), audio, fonts,
-    size, rng_seed / next_seed(), input (the InputRouter, the only reader of pygame events).
+    The services every scene gets as `scene.app` (see game.services.Services): the stack and `nav`
+    (screens by name), now_ns(), settings + save_settings(), audio, fonts, size, games (the registry),
+    rng_seed / next_seed(), input (the InputRouter, the only reader of pygame events).
     A scene with `wants_text = True` on top gets the physical keyboard as text: the router's text entry
     is on while it is on top, and its `text_edit(edit)` gets each TextEdit (typed text, Backspace,
     Enter, Esc) in order with the Commands.
@@ -113,8 +109,8 @@ class App:
         fullscreen: bool = False,
         clock: Callable[[], int] = time.perf_counter_ns,
         sleep: Callable[[float], None] = time.sleep,
-        router: Any = None,
-        audio: Any = None,
+        router: InputPort | None = None,
+        audio: AudioPort | None = None,
         rng_seed: int | None = None,
     ) -> None:
         self.settings = settings
@@ -126,16 +122,16 @@ class App:
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
         if router is None:
-            from game.input import InputRouter
-
             router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn)
-        self.input = router
+        self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
         self.fonts = Fonts()
         self.rng_seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(2**31)
         self._seeds = random.Random(self.rng_seed)
+        self.games = REGISTRY
         self.demo: Any = None  # a DemoLoop while --demo deals game after game
-        self.stack: list[Scene] = []
+        self.stack = SceneStack(self, lambda: self.size, on_change=self._sync_text_input, on_empty=self.quit)
+        self.nav = Navigator(self.stack)
         self.running = True
         self.loop = FixedLoop(self._update, self._draw, self.input.poll, clock=clock, sleep=sleep)
         self.frames_presented = 0
@@ -149,7 +145,7 @@ class App:
 
     @property
     def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
+        return self.stack.top
 
     def now_ns(self) -> int:
         return self._clock()
@@ -159,46 +155,31 @@ class App:
         return self._seeds.randrange(2**31)
 
     def push(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack[-1].pause()
-        self._enter(scene)
-        self._sync_text_input()
+        self.stack.push(scene)
 
     def pop(self) -> None:
-        scene = self.stack.pop()
-        scene.exit()
-        if self.stack:
-            self.stack[-1].resume()
-        else:
-            self.quit()
-        self._sync_text_input()
+        self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
-        self.stack.pop().exit()
-        self._enter(scene)
-        self._sync_text_input()
+        self.stack.replace(scene)
 
     def reset(self, scene: Scene) -> None:
         """Empty the stack (exiting every scene) and start again from `scene`, e.g. quit to menu."""
-        while self.stack:
-            self.stack.pop().exit()
-        self._enter(scene)
-        self._sync_text_input()
+        self.stack.reset(scene)
 
     def quit(self) -> None:
         self.running = False
 
     def save_settings(self) -> bool:
         set_language(self.settings["language"])
-        if hasattr(self.audio, "set_volume"):
-            self.audio.set_volume(self.settings["volume"])
+        self.audio.set_volume(self.settings["volume"])
         return self.settings.save()
 
     def pause_game(self) -> None:
         """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""
         top = self.top
         if top is not None and top.wants_pause_on_focus_loss:
-            self.push(PauseScene(top))
+            self.nav.push("pause", top)
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -225,8 +206,6 @@ class App:
             except (pygame.error, OSError) as exc:  # e.g. a folder that does not exist: one line, not a traceback
                 print(f"couchcards: cannot save the screenshot: {exc}".splitlines()[0], file=sys.stderr)
                 code = 2
-        for scene in reversed(self.stack):
-            scene.exit()
         self.stack.clear()
         return code
 
@@ -237,28 +216,23 @@ class App:
                 return
             self.loop.frame()
 
-    def _enter(self, scene: Scene) -> None:
-        scene.app = self
-        self.stack.append(scene)
-        scene.enter()
-        scene.relayout(self.size)
-
     def _sync_text_input(self) -> None:
         """The router types text exactly while a scene that wants text is on top."""
-        want = bool(getattr(self.top, "wants_text", False))
-        if hasattr(self.input, "set_text_input") and self.input.text_input != want:
+        top = self.top
+        want = top is not None and top.wants_text
+        if self.input.text_input != want:
             self.input.set_text_input(want)
 
     def _update(self, now_ns: int, dt_ns: int) -> None:
         self._system_events()
         items: list[Any] = self.input.drain()
-        if hasattr(self.input, "drain_text"):
-            items += self.input.drain_text()
-            items.sort(key=lambda item: (item.t_ns, item.poll))  # stable: a read keeps its order
+        items += self.input.drain_text()
+        items.sort(key=lambda item: (item.t_ns, item.poll))  # stable: a read keeps its order
         for item in items:
             self._dispatch(item)
-        if self.stack:
-            self.stack[-1].update(now_ns, dt_ns)
+        top = self.top
+        if top is not None:
+            top.update(now_ns, dt_ns)
 
     def _dispatch(self, cmd: Any) -> None:
         """A Command to the top scene's `handle`, a TextEdit to its `text_edit` (dropped if it has none)."""
@@ -266,9 +240,8 @@ class App:
         if top is None:
             return
         if not isinstance(cmd, Command):
-            text_edit = getattr(top, "text_edit", None)
-            if text_edit is not None:
-                text_edit(cmd)
+            if top.wants_text:
+                top.text_edit(cmd)
         elif cmd.action == PAUSE and top.wants_pause_on_focus_loss:
             self.pause_game()
         else:
@@ -276,7 +249,7 @@ class App:
 
     def _system_events(self) -> None:
         for event in self.input.system_events():
-            if on_system_event(self, event):  # a pad that held a seat was unplugged: the table waits
+            if self.nav.pad_removed(self.input, event):  # a pad that held a seat was unplugged: the table waits
                 continue
             if event == "quit":
                 self.quit()
@@ -291,13 +264,11 @@ class App:
                 self.toggle_fullscreen()
 
     def _draw(self, alpha: float) -> None:
-        first = len(self.stack) - 1
-        while first > 0 and self.stack[first].draws_below:
-            first -= 1
-        top = self.stack[-1]
+        drawn = self.stack.drawn()
+        top = drawn[-1]
         now = self._clock()
         if (
-            first == len(self.stack) - 1
+            len(drawn) == 1
             and top is self._presented_top
             and now - self._presented_ns < STILL_REFRESH_NS
             and top.unchanged(self.size, alpha)
@@ -305,7 +276,7 @@ class App:
             # The picture would not change: skip drawing and presenting. Presenting blocks input
             # reading for milliseconds on some displays, and slap races happen on a still pile.
             return
-        for scene in self.stack[max(first, 0):]:
+        for scene in drawn:
             scene.draw(self.screen, alpha)
             self.input.poll()  # drawing takes time: keep stamping presses while it runs
         self._present()
@@ -325,8 +296,7 @@ class App:
             self.input.poll()
 
     def _relayout(self) -> None:
-        for scene in self.stack:
-            scene.relayout(self.size)
+        self.stack.relayout(self.size)
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         try:
@@ -339,84 +309,3 @@ class App:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self.fullscreen = False
         return screen
-
-
-# -- command line ---------------------------------------------------------------------------------
-def no_display_reason() -> str | None:
-    """Why no window can be shown here, or None. Checked before anything is opened."""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        if os.environ.get("SDL_VIDEODRIVER", "") not in ("kmsdrm", "fbcon", "directfb"):
-            return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
-    if os.environ.get("SDL_VIDEODRIVER", "") in NO_DISPLAY_DRIVERS:
-        return f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window"
-    return None
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text!r}")
-    if w > MAX_SIDE or h > MAX_SIDE:
-        raise UsageError(f"--size must be at most {MAX_SIDE}x{MAX_SIDE}, not {text!r}")
-    return w, h
-
-
-def check_args(args: argparse.Namespace) -> tuple[tuple[int, int], TableConfig | None]:
-    """The window size and the table the options ask for; raises UsageError (one line) for a bad option.
-
-    Needs no display, so bad options are reported before the display is looked at."""
-    if args.frames is not None and args.frames < 1:
-        raise UsageError(f"--frames must be 1 or more, not {args.frames}")
-    if args.players is not None and not MIN_SEATS <= args.players <= MAX_SEATS:
-        raise UsageError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
-    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
-    return parse_size(args.size), config_from_args(args)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Play from the command line; returns the exit code (2 for bad options or no display)."""
-    try:
-        size, start_config = check_args(args)
-    except UsageError as exc:
-        print(f"couchcards: {exc}", file=sys.stderr)
-        return 2
-    if args.headless:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
-    else:
-        reason = no_display_reason()
-        if reason:
-            print(f"couchcards: {reason}; run with --headless to play with no window.", file=sys.stderr)
-            return 2
-    try:
-        pygame.display.init()
-    except pygame.error as exc:
-        print(f"couchcards: cannot open a window ({exc}); run with --headless to play with no window.",
-              file=sys.stderr)
-        return 2
-    if not args.headless and pygame.display.get_driver() in NO_DISPLAY_DRIVERS:
-        print(f"couchcards: no display (video driver {pygame.display.get_driver()!r}); "
-              "run with --headless to play with no window.", file=sys.stderr)
-        pygame.quit()
-        return 2
-    pygame.font.init()
-    settings = settings_mod.load()
-    set_language(settings["language"])
-    app = App(settings, size=size, fullscreen=args.fullscreen or settings["fullscreen"],
-              rng_seed=args.seed)
-    app.push(TitleScene())
-    if args.demo:
-        levels = tuple(seat.level for seat in start_config.seats) if args.bots else ()
-        app.demo = DemoLoop(alternate=not (args.game or args.bots), levels=levels)
-    if start_config is not None:
-        if args.seed is None:
-            start_config = start_config.with_seed(app.next_seed())
-        start_table(app, start_config, push=True)
-    try:
-        return app.run(frames=args.frames, screenshot=args.screenshot)
-    finally:
-        pygame.quit()

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# What input reports for a seat: its first or second button (the table maps them to the game's actions).
+FIRST = "first"
+SECOND = "second"
+BUTTONS = (FIRST, SECOND)
+
 # Game actions per seat.
 PLAY = "play"
 SLAP = "slap"
 TAKE = "take"
 PASS = "pass"
 GAME_ACTIONS = (PLAY, SLAP, TAKE, PASS)
+SEAT_ACTIONS = BUTTONS + GAME_ACTIONS  # what a table takes from a seat
 
 # Menu actions (seat may be None for "whoever pressed").
 UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE = "up", "down", "left", "right", "confirm", "back", "pause"

@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
+from game.games import IDS as GAMES
+
 ENV_DIR = "COUCHCARDS_CONFIG_DIR"
 FILENAME = "settings.json"
-GAMES = ("nothanks", "ratscrew")
 MAX_SEATS = 8
 MAX_NAME = 12
 

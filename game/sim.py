@@ -14,6 +14,8 @@ from game.bots import LEVELS
 from game.match import SeatSpec
 from game.games.nothanks.match import NothanksMatch
 from game.games.ratscrew.match import RatscrewMatch
+from game.games.nothanks import text as nothanks_text
+from game.games.ratscrew import text as ratscrew_text
 
 LADDER = (("pro", "casual"), ("casual", "kid"), ("pro", "kid"))
 LADDER_TARGET = 0.70
@@ -153,7 +155,7 @@ def sim_nothanks(args: argparse.Namespace) -> dict:
                 wins[seat] += 1 / len(winners)
     elapsed = time.perf_counter() - started
     return {
-        "game": "nothanks", "rules": rules.summary(), "players": n, "bots": levels, "games": args.games,
+        "game": "nothanks", "rules": nothanks_text.summary(rules), "players": n, "bots": levels, "games": args.games,
         "seed": args.seed, "seat_balanced": False, "seconds": elapsed,
         "games_per_second": args.games / elapsed if elapsed > 0 else 0.0,
         "seats": [
@@ -241,7 +243,7 @@ def run_ratscrew(rules: Any, levels: list[str], games: int, seed: int, seat_bala
             "slaps": slaps, "slaps_won": agg["won"], "wrong": agg["wrong"], "late": agg["late"],
         })
     return {
-        "game": "ratscrew", "rules": rules.summary(), "players": n, "bots": list(levels), "games": games,
+        "game": "ratscrew", "rules": ratscrew_text.summary(rules), "players": n, "bots": list(levels), "games": games,
         "seed": seed, "seat_balanced": seat_balanced, "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
         "mean_cards_played": statistics.fmean(lengths), "mean_game_seconds": statistics.fmean(seconds),

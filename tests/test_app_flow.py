@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from test_app_support import app, focus, press, run_until, set_value, top_name  # noqa: F401
+from support_app import focus, press, run_until, set_value, top_name
 
 from game.i18n import t
 
 
-def test_title_to_results_and_play_again_with_keys_only(app):  # noqa: F811
+def test_title_to_results_and_play_again_with_keys_only(app):
     from game.scenes.title import TitleScene
 
     app.push(TitleScene())
@@ -26,7 +26,7 @@ def test_title_to_results_and_play_again_with_keys_only(app):  # noqa: F811
     set_value(app, t("Cards per suit (K)"), t("1–{k} ({n} cards)", k=5, n=20), key="left")
     set_value(app, t("Cards set aside unseen"), "3")
     set_value(app, t("Matches each"), "5", key="left")
-    assert "1–5" in lobby.rules.summary() and "3 set aside" in lobby.rules.summary()
+    assert "1–5" in lobby.definition.rules_summary(lobby.rules) and "3 set aside" in lobby.definition.rules_summary(lobby.rules)
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "NothanksTable"

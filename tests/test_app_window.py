@@ -5,11 +5,12 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pygame
-from test_app_support import app, press, top_name  # noqa: F401
+from support_app import press, top_name
 
 from game import app as app_mod
 from game.scenes.base import Scene
-from game.scenes.config import TableConfig, rules_from_values, start_table
+from game.games.base import TableConfig
+from game import games
 from game.scenes.title import TitleScene
 
 
@@ -45,12 +46,12 @@ class Probe(Scene):
         self.sizes.append(tuple(size))
 
 
-def test_resize_relayouts_every_scene_on_the_stack(app):  # noqa: F811
+def test_resize_relayouts_every_scene_on_the_stack(app):
     from game.match import SeatSpec
 
     app.push(TitleScene())
     seats = [SeatSpec("bot", "kid"), SeatSpec("bot", "kid"), SeatSpec("bot", "kid")]
-    start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, 1), push=True)
+    app.nav.start_table(TableConfig("ratscrew", games.get("ratscrew").rules_from_values({}), seats, 1), push=True)
     table = app.top
     probe = Probe(draws_below=True)
     app.push(probe)
@@ -64,7 +65,7 @@ def test_resize_relayouts_every_scene_on_the_stack(app):  # noqa: F811
     assert title.panel_rect.right <= 1024 and title.panel_rect.bottom <= 600
 
 
-def test_f11_toggles_fullscreen_and_back(app):  # noqa: F811
+def test_f11_toggles_fullscreen_and_back(app):
     app.push(TitleScene())
     probe = Probe()
     app.push(probe)
@@ -78,7 +79,7 @@ def test_f11_toggles_fullscreen_and_back(app):  # noqa: F811
     assert app.size == (1280, 720)
 
 
-def test_only_the_top_scene_gets_input_and_updates_and_overlays_draw_below(app):  # noqa: F811
+def test_only_the_top_scene_gets_input_and_updates_and_overlays_draw_below(app):
     below, middle, top = Probe(), Probe(), Probe(draws_below=True)
     app.push(below)
     app.push(middle)
@@ -118,7 +119,7 @@ def test_real_audio_on_the_dummy_driver_plays_without_error():
         audio.play(name)
 
 
-def test_esc_in_a_menu_goes_back_and_on_the_title_points_at_quit(app):  # noqa: F811
+def test_esc_in_a_menu_goes_back_and_on_the_title_points_at_quit(app):
     app.push(TitleScene())
     press(app, "enter")
     assert top_name(app) == "ChooseGameScene"
@@ -157,7 +158,7 @@ def test_drivers_without_a_native_framebuffer_keep_sdls_choice_and_one_flip(monk
         assert app_mod.present_bands() == 1, name
 
 
-def test_a_frame_is_presented_band_by_band_reading_input_between_bands(app, monkeypatch):  # noqa: F811
+def test_a_frame_is_presented_band_by_band_reading_input_between_bands(app, monkeypatch):
     app.push(Probe())
     assert app.bands == app_mod.PRESENT_BANDS  # the dummy driver's framebuffer is its own
     w, h = app.size

@@ -8,12 +8,14 @@ import itertools
 import pygame
 import pytest
 
-from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, PLAY, SLAP, TAKE, UP
+from game.commands import BACK, CONFIRM, DOWN, FIRST, LEFT, PAUSE, SECOND, UP
 from game.input import InputRouter
 from game.input.pads import CONTROLLER, JOYSTICK, Pad, Pads
 from game.input.virtualpad import BUTTONS, VirtualPad
 from game.scenes.base import Scene
-from game.scenes.join import JoinScene, PadLostScene, on_system_event
+from game.scenes.join import JoinScene, PadLostScene
+
+import support_table
 
 _ids = itertools.count(1000)
 
@@ -92,30 +94,14 @@ def make_pad(request, monkeypatch):
     pygame.event.clear()
 
 
-class FakeApp:
-    """The app services the scenes use, and a frame that reads input the way the app does."""
+class FakeApp(support_table.FakeApp):
+    """The table services on the real router, and a frame that reads input the way the app does."""
 
     def __init__(self, router: InputRouter) -> None:
+        super().__init__()
         self.input = router
-        self.stack: list[Scene] = []
         self.settings = {"bindings": {}}
         self.saves = 0
-        self.size = (1280, 720)
-
-    @property
-    def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
-
-    def push(self, scene: Scene) -> None:
-        scene.app = self
-        self.stack.append(scene)
-        scene.enter()
-        scene.relayout(self.size)
-
-    def pop(self) -> None:
-        self.stack.pop().exit()
-        if self.stack:
-            self.stack[-1].resume()
 
     def save_settings(self) -> bool:
         self.saves += 1
@@ -125,7 +111,7 @@ class FakeApp:
         """Poll, route system events, hand commands to the top scene; returns what the top scene got."""
         self.input.poll()
         for event in self.input.system_events():
-            on_system_event(self, event)
+            self.nav.pad_removed(self.input, event)
         got = self.input.drain()
         for cmd in got:
             if self.top is not None:
@@ -167,7 +153,7 @@ def test_plugged_pad_announces_itself_and_joins_the_next_free_seat(app, make_pad
     assert f"pad_added:{iid}" in app.input.system_events()
     assert f"pad:{iid}" not in app.input.owner  # no seat until it joins
     joined = {}
-    app.push(JoinScene("ratscrew", on_done=joined.update))
+    app.push(JoinScene(on_done=joined.update))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p))  # keyboard row P2 joins: seat P1
     app.frame()
     pad.press("a")
@@ -185,7 +171,6 @@ def test_pad_slap_is_one_command_for_its_seat(app, make_pad):
     iid = pad.plug()
     app.frame()
     app.input.assign(f"pad:{iid}", 3)
-    app.input.set_game("ratscrew")
     table = Table()
     app.push(table)
     pad.press("b")
@@ -196,13 +181,12 @@ def test_pad_slap_is_one_command_for_its_seat(app, make_pad):
     pad.release("rightshoulder")
     pad.axis("lefttrigger", 1.0)
     app.frame()
-    game = [(c.seat, c.action) for c in table.commands if c.action in (PLAY, SLAP)]
-    assert game == [(3, SLAP), (3, SLAP), (3, SLAP)]  # B, a shoulder, a trigger: one slap each
-    assert [c.action for c in table.commands if c.action not in (PLAY, SLAP)] == [BACK]  # B is also "back"
-    app.input.set_game("nothanks")
+    game = [(c.seat, c.action) for c in table.commands if c.action in (FIRST, SECOND)]
+    assert game == [(3, SECOND), (3, SECOND), (3, SECOND)]  # B, a shoulder, a trigger: one press each
+    assert [c.action for c in table.commands if c.action not in (FIRST, SECOND)] == [BACK]  # B is also "back"
     pad.press("a")
     app.frame()
-    assert [(c.seat, c.action) for c in table.commands[-2:]] == [(3, TAKE), (3, CONFIRM)]
+    assert [(c.seat, c.action) for c in table.commands[-2:]] == [(3, FIRST), (3, CONFIRM)]
 
 
 def test_controller_and_joystick_families_count_once(monkeypatch):
@@ -215,14 +199,14 @@ def test_controller_and_joystick_families_count_once(monkeypatch):
     pad.press("x")  # bound to nothing: no command from either family
     pad.press("b")
     router.poll()
-    assert [(c.action, c.device) for c in router.drain()] == [(SLAP, f"pad:{iid}"), (BACK, f"pad:{iid}")]
+    assert [(c.action, c.device) for c in router.drain()] == [(SECOND, f"pad:{iid}"), (BACK, f"pad:{iid}")]
     # An unmapped pad listens to the joystick family instead.
     router.pads.by_id[iid].family = JOYSTICK
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=0))
     pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=iid, button=0))
     pygame.event.post(pygame.event.Event(pygame.JOYHATMOTION, instance_id=iid, hat=0, value=(0, 1)))
     router.poll()
-    assert [c.action for c in router.drain()] == [PLAY, CONFIRM, UP]
+    assert [c.action for c in router.drain()] == [FIRST, CONFIRM, UP]
 
 
 def test_menus_by_pad_alone(app, make_pad):
@@ -263,7 +247,7 @@ def test_unplug_mid_game_pauses_and_plugging_back_restores_the_seat(app, make_pa
     assert app.input.seat_of(f"pad:{new_iid}") == 2 and not app.input.lost
     back.press("b")
     app.frame()
-    assert (table.commands[-2].seat, table.commands[-2].action) == (2, SLAP)
+    assert (table.commands[-2].seat, table.commands[-2].action) == (2, SECOND)
 
 
 def test_lost_seat_can_go_to_a_bot_or_the_keyboard(app, make_pad):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.commands import BACK, CONFIRM, DOWN, PASS, PAUSE, PLAY, SLAP, TAKE, UP
+from game.commands import BACK, CONFIRM, DOWN, FIRST, PAUSE, PLAY, SECOND, SLAP, UP
 from game.input import InputRouter
 
 
@@ -49,7 +49,7 @@ def test_presses_in_one_read_share_poll_and_stamp_and_are_a_tie(router, clock):
     clock.now = 5_000_000
     router.poll()
     a, b = router.drain()
-    assert (a.seat, a.action, b.seat, b.action) == (1, SLAP, 0, SLAP)
+    assert (a.seat, a.action, b.seat, b.action) == (1, SECOND, 0, SECOND)
     assert a.poll == b.poll and a.t_ns == b.t_ns == 5_000_000
 
 
@@ -67,18 +67,13 @@ def test_stamps_are_read_time_not_drain_time_and_order_follows_them(router, cloc
     assert router.drain() == []
 
 
-def test_game_names_follow_the_game(router):
-    router.set_game("nothanks")
+def test_seat_keys_report_first_and_second_buttons_whatever_the_game(router):
     key(pygame.K_q)
     key(pygame.K_LSHIFT)
+    key(pygame.K_p)
     router.poll()
-    assert [c.action for c in router.drain()] == [TAKE, PASS]
-    router.set_game("ratscrew")
-    key(pygame.K_q)
-    router.poll()
-    assert [c.action for c in router.drain()] == [PLAY]
-    with pytest.raises(ValueError):
-        router.set_game("chess")
+    assert [(c.seat, c.action) for c in router.drain()] == [(0, FIRST), (0, SECOND), (1, FIRST)]
+    assert not hasattr(router, "set_game")  # input is never told which game is on
 
 
 def test_menu_keys_have_no_seat(router):
@@ -117,7 +112,7 @@ def test_seat_follows_its_device_and_unseated_keys_wait_for_the_join_screen(rout
     router.assign("kb:1", 0)  # P2's keys now play seat 1 (index 0)
     key(pygame.K_RSHIFT)
     router.poll()
-    assert [(c.seat, c.action) for c in router.drain()] == [(0, SLAP)]
+    assert [(c.seat, c.action) for c in router.drain()] == [(0, SECOND)]
     assert router.seat_controls(0) == "P / R-Shift"
     assert router.seat_controls(1) == ""
 
@@ -127,11 +122,11 @@ def test_rebinding_changes_what_is_read(router):
     key(pygame.K_q)
     key(pygame.K_k)
     router.poll()
-    assert [(c.seat, c.action) for c in router.drain()] == [(0, PLAY)]
+    assert [(c.seat, c.action) for c in router.drain()] == [(0, FIRST)]
     router.reset_bindings()
     key(pygame.K_q)
     router.poll()
-    assert [(c.seat, c.action) for c in router.drain()] == [(0, PLAY)]
+    assert [(c.seat, c.action) for c in router.drain()] == [(0, FIRST)]
 
 
 def test_held_keys_for_the_controls_screen(router):
@@ -150,7 +145,7 @@ def test_held_keys_for_the_controls_screen(router):
 def test_altgr_counts_as_right_alt(router):
     key(pygame.K_MODE)
     router.poll()
-    assert [(c.seat, c.action) for c in router.drain()] == [(5, SLAP)]
+    assert [(c.seat, c.action) for c in router.drain()] == [(5, SECOND)]
 
 
 def test_capture_takes_the_next_press_instead_of_a_command(router):
@@ -169,4 +164,4 @@ def test_saved_bindings_are_used(clock):
     pygame.event.clear()
     key(pygame.K_h)
     r.poll()
-    assert [(c.seat, c.action) for c in r.drain()] == [(3, SLAP)]
+    assert [(c.seat, c.action) for c in r.drain()] == [(3, SECOND)]

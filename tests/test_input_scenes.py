@@ -76,7 +76,7 @@ def not_blank(surface: pygame.Surface) -> bool:
 def test_keyboard_seats_join_in_press_order_and_can_leave():
     app = App()
     done = []
-    app.push(JoinScene("nothanks", seats=4, min_players=2, on_done=done.append))
+    app.push(JoinScene(seats=4, min_players=2, on_done=done.append))
     app.keys(pygame.K_z)  # row P3's first key: takes the first free seat, P1
     app.keys(pygame.K_q)  # row P1's first key: P2
     assert app.top.joined() == {0: "kb:2", 1: "kb:0"}

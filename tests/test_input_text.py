@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.commands import BACK, CONFIRM, DOWN, PAUSE, PLAY, UP
+from game.commands import BACK, CONFIRM, DOWN, FIRST, PAUSE, UP
 from game.input import InputRouter, TextEdit
 
 
@@ -83,7 +83,7 @@ def test_text_entry_off_again_gives_the_old_commands_and_ignores_typed_text(rout
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))  # e.g. an IME that still sends text
     router.poll()
     assert router.drain_text() == []
-    assert [(c.seat, c.action) for c in router.drain()] == [(0, PLAY), (None, BACK), (None, CONFIRM),
+    assert [(c.seat, c.action) for c in router.drain()] == [(0, FIRST), (None, BACK), (None, CONFIRM),
                                                             (None, PAUSE)]
 
 

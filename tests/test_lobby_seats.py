@@ -4,10 +4,10 @@ the table, a joined device stays with its row, and coming back to the lobby keep
 from __future__ import annotations
 
 import pygame
-from test_app_support import app, focus, press, record_commands, set_value, top_name  # noqa: F401
+from support_app import focus, press, record_commands, set_value, top_name
 
 from game.i18n import t
-from game.scenes.config import MAX_SEATS
+from game.games.base import MAX_SEATS
 from game.scenes.lobby import LobbyScene
 
 
@@ -15,7 +15,7 @@ def _kp_plus() -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP_PLUS, mod=0, unicode="+", scancode=0))
 
 
-def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, monkeypatch):  # noqa: F811
+def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, monkeypatch):
     app.push(LobbyScene("nothanks"))
     set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
     focus(app, t("Start"))
@@ -34,7 +34,7 @@ def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, mon
     assert [(c.seat, c.device) for c in seen] == [(3, "kb:7")]
 
 
-def test_back_in_the_lobby_every_row_is_where_it_was(app):  # noqa: F811
+def test_back_in_the_lobby_every_row_is_where_it_was(app):
     app.push(LobbyScene("nothanks"))
     set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
     focus(app, t("Start"))
@@ -47,7 +47,7 @@ def test_back_in_the_lobby_every_row_is_where_it_was(app):  # noqa: F811
     assert lobby.seat_items[7].label == "Player 8"
 
 
-def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):  # noqa: F811
+def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):
     app.push(LobbyScene("ratscrew"))
     focus(app, t("Join with pads…"))
     press(app, "enter")
@@ -61,7 +61,7 @@ def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):  # noqa: 
     assert app.input.seat_of("kb:1") == 0 and app.input.seat_of("kb:0") == 1
 
 
-def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidden_matches(app):  # noqa: F811
+def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidden_matches(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
     set_value(app, t("Match counts"), t("hidden: you see only your own"))
@@ -76,7 +76,7 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
     assert lobby.rules.hidden_matches is True
 
 
-def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):  # noqa: F811
+def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):
     from game.scenes import ui
 
     app.push(LobbyScene("ratscrew"))
@@ -87,12 +87,12 @@ def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):  # noqa: F811
         lines = lobby.summary_lines(size)
         font = ui.TEXTS.font(ui.px(size, 20))
         assert len(lines) == 2
-        assert " \u00b7 ".join(lines) == lobby.rules.summary()  # nothing dropped: broken between parts
+        assert " \u00b7 ".join(lines) == lobby.definition.rules_summary(lobby.rules)  # nothing dropped: broken between parts
         assert font.size(lines[0])[0] <= size[0] - ui.px(size, 72)
         assert lines[1].endswith(t("limit {n} cards", n=5000))
 
 
-def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):  # noqa: F811
+def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):
     from game.scenes import ui
 
     app.push(LobbyScene("nothanks"))
@@ -111,7 +111,7 @@ def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):  # noqa: F8
     assert ui.TEXTS.fitted(value, max_w, size, bold)[0] == value  # whole, not cut with "…"
 
 
-def test_rules_set_back_to_their_defaults_are_the_seeds_rules_again(app):  # noqa: F811
+def test_rules_set_back_to_their_defaults_are_the_seeds_rules_again(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
@@ -121,7 +121,7 @@ def test_rules_set_back_to_their_defaults_are_the_seeds_rules_again(app):  # noq
     assert lobby.menu.items[MAX_SEATS].value() == t("The seed's rules")
 
 
-def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):  # noqa: F811
+def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
     lobby.devices[0] = "pad:999"  # joined with a pad that has since been unplugged

@@ -11,6 +11,7 @@ import pytest
 
 from game.engines import IllegalAction
 from game.games.nothanks import engine as nt
+from game.games.nothanks import text as nt_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,7 +103,10 @@ def test_matches_option_and_standard_table():
 def test_rule_options_cover_every_rule_and_build_rules():
     for edition in ("cards", "numbered"):
         base = nt.Rules.numbered() if edition == "numbered" else nt.Rules()
-        options = nt.rule_options(base)
+        options = nt_text.rule_options(base)
+        assert [(o.name, tuple(v for v, _ in o.choices), o.default) for o in options] == [
+            (o.name, tuple(o.choices), o.default) for o in nt.rule_options(base)
+        ]
         assert all(isinstance(o.label, str) and o.label for o in options)
         assert all(o.default in [v for v, _ in o.choices] for o in options)
         assert nt.Rules.from_options({"edition": edition}) == base
@@ -120,19 +124,20 @@ def test_rule_option_labels_go_through_i18n(monkeypatch):
     monkeypatch.setitem(i18n.CATALOGUES, "xx", {"Edition": "Udgave", "{n} set aside": "{n} lagt til side"})
     i18n.set_language("xx")
     try:
-        assert nt.rule_options()[0].label == "Udgave"
-        assert "12 lagt til side" in nt.Rules().summary()
+        assert nt_text.rule_options()[0].label == "Udgave"
+        assert "12 lagt til side" in nt_text.summary(nt.Rules())
     finally:
         i18n.set_language("en")
 
 
 def test_summary_is_one_line_naming_the_options():
-    s = nt.Rules(hidden_matches=True, after_take="same_player").summary()
+    s = nt_text.summary(nt.Rules(hidden_matches=True, after_take="same_player"))
     assert "\n" not in s and "12" in s and "hidden" in s and "again" in s
-    assert "3–35" in nt.Rules.numbered().summary()
-    assert "more matches" in nt.tie_break_note()
-    assert "· 1 match each ·" in nt.Rules(matches=1).summary()
-    assert "· 11 matches each ·" in nt.Rules().summary()
+    assert "3–35" in nt_text.summary(nt.Rules.numbered())
+    assert "more matches" in nt_text.tie_break_note()
+    assert "· 1 match each ·" in nt_text.summary(nt.Rules(matches=1))
+    assert "· 11 matches each ·" in nt_text.summary(nt.Rules())
+
 
 
 # ---- card values ---------------------------------------------------------------------------------------

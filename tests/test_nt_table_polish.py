@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from test_table_scenes import FakeApp, nothanks_table, press, screenshot
+from support_table import FakeApp, nothanks_table, press, screenshot
 
 from game.commands import PASS, TAKE, Command
 from game.games.nothanks import engine as nt
@@ -21,7 +21,7 @@ from game.match import Ignored, SeatSpec
 from game.games.nothanks.match import NothanksMatch
 from game.games.nothanks.match import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, ignored_why
 from game.games.nothanks.view import MIN_TEXT
-from game.scenes.config import TableConfig
+from game.games.base import TableConfig
 from game.games.nothanks.table import NothanksTable
 
 MS = 1_000_000

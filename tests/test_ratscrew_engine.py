@@ -8,6 +8,7 @@ import pytest
 
 from game.engines import IllegalAction
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew import text as rs_text
 
 ALL = frozenset(rs.SLAP_RULES)
 
@@ -172,9 +173,37 @@ def test_slap_cards_points_at_the_cards_that_make_the_rule():
     assert rs.slap_cards(["4C", "5D", "6H"], "run") == (0, 1, 2)
 
 
+def test_slap_won_carries_the_cards_that_framed_the_slap():
+    # Positional construction still works; the framed cards are an extra field (derived from the state).
+    assert rs.SlapWon(1, "double").cards == ()
+    cases = [
+        (("9C 2C", "9D 3C"), "01", {}, "double", ("9C", "9D")),
+        (("2C 5D 3C", "9C 9D"), "0101", {}, "sandwich", ("9C", "9D")),  # [2C 9C 5D 9D]
+        (("KC 2C", "QD 3C"), "01", {"slaps": {"marriage"}}, "marriage", ("KC", "QD")),
+        (("4C 2C", "5D 3C", "6H 7H"), "012", {"slaps": {"run"}}, "run", ("4C", "5D", "6H")),
+    ]
+    for hands, order, options, rule, framed in cases:
+        st = game(*hands, **options)
+        play_all(st, order)
+        view = st.slap_view()
+        event = st.apply(rs.Slap(0))[0]
+        assert event == rs.SlapWon(0, rule)
+        assert event.cards == framed == tuple(view[i] for i in rs.slap_cards(view, rule))
+    # Top-bottom frames the bottom card and the top one, bottom first.
+    st = game("7C 2C 3C", "5D 7D", slaps={"top_bottom"})
+    play_all(st, "0101")  # [7C, 5D, 2C, 7D]
+    assert st.pile == ["7C", "5D", "2C", "7D"]
+    assert st.apply(rs.Slap(1))[0].cards == ("7C", "7D")
+    # With live burned cards the frame may include a burned card (the lowest of the heap).
+    st = game("9H 2C", "9C 3D", burn=1, burned_live=True)
+    st.apply(rs.Slap(1))  # burns 9C
+    st.apply(rs.Play(0))  # 9H on it
+    assert st.apply(rs.Slap(0))[0].cards == ("9C", "9H")
+
+
 def test_slap_labels_are_words():
-    assert rs.slap_label("top_bottom") == "Top-bottom"
-    assert {rs.slap_label(r) for r in rs.SLAP_RULES} >= {"Double", "Sandwich", "Six-nine"}
+    assert rs_text.slap_label("top_bottom") == "Top-bottom"
+    assert {rs_text.slap_label(r) for r in rs.SLAP_RULES} >= {"Double", "Sandwich", "Six-nine"}
 
 
 # --- the deal and new games ------------------------------------------------------------------------
@@ -378,6 +407,7 @@ def test_seed_example_bo_queen_cleo_two_nines_first_slap_takes_the_pile():
     # Until it is claimed the pile can still be slapped; the first slap takes it, the queen included.
     events = st.apply(rs.Slap(cleo))
     assert events == [rs.SlapWon(cleo, "double"), rs.ChallengeEnded(bo, "slap"), rs.PileWon(cleo, 3, "slap")]
+    assert events[0].cards == ("9H", "9C")
     assert st.hands[cleo] == ["4S", "QS", "9H", "9C"]
     assert st.pile == [] and not st.awaiting_claim and st.challenger is None and st.owed == 0
     assert st.current_player == cleo
@@ -538,6 +568,7 @@ def test_running_out_and_someone_else_slaps_the_opportunity():
     play_all(st, "1")  # 9C: sandwich
     events = st.apply(rs.Slap(2))
     assert events == [rs.SlapWon(2, "sandwich"), rs.PileWon(2, 4, "slap"), rs.PlayerOut(0, "missed")]
+    assert events[0].cards == ("9H", "9C")
     assert not st.is_over
 
 
@@ -795,7 +826,7 @@ def test_rules_reject_bad_values(kwargs, message):
 
 
 def test_rules_summary_is_one_line_naming_every_option():
-    text = rs.Rules(
+    text = rs_text.summary(rs.Rules(
         slaps={"double", "marriage"},
         marriage_either_order=True,
         burn=1,
@@ -803,7 +834,7 @@ def test_rules_summary_is_one_line_naming_every_option():
         challenge_counts=(2, 2, 3, 4),
         payer_out_rule="challenger_wins",
         card_limit=2000,
-    ).summary()
+    ))
     assert "\n" not in text
     for part in (
         "Double",
@@ -816,25 +847,31 @@ def test_rules_summary_is_one_line_naming_every_option():
     ):
         assert part in text
     assert "Sandwich" not in text
-    default = rs.Rules().summary()
+    default = rs_text.summary(rs.Rules())
     assert "Top-bottom" in default and "burns 2, dead" in default and "next pays" in default
     assert "1 s" in default and "300 ms" in default and "5000" in default
 
 
 def test_rule_options_cover_every_option_and_round_trip():
-    options = rs.rule_options()
+    specs = rs.rule_options()
+    options = rs_text.rule_options()
+    assert [(o.name, tuple(v for v, _ in o.choices), o.default) for o in options] == [
+        (o.name, tuple(o.choices), o.default) for o in specs
+    ]
     names = [o.name for o in options]
     assert len(names) == len(set(names))
     assert set(names) == set(rs.Rules().option_values())
     assert rs.Rules.from_options({o.name: o.default for o in options}) == rs.Rules()
     for option in options:
-        assert option.label and option.default in option.choices
-        for choice in option.choices:
+        values = [v for v, _ in option.choices]
+        assert option.label and option.default in values
+        for choice in values:
             rules = rs.Rules.from_options({option.name: choice})
             assert rules.option_values()[option.name] == choice
             assert option.label_of(choice)
     burn = next(o for o in options if o.name == "burn")
-    assert burn.choices == (2, 1) and burn.label_of(1) == "1 card"
+    assert tuple(v for v, _ in burn.choices) == (2, 1) and burn.label_of(1) == "1 card"
+    assert burn.label_of(2) == "2 cards"
 
 
 def test_from_options_rejects_unknown_names():

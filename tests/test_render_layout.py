@@ -11,12 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import games
 from game.render.layout import table_layout
 from game.render.tween import Tween, ease_out, shake
 
 
 def check_layout(size, n, game):
-    L = table_layout(size, n, game)
+    L = table_layout(size, n, games.get(game).layout)
     window = pygame.Rect(0, 0, *size)
     rects = [s.rect for s in L.seats]
     assert len(rects) == n

@@ -9,22 +9,25 @@ import itertools
 
 import pygame
 import pytest
-from test_app_support import app, finished, make_app, press, run_until, top_name  # noqa: F401
+from support_app import finished, make_app, press, run_until, top_name
 
 from game.commands import BACK, CONFIRM, LEFT, PLAY, RIGHT, SLAP, Command
 from game.i18n import t
 from game.match import SeatSpec
 from game.games.ratscrew.match import RatscrewMatch
 from game.scenes import ui
-from game.scenes.config import DemoLoop, TableConfig, rules_from_values
-from game.scenes.results import DEMO_PAUSE_NS, ResultsScene, hand_steps
+from game.games.base import TableConfig
+from game.tables import DemoLoop
+from game import games
+from game.games.ratscrew.results import hand_steps
+from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
 from game.scenes.title import TitleScene
 
 MS = 1_000_000
 PLAY_AGAIN, CHANGE, MENU = t("Play again"), t("Change seats or rules…"), t("Menu")
 
 
-def results_for(app, game: str = "nothanks", players: int = 3, first_player: int = 0, humans: int = 1):  # noqa: F811
+def results_for(app, game: str = "nothanks", players: int = 3, first_player: int = 0, humans: int = 1):
     """Title, then the results of a finished match whose table had `humans` human seats first."""
     config, match = finished(game, players)
     seats = [SeatSpec("human", None, f"Kid {i + 1}") for i in range(humans)] + config.seats[humans:]
@@ -35,11 +38,11 @@ def results_for(app, game: str = "nothanks", players: int = 3, first_player: int
     return config
 
 
-def labels(app) -> list[str]:  # noqa: F811
+def labels(app) -> list[str]:
     return [item.label for item in app.top.menu.items]
 
 
-def pad(app, action: str) -> None:  # noqa: F811
+def pad(app, action: str) -> None:
     """What a pad's d-pad / A / B sends to the scene on top (the router maps the buttons; see test_input_pads)."""
     app.top.handle(Command(None, action, app.now_ns(), device="pad:1"))
     app.frames(2)
@@ -48,7 +51,7 @@ def pad(app, action: str) -> None:  # noqa: F811
 # -- Play again, Change seats or rules, Menu -------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, table", [("nothanks", "NothanksTable"), ("ratscrew", "RatscrewTable")])
-def test_play_again_deals_the_next_game_at_once_with_the_same_seats_and_rules(app, game, table):  # noqa: F811
+def test_play_again_deals_the_next_game_at_once_with_the_same_seats_and_rules(app, game, table):
     config = results_for(app, game)
     assert labels(app) == [PLAY_AGAIN, CHANGE, MENU]
     assert app.top.menu.current.label == PLAY_AGAIN  # focused: one press plays again
@@ -63,14 +66,14 @@ def test_play_again_deals_the_next_game_at_once_with_the_same_seats_and_rules(ap
     assert again.seed != config.seed  # a fresh deal
 
 
-def test_play_again_moves_the_first_turn_round_the_table(app):  # noqa: F811
+def test_play_again_moves_the_first_turn_round_the_table(app):
     results_for(app, "nothanks", players=3, first_player=2)
     press(app, "enter")
     assert app.top.config.first_player == 0
     assert app.top.match.state.current_player == 0
 
 
-def test_change_seats_or_rules_opens_the_lobby_with_this_table(app):  # noqa: F811
+def test_change_seats_or_rules_opens_the_lobby_with_this_table(app):
     config = results_for(app, "nothanks", humans=2)
     press(app, "right")
     assert app.top.menu.current.label == CHANGE
@@ -86,7 +89,7 @@ def test_change_seats_or_rules_opens_the_lobby_with_this_table(app):  # noqa: F8
     assert top_name(app) == "NothanksTable" and app.top.config.first_player == 1
 
 
-def test_menu_is_the_third_button_and_back_goes_there_too(app):  # noqa: F811
+def test_menu_is_the_third_button_and_back_goes_there_too(app):
     results_for(app)
     press(app, "right", "right")
     assert app.top.menu.current.label == MENU
@@ -102,7 +105,7 @@ def test_menu_is_the_third_button_and_back_goes_there_too(app):  # noqa: F811
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
 
 
-def test_every_button_by_pad(app):  # noqa: F811
+def test_every_button_by_pad(app):
     results_for(app)
     pad(app, RIGHT)
     pad(app, RIGHT)
@@ -143,7 +146,7 @@ def test_the_three_buttons_sit_in_one_row_on_screen_below_the_figures(tmp_path, 
         a.stack.clear()
 
 
-def test_in_a_demo_play_again_deals_at_once_and_the_demo_goes_on(app):  # noqa: F811
+def test_in_a_demo_play_again_deals_at_once_and_the_demo_goes_on(app):
     app.push(TitleScene())
     app.demo = demo = DemoLoop(alternate=True)
     config, match = finished("nothanks")
@@ -156,7 +159,7 @@ def test_in_a_demo_play_again_deals_at_once_and_the_demo_goes_on(app):  # noqa: 
     assert app.demo is demo  # and the demo keeps dealing after it
 
 
-def test_a_demo_still_deals_its_next_game_by_itself(app):  # noqa: F811
+def test_a_demo_still_deals_its_next_game_by_itself(app):
     app.push(TitleScene())
     app.demo = DemoLoop(alternate=True)
     config, match = finished("ratscrew")
@@ -166,7 +169,7 @@ def test_a_demo_still_deals_its_next_game_by_itself(app):  # noqa: F811
     assert all(seat.is_bot for seat in app.top.config.seats)
 
 
-def test_change_seats_in_a_demo_ends_the_demo(app):  # noqa: F811
+def test_change_seats_in_a_demo_ends_the_demo(app):
     app.push(TitleScene())
     app.demo = DemoLoop(alternate=True)
     config, match = finished("nothanks")
@@ -180,7 +183,7 @@ def test_change_seats_in_a_demo_ends_the_demo(app):  # noqa: F811
 
 def burned_out() -> tuple[TableConfig, RatscrewMatch]:
     """QA #14: seat 1 never plays and slaps the empty pile until out of cards (26 cards, burns of 2)."""
-    rules = rules_from_values("ratscrew", {})
+    rules = games.get("ratscrew").rules_from_values({})
     seats = [SeatSpec("human", None, "Kid"), SeatSpec("bot", "kid", "Bot 2")]
     match = RatscrewMatch(rules, seats, 30, 0)
     t_ns = 0
@@ -212,7 +215,7 @@ def test_a_burn_out_with_no_card_played_is_charted_burn_by_burn():
     assert steps == [(26 - 2 * k, 26) for k in range(14)]  # 13 burns of 2; the 14th slap, with no cards, ends it
 
 
-def test_the_burn_out_chart_runs_across_the_plot_and_says_what_the_axis_counts(app, monkeypatch):  # noqa: F811
+def test_the_burn_out_chart_runs_across_the_plot_and_says_what_the_axis_counts(app, monkeypatch):
     config, match = burned_out()
     app.push(TitleScene())
     app.push(ResultsScene(config, match))
@@ -234,7 +237,7 @@ def test_the_burn_out_chart_runs_across_the_plot_and_says_what_the_axis_counts(a
 
 
 def test_steps_follow_plays_won_slaps_and_burns_in_order():
-    rules = rules_from_values("ratscrew", {})
+    rules = games.get("ratscrew").rules_from_values({})
     seats = [SeatSpec("human"), SeatSpec("human")]
     match = RatscrewMatch(rules, seats, 1, 0, hands=[["2C", "5D", "6H", "7S", "8C"], ["2D", "9H", "TC"]])
     for t_ms, seat, action in [(10, 0, PLAY), (20, 1, PLAY),  # 2 on 2: a double
@@ -289,7 +292,7 @@ def test_ratscrew_column_headers_share_one_font_and_are_shown_whole(tmp_path, mo
 
 # -- No Thanks: the counted card of a run in full ----------------------------------------------------------------
 
-def test_the_counted_card_of_each_run_lies_on_top_whole_and_each_tucked_card_shows_its_corner(app):  # noqa: F811
+def test_the_counted_card_of_each_run_lies_on_top_whole_and_each_tucked_card_shows_its_corner(app):
     config, match = finished("nothanks", 4, seed=7)
     app.push(TitleScene())
     app.push(ResultsScene(config, match))
@@ -317,7 +320,7 @@ def test_the_counted_card_of_each_run_lies_on_top_whole_and_each_tucked_card_sho
     assert long_runs >= 3  # the match has runs to check
 
 
-def test_on_screen_the_counted_card_is_not_greyed_and_the_tucked_ones_are(app, monkeypatch):  # noqa: F811
+def test_on_screen_the_counted_card_is_not_greyed_and_the_tucked_ones_are(app, monkeypatch):
     config, match = finished("nothanks", 4, seed=7)
     app.push(TitleScene())
     app.push(ResultsScene(config, match))

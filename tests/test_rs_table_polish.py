@@ -13,14 +13,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from test_table_scenes import MS, OUT, FakeApp, FixedHands, press
+from support_table import MS, OUT, FakeApp, FixedHands, press
 
 from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
 from game.match import SeatSpec
 from game.render import colors
 from game.games.ratscrew.view import MAX_BURN_SHOWN
-from game.scenes.config import TableConfig
+from game.games.base import TableConfig
 
 pygame.init()
 

@@ -5,31 +5,23 @@ from __future__ import annotations
 import json
 
 import pygame
-from test_app_support import (  # noqa: F401
-    app,
-    finished,
-    focus,
-    press,
-    record_commands,
-    run_until,
-    set_value,
-    top_name,
-)
+from support_app import finished, focus, press, record_commands, run_until, set_value, top_name
 
 from game.commands import DOWN
 from game.i18n import t
-from game.scenes.config import DemoLoop, rules_from_values
+from game.tables import DemoLoop
+from game import games
 from game.scenes.lobby import LobbyScene
 from game.scenes.options import SettingsScene
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
 from game.scenes.title import TitleScene
 
 
-def saved(app):  # noqa: F811
+def saved(app):
     return json.loads(app.settings.path.read_text())
 
 
-def test_settings_change_with_arrows_and_are_saved_at_once(app):  # noqa: F811
+def test_settings_change_with_arrows_and_are_saved_at_once(app):
     app.push(TitleScene())
     focus(app, t("Settings"))
     press(app, "enter")
@@ -50,7 +42,7 @@ def test_settings_change_with_arrows_and_are_saved_at_once(app):  # noqa: F811
     assert top_name(app) == "ControlsScene"
 
 
-def test_volume_stops_at_its_ends(app):  # noqa: F811
+def test_volume_stops_at_its_ends(app):
     app.push(SettingsScene())
     press(app, *["right"] * 12)
     assert app.settings["volume"] == 1.0
@@ -58,7 +50,7 @@ def test_volume_stops_at_its_ends(app):  # noqa: F811
     assert app.settings["volume"] == 0.0
 
 
-def test_presets_are_saved_loaded_and_deleted_with_keys(app):  # noqa: F811
+def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
     set_value(app, t("Slap: {name}", name=t("Tens")), t("On"))
@@ -88,8 +80,8 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):  # noqa: F811
     assert lobby.menu.current.label == t("Save these rules as a preset…")  # not the dead delete row
 
 
-def test_a_preset_survives_a_restart_of_the_app(app, tmp_path):  # noqa: F811
-    from test_app_support import make_app
+def test_a_preset_survives_a_restart_of_the_app(app, tmp_path):
+    from support_app import make_app
 
     app.push(LobbyScene("nothanks"))
     set_value(app, t("After taking a card"), t("the taker decides on the next card"))
@@ -101,7 +93,7 @@ def test_a_preset_survives_a_restart_of_the_app(app, tmp_path):  # noqa: F811
     assert again.top.rules.after_take == "same_player"
 
 
-def type_name(app, text: str) -> None:  # noqa: F811
+def type_name(app, text: str) -> None:
     """Type on the on-screen keyboard with arrows and Enter only."""
     from game.scenes.dialogs import DONE, KEYBOARD
 
@@ -116,7 +108,7 @@ def type_name(app, text: str) -> None:  # noqa: F811
         press(app, "enter")
 
 
-def test_a_human_seat_is_renamed_on_the_on_screen_keyboard(app):  # noqa: F811
+def test_a_human_seat_is_renamed_on_the_on_screen_keyboard(app):
     app.push(LobbyScene("nothanks"))
     focus(app, t("Player {n}", n=1))
     press(app, "enter")
@@ -132,7 +124,7 @@ def test_a_human_seat_is_renamed_on_the_on_screen_keyboard(app):  # noqa: F811
     assert app.top.table_config().seats[0].name == "Åse"
 
 
-def test_name_entry_cancels_without_saving(app):  # noqa: F811
+def test_name_entry_cancels_without_saving(app):
     app.push(LobbyScene("nothanks"))
     focus(app, t("Player {n}", n=1))
     press(app, "enter", "back", "up", "enter")  # opened the keyboard, deleted a letter, typed another
@@ -155,7 +147,7 @@ def keystroke(key: int, text: str = "", shift: bool = False) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
 
 
-def type_keys(app, text: str) -> None:  # noqa: F811
+def type_keys(app, text: str) -> None:
     """Type `text` on the real keyboard (letters, digits, space), all in one read, then run two frames."""
     for ch in text:
         code = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch.lower())
@@ -163,13 +155,13 @@ def type_keys(app, text: str) -> None:  # noqa: F811
     app.frames(2)
 
 
-def stroke(app, key: int, times: int = 1) -> None:  # noqa: F811
+def stroke(app, key: int, times: int = 1) -> None:
     for _ in range(times):
         keystroke(key)
         app.frames(2)
 
 
-def open_name_entry(app):  # noqa: F811
+def open_name_entry(app):
     app.push(LobbyScene("nothanks"))
     focus(app, t("Player {n}", n=1))
     press(app, "enter")
@@ -178,7 +170,7 @@ def open_name_entry(app):  # noqa: F811
     return app.top
 
 
-def test_a_name_is_typed_on_the_real_keyboard(app, monkeypatch):  # noqa: F811
+def test_a_name_is_typed_on_the_real_keyboard(app, monkeypatch):
     entry = open_name_entry(app)
     seen = record_commands(app, monkeypatch)
     stroke(app, pygame.K_BACKSPACE, len(entry.name) + 3)  # deletes letter by letter, and stays when empty
@@ -197,14 +189,14 @@ def test_a_name_is_typed_on_the_real_keyboard(app, monkeypatch):  # noqa: F811
     assert [c.action for c in seen] == [DOWN]
 
 
-def test_typing_stops_at_the_longest_name(app):  # noqa: F811
+def test_typing_stops_at_the_longest_name(app):
     entry = open_name_entry(app)
     stroke(app, pygame.K_BACKSPACE, len(entry.name))
     type_keys(app, "Bartholomew the Third")
     assert entry.name == "Bartholomew "[: entry.max_len]
 
 
-def test_escape_cancels_typing_without_saving(app):  # noqa: F811
+def test_escape_cancels_typing_without_saving(app):
     entry = open_name_entry(app)
     type_keys(app, "Zed")
     assert entry.name.endswith("Zed")
@@ -214,7 +206,7 @@ def test_escape_cancels_typing_without_saving(app):  # noqa: F811
     assert not app.input.text_input
 
 
-def test_enter_types_the_key_the_arrows_chose_until_something_is_typed(app):  # noqa: F811
+def test_enter_types_the_key_the_arrows_chose_until_something_is_typed(app):
     entry = open_name_entry(app)
     stroke(app, pygame.K_BACKSPACE, len(entry.name))
     press(app, "down")  # from OK to the last letter of the top row
@@ -226,7 +218,7 @@ def test_enter_types_the_key_the_arrows_chose_until_something_is_typed(app):  # 
     assert top_name(app) == "LobbyScene" and app.settings["names"][0] == "Mia"
 
 
-def test_a_pad_still_types_on_the_on_screen_keyboard_while_the_keyboard_types(app, monkeypatch):  # noqa: F811
+def test_a_pad_still_types_on_the_on_screen_keyboard_while_the_keyboard_types(app, monkeypatch):
     from test_input_pads import PostedPad
 
     pad = PostedPad(monkeypatch)
@@ -247,7 +239,7 @@ def test_a_pad_still_types_on_the_on_screen_keyboard_while_the_keyboard_types(ap
     app.frames(2)
 
 
-def test_the_space_key_label_fits_at_every_size(app):  # noqa: F811
+def test_the_space_key_label_fits_at_every_size(app):
     from game.render.fonts import get_font
     from game.scenes import ui
     from game.scenes.dialogs import KEYBOARD, SPACE, NameEntryScene
@@ -266,7 +258,7 @@ def test_the_space_key_label_fits_at_every_size(app):  # noqa: F811
                 assert entry.rect.contains(rect), (size, rect, entry.rect)
 
 
-def test_start_is_refused_with_too_few_players(app):  # noqa: F811
+def test_start_is_refused_with_too_few_players(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
     set_value(app, t("Bot {n}", n=2), t("Empty"))
@@ -278,7 +270,7 @@ def test_start_is_refused_with_too_few_players(app):  # noqa: F811
     assert top_name(app) == "LobbyScene"
 
 
-def test_numbered_edition_needs_three_players(app):  # noqa: F811
+def test_numbered_edition_needs_three_players(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
     set_value(app, t("Bot {n}", n=3), t("Empty"))
@@ -288,7 +280,7 @@ def test_numbered_edition_needs_three_players(app):  # noqa: F811
     assert t("Cards per suit (K)") not in [i.label for i in lobby.menu.items]  # only the edition's options
 
 
-def test_rules_viewer_scrolls_and_closes(app):  # noqa: F811
+def test_rules_viewer_scrolls_and_closes(app):
     app.push(LobbyScene("nothanks"))
     focus(app, t("How to play"))
     press(app, "enter")
@@ -301,7 +293,7 @@ def test_rules_viewer_scrolls_and_closes(app):  # noqa: F811
     assert top_name(app) == "LobbyScene"
 
 
-def test_join_screen_seats_become_the_human_rows(app):  # noqa: F811
+def test_join_screen_seats_become_the_human_rows(app):
     app.push(LobbyScene("ratscrew"))
     focus(app, t("Join with pads…"))
     press(app, "enter")
@@ -314,7 +306,7 @@ def test_join_screen_seats_become_the_human_rows(app):  # noqa: F811
     assert app.input.seat_of("kb:1") == 0 and app.input.seat_of("kb:0") == 1
 
 
-def test_demo_results_deal_the_next_game_by_themselves(app):  # noqa: F811
+def test_demo_results_deal_the_next_game_by_themselves(app):
     app.push(TitleScene())
     app.demo = DemoLoop(alternate=True)
     config, match = finished("nothanks")
@@ -327,7 +319,7 @@ def test_demo_results_deal_the_next_game_by_themselves(app):  # noqa: F811
     assert len(app.top.config.seats) == 3
 
 
-def test_back_at_the_menu_ends_the_demo(app):  # noqa: F811
+def test_back_at_the_menu_ends_the_demo(app):
     app.push(TitleScene())
     app.demo = DemoLoop(alternate=False)
     config, match = finished("nothanks")
@@ -340,17 +332,16 @@ def test_back_at_the_menu_ends_the_demo(app):  # noqa: F811
 
 
 def test_ratscrew_rules_explain_exactly_the_slaps_switched_on():
-    from game.scenes.rules_view import rules_text
-
-    seed_rules = rules_from_values("ratscrew", {})
-    house = rules_from_values("ratscrew", {"tens": True, "sandwich": False})
+    
+    seed_rules = games.get("ratscrew").rules_from_values({})
+    house = games.get("ratscrew").rules_from_values({"tens": True, "sandwich": False})
     tens = t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K count nothing).")
     sandwich = t("• Sandwich: the top card has the rank of the third card from the top.")
-    assert sandwich in rules_text("ratscrew", seed_rules) and tens not in rules_text("ratscrew", seed_rules)
-    assert tens in rules_text("ratscrew", house) and sandwich not in rules_text("ratscrew", house)
+    assert sandwich in games.get("ratscrew").rules_text(seed_rules) and tens not in games.get("ratscrew").rules_text(seed_rules)
+    assert tens in games.get("ratscrew").rules_text(house) and sandwich not in games.get("ratscrew").rules_text(house)
 
 
-def test_full_screen_is_a_settings_row_and_is_saved(app):  # noqa: F811
+def test_full_screen_is_a_settings_row_and_is_saved(app):
     app.push(TitleScene())
     app.push(SettingsScene())
     set_value(app, t("Full screen (F11)"), t("On"))

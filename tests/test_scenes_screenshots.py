@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_app_support import app, distinct_colours, finished, save_shot  # noqa: F401
+from support_app import distinct_colours, finished, save_shot
 
 from game.match import SeatSpec
 from game.scenes import ui
 from game.scenes.choose import ChooseGameScene
-from game.scenes.config import TableConfig, rules_from_values, start_table
+from game.games.base import TableConfig
+from game import games
 from game.scenes.controls import ControlsScene
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
 from game.scenes.join import JoinScene
@@ -21,15 +22,15 @@ from game.scenes.rules_view import RulesScene
 from game.scenes.title import TitleScene
 
 
-def table(app, game: str, players: int):  # noqa: F811
+def table(app, game: str, players: int):
     seats = [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", "pro" if game == "ratscrew" else "easy",
                                                           f"Bot {i}") for i in range(2, players + 1)]
-    start_table(app, TableConfig(game, rules_from_values(game, {}, players), seats, 11), push=True)
+    app.nav.start_table(TableConfig(game, games.get(game).rules_from_values({}, players), seats, 11), push=True)
     app.frames(240)
     return app.top
 
 
-def build(app, name: str) -> None:  # noqa: F811
+def build(app, name: str) -> None:
     app.push(TitleScene())
     if name == "title":
         return
@@ -39,13 +40,13 @@ def build(app, name: str) -> None:  # noqa: F811
         app.push(LobbyScene(name.split("_")[1]))
     elif name.startswith("rules_"):
         game = name.split("_")[1]
-        app.push(RulesScene(game, rules_from_values(game, {}, 4)))
+        app.push(RulesScene(game, games.get(game).rules_from_values({}, 4)))
     elif name == "settings":
         app.push(SettingsScene())
     elif name == "controls":
         app.push(ControlsScene())
     elif name == "join":
-        app.push(JoinScene("ratscrew"))
+        app.push(JoinScene())
     elif name == "name_entry":
         app.push(LobbyScene("nothanks"))
         app.push(NameEntryScene("Name for seat 1", "Ada", lambda n: None))
@@ -70,7 +71,7 @@ SCENES = ["title", "choose", "lobby_nothanks", "lobby_ratscrew", "rules_nothanks
 
 
 @pytest.mark.parametrize("name", SCENES)
-def test_every_scene_draws_a_real_picture(app, name):  # noqa: F811
+def test_every_scene_draws_a_real_picture(app, name):
     build(app, name)
     path = save_shot(app, name)
     image = pygame.image.load(str(path))

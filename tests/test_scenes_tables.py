@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import pygame
-from test_app_support import app, focus, press, record_commands, run_until, top_name  # noqa: F401
+from support_app import focus, press, record_commands, run_until, top_name
 
 from game.i18n import t
 from game.match import SeatSpec
-from game.scenes.config import TableConfig, rules_from_values, start_table
+from game.games.base import TableConfig
+from game import games
 from game.scenes.title import TitleScene
 
 
-def ratscrew_table(app, level: str = "kid", seed: int = 5, human: bool = True):  # noqa: F811
+def ratscrew_table(app, level: str = "kid", seed: int = 5, human: bool = True):
     app.push(TitleScene())
     seats = [SeatSpec("human", None, "Ada") if human else SeatSpec("bot", level, "Bot 1"), SeatSpec("bot", level, "Bot")]
-    start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, seed), push=True)
+    app.nav.start_table(TableConfig("ratscrew", games.get("ratscrew").rules_from_values({}), seats, seed), push=True)
     return app.top
 
 
-def test_ratscrew_valid_and_wrong_slaps_from_the_keyboard(app):  # noqa: F811
+def test_ratscrew_valid_and_wrong_slaps_from_the_keyboard(app):
     table = ratscrew_table(app)
     assert top_name(app) == "RatscrewTable"
     stats = table.match.stats[0]
@@ -42,7 +43,7 @@ def test_ratscrew_valid_and_wrong_slaps_from_the_keyboard(app):  # noqa: F811
     assert any(seat == 0 for seat, _ in verdicts)
 
 
-def test_esc_pauses_the_table_and_freezes_it_then_resumes(app):  # noqa: F811
+def test_esc_pauses_the_table_and_freezes_it_then_resumes(app):
     table = ratscrew_table(app, level="pro", human=False)
     app.frames(120)
     assert table.match.state.cards_played > 0
@@ -57,7 +58,7 @@ def test_esc_pauses_the_table_and_freezes_it_then_resumes(app):  # noqa: F811
     assert table.match.state.cards_played > played
 
 
-def test_focus_loss_pauses_a_table_but_not_a_menu(app):  # noqa: F811
+def test_focus_loss_pauses_a_table_but_not_a_menu(app):
     app.push(TitleScene())
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     app.frames(2)
@@ -70,7 +71,7 @@ def test_focus_loss_pauses_a_table_but_not_a_menu(app):  # noqa: F811
     assert app.stack[-2] is table  # the pause is a push over the table
 
 
-def test_pause_menu_restart_asks_first_and_deals_a_fresh_game(app):  # noqa: F811
+def test_pause_menu_restart_asks_first_and_deals_a_fresh_game(app):
     table = ratscrew_table(app)
     press(app, "esc")
     focus(app, t("Restart"))
@@ -87,7 +88,7 @@ def test_pause_menu_restart_asks_first_and_deals_a_fresh_game(app):  # noqa: F81
     assert [type(s).__name__ for s in app.stack] == ["TitleScene", "RatscrewTable"]
 
 
-def test_pause_menu_rules_and_quit_to_menu(app):  # noqa: F811
+def test_pause_menu_rules_and_quit_to_menu(app):
     ratscrew_table(app)
     press(app, "esc")
     focus(app, t("Rules"))
@@ -103,7 +104,7 @@ def test_pause_menu_rules_and_quit_to_menu(app):  # noqa: F811
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
 
 
-def test_pause_menu_shows_the_last_photo_finish_again(app):  # noqa: F811
+def test_pause_menu_shows_the_last_photo_finish_again(app):
     from game.games.ratscrew.match import PhotoFinish
 
     table = ratscrew_table(app)
@@ -119,7 +120,7 @@ def test_pause_menu_shows_the_last_photo_finish_again(app):  # noqa: F811
     assert "Ada" in app.top.photo[1]
 
 
-def test_closing_the_window_from_a_table_quits_cleanly(app):  # noqa: F811
+def test_closing_the_window_from_a_table_quits_cleanly(app):
     table = ratscrew_table(app)
     closed = []
     table.exit = lambda: closed.append(True)
@@ -127,10 +128,10 @@ def test_closing_the_window_from_a_table_quits_cleanly(app):  # noqa: F811
     assert app.run(frames=10) == 0
     assert not app.running
     assert closed == [True]  # every scene left the stack through exit()
-    assert app.stack == []
+    assert len(app.stack) == 0
 
 
-def test_closing_the_window_from_a_menu_quits(app):  # noqa: F811
+def test_closing_the_window_from_a_menu_quits(app):
     app.push(TitleScene())
     press(app, "enter")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -138,7 +139,7 @@ def test_closing_the_window_from_a_menu_quits(app):  # noqa: F811
     assert app.loop.frames < 10
 
 
-def test_a_lost_players_seat_given_to_a_bot_plays_on(app):  # noqa: F811
+def test_a_lost_players_seat_given_to_a_bot_plays_on(app):
     table = ratscrew_table(app)  # seat 0 is a human (Ada), seat 1 a kid bot
     app.frames(120)
     assert table.match.state.cards_played == 0  # the human has not played: the table waits
@@ -151,7 +152,7 @@ def test_a_lost_players_seat_given_to_a_bot_plays_on(app):  # noqa: F811
     assert first.counts[0] == 25  # it was seat 0's: the bot played it
 
 
-def test_pause_menu_draws_its_hint_inside_its_panel_not_over_the_seats(app):  # noqa: F811
+def test_pause_menu_draws_its_hint_inside_its_panel_not_over_the_seats(app):
     from game.scenes import ui
 
     table = ratscrew_table(app)
@@ -171,7 +172,7 @@ def test_pause_menu_draws_its_hint_inside_its_panel_not_over_the_seats(app):  # 
         expected.subsurface(outside), "RGB")
 
 
-def test_a_still_table_is_not_presented_again_until_something_changes(app):  # noqa: F811
+def test_a_still_table_is_not_presented_again_until_something_changes(app):
     table = ratscrew_table(app)  # Ada (seat 0) is on turn: nothing moves until she plays
     app.frames(60)
     before = app.frames_presented
@@ -189,7 +190,7 @@ def test_a_still_table_is_not_presented_again_until_something_changes(app):  # n
     assert table.match.state.cards_played == 1
 
 
-def test_a_moving_claim_countdown_is_presented_every_frame(app):  # noqa: F811
+def test_a_moving_claim_countdown_is_presented_every_frame(app):
     table = ratscrew_table(app, level="pro", human=False)
 
     def awaiting() -> bool:
@@ -201,7 +202,7 @@ def test_a_moving_claim_countdown_is_presented_every_frame(app):  # noqa: F811
     assert app.frames_presented - before == 5
 
 
-def test_a_press_made_while_the_table_is_drawn_is_stamped_during_the_drawing(app, monkeypatch):  # noqa: F811
+def test_a_press_made_while_the_table_is_drawn_is_stamped_during_the_drawing(app, monkeypatch):
     table = ratscrew_table(app, level="pro", human=False)
     app.frames(30)
     view = table.view

@@ -1,164 +1,29 @@
 """Both table scenes, headless, with a fake app and a fake clock: commands reach the match (even during
 animations), events become tweens and sounds, drawing never changes the game, and the end shows results.
-Screenshots go to tests/_out/ (look at them)."""
+Screenshots go to the temporary screenshot folder (support_app.OUT; look at them)."""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
 
-from game.commands import DOWN, PASS, PLAY, SLAP, TAKE, UP, Command
+from game.commands import DOWN, FIRST, PASS, PLAY, SECOND, SLAP, TAKE, UP, Command
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
 from game.loop import FakeClock
 from game.match import SeatSpec
 from game.games.ratscrew.match import RatscrewMatch
 from game.render.fonts import get_font
-from game.scenes.config import TableConfig
+from game.games.base import TableConfig
 from game.games.nothanks.table import NothanksTable
 from game.games.ratscrew.table import RatscrewTable
-
-OUT = Path(__file__).resolve().parent / "_out"
-STEP = 1_000_000_000 // 120
-MS = 1_000_000
-
-pygame.init()
-
-
-class Fonts:
-    def get(self, size, bold=False):
-        return get_font(size, bold)
-
-
-class Audio:
-    def __init__(self):
-        self.played: list[str] = []
-
-    def play(self, name):
-        self.played.append(name)
-
-
-class Router:
-    """Just what a table asks of the input router."""
-
-    def __init__(self):
-        self.game = None
-
-    def set_game(self, game):
-        self.game = game
-
-    def seat_controls(self, seat, game=None):
-        return ["Q / L-Shift", "P / R-Shift", "Z / L-Ctrl", "M / R-Ctrl"][seat % 4]
-
-
-class FakeApp:
-    def __init__(self, size=(1280, 720), **settings):
-        self.clock = FakeClock()
-        self.size = size
-        self.settings = {"four_colour_suits": False, "reduced_motion": False, "teaching_aid": True}
-        self.settings.update(settings)
-        self.audio = Audio()
-        self.fonts = Fonts()
-        self.input = Router()
-        self.demo = None
-        self.stack = []
-
-    def now_ns(self):
-        return self.clock()
-
-    def next_seed(self):
-        return 99
-
-    def push(self, scene):
-        if self.stack:
-            self.stack[-1].pause()
-        scene.app = self
-        self.stack.append(scene)
-        scene.enter()
-        scene.relayout(self.size)
-
-    def replace(self, scene):
-        self.stack.pop().exit()
-        self.push(scene)
-
-    def pop(self):
-        self.stack.pop().exit()
-        if self.stack:
-            self.stack[-1].resume()
-
-    def step(self, n=1):
-        for _ in range(n):
-            self.clock.advance(STEP)
-            self.stack[-1].update(self.clock(), STEP)
-
-    def run_ms(self, ms):
-        self.step(max(1, round(ms * MS / STEP)))
-
-
-def record_events(table):
-    """Wrap the view's event handler to log (event class name, start time)."""
-    seen = []
-    original = table.view.on_event
-
-    def hook(event, t_ns, state):
-        seen.append(type(event).__name__)
-        return original(event, t_ns, state)
-
-    table.view.on_event = hook
-    return seen
-
-
-def screenshot(table, name, size=None):
-    surf = pygame.Surface(size or table.app.size)
-    table.draw(surf, 0.0)
-    OUT.mkdir(exist_ok=True)
-    pygame.image.save(surf, str(OUT / name))
-    colours = {
-        tuple(surf.get_at((x, y)))
-        for x in range(0, surf.get_width(), 17)
-        for y in range(0, surf.get_height(), 13)
-    }
-    assert len(colours) > 40, f"{name} looks blank"
-    return surf
-
-
-class FixedHands(RatscrewTable):
-    """A Ratscrew table dealt from given hands (the match driver's test hook)."""
-
-    def __init__(self, config, hands):
-        super().__init__(config)
-        self.hands = hands
-
-    def make_match(self, start_ns):
-        c = self.config
-        return RatscrewMatch(c.rules, c.seats, c.seed, start_ns, c.first_player, hands=self.hands)
-
-
-def human_table(hands, **settings):
-    seats = [SeatSpec("human", name=f"P{i + 1}") for i in range(len(hands))]
-    app = FakeApp(**settings)
-    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1), hands)
-    app.push(table)
-    return app, table
-
-
-def press(app, table, seat, action, after_ms=0):
-    app.clock.advance(after_ms * MS)
-    table.handle(Command(seat, action, app.clock()))
-
+from support_table import MS, OUT, STEP, FakeApp, FixedHands, human_table, nothanks_table, press, record_events, screenshot
 
 # ---- Ratscrew --------------------------------------------------------------------------------------
 
 
 def test_ratscrew_cards_played_fly_flip_and_sound():
     app, table = human_table([["5C", "9C", "2C"], ["7D", "8D", "3D"]])
-    assert app.input.game == "ratscrew"
     seen = record_events(table)
     press(app, table, 0, PLAY)
     app.step()
@@ -342,17 +207,9 @@ def test_photo_finish_and_too_late_are_shown():
 # ---- No Thanks -------------------------------------------------------------------------------------
 
 
-def nothanks_table(rules, seats, seed=3, size=(1280, 720), **settings):
-    app = FakeApp(size, **settings)
-    table = NothanksTable(TableConfig("nothanks", rules, seats, seed=seed), threaded=False)
-    app.push(table)
-    return app, table
-
-
 def test_nothanks_pass_and_take_animate_matches_and_cards():
     seats = [SeatSpec("human", name=n) for n in ("Ada", "Bo", "Cy")]
     app, table = nothanks_table(nt.Rules(), seats)
-    assert app.input.game == "nothanks"
     st = table.match.state
     card = st.card
     press(app, table, 0, PASS)
@@ -488,3 +345,25 @@ def test_a_card_in_flight_passes_over_the_pile_count_not_under_it():
     view.draw_flying_card = lambda *a: (drawn.append("flyer"), fly(*a))
     table.draw(pygame.Surface((1000, 650)), 0.0)
     assert drawn == ["count", "flyer"]
+
+
+def test_a_seats_first_and_second_buttons_are_the_games_actions():
+    """Input reports buttons; the table maps them through its game's definition."""
+    app, table = human_table([["5C", "9C"], ["5D", "8D"]])
+    seen = record_events(table)
+    press(app, table, 0, FIRST)
+    app.step()
+    press(app, table, 1, FIRST)
+    app.step()
+    press(app, table, 0, SECOND)
+    app.step()
+    assert seen[:3] == ["CardPlayed", "CardPlayed", "SlapWon"]  # play, play, slap on the double
+    seats = [SeatSpec("human", name=n) for n in ("Ada", "Bo", "Cy")]
+    app, table = nothanks_table(nt.Rules(), seats)
+    card = table.match.state.card
+    press(app, table, 0, SECOND)
+    app.step()
+    assert table.match.state.matches[0] == 10  # pass: paid a match
+    press(app, table, 1, FIRST)
+    app.step()
+    assert card in table.match.state.cards[1]  # take

@@ -47,14 +47,14 @@ class Trial:
 
 
 # -- the loop under test --------------------------------------------------------------------------
-TABLE = "table"  # frame work value meaning: the real app drawing an 8-seat Ratscrew table
+TABLE = "table"  # frame work value meaning: the real app drawing an 8-seat table of the slap game
 
 
 class Harness:
     """The app's loop and router with a frame of busy work; collects every Command read.
 
     `frame_work_ms` is a busy loop standing in for update+draw (a frame that never polls inside),
-    or TABLE: the real App running an 8-seat all-bot Ratscrew table at 1280x720 (its real update and
+    or TABLE: the real App running an 8-seat all-bot table of the slap game (games.BENCH_GAME) at 1280x720 (its real update and
     drawing, which polls between drawing stages); the seats' keys still produce stamped Commands.
     """
 
@@ -102,15 +102,14 @@ class Harness:
 
         from game import settings as settings_mod
         from game.app import App, SilentAudio
-        from game.match import SeatSpec
-        from game.scenes.config import TableConfig, rules_from_values, start_table
+        from game.games import BENCH_GAME, get
+        from game.tables import demo_config
 
         folder = Path(tempfile.mkdtemp(prefix="couchcards-bench-"))
         settings = settings_mod.load(folder / "settings.json", warn=lambda message: None)
         app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed,
                   router=timed_router(self.reads, settings["bindings"]))
-        seats = [SeatSpec("bot", "pro")] * 8
-        start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), seats, seed), push=True)
+        app.nav.start_table(demo_config(BENCH_GAME, 8, [get(BENCH_GAME).busiest_level], seed), push=True)
         return app
 
     def _update(self, now_ns: int, dt_ns: int) -> None:
@@ -404,7 +403,7 @@ def _work_name(work: float | str) -> str:
 
 def _work_text(work: float | str) -> str:
     if work == TABLE:
-        return "frames of the real app drawing an 8-seat Ratscrew table at 1280x720"
+        return "frames of the real app drawing an 8-seat table of the slap game at 1280x720"
     return f"{work:g} ms of busy work per frame (never polling inside it)"
 
 
@@ -458,7 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="couchcards bench input", description=__doc__.splitlines()[0])
     p.add_argument("--trials", type=int, default=200, help="pairs per gap (default 200)")
     p.add_argument("--frame-work-ms", type=_work, default=TABLE,
-                   help=f"'{TABLE}' (default): the real app drawing an 8-seat Ratscrew table every frame; or "
+                   help=f"'{TABLE}' (default): the real app drawing an 8-seat table of the slap game every frame; or "
                         "a number: ms of busy work in each 16.7 ms frame standing in for update+draw, "
                         "never reading input inside it")
     p.add_argument("--idle-seconds", type=float, default=3.0)

@@ -1,4 +1,4 @@
-"""`python -m game bench render`: frame time of an 8-seat Ratscrew table in full animation at 1280×720,
+"""`python -m game bench render`: frame time of an 8-seat table of the slap game in full animation at 1280×720,
 time from process start to first frame (source run and executable), resident memory, executable size.
 
 Frame time is the work of one whole frame as the app runs it (fixed steps, drawing, the flip and the
@@ -38,7 +38,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tuple[list[float], int]:
-    """Per-frame work (ms) of the real app with an all-bot Ratscrew table on top; a finished game is
+    """Per-frame work (ms) of the real app with an all-bot table of the slap game (games.BENCH_GAME) on top; a finished game is
     replaced by a fresh deal so every measured frame is a table frame. Returns (times, cards played)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -48,7 +48,8 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
     from game import settings as settings_mod
     from game.app import App, SilentAudio
     from game.loop import FakeClock
-    from game.scenes.config import demo_config, start_table
+    from game.games import BENCH_GAME, get
+    from game.tables import demo_config
     from game.scenes.title import TitleScene
 
     pygame.display.init()
@@ -58,15 +59,15 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
     clock = FakeClock()
     app = App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=seed)
     app.push(TitleScene())
-    config = demo_config("ratscrew", seats, ["pro"], seed)  # the fastest bots: the busiest table
-    start_table(app, config, push=True)
+    config = demo_config(BENCH_GAME, seats, [get(BENCH_GAME).busiest_level], seed)  # the busiest table
+    app.nav.start_table(config, push=True)
     app.frames(60)  # warm the card and text caches, as a player's first second does
     times: list[float] = []
     played = 0
     while len(times) < frames:
         table = app.top
-        if type(table).__name__ != "RatscrewTable":  # the results screen: deal again
-            start_table(app, config.with_seed(app.next_seed()))
+        if not app.top.wants_pause_on_focus_loss:  # the results screen: deal again
+            app.nav.start_table(config.with_seed(app.next_seed()))
             continue
         start = time.perf_counter_ns()
         app.loop.frame()
@@ -107,8 +108,8 @@ def present_child(mode: str, frames: int) -> int:
 
     from game import app as app_mod
     from game import settings as settings_mod
-    from game.match import SeatSpec
-    from game.scenes.config import TableConfig, rules_from_values, start_table
+    from game.games import BENCH_GAME, get
+    from game.tables import demo_config
 
     if mode == "sdl-opengl":
         os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "1"
@@ -117,8 +118,7 @@ def present_child(mode: str, frames: int) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         settings = settings_mod.load(Path(tmp) / "settings.json")
     app = app_mod.App(settings, size=(1280, 720), audio=app_mod.SilentAudio(), rng_seed=1)
-    start_table(app, TableConfig("ratscrew", rules_from_values("ratscrew", {}), [SeatSpec("bot", "pro")] * 8, 1),
-                push=True)
+    app.nav.start_table(demo_config(BENCH_GAME, 8, [get(BENCH_GAME).busiest_level], 1), push=True)
     calls: list[float] = []
     whole: list[float] = []
     flip, update = pygame.display.flip, pygame.display.update
@@ -204,7 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     times, played = frame_times(args.frames, args.seats, args.seed, (1280, 720))
     p50, p99 = statistics.median(times), percentile(times, 99)
     ok &= p99 <= TARGET_P99_MS
-    print(f"render bench: {args.seats}-seat Ratscrew, all 'pro' bots, 1280x720, dummy video driver, "
+    from game.games import BENCH_GAME, get
+
+    game = get(BENCH_GAME)
+    print(f"render bench: {args.seats}-seat {game.title()}, all '{game.busiest_level}' bots, 1280x720, dummy video driver, "
           f"{len(times)} frames ({len(times) / 60:.0f} s of play, {played} cards played)")
     print(f"frame time: median {p50:.2f} ms, p99 {p99:.2f} ms, max {max(times):.2f} ms "
           f"(target p99 <= {TARGET_P99_MS:g} ms) {verdict(p99 <= TARGET_P99_MS)}")
@@ -212,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
 
     own_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS of this process after the frames: {own_rss:.0f} MB")
-    demo = ["--headless", "--demo", "--game", "ratscrew", "--players", str(args.seats), "--seed", str(args.seed)]
+    demo = ["--headless", "--demo", "--game", BENCH_GAME, "--players", str(args.seats), "--seed", str(args.seed)]
     runs = [("source", [sys.executable, "-m", "game", *demo])]
     exe = Path(args.exe)
     if exe.exists():

@@ -10,6 +10,7 @@ GAMES: dict[str, GameDef] = {d.id: d for d in (_NOTHANKS, _RATSCREW)}
 IDS: tuple[str, ...] = tuple(GAMES)
 # The game of real-time slaps, on which the render and input benchmarks run their busiest table.
 BENCH_GAME = _RATSCREW.id
+DEMO_GAME = _RATSCREW.id  # `--demo` with no --game starts with this one, then the games take turns
 
 
 def get(game: str) -> GameDef:
@@ -22,3 +23,18 @@ def get(game: str) -> GameDef:
 
 def all_games() -> list[GameDef]:
     return list(GAMES.values())
+
+
+class Registry:
+    """The registry as an object the app hands to scenes (`app.games`)."""
+
+    ids = IDS
+
+    def get(self, game: str) -> GameDef:
+        return get(game)
+
+    def all(self) -> list[GameDef]:
+        return all_games()
+
+
+REGISTRY = Registry()

@@ -81,6 +81,7 @@ class GameDef:
     default_level: str = ""  # a new lobby's bots
     stand_in_level: str = ""  # a bot that takes over a seat whose player left
     demo_levels: tuple[str, ...] = ()
+    busiest_level: str = ""  # the bot level that keeps a table busiest (the render and input benches)
     lobby_seats: int = 2  # seats a new lobby starts with: a human, then bots
     summary_lines: int = 2  # lines the lobby gives the rules summary
     layout = LayoutHints()
@@ -96,6 +97,14 @@ class GameDef:
     def button_words(self) -> tuple[str, str]:
         """What a seat's first and second buttons do, as words: ("play", "slap")."""
         raise NotImplementedError
+
+    def showcase(self, art: Any, width: int) -> list[Any]:
+        """Three card pictures (from a CardArt) fanned on the choose-game screen."""
+        raise NotImplementedError
+
+    def settings_flags(self) -> list[tuple[str, str]]:
+        """(label, settings key) of the game's own on/off settings, shown in Settings."""
+        return []
 
     def rules_text(self, rules: Any) -> list[str]:
         """Paragraphs of the rules for people who have never played, for this table's rules."""
@@ -120,6 +129,10 @@ class GameDef:
     def option_values(self, rules: Any) -> dict[str, Any]:
         """These rules as {option name: value}, in the option names of `rule_options`."""
         raise NotImplementedError
+
+    def values_after_change(self, changed: str, values: dict[str, Any]) -> dict[str, Any]:
+        """The lobby's option values after option `changed` took a new value (a game may reset others)."""
+        return values
 
     def player_range(self, rules: Any) -> tuple[int, int]:
         return MIN_SEATS, MAX_SEATS

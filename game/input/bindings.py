@@ -7,8 +7,8 @@ Saved in settings["bindings"] as plain JSON:
      "pad": {"first": ["a"], "second": ["b", "leftshoulder", ...]}}
 
 Keys are pygame key names (`pygame.key.name`), pad controls are SDL game-controller button names plus
-"lefttrigger"/"righttrigger". A seat's two keys are its *first* and *second* control: (play, slap) in
-Ratscrew and (take, pass) in No Thanks. No pygame here: names are checked against pygame by the router.
+"lefttrigger"/"righttrigger". A seat's two keys are its *first* and *second* control; what they do is up to
+the game at the table. No pygame here: names are checked against pygame by the router.
 """
 
 from __future__ import annotations
@@ -17,20 +17,15 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from game.commands import PASS, PLAY, SLAP, TAKE
+from game.commands import FIRST as FIRST_BUTTON
+from game.commands import PASS, PLAY, SECOND as SECOND_BUTTON, SLAP, TAKE
 from game.i18n import t
 
 VERSION = 1
 MAX_SEATS = 8
 FIRST, SECOND = 0, 1
 
-# What a seat's first and second controls do in each game.
-GAME_ACTIONS: dict[str | None, tuple[str, str]] = {
-    "ratscrew": (PLAY, SLAP),
-    "nothanks": (TAKE, PASS),
-    None: (PLAY, SLAP),  # outside a table (join screen): the Ratscrew names stand for "first"/"second"
-}
-ACTION_SLOT = {PLAY: FIRST, TAKE: FIRST, SLAP: SECOND, PASS: SECOND, "first": FIRST, "second": SECOND}
+ACTION_SLOT = {FIRST_BUTTON: FIRST, SECOND_BUTTON: SECOND, PLAY: FIRST, TAKE: FIRST, SLAP: SECOND, PASS: SECOND}
 
 # Slap/pass keys are the six modifiers: keyboards wire them outside the key matrix, so any number of
 # them can be held with anything else without ghosting. Seats 7 and 8 use big ordinary keys.

@@ -6,8 +6,8 @@ Devices: the keyboard rows "kb:0".."kb:7" (seat i's two keys by default belong t
 a pad unplugged while it holds a seat leaves the seat "lost" until a pad is plugged in again.
 
 What a press becomes (see README "Controls"):
-- a seat key or a pad's first/second button: the seat's game action, (play, slap) in Ratscrew and
-  (take, pass) in No Thanks, following `router.game`; devices without a seat only while `claiming`;
+- a seat key or a pad's first/second button: the seat's FIRST or SECOND button (the table maps them to
+  its game's actions); devices without a seat only while `claiming`;
 - keyboard Esc/arrows/Enter/Backspace and pad Start/d-pad/stick/A/B/Back: menu actions (a pad's A and B
   also give CONFIRM/BACK, same stamp, so every menu works with a pad alone: scenes take what they know);
 - F11, window close, focus and size changes, pad plugs: `system_events()`.
@@ -27,10 +27,10 @@ from typing import Any
 
 import pygame
 
-from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
+from game.commands import BACK, BUTTONS, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.input import keys as keynames
-from game.input.bindings import GAME_ACTIONS, MAX_SEATS, Bindings
+from game.input.bindings import MAX_SEATS, Bindings
 from game.input.pads import ADDED, ALL_PAD_EVENTS, REMOVED, Pad, Pads
 
 MENU_KEYS = {
@@ -80,7 +80,6 @@ class InputRouter:
         self._clock = clock
         self.bindings = Bindings.from_dict(settings_bindings, known_key=keynames.is_known_key, warn=warn)
         self.pads = Pads()
-        self.game: str | None = None
         self.claiming = False  # the join screen is open: presses from devices without a seat count too
         self.capturing = False  # the Controls screen waits for "press a key": presses go to `captured`
         self.captured: list[tuple[str, str]] = []  # (device, key name or pad control)
@@ -186,12 +185,6 @@ class InputRouter:
         self.bindings.reset()
         self.rebuild()
 
-    def set_game(self, game: str | None) -> None:
-        """Which game's names the seat controls produce: "ratscrew", "nothanks", or None outside a table."""
-        if game not in GAME_ACTIONS:
-            raise ValueError(f"unknown game {game!r}")
-        self.game = game
-
     # -- seats ------------------------------------------------------------------------------------
     def reset_seats(self) -> None:
         """Keyboard row i plays seat i; pads have no seat until they join."""
@@ -232,7 +225,7 @@ class InputRouter:
             return self.pads.by_id.get(int(device[4:]))
         return None
 
-    def seat_controls(self, seat: int, game: str | None = None) -> str:
+    def seat_controls(self, seat: int) -> str:
         """What seat `seat` presses, for drawing: "Q / L-Shift", "Pad 2: A / B", "pad unplugged"."""
         if seat in self.lost:
             return t("Pad {n} unplugged", n=self.lost[seat].number)
@@ -271,7 +264,7 @@ class InputRouter:
     def _game_press(self, device: str, slot: int, now: int) -> None:
         seat = self.owner.get(device)
         if seat is not None or self.claiming:
-            self._emit(seat, GAME_ACTIONS[self.game][slot], now, device)
+            self._emit(seat, BUTTONS[slot], now, device)
 
     def _key_down(self, event: pygame.event.Event, now: int) -> None:
         code = keynames.ALIASES.get(event.key, event.key)

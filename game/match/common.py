@@ -1,4 +1,4 @@
-"""What both match drivers share: seats, timed events, and the time-ordered queue with fair ties."""
+"""What both match drivers share: seats, timed events, the time-ordered queue with fair ties, and\nreplaying a logged command."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import heapq
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.commands import Command
 
 # Presses read in one poll of the event queue share a poll number. Poll numbers are only compared
 # between presses stamped within one polling interval, so a default poll of 0 on commands from
@@ -121,9 +123,10 @@ class TimeQueue:
 
 
 def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str) -> str | None:
-    """Queue a stamped human command on `match` (never dropped); a reason at once if it can never apply.
+    """Queue a stamped human command on `match` (never dropped); a reason at once if it can never apply
+    (then it is logged as refused, since it still counts in the seat's stats).
 
-    Shared by both drivers: `match` has `seats`, `_queue` and `_ignore(Ignored)`.
+    Shared by both drivers: `match` has `seats`, `log`, `_queue` and `_ignore(Ignored)`.
     """
     reason = None
     if cmd.action not in actions:
@@ -133,7 +136,42 @@ def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str)
     elif match.seats[cmd.seat].is_bot:
         reason = f"seat {cmd.seat} is played by a bot"
     if reason is not None:
+        match.log.refused(cmd.t_ns, cmd.seat, cmd.action, cmd.source)
         match._ignore(Ignored(cmd.seat, cmd.action, reason, cmd.source))
         return reason
     match._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
     return None
+
+
+class ReplayMismatch(Exception):
+    """A logged command the match cannot apply as logged (its timer is not there, a seat is wrong, …):
+    the replay has parted from the recorded game."""
+
+
+def seat_line(spec: SeatSpec) -> dict[str, Any]:
+    """A seat as a log's header writes it."""
+    return {"kind": spec.kind, "level": spec.level, "name": spec.name}
+
+
+def log_header(match: Any, rules: dict[str, Any], start_ns: int, first_player: int,
+               options: dict[str, Any], deal: dict[str, Any] | None) -> dict[str, Any]:
+    """The header of `match`'s log (everything a replay needs to build the same match)."""
+    header = {"game": match.game, "rules": rules, "players": len(match.seats),
+              "seats": [seat_line(s) for s in match.seats], "seed": match.seed, "first_player": first_player,
+              "start_ns": start_ns, "options": {k: v for k, v in options.items() if v is not None}}
+    if deal:
+        header["deal"] = deal
+    return header
+
+
+def replay_seat(match: Any, entry: dict[str, Any], start_ns: int) -> None:
+    """Replay a logged seat change: the match's clock where it was, then `replace_seat`."""
+    match.now_ns = start_ns + entry["t"]
+    match.replace_seat(entry["seat"], SeatSpec(entry["kind"], entry.get("level"), entry.get("name", "")))
+
+
+def replay_refused(match: Any, entry: dict[str, Any], start_ns: int) -> None:
+    """Replay a command refused at submit time: it must be refused again."""
+    cmd = Command(entry["seat"], entry["action"], start_ns + entry["t"], source=entry.get("source", "human"))
+    if match.submit(cmd) is None:
+        raise ReplayMismatch(f"seat {cmd.seat}'s {cmd.action!r} was refused when recorded, but is accepted now")

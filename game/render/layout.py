@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.render.card_art import card_height
+
+if TYPE_CHECKING:
+    from game.games.base import LayoutHints
 
 TAG_ROOM = 0.14  # of a panel's height: a tag on its top edge (half of it above) and the turn's lift
 
@@ -68,20 +72,25 @@ def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap:
     return True
 
 
-def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> TableLayout:
+def table_layout(size: tuple[int, int], n: int, hints: LayoutHints | None = None) -> TableLayout:
     """Seats 0..n-1 around the table (seat 0 at the bottom, then clockwise) and the pile in the middle.
 
     Panels start large and shrink until no two seats overlap each other or the pile, at any size.
-    No Thanks keeps room above the top seat for the score tag that sits on its panel's top edge.
+    `hints` (the game's): the pile's width in card widths, panels' width, info above or beside the
+    cards, and room above the top seat for a tag on its panel's top edge. None: a pile of 3.2 cards,
+    info beside the cards.
     """
+    pile_cards = hints.pile_cards if hints else 3.2
+    wide = hints.panel_wide if hints else 1.45
+    info_above = hints.info_above if hints else False
+    tag_room = hints.tag_room if hints else False
     if not 1 <= n <= 8:
         raise ValueError(f"a table seats 1 to 8 players, not {n}")
     w, h = max(320, size[0]), max(240, size[1])
     short = min(w, h * 16 / 9)
     margin = max(4, round(h * 0.012))
     card_w = max(28, round(min(h * 0.15, w * 0.085)))
-    wide = 1.7 if game == "nothanks" else 1.45
-    pile_w = round(card_w * (3.2 if game == "ratscrew" else 2.4))
+    pile_w = round(card_w * pile_cards)
     pile_h = round(card_height(card_w) * 1.45)
     pile = pygame.Rect(0, 0, pile_w, pile_h)
     pile.center = (w // 2, h // 2)
@@ -91,7 +100,7 @@ def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> Table
     base_h = h * 0.2
     while True:
         pw, ph = round(base_w * scale), round(base_h * scale)
-        top = round(ph * TAG_ROOM) if game == "nothanks" else 0
+        top = round(ph * TAG_ROOM) if tag_room else 0
         rects = _place((w, h), n, pw, ph, margin, top)
         if _fits(rects, pile, bounds, margin) or scale < 0.3:
             break
@@ -102,7 +111,7 @@ def table_layout(size: tuple[int, int], n: int, game: str = "ratscrew") -> Table
     seats = []
     for i, r in enumerate(rects):
         pad = max(3, ph // 12)
-        if game == "nothanks":
+        if info_above:
             info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, round(r.h * 0.36))
             stack = pygame.Rect(
                 r.x + pad, info.bottom + pad // 2, r.w - 2 * pad, r.bottom - pad - info.bottom - pad // 2

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from typing import Any
+
 import pygame
 
 from game.render import colors, felt, hud
@@ -25,7 +27,7 @@ def _no_poll() -> None:
 class TableView:
     """The view-model and drawer base: subclasses add the game's centre, seat contents and event handling."""
 
-    game = ""
+    layout_hints: Any = None  # the game's LayoutHints (game.games.base), for table_layout
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
 
     def __init__(
@@ -53,7 +55,7 @@ class TableView:
         # press made while a frame is being drawn is read (and stamped) within a fraction of a ms.
         # Reading input changes nothing in the game; the drawing stays a pure function of the state.
         self.poll: Callable[[], None] = _no_poll
-        self.L: TableLayout = table_layout((1280, 720), self.n, self.game)
+        self.L: TableLayout = table_layout((1280, 720), self.n, self.layout_hints)
         self._panels: dict[int, tuple] = {}
         self._corner: tuple[tuple, pygame.Surface, pygame.Rect] | None = None
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
@@ -67,7 +69,7 @@ class TableView:
 
     # -- settings and layout ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.L = table_layout(size, self.n, self.game)
+        self.L = table_layout(size, self.n, self.layout_hints)
         self._panels.clear()
         self._layer = None
         self._turn.clear()

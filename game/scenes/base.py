@@ -8,6 +8,8 @@ if TYPE_CHECKING:
     import pygame
 
     from game.commands import Command
+    from game.input.router import TextEdit
+    from game.services import Services
 
 
 class Scene:
@@ -19,9 +21,11 @@ class Scene:
     - `wants_pause_on_focus_loss`: tables say True so losing focus pushes the pause scene.
     """
 
-    app = None  # set by the stack
+    app: Services  # set by the stack before enter()
     wants_pause_on_focus_loss = False
     draws_below = False  # overlays (pause, confirm) let the scene under them draw first
+    wants_text = False  # on top, the physical keyboard types: `text_edit` gets each TextEdit
+    holds_lost_pads = False  # the "pad unplugged" overlay (only one is pushed at a time)
 
     def enter(self) -> None:
         pass
@@ -40,6 +44,9 @@ class Scene:
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         pass
+
+    def text_edit(self, edit: TextEdit) -> None:
+        """Typed text, Backspace, Enter or Esc while `wants_text` (see the App)."""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         pass

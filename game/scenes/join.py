@@ -1,15 +1,14 @@
 """Who plays with what: the join screen (pads and keyboard keys claim seats) and the "pad unplugged"
 overlay that holds a table until the pad is back or its seat goes to a bot or the keyboard.
 
-Hooks for the app (see README "Controls"): push `JoinScene(game, seats, on_done)` from the lobby;
-call `on_system_event(app, event)` for each `router.system_events()` entry so an unplugged pad that
-holds a seat at a table pushes `PadLostScene`.
+The lobby opens the join screen by name ("join", seats, min_players, on_done); the app opens the
+"pad_lost" overlay over a table when a pad that holds a seat is unplugged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +18,10 @@ from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
 from game.scenes import ui
 from game.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+    from game.services import InputPort
 
 
 def _slot(cmd: Command) -> int | None:
@@ -31,16 +34,15 @@ class JoinScene(Scene):
     Start: done (`on_done(seat -> device)` is called, then the screen pops). Backspace, Esc or B on a
     pad with no seat: back, leaving the seats as they were."""
 
-    def __init__(self, game: str | None = None, seats: int = MAX_SEATS, min_players: int = 1,
+    def __init__(self, seats: int = MAX_SEATS, min_players: int = 1,
                  on_done: Callable[[dict[int, str]], Any] | None = None) -> None:
-        self.game = game
         self.seats = seats
         self.min_players = min_players
         self.on_done = on_done
         self.message = ""
 
     @property
-    def router(self):
+    def router(self) -> InputPort:
         return self.app.input
 
     def enter(self) -> None:
@@ -130,7 +132,7 @@ class JoinScene(Scene):
             ui.panel(surface, box, alpha=220 if taken else 120, border=ui.seat_colour(seat) if taken else None)
             ui.blit_text(surface, t("Player {n}", n=seat + 1), ui.px(size, 30), ui.seat_colour(seat), "topleft",
                          (box.x + ui.px(size, 14), box.y + ui.px(size, 10)), bold=True)
-            label = self.router.seat_controls(seat, self.game) if taken else t("free")
+            label = self.router.seat_controls(seat) if taken else t("free")
             ui.blit_text(surface, label, ui.px(size, 22), ui.TEXT if taken else ui.TEXT_DIM, "bottomleft",
                          (box.x + ui.px(size, 14), box.bottom - ui.px(size, 14)), max_w=box.w - ui.px(size, 28))
         idle = [p for p in self.router.pads.by_id.values() if self.router.seat_of(p.id) is None]
@@ -149,12 +151,13 @@ class PadLostScene(Scene):
     router does it) and this screen goes away; or the seat goes to a bot or to the keyboard."""
 
     draws_below = True
+    holds_lost_pads = True
 
-    def __init__(self, table: Scene) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
 
     @property
-    def router(self):
+    def router(self) -> InputPort:
         return self.app.input
 
     def enter(self) -> None:
@@ -163,9 +166,8 @@ class PadLostScene(Scene):
     def _items(self) -> list[ui.Item]:
         items = []
         for seat in sorted(self.router.lost):
-            if callable(getattr(self.table, "give_seat_to_bot", None)):
-                items.append(ui.Item(t("Give P{n} to a bot", n=seat + 1), lambda s=seat: self._to_bot(s),
-                                     colour=ui.seat_colour(seat)))
+            items.append(ui.Item(t("Give P{n} to a bot", n=seat + 1), lambda s=seat: self._to_bot(s),
+                                 colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
@@ -226,19 +228,3 @@ class PadLostScene(Scene):
                      "midtop", (cx, self.panel_rect.y + ui.px(size, 76)), max_w=self.panel_rect.w - 40)
         self.menu.draw(surface)
 
-
-def on_system_event(app: Any, event: str) -> bool:
-    """The app calls this for every system event; True if it was handled here.
-
-    "pad_removed:<id>" for a pad that held a seat, while a table is on the stack: push PadLostScene on
-    top (once; it lists every lost seat). Plugging a pad back in needs no call: the router gives the
-    seat back and the overlay pops itself."""
-    if not event.startswith("pad_removed:"):
-        return False
-    if app.input.lost_seat(int(event.split(":", 1)[1])) is None:
-        return False
-    tables = [scene for scene in app.stack if scene.wants_pause_on_focus_loss]
-    if not tables or isinstance(app.top, PadLostScene):
-        return bool(tables)
-    app.push(PadLostScene(tables[-1]))
-    return True

@@ -6,32 +6,11 @@ from typing import Any
 
 import pygame
 
-from game.games.nothanks.engine import tie_break_note
 from game.i18n import t
-from game.match import SeatSpec
+from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.render.fonts import wrap
 from game.scenes import ui
-from game.scenes.config import (
-    DEFAULT_LEVEL,
-    MAX_SEATS,
-    TableConfig,
-    bot_levels,
-    game_title,
-    option_choices,
-    option_label,
-    player_range,
-    rule_options,
-    rules_from_values,
-    start_table,
-)
-from game.scenes.dialogs import ConfirmScene, NameEntryScene
-from game.scenes.join import JoinScene
 from game.scenes.menu import MenuHandler
-from game.scenes.rules_view import RulesScene
-
-# Switching the No Thanks edition starts from that edition's own defaults (deck, matches, after-take),
-# keeping only these choices.
-EDITION_KEEPS = ("edition", "hidden_matches")
 
 Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
 EMPTY: Seat = ("empty", None)
@@ -53,7 +32,8 @@ class LobbyScene(MenuHandler):
 
     # -- state --------------------------------------------------------------------------------------
     def enter(self) -> None:
-        self.kinds: list[Seat] = [("human", None)] + [("bot", lv) for lv in bot_levels(self.game)] + [EMPTY]
+        self.definition = self.app.games.get(self.game)
+        self.kinds: list[Seat] = [("human", None)] + [("bot", lv) for lv in self.definition.bot_levels] + [EMPTY]
         self.message = ""
         self.preset: str | None = None
         self.seats: list[Seat] = [EMPTY] * MAX_SEATS
@@ -66,8 +46,8 @@ class LobbyScene(MenuHandler):
             self.values: dict[str, Any] = dict(config.options)
             self.first_player = config.first_player
         else:
-            bot = ("bot", DEFAULT_LEVEL[self.game])
-            seats = [("human", None), bot, bot] if self.game == "nothanks" else [("human", None), bot]
+            bot = ("bot", self.definition.default_level)
+            seats = [("human", None)] + [bot] * (self.definition.lobby_seats - 1)
             self.seats[: len(seats)] = seats
             self.values = {}
             self.first_player = 0
@@ -98,12 +78,12 @@ class LobbyScene(MenuHandler):
     def _refresh_rules(self) -> None:
         players = max(2, self.players)
         try:
-            self.rules = rules_from_values(self.game, self.values, players)
+            self.rules = self.definition.rules_from_values(self.values, players)
         except (TypeError, ValueError):
             self.values = {}  # a preset from another version: fall back to the defaults
-            self.rules = rules_from_values(self.game, self.values, players)
-        self.options = rule_options(self.game, self.rules, players)
-        low, high = player_range(self.game, self.rules)
+            self.rules = self.definition.rules_from_values(self.values, players)
+        self.options = self.definition.rule_options(self.rules, players)
+        low, high = self.definition.player_range(self.rules)
         if not low <= self.players <= high:
             self.message = t("This game needs {low} to {high} players.", low=low, high=high)
         else:
@@ -184,7 +164,7 @@ class LobbyScene(MenuHandler):
             self.app.settings["names"] = names
             self.app.save_settings()
 
-        self.app.push(NameEntryScene(t("Name for seat {n}", n=row + 1), self.app.settings.player_name(row), done))
+        self.app.nav.push("name_entry", t("Name for seat {n}", n=row + 1), self.app.settings.player_name(row), done)
 
     def _option(self, name: str) -> Any:
         return next(o for o in self.options if o.name == name)
@@ -196,19 +176,18 @@ class LobbyScene(MenuHandler):
     def _option_value(self, name: str) -> str:
         opt = self._option(name)
         current = self.values.get(name, opt.default)
-        return option_label(opt, current)
+        return opt.label_of(current)
 
     def _cycle(self, name: str, step: int) -> None:
         opt = self._option(name)
-        values = [v for v, _ in option_choices(opt)]
+        values = [v for v, _ in opt.choices]
         current = self.values.get(name, opt.default)
         i = values.index(current) if current in values else -step
         for k in range(1, len(values) + 1):
             candidate = dict(self.values, **{name: values[(i + step * k) % len(values)]})
-            if name == "edition":
-                candidate = {key: value for key, value in candidate.items() if key in EDITION_KEEPS}
+            candidate = self.definition.values_after_change(name, candidate)
             try:
-                rules_from_values(self.game, candidate, max(2, self.players))
+                self.definition.rules_from_values(candidate, max(2, self.players))
             except (TypeError, ValueError):
                 continue  # e.g. more cards set aside than a small deck allows: skip that choice
             self.values = self._without_defaults(candidate)
@@ -220,11 +199,11 @@ class LobbyScene(MenuHandler):
     def _without_defaults(self, values: dict[str, Any]) -> dict[str, Any]:
         """`values` less the choices that change nothing (all of them: "The seed's rules" again)."""
         players = max(2, self.players)
-        rules = rules_from_values(self.game, values, players)
+        rules = self.definition.rules_from_values(values, players)
         out = dict(values)
         for name in list(out):
             trial = {k: v for k, v in out.items() if k != name}
-            if rules_from_values(self.game, trial, players) == rules:
+            if self.definition.rules_from_values(trial, players) == rules:
                 out = trial
         return out
 
@@ -274,7 +253,7 @@ class LobbyScene(MenuHandler):
             self.app.save_settings()
             self.preset = name
 
-        self.app.push(NameEntryScene(t("Name this preset"), self.preset or t("House rules {n}", n=n), done, 20))
+        self.app.nav.push("name_entry", t("Name this preset"), self.preset or t("House rules {n}", n=n), done, 20)
 
     def _delete_preset(self) -> None:
         name = self.preset
@@ -287,11 +266,11 @@ class LobbyScene(MenuHandler):
             self.preset = None
             self.menu.settle()
 
-        self.app.push(ConfirmScene(t("Delete the preset {name}?", name=name), yes))
+        self.app.nav.push("confirm", t("Delete the preset {name}?", name=name), yes)
 
     # -- actions ------------------------------------------------------------------------------------
     def _join(self) -> None:
-        self.app.push(JoinScene(self.game, MAX_SEATS, 1, self._joined))
+        self.app.nav.push("join", MAX_SEATS, 1, self._joined)
 
     def _joined(self, joined: dict[int, str]) -> None:
         """The join screen's seats become the first human rows (seat numbers closed up); bots follow."""
@@ -304,7 +283,7 @@ class LobbyScene(MenuHandler):
         self._rebuild()
 
     def _show_rules(self) -> None:
-        self.app.push(RulesScene(self.game, self.rules))
+        self.app.nav.push("rules", self.game, self.rules)
 
     def table_config(self) -> TableConfig:
         seats, rows = [], []
@@ -331,7 +310,7 @@ class LobbyScene(MenuHandler):
         # Each human row's device plays the table seat the row becomes; no other device plays.
         self.app.input.seat_devices({self.seat_index(row): device for row, device in enumerate(self.devices)
                                      if device is not None and self.seats[row][0] == "human"})
-        start_table(self.app, self.table_config())
+        self.app.nav.start_table(self.table_config())
 
     # -- scene --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
@@ -368,17 +347,17 @@ class LobbyScene(MenuHandler):
         self.summary_y = bottom + ui.px(size, 16)
 
     def summary_lines(self, size: tuple[int, int]) -> list[str]:
-        """The rules summary wrapped to the width under the panels: two lines at most (No Thanks: one,
-        its tie-break note takes the second); a longer one is cut in the last line."""
+        """The rules summary wrapped to the width under the panels: as many lines as the game gives it
+        (a game with a lobby note gives that the second line); a longer one is cut in the last line."""
         font = ui.TEXTS.font(ui.px(size, 20))
-        lines = wrap(self.rules.summary(), font, size[0] - ui.px(size, 72))
-        room = 1 if self.game == "nothanks" else 2
+        lines = wrap(self.definition.rules_summary(self.rules), font, size[0] - ui.px(size, 72))
+        room = self.definition.summary_lines
         return lines[: room - 1] + [" ".join(lines[room - 1:])] if len(lines) > room else lines
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
         surface.blit(ui.backdrop(size), (0, 0))
-        ui.shadow_text(surface, game_title(self.game), ui.px(size, 46), ui.TEXT, "midtop", (w // 2, ui.px(size, 18)))
+        ui.shadow_text(surface, self.definition.title(), ui.px(size, 46), ui.TEXT, "midtop", (w // 2, ui.px(size, 18)))
         for rect, title in ((self.seat_panel, t("Seats")), (self.rule_panel, t("House rules"))):
             ui.panel(surface, rect)
             ui.blit_text(surface, title, ui.px(size, 24), ui.GOLD, "topleft",
@@ -392,8 +371,9 @@ class LobbyScene(MenuHandler):
             ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), y),
                          max_w=w - ui.px(size, 72))
             y += ui.px(size, 24)
-        if self.game == "nothanks":  # our tie-break: the published rules name none, so the lobby says it
-            ui.blit_text(surface, tie_break_note(), ui.px(size, 17), ui.TEXT_DIM, "midleft",
+        note = self.definition.lobby_note()  # e.g. our tie-break, where the published rules name none
+        if note:
+            ui.blit_text(surface, note, ui.px(size, 17), ui.TEXT_DIM, "midleft",
                          (ui.px(size, 36), y), max_w=w - ui.px(size, 72))
         if self.message:
             ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midleft",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from game.i18n import CATALOGUES, t
 from game.scenes import ui
-from game.scenes.controls import ControlsScene
 from game.scenes.menu import MenuScene
 
 LANGUAGE_NAMES = {"en": "English", "da": "Dansk", "sv": "Svenska"}
@@ -27,11 +26,11 @@ class SettingsScene(MenuScene):
                     change=lambda _step: self.app.toggle_fullscreen()),
             self._flag(t("Four-colour suits"), "four_colour_suits"),
             self._flag(t("Reduced motion"), "reduced_motion"),
-            self._flag(t("No Thanks teaching aid"), "teaching_aid"),
+            *(self._flag(label, key) for game in self.app.games.all() for label, key in game.settings_flags()),
             ui.Item(t("Language"), value=lambda: LANGUAGE_NAMES.get(s["language"], s["language"]),
                     change=self._language, enabled=lambda: len(CATALOGUES) > 1),
         ]
-        items.append(ui.Item(t("Controls…"), lambda: self.app.push(ControlsScene())))
+        items.append(ui.Item(t("Controls…"), lambda: self.app.nav.push("controls")))
         items.append(ui.Item(t("Back"), self.back))
         return items
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import t
 from game.scenes import ui
-from game.scenes.base import Scene
-from game.scenes.config import seat_name, start_table
-from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuHandler
-from game.scenes.options import SettingsScene
-from game.scenes.rules_view import RulesScene
-from game.scenes.title import TitleScene
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
 
 HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel
 
@@ -22,7 +21,7 @@ class PauseScene(MenuHandler):
 
     draws_below = True
 
-    def __init__(self, table: Scene) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
         self.photo: list[str] = []  # the last photo finish's lines, while shown
 
@@ -36,33 +35,30 @@ class PauseScene(MenuHandler):
     def _items(self) -> list[ui.Item]:
         items = [
             ui.Item(t("Resume"), self.app.pop),
-            ui.Item(t("Restart"), lambda: self.app.push(ConfirmScene(t("Restart this game?"), self._restart))),
+            ui.Item(t("Restart"), lambda: self.app.nav.push("confirm", t("Restart this game?"), self._restart)),
             ui.Item(t("Rules"), self._rules),
-            ui.Item(t("Settings"), lambda: self.app.push(SettingsScene())),
-            ui.Item(t("Quit to menu"), lambda: self.app.push(ConfirmScene(t("Quit to the menu?"), self._quit))),
+            ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
+            ui.Item(t("Quit to menu"), lambda: self.app.nav.push("confirm", t("Quit to the menu?"), self._quit)),
         ]
-        if self._last_photo() is not None:
+        if self.table.photo_finish_lines():
             items.insert(1, ui.Item(t("Last photo finish"), self._toggle_photo))
         return items
 
-    def _last_photo(self):
-        return getattr(self.table.match, "last_photo_finish", None)
 
     def _toggle_photo(self) -> None:
-        seats = self.table.config.seats
-        self.photo = [] if self.photo else self._last_photo().lines(lambda s: seat_name(seats[s], s))
+        self.photo = [] if self.photo else self.table.photo_finish_lines()
         self.relayout(self.app.size)
 
     def _restart(self) -> None:
         config = self.table.config
         self.app.pop()  # this menu; then the table makes way for a fresh deal with fresh timers
-        start_table(self.app, config.with_seed(self.app.next_seed()))
+        self.app.nav.start_table(config.with_seed(self.app.next_seed()))
 
     def _rules(self) -> None:
-        self.app.push(RulesScene(self.table.config.game, self.table.config.rules))
+        self.app.nav.push("rules", self.table.config.game, self.table.config.rules)
 
     def _quit(self) -> None:
-        self.app.reset(TitleScene())
+        self.app.nav.reset("title")
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -7,15 +7,11 @@ from typing import Any
 
 import pygame
 
-from game.games.nothanks import engine as nt
 from game.i18n import t
 from game.render.card_art import CardArt
-from game.render.tokens import STICK, Tokens
 from game.scenes import ui
 from game.scenes.base import Scene
-from game.scenes.config import TableConfig, seat_name, start_table
-from game.scenes.lobby import LobbyScene
-from game.scenes.title import TitleScene
+from game.games.base import TableConfig
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
 
@@ -29,15 +25,16 @@ def winners_line(names: list[str], winners: list[int]) -> str:
 
 
 class ResultsScene(Scene):
-    """Built from the finished match: reads `match.state`, `match.history` and `match.stats`."""
+    """Built from the finished match; the game's results body reads `match.state`, `.history`, `.stats`."""
 
     def __init__(self, config: TableConfig, match: Any) -> None:
         self.config = config
         self.match = match
-        self.body = NothanksResults(config, match) if config.game == "nothanks" else RatscrewResults(config, match)
         self.shown_ns: int | None = None
 
     def enter(self) -> None:
+        self.definition = self.app.games.get(self.config.game)
+        self.body = self.definition.results_body(self.config, self.match)
         self.body.art = CardArt(self.app.settings["four_colour_suits"])
         self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True),
                              ui.Item(t("Change seats or rules…"), self.change_table, button=True),
@@ -45,15 +42,15 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         """The next game at once: same seats and rules, the first turn one seat on, a fresh deal."""
-        start_table(self.app, self.config.next_round().with_seed(self.app.next_seed()))
+        self.app.nav.start_table(self.config.next_round().with_seed(self.app.next_seed()))
 
     def change_table(self) -> None:
         """The lobby with this table's seats and rules (and the first turn one seat on), Start focused."""
         self.app.demo = None  # someone is choosing a table: a demo stops dealing games by itself
-        self.app.replace(LobbyScene(self.config.game, self.config.next_round()))
+        self.app.nav.replace("lobby", self.config.game, self.config.next_round())
 
     def to_menu(self) -> None:
-        self.app.reset(TitleScene())
+        self.app.nav.reset("title")
 
     def handle(self, cmd: Any) -> None:
         if ui.is_back(cmd):
@@ -65,7 +62,7 @@ class ResultsScene(Scene):
         if self.shown_ns is None:
             self.shown_ns = now_ns
         if self.app.demo is not None and now_ns - self.shown_ns >= DEMO_PAUSE_NS:
-            start_table(self.app, self.app.demo.next(self.config, self.app.next_seed()))
+            self.app.nav.start_table(self.app.demo.next(self.config, self.app.next_seed()))
 
     def relayout(self, size: tuple[int, int]) -> None:
         w = size[0]
@@ -98,7 +95,7 @@ class ResultsScene(Scene):
         size = w, _ = surface.get_size()
         surface.blit(ui.backdrop(size), (0, 0))
         ui.shadow_text(surface, self.body.headline(), ui.px(size, 46), ui.GOLD, "midtop", (w // 2, ui.px(size, 16)))
-        ui.blit_text(surface, self.config.rules.summary(), ui.px(size, 17), ui.TEXT_DIM, "midtop",
+        ui.blit_text(surface, self.definition.rules_summary(self.config.rules), ui.px(size, 17), ui.TEXT_DIM, "midtop",
                      (w // 2, ui.px(size, 70)), max_w=w - ui.px(size, 60))
         self.body.draw(surface)
         self.menu.draw(surface)

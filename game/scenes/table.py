@@ -1,4 +1,4 @@
-"""What both table scenes share: the match on a pausable clock, commands in, events to the view, the end beat.
+"""What every table scene shares: the match on a pausable clock, commands in, events to the view, the end beat.
 
 Game time is the app clock minus the time spent paused, so a pause menu freezes bot timers and the
 claim window; commands are re-stamped into game time before they reach the match. The table never
@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from game.commands import GAME_ACTIONS, Command
+from game.commands import BUTTONS, SEAT_ACTIONS, Command
+from game.games.base import GameDef, SeatSpec, TableConfig, seat_name
 from game.i18n import t
 from game.render.fonts import TextCache
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
@@ -23,17 +24,14 @@ END_BEAT_MS = 2200  # after the last event: time to see the winning pile and the
 STEP_NS = 1_000_000_000 // 120
 
 
-# The level a bot standing in for a lost player plays at.
-STAND_IN_LEVEL = {"nothanks": "medium", "ratscrew": "casual"}
-
-
 class TableScene(Scene):
-    """Subclasses set `game` and implement `make_match()` and `make_view()`; they may override `draw_view`."""
+    """Subclasses implement `make_match()` and `make_view()`; they may override `draw_view`. The game's
+    definition (`self.definition`) comes from the registry the app hands over, by `config.game`."""
 
-    game = ""
+    definition: GameDef
     wants_pause_on_focus_loss = True
 
-    def __init__(self, config: Any) -> None:
+    def __init__(self, config: TableConfig) -> None:
         self.config = config
         self.match: Any = None
         self.view: TableView | None = None
@@ -57,27 +55,26 @@ class TableScene(Scene):
         """A menu action that is not Pause (the app handles Pause)."""
 
     # -- scene ------------------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.config.game
+
     def enter(self) -> None:
         app = self.app
-        self._set_input_game()
+        self.definition = app.games.get(self.config.game)
         start = app.now_ns()
         self.now_ns = start
         self.match = self.make_match(start)
-        get_font = getattr(getattr(app, "fonts", None), "get", None)
-        self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(get_font))
+        self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(app.fonts.get))
         self.view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
-        poll = getattr(getattr(app, "input", None), "poll", None)
-        if callable(poll):
-            self.view.poll = poll
+        self.view.poll = app.input.poll
         self.view.set_controls(self.view.controls, self.seat_keys())
         self.apply_settings()
         self.view.relayout(tuple(app.size))
         self._version += 1
 
     def exit(self) -> None:
-        close = getattr(self.match, "close", None)
-        if close is not None:
-            close()
+        self.match.close()
 
     def pause(self) -> None:
         self._paused_at = self.app.now_ns()
@@ -86,7 +83,6 @@ class TableScene(Scene):
         if self._paused_at is not None:
             self._offset_ns += max(0, self.app.now_ns() - self._paused_at)
             self._paused_at = None
-        self._set_input_game()
         self.apply_settings()
         self.view.set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
@@ -97,10 +93,13 @@ class TableScene(Scene):
         self._version += 1
 
     def handle(self, cmd: Command) -> None:
-        if cmd.action in GAME_ACTIONS:
+        if cmd.action in SEAT_ACTIONS:
             if cmd.seat is not None:
+                action = cmd.action
+                if action in BUTTONS:  # a seat's first or second button: this game's action for it
+                    action = self.definition.buttons[BUTTONS.index(action)]
                 # Submitted whatever is animating: the match judges it at its stamp (in game time).
-                self.match.submit(dataclasses.replace(cmd, t_ns=cmd.t_ns - self._offset_ns))
+                self.match.submit(dataclasses.replace(cmd, action=action, t_ns=cmd.t_ns - self._offset_ns))
         else:
             self.on_menu(cmd)
 
@@ -157,10 +156,8 @@ class TableScene(Scene):
 
     def give_seat_to_bot(self, seat: int) -> None:
         """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen)."""
-        from game.match import SeatSpec
-
         old = self.config.seats[seat]
-        spec = SeatSpec("bot", STAND_IN_LEVEL[self.game], old.name)
+        spec = SeatSpec("bot", self.definition.stand_in_level, old.name)
         self.match.replace_seat(seat, spec)
         seats = list(self.config.seats)
         seats[seat] = spec
@@ -169,21 +166,21 @@ class TableScene(Scene):
         self.view.set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
 
+    def photo_finish_lines(self) -> list[str]:
+        """The last close call's lines for the pause menu ("P2 by 14 ms", …); [] if the game has none."""
+        return []
+
     # -- helpers ----------------------------------------------------------------------------------
     def show_results(self) -> None:
-        from game.scenes.results import ResultsScene
-
-        self.app.replace(ResultsScene(self.config, self.match))
+        self.app.nav.replace("results", self.config, self.match)
 
     def play(self, sound: str) -> None:
-        audio = getattr(self.app, "audio", None)
-        if audio is not None:
-            audio.play(sound)
+        self.app.audio.play(sound)
 
     def setting(self, name: str, default: Any) -> Any:
         try:
             return self.app.settings[name]
-        except (KeyError, TypeError, AttributeError):
+        except KeyError:
             return default
 
     def apply_settings(self) -> None:
@@ -192,34 +189,21 @@ class TableScene(Scene):
         self.view.reduced_motion = bool(self.setting("reduced_motion", False))
 
     def seat_names(self) -> list[str]:
-        from game.scenes.config import seat_name
-
         return [seat_name(spec, i) for i, spec in enumerate(self.config.seats)]
 
     def seat_keys(self) -> list[SeatKeys | None]:
         """Each human seat's two key labels (from the input router, read only); None for bots."""
-        router = getattr(self.app, "input", None)
-        return [
-            None if spec.is_bot else seat_keys(router, seat, self.game)
-            for seat, spec in enumerate(self.config.seats)
-        ]
+        router = self.app.input
+        return [None if spec.is_bot else seat_keys(router, seat) for seat, spec in enumerate(self.config.seats)]
 
     def seat_controls(self) -> list[str]:
         """What each seat's panel says it presses ("Q take · L-Shift pass"), or the bot's level."""
-        router = getattr(self.app, "input", None)
         out = []
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
             if spec.is_bot:
                 out.append(t("bot: {level}", level=t(spec.level)))
             elif keys is not None:
-                out.append(controls_line(keys, self.game))
-            elif router is not None and hasattr(router, "seat_controls"):
-                out.append(router.seat_controls(seat, self.game))  # "Pad 1 unplugged", or nothing
+                out.append(controls_line(keys, self.definition.button_words()))
             else:
-                out.append("")
+                out.append(self.app.input.seat_controls(seat))  # "Pad 1 unplugged", or nothing
         return out
-
-    def _set_input_game(self) -> None:
-        router = getattr(self.app, "input", None)
-        if router is not None and hasattr(router, "set_game"):
-            router.set_game(self.game)

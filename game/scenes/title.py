@@ -7,13 +7,10 @@ import pygame
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.scenes import ui
-from game.scenes.choose import ChooseGameScene
-from game.scenes.controls import ControlsScene
 from game.scenes.menu import MenuScene
-from game.scenes.options import SettingsScene
 
-FAN = ("JD", "QC", "KH", "AS")  # Ratscrew's challenge cards
-NT_FAN = ((3, "C", "3"), (26, "H", "8"), (27, "H", "9"), (28, "S", "1"))  # a No Thanks run across a suit border
+FAN = ("JD", "QC", "KH", "AS")  # the four challenge cards
+RUN_FAN = ((3, "C", "3"), (26, "H", "8"), (27, "H", "9"), (28, "S", "1"))  # a run of values across a suit border
 
 
 class TitleScene(MenuScene):
@@ -34,9 +31,9 @@ class TitleScene(MenuScene):
 
     def items(self) -> list[ui.Item]:
         return [
-            ui.Item(t("Play"), lambda: self.app.push(ChooseGameScene())),
-            ui.Item(t("Settings"), lambda: self.app.push(SettingsScene())),
-            ui.Item(t("Controls"), lambda: self.app.push(ControlsScene())),
+            ui.Item(t("Play"), lambda: self.app.nav.push("choose")),
+            ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
+            ui.Item(t("Controls"), lambda: self.app.nav.push("controls")),
             ui.Item(t("Quit"), self.app.quit),
         ]
 
@@ -49,7 +46,8 @@ class TitleScene(MenuScene):
     def draw_heading(self, surface: pygame.Surface) -> None:
         size = w, _ = surface.get_size()
         ui.shadow_text(surface, t("Couch Cards"), ui.px(size, 84), ui.TEXT, "center", (w // 2, ui.px(size, 92)))
-        ui.blit_text(surface, t("No Thanks!  ·  Egyptian Ratscrew"), ui.px(size, 26), ui.GOLD, "center",
+        titles = "  ·  ".join(game.title() for game in self.app.games.all())
+        ui.blit_text(surface, titles, ui.px(size, 26), ui.GOLD, "center",
                      (w // 2, ui.px(size, 158)))
         for img, centre in self.fan:
             surface.blit(img, img.get_rect(center=centre))
@@ -60,7 +58,7 @@ class TitleScene(MenuScene):
         card_w = ui.px(size, 112)
         side = (self.panel_rect.left - card_w) // 2 + ui.px(size, 10)
         left = [self.art.card(code, card_w) for code in FAN]
-        right = [self.art.nt_card(v, card_w, suit, rank) for v, suit, rank in NT_FAN]
+        right = [self.art.nt_card(v, card_w, suit, rank) for v, suit, rank in RUN_FAN]
         self.fan = []
         for images, x in ((left, side), (right, w - side)):
             angles = [18 - 12 * i for i in range(len(images))]

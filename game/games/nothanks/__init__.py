@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from game.commands import PASS, TAKE
-from game.games.base import GameDef, LayoutHints, RuleOption, TableConfig
+from game.games.base import GameDef, RuleOption, TableConfig
+from game.games.nothanks.layout import LAYOUT
 from game.games.nothanks import engine
 from game.i18n import t
 
@@ -20,9 +21,10 @@ class NothanksDef(GameDef):
     default_level = "medium"
     stand_in_level = "medium"
     demo_levels = ("medium", "hard", "greedy", "easy")
+    busiest_level = "greedy"
     lobby_seats = 3
     summary_lines = 1  # the tie-break note takes the second line
-    layout = LayoutHints(pile_cards=2.4, panel_wide=1.7, info_above=True, tag_room=True)
+    layout = LAYOUT
 
     def title(self) -> str:
         return t("No Thanks!")
@@ -33,6 +35,12 @@ class NothanksDef(GameDef):
 
     def button_words(self) -> tuple[str, str]:
         return t("take"), t("pass")
+
+    def showcase(self, art: Any, width: int) -> list[Any]:
+        return [art.nt_card(28, width, "S", "1"), art.nt_card(27, width, "H", "9"), art.nt_card(3, width, "C", "3")]
+
+    def settings_flags(self) -> list[tuple[str, str]]:
+        return [(t("No Thanks teaching aid"), "teaching_aid")]
 
     def rules_text(self, rules: Any) -> list[str]:
         from game.games.nothanks import text
@@ -59,6 +67,13 @@ class NothanksDef(GameDef):
 
     def option_values(self, rules: Any) -> dict[str, Any]:
         return {o.name: getattr(rules, o.name) for o in self.rule_options(rules)}
+
+    def values_after_change(self, changed: str, values: dict[str, Any]) -> dict[str, Any]:
+        """Switching the edition starts from that edition's own defaults (deck, matches, after-take),
+        keeping only the edition and hidden matches."""
+        if changed == "edition":
+            return {k: v for k, v in values.items() if k in ("edition", "hidden_matches")}
+        return values
 
     def player_range(self, rules: Any) -> tuple[int, int]:
         low, high = rules.player_range()

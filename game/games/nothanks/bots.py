@@ -10,8 +10,12 @@ from typing import Protocol
 from game.games.nothanks import engine as nt
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
-HARD_TIME_BUDGET_MS = 100
+# The hard bot's search size: decisions depend only on the seed. About 0.1 s on a desktop, well inside
+# the table's pause before a bot's move (see NothanksMatch), and as strong as the old 100 ms budget.
 HARD_ITERATIONS = 800
+# A safety net for very slow machines, never met on a normal one: a search still running after this
+# stops early and says so (`last_capped`, `capped`), since the decision then depends on the machine.
+HARD_TIME_CAP_MS = 1500
 # Rollout policy: a seat takes once the pot covers its run-aware cost less NOISE * U(0, 1) and
 # SHORTAGE / (matches + 2): a seat short of matches takes sooner.
 ROLLOUT_NOISE = 6.0
@@ -21,6 +25,9 @@ WIN_WEIGHT = 0.8
 
 
 class Bot(Protocol):
+    # True when the last decision was cut short by a time cap (so it depended on the machine's speed).
+    last_capped: bool
+
     def decide(self, obs: nt.Observation) -> str:
         """nt.TAKE or nt.PASS for the seat on turn in `obs`."""
         ...
@@ -68,6 +75,8 @@ def _must_take(obs: nt.Observation) -> bool:
 class RandomBot:
     """Takes or pays at random (the reference baseline)."""
 
+    last_capped = False
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
@@ -79,6 +88,8 @@ class RandomBot:
 
 class GreedyBot:
     """The published reference: take iff the run-aware penalty increase minus the matches on it is <= 0."""
+
+    last_capped = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -92,6 +103,8 @@ class GreedyBot:
 class EasyBot:
     """A child's rule of thumb: take when the pot looks big next to the card, with a wobbly eye;
     notices a card that joins its run only some of the time and never counts matches."""
+
+    last_capped = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -112,6 +125,8 @@ class EasyBot:
 class MediumBot:
     """Run-aware cost against the pot, a threshold that moves with its own matches and the cards left,
     and passing a card it wants while nobody else would take it, to collect more matches."""
+
+    last_capped = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -166,8 +181,9 @@ class HardBot:
     Each iteration deals the unseen cards (the stack and the set-aside cards alike) at random into a
     stack of the known size, splits hidden match counts consistently with the known total, walks the
     tree of action histories with UCB (chance nodes for the card turned after a take), and finishes
-    the game with a fast threshold rollout for every seat. Stops after `iterations` or the time budget,
-    whichever comes first: with a generous budget a decision depends only on the seed.
+    the game with a fast threshold rollout for every seat. Stops after `iterations` (so a decision
+    depends only on the seed), or earlier if the search outlasts `time_budget_ms`, a cap meant only as a
+    safety net: then `last_capped` is True and `capped` counts it.
     """
 
     EXPLORATION = 0.7
@@ -175,11 +191,14 @@ class HardBot:
     def __init__(self, rng: random.Random, time_budget_ms: int | None = None,
                  iterations: int | None = None) -> None:
         self.rng = rng
-        self.time_budget_ms = HARD_TIME_BUDGET_MS if time_budget_ms is None else time_budget_ms
+        self.time_budget_ms = HARD_TIME_CAP_MS if time_budget_ms is None else time_budget_ms
         self.iterations = HARD_ITERATIONS if iterations is None else iterations
         self.last_iterations = 0
+        self.last_capped = False
+        self.capped = 0  # decisions cut short by the time cap
 
     def decide(self, obs: nt.Observation) -> str:
+        self.last_capped = False
         if _must_take(obs):
             return nt.TAKE
         # One draw from the shared source per decision, so a time-capped search never shifts the match.
@@ -195,6 +214,8 @@ class HardBot:
         done = 0
         while done < self.iterations:
             if done & 15 == 0 and done and time.perf_counter_ns() > deadline:
+                self.last_capped = True
+                self.capped += 1
                 break
             rng.shuffle(unseen)
             stack = unseen[: obs.cards_left]
@@ -358,7 +379,8 @@ def make_bot(level: str, rng: random.Random, time_budget_ms: int | None = None,
              iterations: int | None = None) -> Bot:
     """A bot for `level` drawing all its randomness from `rng`; `decide(obs)` returns nt.TAKE or nt.PASS.
 
-    `time_budget_ms` and `iterations` bound the hard bot's search (other levels answer at once).
+    `iterations` sets the hard bot's search size (default HARD_ITERATIONS) and `time_budget_ms` its time
+    cap (default HARD_TIME_CAP_MS); other levels answer at once.
     """
     if level == "hard":
         return HardBot(rng, time_budget_ms=time_budget_ms, iterations=iterations)

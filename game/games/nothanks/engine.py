@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
-from game.engines import IllegalAction
-from game.i18n import t
+from game.engines import IllegalAction, digest_of
 
 __all__ = [
     "AFTER_TAKE",
@@ -21,7 +20,7 @@ __all__ = [
     "GameOver",
     "MatchPaid",
     "Observation",
-    "RuleOption",
+    "OptionSpec",
     "Rules",
     "Run",
     "State",
@@ -33,7 +32,7 @@ __all__ = [
     "rule_options",
     "runs",
     "score",
-    "tie_break_note",
+    "standard_set_aside",
     "value_explanation",
 ]
 
@@ -123,34 +122,15 @@ class Rules:
         """Matches each player starts with at a table of `players`."""
         return _standard_matches(players) if self.matches is None else self.matches
 
-    def summary(self) -> str:
-        """One line for the lobby and the results screen."""
-        if self.edition == "numbered":
-            parts = [t("Numbers {low}–{high}", low=NUMBERED_LOW, high=NUMBERED_HIGH)]
-        else:
-            order = " < ".join(SUIT_SYMBOLS[s] for s in self.suit_order)
-            parts = [t("Cards 1–{k} in {order}", k=self.ranks_per_suit, order=order)]
-        parts.append(t("{n} set aside", n=self.set_aside))
-        if self.matches is None:
-            parts.append(t("11/9/7 matches by players"))
-        else:
-            parts.append(t("1 match each") if self.matches == 1 else t("{n} matches each", n=self.matches))
-        if self.after_take == "same_player":
-            parts.append(t("the taker decides again"))
-        else:
-            parts.append(t("after a take the turn passes"))
-        if self.hidden_matches:
-            parts.append(t("hidden matches"))
-        return " · ".join(parts)
-
 
 @dataclass(frozen=True, slots=True)
-class RuleOption:
-    """One lobby setting: `choices` are (value, label) pairs; `Rules(**{name: value})` applies it."""
+class OptionSpec:
+    """One lobby setting as data, no words: `Rules(**{name: value})` applies any of `choices`.
+
+    The game's text layer (`game.games.nothanks.text.rule_options`) labels it for the lobby."""
 
     name: str
-    label: str
-    choices: tuple[tuple[object, str], ...]
+    choices: tuple[object, ...]
     default: object
 
 
@@ -165,49 +145,31 @@ def proposed_ranks_per_suit(players: int) -> int:
     return min(range(9, MAX_RANKS + 1), key=lambda k: (abs(in_play(k) - 5 * players), -k))
 
 
-def tie_break_note() -> str:
-    """Our tie-break (the published rules name none); the lobby states it."""
-    return t("Ties: the tied player with more matches left wins; if still tied, they share the win.")
+def standard_set_aside(rules: Rules) -> int:
+    """The edition's own set-aside count for `rules`' deck: 9 when numbered, else a third of the deck."""
+    return NUMBERED_ASIDE if rules.edition == "numbered" else round(4 * rules.ranks_per_suit / 3)
 
 
-def rule_options(rules: Rules | None = None, players: int | None = None) -> list[RuleOption]:
+def rule_options(rules: Rules | None = None, players: int | None = None) -> list[OptionSpec]:
     """The lobby's settings for `rules`' edition, defaults as that edition (and table size) proposes.
 
     The set-aside choices depend on the deck size, so the lobby asks again after a setting changes.
+    Data only: the labels are made in the game's text layer.
     """
     rules = Rules() if rules is None else rules
     numbered = rules.edition == "numbered"
-    options = [
-        RuleOption("edition", t("Edition"), (
-            ("cards", t("Playing cards (1–K in four suits)")),
-            ("numbered", t("Numbered cards 3–35")),
-        ), "numbered" if numbered else "cards"),
-    ]
+    options = [OptionSpec("edition", EDITIONS, "numbered" if numbered else "cards")]
     if not numbered:
         k_default = proposed_ranks_per_suit(players) if players else 9
-        options.append(RuleOption("ranks_per_suit", t("Cards per suit (K)"), tuple(
-            (k, t("1–{k} ({n} cards)", k=k, n=4 * k)) for k in range(MIN_RANKS, MAX_RANKS + 1)
-        ), k_default))
-        options.append(RuleOption("suit_order", t("Suit order"), tuple(
-            (order, " < ".join(SUIT_SYMBOLS[s] for s in order)) for order in SUIT_ORDERS
-        ), SUIT_ORDERS[0]))
-    third = NUMBERED_ASIDE if numbered else round(4 * rules.ranks_per_suit / 3)
-    options.append(RuleOption("set_aside", t("Cards set aside unseen"), (
-        (None, t("Standard ({n})", n=third)),
-        *((n, str(n)) for n in (0, 3, 6, 9, 12, 15) if n < rules.deck_size // 2 and n != third),
+        options.append(OptionSpec("ranks_per_suit", tuple(range(MIN_RANKS, MAX_RANKS + 1)), k_default))
+        options.append(OptionSpec("suit_order", SUIT_ORDERS, SUIT_ORDERS[0]))
+    third = standard_set_aside(rules)
+    options.append(OptionSpec("set_aside", (
+        None, *(n for n in (0, 3, 6, 9, 12, 15) if n < rules.deck_size // 2 and n != third),
     ), None))
-    options.append(RuleOption("matches", t("Matches each"), (
-        (None, t("Standard: 11, or 9 for 6 players, 7 for 7")),
-        *((n, str(n)) for n in (5, 7, 9, 11, 13, 15)),
-    ), None if numbered else 11))
-    options.append(RuleOption("after_take", t("After taking a card"), (
-        ("next_player", t("the turn passes to the next player")),
-        ("same_player", t("the taker decides on the next card")),
-    ), "same_player" if numbered else "next_player"))
-    options.append(RuleOption("hidden_matches", t("Match counts"), (
-        (False, t("everyone's matches are public")),
-        (True, t("hidden: you see only your own")),
-    ), False))
+    options.append(OptionSpec("matches", (None, 5, 7, 9, 11, 13, 15), None if numbered else 11))
+    options.append(OptionSpec("after_take", AFTER_TAKE, "same_player" if numbered else "next_player"))
+    options.append(OptionSpec("hidden_matches", (False, True), False))
     return options
 
 
@@ -347,11 +309,35 @@ class Observation:
 
 # ---- state -------------------------------------------------------------------------------------------
 
+# The hot paths build events without the frozen dataclasses' generated __init__ (which sets each field
+# through object.__setattr__): a bare instance and the slots' own setters. Same class, same fields, same
+# equality, repr and hash; about three times cheaper, which matters to search bots and the benches.
+_new = object.__new__
+_paid_seat, _paid_pot = MatchPaid.seat.__set__, MatchPaid.pot.__set__
+_taken_seat, _taken_card, _taken_matches = CardTaken.seat.__set__, CardTaken.card.__set__, CardTaken.matches.__set__
+_turned_card, _turned_left = CardTurned.card.__set__, CardTurned.cards_left.__set__
+
 
 def _check_players(rules: Rules, players: int) -> None:
     low, high = rules.player_range()
-    if not low <= players <= high:
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
         raise ValueError(f"the {rules.edition} edition is for {low} to {high} players, not {players}")
+
+
+# The last table set up by new_game: (rules, players, (deck values, start matches, same player)). One
+# tuple, read and replaced whole, so a bot thread calling new_game meanwhile never sees half of one.
+_last_setup: tuple = (None, 0, None)
+
+
+def _setup(rules: Rules, players: int) -> tuple[tuple[int, ...], int, bool]:
+    global _last_setup
+    last = _last_setup
+    if last[0] is rules and last[1] == players:
+        return last[2]
+    _check_players(rules, players)
+    setup = (tuple(rules.deck_values()), rules.matches_for(players), rules.after_take == "same_player")
+    _last_setup = (rules, players, setup)
+    return setup
 
 
 def new_game(
@@ -366,10 +352,10 @@ def new_game(
     With `deck`, that list is the face-down stack, top first (its first card is turned up at once) and
     every other card of the edition is set aside; `seed` is then unused.
     """
-    _check_players(rules, players)
+    deck_values, start, same_player = _setup(rules, players)
     if not 0 <= first_player < players:
         raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first_player}")
-    values = rules.deck_values()
+    values = list(deck_values)
     if deck is None:
         random.Random(seed).shuffle(values)
         aside = values[: rules.set_aside]
@@ -388,20 +374,20 @@ def new_game(
         aside = [v for v in values if v not in chosen]
     # Held bottom first so taking the top card is a cheap pop().
     stack.reverse()
-    st = State.__new__(State)
+    aside.sort()
+    st = _new(State)
     st.rules = rules
     st.players = players
     st.current_player = first_player
     st.card = stack.pop()
     st.pot = 0
-    start = rules.matches_for(players)
     st.matches = [start] * players
     st.cards = [[] for _ in range(players)]
     st.is_over = False
-    st.aside = tuple(sorted(aside))
+    st.aside = tuple(aside)
     st.take_log = []
     st._stack = stack
-    st._same_player = rules.after_take == "same_player"
+    st._same_player = same_player
     st._start_matches = start
     return st
 
@@ -411,6 +397,10 @@ class State:
 
     `cards[seat]` lists the cards a seat took in the order taken; `take_log` lists every CardTaken;
     `aside` is the set-aside cards (hidden until the end: bots never see the State, only observation()).
+
+    The engine protocol (`game.engines`): `legal_actions(seat=None)`, `apply(action, seat=None)` raising
+    `IllegalAction` with a code ("game_over", "not_your_turn", "no_matches", "bad_action", "bad_seat"),
+    `refusal`, `action_space`, `observation(seat)`, `clone()`, `is_over` and `digest()`.
     """
 
     __slots__ = (
@@ -449,61 +439,106 @@ class State:
     def start_matches(self) -> int:
         return self._start_matches
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self, seat: int | None = None) -> list[str]:
+        """TAKE and PASS (just TAKE with no matches left) for the seat on turn; nothing once the game is
+        over, or for `seat` when it is not on turn."""
         if self.is_over:
             return []
-        if self.matches[self.current_player]:
+        cp = self.current_player
+        if seat is not None and seat != cp:
+            self._check_seat(seat)
+            return []
+        if self.matches[cp]:
             return [TAKE, PASS]
         return [TAKE]
 
-    def apply(self, action: str, seat: int | None = None) -> list[object]:
-        """Take the face-up card or pay a match onto it (for `seat`, if given, which must be on turn)."""
+    def action_space(self) -> list[str]:
+        """Every No Thanks action, legal now or not."""
+        return [TAKE, PASS]
+
+    def _check_seat(self, seat: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at a table of {self.players}", "bad_seat")
+
+    def refusal(self, action: str, seat: int | None = None) -> IllegalAction | None:
+        """The IllegalAction that apply(action, seat) would raise now, or None if it is legal."""
         if self.is_over:
-            raise IllegalAction("the game is over: the last card has been taken")
+            return IllegalAction("the game is over: the last card has been taken", "game_over")
         cp = self.current_player
         if seat is not None and seat != cp:
-            raise IllegalAction(f"it is seat {cp}'s turn, not seat {seat}'s")
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+                return IllegalAction(f"it is seat {cp}'s turn; there is no seat {seat!r} at a table of "
+                                     f"{self.players}", "bad_seat")
+            return IllegalAction(f"it is seat {cp}'s turn, not seat {seat}'s", "not_your_turn")
+        if action == PASS:
+            if not self.matches[cp]:
+                return IllegalAction(f"seat {cp} has no matches left and must take the card", "no_matches")
+            return None
+        if action != TAKE:
+            return IllegalAction(f"{action!r} is not a No Thanks action: use TAKE or PASS", "bad_action")
+        return None
+
+    def apply(self, action: str, seat: int | None = None) -> list[object]:
+        """Take the face-up card or pay a match onto it (for `seat`, if given, which must be on turn)."""
+        cp = self.current_player
+        if self.is_over or (seat is not None and seat != cp):
+            raise self.refusal(action, seat)  # type: ignore[misc]
         if action == PASS:
             matches = self.matches
-            if not matches[cp]:
-                raise IllegalAction(f"seat {cp} has no matches left and must take the card")
-            matches[cp] -= 1
+            left = matches[cp]
+            if not left:
+                raise self.refusal(action, seat)  # type: ignore[misc]
+            matches[cp] = left - 1
             pot = self.pot + 1
             self.pot = pot
             nxt = cp + 1
             self.current_player = 0 if nxt == self.players else nxt
-            return [MatchPaid(cp, pot)]
+            paid = _new(MatchPaid)
+            _paid_seat(paid, cp)
+            _paid_pot(paid, pot)
+            return [paid]
         if action != TAKE:
-            raise IllegalAction(f"{action!r} is not a No Thanks action: use TAKE or PASS")
+            raise self.refusal(action, seat)  # type: ignore[misc]
         card = self.card
         pot = self.pot
         self.cards[cp].append(card)
-        self.matches[cp] += pot
-        self.pot = 0
-        taken = CardTaken(cp, card, pot)
+        if pot:
+            self.matches[cp] += pot
+            self.pot = 0
+        taken = _new(CardTaken)
+        _taken_seat(taken, cp)
+        _taken_card(taken, card)
+        _taken_matches(taken, pot)
         self.take_log.append(taken)
         stack = self._stack
         if stack:
-            self.card = stack.pop()
+            card = self.card = stack.pop()
             if not self._same_player:
                 cp += 1
                 self.current_player = 0 if cp == self.players else cp
-            return [taken, CardTurned(self.card, len(stack))]
+            turned = _new(CardTurned)
+            _turned_card(turned, card)
+            _turned_left(turned, len(stack))
+            return [taken, turned]
         self.card = None
         self.is_over = True
-        return [taken, GameOver(tuple(self.scores()), tuple(self.winners()), self.aside)]
+        scores = self.scores()
+        return [taken, GameOver(tuple(scores), tuple(self._winners(scores)), self.aside)]
 
     def scores(self) -> list[int]:
         return [score(c, m) for c, m in zip(self.cards, self.matches)]
 
     def winners(self) -> list[int]:
         """Highest score; among those tied, most matches left; still tied, all of them share the win."""
-        keys = [(s, m) for s, m in zip(self.scores(), self.matches)]
+        return self._winners(self.scores())
+
+    def _winners(self, scores: list[int]) -> list[int]:
+        keys = list(zip(scores, self.matches))
         best = max(keys)
         return [seat for seat, k in enumerate(keys) if k == best]
 
     def clone(self) -> State:
-        st = State.__new__(State)
+        st = _new(State)
         st.rules = self.rules
         st.players = self.players
         st.current_player = self.current_player
@@ -519,10 +554,18 @@ class State:
         st._start_matches = self._start_matches
         return st
 
+    def digest(self) -> str:
+        """16 hex digits over the whole state (rules, stack order, set-aside cards, every take): equal
+        in every process for equal states; any difference changes it."""
+        log = [(e.seat, e.card, e.matches) for e in self.take_log]
+        return digest_of(repr((
+            "nothanks", self.rules, self.players, self.current_player, self.card, self.pot, self.matches,
+            self.cards, self.is_over, self.aside, self._stack, log, self._start_matches,
+        )))
+
     def observation(self, seat: int) -> Observation:
         """What `seat` may see: never the stack order or which unseen cards are set aside."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+        self._check_seat(seat)
         seen = {c for hand in self.cards for c in hand}
         if self.card is not None:
             seen.add(self.card)

@@ -1,16 +1,36 @@
-"""The No Thanks match driver: the engine, one seeded rng, bots that think in a worker, commands in time order."""
+"""The No Thanks match driver: the engine, one seeded rng, bots that think in a worker, commands in time order.
+
+Every command the match applies (a human's, a bot's decision) goes into its log (`match.log`, see
+`game.record`) in applied order. `replay=True` builds the match with no bots, and `replay(entry)`
+applies a logged command through the same code, so a replay never reruns a bot's search.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.commands import PASS, TAKE, Command
 from game.engines import IllegalAction
 from game.games.nothanks import engine as nt
-from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue, submit_human
+from game.games.nothanks.bots import Bot, make_bot
+from game.match.common import (
+    Ignored,
+    Item,
+    ReplayMismatch,
+    SeatSpec,
+    Timed,
+    TimeQueue,
+    log_header,
+    replay_refused,
+    replay_seat,
+    submit_human,
+)
+from game.record import DIGEST_EVERY, MatchLog
 
 # A bot's move appears after a human-looking pause (log-normal, ms): long enough to follow, short enough
 # not to bore. A search bot thinks inside this pause, so its budget costs no extra waiting.
@@ -32,6 +52,16 @@ def ignored_why(ignored: Ignored) -> str | None:
     """NOT_YOUR_TURN, NO_MATCHES or GAME_OVER for a press the match ignored; None for anything else."""
     head = ignored.reason.partition(": ")[0]
     return head if head in _WHYS else None
+
+
+def _decide(bot: Bot, obs: nt.Observation) -> tuple[str, bool]:
+    """A bot's decision, and whether its search hit its time cap (so the log can say so)."""
+    return bot.decide(obs), bot.last_capped
+
+
+def rule_values(rules: nt.Rules) -> dict[str, Any]:
+    """The rules as option values (every field, so `Rules.from_options` rebuilds them exactly)."""
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
 
 
 def _worker() -> ThreadPoolExecutor:
@@ -88,11 +118,13 @@ class NothanksMatch:
         time_budget_ms: int | None = None,
         iterations: int | None = None,
         deck: list[int] | None = None,
+        replay: bool = False,
+        record: bool = True,
+        digest_every: int = DIGEST_EVERY,
     ) -> None:
         """`deck` (top first) replaces the shuffle, for tests; `time_budget_ms`/`iterations` bound the
-        hard bot's search (`iterations` makes it deterministic)."""
-        from game.bots import make_bot
-
+        hard bot's search (by default it stops after a fixed number of iterations). `replay` makes a match
+        with no bots, to be fed logged commands by `replay(entry)`; `record=False` keeps no log."""
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
@@ -101,6 +133,14 @@ class NothanksMatch:
             rules, players=len(self.seats), seed=self.rng.getrandbits(64), deck=deck, first_player=first_player
         )
         self.threaded = threaded
+        self.replaying = replay
+        self._start_ns = start_ns
+        options = {"time_budget_ms": time_budget_ms, "iterations": iterations}
+        deal = None if deck is None else {"deck": list(deck)}
+        self.log = MatchLog(
+            log_header(self, rule_values(rules), start_ns, first_player, options, deal),
+            lambda: self.state.digest(), self._result, digest_every=digest_every, enabled=record,
+        )
         self.think_scale = think_scale
         self.stats = [NothanksStats() for _ in self.seats]
         self.history = NothanksHistory()
@@ -109,14 +149,12 @@ class NothanksMatch:
         self._queue = TimeQueue(self.rng)
         self._time_budget_ms = time_budget_ms
         self._iterations = iterations
-        self._bots = {
-            seat: make_bot("nothanks", spec.level, random.Random(self.rng.getrandbits(64)),
-                           time_budget_ms=time_budget_ms, iterations=iterations)
-            for seat, spec in enumerate(self.seats)
-            if spec.is_bot
-        }
+        self._bots: dict[int, Bot] = {}
+        for seat, spec in enumerate(self.seats):
+            if spec.is_bot:
+                self._add_bot(seat, spec)
         self._token = 0
-        self._thinking: tuple[int, Future | str] | None = None
+        self._thinking: tuple[int, Future | tuple[str, bool]] | None = None
         self._schedule_bot(start_ns)
 
     # ---- public ----------------------------------------------------------------------------------
@@ -152,19 +190,15 @@ class NothanksMatch:
 
     def replace_seat(self, seat: int, spec: SeatSpec) -> None:
         """Hand `seat` to a bot or back to a human mid-game (a pad was unplugged, or came back)."""
-        from game.bots import make_bot
-
         if not 0 <= seat < len(self.seats):
             raise ValueError(f"no seat {seat} at this table")
+        self.log.seat(self.now_ns, seat, spec.kind, spec.level, spec.name)
         self.seats[seat] = spec
         self._bots.pop(seat, None)
         if self._thinking is not None and self._thinking[0] == seat:
             self.close()
         if spec.is_bot:
-            self._bots[seat] = make_bot(
-                "nothanks", spec.level, random.Random(self.rng.getrandbits(64)),
-                time_budget_ms=self._time_budget_ms, iterations=self._iterations,
-            )
+            self._add_bot(seat, spec)
             self._schedule_bot(self.now_ns)
 
     def close(self) -> None:
@@ -174,7 +208,36 @@ class NothanksMatch:
         self._thinking = None
         self._token += 1
 
+    def replay(self, entry: dict[str, Any]) -> list[Timed]:
+        """Apply one logged line (a command, a seat change, a refused command) as the match first applied
+        it; ReplayMismatch if the match as it stands could not have applied it."""
+        out: list[Timed] = []
+        kind = entry["k"]
+        if kind == "cmd":
+            seat, action, source = entry["seat"], entry["action"], entry["source"]
+            if action not in (TAKE, PASS) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+                raise ReplayMismatch(f"seat {seat!r} cannot {action!r} at this table")
+            self._act(self._start_ns + entry["t"], seat, action, source, out, bool(entry.get("capped")))
+        elif kind == "seat":
+            replay_seat(self, entry, self._start_ns)
+        elif kind == "refused":
+            replay_refused(self, entry, self._start_ns)
+        else:
+            raise ReplayMismatch(f"a No Thanks log has no {kind!r} lines")
+        return out
+
     # ---- internals -------------------------------------------------------------------------------
+
+    def _add_bot(self, seat: int, spec: SeatSpec) -> None:
+        """A bot for `seat`; every bot takes one draw from the match's rng, even in a replay (no bot)."""
+        bot_rng = random.Random(self.rng.getrandbits(64))
+        if not self.replaying:
+            self._bots[seat] = make_bot(spec.level, bot_rng, time_budget_ms=self._time_budget_ms,
+                                        iterations=self._iterations)
+
+    def _result(self) -> tuple[bool, dict[str, Any]]:
+        st = self.state
+        return st.is_over, {"scores": st.scores(), "winners": st.winners(), "cards_left": st.cards_left}
 
     def _ignore(self, ignored: Ignored) -> None:
         self.ignored.append(ignored)
@@ -206,9 +269,9 @@ class NothanksMatch:
             return
         obs = st.observation(seat)
         if self.threaded:
-            decision: Future | str = _worker().submit(bot.decide, obs)
+            decision: Future | tuple[str, bool] = _worker().submit(_decide, bot, obs)
         else:
-            decision = bot.decide(obs)
+            decision = _decide(bot, obs)
         self._token += 1
         self._thinking = (seat, decision)
         self._queue.push(Item(now_ns + self._think_ns(), "bot", seat, token=self._token))
@@ -227,12 +290,13 @@ class NothanksMatch:
                     return
                 decision = decision.result()
             self._thinking = None
-            self._act(item.t_ns, seat, decision, "bot", out)
+            action, capped = decision
+            self._act(item.t_ns, seat, action, "bot", out, capped)
             return
         cmd: Command = item.payload
         self._act(cmd.t_ns, cmd.seat, cmd.action, cmd.source, out)
 
-    def _act(self, t_ns: int, seat: int, action: str, source: str, out: list[Timed]) -> None:
+    def _act(self, t_ns: int, seat: int, action: str, source: str, out: list[Timed], capped: bool = False) -> None:
         try:
             events = self.state.apply(action, seat=seat)
         except IllegalAction as exc:
@@ -242,6 +306,7 @@ class NothanksMatch:
             ignored = Ignored(seat, action, f"{why}: {exc}" if why else str(exc), source)
             self._ignore(ignored)
             out.append(Timed(t_ns, ignored))
+            self.log.command(t_ns, seat, action, source, capped=capped)
             return
         for event in events:
             if isinstance(event, nt.CardTaken):
@@ -250,4 +315,5 @@ class NothanksMatch:
             elif isinstance(event, nt.MatchPaid):
                 self.stats[event.seat].passes += 1
             out.append(Timed(t_ns, event))
+        self.log.command(t_ns, seat, action, source, capped=capped)
         self._schedule_bot(t_ns)

@@ -15,7 +15,6 @@ from game.scenes.table import TableScene
 class NothanksTable(TableScene):
     """`NothanksTable(config)`: take the card or pay a match, until the stack is gone."""
 
-    game = "nothanks"
 
     def __init__(self, config, *, threaded: bool = True) -> None:
         """`threaded=False` lets bots decide in the calling thread (headless tests with a fake clock)."""

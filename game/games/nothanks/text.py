@@ -7,23 +7,81 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.cards import SUIT_SYMBOLS
 from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t
 
 
+def _option_label(name: str) -> str:
+    return {
+        "edition": t("Edition"),
+        "ranks_per_suit": t("Cards per suit (K)"),
+        "suit_order": t("Suit order"),
+        "set_aside": t("Cards set aside unseen"),
+        "matches": t("Matches each"),
+        "after_take": t("After taking a card"),
+        "hidden_matches": t("Match counts"),
+    }[name]
+
+
+def _suit_order(order: tuple[str, ...]) -> str:
+    return " < ".join(SUIT_SYMBOLS[s] for s in order)
+
+
+def _choice_label(name: str, value: Any, rules: nt.Rules) -> str:
+    if name == "edition":
+        return t("Playing cards (1–K in four suits)") if value == "cards" else t("Numbered cards 3–35")
+    if name == "ranks_per_suit":
+        return t("1–{k} ({n} cards)", k=value, n=4 * value)
+    if name == "suit_order":
+        return _suit_order(value)
+    if name == "set_aside":
+        return t("Standard ({n})", n=nt.standard_set_aside(rules)) if value is None else str(value)
+    if name == "matches":
+        return t("Standard: 11, or 9 for 6 players, 7 for 7") if value is None else str(value)
+    if name == "after_take":
+        return (t("the turn passes to the next player") if value == "next_player"
+                else t("the taker decides on the next card"))
+    if name == "hidden_matches":
+        return t("hidden: you see only your own") if value else t("everyone's matches are public")
+    return str(value)
+
+
 def rule_options(rules: Any = None, players: int | None = None) -> list[RuleOption]:
-    """The lobby's labelled options for `rules`' edition and table size."""
-    return [RuleOption(o.name, o.label, tuple(o.choices), o.default) for o in nt.rule_options(rules, players)]
+    """The lobby's labelled options for `rules`' edition and table size (the engine's option data,
+    labelled). The set-aside choices depend on the deck size, so the lobby asks again after a change."""
+    rules = nt.Rules() if rules is None else rules
+    return [
+        RuleOption(o.name, _option_label(o.name), tuple((v, _choice_label(o.name, v, rules)) for v in o.choices),
+                   o.default)
+        for o in nt.rule_options(rules, players)
+    ]
 
 
 def summary(rules: nt.Rules) -> str:
-    return rules.summary()
+    """One line for the lobby and the results screen: every option, compactly."""
+    if rules.edition == "numbered":
+        parts = [t("Numbers {low}–{high}", low=nt.NUMBERED_LOW, high=nt.NUMBERED_HIGH)]
+    else:
+        parts = [t("Cards 1–{k} in {order}", k=rules.ranks_per_suit, order=_suit_order(rules.suit_order))]
+    parts.append(t("{n} set aside", n=rules.set_aside))
+    if rules.matches is None:
+        parts.append(t("11/9/7 matches by players"))
+    else:
+        parts.append(t("1 match each") if rules.matches == 1 else t("{n} matches each", n=rules.matches))
+    if rules.after_take == "same_player":
+        parts.append(t("the taker decides again"))
+    else:
+        parts.append(t("after a take the turn passes"))
+    if rules.hidden_matches:
+        parts.append(t("hidden matches"))
+    return " · ".join(parts)
 
 
 def tie_break_note() -> str:
     """Our tie-break (the published rules name none); the lobby and the rules screen state it."""
-    return nt.tie_break_note()
+    return t("Ties: the tied player with more matches left wins; if still tied, they share the win.")
 
 
 def rules_text(rules: Any) -> list[str]:

@@ -9,6 +9,7 @@ import time
 
 from game.games.nothanks.bots import make_bot
 from game.games.nothanks import engine as nt
+from game.games.nothanks import text
 
 Z95 = 1.959963984540054
 
@@ -119,7 +120,7 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
         })
     return {
         "game": "nothanks",
-        "rules": rules.summary(),
+        "rules": text.summary(rules),
         "edition": rules.edition,
         "players": n,
         "bots": list(bots),

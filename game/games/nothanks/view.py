@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.games.nothanks import engine as nt
+from game.games.nothanks import text as nt_text
 from game.i18n import t
 from game.match.common import Ignored
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
@@ -17,6 +18,7 @@ from game.render.anim import Anchor, Flyer
 from game.render.card_art import RATIO, card_height
 from game.render.fonts import wrap
 from game.render.layout import TAG_ROOM
+from game.games.nothanks.layout import LAYOUT
 from game.render.table_view import MS, TableView
 from game.render.tokens import CHIP, STICK
 from game.render.tween import Tween
@@ -29,7 +31,7 @@ MAX_PROMPT_LINES = 4
 class NothanksView(TableView):
     """View-model and drawing for one No Thanks table; `on_event` returns the sounds to play."""
 
-    game = "nothanks"
+    layout_hints = LAYOUT
     text_aspect = 1.9
 
     def __init__(self, rules: nt.Rules, names: list[str], controls: list[str], seed: int, **kw) -> None:
@@ -288,7 +290,7 @@ class NothanksView(TableView):
         )
 
     def corner_text(self) -> str:
-        return self.rules.summary() + "\n" + t("\u2191 / \u2193: teaching aid")
+        return nt_text.summary(self.rules) + "\n" + t("\u2191 / \u2193: teaching aid")
 
     def seat_key(self, seat: int, state: nt.State, now: float) -> tuple:
         active = seat == state.current_player and not state.is_over

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from game.commands import PLAY, SLAP
-from game.games.base import GameDef, LayoutHints, RuleOption, TableConfig
+from game.games.base import GameDef, RuleOption, TableConfig
+from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew import engine
 from game.i18n import t
 
@@ -20,9 +21,10 @@ class RatscrewDef(GameDef):
     default_level = "casual"
     stand_in_level = "casual"
     demo_levels = ("pro", "casual", "pro", "kid")
+    busiest_level = "pro"
     lobby_seats = 2
     summary_lines = 2
-    layout = LayoutHints(pile_cards=3.2, panel_wide=1.45, info_above=False, tag_room=False)
+    layout = LAYOUT
 
     def title(self) -> str:
         return t("Egyptian Ratscrew")
@@ -33,6 +35,9 @@ class RatscrewDef(GameDef):
 
     def button_words(self) -> tuple[str, str]:
         return t("play"), t("slap")
+
+    def showcase(self, art: Any, width: int) -> list[Any]:
+        return [art.card("KS", width), art.card("7H", width), art.card("KD", width)]
 
     def rules_text(self, rules: Any) -> list[str]:
         from game.games.ratscrew import text

@@ -2,8 +2,8 @@
 
 Implements ../shared/rules/ratscrew.md. Pure: no pygame, no clock, no I/O; the only randomness is
 the `random.Random(seed)` shuffle in `new_game`. A state takes `apply(Play(seat) | Slap(seat) |
-Claim(seat))` and returns the events that happened; an illegal action raises `IllegalAction` and
-changes nothing (every action is checked before anything is touched).
+Claim(seat))` and returns the events that happened; an illegal action raises `IllegalAction` (with a
+machine-readable `code`) and changes nothing (every action is checked before anything is touched).
 
 Vocabulary: `pile` is the face-up centre pile, bottom card first; `burned` are the cards put under it
 by wrong slaps; `hands[seat]` is a seat's face-down stack, top card first. A player "ran out" when
@@ -67,8 +67,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from game import cards
-from game.engines import IllegalAction
-from game.i18n import t
+from game.engines import IllegalAction, digest_of
 
 SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine")
 DEFAULT_SLAPS = frozenset({"double", "sandwich", "top_bottom"})
@@ -174,24 +173,6 @@ _RULE_CARDS = {
 }
 
 
-def _slap_labels() -> dict[str, str]:
-    return {
-        "double": t("Double"),
-        "sandwich": t("Sandwich"),
-        "top_bottom": t("Top-bottom"),
-        "marriage": t("Marriage"),
-        "tens": t("Tens"),
-        "divorce": t("Divorce"),
-        "run": t("Run"),
-        "six_nine": t("Six-nine"),
-    }
-
-
-def slap_label(rule: str) -> str:
-    """The display name of a slap rule: slap_label("top_bottom") == "Top-bottom"."""
-    return _slap_labels()[rule]
-
-
 # --- rules --------------------------------------------------------------------------------------------
 
 
@@ -266,31 +247,6 @@ class Rules:
         """How many cards `card` demands: 0 unless it is a challenge card (J, Q, K, A)."""
         return self._owed.get(card[0], 0)
 
-    def summary(self) -> str:
-        """One line for the table and the lobby: every option, compactly."""
-        labels = _slap_labels()
-        names = []
-        for rule in SLAP_RULES:
-            if rule in self.slaps:
-                name = labels[rule]
-                if rule == "marriage" and self.marriage_either_order:
-                    name = t("{name} (either order)", name=name)
-                names.append(name)
-        parts = [
-            t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
-            t("wrong slap burns {n}, live", n=self.burn)
-            if self.burned_live
-            else t("wrong slap burns {n}, dead", n=self.burn),
-            " ".join(f"{rank}{n}" for rank, n in zip(ChallengeCounts._fields, self.challenge_counts)),
-            t("payer out: next pays")
-            if self.payer_out_rule == "next_pays"
-            else t("payer out: challenger wins"),
-            t("claim after {s} s", s=f"{self.claim_delay_ms / 1000:g}"),
-            t("late grace {ms} ms", ms=self.late_grace_ms),
-            t("limit {n} cards", n=self.card_limit),
-        ]
-        return " · ".join(parts)
-
     def option_values(self) -> dict[str, object]:
         """These rules as {option name: value} for `rule_options()` (JSON-friendly, for presets)."""
         values: dict[str, object] = {rule: rule in self.slaps for rule in SLAP_RULES}
@@ -327,77 +283,49 @@ class Rules:
         )
 
 
+def _rules_key(rules: Rules) -> tuple:
+    """The rules as stable data for digests (a frozenset's repr depends on the process's hash seed)."""
+    return tuple(rules.option_values().items())
+
+
 def _check_int(name: str, value: object, low: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise ValueError(f"{name} must be a whole number >= {low}, got {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
-class RuleOption:
-    """One lobby setting: `name` is a key of `Rules.option_values()`; `choice_labels` match `choices`."""
+class OptionSpec:
+    """One lobby setting as data, no words: `name` is a key of `Rules.option_values()`, `choices` its
+    values in display order. The game's text layer (`game.games.ratscrew.text`) labels it."""
 
     name: str
-    label: str
     choices: tuple
     default: object
-    choice_labels: tuple[str, ...] = ()
-
-    def label_of(self, value: object) -> str:
-        """The display text of one of the choices."""
-        if self.choice_labels and value in self.choices:
-            return self.choice_labels[self.choices.index(value)]
-        return str(value)
 
 
-def rule_options() -> list[RuleOption]:
-    """Every Ratscrew option for the lobby, in display order; build the rules with `Rules.from_options`."""
+CLAIM_DELAYS_MS = (500, 750, 1000, 1500, 2000)
+LATE_GRACES_MS = (150, 200, 300, 500)
+CARD_LIMITS = (1000, 2000, 5000, 10000)
+
+
+def rule_options() -> list[OptionSpec]:
+    """Every Ratscrew option, in display order, as data; build the rules with `Rules.from_options`."""
     defaults = Rules().option_values()
-    on_off = (True, False)
-    on_off_labels = (t("On"), t("Off"))
-    options = [
-        RuleOption(rule, t("Slap: {name}", name=label), on_off, defaults[rule], on_off_labels)
-        for rule, label in _slap_labels().items()
-    ]
+    options = [OptionSpec(rule, (True, False), defaults[rule]) for rule in SLAP_RULES]
     options += [
-        RuleOption(
-            "marriage_either_order", t("Marriage in either order"), (False, True), False, (t("Off"), t("On"))
-        ),
-        RuleOption("burn", t("Wrong slap burns"), (2, 1), 2, (t("2 cards"), t("1 card"))),
-        RuleOption("burned_live", t("Burned cards"), (False, True), False, (t("Dead"), t("Live"))),
+        OptionSpec("marriage_either_order", (False, True), False),
+        OptionSpec("burn", (2, 1), 2),
+        OptionSpec("burned_live", (False, True), False),
     ]
     counts = tuple(range(1, 7))
-    for rank, name in (("J", t("Jack")), ("Q", t("Queen")), ("K", t("King")), ("A", t("Ace"))):
+    for rank in ChallengeCounts._fields:
         key = f"challenge_{rank.lower()}"
-        options.append(RuleOption(key, t("{card} demands", card=name), counts, defaults[key]))
+        options.append(OptionSpec(key, counts, defaults[key]))
     options += [
-        RuleOption(
-            "payer_out_rule",
-            t("Payer runs out"),
-            PAYER_OUT_RULES,
-            "next_pays",
-            (t("Next one pays"), t("Challenger wins")),
-        ),
-        RuleOption(
-            "claim_delay_ms",
-            t("Claim delay"),
-            (500, 750, 1000, 1500, 2000),
-            1000,
-            tuple(t("{s} s", s=f"{ms / 1000:g}") for ms in (500, 750, 1000, 1500, 2000)),
-        ),
-        RuleOption(
-            "late_grace_ms",
-            t("Too-late window"),
-            (150, 200, 300, 500),
-            300,
-            tuple(t("{ms} ms", ms=ms) for ms in (150, 200, 300, 500)),
-        ),
-        RuleOption(
-            "card_limit",
-            t("Game limit"),
-            (1000, 2000, 5000, 10000),
-            5000,
-            tuple(t("{n} cards", n=n) for n in (1000, 2000, 5000, 10000)),
-        ),
+        OptionSpec("payer_out_rule", PAYER_OUT_RULES, "next_pays"),
+        OptionSpec("claim_delay_ms", CLAIM_DELAYS_MS, 1000),
+        OptionSpec("late_grace_ms", LATE_GRACES_MS, 300),
+        OptionSpec("card_limit", CARD_LIMITS, 5000),
     ]
     return options
 
@@ -446,6 +374,7 @@ class Claim:
 
 
 Action = Play | Slap | Claim
+_ACTION_KINDS = (Play, Slap, Claim)
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,8 +427,15 @@ class ChallengeEnded:
 
 @dataclass(frozen=True, slots=True)
 class SlapWon:
+    """`seat` slapped a slappable pile by `rule`; `cards` are the pile cards that make the rule, bottom
+    first, as `slap_cards()` picks them from the pile as judged (burned cards too when live).
+
+    `cards` is derived from the state (the digest covers it), so it takes no part in `==`: an event
+    written as `SlapWon(seat, rule)` still equals the engine's."""
+
     seat: int
     rule: str
+    cards: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -604,7 +540,13 @@ class Observation:
 
 
 class State:
-    """One game in progress. Read the attributes; change it only through `apply`."""
+    """One game in progress. Read the attributes; change it only through `apply`.
+
+    The engine protocol (`game.engines`): `legal_actions(seat=None)`, `apply(action)` raising
+    `IllegalAction` with a code ("game_over", "not_your_turn", "awaiting_claim", "not_challenger",
+    "nothing_to_claim", "out", "no_cards", "bad_action", "bad_seat"), `refusal`, `action_space`,
+    `observation(seat)`, `clone()`, `is_over` and `digest()`.
+    """
 
     __slots__ = (
         "awaiting_claim",
@@ -662,38 +604,78 @@ class State:
 
     def why_illegal(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None if it is legal."""
+        problem = self._problem(action)
+        return None if problem is None else problem[1]
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The IllegalAction that apply(action) would raise now (its `code` and message), or None."""
+        problem = self._problem(action)
+        return None if problem is None else IllegalAction(problem[1], problem[0])
+
+    def _problem(self, action: Action) -> tuple[str, str] | None:
+        """(code, message) for an illegal `action`, or None if it is legal."""
         kind = type(action)
-        if kind not in (Play, Slap, Claim):
-            return f"{action!r} is not a Ratscrew action (Play, Slap or Claim)"
+        if kind not in _ACTION_KINDS:
+            return "bad_action", f"{action!r} is not a Ratscrew action (Play, Slap or Claim)"
         seat = action.seat
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r} at a table of {self.players}"
+            return "bad_seat", f"there is no seat {seat!r} at a table of {self.players}"
         if self.is_over:
-            return "the game is over"
+            return "game_over", "the game is over"
         if kind is Slap:
             if self.out[seat]:
-                return f"seat {seat} is out of the game and cannot slap"
+                return "out", f"seat {seat} is out of the game and cannot slap"
             return None
         if kind is Claim:
             if not self.awaiting_claim:
-                return "there is nothing to claim: no challenge has been paid in full"
+                return "nothing_to_claim", "there is nothing to claim: no challenge has been paid in full"
             if seat != self.challenger:
-                return f"only seat {self.challenger}, the challenger, may claim the pile"
+                return "not_challenger", f"only seat {self.challenger}, the challenger, may claim the pile"
             return None
         if self.awaiting_claim:
             if seat == self.challenger:
-                return f"the pile awaits its claim: seat {seat} claims it with Claim, not Play"
-            return f"the pile awaits its claim by seat {self.challenger}; nobody plays until then"
+                return "awaiting_claim", f"the pile awaits its claim: seat {seat} claims it with Claim, not Play"
+            return "awaiting_claim", f"the pile awaits its claim by seat {self.challenger}; nobody plays until then"
         if seat != self.current_player:
-            return f"it is seat {self.current_player}'s turn to play, not seat {seat}'s"
+            return "not_your_turn", f"it is seat {self.current_player}'s turn to play, not seat {seat}'s"
         if not self.hands[seat]:
-            return f"seat {seat} has no cards to play; only a slap can take this pile"
+            return "no_cards", f"seat {seat} has no cards to play; only a slap can take this pile"
         return None
 
     def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
+        return self._problem(action) is None
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions `apply` accepts now: of `seat`, or (None) of every seat in seat order. A seat's
+        turn action comes first (Play on its turn with cards, or Claim as the challenger awaiting the
+        claim), then Slap while it is in the game."""
+        if seat is None:
+            seats: Iterable[int] = range(self.players)
+        else:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat!r} at a table of {self.players}", "bad_seat")
+            seats = (seat,)
+        if self.is_over:
+            return []
+        actions: list[Action] = []
+        awaiting, out = self.awaiting_claim, self.out
+        for s in seats:
+            if awaiting:
+                if s == self.challenger:
+                    actions.append(Claim(s))
+            elif s == self.current_player and self.hands[s]:
+                actions.append(Play(s))
+            if not out[s]:
+                actions.append(Slap(s))
+        return actions
+
+    def action_space(self) -> list[Action]:
+        """Every action at this table, legal now or not: each seat's Play, Slap and Claim."""
+        return [kind(s) for s in range(self.players) for kind in (Play, Slap, Claim)]
 
     def observation(self, seat: int) -> Observation:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at a table of {self.players}", "bad_seat")
         live = self.rules.burned_live
         return Observation(
             seat=seat,
@@ -711,6 +693,15 @@ class State:
             is_over=self.is_over,
             winner=self.winner,
         )
+
+    def digest(self) -> str:
+        """16 hex digits over the whole state (rules, every hand in order, pile, burned cards, turn,
+        challenge): equal in every process for equal states; any difference changes it."""
+        return digest_of(repr((
+            "ratscrew", _rules_key(self.rules), self.players, self.hands, self.pile, self.burned, self.out,
+            self.current_player, self.owed, self.challenger, self.awaiting_claim, self.cards_played,
+            self.is_over, self.winner, self.end_reason,
+        )))
 
     def clone(self) -> State:
         other = State.__new__(State)
@@ -742,9 +733,9 @@ class State:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return the events in the order they happened."""
-        problem = self.why_illegal(action)
+        problem = self._problem(action)
         if problem is not None:
-            raise IllegalAction(problem)
+            raise IllegalAction(problem[1], problem[0])
         kind = type(action)
         if kind is Play:
             return self._play(action.seat)
@@ -780,11 +771,12 @@ class State:
 
     def _slap(self, seat: int) -> list[Event]:
         events: list[Event] = []
-        rule = self.slap_rule()
+        view = self._judged()
+        rule = slap_rule_for(view, self.rules)
         if rule is not None:
             missed = [s for s in self._ran_out_seats() if s != seat]
             came_back = not self.hands[seat]
-            events.append(SlapWon(seat, rule))
+            events.append(SlapWon(seat, rule, tuple(view[i] for i in slap_cards(view, rule))))
             if self.challenger is not None:
                 events.append(ChallengeEnded(self.challenger, "slap"))
             self._take_pile(seat, "slap", events)

@@ -16,6 +16,11 @@ and counted in `late_arrivals`.
 Bots plan after every change of the state, from their seat's observation only; the match never moves
 a bot's intent by itself. A bot's slap already due within its stop time when the pile changes still
 lands (a hand in motion), so it may be too late or wrong, as a person's would.
+
+Every item the match applies goes into its log (`match.log`, see `game.record`) in applied order, with
+the coin's verdict on a tie. `replay=True` builds the match with no bots, and `replay(entry)` applies a
+logged item through the same code (too-late window, photo finish, auto-claim, stats), so a replay needs
+neither the bots nor the coin.
 """
 
 from __future__ import annotations
@@ -26,11 +31,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.games.ratscrew.bots import CLAIM
 from game.commands import PLAY, SLAP, Command
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.bots import CLAIM, make_bot
 from game.i18n import t as tr
-from game.match.common import Ignored, Item, SeatSpec, Timed, TimeQueue, submit_human
+from game.match.common import (
+    Ignored,
+    Item,
+    ReplayMismatch,
+    SeatSpec,
+    Timed,
+    TimeQueue,
+    log_header,
+    replay_refused,
+    replay_seat,
+    submit_human,
+)
+from game.record import DIGEST_EVERY, MatchLog
 
 PHOTO_WINDOW_NS = 500_000_000  # a second hand within this of a valid slap makes it a photo finish
 
@@ -153,10 +170,12 @@ class RatscrewMatch:
         first_player: int = 0,
         *,
         hands: list[list[str]] | None = None,
+        replay: bool = False,
+        record: bool = True,
+        digest_every: int = DIGEST_EVERY,
     ) -> None:
-        """`hands` (each top card first) replaces the shuffled deal: for tests and puzzles."""
-        from game.bots import make_bot
-
+        """`hands` (each top card first) replaces the shuffled deal: for tests and puzzles. `replay` makes
+        a match with no bots, to be fed logged items by `replay(entry)`; `record=False` keeps no log."""
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
@@ -166,17 +185,22 @@ class RatscrewMatch:
             self.state = rs.new_game(rules, players=len(self.seats), seed=deal_seed, first_player=first_player)
         else:
             self.state = rs.new_game(rules, hands=hands, first_player=first_player)
+        self.replaying = replay
+        deal = None if hands is None else {"hands": [list(h) for h in self.state.hands]}
+        self._start_ns = start_ns
+        self.log = MatchLog(
+            log_header(self, rules.option_values(), start_ns, first_player, {}, deal),
+            lambda: self.state.digest(), self._result, digest_every=digest_every, enabled=record,
+        )
         self.stats = [RatscrewStats() for _ in self.seats]
         self.history = RatscrewHistory()
         self.ignored: deque[Ignored] = deque(maxlen=200)
         self.last_photo_finish: PhotoFinish | None = None
         self.now_ns = start_ns
-        self.bots: dict[int, Any] = {
-            seat: make_bot("ratscrew", spec.level, random.Random(self.rng.getrandbits(64)),
-                           seat=seat, rules=rules)
-            for seat, spec in enumerate(self.seats)
-            if spec.is_bot
-        }
+        self.bots: dict[int, Any] = {}
+        for seat, spec in enumerate(self.seats):
+            if spec.is_bot:
+                self._add_bot(seat, spec)
         self._queue = TimeQueue(self.rng)
         self._pending: list[dict[str, Item]] = [{} for _ in self.seats]
         self._claim_timer: Item | None = None
@@ -225,11 +249,11 @@ class RatscrewMatch:
             group, coin = self._queue.pop_group(now_ns)
             if not group:
                 break
-            if coin:
-                self._announce_tie(group, out)
+            tied = coin and self._announce_tie(group, out)
             for item in group:
                 if self._alive(item):
                     self._apply(item, out)
+                    self._logged(item, tied)
             self._tied = frozenset()
         self.now_ns = max(self.now_ns, now_ns)
         return out
@@ -240,17 +264,14 @@ class RatscrewMatch:
         A new bot starts from what the seat can see now, with randomness from the match's rng;
         a seat given back to a human drops the bot and its pending intents.
         """
-        from game.bots import make_bot
-
         if not 0 <= seat < len(self.seats):
             raise ValueError(f"no seat {seat} at this table")
+        self.log.seat(self.now_ns, seat, spec.kind, spec.level, spec.name)
         self.seats[seat] = spec
         self._pending[seat].clear()
         self.bots.pop(seat, None)
         if spec.is_bot:
-            self.bots[seat] = make_bot(
-                "ratscrew", spec.level, random.Random(self.rng.getrandbits(64)), seat=seat, rules=self.rules
-            )
+            self._add_bot(seat, spec)
         if not self._closed:
             self._settle(self.now_ns)
 
@@ -261,6 +282,67 @@ class RatscrewMatch:
             pending.clear()
         self._claim_timer = None
         self._photo = None
+
+    def replay(self, entry: dict[str, Any]) -> list[Timed]:
+        """Apply one logged line (a command, a tie, a seat change, a refused command) as the match first
+        applied it; ReplayMismatch if the match as it stands could not have applied it."""
+        out: list[Timed] = []
+        kind = entry["k"]
+        t = self._start_ns + entry.get("t", 0)
+        if kind == "tie":
+            seats = tuple(entry["seats"])
+            self._tied = frozenset(seats)
+            self.log.tie(t, seats)
+            out.append(Timed(t, Tie(tuple(sorted(seats)), seats[0])))
+        elif kind == "cmd":
+            tied = bool(entry.get("tie"))
+            if not tied:
+                self._tied = frozenset()
+            item = self._logged_item(entry, t)
+            self._apply(item, out)
+            self._logged(item, tied)
+        elif kind == "seat":
+            replay_seat(self, entry, self._start_ns)
+        elif kind == "refused":
+            replay_refused(self, entry, self._start_ns)
+        return out
+
+    def _logged_item(self, entry: dict[str, Any], t: int) -> Item:
+        seat, action, source = entry["seat"], entry["action"], entry["source"]
+        if source == "timer":
+            timer = self._claim_timer if action == CLAIM else self._photo.timer if self._photo else None
+            if timer is None or timer.t_ns != t:
+                due = None if timer is None else timer.t_ns - self._start_ns
+                raise ReplayMismatch(f"the log's {action} timer at {t - self._start_ns} ns is not due (due: {due})")
+            return timer
+        if source == "bot":
+            if action not in (PLAY, SLAP, CLAIM) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+                raise ReplayMismatch(f"a bot in seat {seat!r} cannot {action!r} at this table")
+            item = Item(t, "bot", seat, action)
+            self._pending[seat][action] = item
+            return item
+        if action not in (PLAY, SLAP) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise ReplayMismatch(f"seat {seat!r} cannot {action!r} at this table")
+        return Item(t, "human", seat, action, payload=Command(seat, action, t, source=source))
+
+    def _logged(self, item: Item, tied: bool) -> None:
+        if item.kind == "human":
+            self.log.command(item.t_ns, item.seat, item.action, item.payload.source, tie=tied)
+        elif item.kind == "bot":
+            self.log.command(item.t_ns, item.seat, item.action, "bot", tie=tied)
+        else:
+            self.log.command(item.t_ns, None, CLAIM if item.kind == "claim" else item.kind, "timer", tie=tied)
+
+    def _add_bot(self, seat: int, spec: SeatSpec) -> None:
+        """A bot for `seat`; every bot takes one draw from the match's rng, even in a replay (no bot)."""
+        bot_rng = random.Random(self.rng.getrandbits(64))
+        if not self.replaying:
+            self.bots[seat] = make_bot(spec.level, bot_rng, seat=seat, rules=self.rules)
+
+    def _result(self) -> tuple[bool, dict[str, Any]]:
+        st = self.state
+        return st.is_over, {"winner": st.winner, "end": st.end_reason, "cards_played": st.cards_played,
+                            "hands": [len(h) for h in st.hands]}
 
     # ---- applying items --------------------------------------------------------------------------
 
@@ -273,14 +355,19 @@ class RatscrewMatch:
             return self._photo is not None and item is self._photo.timer
         return True
 
-    def _announce_tie(self, group: list[Item], out: list[Timed]) -> None:
+    def _announce_tie(self, group: list[Item], out: list[Timed]) -> bool:
+        """Announce slaps of two or more seats in a coin-ordered group; True if there were."""
         seats: list[int] = []
         for item in group:
             if item.action == SLAP and self._alive(item) and item.seat not in seats:
                 seats.append(item.seat)
-        if len(seats) >= 2:
-            self._tied = frozenset(seats)
-            out.append(Timed(min(i.t_ns for i in group), Tie(tuple(sorted(seats)), seats[0])))
+        if len(seats) < 2:
+            return False
+        t = min(i.t_ns for i in group)
+        self._tied = frozenset(seats)
+        self.log.tie(t, seats)
+        out.append(Timed(t, Tie(tuple(sorted(seats)), seats[0])))
+        return True
 
     def _apply(self, item: Item, out: list[Timed]) -> None:
         t = item.t_ns

@@ -13,7 +13,6 @@ from game.scenes.table import TableScene
 class RatscrewTable(TableScene):
     """`RatscrewTable(config)`: play, slap, claim (play again), until one player holds every card."""
 
-    game = "ratscrew"
 
     def make_match(self, start_ns: int) -> RatscrewMatch:
         c = self.config
@@ -32,6 +31,13 @@ class RatscrewTable(TableScene):
         if deadline is None or not self.match.state.awaiting_claim or delay <= 0:
             return None
         return max(0.0, min(1.0, (deadline - now) / delay))
+
+    def photo_finish_lines(self) -> list[str]:
+        photo = self.match.last_photo_finish
+        if photo is None:
+            return []
+        names = self.seat_names()
+        return photo.lines(lambda seat: names[seat])
 
     def moving(self) -> bool:
         return self.match.state.awaiting_claim  # the claim countdown bar runs down

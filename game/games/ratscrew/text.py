@@ -12,19 +12,94 @@ from game.games.ratscrew import engine as rs
 from game.i18n import t
 
 
-def rule_options() -> list[RuleOption]:
-    """Every Ratscrew option for the lobby, labelled, in display order."""
-    return [RuleOption(o.name, o.label, tuple((v, o.label_of(v)) for v in o.choices), o.default)
-            for o in rs.rule_options()]
+def _slap_labels() -> dict[str, str]:
+    return {
+        "double": t("Double"),
+        "sandwich": t("Sandwich"),
+        "top_bottom": t("Top-bottom"),
+        "marriage": t("Marriage"),
+        "tens": t("Tens"),
+        "divorce": t("Divorce"),
+        "run": t("Run"),
+        "six_nine": t("Six-nine"),
+    }
 
 
 def slap_label(rule: str) -> str:
     """The display name of a slap rule: slap_label("top_bottom") == "Top-bottom"."""
-    return rs.slap_label(rule)
+    return _slap_labels()[rule]
+
+
+def _option_label(name: str, slaps: dict[str, str]) -> str:
+    if name in slaps:
+        return t("Slap: {name}", name=slaps[name])
+    ranks = {"J": t("Jack"), "Q": t("Queen"), "K": t("King"), "A": t("Ace")}
+    for rank, card in ranks.items():
+        if name == f"challenge_{rank.lower()}":
+            return t("{card} demands", card=card)
+    return {
+        "marriage_either_order": t("Marriage in either order"),
+        "burn": t("Wrong slap burns"),
+        "burned_live": t("Burned cards"),
+        "payer_out_rule": t("Payer runs out"),
+        "claim_delay_ms": t("Claim delay"),
+        "late_grace_ms": t("Too-late window"),
+        "card_limit": t("Game limit"),
+    }[name]
+
+
+def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
+    if name in slaps or name == "marriage_either_order":
+        return t("On") if value else t("Off")
+    if name == "burn":
+        return t("1 card") if value == 1 else t("2 cards") if value == 2 else t("{n} cards", n=value)
+    if name == "burned_live":
+        return t("Live") if value else t("Dead")
+    if name == "payer_out_rule":
+        return t("Next one pays") if value == "next_pays" else t("Challenger wins")
+    if name == "claim_delay_ms":
+        return t("{s} s", s=f"{value / 1000:g}")
+    if name == "late_grace_ms":
+        return t("{ms} ms", ms=value)
+    if name == "card_limit":
+        return t("{n} cards", n=value)
+    return str(value)
+
+
+def rule_options() -> list[RuleOption]:
+    """Every Ratscrew option for the lobby, labelled, in display order (the engine's option data)."""
+    slaps = _slap_labels()
+    return [
+        RuleOption(o.name, _option_label(o.name, slaps), tuple((v, _choice_label(o.name, v, slaps)) for v in o.choices),
+                   o.default)
+        for o in rs.rule_options()
+    ]
 
 
 def summary(rules: rs.Rules) -> str:
-    return rules.summary()
+    """One line for the table and the lobby: every option, compactly."""
+    labels = _slap_labels()
+    names = []
+    for rule in rs.SLAP_RULES:
+        if rule in rules.slaps:
+            name = labels[rule]
+            if rule == "marriage" and rules.marriage_either_order:
+                name = t("{name} (either order)", name=name)
+            names.append(name)
+    parts = [
+        t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
+        t("wrong slap burns {n}, live", n=rules.burn)
+        if rules.burned_live
+        else t("wrong slap burns {n}, dead", n=rules.burn),
+        " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts)),
+        t("payer out: next pays")
+        if rules.payer_out_rule == "next_pays"
+        else t("payer out: challenger wins"),
+        t("claim after {s} s", s=f"{rules.claim_delay_ms / 1000:g}"),
+        t("late grace {ms} ms", ms=rules.late_grace_ms),
+        t("limit {n} cards", n=rules.card_limit),
+    ]
+    return " · ".join(parts)
 
 
 def slap_explanations(rules: Any) -> list[str]:

@@ -14,11 +14,13 @@ import pygame
 from game import cards
 from game.commands import PLAY
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew import text as rs_text
 from game.i18n import t
 from game.render import colors, hud
 from game.render.anim import Anchor, Flyer
 from game.render.card_art import card_height
 from game.render.fonts import wrap
+from game.games.ratscrew.layout import LAYOUT
 from game.render.table_view import MS, TableView
 from game.render.tween import Tween, ease_out, lerp
 
@@ -42,7 +44,7 @@ SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a
 class RatscrewView(TableView):
     """View-model and drawing for one Ratscrew table."""
 
-    game = "ratscrew"
+    layout_hints = LAYOUT
     text_aspect = 1.6
 
     def __init__(self, rules: rs.Rules, names: list[str], controls: list[str], seed: int, **kw) -> None:
@@ -187,7 +189,7 @@ class RatscrewView(TableView):
             "banner",
             t_ns,
             1000 * MS,
-            text=t("{rule}!", rule=rs.slap_label(e.rule)),
+            text=t("{rule}!", rule=rs_text.slap_label(e.rule)),
             color=colors.banner_color(e.seat),
             at=self.slap_banner_at(),
             scale=SLAP_BANNER_SCALE,
@@ -349,7 +351,7 @@ class RatscrewView(TableView):
         self._draw_photo(surface, now)
 
     def corner_text(self) -> str:
-        return self.rules.summary()
+        return rs_text.summary(self.rules)
 
     def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
         count = len(state.hands[seat])

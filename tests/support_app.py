@@ -1,11 +1,10 @@
-"""Helpers for driving the real app headless: a fake clock, posted key events, finished matches.
-
-Imported by the other test_app_* / test_scenes_* modules; the tests here check the helpers themselves.
-"""
+"""Helpers for driving the real app headless: a fake clock, posted key events, finished matches,
+screenshots in a temporary folder. The `app` fixture (tests/conftest.py) is built with `make_app`."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -18,7 +17,8 @@ from game import settings as settings_mod
 from game.app import App, SilentAudio
 from game.loop import NS, FakeClock
 
-OUT = Path(__file__).resolve().parent / "_out"
+# Screenshots go to a temporary folder (look at them there): COUCHCARDS_TEST_SHOTS overrides it.
+OUT = Path(os.environ.get("COUCHCARDS_TEST_SHOTS") or Path(tempfile.gettempdir()) / "couchcards-shots")
 SIZE = (1280, 720)
 
 KEYS = {
@@ -104,58 +104,28 @@ def distinct_colours(surface: pygame.Surface, grid: int = 48) -> int:
 
 
 def save_shot(app: App, name: str) -> Path:
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     app.frames(2)
-    path = OUT / f"scene_{name}.png"  # tests/_out is shared with the table tests
+    path = OUT / f"scene_{name}.png"
     pygame.image.save(app.screen, str(path))
     return path
 
 
 def finished(game: str, players: int = 3, seed: int = 4):
     """A TableConfig and a match of bots played to the end off-screen (for results screens)."""
+    from game import games
+    from game.games.base import TableConfig
     from game.match import SeatSpec
-    from game.games.nothanks.match import NothanksMatch
-    from game.games.ratscrew.match import RatscrewMatch
-    from game.scenes.config import TableConfig, rules_from_values
 
-    levels = ["greedy", "easy", "random"] if game == "nothanks" else ["pro", "casual", "kid"]
+    levels = {"nothanks": ["greedy", "easy", "random"], "ratscrew": ["pro", "casual", "kid"]}[game]
     seats = [SeatSpec("bot", levels[i % 3], f"Bot {i + 1}") for i in range(players)]
-    rules = rules_from_values(game, {}, players)
-    if game == "nothanks":
-        match = NothanksMatch(rules, seats, seed, 0, threaded=False)
-    else:
-        match = RatscrewMatch(rules, seats, seed, 0)
+    definition = games.get(game)
+    rules = definition.rules_from_values({}, players)
+    config = TableConfig(game, rules, seats, seed)
+    options = {"threaded": False} if game == "nothanks" else {}
+    match = definition.make_match(config, 0, **options)
     t_ns = 0
     while not match.is_over:
         t_ns += 10**7
         match.advance(t_ns)
-    return TableConfig(game, rules, seats, seed), match
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    yield a
-    for scene in reversed(a.stack):
-        scene.exit()
-    a.stack.clear()
-    pygame.event.clear()
-
-
-def test_fake_clock_makes_frames_instant_and_sixty_a_second(app):
-    from game.scenes.title import TitleScene
-
-    app.push(TitleScene())
-    start = app.now_ns()
-    app.frames(60)
-    assert abs((app.now_ns() - start) - NS) < NS // 30
-
-
-def test_press_reaches_the_top_scene_through_the_router(app):
-    from game.scenes.title import TitleScene
-
-    app.push(TitleScene())
-    assert app.top.menu.index == 0
-    press(app, "down")
-    assert app.top.menu.index == 1
-    assert app.input.polls > 30  # polled between frames, not once a frame
+    return config, match

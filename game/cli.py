@@ -1,0 +1,191 @@
+"""The command line: the play options, their checks (before any window opens), the subcommands (`sim`,
+`bench`, `replay`), and starting the app."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from typing import NoReturn
+
+from game import games
+from game.games.base import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
+from game.tables import DemoLoop, demo_config
+
+MIN_SIZE = (640, 360)
+MAX_SIDE = 16384
+MAX_SEED = 2**63 - 1
+NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
+
+
+class UsageError(Exception):
+    """A bad combination of command-line options: one line on stderr, exit code 2."""
+
+
+SUBCOMMANDS = {
+    "sim": ("game.sim", "play whole games with no window; wins, scores, games per second"),
+    "bench": ("game.bench", "benchmarks: engines, render, input"),
+    "replay": ("game.replay", "check a recorded game's command log (--verify)"),
+}
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr (and exit code 2), not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def play_parser() -> argparse.ArgumentParser:
+    p = OneLineParser(
+        prog="couchcards",
+        description="Couch Cards: " + " and ".join(d.title() for d in games.all_games()) + " on one screen. "
+        "With no options, opens the title screen.",
+        epilog="Subcommands: "
+        + "; ".join(f"'{name} --help': {text}" for name, (_, text) in SUBCOMMANDS.items()),
+    )
+    p.add_argument("--game", choices=list(games.IDS), help="go straight to a table of this game")
+    p.add_argument("--players", type=int, help="number of seats (2-8)")
+    p.add_argument("--bots", help="comma-separated bot levels for the seats after the humans, e.g. medium,hard")
+    p.add_argument("--demo", action="store_true", help="an all-bot table that plays itself")
+    p.add_argument("--seed", type=int, help="seed for the shuffle and the bots (0 or more)")
+    p.add_argument("--headless", action="store_true", help="run with no display (dummy video and audio)")
+    p.add_argument("--frames", type=int, help="stop after this many frames (1 or more)")
+    p.add_argument("--screenshot", help="save the last frame to this PNG path")
+    p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
+    p.add_argument("--fullscreen", action="store_true")
+    return p
+
+
+def config_from_args(args: argparse.Namespace) -> TableConfig | None:
+    """The table the command line asks for (`--game`, `--demo`), or None for the title screen.
+
+    `--players N` seats in all; the last len(--bots) seats are bots of those levels, the rest humans.
+    With only `--game`, two human seats. Raises UsageError for a bad combination.
+    """
+    levels = [b.strip() for b in args.bots.split(",")] if args.bots is not None else []
+    if "" in levels:
+        raise UsageError(f"--bots needs a level name between every comma, not {args.bots!r}")
+    if not (args.game or args.demo):
+        if args.players or levels:
+            raise UsageError("--players and --bots need --game (or --demo)")
+        return None
+    game = args.game or games.DEMO_GAME
+    definition = games.get(game)
+    known = list(definition.bot_levels)
+    bad = [b for b in levels if b not in known]
+    if bad:
+        raise UsageError(f"unknown {game} bot level {bad[0]!r}; choose from {', '.join(known)}")
+    players = args.players or (4 if args.demo else max(2, len(levels) + 1 if levels else 2))
+    if not MIN_SEATS <= players <= MAX_SEATS:
+        raise UsageError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {players}")
+    if len(levels) > players:
+        raise UsageError(f"--bots names {len(levels)} bots for {players} seats")
+    seed = args.seed if args.seed is not None else 0
+    try:
+        if args.demo:
+            config = demo_config(game, players, levels, seed)
+        else:
+            rules = definition.rules_from_values({}, players)
+            config = TableConfig(game, rules, make_seats(players - len(levels), levels), seed)
+        low, high = definition.player_range(config.rules)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if not low <= players <= high:
+        raise UsageError(f"{game} is for {low} to {high} players, not {players}")
+    return config
+
+
+def no_display_reason() -> str | None:
+    """Why no window can be shown here, or None. Checked before anything is opened."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        if os.environ.get("SDL_VIDEODRIVER", "") not in ("kmsdrm", "fbcon", "directfb"):
+            return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    if os.environ.get("SDL_VIDEODRIVER", "") in NO_DISPLAY_DRIVERS:
+        return f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window"
+    return None
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text!r}")
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise UsageError(f"--size must be at most {MAX_SIDE}x{MAX_SIDE}, not {text!r}")
+    return w, h
+
+
+def check_args(args: argparse.Namespace) -> tuple[tuple[int, int], TableConfig | None]:
+    """The window size and the table the options ask for; raises UsageError (one line) for a bad option.
+
+    Needs no display, so bad options are reported before the display is looked at."""
+    if args.frames is not None and args.frames < 1:
+        raise UsageError(f"--frames must be 1 or more, not {args.frames}")
+    if args.players is not None and not MIN_SEATS <= args.players <= MAX_SEATS:
+        raise UsageError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
+    return parse_size(args.size), config_from_args(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play from the command line; returns the exit code (2 for bad options or no display)."""
+    try:
+        size, start_config = check_args(args)
+    except UsageError as exc:
+        print(f"couchcards: {exc}", file=sys.stderr)
+        return 2
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    else:
+        reason = no_display_reason()
+        if reason:
+            print(f"couchcards: {reason}; run with --headless to play with no window.", file=sys.stderr)
+            return 2
+    import pygame
+
+    from game import settings as settings_mod
+    from game.app import App
+    from game.i18n import set_language
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        print(f"couchcards: cannot open a window ({exc}); run with --headless to play with no window.",
+              file=sys.stderr)
+        return 2
+    if not args.headless and pygame.display.get_driver() in NO_DISPLAY_DRIVERS:
+        print(f"couchcards: no display (video driver {pygame.display.get_driver()!r}); "
+              "run with --headless to play with no window.", file=sys.stderr)
+        pygame.quit()
+        return 2
+    pygame.font.init()
+    settings = settings_mod.load()
+    set_language(settings["language"])
+    app = App(settings, size=size, fullscreen=args.fullscreen or settings["fullscreen"],
+              rng_seed=args.seed)
+    app.nav.push("title")
+    if args.demo:
+        levels = tuple(seat.level for seat in start_config.seats) if args.bots else ()
+        app.demo = DemoLoop(alternate=not (args.game or args.bots), levels=levels)
+    if start_config is not None:
+        if args.seed is None:
+            start_config = start_config.with_seed(app.next_seed())
+        app.nav.start_table(start_config, push=True)
+    try:
+        return app.run(frames=args.frames, screenshot=args.screenshot)
+    finally:
+        pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        module = importlib.import_module(SUBCOMMANDS[argv[0]][0])
+        return int(module.main(argv[1:]) or 0)
+    return int(run(play_parser().parse_args(argv)) or 0)

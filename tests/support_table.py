@@ -1,0 +1,171 @@
+"""A table scene on the app's real services (scene stack, navigator, registry, input router) with a fake
+clock and a recording audio: drive it with `press`, `step`, `run_ms`; `screenshot` saves a frame into
+the temporary screenshot folder (support_app.OUT)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.commands import Command
+from game.games import REGISTRY
+from game.games.base import TableConfig
+from game.games.nothanks.table import NothanksTable
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew.match import RatscrewMatch
+from game.games.ratscrew.table import RatscrewTable
+from game.input.router import InputRouter
+from game.loop import FakeClock
+from game.match import SeatSpec
+from game.render.fonts import get_font
+from game.scenes.navigator import Navigator
+from game.scenes.stack import SceneStack
+from support_app import OUT
+
+STEP = 1_000_000_000 // 120
+MS = 1_000_000
+
+pygame.init()
+
+
+class Fonts:
+    def get(self, size, bold=False):
+        return get_font(size, bold)
+
+
+class Audio:
+    """Records every sound played."""
+
+    def __init__(self):
+        self.played: list[str] = []
+
+    def play(self, name):
+        self.played.append(name)
+
+    def set_volume(self, volume):
+        pass
+
+
+class FakeApp:
+    """The services a table scene gets (game.services.Services), on a fake clock: the real SceneStack,
+    Navigator, registry and InputRouter (seat N plays with keyboard row N's keys), plain-dict settings."""
+
+    def __init__(self, size=(1280, 720), **settings):
+        pygame.event.clear()
+        self.clock = FakeClock()
+        self.size = size
+        self.settings = {"four_colour_suits": False, "reduced_motion": False, "teaching_aid": True}
+        self.settings.update(settings)
+        self.audio = Audio()
+        self.fonts = Fonts()
+        self.input = InputRouter(clock=self.clock)
+        self.games = REGISTRY
+        self.demo = None
+        self.fullscreen = False
+        self.stack = SceneStack(self, lambda: self.size)
+        self.nav = Navigator(self.stack)
+
+    @property
+    def top(self):
+        return self.stack.top
+
+    def now_ns(self):
+        return self.clock()
+
+    def next_seed(self):
+        return 99
+
+    def push(self, scene):
+        self.stack.push(scene)
+
+    def replace(self, scene):
+        self.stack.replace(scene)
+
+    def pop(self):
+        self.stack.pop()
+
+    def reset(self, scene):
+        self.stack.reset(scene)
+
+    def quit(self):
+        pass
+
+    def save_settings(self):
+        return True
+
+    def pause_game(self):
+        self.nav.push("pause", self.top)
+
+    def toggle_fullscreen(self):
+        self.fullscreen = not self.fullscreen
+
+    def step(self, n=1):
+        for _ in range(n):
+            self.clock.advance(STEP)
+            self.stack.top.update(self.clock(), STEP)
+
+    def run_ms(self, ms):
+        self.step(max(1, round(ms * MS / STEP)))
+
+
+def record_events(table):
+    """Wrap the view's event handler to log (event class name, start time)."""
+    seen = []
+    original = table.view.on_event
+
+    def hook(event, t_ns, state):
+        seen.append(type(event).__name__)
+        return original(event, t_ns, state)
+
+    table.view.on_event = hook
+    return seen
+
+
+def screenshot(table, name, size=None):
+    surf = pygame.Surface(size or table.app.size)
+    table.draw(surf, 0.0)
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surf, str(OUT / name))
+    colours = {
+        tuple(surf.get_at((x, y)))
+        for x in range(0, surf.get_width(), 17)
+        for y in range(0, surf.get_height(), 13)
+    }
+    assert len(colours) > 40, f"{name} looks blank"
+    return surf
+
+
+class FixedHands(RatscrewTable):
+    """A Ratscrew table dealt from given hands (the match driver's test hook)."""
+
+    def __init__(self, config, hands):
+        super().__init__(config)
+        self.hands = hands
+
+    def make_match(self, start_ns):
+        c = self.config
+        return RatscrewMatch(c.rules, c.seats, c.seed, start_ns, c.first_player, hands=self.hands)
+
+
+def human_table(hands, **settings):
+    seats = [SeatSpec("human", name=f"P{i + 1}") for i in range(len(hands))]
+    app = FakeApp(**settings)
+    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1), hands)
+    app.push(table)
+    return app, table
+
+
+def press(app, table, seat, action, after_ms=0):
+    app.clock.advance(after_ms * MS)
+    table.handle(Command(seat, action, app.clock()))
+
+
+def nothanks_table(rules, seats, seed=3, size=(1280, 720), **settings):
+    app = FakeApp(size, **settings)
+    table = NothanksTable(TableConfig("nothanks", rules, seats, seed=seed), threaded=False)
+    app.push(table)
+    return app, table

@@ -1,0 +1,216 @@
+"""One engine protocol for every game (game.engines): legal actions, apply/IllegalAction with a code,
+refusal, observation, clone, is_over and a digest stable across processes. Parametrised over the registry."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import engines, games
+from game.engines import CODES, EngineState, IllegalAction
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = games.all_games()
+IDS = [g.id for g in GAMES]
+
+
+def new_state(g, seed: int = 1, players: int | None = None):
+    rules = g.rules_from_values({})
+    low, high = g.player_range(rules)
+    n = players if players is not None else min(max(low, 3), high)
+    return g.engine.new_game(rules, players=n, seed=seed)
+
+
+def walk(g, seed: int, max_steps: int = 400):
+    """States of one game played by random legal actions (at most `max_steps` of them), first to last."""
+    rng = random.Random(seed)
+    st = new_state(g, seed, players=2 + seed % 3 if g.id == "ratscrew" else None)
+    states = [st.clone()]
+    for _ in range(max_steps):
+        if st.is_over:
+            break
+        st.apply(rng.choice(st.legal_actions()))
+        states.append(st.clone())
+    return states
+
+
+@pytest.fixture(params=GAMES, ids=IDS)
+def g(request):
+    return request.param
+
+
+def test_illegal_action_is_a_value_error_with_a_documented_code():
+    assert issubclass(IllegalAction, ValueError)
+    exc = IllegalAction("it is seat 1's turn", "not_your_turn")
+    assert exc.code == "not_your_turn" and str(exc) == "it is seat 1's turn" == exc.message
+    assert IllegalAction("no code given").code == "bad_action"
+    for code, meaning in CODES.items():
+        assert re.fullmatch(r"[a-z]+(_[a-z]+)*", code) and meaning
+        assert code in engines.__doc__ or code in CODES  # every code is listed with its meaning
+
+
+def test_every_state_answers_the_protocol(g):
+    st = new_state(g)
+    assert isinstance(st, EngineState)
+    assert g.engine.State.__slots__  # no per-instance dict: clones stay cheap
+    assert not st.is_over and isinstance(st.digest(), str) and re.fullmatch(r"[0-9a-f]{16}", st.digest())
+
+
+def test_engines_carry_no_translated_text(g):
+    source = Path(g.engine.__file__).read_text(encoding="utf-8")
+    assert "game.i18n" not in source
+    assert not re.search(r"(?<![\w.])t\(", source)
+
+
+def test_old_engine_import_paths_are_the_new_modules(g):
+    import importlib
+
+    assert importlib.import_module(f"game.engines.{g.id}") is g.engine
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_legal_actions_apply_and_every_other_action_is_refused_without_a_change(g, seed):
+    for st in walk(g, seed, max_steps=150)[::3]:
+        legal = st.legal_actions()
+        by_seat = [a for seat in range(st.players) for a in st.legal_actions(seat)]
+        assert sorted(map(repr, by_seat)) == sorted(map(repr, legal))
+        before = st.digest()
+        for action in st.action_space():
+            if action in legal:
+                assert st.refusal(action) is None
+                after = st.clone()
+                events = after.apply(action)
+                assert events and after.digest() != before  # a legal action always changes the state
+            else:
+                refusal = st.refusal(action)
+                assert isinstance(refusal, IllegalAction) and refusal.code in CODES
+                with pytest.raises(IllegalAction) as caught:
+                    st.apply(action)
+                assert isinstance(caught.value, ValueError)
+                assert caught.value.code == refusal.code and str(caught.value) == str(refusal)
+                assert str(caught.value)
+            assert st.digest() == before
+
+
+def test_a_game_over_refuses_everything_with_game_over(g):
+    st = g.bench().GAMES[0].play(3) if hasattr(g.bench(), "GAMES") else None
+    assert st is not None and st.is_over
+    assert st.legal_actions() == [] and all(st.legal_actions(s) == [] for s in range(st.players))
+    before = st.digest()
+    for action in st.action_space():
+        with pytest.raises(IllegalAction) as caught:
+            st.apply(action)
+        assert caught.value.code == "game_over"
+    assert st.digest() == before
+
+
+def test_not_an_action_and_no_such_seat(g):
+    st = new_state(g)
+    before = st.digest()
+    for junk in (object(), "jump", None):
+        with pytest.raises(IllegalAction) as caught:
+            st.apply(junk)
+        assert caught.value.code == "bad_action"
+        assert st.refusal(junk).code == "bad_action"
+    for seat in (st.players, -1):
+        with pytest.raises(IllegalAction) as caught:
+            st.observation(seat)
+        assert caught.value.code == "bad_seat" and isinstance(caught.value, ValueError)
+        with pytest.raises(IllegalAction) as caught:
+            st.legal_actions(seat)
+        assert caught.value.code == "bad_seat"
+    assert st.digest() == before
+
+
+def test_clone_is_independent(g):
+    for st in walk(g, 4, max_steps=60)[:-1]:
+        if st.is_over:
+            continue
+        before = st.digest()
+        twin = st.clone()
+        assert twin.digest() == before and twin is not st
+        twin.apply(twin.legal_actions()[0])
+        assert twin.digest() != before
+        assert st.digest() == before
+        assert st.clone().digest() == before
+
+
+def test_digest_equal_for_equal_states_and_different_otherwise(g):
+    a, b = new_state(g, seed=7), new_state(g, seed=7)
+    assert a.digest() == b.digest()
+    assert new_state(g, seed=8).digest() != a.digest()
+    digests = [st.digest() for st in walk(g, 5, max_steps=80)]
+    assert all(x != y for x, y in zip(digests, digests[1:]))
+    # The same actions from the same start give the same digests.
+    again = [st.digest() for st in walk(g, 5, max_steps=80)]
+    assert again == digests
+
+
+def test_digest_sees_hidden_parts_of_the_state():
+    from game.games.nothanks import engine as nt
+    from game.games.ratscrew import engine as rs
+
+    st = nt.new_game(nt.Rules(), players=3, seed=2)
+    changes = [
+        lambda s: s._stack.reverse(),  # the face-down order
+        lambda s: s.__setattr__("aside", s.aside[1:] + s.aside[:1]),  # which cards are set aside
+        lambda s: s.matches.__setitem__(1, s.matches[1] - 1),
+        lambda s: s.__setattr__("pot", s.pot + 1),
+        lambda s: s.__setattr__("current_player", 1),
+        lambda s: s.__setattr__("rules", nt.Rules(hidden_matches=True)),
+    ]
+    for change in changes:
+        other = st.clone()
+        change(other)
+        assert other.digest() != st.digest()
+
+    st = rs.new_game(rs.Rules(), players=2, seed=2)
+    st.apply(rs.Play(0))
+    changes = [
+        lambda s: s.hands[0].reverse(),  # a hand's order
+        lambda s: s.hands[1].append(s.hands[0].pop()),
+        lambda s: s.burned.append(s.hands[0].pop()),
+        lambda s: s.out.__setitem__(0, True),
+        lambda s: s.__setattr__("owed", 3),
+        lambda s: s.__setattr__("rules", rs.Rules(slaps={"double"})),
+        lambda s: s.__setattr__("rules", rs.Rules(burn=1)),
+    ]
+    for change in changes:
+        other = st.clone()
+        change(other)
+        assert other.digest() != st.digest()
+
+
+def test_digest_is_the_same_in_another_process(g):
+    script = (
+        "from game import games\n"
+        f"g = games.get({g.id!r})\n"
+        "rules = g.rules_from_values({})\n"
+        "st = g.engine.new_game(rules, players=3, seed=11)\n"
+        "for _ in range(5):\n"
+        "    st.apply(st.legal_actions()[0])\n"
+        "print(st.digest())\n"
+    )
+    here = {}
+    exec(compile(script.replace("print(st.digest())", "here['d'] = st.digest()"), "<here>", "exec"),
+         {"here": here})
+    for hash_seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True,
+                             env={"PYTHONHASHSEED": hash_seed, "PATH": ""})
+        assert out.stdout.strip() == here["d"]
+
+
+def test_observation_per_seat(g):
+    for st in walk(g, 2, max_steps=40)[::5]:
+        before = st.digest()
+        for seat in range(st.players):
+            obs = st.observation(seat)
+            assert obs.seat == seat and obs.is_over == st.is_over
+            assert obs.current_player == st.current_player
+            assert obs == st.clone().observation(seat)  # what a seat sees depends only on the state
+        assert st.digest() == before
