@@ -1,3 +1,3 @@
-"""Couch Cards: No Thanks! and Egyptian Ratscrew for one screen and many hands."""
+"""Couch Cards: card games for one screen and many hands; the games themselves live in game/games/."""
 
 __version__ = "0.1.0"

@@ -9,6 +9,7 @@ import game.bots
 from game.commands import PASS, PLAY, TAKE, Command
 from game.games.nothanks import engine as nt
 from game.match import Ignored, SeatSpec, Timed
+from game.games.nothanks import match as nothanks_match
 from game.games.nothanks.match import NothanksMatch
 
 MS = 1_000_000
@@ -94,6 +95,8 @@ def test_a_human_cannot_play_a_bot_seat():
 class _SpyBot:
     """Records what it was given; sleeps to look like a slow search."""
 
+    last_capped = False
+
     def __init__(self, sleep_s: float = 0.0) -> None:
         self.seen: list[object] = []
         self.threads: list[str] = []
@@ -107,12 +110,12 @@ class _SpyBot:
 
 
 def _with_spy(monkeypatch, spy: _SpyBot) -> None:
-    real = game.bots.make_bot
+    real = nothanks_match.make_bot
 
-    def fake(game_name, level, rng, **options):
-        return spy if level == "hard" else real(game_name, level, rng, **options)
+    def fake(level, rng, **options):
+        return spy if level == "hard" else real(level, rng, **options)
 
-    monkeypatch.setattr(game.bots, "make_bot", fake)
+    monkeypatch.setattr(nothanks_match, "make_bot", fake)
 
 
 def test_bots_see_only_their_observation(monkeypatch):

@@ -115,7 +115,7 @@ class GameDef:
         raise NotImplementedError
 
     def lobby_note(self) -> str | None:
-        """A line the lobby shows under the summary (No Thanks: our tie-break), or None."""
+        """A line the lobby shows under the summary (e.g. a tie-break the published rules lack), or None."""
         return None
 
     # -- rules ----------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Card art drawn in code and cached per width: faces (indices, pips, court letters), backs, No Thanks cards.
+"""Card art drawn in code and cached per width: faces (indices, pips, court letters), backs, numbered value cards.
 
 Everything is drawn once per (card, width) and reused; a resize asks for new widths and `clear()`
 drops the old ones. Rotated copies (for the fanned pile) are cached per whole degree.
@@ -123,7 +123,7 @@ class CardArt:
     def nt_card(
         self, value: int, width: int, suit: str | None = None, rank_label: str = "", mini: bool = False
     ) -> pygame.Surface:
-        """A No Thanks card: with `suit` the playing-card edition (rank_label + suit), else the number."""
+        """A value card: with `suit` a playing card showing its value (rank_label + suit), else the number."""
         return self.surface(("nt", value, suit, rank_label, mini), width)
 
     def surface(self, key: tuple, width: int, angle: int = 0) -> pygame.Surface:

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.render.card_art import card_height
 
-if TYPE_CHECKING:
-    from game.games.base import LayoutHints
+
+
+class LayoutHints(Protocol):
+    """How a game's table wants its space (a game's definition gives them: game.games.base.LayoutHints)."""
+
+    pile_cards: float  # the centre pile's width, in card widths
+    panel_wide: float  # seat panels' width relative to the standard
+    info_above: bool  # a panel's name and counts above its cards (else beside them)
+    tag_room: bool  # room above the top seat for a tag on its panel's top edge
 
 TAG_ROOM = 0.14  # of a panel's height: a tag on its top edge (half of it above) and the turn's lift
 

@@ -309,13 +309,39 @@ class Observation:
 
 # ---- state -------------------------------------------------------------------------------------------
 
-# The hot paths build events without the frozen dataclasses' generated __init__ (which sets each field
-# through object.__setattr__): a bare instance and the slots' own setters. Same class, same fields, same
-# equality, repr and hash; about three times cheaper, which matters to search bots and the benches.
-_new = object.__new__
-_paid_seat, _paid_pot = MatchPaid.seat.__set__, MatchPaid.pot.__set__
-_taken_seat, _taken_card, _taken_matches = CardTaken.seat.__set__, CardTaken.card.__set__, CardTaken.matches.__set__
-_turned_card, _turned_left = CardTurned.card.__set__, CardTurned.cards_left.__set__
+# Events are immutable values, so the hot paths share them: each distinct event is built once (by its
+# dataclass) and kept in a table indexed by its small-int fields, and apply() returns the kept one. Same
+# class, fields, equality, repr and hash as a fresh one; no allocation on the paths search bots live on.
+# Tables: MatchPaid by [seat][pot], CardTurned by [card][cards_left], CardTaken by [seat][card][matches];
+# a value beyond a table's size (huge house-rule match counts) just builds a fresh event.
+_SEATS, _CARDS, _POTS = 8, 64, 256
+_PAID: list[list[MatchPaid | None]] = [[None] * _POTS for _ in range(_SEATS)]
+_TURNED: list[list[CardTurned | None]] = [[None] * _CARDS for _ in range(_CARDS + 1)]
+_TAKEN: list[list[list[CardTaken | None] | None]] = [[None] * (_CARDS + 1) for _ in range(_SEATS)]
+
+
+def _paid(seat: int, pot: int) -> MatchPaid:
+    event = MatchPaid(seat, pot)
+    if pot < _POTS:
+        _PAID[seat][pot] = event
+    return event
+
+
+def _turned(card: int, left: int) -> CardTurned:
+    event = CardTurned(card, left)
+    if card <= _CARDS and left < _CARDS:
+        _TURNED[card][left] = event
+    return event
+
+
+def _taken(seat: int, card: int, matches: int) -> CardTaken:
+    event = CardTaken(seat, card, matches)
+    if card <= _CARDS and matches < _POTS:
+        row = _TAKEN[seat][card]
+        if row is None:
+            row = _TAKEN[seat][card] = [None] * _POTS
+        row[matches] = event
+    return event
 
 
 def _check_players(rules: Rules, players: int) -> None:
@@ -375,7 +401,7 @@ def new_game(
     # Held bottom first so taking the top card is a cheap pop().
     stack.reverse()
     aside.sort()
-    st = _new(State)
+    st = State.__new__(State)
     st.rules = rules
     st.players = players
     st.current_player = first_player
@@ -493,10 +519,11 @@ class State:
             self.pot = pot
             nxt = cp + 1
             self.current_player = 0 if nxt == self.players else nxt
-            paid = _new(MatchPaid)
-            _paid_seat(paid, cp)
-            _paid_pot(paid, pot)
-            return [paid]
+            try:
+                paid = _PAID[cp][pot]
+            except IndexError:
+                paid = None
+            return [paid or _paid(cp, pot)]
         if action != TAKE:
             raise self.refusal(action, seat)  # type: ignore[misc]
         card = self.card
@@ -505,10 +532,10 @@ class State:
         if pot:
             self.matches[cp] += pot
             self.pot = 0
-        taken = _new(CardTaken)
-        _taken_seat(taken, cp)
-        _taken_card(taken, card)
-        _taken_matches(taken, pot)
+        try:
+            taken = _TAKEN[cp][card][pot] or _taken(cp, card, pot)  # type: ignore[index]
+        except (IndexError, TypeError):  # beyond the table, or its row not made yet
+            taken = _taken(cp, card, pot)
         self.take_log.append(taken)
         stack = self._stack
         if stack:
@@ -516,10 +543,12 @@ class State:
             if not self._same_player:
                 cp += 1
                 self.current_player = 0 if cp == self.players else cp
-            turned = _new(CardTurned)
-            _turned_card(turned, card)
-            _turned_left(turned, len(stack))
-            return [taken, turned]
+            left = len(stack)
+            try:
+                turned = _TURNED[card][left]
+            except IndexError:
+                turned = None
+            return [taken, turned or _turned(card, left)]
         self.card = None
         self.is_over = True
         scores = self.scores()
@@ -538,7 +567,7 @@ class State:
         return [seat for seat, k in enumerate(keys) if k == best]
 
     def clone(self) -> State:
-        st = _new(State)
+        st = State.__new__(State)
         st.rules = self.rules
         st.players = self.players
         st.current_player = self.current_player

@@ -38,6 +38,7 @@ from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
 
 CLAIM = "claim"
+LEVELS = ("random", "kid", "casual", "pro")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,5 +207,5 @@ def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
 
         return RandomRatscrewBot(rng, seat, rules)
     if level not in LEVEL_TABLE:
-        raise ValueError(f"unknown Ratscrew bot level {level!r}; choose from random, {', '.join(LEVEL_TABLE)}")
+        raise ValueError(f"unknown Ratscrew bot level {level!r}; choose from {', '.join(LEVELS)}")
     return RatscrewBot(LEVEL_TABLE[level], rng, seat, rules)

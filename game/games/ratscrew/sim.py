@@ -1,0 +1,155 @@
+"""Egyptian Ratscrew in `python -m game sim ratscrew`: whole all-bot games through the match, per-level
+behaviour (reaction times, misses, wrong slaps), the strength ladder, and the result as a table."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew import text
+from game.games.ratscrew.bots import LEVELS
+from game.games.ratscrew.match import RatscrewMatch
+from game.match.common import SeatSpec
+from game.simkit import Recorder, SimError, bot_levels, check_players, play_out, rule_values, seat_order
+
+DEFAULT_PLAYERS = 2
+LADDER = (("pro", "casual"), ("casual", "kid"), ("pro", "kid"))
+LADDER_TARGET = 0.70
+
+
+def add_arguments(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--ladder", action="store_true",
+                       help=f"Ratscrew: play pro-casual, casual-kid and pro-kid 2-player games and check the "
+                       f"stronger wins >= {LADDER_TARGET * 100:.0f}%%")
+
+
+def _rules(args: argparse.Namespace) -> rs.Rules:
+    try:
+        return rs.Rules.from_options(rule_values(args.rule))
+    except (TypeError, ValueError) as exc:
+        raise SimError(f"bad Ratscrew rules: {exc}") from exc
+
+
+def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
+              recorder: Recorder | None = None, name: str = "ratscrew") -> dict:
+    """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
+    recorder, each game's log is saved as `<name>-<seed>-<game number>`."""
+    recorder = recorder or Recorder(None)
+    master = random.Random(seed)
+    n = len(levels)
+    wins = [0.0] * n  # per entry
+    lengths: list[int] = []
+    seconds: list[float] = []
+    ends: dict[str, int] = {}
+    per_level: dict[str, dict[str, Any]] = {
+        level: {"reactions_ms": [], "drawn_ms": [], "opportunities": 0, "missed": 0, "won": 0, "wrong": 0,
+                "late": 0}
+        for level in levels
+    }
+    started = time.perf_counter()
+    for g in range(games):
+        entry_at = seat_order(levels, g, seat_balanced)
+        seats = [SeatSpec("bot", levels[e]) for e in entry_at]
+        m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0, first_player=g % n,
+                          record=recorder.on)
+        play_out(m)
+        recorder.save(m, f"{name}-{seed}-{g + 1:04d}")
+        st = m.state
+        if st.winner is None:
+            for e in range(n):
+                wins[e] += 1 / n
+        else:
+            wins[entry_at[st.winner]] += 1
+        lengths.append(st.cards_played)
+        seconds.append(m.now_ns / 1e9)
+        ends[st.end_reason] = ends.get(st.end_reason, 0) + 1
+        for seat, stats in enumerate(m.stats):
+            agg = per_level[seats[seat].level]
+            agg["reactions_ms"] += stats.reactions_ms
+            agg["won"] += stats.slaps_won
+            agg["wrong"] += stats.wrong
+            agg["late"] += stats.late
+            log = getattr(m.bots[seat], "log", None)
+            if log is not None:
+                agg["opportunities"] += log.opportunities
+                agg["missed"] += log.missed
+                agg["drawn_ms"] += log.reactions_ms
+    elapsed = time.perf_counter() - started
+    levels_out = []
+    for level, agg in per_level.items():
+        slaps = agg["won"] + agg["wrong"] + agg["late"]
+        levels_out.append({
+            "level": level,
+            "reaction_ms_median": statistics.median(agg["reactions_ms"]) if agg["reactions_ms"] else None,
+            "noticed_ms_median": statistics.median(agg["drawn_ms"]) if agg["drawn_ms"] else None,
+            "miss_rate": agg["missed"] / agg["opportunities"] if agg["opportunities"] else None,
+            "wrong_slap_rate": agg["wrong"] / slaps if slaps else None,
+            "slaps": slaps, "slaps_won": agg["won"], "wrong": agg["wrong"], "late": agg["late"],
+        })
+    return {
+        "game": "ratscrew", "rules": text.summary(rules), "players": n, "bots": list(levels), "games": games,
+        "seed": seed, "seat_balanced": seat_balanced, "seconds": elapsed,
+        "games_per_second": games / elapsed if elapsed > 0 else 0.0,
+        "mean_cards_played": statistics.fmean(lengths), "mean_game_seconds": statistics.fmean(seconds),
+        "ends": ends,
+        "entries": [{"entry": e, "bot": levels[e], "wins": wins[e], "win_rate": wins[e] / games}
+                    for e in range(n)],
+        "levels": levels_out,
+    }
+
+
+def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> dict:
+    """Stronger against weaker in 2-player games, seats swapped every game."""
+    pairs = []
+    for strong, weak in LADDER:
+        result = run_games(rules, [strong, weak], games, seed, True, recorder, f"ratscrew-{strong}-{weak}")
+        share = result["entries"][0]["win_rate"]
+        pairs.append({"strong": strong, "weak": weak, "games": games, "strong_win_rate": share,
+                      "ok": share >= LADDER_TARGET})
+    return {"game": "ratscrew", "ladder": pairs, "target": LADDER_TARGET, "ok": all(p["ok"] for p in pairs)}
+
+
+def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
+    rules = _rules(args)
+    if args.ladder:
+        return run_ladder(rules, args.games, args.seed, recorder)
+    levels = bot_levels(args, LEVELS, DEFAULT_PLAYERS)
+    check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
+    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder)
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f} ms"
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def format(result: dict) -> str:
+    if "ladder" in result:
+        lines = [f"Ratscrew ladder, 2 players, seats swapped each game (target {result['target']:.0%}):"]
+        for p in result["ladder"]:
+            lines.append(f"  {p['strong']:>6} beats {p['weak']:<6} {100 * p['strong_win_rate']:5.1f}% of "
+                         f"{p['games']} games  {'ok' if p['ok'] else 'BELOW TARGET'}")
+        return "\n".join(lines)
+    ends = ", ".join(f"{k} {v}" for k, v in sorted(result["ends"].items()))
+    title = (f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
+             f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})")
+    lines = [title, f"{'#':>2} {'bot':<7} {'wins':>7} {'win rate':>8}"]
+    for e in result["entries"]:
+        lines.append(f"{e['entry']:>2} {e['bot']:<7} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%")
+    lines.append(f"mean game length: {result['mean_cards_played']:.1f} cards played, "
+                 f"{result['mean_game_seconds']:.1f} s of play; ends: {ends}")
+    lines.append("per level: reaction = median ms from a pile turning slappable to the slaps that landed "
+                 "on it (won or too late); noticed = median of all reactions the bot drew")
+    lines.append(f"{'level':<7} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11} {'slaps':>6}")
+    for lv in result["levels"]:
+        lines.append(f"{lv['level']:<7} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
+                     f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")
+    lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
+    return "\n".join(lines)

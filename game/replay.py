@@ -1,0 +1,197 @@
+"""`python -m game replay FILE`: read a recorded game's command log, and re-run it to check it.
+
+`replay FILE` checks the file's shape and prints a summary: the game, seats, seed, rules, how many
+commands of which source, and the recorded result. Nothing is re-run.
+`replay FILE --verify` rebuilds the match from the header (no bots: their decisions are in the log) and
+applies every logged command through the same match code, comparing the engine's state digest at every
+digest line and at the end. `--events` also prints each command with the events it caused.
+
+Exit codes: 0 verified (or summarised); 1 the replay parted from the log (the message names the first
+command where it did); 2 the file is unreadable or malformed (one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from game import games
+from game.games.base import TableConfig
+from game.match.common import SeatSpec, Timed
+from game.record import Log, LogError, read_log
+
+PARTED, MALFORMED = 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """Errors as one line on stderr (exit code 2), not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(MALFORMED, f"{self.prog}: {message} (see --help)\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """How a replay went: `ok`, or the first command (`command`, 1-based) where it parted and why."""
+
+    ok: bool
+    game: str
+    commands: int
+    players: int
+    digest: str
+    message: str = ""
+    command: int | None = None
+
+    def line(self) -> str:
+        if self.ok:
+            return (f"verified: {self.game}, {self.commands} commands, {self.players} players, "
+                    f"final digest {self.digest}")
+        return f"not verified: {self.message}"
+
+
+def build_match(header: dict[str, Any]) -> Any:
+    """The match a log's header describes, in replay mode (no bots); LogError if the header is bad."""
+    try:
+        definition = games.get(header["game"])
+        players = header["players"]
+        rules = definition.rules_from_values(header["rules"], players)
+        seats = [SeatSpec(s["kind"], s.get("level"), s.get("name") or "") for s in header["seats"]]
+        config = TableConfig(definition.id, rules, seats, int(header["seed"]), int(header["first_player"]))
+        options: dict[str, Any] = {"replay": True, "digest_every": int(header.get("digest_every", 1))}
+        options.update(header.get("deal") or {})
+        return definition.make_match(config, int(header["start_ns"]), **options)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"bad header: {exc.__class__.__name__}: {exc}") from None
+
+
+def _norm(value: Any) -> Any:
+    """A value as it reads back from JSON (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def _where(line: dict[str, Any]) -> str:
+    seat = "timer" if line.get("seat") is None else f"seat {line['seat']}"
+    return f"{line.get('t', 0) / 1e9:.3f} s, {seat} {line.get('action')} ({line.get('source')})"
+
+
+def verify(log: Log, on_events: Callable[[dict[str, Any], list[Timed]], None] | None = None) -> Verdict:
+    """Re-run `log` through its match; `on_events(line, events)` sees each replayed line's events.
+
+    LogError if the header cannot build a match (a malformed log, not a parted replay).
+    """
+    header = log.header
+    match = build_match(header)
+    players = len(match.seats)
+
+    def parted(command: int, message: str) -> Verdict:
+        return Verdict(False, match.game, log.footer.get("commands", 0), players, match.state.digest(),
+                       f"{log.game}: {message}", command)
+
+    checked = 0
+    last: dict[str, Any] = {}
+    for line in log.body:
+        kind = line["k"]
+        if kind == "digest":
+            got = match.state.digest()
+            if got != line.get("d"):
+                first = checked + 1
+                span = f"command {first}" if first == line.get("i") else f"commands {first}–{line.get('i')}"
+                return parted(line.get("i", first),
+                              f"digests part at command {line.get('i')} ({_where(last)}; checked over {span}): "
+                              f"log {line.get('d')}, replay {got}")
+            checked = line.get("i", checked)
+            continue
+        if kind == "cmd":
+            last = line
+        try:
+            events = match.replay(line)
+        except Exception as exc:  # noqa: BLE001 - any failure to apply a logged line is a parted replay
+            at = line.get("i", last.get("i", 0) + 1)
+            return parted(at, f"command {at} ({_where(line)}) cannot be replayed: "
+                              f"{exc.__class__.__name__}: {exc}")
+        if on_events is not None:
+            on_events(line, events)
+    footer = log.footer
+    count = last.get("i", 0)
+    got = match.state.digest()
+    if got != footer.get("digest"):
+        return parted(count, f"final digests part after command {count}: log {footer.get('digest')}, "
+                             f"replay {got}")
+    mine = match.log.footer()
+    if mine["over"] != footer.get("over") or _norm(mine["result"]) != _norm(footer.get("result")):
+        return parted(count, f"the result parts: log {footer.get('result')} (over {footer.get('over')}), "
+                             f"replay {_norm(mine['result'])} (over {mine['over']})")
+    return Verdict(True, match.game, count, players, got)
+
+
+def summary(log: Log) -> list[str]:
+    """A few lines about a log, without re-running it."""
+    h, f = log.header, log.footer
+    seats = ", ".join(s["kind"] if s["kind"] == "human" else f"bot {s.get('level')}" for s in h["seats"])
+    sources: dict[str, int] = {}
+    kinds: dict[str, int] = {}
+    for line in log.body:
+        kinds[line["k"]] = kinds.get(line["k"], 0) + 1
+        if line["k"] == "cmd":
+            sources[line.get("source", "?")] = sources.get(line.get("source", "?"), 0) + 1
+    try:
+        definition = games.get(h["game"])
+        rules = definition.rules_summary(definition.rules_from_values(h["rules"], h["players"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"bad header: {exc.__class__.__name__}: {exc}") from None
+    by_source = ", ".join(f"{n} {source}" for source, n in sorted(sources.items()))
+    extras = [f"{kinds[k]} {label}" for k, label in (("tie", "ties"), ("seat", "seat changes"),
+                                                     ("refused", "refused presses")) if kinds.get(k)]
+    return [
+        f"{h['game']} log{'' if log.path is None else ' ' + str(log.path)} (format {h['format']}, "
+        f"recorded {h.get('started', '?')}): {h['players']} players ({seats}), seed {h['seed']}, "
+        f"first player {h['first_player']}",
+        f"rules: {rules}",
+        f"{f.get('commands')} commands ({by_source or 'none'}){''.join(', ' + e for e in extras)}; "
+        f"{f.get('t', 0) / 1e9:.1f} s of play",
+        f"{'over' if f.get('over') else 'not over'}: {json.dumps(f.get('result'), separators=(', ', ': '))}; "
+        f"final digest {f.get('digest')}",
+    ]
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="couchcards replay", description=__doc__.split("\n\n")[0].split(": ", 1)[1])
+    p.add_argument("file", help="a command log (.jsonl), e.g. from 'sim --record DIR' or the replays folder")
+    p.add_argument("--verify", action="store_true",
+                   help="re-run the log through the engine and match; exit 0 if every digest agrees, 1 if not")
+    p.add_argument("--events", action="store_true", help="re-run it and print every command with its events")
+    return p
+
+
+def _print_events(line: dict[str, Any], events: list[Timed]) -> None:
+    if line["k"] == "digest":
+        return
+    if line["k"] == "cmd":
+        head = f"{line['i']:>5} {_where(line)}"
+    else:
+        head = f"      {line['k']}: {json.dumps({k: v for k, v in line.items() if k not in ('n', 'k')})}"
+    print(head)
+    for timed in events:
+        print(f"        {timed.event!r}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        log = read_log(args.file)
+        if not (args.verify or args.events):
+            print("\n".join(summary(log)))
+            return 0
+        verdict = verify(log, _print_events if args.events else None)
+    except LogError as exc:
+        message = str(exc)
+        if not message.startswith(str(args.file)):
+            message = f"{args.file}: {message}"
+        print(f"replay: {message}", file=sys.stderr)
+        return MALFORMED
+    print(verdict.line())
+    return 0 if verdict.ok else PARTED

@@ -1,0 +1,109 @@
+"""What every game's `sim` shares: argument errors, rule and bot-list parsing, playing a match out on a
+virtual clock, seat rotation, and writing each game's command log (`--record DIR`).
+
+Kept apart from `game.sim` (which asks the registry for the games) so a game's sim module can use it
+without an import cycle.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.record import SUFFIX, write_log
+
+
+class SimError(Exception):
+    """A bad combination of arguments (exit code 2)."""
+
+
+def parse_value(text: str) -> object:
+    """A rule option's value from the command line: true/false, none, a whole number, else the text."""
+    low = text.strip().lower()
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    if low in ("none", "standard"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def rule_values(pairs: list[str]) -> dict[str, object]:
+    """{name: value} from repeated --rule NAME=VALUE."""
+    values: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise SimError(f"--rule wants NAME=VALUE, not {pair!r}")
+        values[name.strip()] = parse_value(text)
+    return values
+
+
+def bot_levels(args: argparse.Namespace, known: Sequence[str], default_players: int) -> list[str]:
+    """One bot level per seat from --bots (one level fills every seat); sets args.players if unset."""
+    levels = [b.strip() for b in (args.bots or "random").split(",") if b.strip()]
+    if not levels:
+        raise SimError("--bots is empty: give one level per seat, e.g. --bots random,random,random")
+    for level in levels:
+        if level not in known:
+            raise SimError(f"unknown {args.game} bot {level!r}; choose from {', '.join(known)}")
+    if args.players is None:
+        args.players = len(levels) if len(levels) > 1 else default_players
+    if len(levels) == 1:
+        levels = levels * args.players
+    if len(levels) != args.players:
+        raise SimError(f"{len(levels)} bots for {args.players} players: give one bot per seat "
+                       f"(or a single level to fill every seat)")
+    return levels
+
+
+def check_players(players: int, low: int, high: int, what: str) -> None:
+    if not low <= players <= high:
+        raise SimError(f"{what} is for {low} to {high} players, not {players}")
+
+
+def play_out(match: Any) -> None:
+    """Advance `match` from one due item to the next until the game is over (no sleeping)."""
+    while not match.is_over:
+        t = match.next_due_ns()
+        if t is None:
+            raise RuntimeError(f"nothing is scheduled but the game is not over: {match.state!r}")
+        match.advance(t)
+
+
+def seat_order(levels: list[str], game: int, balanced: bool) -> list[int]:
+    """entry_at[seat]: which bot entry sits in each seat for this game."""
+    n = len(levels)
+    shift = game % n if balanced else 0
+    return [(seat - shift) % n for seat in range(n)]
+
+
+class Recorder:
+    """Writes each game's command log into `folder` (--record DIR), or does nothing when it is None."""
+
+    def __init__(self, folder: str | None) -> None:
+        self.folder = None if folder is None else Path(folder)
+        self.written: list[Path] = []
+        if self.folder is not None:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SimError(f"--record: cannot make the folder {folder}: {exc}") from exc
+
+    @property
+    def on(self) -> bool:
+        return self.folder is not None
+
+    def save(self, match: Any, name: str) -> None:
+        if self.folder is None:
+            return
+        try:
+            self.written.append(write_log(self.folder / f"{name}{SUFFIX}", match.log))
+        except OSError as exc:
+            raise SimError(f"--record: cannot write into {self.folder}: {exc}") from exc

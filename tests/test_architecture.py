@@ -1,0 +1,128 @@
+"""The seams hold: no import cycles in game/ (function-level imports count), render/ sits below scenes/
+and the games, no scene imports another, and outside the games' own modules almost nothing names a game."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from game import games
+
+ROOT = Path(__file__).resolve().parent.parent / "game"
+# The infrastructure every scene may build on; every other module in scenes/ is a screen of its own.
+SCENE_INFRASTRUCTURE = {"game.scenes", "game.scenes.base", "game.scenes.ui", "game.scenes.menu",
+                        "game.scenes.stack", "game.scenes.table", "game.scenes.results"}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = path
+    return out
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """Every module of game/ that `name` imports anywhere in its body (TYPE_CHECKING blocks too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+
+    def add(target: str) -> None:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            found.add(target)
+
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            for alias in node.names:
+                add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports(name, path, known) for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in edges:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles():
+    assert cycles(graph()) == []
+
+
+def test_render_imports_nothing_from_scenes_or_the_games():
+    bad = [(m, d) for m, deps in graph().items() if m.startswith("game.render")
+           for d in deps if d.startswith(("game.scenes", "game.games"))]
+    assert bad == []
+
+
+def test_no_scene_imports_another_scene():
+    screens = {m for m in modules() if m.startswith("game.scenes.") and m not in SCENE_INFRASTRUCTURE
+               and m != "game.scenes.navigator"}
+    bad = [(m, d) for m, deps in graph().items() if m in screens | SCENE_INFRASTRUCTURE
+           for d in deps if d in screens]
+    assert bad == []
+
+
+def own_module(path: Path) -> bool:
+    """A game's own modules: its folder under game/games/, and the old import paths named after it."""
+    rel = path.relative_to(ROOT).as_posix()
+    return any(rel.startswith(f"games/{g}/") or Path(rel).stem == g for g in games.IDS) or rel in (
+        "games/__init__.py", "bots/random_bots.py", "bots/tournament.py")
+
+
+def lines_naming_a_game() -> list[str]:
+    names = set(games.IDS)
+    for game in games.all_games():
+        names |= {game.title().rstrip("!"), type(game).__name__.removesuffix("Def")}
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)), re.IGNORECASE)
+    return [f"{path.relative_to(ROOT)}:{i}: {line.strip()}"
+            for path in sorted(ROOT.rglob("*.py")) if not own_module(path)
+            for i, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
+
+
+def test_at_most_three_lines_outside_the_games_name_a_game():
+    named = lines_naming_a_game()
+    assert len(named) <= 3, "\n".join(named)
