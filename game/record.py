@@ -214,20 +214,45 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
         raise LogError(f"{where}: no footer: the log was cut short")
     footer = lines[-1]
     body = lines[1:-1]
+    every = header.get("digest_every", 1)
+    if not isinstance(every, int) or every < 1:
+        raise LogError(f"{where}: the header's digest_every is {every!r}, not a whole number >= 1")
     count = 0
     for number, line in enumerate(body, 2):
         kind = line.get("k")
         if kind not in BODY_KINDS:
             raise LogError(f"{where}: line {number} is of unknown kind {kind!r}")
+        if kind != "digest" and not isinstance(line.get("t"), int):
+            raise LogError(f"{where}: line {number} has no time")
         if kind == "cmd":
             count += 1
             if line.get("i") != count:
                 raise LogError(f"{where}: line {number} is command {line.get('i')!r}, expected {count}")
-            if not isinstance(line.get("t"), int) or not isinstance(line.get("action"), str):
+            if not (_is_seat(line.get("seat"), True) and isinstance(line.get("action"), str)
+                    and isinstance(line.get("source"), str)):
                 raise LogError(f"{where}: line {number} is not a whole command")
+        elif kind == "digest":
+            if line.get("i") != count or not isinstance(line.get("d"), str):
+                raise LogError(f"{where}: line {number} is not a digest after command {count}")
+        elif kind == "tie":
+            seats = line.get("seats")
+            if not isinstance(seats, list) or len(seats) < 2 or not all(_is_seat(s) for s in seats):
+                raise LogError(f"{where}: line {number} is not a tie of two or more seats")
+        elif kind == "seat":
+            if not _is_seat(line.get("seat")) or line.get("kind") not in ("human", "bot"):
+                raise LogError(f"{where}: line {number} is not a whole seat change")
+        elif not (_is_seat(line.get("seat"), True) and isinstance(line.get("action"), str)):
+            raise LogError(f"{where}: line {number} is not a whole refused command")
     if footer.get("commands") != count:
-        raise LogError(f"{where}: the footer counts {footer.get('commands')!r} commands, the log holds {count}")
+        raise LogError(f"{where}: the footer counts {footer.get('commands')!r} commands, "
+                       f"the log holds {count}")
     return Log(path, header, body, footer)
+
+
+def _is_seat(value: object, none_ok: bool = False) -> bool:
+    if value is None:
+        return none_ok
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 # ---- recent games ------------------------------------------------------------------------------------

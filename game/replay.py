@@ -101,8 +101,8 @@ def verify(log: Log, on_events: Callable[[dict[str, Any], list[Timed]], None] | 
                 first = checked + 1
                 span = f"command {first}" if first == line.get("i") else f"commands {first}–{line.get('i')}"
                 return parted(line.get("i", first),
-                              f"digests part at command {line.get('i')} ({_where(last)}; checked over {span}): "
-                              f"log {line.get('d')}, replay {got}")
+                              f"digests part at command {line.get('i')} ({_where(last)}; "
+                              f"checked over {span}): log {line.get('d')}, replay {got}")
             checked = line.get("i", checked)
             continue
         if kind == "cmd":
@@ -146,15 +146,15 @@ def summary(log: Log) -> list[str]:
     by_source = ", ".join(f"{n} {source}" for source, n in sorted(sources.items()))
     extras = [f"{kinds[k]} {label}" for k, label in (("tie", "ties"), ("seat", "seat changes"),
                                                      ("refused", "refused presses")) if kinds.get(k)]
+    where = "" if log.path is None else f" {log.path}"
+    result = json.dumps(f.get("result"), separators=(", ", ": "))
     return [
-        f"{h['game']} log{'' if log.path is None else ' ' + str(log.path)} (format {h['format']}, "
-        f"recorded {h.get('started', '?')}): {h['players']} players ({seats}), seed {h['seed']}, "
-        f"first player {h['first_player']}",
+        (f"{h['game']} log{where} (format {h['format']}, recorded {h.get('started', '?')}): "
+         f"{h['players']} players ({seats}), seed {h['seed']}, first player {h['first_player']}"),
         f"rules: {rules}",
-        f"{f.get('commands')} commands ({by_source or 'none'}){''.join(', ' + e for e in extras)}; "
-        f"{f.get('t', 0) / 1e9:.1f} s of play",
-        f"{'over' if f.get('over') else 'not over'}: {json.dumps(f.get('result'), separators=(', ', ': '))}; "
-        f"final digest {f.get('digest')}",
+        (f"{f.get('commands')} commands ({by_source or 'none'}){''.join(', ' + e for e in extras)}; "
+         f"{f.get('t', 0) / 1e9:.1f} s of play"),
+        f"{'over' if f.get('over') else 'not over'}: {result}; final digest {f.get('digest')}",
     ]
 
 
@@ -162,7 +162,8 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="couchcards replay", description=__doc__.split("\n\n")[0].split(": ", 1)[1])
     p.add_argument("file", help="a command log (.jsonl), e.g. from 'sim --record DIR' or the replays folder")
     p.add_argument("--verify", action="store_true",
-                   help="re-run the log through the engine and match; exit 0 if every digest agrees, 1 if not")
+                   help="re-run the log through the engine and match; exit 0 if every digest agrees, "
+                   "1 if not")
     p.add_argument("--events", action="store_true", help="re-run it and print every command with its events")
     return p
 

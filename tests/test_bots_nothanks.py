@@ -8,8 +8,8 @@ import time
 import pytest
 
 from game.games.nothanks import bots
-from game.games.nothanks.tournament import play_game
 from game.games.nothanks import engine as nt
+from game.games.nothanks.tournament import play_game
 
 FAST = {"iterations": 40, "time_budget_ms": 60_000}
 
@@ -129,6 +129,18 @@ def test_hard_keeps_to_its_time_budget():
     hard.decide(st.observation(0))
     assert time.perf_counter() - t0 < 1.0
     assert 0 < hard.last_iterations < 10**9
+    assert hard.last_capped and hard.capped == 1  # the cap fired, and the bot says so
+
+
+def test_hard_searches_a_fixed_number_of_iterations_by_default():
+    st = nt.new_game(nt.Rules.numbered(), players=3, seed=2)
+    hard = bots.make_bot("hard", random.Random(1))
+    hard.decide(st.observation(0))
+    assert hard.last_iterations == bots.HARD_ITERATIONS and not hard.last_capped and hard.capped == 0
+    assert hard.time_budget_ms == bots.HARD_TIME_CAP_MS >= 1000  # a safety net, far above a normal search
+    first, again = bots.make_bot("hard", random.Random(4)), bots.make_bot("hard", random.Random(4))
+    obs = [nt.new_game(nt.Rules.numbered(), players=3, seed=s).observation(0) for s in range(4)]
+    assert [first.decide(o) for o in obs] == [again.decide(o) for o in obs]
 
 
 def test_hard_draws_once_from_the_shared_source_per_decision():

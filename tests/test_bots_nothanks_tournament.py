@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from game.games.nothanks.tournament import format_table, mean_ci, percentile, run_tournament
 from game.games.nothanks import engine as nt
+from game.games.nothanks.tournament import format_table, mean_ci, percentile, run_tournament
 
 
 def test_mean_ci_on_a_known_case():

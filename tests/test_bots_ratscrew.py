@@ -9,6 +9,8 @@ import statistics
 import pytest
 
 from game.bots import LEVELS, make_bot
+from game.commands import PLAY, SLAP
+from game.games.ratscrew import engine as rs
 from game.games.ratscrew.bots import (
     CLAIM,
     LEVEL_TABLE,
@@ -17,10 +19,8 @@ from game.games.ratscrew.bots import (
     near_miss_rule,
     rules_factor,
 )
-from game.commands import PLAY, SLAP
-from game.games.ratscrew import engine as rs
-from game.match import SeatSpec
 from game.games.ratscrew.match import RatscrewMatch
+from game.match import SeatSpec
 
 MS = 1_000_000
 

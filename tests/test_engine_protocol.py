@@ -3,6 +3,7 @@ refusal, observation, clone, is_over and a digest stable across processes. Param
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import subprocess
@@ -49,9 +50,11 @@ def test_illegal_action_is_a_value_error_with_a_documented_code():
     exc = IllegalAction("it is seat 1's turn", "not_your_turn")
     assert exc.code == "not_your_turn" and str(exc) == "it is seat 1's turn" == exc.message
     assert IllegalAction("no code given").code == "bad_action"
+    assert {"not_your_turn", "no_matches", "game_over", "awaiting_claim", "not_challenger", "out", "no_cards",
+            "bad_action", "bad_seat"} <= set(CODES)
     for code, meaning in CODES.items():
         assert re.fullmatch(r"[a-z]+(_[a-z]+)*", code) and meaning
-        assert code in engines.__doc__ or code in CODES  # every code is listed with its meaning
+    assert "IllegalAction" in engines.__doc__ and "digest()" in engines.__doc__
 
 
 def test_every_state_answers_the_protocol(g):
@@ -98,8 +101,9 @@ def test_legal_actions_apply_and_every_other_action_is_refused_without_a_change(
 
 
 def test_a_game_over_refuses_everything_with_game_over(g):
-    st = g.bench().GAMES[0].play(3) if hasattr(g.bench(), "GAMES") else None
-    assert st is not None and st.is_over
+    _, _, play = g.bench().GAMES[0]
+    st = play(3)
+    assert st.is_over
     assert st.legal_actions() == [] and all(st.legal_actions(s) == [] for s in range(st.players))
     before = st.digest()
     for action in st.action_space():
@@ -145,7 +149,7 @@ def test_digest_equal_for_equal_states_and_different_otherwise(g):
     assert a.digest() == b.digest()
     assert new_state(g, seed=8).digest() != a.digest()
     digests = [st.digest() for st in walk(g, 5, max_steps=80)]
-    assert all(x != y for x, y in zip(digests, digests[1:]))
+    assert all(x != y for x, y in itertools.pairwise(digests))
     # The same actions from the same start give the same digests.
     again = [st.digest() for st in walk(g, 5, max_steps=80)]
     assert again == digests
@@ -186,23 +190,28 @@ def test_digest_sees_hidden_parts_of_the_state():
         assert other.digest() != st.digest()
 
 
+def _digest_after_five_moves(game_id: str) -> str:
+    g = games.get(game_id)
+    st = g.engine.new_game(g.rules_from_values({}), players=3, seed=11)
+    for _ in range(5):
+        st.apply(st.legal_actions()[0])
+    return st.digest()
+
+
 def test_digest_is_the_same_in_another_process(g):
     script = (
-        "from game import games\n"
-        f"g = games.get({g.id!r})\n"
-        "rules = g.rules_from_values({})\n"
-        "st = g.engine.new_game(rules, players=3, seed=11)\n"
-        "for _ in range(5):\n"
-        "    st.apply(st.legal_actions()[0])\n"
-        "print(st.digest())\n"
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_engine_protocol import _digest_after_five_moves\n"
+        f"print(_digest_after_five_moves({g.id!r}))\n"
     )
-    here = {}
-    exec(compile(script.replace("print(st.digest())", "here['d'] = st.digest()"), "<here>", "exec"),
-         {"here": here})
-    for hash_seed in ("1", "2"):
+    here = _digest_after_five_moves(g.id)
+    for hash_seed in ("1", "2"):  # string hashing differs between these processes
+        env = {"PYTHONHASHSEED": hash_seed, "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy"}
         out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True,
-                             env={"PYTHONHASHSEED": hash_seed, "PATH": ""})
-        assert out.stdout.strip() == here["d"]
+                             env=env)
+        assert out.stdout.strip().splitlines()[-1] == here
 
 
 def test_observation_per_seat(g):
@@ -214,3 +223,74 @@ def test_observation_per_seat(g):
             assert obs.current_player == st.current_player
             assert obs == st.clone().observation(seat)  # what a seat sees depends only on the state
         assert st.digest() == before
+
+
+def _codes_nothanks():
+    from game.games.nothanks import engine as nt
+
+    def fresh(script: str = ""):
+        st = nt.new_game(nt.Rules(matches=1, after_take="same_player"), players=2, deck=[20, 5, 9])
+        for step in script:
+            st.apply(nt.TAKE if step == "t" else nt.PASS)
+        return st
+
+    return [
+        (fresh("pp"), (nt.PASS,), {}, "no_matches"),
+        (fresh(), (nt.TAKE,), {"seat": 1}, "not_your_turn"),
+        (fresh(), (nt.PASS,), {"seat": 2}, "bad_seat"),
+        (fresh(), ("slap",), {}, "bad_action"),
+        (fresh("ppttt"), (nt.TAKE,), {}, "game_over"),
+    ]
+
+
+def _codes_ratscrew():
+    from game.games.ratscrew import engine as rs
+
+    def fresh(*hands: str, script: str = "", **rules):
+        st = rs.new_game(rs.Rules(**rules), hands=hands)
+        for seat in script:
+            st.apply(rs.Play(int(seat)))
+        return st
+
+    awaiting = fresh("QS 2C", "3D 4H 5S", script="011")
+    assert awaiting.awaiting_claim and awaiting.challenger == 0
+    out = fresh("5C", "2D 3D", "4H 6H", script="0")
+    out.apply(rs.Slap(0))  # nothing to slap, no cards to burn: out
+    stuck = fresh("9C", "9D", script="01")  # nobody holds a card; the double still waits for a slap
+    assert not stuck.is_over and not stuck.hands[stuck.current_player]
+    over = fresh("2C", "3D", script="0")
+    over.apply(rs.Slap(0))  # wrong slap with no cards: out, and seat 1 has won
+    assert over.is_over
+    return [
+        (fresh("2C", "3D"), (rs.Play(1),), {}, "not_your_turn"),
+        (fresh("2C", "3D"), (rs.Claim(0),), {}, "nothing_to_claim"),
+        (awaiting, (rs.Play(1),), {}, "awaiting_claim"),
+        (awaiting, (rs.Play(0),), {}, "awaiting_claim"),
+        (awaiting, (rs.Claim(1),), {}, "not_challenger"),
+        (out, (rs.Slap(0),), {}, "out"),
+        (stuck, (rs.Play(stuck.current_player),), {}, "no_cards"),
+        (fresh("2C", "3D"), (rs.Play(2),), {}, "bad_seat"),
+        (fresh("2C", "3D"), ("play",), {}, "bad_action"),
+        (over, (rs.Slap(1),), {}, "game_over"),
+    ]
+
+
+@pytest.mark.parametrize("cases", [_codes_nothanks, _codes_ratscrew], ids=["nothanks", "ratscrew"])
+def test_each_refusal_has_its_code_and_changes_nothing(cases):
+    for st, args, kwargs, code in cases():
+        before = st.digest()
+        assert st.refusal(*args, **kwargs).code == code
+        with pytest.raises(IllegalAction) as caught:
+            st.apply(*args, **kwargs)
+        assert caught.value.code == code, (args, kwargs, str(caught.value))
+        assert str(caught.value) == str(st.refusal(*args, **kwargs))
+        assert st.digest() == before
+
+
+def test_why_illegal_keeps_its_words():
+    from game.games.ratscrew import engine as rs
+
+    st = rs.new_game(rs.Rules(), hands=["2C", "3D"])
+    assert st.why_illegal(rs.Play(1)) == "it is seat 0's turn to play, not seat 1's"
+    assert st.why_illegal(rs.Claim(0)) == "there is nothing to claim: no challenge has been paid in full"
+    assert st.why_illegal(rs.Play(0)) is None and st.refusal(rs.Play(0)) is None

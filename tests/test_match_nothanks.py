@@ -8,9 +8,9 @@ import time
 import game.bots
 from game.commands import PASS, PLAY, TAKE, Command
 from game.games.nothanks import engine as nt
-from game.match import Ignored, SeatSpec, Timed
 from game.games.nothanks import match as nothanks_match
 from game.games.nothanks.match import NothanksMatch
+from game.match import Ignored, SeatSpec, Timed
 
 MS = 1_000_000
 HUMAN = SeatSpec("human")

@@ -9,8 +9,8 @@ import pytest
 
 from game.commands import PLAY, SLAP, TAKE, Command
 from game.games.ratscrew import engine as rs
-from game.match import Ignored, SeatSpec
 from game.games.ratscrew.match import PhotoFinish, RatscrewMatch, Tie, TooLate
+from game.match import Ignored, SeatSpec
 
 MS = 1_000_000
 HUMAN = SeatSpec("human")

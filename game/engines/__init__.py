@@ -1,11 +1,11 @@
 """Pure rules engines: no pygame, no clock, no I/O, no module-level randomness, no translated text.
 
-Every game's engine (`game.games.<id>.engine`; the old paths `game.engines.nothanks` and
-`game.engines.ratscrew` still work) answers the same protocol, `EngineState` below:
+Every game's engine (`game.games.<id>.engine`; the old paths `game.engines.<id>` still work) answers
+the same protocol, `EngineState` below:
 
 - `legal_actions(seat=None)`: the actions `apply` accepts now, for `seat` or (None) for the state as a
-  whole. An action is the engine's own value (No Thanks: the strings TAKE / PASS, played by the seat on
-  turn; Ratscrew: `Play(seat)`, `Slap(seat)`, `Claim(seat)`).
+  whole. An action is the engine's own value (the strings TAKE / PASS played by the seat on turn, or
+  objects that name their seat such as `Play(seat)`, `Slap(seat)`, `Claim(seat)`).
 - `action_space()`: every action that exists at this table, legal now or not (for tests and tools).
 - `apply(action)` returns the events that happened, in order; an action the rules do not allow raises
   `IllegalAction` and changes nothing. `refusal(action)` gives that exception without raising it (None
@@ -28,12 +28,12 @@ from typing import Any, Protocol, runtime_checkable
 CODES: dict[str, str] = {
     "game_over": "the game has ended: nothing more can be applied",
     "not_your_turn": "the action is for the seat on turn, and this seat is not on turn",
-    "no_matches": "No Thanks: passing needs a match, and the seat on turn has none left",
-    "awaiting_claim": "Ratscrew: the pile awaits its claim by the challenger; nobody plays until then",
-    "not_challenger": "Ratscrew: only the challenger may claim the pile",
-    "nothing_to_claim": "Ratscrew: no challenge has been paid in full, so there is no pile to claim",
-    "out": "Ratscrew: the seat is out of the game (it may not slap any more)",
-    "no_cards": "Ratscrew: the seat on turn holds no cards to play; only a slap moves the game on",
+    "no_matches": "passing needs a match, and the seat on turn has none left",
+    "awaiting_claim": "the pile awaits its claim by the challenger; nobody plays until then",
+    "not_challenger": "only the challenger may claim the pile",
+    "nothing_to_claim": "no challenge has been paid in full, so there is no pile to claim",
+    "out": "the seat is out of the game (it may not slap any more)",
+    "no_cards": "the seat on turn holds no cards to play; only a slap moves the game on",
     "bad_action": "not an action of this game at all",
     "bad_seat": "there is no such seat at this table",
 }

@@ -1,4 +1,5 @@
-"""What both match drivers share: seats, timed events, the time-ordered queue with fair ties, and\nreplaying a logged command."""
+"""What both match drivers share: seats, timed events, the time-ordered queue with fair ties, and
+replaying a logged command."""
 
 from __future__ import annotations
 
@@ -174,4 +175,5 @@ def replay_refused(match: Any, entry: dict[str, Any], start_ns: int) -> None:
     """Replay a command refused at submit time: it must be refused again."""
     cmd = Command(entry["seat"], entry["action"], start_ns + entry["t"], source=entry.get("source", "human"))
     if match.submit(cmd) is None:
-        raise ReplayMismatch(f"seat {cmd.seat}'s {cmd.action!r} was refused when recorded, but is accepted now")
+        raise ReplayMismatch(f"seat {cmd.seat}'s {cmd.action!r} was refused when recorded, "
+                             "but is accepted now")

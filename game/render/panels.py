@@ -1,0 +1,183 @@
+"""Seat panels: the panel's name and controls lines, the panel composed once per content with its shadow
+and its tags, and the seat drawn on its turn (lifted, glowing, framed) or shaken."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.render import colors, hud
+from game.render.fonts import TextCache, wrap
+from game.render.layout import TableLayout
+
+
+class PanelsHost(Protocol):
+    """What the panels ask of their table view (see game.render.table_view.TableView)."""
+
+    L: TableLayout
+    texts: TextCache
+    names: list[str]
+    controls: list[str]
+
+    def text_unit(self, seat: int) -> float: ...
+
+    def name_reserve(self, seat: int) -> int: ...
+
+    def controls_width(self, seat: int) -> int: ...
+
+    def build_panel(self, seat: int, content: tuple) -> pygame.Surface: ...
+
+    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool: ...
+
+
+class Panels:
+    """One table's seat panels, cached per seat and content."""
+
+    def __init__(self, host: PanelsHost) -> None:
+        self.host = host
+        self._images: dict[int, tuple] = {}  # seat: (content, image, panel rect in it, tags or None)
+        self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
+        self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
+
+    def clear(self, turns: bool = True) -> None:
+        """Forget the composed panels (and, unless told not to, the turn's glow and frame)."""
+        self._images.clear()
+        if turns:
+            self._turn.clear()
+
+    # -- the panel's words ----------------------------------------------------------------------------
+    def controls_size(self, seat: int) -> int:
+        """The font size of a seat's controls line ("Q play · L-Shift slap")."""
+        return max(9, round(self.host.text_unit(seat) * 0.11))
+
+    def name_fit(self, seat: int) -> tuple[str, int]:
+        """(text, size) of the name as its panel shows it (cut with "…" only when nothing else fits)."""
+        host = self.host
+        info = host.L.seats[seat].info
+        size = max(11, round(host.text_unit(seat) * 0.15))
+        dot_r = max(3, size // 3)
+        return host.texts.fitted(host.names[seat], info.w - host.name_reserve(seat) - 3 * dot_r, size, True)
+
+    def base(self, seat: int) -> tuple[pygame.Surface, int]:
+        """A seat panel with its name (after a dot in the seat colour) and controls (wrapped when the
+        panel is narrow); returns it and the y below the text."""
+        host = self.host
+        texts = host.texts
+        box = host.L.seats[seat]
+        rect = box.rect
+        surf = hud.panel(rect, colors.seat_color(seat))
+        info = box.info.move(-rect.x, -rect.y)
+        text, size = self.name_fit(seat)
+        dot_r = max(3, round(host.text_unit(seat) * 0.15) // 3)
+        name = texts.render(text, size, colors.TEXT, bold=True)
+        pygame.draw.circle(
+            surf, colors.seat_color(seat), (info.x + dot_r, info.y + name.get_height() // 2 + 1), dot_r
+        )
+        surf.blit(name, (info.x + 3 * dot_r, info.y))
+        y = info.y + name.get_height()
+        ctrl = host.controls[seat] if seat < len(host.controls) else ""
+        if ctrl:
+            width = host.controls_width(seat)
+            small = self.controls_size(seat)
+            imgs = [texts.fit(ctrl, width, small, colors.TEXT_DIM)]
+            if texts.font(small).size(ctrl)[0] > width:  # two lines if the panel has the room
+                wrapped = [
+                    texts.fit(line, width, small, colors.TEXT_DIM) for line in wrap(ctrl, texts.font(small), width)
+                ]
+                if y + sum(img.get_height() for img in wrapped) <= info.bottom:
+                    imgs = wrapped
+            for img in imgs:
+                surf.blit(img, (info.x, y))
+                y += img.get_height()
+        return surf, y
+
+    # -- the composed seat --------------------------------------------------------------------------------
+    def margin(self, seat: int) -> int:
+        """Room around a seat's panel for its shadow, glow and tags."""
+        return max(8, self.host.L.seats[seat].rect.h // 8)
+
+    def area(self, seat: int) -> pygame.Rect:
+        """Where a seat's composed image (panel, shadow, tags) lies on screen when not lifted."""
+        m = self.margin(seat)
+        return self.host.L.seats[seat].rect.inflate(2 * m, 2 * m)
+
+    def image(self, seat: int, content: tuple) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None]:
+        """The seat's panel with its shadow, composed once per content: the image, where the panel sits
+        in it, and an overlay of what sticks out (tags, drawn over everything else of the seat)."""
+        cached = self._images.get(seat)
+        if cached is not None and cached[0] == content:
+            return cached[1], cached[2], cached[3]
+        rect = self.host.L.seats[seat].rect
+        m = self.margin(seat)
+        image = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+        inner = pygame.Rect(m, m, rect.w, rect.h)
+        radius = max(6, rect.h // 8)
+        pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
+        image.blit(self.host.build_panel(seat, content), inner)
+        tags: pygame.Surface | None = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        if not self.host.panel_extras(seat, content, tags, inner):
+            tags = None
+        if pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+            tags = tags.convert_alpha() if tags is not None else None
+        self._images[seat] = (content, image, inner, tags)
+        return image, inner, tags
+
+    def tag_overhang(self, seat: int) -> tuple[int, int]:
+        """How far the seat's tags (see `panel_extras`), as last drawn, stick out above and below its
+        panel: its notes keep off them too."""
+        cached = self._images.get(seat)
+        if cached is None or cached[3] is None:
+            return (0, 0)
+        _, _, inner, tags = cached
+        found = self._overhangs.get(id(tags))
+        if found is None or found[0] is not tags:
+            ink = tags.get_bounding_rect()
+            found = (tags, (max(0, inner.top - ink.top), max(0, ink.bottom - inner.bottom)))
+            if len(self._overhangs) > 32:
+                self._overhangs.clear()
+            self._overhangs[id(tags)] = found
+        return found[1]
+
+    def _turn_overlays(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
+        """The glow behind and the thick frame on top of the seat whose turn it is (cached per seat)."""
+        rect = self.host.L.seats[seat].rect
+        key = ("turn", seat, rect.size)
+        cached = self._turn.get(key)
+        if cached is None:
+            glow_rect = rect.inflate(rect.h // 7, rect.h // 7)
+            glow = pygame.Surface(glow_rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                glow, (*colors.seat_color(seat), 70), glow.get_rect(), border_radius=glow_rect.h // 6
+            )
+            frame = hud.turn_frame(rect.size, colors.seat_color(seat))
+            cached = (glow, frame)
+            self._turn[key] = cached
+        return cached
+
+    def draw(self, surface: pygame.Surface, seat: int, key: tuple, dx: int) -> pygame.Rect:
+        """A seat drawn on its own, `dx` aside (shaken); on its turn (`key[0]`) lifted, glowing and framed.
+        Its panel's screen rect."""
+        image, inner, tags = self.image(seat, key[1:])
+        area = self.area(seat)
+        x, y = area.x + dx, area.y
+        if key[0]:
+            y -= max(2, inner.h // 22)
+            glow, frame = self._turn_overlays(seat)
+            surface.blit(glow, glow.get_rect(center=inner.move(x, y).center))
+            surface.blit(image, (x, y))
+            surface.blit(frame, inner.move(x, y))
+        else:
+            surface.blit(image, (x, y))
+        if tags is not None:
+            surface.blit(tags, (x, y))
+        return inner.move(x, y)
+
+    def blit_idle(self, layer: pygame.Surface, seat: int, content: tuple) -> None:
+        """A seat not on its turn, onto the still layer."""
+        image, _, tags = self.image(seat, content)
+        area = self.area(seat)
+        layer.blit(image, area)
+        if tags is not None:
+            layer.blit(tags, area)

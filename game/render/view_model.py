@@ -1,0 +1,56 @@
+"""The pure half of a table view: it turns the game's events into typed effects (game.render.effects) and
+says what the table says, from the state and who sits where. No drawing and no clock: the times come with
+the events, so it runs headless and its tests need no window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.render.anim import Anim
+from game.render.effects import Flyer
+
+if TYPE_CHECKING:
+    from game.render.seat_keys import SeatKeys
+
+MS = 1_000_000
+
+Handler = Callable[[Any, Any, int, Any], list[str]]
+
+
+class ViewModel:
+    """Who sits where (names, key labels, bots), the motion setting, and the running animations.
+
+    A game's view-model lists its handlers in `handlers` (event class: function(self, event, t_ns, state)
+    returning the sounds to play); events it has none for show nothing."""
+
+    handlers: ClassVar[dict[type, Handler]] = {}
+
+    def __init__(self, names: list[str], *, reduced_motion: bool = False) -> None:
+        self.names = list(names)
+        self.n = len(names)
+        self.bots: set[int] = set()  # seats played by bots (they get no "press" hints)
+        self.keys: list[SeatKeys | None] = [None] * self.n  # each human seat's key labels
+        self.reduced_motion = reduced_motion
+        self.anim = Anim()
+
+    def on_event(self, event: object, t_ns: int, state: Any) -> list[str]:
+        """Start what one event shows (from `t_ns`); the sounds to play. `state` is the game after the
+        batch the event came in."""
+        handler = self.handlers.get(type(event))
+        return [] if handler is None else handler(self, event, t_ns, state)
+
+    def keys_of(self, seat: int) -> SeatKeys | None:
+        """A human seat's key labels (None for bots and seats nobody plays)."""
+        if seat in self.bots or not 0 <= seat < len(self.keys):
+            return None
+        return self.keys[seat]
+
+    def dur(self, ms: float) -> int:
+        """A decoration's duration in ns: shortened to nothing with reduced motion."""
+        return 0 if self.reduced_motion else int(ms * MS)
+
+    def fly(self, flyer: Flyer) -> None:
+        """Add a flyer unless motion is reduced (then things simply appear where they land)."""
+        if flyer.tween.dur_ns > 0:
+            self.anim.fly(flyer)
