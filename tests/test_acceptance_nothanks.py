@@ -16,16 +16,6 @@ def of_type(events: list, name: str) -> list:
     return [e for e in events if type(e).__name__ == name]
 
 
-def snapshot(st) -> tuple:
-    return (
-        st.current_player,
-        st.card,
-        st.pot,
-        tuple(st.matches),
-        tuple(tuple(c) for c in st.cards),
-        st.cards_left,
-        st.is_over,
-    )
 
 
 # --- editions and setup ------------------------------------------------------------------------------
@@ -226,10 +216,10 @@ def test_player_with_no_matches_must_take():
     st.apply(nt.PASS)
     assert st.current_player == 0 and st.matches == [0, 0, 0]
     assert st.legal_actions() == [nt.TAKE]
-    before = snapshot(st)
+    before = st.digest()
     with pytest.raises(IllegalAction):
         st.apply(nt.PASS)
-    assert snapshot(st) == before
+    assert st.digest() == before
     st.apply(nt.TAKE)
     assert st.matches[0] == 3
 
@@ -260,10 +250,10 @@ def test_game_ends_when_last_card_taken_and_card_is_none():
     assert of_type(events, "GameOver")
     assert nt.TAKE not in st.legal_actions() and nt.PASS not in st.legal_actions()
     for action in (nt.TAKE, nt.PASS):
-        before = snapshot(st)
+        before = st.digest()
         with pytest.raises(IllegalAction):
             st.apply(action)
-        assert snapshot(st) == before
+        assert st.digest() == before
 
 
 def test_whole_seeded_game_takes_exactly_the_cards_in_play():
@@ -404,10 +394,10 @@ def test_observation_never_reveals_deck_order_or_set_aside_cards():
 
 def test_illegal_actions_raise_and_change_nothing():
     st = nt.new_game(nt.Rules(), players=3, deck=[10, 11])
-    before = snapshot(st)
+    before = st.digest()
     with pytest.raises(IllegalAction):
         st.apply("slap")
-    assert snapshot(st) == before
+    assert st.digest() == before
 
 
 def test_clone_is_independent():

@@ -325,9 +325,6 @@ def test_events_are_frozen():
 # ---- illegal actions -----------------------------------------------------------------------------------
 
 
-def snapshot(st: nt.State) -> tuple:
-    return (st.current_player, st.card, st.pot, list(st.matches), [list(c) for c in st.cards],
-            st.cards_left, st.is_over, list(st.take_log))
 
 
 @pytest.mark.parametrize("setup,action,seat,why", [
@@ -341,10 +338,10 @@ def snapshot(st: nt.State) -> tuple:
 def test_illegal_actions_raise_and_change_nothing(setup, action, seat, why):
     st = nt.new_game(nt.Rules(matches=1, after_take="same_player"), players=2, deck=[20, 5, 9])
     play(st, setup)
-    before = snapshot(st)
+    before = st.digest()
     with pytest.raises(IllegalAction, match=why):
         st.apply(action, seat=seat)
-    assert snapshot(st) == before
+    assert st.digest() == before
 
 
 def test_apply_with_the_right_seat_is_fine():
@@ -360,11 +357,11 @@ def test_apply_with_the_right_seat_is_fine():
 def test_clone_is_independent():
     st = nt.new_game(nt.Rules(), players=3, seed=4)
     play(st, "pptp")
-    before = snapshot(st)
+    before = st.digest()
     c = st.clone()
     play(c, "tttpt")
-    assert snapshot(st) == before
-    assert snapshot(st.clone()) == before
+    assert st.digest() == before
+    assert st.clone().digest() == before
 
 
 def test_observation_shows_what_the_seat_may_see():

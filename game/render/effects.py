@@ -83,6 +83,6 @@ class Flyer:
     dst: Anchor
     art: object
     hides: tuple | None = None
-    scale: tuple[float, float] = (1.0, 1.0)
+    scale: tuple[float, float] | None = (1.0, 1.0)  # None: a card's size at `src`, then at `dst`
     angle: tuple[float, float] = (0.0, 0.0)
     count: int = 1  # how many of `hides` it carries (a handful of tokens flies as one)

@@ -29,6 +29,8 @@ from game.render.view_model import MS, ViewModel
 
 __all__ = ["MS", "TableView"]
 
+AnchorMap = Callable[[Anchor], tuple[float, float]]
+
 
 def _no_poll() -> None:
     pass
@@ -142,11 +144,21 @@ class TableView:
             return self.L.seats[a[1]].info.center
         return self.L.centre
 
-    def flyer_pos(self, f: Flyer, now: float) -> tuple[tuple[float, float], float, float, float]:
-        """(position, eased progress, width scale, angle) of a flyer at `now`."""
+    def card_scale(self, a: Anchor) -> float:
+        """How big a card is at anchor `a`, as a share of the centre's cards (a flyer with no scale of its
+        own grows or shrinks from its start's to its end's)."""
+        return 1.0
+
+    def flyer_pos(
+        self, f: Flyer, now: float, anchor: AnchorMap | None = None
+    ) -> tuple[tuple[float, float], float, float, float]:
+        """(position, eased progress, width scale, angle) of a flyer at `now` (anchors resolved by
+        `anchor`, else by the view's own)."""
+        at = anchor or self.anchor
         p = f.tween.progress(now)
-        pos = lerp_point(self.anchor(f.src), self.anchor(f.dst), p)
-        return pos, p, lerp(f.scale[0], f.scale[1], p), lerp(f.angle[0], f.angle[1], p)
+        pos = lerp_point(at(f.src), at(f.dst), p)
+        grow = f.scale if f.scale is not None else (self.card_scale(f.src), self.card_scale(f.dst))
+        return pos, p, lerp(grow[0], grow[1], p), lerp(f.angle[0], f.angle[1], p)
 
     def shake_dx(self, seat: int, now: float) -> int:
         dx = 0.0
@@ -289,7 +301,9 @@ class TableView:
             img = pygame.transform.scale(img, (max(1, round(w * scale * squash)), max(1, round(h * scale))))
         return img
 
-    def draw_flying_card(self, surface: pygame.Surface, f: Flyer, now: float, width: int) -> None:
+    def draw_flying_card(
+        self, surface: pygame.Surface, f: Flyer, now: float, width: int, anchor: AnchorMap | None = None
+    ) -> None:
         """A card in the air: face, back, or flipping.
 
         A flipping card shows its face from its first frame (nothing a player must react to hides behind
@@ -298,7 +312,7 @@ class TableView:
         """
         if not f.tween.started(now):
             return
-        pos, _, scale, angle = self.flyer_pos(f, now)
+        pos, _, scale, angle = self.flyer_pos(f, now, anchor)
         art = f.art
         raw = f.tween.raw(now)
         if isinstance(art, Flip) and raw < 0.25:

@@ -311,6 +311,8 @@ class RatscrewMatch:
     def _logged_item(self, entry: dict[str, Any], t: int) -> Item:
         seat, action, source = entry["seat"], entry["action"], entry["source"]
         if source == "timer":
+            if action not in (CLAIM, "photo"):
+                raise ReplayMismatch(f"there is no {action!r} timer")
             timer = self._claim_timer if action == CLAIM else self._photo.timer if self._photo else None
             if timer is None or timer.t_ns != t:
                 due = None if timer is None else timer.t_ns - self._start_ns

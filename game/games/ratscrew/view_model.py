@@ -1,0 +1,301 @@
+"""Ratscrew's view-model: engine and match events as typed effects (a card flying to the pile, a slap's
+hand, flash and banner, the won pile held still and swept to its winner, burned cards sliding under it,
+the seats' notes, the photo finish) and the words the table says. Pure: no drawing, no layout.
+
+The events carry what it shows: a card's face, the framed cards of a won slap, the faces of a won
+pile and how many burned cards lay under it, so it keeps no copy of the pile.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.commands import PLAY
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew import match as rm
+from game.games.ratscrew import text as rs_text
+from game.i18n import t
+from game.match.common import Ignored
+from game.render import colors
+from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake
+from game.render.tween import Tween
+from game.render.view_model import MS, ViewModel
+
+FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame
+SWEEP_MS = 350
+SLAP_HOLD_MS = 420  # a won pile stays put this long so everyone sees why (the framed cards), then sweeps
+HAND_MS = 380
+PHOTO_MS = 1500
+SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a share of the window's
+JITTER = 6  # degrees either way a pile card is turned by chance
+BURN_ANGLE = 78  # burned cards lie crosswise
+
+
+def jitter(seed: int, index: int, gen: int) -> int:
+    """A small fixed rotation (degrees) for card `index` of pile number `gen`, from the table's seed."""
+    return random.Random(seed * 1_000_003 + gen * 7_919 + index).randint(-JITTER, JITTER)
+
+
+# -- this game's effects ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SlapHand(Effect):
+    """A seat's hand landing on the pile."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Flash(Effect):
+    """The flash of a winning slap over the pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class Framed(Effect):
+    """The cards that made a won slap (faces), framed while the won pile is held still."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoFinish(Effect):
+    """The hands of a close slap in order, one line each (`seats[i]` wrote `lines[i]`)."""
+
+    lines: tuple[str, ...]
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    """A flyer's art: a won pile (`pile` faces bottom first, `burned` backs, pile number `gen`) moving."""
+
+    pile: tuple[str, ...]
+    burned: int
+    gen: int
+
+
+class RatscrewModel(ViewModel):
+    """The effects of one Ratscrew table; `pile_gen` counts the piles won (each new pile's cards lie
+    turned differently)."""
+
+    def __init__(self, rules: rs.Rules, names: list[str], seed: int, *, reduced_motion: bool = False) -> None:
+        super().__init__(names, reduced_motion=reduced_motion)
+        self.rules = rules
+        self.seed = seed
+        self.pile_gen = 0
+
+    def jitter(self, index: int) -> int:
+        return jitter(self.seed, index, self.pile_gen)
+
+    def note(self, t_ns: int, ms: int, seat: int, text: str, color: colors.Color) -> None:
+        self.anim.add(Note(Tween(t_ns, ms * MS), seat, text, color))
+
+    # -- events -----------------------------------------------------------------------------------------
+    def _ignored(self, e: Ignored, t_ns: int, state: rs.State) -> list[str]:
+        seat = e.seat
+        if e.action != PLAY or seat is None or not 0 <= seat < self.n or not state.in_game(seat):
+            return []
+        keys = self.keys_of(seat)
+        if state.hands[seat]:
+            text = t("Not your turn")
+        elif keys is None:
+            text = t("No cards: slap to get back in!")
+        else:
+            text = t("No cards: slap ({key}) to get back in!", key=keys.second)
+        self.note(t_ns, 900, seat, text, colors.TEXT_DIM)
+        return []
+
+    def _card_played(self, e: rs.CardPlayed, t_ns: int, state: rs.State) -> list[str]:
+        # Where it lies now (if the pile was won in the same batch, its flight is dropped anyway).
+        pile = state.pile
+        index = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] == e.card), len(pile))
+        self.fly(
+            Flyer(
+                Tween(t_ns, self.dur(FLIP_MS)),
+                ("seat", e.seat),
+                ("pile_slot", index),
+                Flip(("card", e.card, False)),
+                hides=("pile", index),
+                scale=None,
+                angle=(0.0, float(self.jitter(index))),
+            )
+        )
+        return ["flip"]
+
+    def _slap_won(self, e: rs.SlapWon, t_ns: int, state: rs.State) -> list[str]:
+        self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
+        if not self.reduced_motion:
+            self.anim.add(Flash(Tween(t_ns + 60 * MS, 120 * MS)))
+        self.anim.add(
+            Banner(
+                Tween(t_ns, 1000 * MS),
+                t("{rule}!", rule=rs_text.slap_label(e.rule)),
+                colors.banner_color(e.seat),
+                scale=SLAP_BANNER_SCALE,
+                at=("slap_banner",),
+                plate=True,  # on a dark plate: every seat colour reads on the felt
+            )
+        )
+        self.anim.add(Framed(Tween(t_ns, (SLAP_HOLD_MS + 120) * MS), e.cards))
+        return ["slap_win"]
+
+    def _pile_won(self, e: rs.PileWon, t_ns: int, state: rs.State) -> list[str]:
+        hold = self.dur(SLAP_HOLD_MS) if e.by == "slap" else 0
+        anim = self.anim
+        anim.flyers = [f for f in anim.flyers if not (f.hides and f.hides[0] in ("pile", "burn"))]
+        anim.fly(
+            Flyer(
+                Tween(t_ns + hold, max(1, self.dur(SWEEP_MS))),
+                ("pile",),
+                ("seat", e.seat),
+                Sweep(e.pile, e.cards - len(e.pile), self.pile_gen),
+                scale=None,
+            )
+        )
+        self.pile_gen += 1
+        if e.by == "claim":
+            self.note(t_ns, 900, e.seat, t("Claimed {n}!", n=e.cards), colors.GOLD)
+        return ["pile_won"]
+
+    def _wrong_slap(self, e: rs.WrongSlap, t_ns: int, state: rs.State) -> list[str]:
+        if not self.reduced_motion:
+            self.anim.add(Shake(Tween(t_ns, 380 * MS), e.seat))
+        for k in range(e.burned):
+            i = e.under + k
+            self.fly(
+                Flyer(
+                    Tween(t_ns + k * 50 * MS, self.dur(260)),
+                    ("seat", e.seat),
+                    ("burn_slot", i),
+                    Back(),
+                    hides=("burn", i),
+                    scale=None,
+                    angle=(0.0, float(BURN_ANGLE + self.jitter(1000 + i))),
+                )
+            )
+        text = t("Wrong slap! Burns {n}", n=e.burned) if e.burned else t("Wrong slap!")
+        self.note(t_ns, 1100, e.seat, text, colors.WARN)
+        self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
+        return ["slap", "wrong"]
+
+    def _owes(self, e: rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed, t_ns: int, state) -> list[str]:
+        self.note(t_ns, 900, e.seat, t("Owes {n}", n=e.owed), colors.GOLD)
+        return []
+
+    def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
+        self.note(t_ns, 900, e.challenger, t("{name} wins the challenge!", name=self.names[e.challenger]), colors.GOLD)
+        return []
+
+    def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
+        keys = self.keys_of(e.seat)
+        text = (
+            t("Out of cards: slap to stay in!")
+            if keys is None
+            else t("Out of cards: slap ({key}) to stay in!", key=keys.second)
+        )
+        self.note(t_ns, 1200, e.seat, text, colors.TEXT)
+        return []
+
+    def _player_out(self, e: rs.PlayerOut, t_ns: int, state: rs.State) -> list[str]:
+        self.note(t_ns, 1400, e.seat, t("Out!"), colors.WARN)
+        return []
+
+    def _back_in(self, e: rs.PlayerBackIn, t_ns: int, state: rs.State) -> list[str]:
+        self.note(t_ns, 1200, e.seat, t("Back in!"), colors.GOLD)
+        return []
+
+    def _game_over(self, e: rs.GameOver, t_ns: int, state: rs.State) -> list[str]:
+        if e.reason == "limit":  # the card limit: most cards in hand wins
+            text = (
+                t("Card limit reached: a draw!")
+                if e.winner is None
+                else t("Card limit reached: {name} wins!", name=self.names[e.winner])
+            )
+        elif e.winner is None:
+            text = t("A draw!")
+        else:
+            text = t("{name} wins!", name=self.names[e.winner])
+        self.anim.add(Banner(Tween(t_ns + 400 * MS, 2500 * MS), text, scale=0.09))
+        return ["game_over"]
+
+    def _too_late(self, e: rm.TooLate, t_ns: int, state: rs.State) -> list[str]:
+        self.note(t_ns, 1100, e.seat, t("Too late by {ms} ms", ms=round(e.after_ms)), colors.TEXT_DIM)
+        return []
+
+    def _tie(self, e: rm.Tie, t_ns: int, state: rs.State) -> list[str]:
+        names = " & ".join(self.names[s] for s in e.seats)
+        self.anim.add(
+            Banner(Tween(t_ns + 200 * MS, 1400 * MS), t("Tie: {names}!", names=names), colors.TEXT, 0.05, ("tie",))
+        )
+        return []
+
+    def _photo_finish(self, e: rm.PhotoFinish, t_ns: int, state: rs.State) -> list[str]:
+        self.anim.clear((PhotoFinish,))
+        lines = e.lines(lambda seat: self.names[seat])
+        self.anim.add(PhotoFinish(Tween(t_ns, PHOTO_MS * MS), tuple(lines), tuple(x[0] for x in e.entries)))
+        return []
+
+    handlers = {
+        Ignored: _ignored,
+        rs.CardPlayed: _card_played,
+        rs.SlapWon: _slap_won,
+        rs.PileWon: _pile_won,
+        rs.WrongSlap: _wrong_slap,
+        rs.ChallengeStarted: _owes,
+        rs.ChallengePassed: _owes,
+        rs.PaymentPassed: _owes,
+        rs.PileAwaitingClaim: _awaiting_claim,
+        rs.RanOut: _ran_out,
+        rs.PlayerOut: _player_out,
+        rs.PlayerBackIn: _back_in,
+        rs.GameOver: _game_over,
+        rm.TooLate: _too_late,
+        rm.Tie: _tie,
+        rm.PhotoFinish: _photo_finish,
+    }
+
+    # -- what the table says ------------------------------------------------------------------------------
+    def claim_text(self, seat: int) -> str:
+        """The line under the pile while `seat`'s won challenge waits for its claim."""
+        name = self.names[seat]
+        keys = self.keys_of(seat)
+        if keys is None:
+            return t("{name} wins the pile unless someone slaps", name=name)
+        return t("{name}: press {key} to claim (or wait)", name=name, key=keys.first)
+
+    def status_text(self, state: rs.State) -> str:
+        """The line under the pile: who must press which key now, the owed count, or the pending claim."""
+        if state.is_over:
+            return ""
+        if state.awaiting_claim and state.challenger is not None:
+            return self.claim_text(state.challenger)
+        seat = state.current_player
+        if seat is None or not state.in_game(seat):
+            return ""
+        name = self.names[seat]
+        keys = self.keys_of(seat)
+        if state.owed and state.challenger is not None:
+            if keys is None:
+                return t("{name} owes {n}", name=name, n=state.owed)
+            return t("{name} owes {n}: press {key}", name=name, n=state.owed, key=keys.first)
+        if keys is None:
+            return ""
+        return t("{name}: press {key} to play", name=name, key=keys.first)
+
+    def panel_hint(self, seat: int, count: int, out: bool) -> str:
+        """A human seat that ran out of cards (but is still in) is told which key gets it back in."""
+        keys = self.keys_of(seat)
+        if count or out or keys is None:
+            return ""
+        return t("slap ({key}) to get back in", key=keys.second)
+
+    def badge(self, seat: int, out: bool, owed: int, claim: bool) -> tuple[str, colors.Color]:
+        """The badge on a seat's panel ("out", "Q to claim", "owes 3") and its colour; "" for none."""
+        if out:
+            return t("out"), colors.WARN
+        if claim:
+            keys = self.keys_of(seat)
+            return (t("claims the pile") if keys is None else t("{key} to claim", key=keys.first)), colors.GOLD
+        if owed:
+            return t("owes {n}", n=owed), colors.GOLD
+        return "", colors.GOLD
