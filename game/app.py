@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
 
+from game import record
 from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
@@ -25,6 +26,7 @@ from game.services import Audio as AudioPort
 from game.services import InputPort
 
 if TYPE_CHECKING:
+    from game.record import MatchLog
     from game.scenes.base import Scene
     from game.settings import Settings
 
@@ -174,6 +176,13 @@ class App:
         set_language(self.settings["language"])
         self.audio.set_volume(self.settings["volume"])
         return self.settings.save()
+
+    def keep_replay(self, log: MatchLog) -> None:
+        """Save a finished game's command log among the recent replays (the newest 50 are kept); a disk
+        that refuses costs the replay, never the game: one line on stderr."""
+        saved = record.save_recent(log)
+        if isinstance(saved, str):
+            print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
 
     def pause_game(self) -> None:
         """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""

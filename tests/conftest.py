@@ -1,11 +1,14 @@
-"""Shared fixtures: a headless SDL, the real app on a fake clock (`app`), and a clean event queue."""
+"""Shared fixtures: a headless SDL, a data folder of this run, the real app on a fake clock (`app`)."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Games the tests finish are saved as replays: into a folder of this run, never the user's.
+os.environ.setdefault("COUCHCARDS_DATA_DIR", tempfile.mkdtemp(prefix="couchcards-test-data-"))
 
 import pygame
 import pytest

@@ -66,6 +66,7 @@ class FakeApp:
         self.games = REGISTRY
         self.demo = None
         self.fullscreen = False
+        self.replays = []  # the command logs of finished games
         self.stack = SceneStack(self, lambda: self.size)
         self.nav = Navigator(self.stack)
 
@@ -96,6 +97,9 @@ class FakeApp:
 
     def save_settings(self):
         return True
+
+    def keep_replay(self, log):
+        self.replays.append(log)
 
     def pause_game(self):
         self.nav.push("pause", self.top)

@@ -15,14 +15,14 @@ import pytest
 from support_table import FakeApp, nothanks_table, press, screenshot
 
 from game.commands import PASS, TAKE, Command
+from game.games.base import TableConfig
 from game.games.nothanks import engine as nt
+from game.games.nothanks.match import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, NothanksMatch, ignored_why
+from game.games.nothanks.table import NothanksTable
+from game.games.nothanks.words import MIN_TEXT
 from game.input.router import InputRouter
 from game.match import Ignored, SeatSpec
-from game.games.nothanks.match import NothanksMatch
-from game.games.nothanks.match import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, ignored_why
-from game.games.nothanks.view import MIN_TEXT
-from game.games.base import TableConfig
-from game.games.nothanks.table import NothanksTable
+from game.render.effects import Note
 
 MS = 1_000_000
 SIZES = [(640, 360), (800, 600), (1280, 720), (1920, 1080), (480, 700), (640, 720), (1280, 360)]
@@ -45,7 +45,7 @@ def keyboard_table(n, size, rules=None, seed=3):
 
 
 def notes(table):
-    return [(e.data["seat"], e.data["text"]) for e in table.view.anim.effects if e.kind == "note"]
+    return [(e.seat, e.text) for e in table.view.anim.effects if isinstance(e, Note)]
 
 
 def no_matches_yet(app, table):
@@ -64,23 +64,23 @@ def no_matches_yet(app, table):
 def test_the_prompt_offers_only_take_to_a_seat_without_matches():
     app, table = nothanks_table(nt.Rules(matches=1), humans(3))
     view, st = table.view, table.match.state
-    assert view.prompt_text(st) == "Player 1: take it (Q) or pay a match (L-Shift)?"
+    assert view.model.prompt_text(st) == "Player 1: take it (Q) or pay a match (L-Shift)?"
     no_matches_yet(app, table)
-    assert view.prompt_text(st) == "Player 1: no matches left \u2014 take it (Q)"
-    assert "pay" not in view.prompt_text(st) and "L-Shift" not in view.prompt_text(st)
+    assert view.model.prompt_text(st) == "Player 1: no matches left \u2014 take it (Q)"
+    assert "pay" not in view.model.prompt_text(st) and "L-Shift" not in view.model.prompt_text(st)
     view.bots = {0}  # a bot in that spot presses nothing
-    assert view.prompt_text(st) == "Player 1: no matches left \u2014 must take it"
+    assert view.model.prompt_text(st) == "Player 1: no matches left \u2014 must take it"
     view.bots = set()
     press(app, table, 0, TAKE, after_ms=300)
     app.run_ms(600)
     assert st.matches[0] == 3 and st.current_player == 1
-    assert view.prompt_text(st) == "Player 2: no matches left \u2014 take it (P)"
+    assert view.model.prompt_text(st) == "Player 2: no matches left \u2014 take it (P)"
     screenshot(table, "ntpolish_no_matches.png")
     for seat in (1, 2):
         press(app, table, seat, TAKE, after_ms=300)
         app.run_ms(600)
     assert st.current_player == 0 and st.matches[0] == 3
-    assert view.prompt_text(st) == "Player 1: take it (Q) or pay a match (L-Shift)?", "matches again"
+    assert view.model.prompt_text(st) == "Player 1: take it (Q) or pay a match (L-Shift)?", "matches again"
 
 
 def test_a_pass_without_matches_says_why_and_not_your_turn_only_when_it_is_not():
@@ -136,16 +136,17 @@ def test_nothing_is_noted_for_a_press_after_the_last_card():
     view = table.view
     over = Ignored(0, TAKE, f"{GAME_OVER}: the game is over: the last card has been taken")
     assert view.on_event(over, table.now_ns, table.match.state) == [] and notes(table) == []
-    assert view.ignored_note(over) is None
-    assert view.ignored_note(Ignored(1, PASS, f"{NOT_YOUR_TURN}: x"))[0] == "Not your turn"
-    assert view.ignored_note(Ignored(1, PASS, f"{NO_MATCHES}: x"))[0] == "No matches left: you must take"
+    assert view.model.ignored_note(over) is None
+    assert view.model.ignored_note(Ignored(1, PASS, f"{NOT_YOUR_TURN}: x"))[0] == "Not your turn"
+    no_matches = view.model.ignored_note(Ignored(1, PASS, f"{NO_MATCHES}: x"))
+    assert no_matches[0] == "No matches left: you must take"
 
 
 def test_hidden_matches_the_must_take_prompt_tells_nothing_the_table_does_not_show():
     app, table = nothanks_table(nt.Rules(matches=1, hidden_matches=True), humans(3))
     view = table.view
     st = no_matches_yet(app, table)
-    assert view.prompt_text(st) == "Player 1: no matches left \u2014 take it (Q)"
+    assert view.model.prompt_text(st) == "Player 1: no matches left \u2014 take it (Q)"
     keys = [view.seat_key(s, st, table.now_ns) for s in range(3)]
     assert keys[0][1] == 0, "the seat on turn shows its own count anyway"
     assert keys[1][1] is None and keys[2][1] is None, "the others' counts stay hidden"
@@ -171,7 +172,7 @@ def widest_aid_state(table):
     st = table.match.state
     view = table.view
     values = view.rules.deck_values()
-    font = view.texts.font(view.small_size(), True)
+    font = view.texts.font(view.geo.small_size, True)
     st.card = max(values, key=lambda v: font.size(nt.value_explanation(view.rules, v))[0])
     return st
 
@@ -187,12 +188,12 @@ def test_centre_words_never_touch_each_other_or_a_seat(size, edition, n):
     screenshot(table, f"ntpolish_{edition}_{n}_{size[0]}x{size[1]}.png")
     window = pygame.Rect((0, 0), view.L.size)
     seats = panel_keep_out(view)
-    card = view.centre_rect()
+    card = view.geo.centre_rect()
     for current in range(n):  # every seat's prompt (seat 8's keys are the longest)
         st.current_player = current
         for matches in (1, 0):
             st.matches[current] = matches
-            texts = {name: rect for name, _, rect in view.centre_texts(st, table.now_ns)}
+            texts = {name: rect for name, _, rect in view.words.centre_texts(st, table.now_ns)}
             assert set(texts) == ({"left", "prompt", "aid"} if edition == "cards" else {"left", "prompt"})
             where = f"at {size} with {n} seats, seat {current} on turn with {matches} matches"
             if edition == "cards":
@@ -211,8 +212,8 @@ def test_the_prompt_keeps_the_name_first_and_key_labels_whole(size):
     view = table.view
     st = table.match.state
     st.current_player = 7
-    text = view.prompt_text(st)
-    px, lines, _ = view.prompt_fit(text, view.small_size())
+    text = view.model.prompt_text(st)
+    px, lines, _ = view.words.prompt_fit(text, view.geo.small_size)
     assert px >= MIN_TEXT and len(lines) <= 4
     assert lines[0].startswith("Player 8"), "the name comes first"
     assert all(line.count("(") == line.count(")") for line in lines), "a key label is never split"
@@ -222,7 +223,7 @@ def test_eight_seats_at_640x360_the_prompt_is_clear_of_the_top_seat_and_short():
     _, table = keyboard_table(8, (640, 360))
     view = table.view
     st = table.match.state
-    _, lines, rect = view.prompt_fit(view.prompt_text(st), view.small_size())
+    _, lines, rect = view.words.prompt_fit(view.model.prompt_text(st), view.geo.small_size)
     assert len(lines) <= 2, lines
     top = view.L.seats[4].rect
     assert rect.top > top.bottom + max(3, top.h // 14), "the prompt starts below the top seat's glow"
@@ -261,7 +262,7 @@ def drawn_texts(view, seat, monkeypatch):
     hud_panel = hud.panel
     monkeypatch.setattr(view.texts, "render", spy)
     monkeypatch.setattr(hud, "panel", panel)
-    surf, y = view.panel_base(seat)
+    surf, y = view.panels.base(seat)
     monkeypatch.undo()
     return [(made[id(img)], at[1]) for img, at in surf.blits if id(img) in made], y
 
@@ -286,7 +287,7 @@ def test_every_controls_line_is_shown_whole(size, n, monkeypatch):
             digits = view.texts.font(max(12, round(view.match_unit(seat) * 0.5)), True)
             mid = view.matches_point(seat)[1] - box.rect.y  # the digits are centred on it
             digits_bottom = mid - digits.get_height() / 2 + digits.get_ascent()  # on their baseline
-            small = view.texts.font(view.controls_size(seat))
+            small = view.texts.font(view.panels.controls_size(seat))
             caps_top = texts[1][1] + small.get_ascent() - small.metrics("N")[0][3]
             assert digits_bottom <= caps_top + 1, f"seat {seat + 1}'s count lies on its controls at {size}"
             tag_bottom = view.tag_height(seat) / 2  # the tag is centred on the panel's top edge
@@ -311,25 +312,25 @@ def test_seats_notes_keep_off_the_stack_the_card_and_the_words_round_them(size, 
     table.draw(pygame.Surface(size), 0.0)
     view = table.view
     clear = view.keep_clear()
-    drawn = [rect for _, _, rect in view.centre_texts(table.match.state, table.now_ns)]
+    drawn = [rect for _, _, rect in view.words.centre_texts(table.match.state, table.now_ns)]
     assert all(any(rect == c for c in clear) for rect in drawn)  # the words as drawn are kept clear
-    assert view.deck_rect() in clear and view.centre_rect() in clear
-    note = view.texts.outlined("Not your turn", view.note_size(view.L.seats[0].rect), (255, 255, 255))
+    assert view.geo.deck_rect() in clear and view.geo.centre_rect() in clear
+    note = view.texts.outlined("Not your turn", view.notes.size(view.L.seats[0].rect), (255, 255, 255))
     for seat in range(n):
-        rect, _, found = view.note_place(seat, note.get_size())
+        rect, _, found = view.notes.place(seat, note.get_size())
         if found:
             assert rect.collidelist(clear) == -1, (seat, rect)
     if size == (1280, 720) and n <= 5:  # room enough everywhere: every seat's note finds clear felt
-        assert all(view.note_place(seat, note.get_size())[2] for seat in range(n))
+        assert all(view.notes.place(seat, note.get_size())[2] for seat in range(n))
 
 
 def test_a_long_prompt_between_two_top_seats_takes_a_little_smaller_font_on_three_lines_not_four():
-    from game.games.nothanks.view import SHORT_PROMPT_LINES, SHRINK_FOR_FEWER_LINES
+    from game.games.nothanks.words import SHORT_PROMPT_LINES, SHRINK_FOR_FEWER_LINES
 
     _app, table = keyboard_table(5, (1280, 720))
     view = table.view
-    size = view.small_size()
-    s, lines, rect = view.prompt_fit(view.prompt_text(table.match.state), size)
+    size = view.geo.small_size
+    s, lines, rect = view.words.prompt_fit(view.model.prompt_text(table.match.state), size)
     assert lines[0] == "Player 1:" and len(lines) <= SHORT_PROMPT_LINES
     assert size * SHRINK_FOR_FEWER_LINES <= s <= size
     assert rect.collidelist(view.keep_out()) == -1
@@ -341,8 +342,9 @@ def test_the_top_seats_note_never_covers_the_prompt(size):
     _app, table = keyboard_table(8, size)
     table.draw(pygame.Surface(size), 0.0)
     view = table.view
-    prompt = next(rect for kind, _, rect in view.centre_texts(table.match.state, table.now_ns) if kind == "prompt")
+    words = view.words.centre_texts(table.match.state, table.now_ns)
+    prompt = next(rect for kind, _, rect in words if kind == "prompt")
     top = min(range(8), key=lambda s: view.L.seats[s].rect.y)
     for text in ("Not your turn", "No matches left: you must take"):
-        _, (rest, (dx, dy), _) = view.note_image(top, text, (255, 255, 255))
+        _, (rest, (dx, dy), _) = view.notes.image(top, text, (255, 255, 255))
         assert not rest.union(rest.move(dx, dy)).colliderect(prompt), (text, rest, prompt)

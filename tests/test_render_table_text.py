@@ -15,14 +15,14 @@ from support_table import FakeApp, human_table, nothanks_table, press, screensho
 
 from game import games
 from game.commands import PLAY, SLAP
+from game.games.base import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.table import RatscrewTable
 from game.input.router import InputRouter
 from game.match import SeatSpec
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
 from game.render.tokens import MAX_SHOWN
-from game.games.base import TableConfig
-from game.games.ratscrew.table import RatscrewTable
 
 SIZES = [(640, 720), (800, 600), (1280, 720), (1920, 1080), (1280, 400)]
 NAMES = ["Beatrice", "Priya", "Oskar", "Margaret", "Ada", "Jonas", "Wen", "Lucia"]
@@ -89,27 +89,27 @@ def test_nothanks_panels_and_prompt_name_the_keys():
     assert view.controls == ["Q take \u00b7 L-Shift pass", "bot: easy", "Z take \u00b7 L-Ctrl pass"]
     st = table.match.state
     assert st.current_player == 0
-    assert view.prompt_text(st) == "Ada: take it (Q) or pay a match (L-Shift)?"
+    assert view.model.prompt_text(st) == "Ada: take it (Q) or pay a match (L-Shift)?"
     screenshot(table, "text_nothanks_prompt.png")
     press(app, table, 0, "pass")
     app.step()
     assert st.current_player == 1
-    assert view.prompt_text(st) == "Bot 2: take it or pay a match?"  # a bot presses nothing
+    assert view.model.prompt_text(st) == "Bot 2: take it or pay a match?"  # a bot presses nothing
 
 
 def test_ratscrew_prompts_name_the_key_for_the_seat_to_act():
     app, table = human_table([["KC", "2C", "3C"], ["4D", "5D", "6D", "7D"]])
     view, st = table.view, table.match.state
     assert view.controls == ["Q play \u00b7 L-Shift slap", "P play \u00b7 R-Shift slap"]
-    assert view.status_text(st) == "P1: press Q to play"
+    assert view.model.status_text(st) == "P1: press Q to play"
     press(app, table, 0, PLAY)  # a king: P2 owes 3
     app.step()
-    assert view.status_text(st) == "P2 owes 3: press P"
+    assert view.model.status_text(st) == "P2 owes 3: press P"
     for _ in range(3):
         press(app, table, 1, PLAY, after_ms=250)
         app.step()
     assert st.awaiting_claim
-    assert view.status_text(st) == "P1: press Q to claim (or wait)"
+    assert view.model.status_text(st) == "P1: press Q to claim (or wait)"
     assert view.seat_key(0, st, table.now_ns)[4], "the claimer's panel shows the claim badge"
     screenshot(table, "text_ratscrew_claim.png")
 
@@ -120,8 +120,8 @@ def test_ratscrew_seat_without_cards_is_told_how_to_get_back_in():
     press(app, table, 0, PLAY)
     app.run_ms(300)
     assert st.hands[0] == [] and st.in_game(0)
-    assert table.view.panel_hint(0, 0, False) == "slap (L-Shift) to get back in"
-    assert table.view.panel_hint(1, 3, False) == ""
+    assert table.view.model.panel_hint(0, 0, False) == "slap (L-Shift) to get back in"
+    assert table.view.model.panel_hint(1, 3, False) == ""
     screenshot(table, "text_ratscrew_back_in.png")
     press(app, table, 1, PLAY)
     app.run_ms(300)
@@ -143,7 +143,7 @@ def test_names_fit_their_panels(size, game):
             _, table = ratscrew_table(humans(n), size=size)
         view = table.view
         for seat in range(n):
-            text, px = view.name_fit(seat)
+            text, px = view.panels.name_fit(seat)
             assert text == NAMES[seat], f"{NAMES[seat]!r} shown as {text!r} at {size} with {n} seats"
             assert px >= 10
         screenshot(table, f"text_{game}_{n}_{size[0]}x{size[1]}.png")
@@ -154,7 +154,7 @@ def test_narrow_window_text_scales_with_panel_width():
     _, wide = nothanks_table(nt.Rules(), humans(4), size=(1280, 720))
     assert narrow.view.L.seats[0].rect.h == wide.view.L.seats[0].rect.h  # same height...
     assert narrow.view.text_unit(0) < wide.view.text_unit(0)  # ...but smaller text in the narrow panel
-    font = narrow.view.texts.font(narrow.view.name_fit(0)[1], True)
+    font = narrow.view.texts.font(narrow.view.panels.name_fit(0)[1], True)
     assert font.size(NAMES[0])[0] < narrow.view.L.seats[0].info.w - narrow.view.name_reserve(0)
 
 
@@ -166,9 +166,9 @@ def test_nothanks_score_tags_stay_inside_the_window(size, n):
     window = pygame.Rect(0, 0, *view.L.size)
     for seat in range(n):
         key = view.seat_key(seat, st, table.now_ns)
-        _, inner, tags = view.seat_image(seat, key[1:])
+        _, inner, tags = view.panels.image(seat, key[1:])
         assert tags is not None
-        area = view.seat_area(seat)
+        area = view.panels.area(seat)
         lift = max(2, inner.h // 22)  # the seat whose turn it is is drawn lifted
         tag = tags.get_bounding_rect().move(area.x, area.y - lift)
         assert window.contains(tag), f"seat {seat}'s score tag {tag} leaves the window {size}"
@@ -182,9 +182,9 @@ def test_pot_tokens_stay_clear_of_the_pot_count(size, rules):
     scratch = pygame.Surface(view.L.size, pygame.SRCALPHA)
     for seed in range(12):
         area = view.tokens.draw_pile(
-            scratch, view.pot_point(), MAX_SHOWN, view.pot_unit(), view.token_kind, seed=seed
+            scratch, view.geo.pot_point, MAX_SHOWN, view.geo.pot_unit, view.token_kind, seed=seed
         )
-        assert area.right < view.pot_digits_spot()[0] - 2, f"seed {seed}: tokens reach the count"
+        assert area.right < view.geo.pot_digits_spot[0] - 2, f"seed {seed}: tokens reach the count"
 
 
 @pytest.mark.parametrize("size", [(640, 720), (1280, 720)])

@@ -16,11 +16,15 @@ import pytest
 from support_table import MS, OUT, FakeApp, FixedHands, press
 
 from game.commands import PLAY, SLAP
+from game.games.base import TableConfig
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew import paint
+from game.games.ratscrew.view import MAX_BURN_SHOWN
+from game.games.ratscrew.view_model import PhotoFinish
 from game.match import SeatSpec
 from game.render import colors
-from game.games.ratscrew.view import MAX_BURN_SHOWN
-from game.games.base import TableConfig
+from game.render.effects import Banner, Note
+from game.render.tween import Tween
 
 pygame.init()
 
@@ -53,10 +57,10 @@ def save(surface, name):
 
 
 def status_rect(view, state):
-    text = view.status_text(state)
+    text = view.model.status_text(state)
     assert text
     _, at = view.centre_label(
-        text, view.status_size(), colors.TEXT, (view.L.centre[0], view.status_top()), True
+        text, view.geo.status_size, colors.TEXT, (view.L.centre[0], view.geo.status_top), True
     )
     return at
 
@@ -91,7 +95,7 @@ def test_burned_cards_do_not_touch_a_pixel_of_the_claim_prompt(size, n):
     app, table = table_at(size, deal(n, first=["KC"]))
     burn_to_claim(app, table, n)
     view, st = table.view, table.match.state
-    assert view.status_text(st) == "Player 1: press Q to claim (or wait)"
+    assert view.model.status_text(st) == "Player 1: press Q to claim (or wait)"
     now = table.now_ns
     left = table.claim_left(now)
     with_burns = pygame.Surface(size)
@@ -103,7 +107,7 @@ def test_burned_cards_do_not_touch_a_pixel_of_the_claim_prompt(size, n):
     save(with_burns, f"polish_burned_claim_{size[0]}x{size[1]}_{n}.png")
     assert pygame.image.tobytes(with_burns, "RGB") != pygame.image.tobytes(without, "RGB"), "burns are shown"
     prompt = status_rect(view, st).union(
-        view.claim_bar(status_rect(view, st).bottom + view.status_size() * 0.5)
+        view.geo.claim_bar(status_rect(view, st).bottom + view.geo.status_size * 0.5)
     )
     prompt = prompt.inflate(4, 4)
     assert pygame.image.tobytes(with_burns.subsurface(prompt), "RGB") == pygame.image.tobytes(
@@ -122,7 +126,7 @@ def test_no_pile_card_reaches_the_prompt_whatever_its_chance_turn(size):
     lowest = 0
     for gen in range(40):
         layer = pygame.Surface(size, pygame.SRCALPHA)
-        view._draw_pile_cards(layer, pile, MAX_BURN_SHOWN, view.L.centre, 0, hide=False, gen=gen)
+        paint.pile_cards(view, layer, pile, MAX_BURN_SHOWN, view.L.centre, 0, hide=False, gen=gen)
         ink = pygame.mask.from_surface(layer).get_bounding_rects()
         lowest = max(lowest, max(r.bottom for r in ink))
         assert not any(r.colliderect(prompt) for r in ink), f"gen {gen}: a card lies behind the prompt"
@@ -135,11 +139,11 @@ def test_burned_cards_stick_out_beside_the_pile_not_under_it():
     view = table.view
     cw, ch = view.L.card_w, view.L.card_h
     for i in range(MAX_BURN_SHOWN):
-        dx, dy, angle = view.burn_slot(i)
+        dx, dy, angle = view.geo.burn_slot(i, view.model.pile_gen)
         assert dx > 0.5 * cw, "to the right, where they peek out from under the top cards"
         assert dy <= 0.15 * ch
         assert 70 <= angle <= 86  # crosswise
-    assert view.pile_floor() < 0.66 * ch
+    assert view.geo.floor < 0.66 * ch
 
 
 # ---- #7: notes beside the panels -------------------------------------------------------------------
@@ -148,7 +152,7 @@ def test_burned_cards_stick_out_beside_the_pile_not_under_it():
 def note_rects(view, effect, now_from):
     """Where a note is drawn over its whole rise."""
     dur = effect.tween.dur_ns
-    return [view.note_sprite(effect, now_from + dur * p)[1] for p in (0.0, 0.25, 0.5, 0.75, 0.99)]
+    return [view.notes.sprite(effect, now_from + dur * p)[1] for p in (0.0, 0.25, 0.5, 0.75, 0.99)]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -162,15 +166,13 @@ def test_rising_notes_stay_off_every_panel(size, n):
     shot = pygame.Surface(size)
     for text in texts:
         view.anim.clear()
-        effects = [
-            view.anim.effect("note", now, 900 * MS, seat=s, text=text, color=colors.GOLD) for s in range(n)
-        ]
+        effects = [view.anim.add(Note(Tween(now, 900 * MS), s, text, colors.GOLD)) for s in range(n)]
         for e in effects:
-            seat = e.data["seat"]
+            seat = e.seat
             rects = note_rects(view, e, now)
             window = pygame.Rect(0, 0, *size)
             assert all(window.contains(r) for r in rects), (text, seat)
-            _, (_, _, clear) = view.note_image(seat, text, colors.GOLD)
+            _, (_, _, clear) = view.notes.image(seat, text, colors.GOLD)
             for box in view.L.seats:
                 panel = box.rect.inflate(0, 2 * lift[box.seat]) if box.seat == seat else box.rect
                 # Never on a panel's text (its name, keys and count), even lifted for its turn.
@@ -193,7 +195,7 @@ def test_short_notes_find_clear_felt_at_every_seat_but_the_crowded_bottom(size, 
     view = table.view
     for seat in range(n):
         for text in ("Owes 2", "Too late by 167 ms"):
-            _, (rest, _, clear) = view.note_image(seat, text, colors.GOLD)
+            _, (rest, _, clear) = view.notes.image(seat, text, colors.GOLD)
             if seat or size[1] >= 600 or n < 8:
                 assert clear, (seat, text)
                 box = view.L.seats[seat].rect
@@ -204,22 +206,22 @@ def test_notes_wrap_or_shrink_where_room_is_short_and_keep_their_size_where_it_i
     text = "Out of cards: slap (L-Shift) to stay in!"
     _, small = table_at((640, 360), deal(8))
     view = small.view
-    full = view.texts.outlined(text, view.note_size(view.L.seats[1].rect), colors.TEXT)
+    full = view.texts.outlined(text, view.notes.size(view.L.seats[1].rect), colors.TEXT)
     adapted = 0
     for seat in range(1, 8):
-        img, (_, _, clear) = view.note_image(seat, text, colors.TEXT)
+        img, (_, _, clear) = view.notes.image(seat, text, colors.TEXT)
         assert clear, seat
         adapted += img.get_size() != full.get_size()
     assert adapted >= 4, "the long note is wrapped or made smaller beside the crowded panels"
-    img, (_, _, clear) = view.note_image(0, "Owes 2", colors.GOLD)
-    full = view.texts.outlined("Owes 2", view.note_size(view.L.seats[0].rect), colors.GOLD)
+    img, (_, _, clear) = view.notes.image(0, "Owes 2", colors.GOLD)
+    full = view.texts.outlined("Owes 2", view.notes.size(view.L.seats[0].rect), colors.GOLD)
     assert not clear and img.get_height() < full.get_height(), "no room at all: as small as it goes"
     _, big = table_at((1280, 720), deal(2))
     view = big.view
     for seat in range(2):
-        img, (_, _, clear) = view.note_image(seat, text, colors.TEXT)
+        img, (_, _, clear) = view.notes.image(seat, text, colors.TEXT)
         assert clear and img is view.texts.outlined(
-            text, view.note_size(view.L.seats[seat].rect), colors.TEXT
+            text, view.notes.size(view.L.seats[seat].rect), colors.TEXT
         )
 
 
@@ -227,14 +229,12 @@ def test_a_seats_newer_note_does_not_cover_its_older_one():
     _app, table = table_at((1280, 720), deal(2))
     view = table.view
     now = table.now_ns
-    older = view.anim.effect("note", now, 1100 * MS, seat=1, text="Wrong slap! Burns 2", color=colors.WARN)
-    newer = view.anim.effect(
-        "note", now + 10 * MS, 1200 * MS, seat=1, text="Out of cards!", color=colors.TEXT
-    )
-    size = view.note_size(view.L.seats[1].rect)
+    older = view.anim.add(Note(Tween(now, 1100 * MS), 1, "Wrong slap! Burns 2", colors.WARN))
+    newer = view.anim.add(Note(Tween(now + 10 * MS, 1200 * MS), 1, "Out of cards!", colors.TEXT))
+    size = view.notes.size(view.L.seats[1].rect)
     images = {
-        id(view.texts.outlined(older.data["text"], size, colors.WARN)): "older",
-        id(view.texts.outlined(newer.data["text"], size, colors.TEXT)): "newer",
+        id(view.texts.outlined(older.text, size, colors.WARN)): "older",
+        id(view.texts.outlined(newer.text, size, colors.TEXT)): "newer",
     }
     drawn = {}
     blit = pygame.Surface.blit
@@ -289,11 +289,11 @@ def test_seat_5s_slap_banner_is_drawn_on_a_dark_plate(size):
     press(app, table, 4, SLAP, after_ms=100)  # a double: seat 5 (blue) wins it
     app.step()
     view = table.view
-    (banner,) = [e for e in view.anim.effects if e.kind == "banner"]
-    assert banner.data["text"] == "Double!" and banner.data["color"] == colors.banner_color(4)
+    (banner,) = [e for e in view.anim.effects if isinstance(e, Banner)]
+    assert banner.text == "Double!" and banner.color == colors.banner_color(4)
     app.run_ms(450)  # the hand is gone, the banner is still up
     now = table.now_ns
-    _img, rect, fade, plate = view.note_sprite(banner, now)
+    _img, rect, fade, plate = view.notes.sprite(banner, now)
     assert plate and fade == 1.0
     shot = pygame.Surface(size)
     table.draw(shot, 0.0)
@@ -322,13 +322,13 @@ def test_the_challenge_note_names_the_winner(size):
         press(app, table, 1, PLAY, after_ms=250)
         app.step()
     assert table.match.state.awaiting_claim
-    notes = [e for e in table.view.anim.effects if e.kind == "note" and e.data["seat"] == 0]
-    assert [e.data["text"] for e in notes][-1] == "Ada wins the challenge!"
+    notes = [e for e in table.view.anim.effects if isinstance(e, Note) and e.seat == 0]
+    assert [e.text for e in notes][-1] == "Ada wins the challenge!"
     shot = pygame.Surface(size)
     app.run_ms(100)
     table.draw(shot, 0.0)
     save(shot, f"polish_challenge_{size[0]}x{size[1]}.png")
-    _, rect, _, _ = table.view.note_sprite(notes[-1], table.now_ns)
+    _, rect, _, _ = table.view.notes.sprite(notes[-1], table.now_ns)
     assert pygame.Rect(0, 0, *size).contains(rect)
 
 
@@ -350,13 +350,13 @@ def test_a_slap_banner_is_drawn_over_the_seats_notes_never_under():
     _app, table = table_at((800, 600), deal(8))
     view = table.view
     now = table.now_ns
-    view.anim.effect("banner", now, 900 * MS, text="Top-bottom!", at=view.slap_banner_at(), plate=True)
-    view.anim.effect("note", now, 900 * MS, seat=4, text="Too late by 167 ms", color=colors.GOLD)
-    drawn: list[str] = []
-    sprite = view.note_sprite
-    view.note_sprite = lambda e, t: (drawn.append(e.kind), sprite(e, t))[1]
+    view.anim.add(Banner(Tween(now, 900 * MS), "Top-bottom!", at=("slap_banner",), plate=True))
+    view.anim.add(Note(Tween(now, 900 * MS), 4, "Too late by 167 ms", colors.GOLD))
+    drawn: list[type] = []
+    sprite = view.notes.sprite
+    view.notes.sprite = lambda e, t: (drawn.append(type(e)), sprite(e, t))[1]
     view.draw_notes(pygame.Surface((800, 600)), now + 100 * MS)
-    assert drawn == ["note", "banner"]
+    assert drawn == [Note, Banner]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -366,12 +366,12 @@ def test_the_photo_finish_shows_every_time_whole(size):
     view = table.view
     now = table.now_ns
     lines = ("Player 7 by 71 ms", "Player 3 +90 ms, too late")
-    view.anim.effect("photo", now, 1500 * MS, lines=lines, seats=(6, 2))
+    view.anim.add(PhotoFinish(Tween(now, 1500 * MS), lines, (6, 2)))
     shown: list[tuple[str, int, int, bool]] = []
     fit = view.texts.fit
     view.texts.fit = lambda text, max_w, px, color, bold=False: (shown.append((text, max_w, px, bold)),
                                                                  fit(text, max_w, px, color, bold))[1]
-    view._draw_photo(pygame.Surface(size), now + 100 * MS)
+    paint.photo(view, pygame.Surface(size), now + 100 * MS)
     assert [s[0] for s in shown] == ["Photo finish", *lines]
     for text, max_w, px, bold in shown:
         assert view.texts.fitted(text, max_w, px, bold)[0] == text

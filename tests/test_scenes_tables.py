@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 import pygame
+import pytest
 from support_app import focus, press, record_commands, run_until, top_name
 
 from game.i18n import t
@@ -228,3 +231,51 @@ def test_a_press_made_while_the_table_is_drawn_is_stamped_during_the_drawing(app
     app.frames(1)
     (slap,) = [c for c in read if c.device == "kb:1"]
     assert slap.t_ns == posted_at[0]  # read between drawing stages, not 4 ms later when the frame ended
+
+
+@pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
+def test_a_finished_game_is_kept_as_a_replay_that_verifies(app, tmp_path, monkeypatch, game):
+    from game import record, replay
+
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    app.push(TitleScene())
+    seats = [SeatSpec("bot", "pro" if game == "ratscrew" else "greedy", f"Bot {i}") for i in range(3)]
+    config = TableConfig(game, games.get(game).rules_from_values({}, 3), seats, 21)
+    app.nav.start_table(config, push=True)
+    run_until(app, lambda: top_name(app) == "ResultsScene", step_frames=30)
+    saved = sorted((tmp_path / "data" / "replays").glob("*.jsonl"))
+    assert len(saved) == 1 and saved[0].name.endswith(f"-{game}.jsonl")
+    log = record.read_log(saved[0])
+    assert log.footer["over"] is True and log.header["seed"] == 21
+    verdict = replay.verify(log)
+    assert verdict.ok, verdict.line()
+
+
+def test_only_the_newest_fifty_replays_are_kept(tmp_path):
+    from game import record
+    from game.games.ratscrew.match import RatscrewMatch
+
+    match = RatscrewMatch(games.get("ratscrew").rules_from_values({}), [SeatSpec("bot", "kid")] * 2, 3, 0)
+    for _ in range(53):
+        assert isinstance(record.save_recent(match.log, tmp_path), type(tmp_path))
+    assert len(list((tmp_path / "replays").glob("*.jsonl"))) == record.RECENT_KEPT == 50
+
+
+DATA_DIR = os.environ["COUCHCARDS_DATA_DIR"]
+
+
+def test_a_disk_that_refuses_the_replay_costs_only_the_replay(tmp_path, capsys):
+    from game.games.ratscrew.match import RatscrewMatch
+    from support_app import make_app
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    os.environ["COUCHCARDS_DATA_DIR"] = str(blocked)  # a file where the folder should be
+    try:
+        app = make_app(tmp_path)
+        match = RatscrewMatch(games.get("ratscrew").rules_from_values({}), [SeatSpec("bot", "kid")] * 2, 3, 0)
+        app.keep_replay(match.log)
+    finally:
+        os.environ["COUCHCARDS_DATA_DIR"] = DATA_DIR
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("couchcards: the replay was not saved")

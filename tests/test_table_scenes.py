@@ -6,18 +6,25 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from support_table import (
+    MS,
+    FakeApp,
+    human_table,
+    nothanks_table,
+    press,
+    record_events,
+    screenshot,
+)
 
 from game.commands import DOWN, FIRST, PASS, PLAY, SECOND, SLAP, TAKE, UP, Command
-from game.games.nothanks import engine as nt
-from game.games.ratscrew import engine as rs
-from game.loop import FakeClock
-from game.match import SeatSpec
-from game.games.ratscrew.match import RatscrewMatch
-from game.render.fonts import get_font
 from game.games.base import TableConfig
-from game.games.nothanks.table import NothanksTable
+from game.games.nothanks import engine as nt
+from game.games.nothanks.view_model import Token, Tokens
+from game.games.ratscrew import engine as rs
 from game.games.ratscrew.table import RatscrewTable
-from support_table import MS, OUT, STEP, FakeApp, FixedHands, human_table, nothanks_table, press, record_events, screenshot
+from game.games.ratscrew.view_model import Flash, Framed, PhotoFinish, SlapHand, Sweep
+from game.match import SeatSpec
+from game.render.effects import Banner, Face, Flip, Note, Shake
 
 # ---- Ratscrew --------------------------------------------------------------------------------------
 
@@ -29,7 +36,7 @@ def test_ratscrew_cards_played_fly_flip_and_sound():
     app.step()
     assert seen == ["CardPlayed"]
     flyers = table.view.anim.flyers
-    assert len(flyers) == 1 and flyers[0].art == ("flip", ("card", "5C", False))
+    assert len(flyers) == 1 and flyers[0].art == Flip(("card", "5C", False))
     assert 180 * MS <= flyers[0].tween.dur_ns <= 220 * MS
     assert app.audio.played == ["flip"]
     app.run_ms(300)
@@ -51,11 +58,11 @@ def test_a_slap_during_an_animation_reaches_the_match_and_wins():
     assert table.match.stats[0].slaps_won == 1
     assert len(table.match.state.hands[0]) == 5
     assert "slap_win" in app.audio.played and "pile_won" in app.audio.played
-    kinds = {e.kind for e in table.view.anim.effects}
-    assert {"hand", "banner", "marked"} <= kinds
-    banner = next(e for e in table.view.anim.effects if e.kind == "banner")
-    assert banner.data["text"] == "Double!"
-    assert any(f.art[0] == "sweep" for f in table.view.anim.flyers)
+    kinds = {type(e) for e in table.view.anim.effects}
+    assert {SlapHand, Banner, Framed} <= kinds
+    banner = next(e for e in table.view.anim.effects if isinstance(e, Banner))
+    assert banner.text == "Double!"
+    assert any(isinstance(f.art, Sweep) for f in table.view.anim.flyers)
     app.run_ms(100)
     screenshot(table, "ratscrew_slap.png")
 
@@ -69,8 +76,8 @@ def test_wrong_slap_shakes_the_seat_and_burns_cards_under_the_pile():
     app.step()
     assert "WrongSlap" in seen
     assert len(table.match.state.burned) == 2
-    effects = {e.kind for e in table.view.anim.effects}
-    assert {"shake", "note", "hand"} <= effects
+    effects = {type(e) for e in table.view.anim.effects}
+    assert {Shake, Note, SlapHand} <= effects
     burns = [f for f in table.view.anim.flyers if f.hides and f.hides[0] == "burn"]
     assert len(burns) == 2
     assert app.audio.played[-2:] == ["slap", "wrong"]
@@ -169,8 +176,8 @@ def test_reduced_motion_drops_the_flight_but_keeps_the_news():
     app.step()
     press(app, table, 1, SLAP, after_ms=100)
     app.step()
-    kinds = {e.kind for e in table.view.anim.effects}
-    assert "banner" in kinds and "flash" not in kinds
+    kinds = {type(e) for e in table.view.anim.effects}
+    assert Banner in kinds and Flash not in kinds
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
@@ -195,12 +202,12 @@ def test_photo_finish_and_too_late_are_shown():
     press(app, table, 0, SLAP, after_ms=40)
     app.step()
     assert "TooLate" in seen
-    notes = [e.data["text"] for e in table.view.anim.effects if e.kind == "note"]
+    notes = [e.text for e in table.view.anim.effects if isinstance(e, Note)]
     assert any("Too late by 40 ms" in n for n in notes)
     app.run_ms(600)
     assert "PhotoFinish" in seen
-    photo = [e for e in table.view.anim.effects if e.kind == "photo"]
-    assert photo and photo[0].data["lines"][0].startswith("P3 by 40 ms")
+    photo = [e for e in table.view.anim.effects if isinstance(e, PhotoFinish)]
+    assert photo and photo[0].lines[0].startswith("P3 by 40 ms")
     screenshot(table, "ratscrew_photo_finish.png")
 
 
@@ -214,15 +221,15 @@ def test_nothanks_pass_and_take_animate_matches_and_cards():
     card = st.card
     press(app, table, 0, PASS)
     app.step()
-    stick = [f for f in table.view.anim.flyers if f.art == ("token",)]
+    stick = [f for f in table.view.anim.flyers if f.art == Token()]
     assert stick and stick[0].dst == ("pot",)
     assert app.audio.played == ["match"]
     assert table.view.anim.hidden(("pot",), table.now_ns) == 1
     press(app, table, 1, TAKE, after_ms=400)
     app.step()
     assert st.cards[1] == [card]
-    arts = [f.art[0] for f in table.view.anim.flyers]
-    assert "card" in arts and "tokens" in arts and "flip" in arts
+    arts = [type(f.art) for f in table.view.anim.flyers]
+    assert Face in arts and Tokens in arts and Flip in arts
     assert app.audio.played[-2:] == ["take", "flip"]
     assert table.view.anim.hidden(("seat_card", 1, card), table.now_ns) == 1
     app.run_ms(600)
@@ -292,8 +299,8 @@ def test_nothanks_out_of_turn_press_is_noted_not_applied():
     press(app, table, 2, TAKE)
     app.step()
     assert table.match.state.cards[2] == []
-    notes = [e for e in table.view.anim.effects if e.kind == "note"]
-    assert notes and notes[0].data == {"seat": 2, "text": "Not your turn", "color": notes[0].data["color"]}
+    notes = [e for e in table.view.anim.effects if isinstance(e, Note)]
+    assert notes and notes[0] == Note(notes[0].tween, 2, "Not your turn", notes[0].color)
 
 
 def test_ratscrew_game_over_banner_names_the_winner():
@@ -304,7 +311,7 @@ def test_ratscrew_game_over_banner_names_the_winner():
     app.run_ms(250)
     press(app, table, 1, SLAP)
     app.step()
-    banners = [e.data["text"] for e in table.view.anim.effects if e.kind == "banner"]
+    banners = [e.text for e in table.view.anim.effects if isinstance(e, Banner)]
     assert "P2 wins!" in banners
 
 

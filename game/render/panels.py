@@ -83,7 +83,8 @@ class Panels:
             imgs = [texts.fit(ctrl, width, small, colors.TEXT_DIM)]
             if texts.font(small).size(ctrl)[0] > width:  # two lines if the panel has the room
                 wrapped = [
-                    texts.fit(line, width, small, colors.TEXT_DIM) for line in wrap(ctrl, texts.font(small), width)
+                    texts.fit(line, width, small, colors.TEXT_DIM)
+                    for line in wrap(ctrl, texts.font(small), width)
                 ]
                 if y + sum(img.get_height() for img in wrapped) <= info.bottom:
                     imgs = wrapped

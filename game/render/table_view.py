@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.render import colors, felt, hud
+from game.render import colors, felt
 from game.render.anim import Anim
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Flip, Flyer, Shake
@@ -282,9 +282,12 @@ class TableView:
         _, block, rect = self._corner
         surface.blit(block, rect)
 
-    def corner_rect(self) -> pygame.Rect | None:
-        """Where the corner's small print was last drawn (None before it was)."""
-        return self._corner[2] if self._corner is not None else None
+    def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:
+        """Where the corner's small print was last drawn (None before it was; with `fresh`, also None if
+        it was drawn at another window size)."""
+        if self._corner is None or (fresh and self._corner[0][0] != self.L.size):
+            return None
+        return self._corner[2]
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(

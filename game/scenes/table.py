@@ -115,7 +115,6 @@ class TableScene(Scene):
                 self.play(sound)
         if events:
             self._version += 1
-        self.after_events(state)
         self.view.anim.prune(game_now)
         self.now_ns = game_now
         if self.match.is_over and not self._finished:
@@ -124,9 +123,6 @@ class TableScene(Scene):
             elif game_now >= self._end_at:
                 self._finished = True
                 self.show_results()
-
-    def after_events(self, state: Any) -> None:
-        """Hook after a batch of events (the Ratscrew view re-syncs its pile mirror here)."""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = tuple(surface.get_size())
@@ -172,6 +168,7 @@ class TableScene(Scene):
 
     # -- helpers ----------------------------------------------------------------------------------
     def show_results(self) -> None:
+        self.app.keep_replay(self.match.log)  # the finished game joins the recent replays
         self.app.nav.replace("results", self.config, self.match)
 
     def play(self, sound: str) -> None:

@@ -7,8 +7,8 @@ import pygame
 
 from game.commands import DOWN, UP, Command
 from game.games.nothanks.match import NothanksMatch
-from game.render.fonts import TextCache
 from game.games.nothanks.view import NothanksView
+from game.render.fonts import TextCache
 from game.scenes.table import TableScene
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.games.ratscrew.match import RatscrewMatch
-from game.render.fonts import TextCache
 from game.games.ratscrew.view import RatscrewView
+from game.render.fonts import TextCache
 from game.scenes.table import TableScene
 
 
@@ -20,9 +20,6 @@ class RatscrewTable(TableScene):
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> RatscrewView:
         return RatscrewView(self.config.rules, names, controls, self.config.seed, texts=texts)
-
-    def after_events(self, state) -> None:
-        self.view.sync(state)
 
     def claim_left(self, now: float) -> float | None:
         """The claim window's remaining share (1 → 0), or None when no pile awaits its claim."""

@@ -28,13 +28,23 @@ class RatscrewView(TableView):
     model: RatscrewModel
 
     def __init__(
-        self, rules: rs.Rules, names: list[str], controls: list[str], seed: int, *, reduced_motion: bool = False,
+        self,
+        rules: rs.Rules,
+        names: list[str],
+        controls: list[str],
+        seed: int,
+        *,
+        reduced_motion: bool = False,
         **kw,
     ) -> None:
-        super().__init__(RatscrewModel(rules, names, seed, reduced_motion=reduced_motion), controls, seed, **kw)
+        super().__init__(
+            RatscrewModel(rules, names, seed, reduced_motion=reduced_motion), controls, seed, **kw
+        )
         self.rules = rules
         self.geo = RatscrewGeometry(self.L, seed)
-        self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}  # seat: (its count, its badge) in the panel
+        self.badges: dict[
+            int, tuple[pygame.Rect, pygame.Rect]
+        ] = {}  # seat: (its count, its badge) in the panel
         self._photo_areas: dict[tuple, pygame.Rect] = {}
         self._clear: tuple[tuple, list[pygame.Rect]] | None = None  # what the seats' notes keep off
 
@@ -63,7 +73,9 @@ class RatscrewView(TableView):
             geo = self.geo
             font = self.texts.font(geo.status_size, True)
             text = max((self.model.claim_text(s) for s in range(self.n)), key=lambda x: font.size(x)[0])
-            _, at = self.centre_label(text, geo.status_size, colors.GOLD, (self.L.centre[0], geo.status_top), True)
+            _, at = self.centre_label(
+                text, geo.status_size, colors.GOLD, (self.L.centre[0], geo.status_top), True
+            )
             zone = at.union(geo.claim_bar(at.bottom + geo.status_size * 0.5))
             self._clear = (key, [self.L.pile.copy(), zone])
         return self._clear[1]

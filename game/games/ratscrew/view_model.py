@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.commands import PLAY
 from game.games.ratscrew import engine as rs
@@ -20,7 +21,7 @@ from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake
 from game.render.tween import Tween
-from game.render.view_model import MS, ViewModel
+from game.render.view_model import MS, Handler, ViewModel
 
 FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame
 SWEEP_MS = 350
@@ -178,12 +179,20 @@ class RatscrewModel(ViewModel):
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         return ["slap", "wrong"]
 
-    def _owes(self, e: rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed, t_ns: int, state) -> list[str]:
+    def _owes(
+        self, e: rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed, t_ns: int, state
+    ) -> list[str]:
         self.note(t_ns, 900, e.seat, t("Owes {n}", n=e.owed), colors.GOLD)
         return []
 
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
-        self.note(t_ns, 900, e.challenger, t("{name} wins the challenge!", name=self.names[e.challenger]), colors.GOLD)
+        self.note(
+            t_ns,
+            900,
+            e.challenger,
+            t("{name} wins the challenge!", name=self.names[e.challenger]),
+            colors.GOLD,
+        )
         return []
 
     def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
@@ -225,7 +234,13 @@ class RatscrewModel(ViewModel):
     def _tie(self, e: rm.Tie, t_ns: int, state: rs.State) -> list[str]:
         names = " & ".join(self.names[s] for s in e.seats)
         self.anim.add(
-            Banner(Tween(t_ns + 200 * MS, 1400 * MS), t("Tie: {names}!", names=names), colors.TEXT, 0.05, ("tie",))
+            Banner(
+                Tween(t_ns + 200 * MS, 1400 * MS),
+                t("Tie: {names}!", names=names),
+                colors.TEXT,
+                0.05,
+                ("tie",),
+            )
         )
         return []
 
@@ -235,7 +250,7 @@ class RatscrewModel(ViewModel):
         self.anim.add(PhotoFinish(Tween(t_ns, PHOTO_MS * MS), tuple(lines), tuple(x[0] for x in e.entries)))
         return []
 
-    handlers = {
+    handlers: ClassVar[dict[type, Handler]] = {
         Ignored: _ignored,
         rs.CardPlayed: _card_played,
         rs.SlapWon: _slap_won,
@@ -295,7 +310,9 @@ class RatscrewModel(ViewModel):
             return t("out"), colors.WARN
         if claim:
             keys = self.keys_of(seat)
-            return (t("claims the pile") if keys is None else t("{key} to claim", key=keys.first)), colors.GOLD
+            return (
+                t("claims the pile") if keys is None else t("{key} to claim", key=keys.first)
+            ), colors.GOLD
         if owed:
             return t("owes {n}", n=owed), colors.GOLD
         return "", colors.GOLD

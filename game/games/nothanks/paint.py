@@ -1,0 +1,129 @@
+"""Painting No Thanks' table: the stack and the face-up card with its matches and count, the centre's
+words, flying cards and matches, a seat's panel (its matches and its cards in runs, the counted card of
+each run framed), the teaching aid's score tag and a bot's thinking dots. Each function draws what the
+state, the view-model and the time say, and changes none of them."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.games.nothanks.view_model import Token, Tokens
+from game.i18n import t
+from game.render import colors, hud
+from game.render.card_art import card_height
+from game.render.effects import Back, Face, Flip, Flyer
+from game.render.tokens import STICK
+
+if TYPE_CHECKING:
+    from game.games.nothanks import engine as nt
+    from game.games.nothanks.view import NothanksView
+
+
+def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+    """Three dots breathing in the corner of panel `rect` while its bot decides."""
+    r = max(2, rect.h // 30)
+    for i in range(3):
+        a = 0.35 + 0.65 * (0.5 + 0.5 * math.sin(now / 1.6e8 - i * 0.9))
+        c = colors.mix(colors.PANEL, colors.TEXT, a)
+        pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.bottom - r * 4), r)
+
+
+def centre(v: NothanksView, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
+    """The stack, the face-up card, the pot and its count, and the centre's words; where the words went."""
+    L = v.L
+    geo = v.geo
+    deck = geo.deck_rect()
+    for i in range(min(state.cards_left, 6)):  # a stack with some thickness
+        img = v.art.back(L.card_w)
+        surface.blit(img, deck.move(-i * 2, -i * 2))
+    card = geo.centre_rect()
+    if state.card is not None and not v.anim.hidden(("centre",), now):
+        img = v.art.surface(v.card_key(state.card), geo.centre_w)
+        hud.shade(surface, card.move(4, 6), 80, (0, 0, 0), radius=max(4, card.w // 16))
+        surface.blit(img, card)
+    pot = state.pot - v.anim.hidden(("pot",), now)
+    if pot > 0:
+        v.tokens.draw_pile(surface, geo.pot_point, pot, geo.pot_unit, v.token_kind, seed=v.seed)
+    digits = v.texts.outlined(str(max(0, state.pot)), round(L.card_h * 0.36), colors.TEXT)
+    spot = geo.pot_digits_spot
+    surface.blit(digits, digits.get_rect(midleft=spot))
+    word = v.texts.render(t("on the card"), geo.small_size, colors.TEXT_DIM)
+    surface.blit(word, word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2)))
+    texts = v.words.centre_texts(state, now)
+    for _, img, rect in texts:
+        surface.blit(img, rect)
+    return [rect for _, _, rect in texts]
+
+
+def flyer(v: NothanksView, surface: pygame.Surface, f: Flyer, now: float) -> None:
+    """A card, one match or a handful of them in the air."""
+    if not f.tween.started(now):
+        return
+    if isinstance(f.art, (Face, Flip, Back)):
+        v.draw_flying_card(surface, f, now, v.geo.centre_w)
+        return
+    pos, _, scale, _ = v.flyer_pos(f, now)
+    unit = round(v.geo.pot_unit * scale)
+    if isinstance(f.art, Token):
+        img = v.tokens.sprite(v.token_kind, unit, 20)
+        surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
+    elif isinstance(f.art, Tokens):
+        v.tokens.draw_pile(surface, pos, f.count, unit, v.token_kind, seed=v.seed)
+
+
+def score_tag(
+    v: NothanksView, seat: int, score: int | None, image: pygame.Surface, rect: pygame.Rect
+) -> bool:
+    """The teaching aid's running score on a tag at the panel's corner (onto `image`, the panel at
+    `rect` in it); False when there is none to show."""
+    if score is None:
+        return False
+    img = v.texts.render(t("score {n}", n=_signed(score)), v.tag_size(seat), colors.INK, bold=True)
+    tag = img.get_rect(midright=(rect.right - rect.h // 10, rect.top)).inflate(12, 4)
+    pygame.draw.rect(image, colors.GOLD, tag, border_radius=tag.h // 2)
+    image.blit(img, img.get_rect(center=tag.center))
+    return True
+
+
+def panel(v: NothanksView, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
+    """A seat's panel: its name and controls, its matches (a few sticks or chips and the count, "?" when
+    hidden) and its cards in runs, the counted (lowest) card of each run framed in gold."""
+    box = v.L.seats[seat]
+    surf, _ = v.panels.base(seat)
+    ox, oy = box.rect.topleft
+    mx, my = v.matches_point(seat)
+    s = v.match_unit(seat)
+    unit = s * 0.55
+    icon = v.tokens.sprite(v.token_kind, round(unit if v.token_kind == STICK else unit * 0.6), 30)
+    surf.blit(icon, icon.get_rect(center=(round(mx - ox - unit * 0.35), round(my - oy))))
+    digits = "?" if shown is None else str(shown)
+    img = v.texts.render(digits, max(12, round(s * 0.5)), colors.TEXT, bold=True)
+    surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))
+    mw = v.geo.mini_w
+    mh = card_height(mw)
+    sy = box.stack.y - oy + (box.stack.h - mh) // 2
+    for value, x, counted in v.geo.run_positions(seat, held):
+        img = v.art.surface(v.card_key(value, mini=True), mw)
+        card = pygame.Rect(box.stack.x - ox + x, sy, mw, mh)
+        surf.blit(img, card)
+        if counted:  # the next card of the run covers the rest of the frame: only the strip shows
+            pygame.draw.rect(
+                surf,
+                colors.GOLD,
+                card.inflate(2, 2),
+                width=max(2, mw // 22),
+                border_radius=max(3, mw // 14),
+            )
+        else:
+            hud.shade(surf, card, 60, (0, 0, 0), radius=max(2, mw // 16))
+    if not held:
+        img = v.texts.render(t("no cards"), max(9, round(v.text_unit(seat) * 0.11)), colors.TEXT_DIM)
+        surf.blit(img, img.get_rect(midleft=(box.stack.x - ox, box.stack.centery - oy)))
+    return surf
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"

@@ -1,0 +1,185 @@
+"""No Thanks' centre words, clear of the seats and of each other: "N left" under the stack, the prompt
+above the face-up card, and the teaching aid's sum under it. Their layouts are cached per window size,
+text and card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.games.nothanks import engine as nt
+from game.i18n import t
+from game.render import colors
+from game.render.fonts import wrap
+from game.render.room import half_room
+from game.render.textfit import keep_together, lines_in_rooms, stack
+
+if TYPE_CHECKING:
+    from game.games.nothanks.view import NothanksView
+
+MIN_TEXT = 10  # the centre's texts shrink to this size (px) before they would touch a seat
+MAX_PROMPT_LINES = 4
+SHORT_PROMPT_LINES = 3  # more lines than this: try a slightly smaller font first
+SHRINK_FOR_FEWER_LINES = 0.8  # ... down to this share of the normal size
+
+
+class CentreWords:
+    """The centre's words of one No Thanks table."""
+
+    def __init__(self, view: NothanksView) -> None:
+        self.v = view
+        self._fits: dict[tuple, Any] = {}
+
+    def clear(self) -> None:
+        self._fits.clear()
+
+    def _remember(self, key: tuple, value: Any) -> Any:
+        if len(self._fits) > 64:
+            self._fits.clear()
+        self._fits[key] = value
+        return value
+
+    def centre_texts(self, state: nt.State, now: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """The centre's words as they are drawn, each with its image and screen rect: "left" (the "N left"
+        under the stack), "prompt" (above the card, while the game runs) and "aid" (the teaching aid's
+        sum under the card)."""
+        v = self.v
+        small = v.geo.small_size
+        label = v.texts.outlined(t("{n} left", n=state.cards_left), small, colors.TEXT)
+        label_rect = self.deck_label_rect(label.get_size())
+        out = [("left", label, label_rect)]
+        if state.is_over:
+            return out
+        prompt, at = self.prompt_image(v.model.prompt_text(state), small)
+        out.append(("prompt", prompt, at))
+        if (
+            v.teaching_aid
+            and v.rules.edition == "cards"
+            and state.card is not None
+            and not v.anim.hidden(("centre",), now)
+        ):
+            text = nt.value_explanation(v.rules, state.card)
+            size, rect = self.aid_fit(text, round(small * 1.25), label_rect)
+            out.append(("aid", v.texts.outlined(text, size, colors.GOLD), rect))
+        return out
+
+    def deck_label_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the stack's "N left" label (an image of `size`) goes: under the stack; if a seat is in
+        the way there, moved sideways just clear of it (still short of the face-up card), else onto the
+        stack's lower edge."""
+        v = self.v
+        key = ("left", size, v.L.size, v.corner_rect() is not None)
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
+        deck = v.geo.deck_rect()
+        centre = v.geo.centre_rect()
+        blocks = v.keep_out()
+        under = pygame.Rect((0, 0), size).move(deck.centerx - size[0] // 2, deck.bottom + 6)
+        spots = [under]
+        for b in blocks:
+            if b.colliderect(under):
+                dx = b.right + 1 - under.left if b.centerx < deck.centerx else b.left - 1 - under.right
+                spots.append(under.move(dx, 0))
+        on = under.copy()
+        on.bottom = deck.bottom - 4
+        spots.append(on)
+        window = pygame.Rect((0, 0), v.L.size)
+        best = next(
+            (
+                r
+                for r in spots
+                if window.contains(r) and not r.colliderect(centre) and r.collidelist(blocks) < 0
+            ),
+            under,
+        )
+        return self._remember(key, best)
+
+    def _free_span(self, top: int, bottom: int, cx: int, blocks: list[pygame.Rect]) -> int:
+        """How wide a text centred on x = `cx` may be in rows top..bottom without touching `blocks`."""
+        half = half_room(cx, top, bottom, blocks, min(cx, self.v.L.size[0] - cx) - 2)
+        return 0 if half is None else max(0, 2 * (half - 2))  # None: something lies across the middle
+
+    def prompt_fit(self, text: str, size: int) -> tuple[int, list[str], pygame.Rect]:
+        """(size, lines, rect) of the prompt ending just above the face-up card, clear of every seat: the
+        largest font (from `size` down to MIN_TEXT) at which it fits; at that size one line, else "Ada:"
+        on a line of its own and the rest in even lines, else the whole text in even lines, each on as few
+        lines as will do. A key label in brackets stays in one piece, and on the line of the word before
+        it if that fits at this size. If nothing fits: the smallest size, as wide as the rows just above
+        the card allow."""
+        v = self.v
+        texts = (keep_together(text, True), keep_together(text, False))
+        centre = v.geo.centre_rect()
+        bottom = centre.top - max(4, centre.h // 20)
+        cx = centre.centerx
+        blocks = v.keep_out()
+        sizes = range(size, min(size, MIN_TEXT) - 1, -1)
+        first: tuple[int, list[str], pygame.Rect] | None = None
+        for s in sizes:
+            font = v.texts.font(s, True)
+            pad = 2 * max(1, s // 14)  # the outline
+            lh = font.get_height() + pad
+            rooms = [
+                self._free_span(bottom - k * lh, bottom, cx, blocks) - pad if bottom >= k * lh else 0
+                for k in range(MAX_PROMPT_LINES + 1)
+            ]
+            lines = lines_in_rooms(texts[0], font, rooms) or lines_in_rooms(texts[1], font, rooms)
+            if lines:
+                w = max(font.size(line)[0] for line in lines) + pad
+                h = len(lines) * lh
+                fit = (s, lines, pygame.Rect(cx - w // 2, bottom - h, w, h))
+                first = first or fit
+                # A prompt in a tall narrow column reads badly: a little smaller on fewer lines wins.
+                if s < size * SHRINK_FOR_FEWER_LINES:
+                    return first
+                if len(lines) <= SHORT_PROMPT_LINES:
+                    return fit
+        if first is not None:
+            return first
+        s = sizes[-1]
+        font = v.texts.font(s, True)
+        pad = 2 * max(1, s // 14)
+        lines = wrap(texts[1], font, max(80, self._free_span(bottom - font.get_height(), bottom, cx, blocks)))
+        w = max(font.size(line)[0] for line in lines) + pad
+        h = len(lines) * (font.get_height() + pad)
+        return s, lines, pygame.Rect(cx - w // 2, max(0, bottom - h), w, h)
+
+    def prompt_image(self, text: str, size: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The prompt drawn as `prompt_fit` lays it out (cached per text, size and window size)."""
+        v = self.v
+        key = ("prompt", text, size, v.L.size, v.corner_rect() is not None)
+        cached = self._fits.get(key)
+        if cached is None:
+            s, lines, rect = self.prompt_fit(text, size)
+            img = stack([v.texts.outlined(line, s, colors.TEXT) for line in lines], rect.size)
+            cached = self._remember(key, (img, rect))
+        return cached
+
+    def aid_fit(self, text: str, size: int, label: pygame.Rect) -> tuple[int, pygame.Rect]:
+        """(size, rect) of the teaching aid's sum under the face-up card, clear of the stack's "N left"
+        `label` and of every seat: moved below the label when they would meet, made smaller when it would
+        then touch a seat."""
+        v = self.v
+        key = ("aid", text, size, tuple(label), v.L.size, v.corner_rect() is not None)
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
+        centre = v.geo.centre_rect()
+        window = pygame.Rect((0, 0), v.L.size)
+        blocks = v.keep_out()
+        best: tuple[int, pygame.Rect] | None = None
+        for s in range(size, min(size, MIN_TEXT) - 1, -1):
+            font = v.texts.font(s, True)
+            pad = 2 * max(1, s // 14)
+            r = pygame.Rect(0, 0, font.size(text)[0] + pad, font.get_height() + pad)
+            for y in (centre.bottom + max(4, centre.h // 20), label.bottom + 2):
+                r.midtop = (centre.centerx, y)
+                if window.contains(r) and not r.colliderect(label) and r.collidelist(blocks) < 0:
+                    best = (s, r.copy())
+                    break
+            if best is not None:
+                break
+        if best is None:  # no clear spot: the smallest size, below the label
+            best = (s, r.copy())
+        return self._remember(key, best)
