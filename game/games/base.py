@@ -158,7 +158,8 @@ class GameDef:
         raise NotImplementedError
 
     def sim(self) -> ModuleType:
-        """The game's `sim` module: `add_arguments(parser)`, `run(args) -> dict`, `format(result) -> str`."""
+        """The game's `sim` module: `add_arguments(group)`, `run(args, recorder=None) -> dict`,
+        `format(result) -> str` (see game.sim)."""
         raise NotImplementedError
 
     def bench(self) -> ModuleType:

@@ -9,7 +9,7 @@ from typing import Any
 from game.commands import PASS, TAKE
 from game.games.base import GameDef, RuleOption, TableConfig
 from game.games.nothanks.layout import LAYOUT
-from game.games.nothanks import engine
+from game.games.nothanks import bots, engine
 from game.i18n import t
 
 
@@ -17,7 +17,7 @@ class NothanksDef(GameDef):
     id = "nothanks"
     engine = engine
     buttons = (TAKE, PASS)
-    bot_levels = ("random", "greedy", "easy", "medium", "hard")
+    bot_levels = bots.LEVELS
     default_level = "medium"
     stand_in_level = "medium"
     demo_levels = ("medium", "hard", "greedy", "easy")
@@ -80,8 +80,6 @@ class NothanksDef(GameDef):
         return max(2, low), min(8, high)
 
     def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
-        from game.games.nothanks import bots
-
         self.check_level(level)
         return bots.make_bot(level, rng, time_budget_ms=options.get("time_budget_ms"),
                              iterations=options.get("iterations"))

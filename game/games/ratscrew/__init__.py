@@ -9,7 +9,7 @@ from typing import Any
 from game.commands import PLAY, SLAP
 from game.games.base import GameDef, RuleOption, TableConfig
 from game.games.ratscrew.layout import LAYOUT
-from game.games.ratscrew import engine
+from game.games.ratscrew import bots, engine
 from game.i18n import t
 
 
@@ -17,7 +17,7 @@ class RatscrewDef(GameDef):
     id = "ratscrew"
     engine = engine
     buttons = (PLAY, SLAP)
-    bot_levels = ("random", "kid", "casual", "pro")
+    bot_levels = bots.LEVELS
     default_level = "casual"
     stand_in_level = "casual"
     demo_levels = ("pro", "casual", "pro", "kid")
@@ -61,8 +61,6 @@ class RatscrewDef(GameDef):
         return dict(rules.option_values())
 
     def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
-        from game.games.ratscrew import bots
-
         self.check_level(level)
         return bots.make_bot(level, rng, seat=options["seat"], rules=options["rules"])
 
