@@ -58,7 +58,8 @@ class FakeApp:
         pygame.event.clear()
         self.clock = FakeClock()
         self.size = size
-        self.settings = {"four_colour_suits": False, "reduced_motion": False, "teaching_aid": True}
+        self.settings = {"four_colour_suits": False, "reduced_motion": False, "teaching_aid": True, "bindings": {}}
+        self.saves = 0  # save_settings() calls
         self.settings.update(settings)
         self.audio = Audio()
         self.fonts = Fonts()
@@ -96,7 +97,22 @@ class FakeApp:
         pass
 
     def save_settings(self):
+        self.saves += 1
         return True
+
+    def frame(self) -> list:
+        """Read input the way the app does: poll, system events (an unplugged pad), commands to the top
+        scene, one update. Returns the commands read."""
+        self.input.poll()
+        for event in self.input.system_events():
+            self.nav.pad_removed(self.input, event)
+        got = self.input.drain()
+        for cmd in got:
+            if self.top is not None:
+                self.top.handle(cmd)
+        if self.top is not None:
+            self.top.update(self.clock(), STEP)
+        return got
 
     def keep_replay(self, log):
         self.replays.append(log)

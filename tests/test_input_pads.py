@@ -95,30 +95,11 @@ def make_pad(request, monkeypatch):
 
 
 class FakeApp(support_table.FakeApp):
-    """The table services on the real router, and a frame that reads input the way the app does."""
+    """The table services on a given router."""
 
     def __init__(self, router: InputRouter) -> None:
         super().__init__()
         self.input = router
-        self.settings = {"bindings": {}}
-        self.saves = 0
-
-    def save_settings(self) -> bool:
-        self.saves += 1
-        return True
-
-    def frame(self) -> list:
-        """Poll, route system events, hand commands to the top scene; returns what the top scene got."""
-        self.input.poll()
-        for event in self.input.system_events():
-            self.nav.pad_removed(self.input, event)
-        got = self.input.drain()
-        for cmd in got:
-            if self.top is not None:
-                self.top.handle(cmd)
-        if self.top is not None:
-            self.top.update(0, 0)
-        return got
 
 
 class Table(Scene):

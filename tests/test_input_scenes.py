@@ -5,47 +5,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input import InputRouter
 from game.scenes.base import Scene
 from game.scenes.controls import BACK_ROW, PAD_ROW, RESET_ROW, ControlsScene
 from game.scenes.join import JoinScene
 
+import support_table
 
-class App:
+
+class App(support_table.FakeApp):
+    """The app's services on the real router (FakeApp: the real scene stack), driven by posted keys."""
+
     def __init__(self) -> None:
-        pygame.event.clear()
-        self.input = InputRouter()
-        self.stack: list[Scene] = []
-        self.settings = {"bindings": {}}
-        self.saves = 0
-        self.size = (1280, 720)
+        super().__init__()
         self.frame()
-
-    @property
-    def top(self):
-        return self.stack[-1] if self.stack else None
-
-    def push(self, scene: Scene) -> None:
-        scene.app = self
-        self.stack.append(scene)
-        scene.enter()
-        scene.relayout(self.size)
-
-    def pop(self) -> None:
-        self.stack.pop().exit()
-
-    def save_settings(self) -> bool:
-        self.saves += 1
-        return True
-
-    def frame(self) -> None:
-        self.input.poll()
-        self.input.system_events()
-        for cmd in self.input.drain():
-            if self.top is not None:
-                self.top.handle(cmd)
-        if self.top is not None:
-            self.top.update(0, 0)
 
     def keys(self, *codes: int) -> None:
         for code in codes:
