@@ -19,7 +19,7 @@ from game.commands import PLAY, SLAP
 from game.games.base import TableConfig
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
-from game.games.ratscrew.view import MAX_BURN_SHOWN
+from game.games.ratscrew.geometry import MAX_BURN_SHOWN
 from game.games.ratscrew.view_model import PhotoFinish
 from game.match import SeatSpec
 from game.render import colors

@@ -6,7 +6,7 @@ import os
 
 import pygame
 import pytest
-from support_app import focus, press, record_commands, run_until, top_name
+from support_app import finished, focus, press, record_commands, run_until, top_name
 
 from game.i18n import t
 from game.match import SeatSpec
@@ -238,17 +238,19 @@ def test_a_finished_game_is_kept_as_a_replay_that_verifies(app, tmp_path, monkey
     from game import record, replay
 
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    config, match = finished(game, players=3, seed=21)  # bots played it to the end off-screen
     app.push(TitleScene())
-    seats = [SeatSpec("bot", "pro" if game == "ratscrew" else "greedy", f"Bot {i}") for i in range(3)]
-    config = TableConfig(game, games.get(game).rules_from_values({}, 3), seats, 21)
-    app.nav.start_table(config, push=True)
-    run_until(app, lambda: top_name(app) == "ResultsScene", step_frames=30)
+    table = app.nav.start_table(config, push=True)
+    table.match.close()
+    table.match = match
+    run_until(app, lambda: top_name(app) == "ResultsScene")
     saved = sorted((tmp_path / "data" / "replays").glob("*.jsonl"))
     assert len(saved) == 1 and saved[0].name.endswith(f"-{game}.jsonl")
     log = record.read_log(saved[0])
     assert log.footer["over"] is True and log.header["seed"] == 21
     verdict = replay.verify(log)
     assert verdict.ok, verdict.line()
+    assert verdict.commands == log.footer["commands"] > 10
 
 
 def test_only_the_newest_fifty_replays_are_kept(tmp_path):

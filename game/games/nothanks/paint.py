@@ -6,20 +6,52 @@ state, the view-model and the time say, and changes none of them."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from game.games.nothanks.view_model import Token, Tokens
+from game.games.nothanks import engine as nt
+from game.games.nothanks.geometry import NothanksGeometry
+from game.games.nothanks.view_model import NothanksModel, Token, Tokens
+from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors, hud
-from game.render.card_art import card_height
+from game.render.card_art import CardArt, card_height
 from game.render.effects import Back, Face, Flip, Flyer
+from game.render.fonts import TextCache
+from game.render.layout import TableLayout
+from game.render.panels import Panels
 from game.render.tokens import STICK
+from game.render.tokens import Tokens as TokenSprites
 
-if TYPE_CHECKING:
-    from game.games.nothanks import engine as nt
-    from game.games.nothanks.view import NothanksView
+
+class Table(Protocol):
+    """What the painting reads of its table view (game.games.nothanks.view.NothanksView)."""
+
+    L: TableLayout
+    geo: NothanksGeometry
+    model: NothanksModel
+    words: CentreWords
+    panels: Panels
+    art: CardArt
+    texts: TextCache
+    tokens: TokenSprites
+    token_kind: str
+    seed: int
+
+    def card_key(self, value: int, mini: bool = False) -> tuple: ...
+
+    def draw_flying_card(self, surface: pygame.Surface, f: Flyer, now: float, width: int) -> None: ...
+
+    def flyer_pos(self, f: Flyer, now: float) -> tuple[tuple[float, float], float, float, float]: ...
+
+    def tag_size(self, seat: int) -> int: ...
+
+    def match_unit(self, seat: int) -> float: ...
+
+    def matches_point(self, seat: int) -> tuple[float, float]: ...
+
+    def text_unit(self, seat: int) -> float: ...
 
 
 def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
@@ -31,7 +63,7 @@ def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.bottom - r * 4), r)
 
 
-def centre(v: NothanksView, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
+def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
     """The stack, the face-up card, the pot and its count, and the centre's words; where the words went."""
     L = v.L
     geo = v.geo
@@ -40,11 +72,11 @@ def centre(v: NothanksView, surface: pygame.Surface, state: nt.State, now: float
         img = v.art.back(L.card_w)
         surface.blit(img, deck.move(-i * 2, -i * 2))
     card = geo.centre_rect()
-    if state.card is not None and not v.anim.hidden(("centre",), now):
+    if state.card is not None and not v.model.anim.hidden(("centre",), now):
         img = v.art.surface(v.card_key(state.card), geo.centre_w)
         hud.shade(surface, card.move(4, 6), 80, (0, 0, 0), radius=max(4, card.w // 16))
         surface.blit(img, card)
-    pot = state.pot - v.anim.hidden(("pot",), now)
+    pot = state.pot - v.model.anim.hidden(("pot",), now)
     if pot > 0:
         v.tokens.draw_pile(surface, geo.pot_point, pot, geo.pot_unit, v.token_kind, seed=v.seed)
     digits = v.texts.outlined(str(max(0, state.pot)), round(L.card_h * 0.36), colors.TEXT)
@@ -58,7 +90,7 @@ def centre(v: NothanksView, surface: pygame.Surface, state: nt.State, now: float
     return [rect for _, _, rect in texts]
 
 
-def flyer(v: NothanksView, surface: pygame.Surface, f: Flyer, now: float) -> None:
+def flyer(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
     """A card, one match or a handful of them in the air."""
     if not f.tween.started(now):
         return
@@ -74,9 +106,7 @@ def flyer(v: NothanksView, surface: pygame.Surface, f: Flyer, now: float) -> Non
         v.tokens.draw_pile(surface, pos, f.count, unit, v.token_kind, seed=v.seed)
 
 
-def score_tag(
-    v: NothanksView, seat: int, score: int | None, image: pygame.Surface, rect: pygame.Rect
-) -> bool:
+def score_tag(v: Table, seat: int, score: int | None, image: pygame.Surface, rect: pygame.Rect) -> bool:
     """The teaching aid's running score on a tag at the panel's corner (onto `image`, the panel at
     `rect` in it); False when there is none to show."""
     if score is None:
@@ -88,7 +118,7 @@ def score_tag(
     return True
 
 
-def panel(v: NothanksView, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
+def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
     """A seat's panel: its name and controls, its matches (a few sticks or chips and the count, "?" when
     hidden) and its cards in runs, the counted (lowest) card of each run framed in gold."""
     box = v.L.seats[seat]

@@ -12,14 +12,12 @@ from game.games.nothanks import text as nt_text
 from game.games.nothanks.geometry import NothanksGeometry
 from game.games.nothanks.layout import LAYOUT
 from game.games.nothanks.view_model import NothanksModel, card_key
-from game.games.nothanks.words import MIN_TEXT, CentreWords
+from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render.effects import Anchor
 from game.render.fonts import wrap
 from game.render.table_view import TableView
 from game.render.tokens import CHIP, STICK
-
-__all__ = ["MIN_TEXT", "NothanksView"]
 
 
 class NothanksView(TableView):

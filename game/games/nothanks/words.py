@@ -4,19 +4,19 @@ text and card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.games.nothanks import engine as nt
+from game.games.nothanks.geometry import NothanksGeometry
+from game.games.nothanks.view_model import NothanksModel
 from game.i18n import t
 from game.render import colors
-from game.render.fonts import wrap
+from game.render.fonts import TextCache, wrap
+from game.render.layout import TableLayout
 from game.render.room import half_room
 from game.render.textfit import keep_together, lines_in_rooms, stack
-
-if TYPE_CHECKING:
-    from game.games.nothanks.view import NothanksView
 
 MIN_TEXT = 10  # the centre's texts shrink to this size (px) before they would touch a seat
 MAX_PROMPT_LINES = 4
@@ -24,10 +24,25 @@ SHORT_PROMPT_LINES = 3  # more lines than this: try a slightly smaller font firs
 SHRINK_FOR_FEWER_LINES = 0.8  # ... down to this share of the normal size
 
 
+class Table(Protocol):
+    """What the centre's words read of their table view (game.games.nothanks.view.NothanksView)."""
+
+    L: TableLayout
+    geo: NothanksGeometry
+    model: NothanksModel
+    texts: TextCache
+    rules: nt.Rules
+    teaching_aid: bool
+
+    def corner_rect(self, fresh: bool = False) -> pygame.Rect | None: ...
+
+    def keep_out(self) -> list[pygame.Rect]: ...
+
+
 class CentreWords:
     """The centre's words of one No Thanks table."""
 
-    def __init__(self, view: NothanksView) -> None:
+    def __init__(self, view: Table) -> None:
         self.v = view
         self._fits: dict[tuple, Any] = {}
 
@@ -57,7 +72,7 @@ class CentreWords:
             v.teaching_aid
             and v.rules.edition == "cards"
             and state.card is not None
-            and not v.anim.hidden(("centre",), now)
+            and not v.model.anim.hidden(("centre",), now)
         ):
             text = nt.value_explanation(v.rules, state.card)
             size, rect = self.aid_fit(text, round(small * 1.25), label_rect)

@@ -6,26 +6,48 @@ the time say, and changes none of them."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from game.games.ratscrew.geometry import MAX_BURN_SHOWN
-from game.games.ratscrew.view_model import Flash, Framed, PhotoFinish, SlapHand, Sweep
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
+from game.games.ratscrew.view_model import Flash, Framed, PhotoFinish, RatscrewModel, SlapHand, Sweep
 from game.i18n import t
 from game.render import colors, hud
-from game.render.effects import Flyer
+from game.render.effects import Anchor, Flyer
+from game.render.fonts import TextCache
+from game.render.layout import TableLayout
 from game.render.room import stretch
 from game.render.tween import ease_out, lerp
 from game.render.view_model import MS
 
-if TYPE_CHECKING:
-    from game.games.ratscrew import engine as rs
-    from game.games.ratscrew.view import RatscrewView
+
+class Table(Protocol):
+    """What the painting reads of its table view (game.games.ratscrew.view.RatscrewView)."""
+
+    L: TableLayout
+    geo: RatscrewGeometry
+    model: RatscrewModel
+    texts: TextCache
+
+    def card_image(
+        self, key: tuple, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
+    ) -> pygame.Surface: ...
+
+    def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]: ...
+
+    def card_scale(self, a: Anchor) -> float: ...
+
+    def centre_label(
+        self, text: str, size: int, color: colors.Color, pos: tuple[int, int], below: bool = False
+    ) -> tuple[pygame.Surface, pygame.Rect]: ...
+
+    def photo_area(self, need_w: int, need_h: int) -> pygame.Rect: ...
 
 
 def pile_cards(
-    v: RatscrewView,
+    v: Table,
     surface: pygame.Surface,
     pile: tuple[str, ...] | list[str],
     burned: int,
@@ -41,7 +63,7 @@ def pile_cards(
     cx, cy = centre
     w = max(12, round(v.L.card_w * scale))
     for i in range(min(burned, MAX_BURN_SHOWN)):
-        if hide and v.anim.hidden(("burn", i), now):
+        if hide and v.model.anim.hidden(("burn", i), now):
             continue
         dx, dy, angle = v.geo.burn_slot(i, gen)
         img = v.card_image(("back",), v.L.card_w, angle, scale)
@@ -50,10 +72,10 @@ def pile_cards(
     shown = sorted({0, *range(max(0, n - 3), n)}) if n else []  # the bottom card and the top three
     framed: tuple[str, ...] = ()
     if not hide:  # a won pile, held still: the cards that made the slap are framed
-        for e in v.anim.active(Framed, now):
+        for e in v.model.anim.active(Framed, now):
             framed = e.cards
     for i in shown:
-        if hide and v.anim.hidden(("pile", i), now):
+        if hide and v.model.anim.hidden(("pile", i), now):
             continue
         dx, dy, angle = v.geo.slot(i, n, gen)
         img = v.card_image(("card", pile[i], False), v.L.card_w, angle, scale)
@@ -69,7 +91,7 @@ def pile_cards(
             )
 
 
-def pile(v: RatscrewView, surface: pygame.Surface, state: rs.State, now: float) -> None:
+def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None:
     """The pile as it lies (an empty pile: its place outlined)."""
     L = v.L
     if not state.pile and not state.burned:
@@ -86,7 +108,7 @@ def pile(v: RatscrewView, surface: pygame.Surface, state: rs.State, now: float) 
     pile_cards(v, surface, state.pile, len(state.burned), L.centre, now)
 
 
-def sweep(v: RatscrewView, surface: pygame.Surface, f: Flyer, now: float) -> None:
+def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
     """A won pile on its way to its winner (held still first, its framed cards showing)."""
     art: Sweep = f.art  # type: ignore[assignment]
     raw = f.tween.raw(now)
@@ -98,10 +120,10 @@ def sweep(v: RatscrewView, surface: pygame.Surface, f: Flyer, now: float) -> Non
     pile_cards(v, surface, art.pile, art.burned, pos, now, scale=scale, hide=False, gen=art.gen)
 
 
-def slaps(v: RatscrewView, surface: pygame.Surface, now: float) -> None:
+def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
     """The slap's flash over the pile and the hands landing on it."""
     L = v.L
-    for e in v.anim.effects:
+    for e in v.model.anim.effects:
         if not e.tween.started(now):
             continue
         if isinstance(e, Flash):
@@ -109,7 +131,7 @@ def slaps(v: RatscrewView, surface: pygame.Surface, now: float) -> None:
             hud.blit_alpha(surface, glow, glow.get_rect(center=L.centre), 1.0 - e.tween.raw(now))
         elif isinstance(e, SlapHand):
             elapsed = (now - e.tween.start_ns) / MS
-            land = 1.0 if v.reduced_motion else min(1.0, elapsed / 60)
+            land = 1.0 if v.model.reduced_motion else min(1.0, elapsed / 60)
             fade = 1.0 - max(0.0, (e.tween.raw(now) - 0.55) / 0.45)
             sx, sy = v.anchor(("seat", e.seat))
             cx, cy = L.centre
@@ -120,7 +142,7 @@ def slaps(v: RatscrewView, surface: pygame.Surface, now: float) -> None:
             hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade * 0.85)
 
 
-def status(v: RatscrewView, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
+def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
     """Under the pile: whose turn and which key, the owed count, or the claim window's countdown."""
     geo = v.geo
     small = geo.status_size
@@ -136,7 +158,7 @@ def status(v: RatscrewView, surface: pygame.Surface, state: rs.State, claim_left
         hud.bar(surface, geo.claim_bar(bar_y), claim_left, colors.seat_color(state.challenger))
 
 
-def pile_count(v: RatscrewView, surface: pygame.Surface, state: rs.State) -> None:
+def pile_count(v: Table, surface: pygame.Surface, state: rs.State) -> None:
     """Small print above the pile: how many cards it holds (under cards flying over it)."""
     if not state.pile:
         return
@@ -145,7 +167,7 @@ def pile_count(v: RatscrewView, surface: pygame.Surface, state: rs.State) -> Non
     surface.blit(img, img.get_rect(center=v.geo.count_at()))
 
 
-def widest_free(v: RatscrewView, blocked: list[pygame.Rect], need_h: int) -> pygame.Rect:
+def widest_free(v: Table, blocked: list[pygame.Rect], need_h: int) -> pygame.Rect:
     """The widest stretch of felt `need_h` tall beside the pile (right or left of it, level with it) or
     under the prompt, off `blocked`; the nearest to the pile's row among the widest."""
     L = v.L
@@ -161,9 +183,9 @@ def widest_free(v: RatscrewView, blocked: list[pygame.Rect], need_h: int) -> pyg
     return max(candidates, key=lambda r: (min(r.w, w // 3), -abs(r.centery - cy)))
 
 
-def photo(v: RatscrewView, surface: pygame.Surface, now: float) -> None:
+def photo(v: Table, surface: pygame.Surface, now: float) -> None:
     """The photo finish: the hands in order, by how many ms (the winner and the next two at most)."""
-    for e in v.anim.active(PhotoFinish, now):
+    for e in v.model.anim.active(PhotoFinish, now):
         size = max(10, round(v.L.size[1] * 0.02))
         lines = [t("Photo finish")] + list(e.lines)
         seats = [None] + list(e.seats)

@@ -3,20 +3,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from game.games.ratscrew.view_model import RatscrewModel
 from game.i18n import t
 from game.render import colors, hud
-from game.render.card_art import card_height
-from game.render.fonts import wrap
+from game.render.card_art import CardArt, card_height
+from game.render.fonts import TextCache, wrap
+from game.render.layout import TableLayout
+from game.render.panels import Panels
 
-if TYPE_CHECKING:
-    from game.games.ratscrew.view import RatscrewView
+
+class Table(Protocol):
+    """What a panel is built from (game.games.ratscrew.view.RatscrewView); `badges` is written to."""
+
+    L: TableLayout
+    model: RatscrewModel
+    panels: Panels
+    art: CardArt
+    texts: TextCache
+    badges: dict[int, tuple[pygame.Rect, pygame.Rect]]
+
+    def text_unit(self, seat: int) -> float: ...
 
 
-def build_panel(v: RatscrewView, seat: int, count: int, out: bool, owed: int, claim: bool) -> pygame.Surface:
+def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bool) -> pygame.Surface:
     """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`);
     where its count and badge went is left in `v.badges`."""
     box = v.L.seats[seat]

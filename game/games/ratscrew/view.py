@@ -9,15 +9,13 @@ from game import cards
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
-from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
+from game.games.ratscrew.geometry import RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.panel import build_panel
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
 from game.render import colors
 from game.render.effects import Anchor, Flyer
 from game.render.table_view import TableView
-
-__all__ = ["MAX_BURN_SHOWN", "RatscrewView"]
 
 
 class RatscrewView(TableView):
@@ -42,9 +40,8 @@ class RatscrewView(TableView):
         )
         self.rules = rules
         self.geo = RatscrewGeometry(self.L, seed)
-        self.badges: dict[
-            int, tuple[pygame.Rect, pygame.Rect]
-        ] = {}  # seat: (its count, its badge) in the panel
+        # seat: (its count, its badge) in its panel, as last built
+        self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
         self._photo_areas: dict[tuple, pygame.Rect] = {}
         self._clear: tuple[tuple, list[pygame.Rect]] | None = None  # what the seats' notes keep off
 

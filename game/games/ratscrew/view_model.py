@@ -32,6 +32,8 @@ SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a
 JITTER = 6  # degrees either way a pile card is turned by chance
 BURN_ANGLE = 78  # burned cards lie crosswise
 
+Owing = rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed  # events that say who owes how many
+
 
 def jitter(seed: int, index: int, gen: int) -> int:
     """A small fixed rotation (degrees) for card `index` of pile number `gen`, from the table's seed."""
@@ -179,20 +181,13 @@ class RatscrewModel(ViewModel):
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         return ["slap", "wrong"]
 
-    def _owes(
-        self, e: rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed, t_ns: int, state
-    ) -> list[str]:
+    def _owes(self, e: Owing, t_ns: int, state: rs.State) -> list[str]:
         self.note(t_ns, 900, e.seat, t("Owes {n}", n=e.owed), colors.GOLD)
         return []
 
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
-        self.note(
-            t_ns,
-            900,
-            e.challenger,
-            t("{name} wins the challenge!", name=self.names[e.challenger]),
-            colors.GOLD,
-        )
+        text = t("{name} wins the challenge!", name=self.names[e.challenger])
+        self.note(t_ns, 900, e.challenger, text, colors.GOLD)
         return []
 
     def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
@@ -233,15 +228,8 @@ class RatscrewModel(ViewModel):
 
     def _tie(self, e: rm.Tie, t_ns: int, state: rs.State) -> list[str]:
         names = " & ".join(self.names[s] for s in e.seats)
-        self.anim.add(
-            Banner(
-                Tween(t_ns + 200 * MS, 1400 * MS),
-                t("Tie: {names}!", names=names),
-                colors.TEXT,
-                0.05,
-                ("tie",),
-            )
-        )
+        text = t("Tie: {names}!", names=names)
+        self.anim.add(Banner(Tween(t_ns + 200 * MS, 1400 * MS), text, colors.TEXT, scale=0.05, at=("tie",)))
         return []
 
     def _photo_finish(self, e: rm.PhotoFinish, t_ns: int, state: rs.State) -> list[str]:
