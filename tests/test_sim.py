@@ -69,6 +69,7 @@ def test_ratscrew_sim_reports_length_and_per_level_behaviour(capsys):
     assert code == 0 and "4 players" in out and "Tens" in out and "mean game length" in out
 
 
+@pytest.mark.slow
 def test_ratscrew_ladder_stronger_levels_win_at_least_70_percent(capsys):
     code, out, _ = run(capsys, "ratscrew", "--ladder", "--games", "100", "--json")
     result = json.loads(out)

@@ -22,6 +22,7 @@ from game.render.notes import Notes
 from game.render.panels import Panels
 from game.render.room import half_room
 from game.render.seat_keys import SeatKeys
+from game.render.small_print import SmallPrint
 from game.render.textfit import name_first, stack
 from game.render.tokens import Tokens
 from game.render.tween import ease_out, lerp, lerp_point, shake
@@ -64,7 +65,7 @@ class TableView:
         self.L: TableLayout = table_layout((1280, 720), self.n, self.layout_hints)
         self.panels = Panels(self)
         self.notes = Notes(self)
-        self._corner: tuple[tuple, pygame.Surface, pygame.Rect] | None = None
+        self.small_print = SmallPrint()
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
         self._in_layer: dict[int, tuple] = {}
@@ -222,7 +223,7 @@ class TableView:
         if layer is None or layer.get_size() != surface.get_size() or note != self._layer_note:
             layer = background.convert(surface)  # the screen's own pixel format: the cheapest blit
             if note:
-                self.draw_corner_note(layer, note)
+                self.small_print.draw(layer, self.L, self.texts, note)
             for seat, content in want.items():
                 panels.blit_idle(layer, seat, content)
             self._layer, self._layer_note, self._in_layer = layer, note, want
@@ -232,7 +233,7 @@ class TableView:
                 layer.set_clip(r)
                 layer.blit(background, r, r)
                 if note:
-                    self.draw_corner_note(layer, note)
+                    self.small_print.draw(layer, self.L, self.texts, note)
                 for seat, content in want.items():
                     if panels.area(seat).colliderect(r):
                         panels.blit_idle(layer, seat, content)
@@ -253,41 +254,10 @@ class TableView:
                 rects.append(panels.area(seat).inflate(-2 * m, -2 * m))
         return rects
 
-    def draw_corner_note(self, surface: pygame.Surface, text: str) -> None:
-        """Small print (the house rules, a hint) in a corner no seat covers; cached per size and text."""
-        key = (self.L.size, text)
-        if self._corner is None or self._corner[0] != key:
-            w, h = self.L.size
-            size = max(10, round(h * 0.018))
-            lines = [
-                ln for part in text.split("\n") for ln in wrap(part, self.texts.font(size), round(w * 0.3))
-            ]
-            imgs = [self.texts.render(line, size, colors.TEXT_DIM) for line in lines]
-            block = pygame.Surface(
-                (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA
-            )
-            y = 0
-            for img in imgs:
-                block.blit(img, (0, y))
-                y += img.get_height()
-            m = max(4, h // 90)
-            spots = [
-                block.get_rect(bottomleft=(m, h - m)),
-                block.get_rect(topleft=(m, m)),
-                block.get_rect(bottomright=(w - m, h - m)),
-                block.get_rect(topright=(w - m, m)),
-            ]
-            free = [r for r in spots if not any(r.colliderect(s.rect) for s in self.L.seats)]
-            self._corner = (key, block, free[0] if free else spots[0].move(0, h))  # no room: not shown
-        _, block, rect = self._corner
-        surface.blit(block, rect)
-
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:
         """Where the corner's small print was last drawn (None before it was; with `fresh`, also None if
         it was drawn at another window size)."""
-        if self._corner is None or (fresh and self._corner[0][0] != self.L.size):
-            return None
-        return self._corner[2]
+        return self.small_print.rect(self.L.size if fresh else None)
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
