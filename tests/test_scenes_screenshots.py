@@ -1,4 +1,4 @@
-"""A PNG of every scene at 1280×720 in tests/_out/, each checked to be a real picture (not blank)."""
+"""A PNG of every scene at 1280×720 in the temporary screenshot folder (support_app.OUT), each checked to be a real picture (not blank)."""
 
 from __future__ import annotations
 
