@@ -12,7 +12,6 @@ os.environ.setdefault("COUCHCARDS_DATA_DIR", tempfile.mkdtemp(prefix="couchcards
 
 import pygame
 import pytest
-
 from support_app import make_app
 
 

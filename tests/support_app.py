@@ -8,7 +8,6 @@ import tempfile
 from pathlib import Path
 
 import pygame
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

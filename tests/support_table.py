@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from support_app import OUT
 
 from game.commands import Command
 from game.games import REGISTRY
@@ -24,7 +25,6 @@ from game.match import SeatSpec
 from game.render.fonts import get_font
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
-from support_app import OUT
 
 STEP = 1_000_000_000 // 120
 MS = 1_000_000

@@ -8,10 +8,10 @@ import pygame
 import pytest
 from support_app import finished, focus, press, record_commands, run_until, top_name
 
+from game import games
+from game.games.base import TableConfig
 from game.i18n import t
 from game.match import SeatSpec
-from game.games.base import TableConfig
-from game import games
 from game.scenes.title import TitleScene
 
 
@@ -267,8 +267,9 @@ DATA_DIR = os.environ["COUCHCARDS_DATA_DIR"]
 
 
 def test_a_disk_that_refuses_the_replay_costs_only_the_replay(tmp_path, capsys):
-    from game.games.ratscrew.match import RatscrewMatch
     from support_app import make_app
+
+    from game.games.ratscrew.match import RatscrewMatch
 
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")

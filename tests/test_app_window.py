@@ -8,9 +8,9 @@ import pygame
 from support_app import press, top_name
 
 from game import app as app_mod
-from game.scenes.base import Scene
-from game.games.base import TableConfig
 from game import games
+from game.games.base import TableConfig
+from game.scenes.base import Scene
 from game.scenes.title import TitleScene
 
 

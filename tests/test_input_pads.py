@@ -7,6 +7,7 @@ import itertools
 
 import pygame
 import pytest
+import support_table
 
 from game.commands import BACK, CONFIRM, DOWN, FIRST, LEFT, PAUSE, SECOND, UP
 from game.input import InputRouter
@@ -14,8 +15,6 @@ from game.input.pads import CONTROLLER, JOYSTICK, Pad, Pads
 from game.input.virtualpad import BUTTONS, VirtualPad
 from game.scenes.base import Scene
 from game.scenes.join import JoinScene, PadLostScene
-
-import support_table
 
 _ids = itertools.count(1000)
 

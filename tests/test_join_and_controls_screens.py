@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import support_table
 
 from game.scenes.base import Scene
 from game.scenes.controls import BACK_ROW, PAD_ROW, RESET_ROW, ControlsScene
 from game.scenes.join import JoinScene
-
-import support_table
 
 
 class App(support_table.FakeApp):

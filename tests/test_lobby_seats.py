@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 from support_app import focus, press, record_commands, set_value, top_name
 
-from game.i18n import t
 from game.games.base import MAX_SEATS
+from game.i18n import t
 from game.scenes.lobby import LobbyScene
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from game import cards
 from game.games.nothanks import engine as nt
+from game.games.nothanks.view import NothanksView
 from game.render import colors
 from game.render.card_art import CardArt, card_height
-from game.games.nothanks.view import NothanksView
 
 pygame.init()
 

@@ -11,17 +11,17 @@ import pygame
 import pytest
 from support_app import finished, make_app, press, run_until, top_name
 
+from game import games
 from game.commands import BACK, CONFIRM, LEFT, PLAY, RIGHT, SLAP, Command
+from game.games.base import TableConfig
+from game.games.ratscrew.match import RatscrewMatch
+from game.games.ratscrew.results import hand_steps
 from game.i18n import t
 from game.match import SeatSpec
-from game.games.ratscrew.match import RatscrewMatch
 from game.scenes import ui
-from game.games.base import TableConfig
-from game.tables import DemoLoop
-from game import games
-from game.games.ratscrew.results import hand_steps
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
 from game.scenes.title import TitleScene
+from game.tables import DemoLoop
 
 MS = 1_000_000
 PLAY_AGAIN, CHANGE, MENU = t("Play again"), t("Change seats or rules…"), t("Menu")

@@ -7,14 +7,14 @@ import json
 import pygame
 from support_app import finished, focus, press, record_commands, run_until, set_value, top_name
 
+from game import games
 from game.commands import DOWN
 from game.i18n import t
-from game.tables import DemoLoop
-from game import games
 from game.scenes.lobby import LobbyScene
 from game.scenes.options import SettingsScene
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
 from game.scenes.title import TitleScene
+from game.tables import DemoLoop
 
 
 def saved(app):

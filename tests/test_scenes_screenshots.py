@@ -6,11 +6,11 @@ import pygame
 import pytest
 from support_app import distinct_colours, finished, save_shot
 
+from game import games
+from game.games.base import TableConfig
 from game.match import SeatSpec
 from game.scenes import ui
 from game.scenes.choose import ChooseGameScene
-from game.games.base import TableConfig
-from game import games
 from game.scenes.controls import ControlsScene
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
 from game.scenes.join import JoinScene

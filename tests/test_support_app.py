@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from game.loop import NS
 from support_app import press
+
+from game.loop import NS
 
 
 def test_fake_clock_makes_frames_instant_and_sixty_a_second(app):

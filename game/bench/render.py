@@ -47,10 +47,10 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
 
     from game import settings as settings_mod
     from game.app import App, SilentAudio
-    from game.loop import FakeClock
     from game.games import BENCH_GAME, get
-    from game.tables import demo_config
+    from game.loop import FakeClock
     from game.scenes.title import TitleScene
+    from game.tables import demo_config
 
     pygame.display.init()
     pygame.font.init()

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game.commands import FIRST as FIRST_BUTTON
-from game.commands import PASS, PLAY, SECOND as SECOND_BUTTON, SLAP, TAKE
+from game.commands import PASS, PLAY, SLAP, TAKE
+from game.commands import SECOND as SECOND_BUTTON
 from game.i18n import t
 
 VERSION = 1

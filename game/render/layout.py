@@ -11,7 +11,6 @@ import pygame
 from game.render.card_art import card_height
 
 
-
 class LayoutHints(Protocol):
     """How a game's table wants its space (a game's definition gives them: game.games.base.LayoutHints)."""
 

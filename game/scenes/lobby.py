@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import t
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
+from game.i18n import t
 from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.menu import MenuHandler

@@ -7,11 +7,11 @@ from typing import Any
 
 import pygame
 
+from game.games.base import TableConfig
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.base import Scene
-from game.games.base import TableConfig
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from game.commands import PASS, TAKE
 from game.games.base import GameDef, RuleOption, TableConfig
-from game.games.nothanks.layout import LAYOUT
 from game.games.nothanks import bots, engine
+from game.games.nothanks.layout import LAYOUT
 from game.i18n import t
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from game.commands import PLAY, SLAP
 from game.games.base import GameDef, RuleOption, TableConfig
-from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew import bots, engine
+from game.games.ratscrew.layout import LAYOUT
 from game.i18n import t
 
 
