@@ -19,7 +19,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="couchcards sim",
         description="Play whole games with no window (virtual clock, no sleeping) and print wins per seat, "
-        "mean score (No Thanks) or mean game length (Ratscrew), and games per second.",
+        "each game's own figures (scores, game length), and games per second.",
     )
     p.add_argument("game", choices=list(games.IDS))
     p.add_argument("--players", type=int, help="seats at the table (default: one per bot)")
