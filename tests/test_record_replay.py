@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support_cli import run_main
 from support_playthrough import SCENARIOS, play
 
 from game import record, replay, sim
@@ -25,14 +26,6 @@ from game.match import SeatSpec
 MS = 1_000_000
 HUMAN = SeatSpec("human")
 
-
-def run_main(module, capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = module.main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def replay_all(match) -> tuple[object, list]:

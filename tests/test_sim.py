@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support_cli import run_main
 
 from game import sim
 
@@ -15,12 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = sim.main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_main(sim, capsys, *argv)
 
 
 def test_nothanks_sim_prints_wins_mean_score_and_speed(capsys):
