@@ -6,6 +6,7 @@ import os
 import random
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,7 @@ from game.render.fonts import get_font
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
 from game.services import Audio as AudioPort
-from game.services import InputPort
+from game.services import MIN_WINDOW, InputPort
 
 if TYPE_CHECKING:
     from game.record import MatchLog
@@ -53,6 +54,16 @@ def prefer_native_framebuffer() -> None:
     """
     if pygame.display.get_init() and pygame.display.get_driver() == "x11":
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def set_minimum_size(size: tuple[int, int]) -> None:
+    """Tell SDL the window may not be made smaller than `size` (where the driver can say so)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # pygame-ce nudges towards its Window API
+            pygame.Window.from_display_module().minimum_size = size
+    except (pygame.error, AttributeError):
+        pass  # no window object (dummy driver, older pygame): the canvas in App._canvas still copes
 
 
 def present_bands() -> int:
@@ -120,6 +131,7 @@ class App:
         self._windowed_size = size
         self.fullscreen = False
         prefer_native_framebuffer()
+        self._window: pygame.Surface | None = None  # the real window while it is below the minimum
         self.screen = self._open_window(size, fullscreen)
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
@@ -265,7 +277,7 @@ class App:
             elif event == "focus_lost":
                 self.pause_game()
             elif event == "resized":
-                self.screen = pygame.display.get_surface()
+                self.screen = self._canvas(pygame.display.get_surface())
                 if not self.fullscreen:
                     self._windowed_size = self.size
                 self._relayout()
@@ -294,7 +306,15 @@ class App:
         self._presented_ns = now
 
     def _present(self) -> None:
-        """Show the frame: one flip, or band by band with input read between bands."""
+        """Show the frame: one flip, or band by band with input read between bands. A canvas bigger
+        than the window (the system made the window smaller than the game's minimum) is scaled down
+        into it first."""
+        if self._window is not None:
+            size = self._window.get_size()
+            if size[0] > 0 and size[1] > 0:
+                pygame.transform.smoothscale(self.screen, size, self._window)
+            pygame.display.flip()
+            return
         if self.bands <= 1:
             pygame.display.flip()
             return
@@ -308,6 +328,8 @@ class App:
         self.stack.relayout(self.size)
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        """Open (or reopen) the window; SDL is told the game's minimum size. Returns the surface scenes
+        draw on (see `_canvas`)."""
         try:
             if fullscreen:
                 screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -317,4 +339,18 @@ class App:
         except pygame.error:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self.fullscreen = False
-        return screen
+        set_minimum_size(MIN_WINDOW)
+        return self._canvas(screen)
+
+    def _canvas(self, window: pygame.Surface) -> pygame.Surface:
+        """What scenes draw on: the window itself, or, when the system made the window smaller than
+        the game's minimum anyway (some window managers ignore SDL's minimum), a canvas of at least
+        the minimum size that `_present` scales into the window. Layouts never see a size below the
+        minimum, so no scene has to cope with a 150x80 window."""
+        w, h = window.get_size()
+        if w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]:
+            self._window = None
+            return window
+        self._window = window
+        # The window's own pixel format: smoothscale into the window needs source and target alike.
+        return pygame.Surface((max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])), 0, window)

@@ -10,10 +10,11 @@ import sys
 from typing import NoReturn
 
 from game import games
+from game.services import MIN_WINDOW
 from game.games.base import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
 from game.tables import DemoLoop, demo_config
 
-MIN_SIZE = (640, 360)
+MIN_SIZE = MIN_WINDOW
 MAX_SIDE = 16384
 MAX_SEED = 2**63 - 1
 NO_DISPLAY_DRIVERS = ("dummy", "offscreen")

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from game.input.bindings import Bindings
     from game.input.pads import Pad
 
+# The smallest window a scene is ever laid out for (the app scales a smaller window's frame down).
+MIN_WINDOW = (640, 360)
+
 # A scene, as the app's services see it (game.scenes.base.Scene; not imported here: scenes import this).
 Scene = Any
 
