@@ -21,6 +21,7 @@ from game.i18n import set_language, t
 from game.input import InputRouter
 from game.loop import FixedLoop
 from game.render.fonts import get_font
+from game.scenes import ui
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
 from game.services import Audio as AudioPort
@@ -102,6 +103,12 @@ STILL_REFRESH_NS = 250_000_000
 # A 1280x720 frame takes ~0.7 ms (p99 ~1.4 ms) to present through X11's shared memory: in 4 bands
 # no stretch without reading input is longer than ~0.35 ms.
 PRESENT_BANDS = 4
+# Rumble patterns the table asks for: (start ms, low motor, high motor, length ms) pulses.
+RUMBLE: dict[str, tuple[tuple[int, float, float, int], ...]] = {
+    "short": ((0, 0.45, 0.8, 110),),  # a won slap
+    "double": ((0, 1.0, 0.5, 90), (180, 1.0, 0.5, 90)),  # a wrong slap
+    "long": ((0, 0.7, 1.0, 320),),  # a won challenge
+}
 
 class App:
     """Owns the window and the scene stack; runs frames through the fixed-timestep loop.
@@ -151,6 +158,12 @@ class App:
         self.frames_presented = 0
         self._presented_top: Scene | None = None
         self._presented_ns = 0
+        self.toasts = ui.Toasts()
+        self._toasted = False  # the last frame drawn showed a notice
+        self._rumbles: list[tuple[int, int, float, float, int]] = []  # (due ns, seat, low, high, ms)
+        self._presses = self.input.presses
+        self._pad_news: dict[str, tuple[int, list[int]]] = {}  # notice kind -> (when, pad numbers in it)
+        self._idle_seen: tuple[int, ...] = ()  # the pads without a seat when the notices were last made
 
     # -- services ---------------------------------------------------------------------------------
     @property
@@ -195,6 +208,29 @@ class App:
         saved = record.save_recent(log)
         if isinstance(saved, str):
             print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
+
+    def notice(self, text: str, colour: tuple[int, int, int] | None = None, key: str = "") -> None:
+        """A short notice over whatever scene is on (a pad plugged in or out), read from the sofa; a
+        notice with the `key` of one still shown replaces it."""
+        self.toasts.add(self._clock(), text, colour, key)
+
+    def rumble(self, seat: int, pattern: str) -> None:
+        """Rumble the pad that plays `seat` in a pattern of RUMBLE ("short", "double", "long"), unless
+        rumble is off in Settings; nothing for a keyboard seat, a bot or a pad without motors."""
+        if not self.settings.get("rumble", True) or self.input.pad_of(seat) is None:
+            return
+        now = self._clock()
+        for start_ms, low, high, ms in RUMBLE.get(pattern, ()):
+            # Each pulse is stopped on time by the game too, so the pulses of a pattern stay apart.
+            self._rumbles.append((now + start_ms * 1_000_000, seat, low, high, ms))
+            self._rumbles.append((now + (start_ms + ms) * 1_000_000, seat, 0.0, 0.0, 0))
+
+    def _rumble_due(self, now: int) -> None:
+        due = sorted((r for r in self._rumbles if r[0] <= now), key=lambda r: r[0])
+        if due:
+            self._rumbles = [r for r in self._rumbles if r[0] > now]
+            for _, seat, low, high, ms in due:
+                self.input.rumble(seat, low, high, ms)
 
     def pause_game(self) -> None:
         """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""
@@ -248,12 +284,32 @@ class App:
         self._system_events()
         items: list[Any] = self.input.drain()
         items += self.input.drain_text()
+        if self._demo_interrupted():
+            return  # the press that ended the demo does nothing else
         items.sort(key=lambda item: (item.t_ns, item.poll))  # stable: a read keeps its order
         for item in items:
             self._dispatch(item)
         top = self.top
         if top is not None:
             top.update(now_ns, dt_ns)
+        if self._rumbles:
+            self._rumble_due(self._clock())
+        if "pad_added" in self._pad_news:
+            idle = tuple(p.number for p in self.input.idle_pads())
+            if idle != self._idle_seen:  # a pad took a seat: it is no longer asked to press A
+                self._idle_seen = idle
+                self._say_pads("pad_added", self._clock())
+
+    def _demo_interrupted(self) -> bool:
+        """Any key or button at a demo table returns to the title (the demo's results keep their menu)."""
+        pressed = self.input.presses != self._presses
+        self._presses = self.input.presses
+        top = self.top
+        if not (pressed and self.demo is not None and top is not None and top.wants_pause_on_focus_loss):
+            return False
+        self.demo = None
+        self.nav.reset("title")
+        return True
 
     def _dispatch(self, cmd: Any) -> None:
         """A Command to the top scene's `handle`, a TextEdit to its `text_edit` (dropped if it has none)."""
@@ -263,16 +319,21 @@ class App:
         if not isinstance(cmd, Command):
             if top.wants_text:
                 top.text_edit(cmd)
-        elif cmd.action == PAUSE and top.wants_pause_on_focus_loss:
+        elif cmd.action == PAUSE and top.wants_pause_on_focus_loss and not self._unseated_pad(cmd):
             self.pause_game()
         else:
-            top.handle(cmd)
+            top.handle(cmd)  # a pad with no seat pressing Start at a table: the table may seat it
+
+    def _unseated_pad(self, cmd: Command) -> bool:
+        return cmd.device.startswith("pad:") and self.input.seat_of(cmd.device) is None
 
     def _system_events(self) -> None:
         for event in self.input.system_events():
             if self.nav.pad_removed(self.input, event):  # a pad that held a seat was unplugged: the table waits
                 continue
-            if event == "quit":
+            if event.startswith(("pad_added:", "pad_removed:")):
+                self._pad_notice(event)
+            elif event == "quit":
                 self.quit()
             elif event == "focus_lost":
                 self.pause_game()
@@ -284,14 +345,60 @@ class App:
             elif event == "fullscreen":
                 self.toggle_fullscreen()
 
+    def _pad_notice(self, event: str) -> None:
+        """"Pad 3 connected — press A to join" (pads plugged in together share one notice), "Pad 1 is
+        Player 2 again", "Pad 3 disconnected"."""
+        kind, _, iid = event.partition(":")
+        device = f"pad:{iid}"
+        number = self.input.pad_number(device)
+        if number is None:
+            return
+        seat = self.input.seat_of(device) if kind == "pad_added" else None
+        if seat is not None:
+            self.notice(t("Pad {n} is Player {p} again", n=number, p=seat + 1), ui.seat_colour(seat),
+                        key=f"back{number}")
+            return
+        now = self._clock()
+        other = "pad_added" if kind == "pad_removed" else "pad_removed"
+        since, numbers = self._pad_news.get(other, (0, []))
+        if number in numbers:  # a pad plugged in and out (or back): the older notice is no longer true
+            self._pad_news[other] = (since, [n for n in numbers if n != number])
+            self._say_pads(other, now)
+        since, numbers = self._pad_news.get(kind, (0, []))
+        numbers = [n for n in (numbers if now - since < ui.TOAST_NS else []) if n != number] + [number]
+        self._pad_news[kind] = (now, numbers)
+        self._say_pads(kind, now)
+
+    def _say_pads(self, kind: str, now: int) -> None:
+        """The one notice for the pads plugged in (or out) lately: "Pads 1, 2 connected — press A to join"."""
+        since, numbers = self._pad_news.get(kind, (0, []))
+        if kind == "pad_added":  # only pads that still wait for a seat are told to press A
+            idle = {p.number for p in self.input.idle_pads()}
+            numbers = [n for n in numbers if n in idle]
+        if not numbers:
+            self.toasts.drop(kind)
+            return
+        pads = ", ".join(str(n) for n in sorted(numbers))
+        many = len(numbers) > 1
+        if kind == "pad_removed":
+            text = t("Pads {list} disconnected", list=pads) if many else t("Pad {n} disconnected", n=numbers[0])
+            self.toasts.add(since, text, ui.WARN, kind)
+        else:
+            text = (t("Pads {list} connected — press A to join", list=pads) if many
+                    else t("Pad {n} connected — press A to join", n=numbers[0]))
+            self.toasts.add(since, text, None, kind)
+
     def _draw(self, alpha: float) -> None:
         drawn = self.stack.drawn()
         top = drawn[-1]
         now = self._clock()
+        toasting = self.toasts.active(now)
         if (
             len(drawn) == 1
             and top is self._presented_top
             and now - self._presented_ns < STILL_REFRESH_NS
+            and not toasting
+            and not self._toasted
             and top.unchanged(self.size, alpha)
         ):
             # The picture would not change: skip drawing and presenting. Presenting blocks input
@@ -300,6 +407,10 @@ class App:
         for scene in drawn:
             scene.draw(self.screen, alpha)
             self.input.poll()  # drawing takes time: keep stamping presses while it runs
+        if self.demo is not None and top.wants_pause_on_focus_loss:
+            ui.demo_label(self.screen, t("Demo — press any key"))
+        self.toasts.draw(self.screen, now)
+        self._toasted = bool(toasting)
         self._present()
         self.frames_presented += 1
         self._presented_top = top

@@ -22,7 +22,7 @@ from game.games import IDS as GAMES
 ENV_DIR = "COUCHCARDS_CONFIG_DIR"
 FILENAME = "settings.json"
 MAX_SEATS = 8
-MAX_NAME = 12
+MAX_NAME = 20  # a player's name: the name entry stops here; screens shrink a long one, never cut it
 
 Warn = Callable[[str], None]
 
@@ -88,6 +88,7 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "reduced_motion": (False, _flag),
     "teaching_aid": (True, _flag),
     "fullscreen": (False, _flag),
+    "rumble": (True, _flag),  # pads rumble on a won slap, a wrong slap and a won challenge
     "language": ("en", _language),
     "bindings": ({}, _bindings),  # filled and read by game.input; opaque here
     "presets": ({g: {} for g in GAMES}, _presets),

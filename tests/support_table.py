@@ -68,6 +68,8 @@ class FakeApp:
         self.demo = None
         self.fullscreen = False
         self.replays = []  # the command logs of finished games
+        self.notices: list[str] = []  # app.notice() texts
+        self.rumbles: list[tuple[int, str]] = []  # app.rumble() calls: (seat, pattern)
         self.stack = SceneStack(self, lambda: self.size)
         self.nav = Navigator(self.stack)
 
@@ -119,6 +121,12 @@ class FakeApp:
 
     def pause_game(self):
         self.nav.push("pause", self.top)
+
+    def notice(self, text, colour=None, key=""):
+        self.notices.append(text)
+
+    def rumble(self, seat, pattern):
+        self.rumbles.append((seat, pattern))
 
     def toggle_fullscreen(self):
         self.fullscreen = not self.fullscreen
@@ -189,3 +197,49 @@ def nothanks_table(rules, seats, seed=3, size=(1280, 720), **settings):
     table = NothanksTable(TableConfig("nothanks", rules, seats, seed=seed), threaded=False)
     app.push(table)
     return app, table
+
+
+def all_overlays(size=(1280, 720), n=3, watch=None, **settings):
+    """A Ratscrew table of human seats ("Player 1", ...) driven into every overlay at once: seat 3 slaps
+    wrong and burns its last two cards (a wrong slap, out of cards), seats 1 and 2 slap a double in the
+    same instant (a tie: a coin decides), seat 3 slaps about 22 ms after them (too late; out), and the
+    photo finish follows when its window closes (about 500 ms after the slap). Returns (app, table) just
+    after the late slap; `watch(table)`, if given, is called every 40 ms of game time on the way."""
+    extra = [[r + "S"] for r in "46789TJQ"[: max(0, n - 3)]]
+    hands = [["5C", "9C", "2C", "6C"], ["5D", "8D", "3D", "7D"], ["2H", "3H"], *extra][:n]
+    seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
+    app = FakeApp(size, **settings)
+    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1), hands)
+    app.push(table)
+
+    def run(ms):
+        if watch is None:
+            app.run_ms(ms)
+            return
+        for _ in range(max(1, ms // 40)):
+            app.run_ms(40)
+            watch(table)
+
+    press(app, table, 0, "play")
+    run(250)
+    press(app, table, 2, "slap")  # nothing to slap: burns its two cards, and it has no more
+    app.step()
+    run(50)
+    press(app, table, 1, "play")  # 5♣ 5♦: a double
+    run(100)
+    now = app.clock()
+    table.handle(Command(0, "slap", now))  # the same instant: a tie, the coin orders them
+    table.handle(Command(1, "slap", now))
+    app.run_ms(22)
+    press(app, table, 2, "slap")  # too late
+    app.step()
+    return app, table
+
+
+def drawn_frames(app, table, ms, every_ms=40, size=None):
+    """Run the table for `ms`, drawing a frame every `every_ms`; yields (game time, surface, text boxes)."""
+    surface = pygame.Surface(size or app.size)
+    for _ in range(max(1, ms // every_ms)):
+        app.run_ms(every_ms)
+        table.draw(surface, 0.0)
+        yield table.now_ns, surface, table.view.text_boxes()

@@ -23,7 +23,7 @@ def test_title_to_results_and_play_again_with_keys_only(app):
     set_value(app, t("Bot {n}", n=2), t("Bot · {level}", level=t("random")), key="left")
     set_value(app, t("Bot {n}", n=3), t("Empty"))
     assert lobby.players == 2
-    set_value(app, t("Cards per suit (K)"), t("1–{k} ({n} cards)", k=5, n=20), key="left")
+    set_value(app, t("Cards per suit"), t("1–{k} ({n} cards)", k=5, n=20), key="left")
     set_value(app, t("Cards set aside unseen"), "3")
     set_value(app, t("Matches each"), "5", key="left")
     assert "1–5" in lobby.definition.rules_summary(lobby.rules) and "3 set aside" in lobby.definition.rules_summary(lobby.rules)

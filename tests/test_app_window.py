@@ -127,6 +127,12 @@ def test_esc_in_a_menu_goes_back_and_on_the_title_points_at_quit(app):
     assert top_name(app) == "TitleScene"
     press(app, "esc")
     assert app.top.menu.current.label == "Quit"
+    press(app, "enter")  # asks first, like quitting a game: "No" focused
+    assert top_name(app) == "ConfirmScene" and app.top.menu.current.label == "No" and app.running
+    press(app, "enter")
+    assert top_name(app) == "TitleScene" and app.running
+    press(app, "enter", "right")  # ← → move between No and Yes
+    assert app.top.menu.current.label == "Yes"
     press(app, "enter")
     assert not app.running
 

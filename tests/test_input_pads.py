@@ -116,6 +116,9 @@ class Table(Scene):
     def give_seat_to_bot(self, seat: int) -> None:
         self.bots.append(seat)
 
+    def refresh_seats(self, force: bool = False) -> None:
+        pass
+
 
 @pytest.fixture
 def app():
@@ -230,6 +233,20 @@ def test_unplug_mid_game_pauses_and_plugging_back_restores_the_seat(app, make_pa
     assert (table.commands[-2].seat, table.commands[-2].action) == (2, SECOND)
 
 
+def key(code: int, down: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code))
+
+
+def hold_enter(app, seconds: float) -> None:
+    """Hold Enter for `seconds` of the app's clock, then let go."""
+    key(pygame.K_RETURN)
+    app.frame()
+    app.clock.advance(round(seconds * 1e9))
+    app.frame()
+    key(pygame.K_RETURN, down=False)
+    app.frame()
+
+
 def test_lost_seat_can_go_to_a_bot_or_the_keyboard(app, make_pad):
     pads = [make_pad(), make_pad()]
     ids = [p.plug() for p in pads]
@@ -245,12 +262,21 @@ def test_lost_seat_can_go_to_a_bot_or_the_keyboard(app, make_pad):
     overlay = app.top
     assert isinstance(overlay, PadLostScene) and len(app.stack) == 2  # one overlay for both seats
     labels = [item.label for item in overlay.menu.items]
-    assert labels == ["Give P1 to a bot", "Play P1 with the keys Q / L-Shift",
-                      "Give P2 to a bot", "Play P2 with the keys P / R-Shift"]
-    overlay.menu.items[0].on_confirm()
-    assert table.bots == [0] and app.input.device_of(0) is None
-    overlay.menu.items[-1].on_confirm()  # after the rebuild: P2's keyboard option
+    assert labels == ["Wait", "Give Player 1 to a bot? Hold A", "Play Player 1 with Q / L-Shift? Hold A",
+                      "Give Player 2 to a bot? Hold A", "Play Player 2 with P / R-Shift? Hold A"]
+    assert overlay.menu.current.label == "Wait"  # focus starts on Wait
+    key(pygame.K_DOWN)
     app.frame()
+    hold_enter(app, 0.5)  # a press shorter than a second changes nothing
+    assert table.bots == [] and app.input.lost.keys() == {0, 1}
+    hold_enter(app, 1.01)
+    assert table.bots == [0] and app.input.device_of(0) is None
+    assert [item.label for item in overlay.menu.items] == [
+        "Wait", "Give Player 2 to a bot? Hold A", "Play Player 2 with P / R-Shift? Hold A"]
+    for _ in range(2):
+        key(pygame.K_DOWN)
+        app.frame()
+    hold_enter(app, 1.01)  # P2's keyboard option
     assert app.top is table and app.input.device_of(1) == "kb:1"
 
 

@@ -111,21 +111,21 @@ def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):
     assert ui.TEXTS.fitted(value, max_w, size, bold)[0] == value  # whole, not cut with "…"
 
 
-def test_rules_set_back_to_their_defaults_are_the_seeds_rules_again(app):
+def test_rules_set_back_to_their_defaults_are_the_standard_rules_again(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
     assert lobby.menu.items[MAX_SEATS].value() == t("Custom")
     set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
     assert lobby.values == {}
-    assert lobby.menu.items[MAX_SEATS].value() == t("The seed's rules")
+    assert lobby.menu.items[MAX_SEATS].value() == t("Standard rules")
 
 
 def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
     lobby.devices[0] = "pad:999"  # joined with a pad that has since been unplugged
-    assert lobby.seat_items[0].value() == t("Human · join with a pad")
+    assert lobby.seat_items[0].value() == t("Human · press A to join")
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "LobbyScene"

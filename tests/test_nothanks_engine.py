@@ -134,7 +134,9 @@ def test_summary_is_one_line_naming_the_options():
     s = nt_text.summary(nt.Rules(hidden_matches=True, after_take="same_player"))
     assert "\n" not in s and "12" in s and "hidden" in s and "again" in s
     assert "3–35" in nt_text.summary(nt.Rules.numbered())
-    assert "more matches" in nt_text.tie_break_note()
+    assert "more matches" in nt_text.tie_break_note(nt.Rules())
+    assert "more chips" in nt_text.tie_break_note(nt.Rules.numbered())  # the numbered edition's word
+    assert "matches" not in nt_text.tie_break_note() and "chips" not in nt_text.tie_break_note()
     assert "· 1 match each ·" in nt_text.summary(nt.Rules(matches=1))
     assert "· 11 matches each ·" in nt_text.summary(nt.Rules())
 

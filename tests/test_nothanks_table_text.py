@@ -284,7 +284,7 @@ def test_every_controls_line_is_shown_whole(size, n, monkeypatch):
         assert words == ctrl.replace("\u00b7", " ").split(), f"seat {seat + 1}'s {ctrl!r} drawn as {lines} at {size}"
         assert y <= box.info.bottom - box.rect.y, f"seat {seat + 1}'s controls run into its cards at {size}"
         if view.count_on_name_row(seat):  # the count moved up to the name's row, clear of the controls
-            digits = view.texts.font(max(12, round(view.match_unit(seat) * 0.5)), True)
+            digits = view.texts.font(view.count_size(seat), True)
             mid = view.matches_point(seat)[1] - box.rect.y  # the digits are centred on it
             digits_bottom = mid - digits.get_height() / 2 + digits.get_ascent()  # on their baseline
             small = view.texts.font(view.panels.controls_size(seat))
@@ -331,8 +331,26 @@ def test_a_long_prompt_between_two_top_seats_takes_a_little_smaller_font_on_thre
     view = table.view
     size = view.geo.small_size
     s, lines, rect = view.words.prompt_fit(view.model.prompt_text(table.match.state), size)
-    assert lines[0] == "Player 1:" and len(lines) <= SHORT_PROMPT_LINES
+    assert lines[0].startswith("Player 1:") and len(lines) <= SHORT_PROMPT_LINES
     assert size * SHRINK_FOR_FEWER_LINES <= s <= size
+    assert rect.collidelist(view.keep_out()) == -1
+    # The stack and the card move down out of the gap between the two top seats: the prompt now has the
+    # whole width above the card, one line at full size (it was squeezed onto four lines between them).
+    assert (s, len(lines)) == (size, 1)
+    assert rect.top > max(view.L.seats[s].rect.bottom for s in (3, 4))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_every_prompt_reads_on_three_lines_at_most_the_name_first(size, n):
+    from game.games.nothanks.words import SHORT_PROMPT_LINES, SHRINK_FOR_FEWER_LINES
+
+    _app, table = keyboard_table(n, size)
+    view = table.view
+    base = view.geo.small_size
+    s, lines, rect = view.words.prompt_fit(view.model.prompt_text(table.match.state), base)
+    assert lines[0].startswith("Player 1:") and len(lines) <= SHORT_PROMPT_LINES, (size, n, lines)
+    assert max(view.geo.floor, base * SHRINK_FOR_FEWER_LINES) <= s <= base
     assert rect.collidelist(view.keep_out()) == -1
 
 

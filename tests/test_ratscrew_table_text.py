@@ -1,6 +1,7 @@
 """The Ratscrew table's small print stays readable: burned cards keep off the prompt under the pile, seat
-notes keep off the panels, slap banners read in every seat colour, and the challenge note says who won.
-Screenshots go to tests/_out/polish_*.png (look at them)."""
+notes keep to their lanes off the panels, slap banners read in every seat colour, and the challenge note
+says who won. Screenshots go to the temporary screenshot folder (support_app.OUT), polish_*.png (look at
+them)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,14 @@ from game.games.base import TableConfig
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN
+from game.games.ratscrew.match import TOO_LATE, WON
+from game.games.ratscrew.match import PhotoFinish as PhotoFinishEvent
 from game.games.ratscrew.view_model import PhotoFinish
 from game.match import SeatSpec
 from game.render import colors
 from game.render.effects import Banner, Note
+from game.render.scale import text_min
+from game.render.textboxes import overlaps
 from game.render.tween import Tween
 
 pygame.init()
@@ -57,11 +62,12 @@ def save(surface, name):
 
 
 def status_rect(view, state):
+    """Where the prompt under the pile is drawn (in its lane)."""
     text = view.model.status_text(state)
     assert text
-    _, at = view.centre_label(
-        text, view.geo.status_size, colors.TEXT, (view.L.centre[0], view.geo.status_top), True
-    )
+    color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
+    _, at = paint.prompt_fit(view, text, color)
+    assert view.prompt_lane().contains(at)
     return at
 
 
@@ -106,9 +112,7 @@ def test_burned_cards_do_not_touch_a_pixel_of_the_claim_prompt(size, n):
     view.draw(without, bare, now, left)
     save(with_burns, f"polish_burned_claim_{size[0]}x{size[1]}_{n}.png")
     assert pygame.image.tobytes(with_burns, "RGB") != pygame.image.tobytes(without, "RGB"), "burns are shown"
-    prompt = status_rect(view, st).union(
-        view.geo.claim_bar(status_rect(view, st).bottom + view.geo.status_size * 0.5)
-    )
+    prompt = status_rect(view, st).union(view.geo.claim_bar())
     prompt = prompt.inflate(4, 4)
     assert pygame.image.tobytes(with_burns.subsurface(prompt), "RGB") == pygame.image.tobytes(
         without.subsurface(prompt), "RGB"
@@ -126,12 +130,12 @@ def test_no_pile_card_reaches_the_prompt_whatever_its_chance_turn(size):
     lowest = 0
     for gen in range(40):
         layer = pygame.Surface(size, pygame.SRCALPHA)
-        paint.pile_cards(view, layer, pile, MAX_BURN_SHOWN, view.L.centre, 0, hide=False, gen=gen)
+        paint.pile_cards(view, layer, pile, MAX_BURN_SHOWN, view.geo.centre, 0, hide=False, gen=gen)
         ink = pygame.mask.from_surface(layer).get_bounding_rects()
         lowest = max(lowest, max(r.bottom for r in ink))
         assert not any(r.colliderect(prompt) for r in ink), f"gen {gen}: a card lies behind the prompt"
     assert lowest < prompt.top
-    assert lowest > view.L.centre[1] + view.L.card_h * 0.5, "the pile still has its peeking cards"
+    assert lowest > view.geo.centre[1] + view.L.card_h * 0.5, "the pile still has its peeking cards"
 
 
 def test_burned_cards_stick_out_beside_the_pile_not_under_it():
@@ -215,14 +219,13 @@ def test_notes_wrap_or_shrink_where_room_is_short_and_keep_their_size_where_it_i
     assert adapted >= 4, "the long note is wrapped or made smaller beside the crowded panels"
     img, (_, _, clear) = view.notes.image(0, "Owes 2", colors.GOLD)
     full = view.texts.outlined("Owes 2", view.notes.size(view.L.seats[0].rect), colors.GOLD)
-    assert not clear and img.get_height() < full.get_height(), "no room at all: as small as it goes"
+    assert clear and img is full, "the crowded bottom seat has a lane of its own too, at the full size"
     _, big = table_at((1280, 720), deal(2))
     view = big.view
     for seat in range(2):
         img, (_, _, clear) = view.notes.image(seat, text, colors.TEXT)
-        assert clear and img is view.texts.outlined(
-            text, view.notes.size(view.L.seats[seat].rect), colors.TEXT
-        )
+        line = view.texts.outlined(text, view.notes.size(view.L.seats[seat].rect), colors.TEXT)
+        assert clear and (img is line or img.get_height() == 2 * line.get_height()), "full size, 1 or 2 lines"
 
 
 def test_a_seats_newer_note_does_not_cover_its_older_one():
@@ -231,25 +234,18 @@ def test_a_seats_newer_note_does_not_cover_its_older_one():
     now = table.now_ns
     older = view.anim.add(Note(Tween(now, 1100 * MS), 1, "Wrong slap! Burns 2", colors.WARN))
     newer = view.anim.add(Note(Tween(now + 10 * MS, 1200 * MS), 1, "Out of cards!", colors.TEXT))
-    size = view.notes.size(view.L.seats[1].rect)
-    images = {
-        id(view.texts.outlined(older.text, size, colors.WARN)): "older",
-        id(view.texts.outlined(newer.text, size, colors.TEXT)): "newer",
-    }
-    drawn = {}
-    blit = pygame.Surface.blit
-
-    class Spy(pygame.Surface):
-        def blit(self, source, dest, *args, **kw):
-            if id(source) in images:
-                at = dest.topleft if isinstance(dest, pygame.Rect) else dest
-                drawn[images[id(source)]] = pygame.Rect(at, source.get_size())
-            return blit(self, source, dest, *args, **kw)
-
-    view.draw_notes(Spy((1280, 720)), now + 20 * MS)
-    assert set(drawn) == {"older", "newer"}
-    assert not drawn["older"].colliderect(drawn["newer"])
-    assert pygame.Rect(0, 0, 1280, 720).contains(drawn["older"])
+    table.now_ns = now + 20 * MS
+    table.draw(pygame.Surface((1280, 720)), 0.0)
+    drawn = {box.text: box.rect for box in view.text_boxes() if box.kind == "note"}
+    assert set(drawn) == {older.text, newer.text}
+    assert not drawn[older.text].colliderect(drawn[newer.text])
+    lane = view.notes.lane(1).rect
+    assert lane.contains(drawn[older.text]) and lane.contains(drawn[newer.text])
+    assert pygame.Rect(0, 0, 1280, 720).contains(lane)
+    box = view.L.seats[1].rect  # the newer one nearer the panel
+    def gap(r):
+        return max(r.left - box.right, box.left - r.right, r.top - box.bottom, box.top - r.bottom)
+    assert gap(drawn[newer.text]) <= gap(drawn[older.text])
 
 
 # ---- #8: slap banners in every seat colour ---------------------------------------------------------
@@ -345,18 +341,23 @@ def test_a_panels_claim_badge_never_covers_its_card_count(size, n):
     assert pygame.Rect((0, 0), box.size).contains(badge)
 
 
-def test_a_slap_banner_is_drawn_over_the_seats_notes_never_under():
+def test_a_slap_banner_and_the_seats_notes_have_lanes_of_their_own():
     """QA 2, N2: at 8 seats the top seat's "Too late by N ms" lay across the "Top-bottom!" banner."""
     _app, table = table_at((800, 600), deal(8))
     view = table.view
     now = table.now_ns
     view.anim.add(Banner(Tween(now, 900 * MS), "Top-bottom!", at=("slap_banner",), plate=True))
-    view.anim.add(Note(Tween(now, 900 * MS), 4, "Too late by 167 ms", colors.GOLD))
-    drawn: list[type] = []
-    sprite = view.notes.sprite
-    view.notes.sprite = lambda e, t: (drawn.append(type(e)), sprite(e, t))[1]
-    view.draw_notes(pygame.Surface((800, 600)), now + 100 * MS)
-    assert drawn == [Note, Banner]
+    for seat in range(8):
+        view.anim.add(Note(Tween(now, 900 * MS), seat, "Too late by 167 ms", colors.GOLD))
+    table.now_ns = now + 100 * MS
+    table.draw(pygame.Surface((800, 600)), 0.0)
+    boxes = view.text_boxes()
+    (banner,) = [b for b in boxes if b.kind == "banner"]
+    assert view.banner_lane().contains(banner.rect)
+    notes = [b for b in boxes if b.kind == "note"]
+    assert sorted(b.seat for b in notes) == list(range(8))
+    assert not [b for b in notes if b.rect.colliderect(banner.rect)]
+    assert not overlaps(boxes)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -365,13 +366,19 @@ def test_the_photo_finish_shows_every_time_whole(size):
     _app, table = table_at(size, deal(8))
     view = table.view
     now = table.now_ns
-    lines = ("Player 7 by 71 ms", "Player 3 +90 ms, too late")
-    view.anim.add(PhotoFinish(Tween(now, 1500 * MS), lines, (6, 2)))
-    shown: list[tuple[str, int, int, bool]] = []
-    fit = view.texts.fit
-    view.texts.fit = lambda text, max_w, px, color, bold=False: (shown.append((text, max_w, px, bold)),
-                                                                 fit(text, max_w, px, color, bold))[1]
-    paint.photo(view, pygame.Surface(size), now + 100 * MS)
-    assert [s[0] for s in shown] == ["Photo finish", *lines]
-    for text, max_w, px, bold in shown:
-        assert view.texts.fitted(text, max_w, px, bold)[0] == text
+    view.model.on_event(PhotoFinishEvent(((6, now, 0, WON), (2, now, 90, TOO_LATE))), now, table.match.state)
+    (photo,) = [e for e in view.anim.effects if isinstance(e, PhotoFinish)]
+    assert photo.title == "Photo finish" and photo.cells == ((6, "Player 7", "1st"), (2, "Player 3", "+90 ms"))
+    drawn: list[tuple[str, int]] = []
+    outlined = view.texts.outlined
+    view.texts.outlined = lambda text, px, *a, **kw: (drawn.append((text, px)), outlined(text, px, *a, **kw))[1]
+    table.now_ns = now + 100 * MS
+    table.draw(pygame.Surface(size), 0.0)
+    words = [text for text, _ in drawn]
+    for whole in ("Player 7", "Player 3", "+90 ms"):
+        assert whole in words, (whole, words)
+    assert not [w for w in words if "\u2026" in w], "nothing cut"
+    low = text_min(size)
+    assert all(px >= low for text, px in drawn if text in ("Player 7", "Player 3", "+90 ms"))
+    (box,) = [b for b in view.text_boxes() if b.kind == "photo"]
+    assert box.rect == view.headline_lane()

@@ -102,7 +102,7 @@ def test_surfaces_are_cached_per_width_and_rotation():
 
 def test_no_thanks_cards_show_suit_and_rank_or_the_number():
     view = NothanksView(nt.Rules(), ["A", "B", "C"], ["", "", ""], seed=1)
-    assert view.card_key(28) == ("nt", 28, "S", "1", False)  # ♠1 = 3 × 9 + 1
+    assert view.card_key(28) == ("nt", 28, "S", "A", False)  # ♠1 = 3 × 9 + 1: the ace, drawn as an A
     assert view.card_key(27) == ("nt", 27, "H", "9", False)
     numbered = NothanksView(nt.Rules.numbered(), ["A", "B", "C"], ["", "", ""], seed=1)
     assert numbered.card_key(35) == ("nt", 35, None, "", False)

@@ -132,7 +132,7 @@ def test_the_three_buttons_sit_in_one_row_on_screen_below_the_figures(tmp_path, 
         scene = a.top
         rects = scene.menu.rects
         assert len(rects) == 3
-        screen = pygame.Rect((0, 0), size)
+        screen = pygame.Rect((0, 0), a.size)  # what scenes lay out for (never below the game's minimum)
         assert all(screen.contains(r) for r in rects)
         assert len({r.y for r in rects}) == 1 and len({r.h for r in rects}) == 1
         assert all(left.right < right.x for left, right in itertools.pairwise(rects))  # in order, apart

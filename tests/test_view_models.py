@@ -156,13 +156,31 @@ def test_notes_for_the_match_events():
         (2, "Out of cards: slap to stay in!"),
         (0, "Claimed 4!"),
     ]
-    model.on_event(rm.Tie((0, 2), 2), T, st)
-    tie = model.anim.effects[-1]
-    assert isinstance(tie, Banner) and (tie.text, tie.at) == ("Tie: P1 & P3!", ("tie",))
     for delta in (14, 20):
         model.on_event(rm.PhotoFinish(((2, T, 0, rm.WON), (0, T, delta, rm.TOO_LATE))), T, st)
     (photo,) = [e for e in model.anim.effects if isinstance(e, PhotoFinish)]
     assert photo.lines == ("P3 by 20 ms", "P1 +20 ms, too late") and photo.seats == (2, 0)
+    assert photo.title == "Photo finish" and photo.cells == ((2, "P3", "1st"), (0, "P1", "+20 ms"))
+    assert photo.tween.dur_ns >= 2000 * MS, "about two seconds: long enough for a room to read"
+
+
+def test_a_tie_is_told_once_by_the_photo_finish_and_the_coins_loser_is_not_told_too_late():
+    model = rs_model()
+    st = rs_state([["KC", "9C"], ["7D"], ["2H", "3H"]])
+    before = len(model.anim.effects)
+    model.on_event(rm.Tie((0, 2), 2), T, st)
+    assert len(model.anim.effects) == before, "no banner of its own: the photo finish says it"
+    model.on_event(rm.TooLate(0, 0), T, st)  # the coin's loser
+    model.on_event(rm.TooLate(1, 22), T + 22 * MS, st)  # a real late slap
+    notes = [(e.seat, e.text) for e in model.anim.effects if isinstance(e, Note)]
+    assert notes == [(1, "Too late by 22 ms")]
+    model.on_event(rm.PhotoFinish(((2, T, 0, rm.WON), (0, T, 0, rm.LOST_COIN), (1, T, 22, rm.TOO_LATE))), T, st)
+    (photo,) = [e for e in model.anim.effects if isinstance(e, PhotoFinish)]
+    assert photo.title == "Tie \u2014 coin toss: P3"
+    assert photo.cells == ((2, "P3", "1st"), (0, "P1", "tie"), (1, "P2", "+22 ms"))
+    said = [photo.title, *(how for _, _, how in photo.cells)]
+    assert sum("coin" in text or "toss" in text for text in said) == 1, "the toss is told once"
+    assert not [e for e in model.anim.effects if isinstance(e, Banner)]
 
 
 def test_an_ignored_play_is_explained_only_to_a_seat_still_in():

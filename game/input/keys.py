@@ -53,3 +53,39 @@ def key_label(name: str) -> str:
 
 def pad_label(control: str) -> str:
     return t(_PAD_SHORT.get(control, control))
+
+
+# Where keys sit on a full-size US keyboard (a keyboard layout renames keys, not where they are): each
+# key's centre, in key widths from the left edge. The main block spans 0–15, the arrows and the keys
+# above them 15.25–18.25, the keypad 18.5–22.5.
+MAIN_MIDDLE = 7.5  # the middle of the main block: left of it is the keyboard's left side
+
+
+def _row(start: float, keys: str, width: float = 1.0) -> dict[str, float]:
+    return {key: start + width * (i + 0.5) for i, key in enumerate(keys.split())}
+
+
+_KEY_X: dict[str, float] = {
+    "escape": 0.5, "f1": 2.5, "f2": 3.5, "f3": 4.5, "f4": 5.5, "f5": 7.0, "f6": 8.0, "f7": 9.0, "f8": 10.0,
+    "f9": 11.5, "f10": 12.5, "f11": 13.5, "f12": 14.5,
+    **_row(0.0, "` 1 2 3 4 5 6 7 8 9 0 - ="), "backspace": 14.0,
+    "tab": 0.75, **_row(1.5, "q w e r t y u i o p [ ]"), "\\": 14.25,
+    "caps lock": 0.875, **_row(1.75, "a s d f g h j k l ; '"), "return": 13.875,
+    "left shift": 1.125, **_row(2.25, "z x c v b n m , . /"), "right shift": 13.625,
+    "left ctrl": 0.625, "left meta": 1.875, "left alt": 3.125, "space": 6.875,
+    "right alt": 10.625, "alt gr": 10.625, "right meta": 11.875, "menu": 13.125, "right ctrl": 14.375,
+    "print screen": 15.75, "scroll lock": 16.75, "break": 17.75,
+    "insert": 15.75, "home": 16.75, "page up": 17.75, "delete": 15.75, "end": 16.75, "page down": 17.75,
+    "up": 16.75, "left": 15.75, "down": 16.75, "right": 17.75,
+    "numlock": 19.0, "[/]": 20.0, "[*]": 21.0, "[-]": 22.0,
+    "[7]": 19.0, "[8]": 20.0, "[9]": 21.0, "[+]": 22.0,
+    "[4]": 19.0, "[5]": 20.0, "[6]": 21.0,
+    "[1]": 19.0, "[2]": 20.0, "[3]": 21.0, "enter": 22.0,
+    "[0]": 19.5, "[.]": 21.0,
+}
+
+
+def key_x(name: str) -> float | None:
+    """Where key `name` (a saved key name) sits across a full-size US keyboard: its centre in key widths
+    from the left edge (see MAIN_MIDDLE); None for a key whose place is not known."""
+    return _KEY_X.get(name)

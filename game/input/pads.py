@@ -3,6 +3,10 @@ mapping for it) and turns its events into named control presses, one event famil
 
 An opened controller sends CONTROLLER* and JOY* events for the same press; a pad listens to one family
 only, so a press is counted once. Sticks, hats and triggers become virtual buttons with hysteresis.
+
+Feedback to the pad, where it has it (harmless where not): `rumble` (pygame's rumble on the open
+controller or joystick) and `light` (its LED in the seat's colour, and SDL's player index, which lights
+the player lamps of Xbox and Switch pads).
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from dataclasses import dataclass, field
 
 import pygame
 import pygame._sdl2.controller as sdl_controller
+
+from game.input.virtualpad import load_sdl
 
 CONTROLLER, JOYSTICK = "controller", "joystick"
 
@@ -100,6 +106,31 @@ class Pads:
         """Forget a pad (from a *DEVICEREMOVED event); None if it was already gone."""
         return self.by_id.pop(instance_id, None)
 
+    def rumble(self, instance_id: int, low: float, high: float, ms: int) -> bool:
+        """Rumble pad `instance_id` (motor strengths 0..1) for `ms` (both 0: stop); False where it can't."""
+        pad = self.by_id.get(instance_id)
+        if pad is None or pad.device is None:
+            return False
+        try:
+            if low <= 0 and high <= 0:
+                pad.device.stop_rumble()
+                return True
+            return bool(pad.device.rumble(low, high, max(1, int(ms))))
+        except (pygame.error, AttributeError, TypeError, ValueError):
+            return False
+
+    def light(self, instance_id: int, colour: tuple[int, int, int] | None, seat: int | None) -> None:
+        """Show a pad's seat on the pad: its LED in `colour` (a dim white for no seat) and SDL's player
+        index `seat` (-1 for none). Pads without an LED or player lamps ignore it."""
+        pad = self.by_id.get(instance_id)
+        if pad is None or pad.device is None:
+            return
+        try:
+            pad.device.set_led(colour if colour is not None else (40, 40, 40))
+        except (pygame.error, AttributeError, TypeError, ValueError):
+            pass
+        set_player_index(instance_id, -1 if seat is None else seat)
+
     def translate(self, event: pygame.event.Event) -> list[tuple[Pad, str, bool]]:
         """Control presses (True) and releases (False) in one pad event; [] for the other family."""
         pad = self.by_id.get(getattr(event, "instance_id", None))
@@ -145,3 +176,16 @@ class Pads:
         else:
             pad.held.discard(control)
         return [(pad, control, pressed)]
+
+
+def set_player_index(instance_id: int, index: int) -> bool:
+    """SDL's player index of an open joystick (pygame has no call for it): lights the player lamps of
+    the pads that have them. False where SDL's library can't be reached."""
+    sdl = load_sdl()
+    if sdl is None:
+        return False
+    handle = sdl.SDL_JoystickFromInstanceID(instance_id)
+    if not handle:
+        return False
+    sdl.SDL_JoystickSetPlayerIndex(handle, index)
+    return True

@@ -3,7 +3,11 @@ read, numbers the read (same number = a tie), and turns presses into per-seat Co
 
 Devices: the keyboard rows "kb:0".."kb:7" (seat i's two keys by default belong to seat i) and pads
 "pad:<instance_id>". `assign(device, seat)` changes who plays which seat (the join screen does it);
-a pad unplugged while it holds a seat leaves the seat "lost" until a pad is plugged in again.
+a pad unplugged while it holds a seat leaves the seat "lost" until its owner's pad (the same model:
+SDL's GUID) is plugged in again, which takes the seat back by itself (`successor(old)` names the new
+device). Any other pad plugged in meanwhile is only offered the seat: a scene gives it (`assign`) when
+that pad presses A. `claim_first(device)` gives Player 1 to the first device that confirms on the title.
+Each pad shows its seat where it can: its LED in the seat's colour, and SDL's player index.
 
 What a press becomes (see README "Controls"):
 - a seat key or a pad's first/second button: the seat's FIRST or SECOND button (the table maps them to
@@ -11,6 +15,8 @@ What a press becomes (see README "Controls"):
 - keyboard Esc/arrows/Enter/Backspace and pad Start/d-pad/stick/A/B/Back: menu actions (a pad's A and B
   also give CONFIRM/BACK, same stamp, so every menu works with a pad alone: scenes take what they know);
 - F11, window close, focus and size changes, pad plugs: `system_events()`.
+- every key or button press (F11 aside) counts in `presses` (a demo ends on any press);
+  `holding(device, action)` says whether the control behind a menu action is still held (hold-to-confirm).
 
 Text entry: while `text_input` is on (`set_text_input(True)`, the app does it when the top scene has
 `wants_text`), the physical keyboard types instead: typed text (TEXTINPUT) and Backspace / Enter / Esc
@@ -32,6 +38,7 @@ from game.i18n import t
 from game.input import keys as keynames
 from game.input.bindings import MAX_SEATS, Bindings
 from game.input.pads import ADDED, ALL_PAD_EVENTS, REMOVED, Pad, Pads
+from game.render.colors import seat_color
 
 MENU_KEYS = {
     pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
@@ -47,6 +54,7 @@ TEXT_KEYS = {
     pygame.K_ESCAPE: "escape",
 }
 ARROWS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
+KEEP_REMOVED = 16  # unplugged pads remembered for their notices
 RESIZE_EVENTS = {pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED}
 
 
@@ -86,7 +94,12 @@ class InputRouter:
         self.text_input = False  # a text-entry scene is on top: the keyboard types (see `set_text_input`)
         self.owner: dict[str, int] = {}
         self.lost: dict[int, LostPad] = {}
+        self.first_claimed = False  # a device has confirmed on the title and plays Player 1
+        self.successors: dict[str, str] = {}  # an unplugged pad's device -> the same pad plugged back in
+        self.removed: dict[int, Pad] = {}  # recently unplugged pads by instance id (for notices)
+        self.presses = 0  # every key and button press so far (F11 aside)
         self.polls = 0
+        self._lit: dict[str, int] | None = None  # the owners the pads' lights last showed
         self._commands: list[Command] = []
         self._text: list[TextEdit] = []
         self._system: list[str] = []
@@ -132,6 +145,8 @@ class InputRouter:
             elif kind in RESIZE_EVENTS and not resized:
                 resized = True  # one resize arrives as three events
                 self._system.append("resized")
+        if self.pads.by_id and self.owner != self._lit:
+            self._relight()
         return len(self._commands) - before
 
     def drain(self) -> list[Command]:
@@ -209,9 +224,16 @@ class InputRouter:
         self.lost.clear()
 
     def seat_devices(self, devices: dict[int, str]) -> None:
-        """Exactly these devices play these seats ({seat: device}); every other device plays none."""
-        self.owner = {device: seat for seat, device in devices.items()}
+        """Exactly these devices play these seats ({seat: device}); every other device plays none. A seat
+        whose pad has been unplugged waits for that pad (it is lost, as if unplugged now)."""
+        self.owner = {}
         self.lost.clear()
+        for seat, device in devices.items():
+            gone = self.removed.get(int(device[4:])) if not self._present(device) else None
+            if gone is not None:
+                self.lost[seat] = LostPad(seat, gone.instance_id, gone.number, gone.name, gone.guid)
+            else:
+                self.owner[device] = seat
 
     def seat_of(self, device: str) -> int | None:
         return self.owner.get(device)
@@ -245,6 +267,65 @@ class InputRouter:
         first, second = self.bindings.keys_of(int(device[3:]))
         return f"{keynames.key_label(first)} / {keynames.key_label(second)}"
 
+    def idle_pads(self) -> list[Pad]:
+        """Connected pads that play no seat, by pad number."""
+        return sorted((p for p in self.pads.by_id.values() if p.id not in self.owner), key=lambda p: p.number)
+
+    def pad_number(self, device: str | None) -> int | None:
+        """The friendly number of pad `device` ("pad:7" -> 2), connected or recently unplugged."""
+        if not device or not device.startswith("pad:"):
+            return None
+        iid = int(device[4:])
+        pad = self.pads.by_id.get(iid) or self.removed.get(iid)
+        return pad.number if pad is not None else None
+
+    def successor(self, device: str) -> str | None:
+        """The device that now stands for `device`: an unplugged pad's own pad plugged in again."""
+        seen = set()
+        while device in self.successors and device not in seen:
+            seen.add(device)
+            device = self.successors[device]
+        return device if seen else None
+
+    def claim_first(self, device: str) -> bool:
+        """The first device that confirms on the title plays Player 1 (the keyboard's Enter: P1's keys).
+        Later confirms take it only when Player 1's device is gone. True if `device` plays Player 1 now."""
+        if device == "kb":
+            device = "kb:0"
+        if not device.startswith(("kb:", "pad:")):
+            return False
+        current = self.device_of(0)
+        if self.first_claimed and current is not None and self._present(current) and current != device:
+            return False
+        self.first_claimed = True
+        if current != device:
+            self.assign(device, 0)
+        return True
+
+    def holding(self, device: str, action: str) -> bool:
+        """Whether the control that gave `device`'s menu `action` is still held (a hold-to-confirm)."""
+        if device.startswith("pad:"):
+            pad = self.pads.by_id.get(int(device[4:]))
+            return pad is not None and any(PAD_MENU.get(c) == action for c in pad.held)
+        if device.startswith("kb"):
+            return any(MENU_KEYS.get(code) == action for code in self._keys_held)
+        return False
+
+    def rumble(self, seat: int, low: float, high: float, ms: int) -> bool:
+        """Rumble the pad that plays `seat` (motors 0..1, for `ms`); False for no pad or no motor."""
+        pad = self.pad_of(seat)
+        return pad is not None and self.pads.rumble(pad.instance_id, low, high, ms)
+
+    def _present(self, device: str) -> bool:
+        return not device.startswith("pad:") or int(device[4:]) in self.pads.by_id
+
+    def _relight(self) -> None:
+        """Every pad shows the seat it plays: LED in the seat's colour, player index = seat."""
+        for pad in self.pads.by_id.values():
+            seat = self.owner.get(pad.id)
+            self.pads.light(pad.instance_id, None if seat is None else seat_color(seat), seat)
+        self._lit = dict(self.owner)
+
     def held_keys(self) -> list[str]:
         """Labels of every key and pad control held right now ("Q", "L-Shift", "Pad 1 A")."""
         return [label for _, _, label in self.held_controls()]
@@ -272,7 +353,9 @@ class InputRouter:
         self._keys_held[code] = name
         if code == pygame.K_F11:
             self._system.append("fullscreen")
-        elif self.capturing:
+            return
+        self.presses += 1
+        if self.capturing:
             self.captured.append(("kb", name))
         elif self.text_input:
             if code in TEXT_KEYS:
@@ -286,6 +369,7 @@ class InputRouter:
             self._game_press(f"kb:{row}", slot, now)
 
     def _pad_press(self, pad: Pad, control: str, now: int) -> None:
+        self.presses += 1
         if self.capturing:
             if not control.startswith("stick"):
                 self.captured.append((pad.id, control))
@@ -301,11 +385,15 @@ class InputRouter:
         pad = self.pads.add(device_index)
         if pad is None:
             return
-        if self.lost:
-            # The same kind of pad takes back its own seat first; any pad will do for the others.
-            seat = min(self.lost, key=lambda s: (self.lost[s].guid != pad.guid, s))
-            del self.lost[seat]
+        # The owner's pad (the same model) takes back its seat by itself; any other pad is only offered
+        # it (a scene assigns it when that pad presses A): nobody's plug decides for somebody's seat.
+        mine = [s for s, lost in self.lost.items() if lost.guid == pad.guid]
+        if mine:
+            seat = min(mine, key=lambda s: (self.lost[s].name != pad.name, s))
+            old = f"pad:{self.lost.pop(seat).instance_id}"
+            self.successors[old] = pad.id
             self.owner[pad.id] = seat
+        self._lit = None  # light the new pad
         self._system.append(f"pad_added:{pad.instance_id}")
 
     def _pad_removed(self, instance_id: int) -> None:
@@ -315,6 +403,9 @@ class InputRouter:
         seat = self.owner.pop(pad.id, None)
         if seat is not None:
             self.lost[seat] = LostPad(seat, pad.instance_id, pad.number, pad.name, pad.guid)
+        self.removed[instance_id] = pad
+        while len(self.removed) > KEEP_REMOVED:
+            del self.removed[next(iter(self.removed))]
         self._system.append(f"pad_removed:{instance_id}")
 
     def lost_seat(self, instance_id: int) -> int | None:

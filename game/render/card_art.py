@@ -55,8 +55,19 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 INK_SHARE = 0.73  # DejaVu glyph ink height / font size, for digits, capitals and suit symbols
+# A full-size face's corner index: the rank's ink as a share of the card's width (0.16 of a 108 px card is
+# text of 24 px), and the suit under it.
+INDEX_INK = 0.16
+INDEX_PIP = 0.12
+NUMBER_CORNER_INK = 0.17  # the numbered edition's corner numbers (a full-size card)
+COURTS = ("J", "Q", "K")
+SKIN = (246, 214, 178)
 
 # Numbered edition (3..35): a cream card with a band whose hue walks with the value.
+# Small value cards (both editions) carry their index large: ink VALUE_INDEX of the card's width (a card
+# 45 px wide, a seat's card at 1280x720, has digits as tall as 22 px text), at most VALUE_INDEX_WIDE wide.
+VALUE_INDEX = 0.36
+VALUE_INDEX_WIDE = 0.5
 _NUMBER_BANDS = ((214, 92, 40), (220, 150, 30), (60, 140, 90), (40, 110, 170), (120, 80, 160))
 
 
@@ -159,23 +170,21 @@ class CardArt:
             _, value, suit, rank_label, mini = key
             if suit is None:
                 return self._draw_number(w, value, mini)
-            n = int(rank_label) if rank_label.isdigit() else None
-            if n is not None and n <= 10:
-                return self._draw_face(w, rank_label, suit, n, None, mini)
-            return self._draw_face(w, rank_label, suit, None, rank_label, mini)
+            return self._draw_value_face(w, rank_label, suit, mini)
         raise ValueError(f"unknown card key {key!r}")
 
     def _index_block(
         self, label: str, suit: str, w: int, color: colors.Color, compact: bool
     ) -> pygame.Surface:
-        """Rank above suit, for the corners."""
-        rank_ink = w * (0.3 if compact else 0.13)
+        """Rank above suit, for the corners (large: INDEX_INK of the width, so a pile card's index reads
+        from the sofa)."""
+        rank_ink = w * (0.3 if compact else INDEX_INK)
         rank = _glyph(label, rank_ink, color)
         if len(label) > 1:  # "10" is squeezed to the width of one wide digit
             rank = pygame.transform.smoothscale(
                 rank, (max(1, int(rank.get_width() * 0.8)), rank.get_height())
             )
-        pip = _glyph(cards.SUIT_SYMBOLS[suit], w * (0.22 if compact else 0.105), color)
+        pip = _glyph(cards.SUIT_SYMBOLS[suit], w * (0.22 if compact else INDEX_PIP), color)
         gap = max(1, int(w * 0.025))
         bw = max(rank.get_width(), pip.get_width())
         block = pygame.Surface((bw, rank.get_height() + gap + pip.get_height()), pygame.SRCALPHA)
@@ -194,7 +203,11 @@ class CardArt:
         block = self._index_block(label, suit, w, color, compact)
         margin = max(2, round(w * 0.05))
         surf.blit(block, (margin, margin))
-        if compact:  # one big index and a big suit: readable when small
+        if compact:  # one big index and a big suit (a court: its headgear): readable when small
+            if court in COURTS:
+                crest = _headgear(court, round(w * 0.66), color)
+                surf.blit(crest, crest.get_rect(center=(round(w * 0.6), round(h * 0.7))))
+                return surf
             big = _glyph(symbol, w * 0.48, color)
             surf.blit(big, big.get_rect(center=(w * 0.6, h * 0.68)))
             return surf
@@ -224,17 +237,64 @@ class CardArt:
     def _draw_court(
         self, surf: pygame.Surface, w: int, h: int, letter: str, symbol: str, color: colors.Color
     ) -> None:
-        frame = pygame.Rect(0, 0, round(w * 0.54), round(h * 0.7))
+        """A court card's picture: a framed, double-ended figure (a king crowned and bearded with a sword,
+        a queen in a tiara with a flower, a jack in a feathered cap with a halberd) robed in the suit's
+        colour with the suit on its chest; any other label (a No Thanks value above 10) in big type."""
+        frame = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.72))
         frame.center = (w // 2, h // 2)
-        tint = colors.mix(color, colors.PAPER, 0.88)
-        pygame.draw.rect(surf, tint, frame, border_radius=max(2, w // 30))
-        pygame.draw.rect(surf, color, frame, width=max(1, w // 60), border_radius=max(2, w // 30))
-        inner = frame.inflate(-max(4, w // 18), -max(4, w // 18))
+        tint = colors.mix(color, colors.PAPER, 0.86)
+        radius = max(2, w // 30)
+        if letter not in COURTS:
+            pygame.draw.rect(surf, tint, frame, border_radius=radius)
+            pygame.draw.rect(surf, color, frame, width=max(1, w // 60), border_radius=radius)
+            big = _glyph(letter, w * (0.34 if len(letter) == 1 else 0.26), color)
+            surf.blit(big, big.get_rect(center=(w / 2, h * 0.42)))
+            pip = _glyph(symbol, w * 0.2, color)
+            surf.blit(pip, pip.get_rect(center=(w / 2, h * 0.64)))
+            return
+        half = _court_half(letter, frame.w, frame.h // 2, color, tint, symbol)
+        picture = pygame.Surface(frame.size, pygame.SRCALPHA)
+        picture.blit(half, (0, 0))
+        picture.blit(pygame.transform.rotate(half, 180), (0, frame.h - half.get_height()))
+        mask = pygame.Surface(frame.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        picture.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(picture, frame)
+        pygame.draw.line(surf, colors.GOLD, (frame.left + 2, frame.centery), (frame.right - 3, frame.centery),
+                         max(1, w // 70))
+        pygame.draw.rect(surf, color, frame, width=max(1, w // 50), border_radius=radius)
+        inner = frame.inflate(-max(4, w // 16), -max(4, w // 16))
         pygame.draw.rect(surf, colors.GOLD, inner, width=max(1, w // 90), border_radius=max(2, w // 40))
-        big = _glyph(letter, w * (0.34 if len(letter) == 1 else 0.26), color)
-        surf.blit(big, big.get_rect(center=(w / 2, h * 0.42)))
-        pip = _glyph(symbol, w * 0.2, color)
-        surf.blit(pip, pip.get_rect(center=(w / 2, h * 0.64)))
+
+    def _draw_value_face(self, w: int, rank_label: str, suit: str, mini: bool) -> pygame.Surface:
+        """A playing-card-edition value card: rank 1 is the ace, drawn as an A ("1" or "A" in the key);
+        small cards get the big index of VALUE_INDEX."""
+        label = "A" if rank_label in ("1", "A") else rank_label
+        if mini or w < COMPACT_BELOW:
+            return self._draw_value_mini(w, label, suit)
+        n = 1 if label == "A" else int(label) if label.isdigit() else None
+        if n is not None and n <= 10:
+            return self._draw_face(w, label, suit, n, None, mini)
+        return self._draw_face(w, label, suit, None, label, mini)
+
+    def _draw_value_mini(self, w: int, label: str, suit: str) -> pygame.Surface:
+        """A small value card (in a seat's runs, on the results screen): its rank and suit large in the
+        top-left corner, readable in the strip a run's next card leaves, and a big suit below."""
+        h = card_height(w)
+        surf = _shape(w, h, colors.PAPER, colors.PAPER_EDGE)
+        color = colors.suit_color(suit, self.four_colour)
+        rank = _glyph(label, w * VALUE_INDEX, color)
+        room = w * VALUE_INDEX_WIDE
+        if rank.get_width() > room:  # "10" to "13": narrowed to the strip
+            rank = pygame.transform.smoothscale(rank, (round(room), rank.get_height()))
+        pip = _glyph(cards.SUIT_SYMBOLS[suit], w * VALUE_INDEX * 0.66, color)
+        margin = max(2, round(w * 0.06))
+        surf.blit(rank, (margin, margin))
+        surf.blit(pip, (margin + (rank.get_width() - pip.get_width()) // 2, margin + rank.get_height()
+                        + max(1, round(w * 0.04))))
+        big = _glyph(cards.SUIT_SYMBOLS[suit], w * 0.42, color)
+        surf.blit(big, big.get_rect(center=(w * 0.62, h * 0.74)))
+        return surf
 
     def _draw_number(self, w: int, value: int, mini: bool = False) -> pygame.Surface:
         h = card_height(w)
@@ -246,17 +306,18 @@ class CardArt:
         pygame.draw.rect(surf, band, inner, border_radius=max(2, round(w * 0.08)))
         text = str(value)
         if mini or w < COMPACT_BELOW:  # the number big in the top-left corner, visible in an overlapped run
-            small = _glyph(text, w * 0.3, cream)
-            if small.get_width() > w * 0.62:
-                small = pygame.transform.smoothscale(small, (round(w * 0.62), small.get_height()))
-            surf.blit(small, (round(w * 0.14), round(w * 0.14)))
-            pygame.draw.circle(surf, cream, (round(w * 0.56), round(h * 0.7)), round(w * 0.2))
+            small = _glyph(text, w * VALUE_INDEX, cream)
+            room = w * VALUE_INDEX_WIDE
+            if small.get_width() > room:
+                small = pygame.transform.smoothscale(small, (round(room), small.get_height()))
+            surf.blit(small, (round(w * 0.12), round(w * 0.12)))
+            pygame.draw.circle(surf, cream, (round(w * 0.56), round(h * 0.72)), round(w * 0.2))
             return surf
         pygame.draw.circle(surf, cream, (w // 2, h // 2), round(w * 0.33))
         big = _glyph(text, w * (0.3 if len(text) > 1 else 0.34), colors.INK)
         surf.blit(big, big.get_rect(center=(w / 2, h / 2)))
-        small = _glyph(text, w * 0.12, cream)
-        m = max(2, round(w * 0.12))
+        small = _glyph(text, w * NUMBER_CORNER_INK, cream)
+        m = max(2, round(w * 0.1))
         surf.blit(small, (m, m))
         surf.blit(
             pygame.transform.rotate(small, 180), (w - m - small.get_width(), h - m - small.get_height())
@@ -298,3 +359,120 @@ class CardArt:
         big.blit(pattern, field.topleft)
         pygame.draw.rect(big, colors.BACK_MAIN, field, width=max(SS, line), border_radius=round(radius * 0.6))
         return _opaque_core(pygame.transform.smoothscale(big, (w, h)), radius // SS)
+
+
+# -- court figures --------------------------------------------------------------------------------------
+def _court_half(letter: str, fw: int, fh: int, robe: colors.Color, tint: colors.Color, symbol: str
+                ) -> pygame.Surface:
+    """The top half of a court card's double-ended picture, fw × fh: the figure from the crown to the
+    chest, drawn supersampled (SS) and smoothed down."""
+    W, H = fw * SS, fh * SS
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    big.fill((*tint, 255))
+    gold, dark = colors.GOLD, colors.mix(colors.GOLD, colors.INK, 0.45)
+    trim = colors.mix(robe, colors.PAPER, 0.55)
+
+    def P(x: float, y: float) -> tuple[int, int]:
+        return round(x * W), round(y * H)
+
+    def poly(color: colors.Color, pts: list[tuple[float, float]], edge: colors.Color | None = None) -> None:
+        points = [P(x, y) for x, y in pts]
+        pygame.draw.polygon(big, color, points)
+        if edge is not None:
+            pygame.draw.polygon(big, edge, points, max(1, SS * fw // 70))
+
+    # the attribute held up beside the figure (behind the shoulders)
+    if letter == "K":  # a sword
+        poly(colors.mix(colors.PAPER_EDGE, colors.PAPER, 0.3), [(0.8, 0.1), (0.84, 0.04), (0.88, 0.1), (0.88, 0.8), (0.8, 0.8)], dark)
+        poly(gold, [(0.72, 0.62), (0.96, 0.62), (0.96, 0.68), (0.72, 0.68)], dark)
+    elif letter == "Q":  # a flower
+        pygame.draw.line(big, (40, 120, 60), P(0.17, 0.3), P(0.2, 0.8), max(SS, SS * fw // 40))
+        for dx, dy in ((0.0, -0.07), (0.06, 0.0), (0.0, 0.07), (-0.06, 0.0)):
+            pygame.draw.circle(big, (200, 40, 70), P(0.17 + dx, 0.28 + dy), round(0.05 * W))
+        pygame.draw.circle(big, gold, P(0.17, 0.28), round(0.035 * W))
+    else:  # a halberd
+        pygame.draw.line(big, (120, 80, 40), P(0.84, 0.05), P(0.84, 0.85), max(SS, SS * fw // 30))
+        poly((190, 190, 200), [(0.84, 0.1), (0.98, 0.16), (0.98, 0.3), (0.84, 0.26)], dark)
+    # robe and shoulders, a collar in trim, the suit on the chest
+    poly(robe, [(0.04, 1.0), (0.12, 0.74), (0.3, 0.64), (0.7, 0.64), (0.88, 0.74), (0.96, 1.0)], dark)
+    poly(trim, [(0.34, 0.64), (0.5, 0.86), (0.66, 0.64)], dark)
+    pygame.draw.line(big, gold, P(0.1, 0.8), P(0.3, 0.66), max(SS, SS * fw // 40))
+    pygame.draw.line(big, gold, P(0.9, 0.8), P(0.7, 0.66), max(SS, SS * fw // 40))
+    # neck and head (an oval 0.34 of the half's height, its middle at 0.42), hair, a face
+    poly(SKIN, [(0.45, 0.5), (0.55, 0.5), (0.55, 0.66), (0.45, 0.66)])
+    hair = {"K": (150, 150, 160), "Q": (196, 140, 50), "J": (110, 70, 40)}[letter]
+    if letter == "Q":  # long hair down to the shoulders
+        poly(hair, [(0.33, 0.3), (0.67, 0.3), (0.74, 0.7), (0.26, 0.7)])
+    hx, hy, ry = 0.5, 0.42, 0.17
+    rx = ry * H / W / 1.2
+    pygame.draw.ellipse(big, SKIN, pygame.Rect(*P(hx - rx, hy - ry), round(2 * rx * W), round(2 * ry * H)))
+    eye_r = max(SS, round(0.024 * W))
+    for dx in (-0.055, 0.055):
+        pygame.draw.circle(big, colors.INK, P(hx + dx, hy - 0.01), eye_r)
+    if letter == "K":  # a beard
+        poly(hair, [(hx - rx, hy + 0.04), (hx + rx, hy + 0.04), (hx + rx * 0.8, hy + 0.18), (hx, hy + 0.26),
+                    (hx - rx * 0.8, hy + 0.18)])
+        pygame.draw.line(big, (120, 60, 60), P(0.46, hy + 0.1), P(0.54, hy + 0.1), max(SS, SS * fw // 60))
+    else:
+        pygame.draw.line(big, (170, 60, 70), P(0.46, hy + 0.1), P(0.54, hy + 0.1), max(SS, SS * fw // 60))
+    # headgear over the brow: its unit box from 0.02 to 0.33 of the half's height
+    for color_name, pts in _headgear_points(letter):
+        color = {"gold": gold, "robe": robe, "trim": trim, "jewel": (200, 30, 50), "feather": (230, 230, 240)}[color_name]
+        poly(color, [(x, 0.02 + y * 0.31) for x, y in pts], dark)
+    # the suit, in a paper disc on the chest
+    half = pygame.transform.smoothscale(big, (fw, fh))
+    disc = max(4, round(fw * 0.11))
+    centre = (round(fw * 0.5), round(fh * 0.84))
+    pygame.draw.circle(half, colors.PAPER, centre, disc)
+    pygame.draw.circle(half, gold, centre, disc, max(1, fw // 60))
+    pip = _glyph(symbol, disc * 1.2, robe)
+    half.blit(pip, pip.get_rect(center=centre))
+    return half
+
+
+def _headgear_points(letter: str) -> list[tuple[str, list[tuple[float, float]]]]:
+    """A court's headgear as coloured polygons in a unit box (x 0..1 across the picture, y 0..1 from the
+    top of the crown to the brow): a five-pointed crown with jewels, a tiara, a feathered cap."""
+    if letter == "K":
+        return [
+            ("gold", [(0.26, 1.0), (0.26, 0.45), (0.34, 0.7), (0.42, 0.15), (0.5, 0.6), (0.58, 0.15),
+                      (0.66, 0.7), (0.74, 0.45), (0.74, 1.0)]),
+            ("jewel", [(0.47, 0.8), (0.5, 0.72), (0.53, 0.8), (0.5, 0.88)]),
+            ("jewel", [(0.33, 0.82), (0.36, 0.76), (0.39, 0.82), (0.36, 0.88)]),
+            ("jewel", [(0.61, 0.82), (0.64, 0.76), (0.67, 0.82), (0.64, 0.88)]),
+        ]
+    if letter == "Q":
+        return [
+            ("gold", [(0.3, 1.0), (0.33, 0.62), (0.4, 0.8), (0.5, 0.35), (0.6, 0.8), (0.67, 0.62), (0.7, 1.0)]),
+            ("jewel", [(0.47, 0.78), (0.5, 0.68), (0.53, 0.78), (0.5, 0.88)]),
+        ]
+    return [
+        ("feather", [(0.58, 0.75), (0.8, 0.05), (0.9, 0.1), (0.68, 0.8)]),
+        ("robe", [(0.26, 1.0), (0.3, 0.55), (0.5, 0.4), (0.7, 0.55), (0.74, 1.0)]),
+        ("gold", [(0.26, 1.0), (0.26, 0.86), (0.74, 0.86), (0.74, 1.0)]),
+    ]
+
+
+_HEADGEAR: dict[tuple, pygame.Surface] = {}
+
+
+def _headgear(letter: str, size: int, robe: colors.Color) -> pygame.Surface:
+    """A court's headgear alone, `size` px wide (a small card's emblem in place of its suit)."""
+    key = (letter, size, robe)
+    cached = _HEADGEAR.get(key)
+    if cached is not None:
+        return cached
+    S = max(4, size) * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    gold, dark = colors.GOLD, colors.mix(colors.GOLD, colors.INK, 0.45)
+    trim = colors.mix(robe, colors.PAPER, 0.55)
+    for color_name, pts in _headgear_points(letter):
+        color = {"gold": gold, "robe": robe, "trim": trim, "jewel": (200, 30, 50), "feather": (200, 200, 215)}[color_name]
+        points = [(round(((x - 0.5) * 1.9 + 0.5) * S), round((0.12 + y * 0.76) * S)) for x, y in pts]
+        pygame.draw.polygon(big, color, points)
+        pygame.draw.polygon(big, dark, points, max(1, S // 40))
+    surf = pygame.transform.smoothscale(big, (max(4, size), max(4, size)))
+    if len(_HEADGEAR) > 64:
+        _HEADGEAR.clear()
+    _HEADGEAR[key] = surf
+    return surf

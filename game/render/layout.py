@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -53,15 +54,25 @@ class TableLayout:
         return card_height(self.seat_card_w)
 
 
-def _place(size: tuple[int, int], n: int, pw: int, ph: int, margin: int, top: int = 0) -> list[pygame.Rect]:
-    """Seat rects around an ellipse, `margin` from the window's edges and `top` more from its top."""
+def place_angle(place: float, n: int) -> float:
+    """Degrees on the table ellipse of place `place` (in steps of 360/n from the bottom, clockwise on
+    screen: 90 = bottom, 180 = left, 270 = top, 0 = right)."""
+    return (90 + 360 * place / n) % 360
+
+
+def _place(
+    size: tuple[int, int], places: tuple[float, ...], pw: int, ph: int, margin: int, top: int = 0
+) -> list[pygame.Rect]:
+    """Seat rects around an ellipse at `places` (see place_angle), `margin` from the window's edges and
+    `top` more from its top."""
     w, h = size
+    n = len(places)
     cx, cy = w / 2, (h + top) / 2
     rx = max(0.0, w / 2 - pw / 2 - margin)
     ry = max(0.0, (h - top) / 2 - ph / 2 - margin)
     rects = []
-    for i in range(n):
-        a = math.radians(90 + 360 * i / n)
+    for place in places:
+        a = math.radians(place_angle(place, n))
         r = pygame.Rect(0, 0, pw, ph)
         r.center = (round(cx + rx * math.cos(a)), round(cy + ry * math.sin(a)))
         rects.append(r)
@@ -78,9 +89,14 @@ def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap:
     return True
 
 
-def table_layout(size: tuple[int, int], n: int, hints: LayoutHints | None = None) -> TableLayout:
-    """Seats 0..n-1 around the table (seat 0 at the bottom, then clockwise) and the pile in the middle.
+def table_layout(
+    size: tuple[int, int], n: int, hints: LayoutHints | None = None, places: Sequence[float] | None = None
+) -> TableLayout:
+    """Seats 0..n-1 around the table and the pile in the middle.
 
+    `places[i]` is where seat i sits round the ellipse, in steps of 360/n from the bottom going clockwise
+    on screen (see place_angle; game.render.seat_order picks them from where the seats' keys are). None:
+    seat 0 at the bottom, then clockwise (places 0, 1, 2, ...).
     Panels start large and shrink until no two seats overlap each other or the pile, at any size.
     `hints` (the game's): the pile's width in card widths, panels' width, info above or beside the
     cards, and room above the top seat for a tag on its panel's top edge. None: a pile of 3.2 cards,
@@ -92,12 +108,17 @@ def table_layout(size: tuple[int, int], n: int, hints: LayoutHints | None = None
     tag_room = hints.tag_room if hints else False
     if not 1 <= n <= 8:
         raise ValueError(f"a table seats 1 to 8 players, not {n}")
+    where = tuple(float(i) for i in range(n)) if places is None else tuple(float(p) % n for p in places)
+    if len(where) != n or len({round(p * 2) % (2 * n) for p in where}) != n:
+        raise ValueError(f"{n} seats need {n} different places, not {places!r}")
     w, h = max(320, size[0]), max(240, size[1])
     short = min(w, h * 16 / 9)
     margin = max(4, round(h * 0.012))
-    card_w = max(28, round(min(h * 0.15, w * 0.085)))
+    # A game may ask for bigger centre cards and a taller centre (its pile and the words round it).
+    base_card_w = max(28, round(min(h * 0.15, w * 0.085)))
+    card_w = max(28, round(min(h * 0.15, w * 0.085) * getattr(hints, "card_scale", 1.0)))
     pile_w = round(card_w * pile_cards)
-    pile_h = round(card_height(card_w) * 1.45)
+    pile_h = round(card_height(card_w) * getattr(hints, "pile_tall", 1.45))
     pile = pygame.Rect(0, 0, pile_w, pile_h)
     pile.center = (w // 2, h // 2)
     bounds = pygame.Rect(0, 0, w, h)
@@ -107,13 +128,13 @@ def table_layout(size: tuple[int, int], n: int, hints: LayoutHints | None = None
     while True:
         pw, ph = round(base_w * scale), round(base_h * scale)
         top = round(ph * TAG_ROOM) if tag_room else 0
-        rects = _place((w, h), n, pw, ph, margin, top)
+        rects = _place((w, h), where, pw, ph, margin, top)
         if _fits(rects, pile, bounds, margin) or scale < 0.3:
             break
         scale *= 0.95
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
-    seat_card_w = max(18, min(round(ph * 0.42), round(card_w * 0.6)))
+    seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
     seats = []
     for i, r in enumerate(rects):
         pad = max(3, ph // 12)
@@ -126,7 +147,7 @@ def table_layout(size: tuple[int, int], n: int, hints: LayoutHints | None = None
             sw = seat_card_w + max(6, seat_card_w // 3)
             stack = pygame.Rect(r.x + pad, r.y + pad, sw, r.h - 2 * pad)
             info = pygame.Rect(stack.right + pad, r.y + pad, r.right - stack.right - 2 * pad, r.h - 2 * pad)
-        seats.append(SeatBox(i, r, stack, info, (90 + 360 * i / n) % 360))
+        seats.append(SeatBox(i, r, stack, info, place_angle(where[i], n)))
     return TableLayout(
         size=(w, h),
         felt=felt,

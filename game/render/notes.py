@@ -1,35 +1,53 @@
-"""The notes lane: where a seat's note ("Too late by 14 ms") rests on clear felt next to its panel, how
-it is fitted (one line, two lines, a size smaller), and drawing notes and banners rising and fading.
+"""The notes lanes: every seat has a lane of its own on the felt next to its panel, where its notes ("Too
+late by 14 ms", "Owes 3") are shown, newest nearest the panel; and banners ("Sandwich!") for the whole
+table, in the table's banner lane if it has one.
 
-Each kind of message keeps to its own lane: a note stays off the panels and their tags, off what the
-table asks to keep clear (the game's prompt, the pile) and off the corner's small print; a banner is
-drawn over every note.
+A lane is found once per layout (and again when what it keeps off changes): on felt off every panel
+(lifted on its turn, shaken, with its tags), off what the table asks to keep clear (its pile, its prompt,
+its banner lane), off the corner's small print, off the other seats' lanes and inside the window. Seats
+whose felt is scarce choose first; each takes the side that holds its notes best (two short notes and a
+long one at full size, each on few lines), towards the middle of the table first.
+
+A note is fitted to its lane: one line at the note size, else balanced lines, else a size smaller (never
+below the smallest text a player needs mid-game while there is any way to fit it). Notes do not move: a
+lane is a fixed place, so two notes are never drawn over each other or over anything else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from game.render import colors, hud
 from game.render.effects import Anchor, Banner, Effect, Note
-from game.render.fonts import TextCache
+from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.textfit import two_lines
+from game.render.scale import px, text_min
+from game.render.textboxes import TextBoxes
+from game.render.textfit import balanced, stack
 from game.render.tween import ease_out
 
 Place = tuple[pygame.Rect, tuple[int, int], bool]  # (where it rests, its rise (dx, dy), on clear felt)
 
+NOTE_PX = 24  # a seat's note at 1280×720
+# What a lane should hold: a long note and a short one (their widths at the note size decide the lanes)
+REF_LONG = "Out of cards: slap (L-Shift) to stay in!"
+REF_SHORT = "Too late by 167 ms"
+REF_SHORT_2 = "Wrong slap! Burns 2"
+SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
+
 
 class NotesHost(Protocol):
-    """What the notes lane asks of its table."""
+    """What the notes lanes ask of their table."""
 
     L: TableLayout
     texts: TextCache
     reduced_motion: bool
     poll: Callable[[], None]
+    boxes: TextBoxes
 
     def keep_clear(self) -> list[pygame.Rect]: ...
 
@@ -39,223 +57,388 @@ class NotesHost(Protocol):
 
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
+    def banner_lane(self) -> pygame.Rect | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """A seat's notes lane: `rect` on screen, on which `side` of the panel ("above", "below", "left",
+    "right", or "own": over the seat's own cards when no felt is free), and whether it is clear felt."""
+
+    seat: int
+    rect: pygame.Rect
+    side: str
+    clear: bool
+
 
 class Notes:
-    """One table's notes lane; its places and images are cached until `clear`."""
+    """One table's notes lanes; lanes and fitted notes are cached until `clear`."""
 
     def __init__(self, host: NotesHost) -> None:
         self.host = host
-        self._places: dict[tuple, Place] = {}
-        self._images: dict[tuple, tuple[pygame.Surface, Place]] = {}
+        self._lanes: tuple[tuple, tuple[Lane, ...]] | None = None
+        self._fitted: dict[tuple, tuple[pygame.Surface, int]] = {}
 
     def clear(self) -> None:
-        self._places.clear()
-        self._images.clear()
+        self._lanes = None
+        self._fitted.clear()
 
-    @staticmethod
-    def size(box: pygame.Rect) -> int:
-        """A seat's note size (px) for its panel `box`."""
-        return max(10, round(box.h * 0.16))
+    # -- sizes ------------------------------------------------------------------------------------------
+    def size(self, box: pygame.Rect | None = None) -> int:
+        """A seat's note size (px): NOTE_PX at 1280×720, scaled with the window (`box` is not used: every
+        seat's notes are the same size)."""
+        return px(self.host.L.size, NOTE_PX)
 
-    def below(self, box: pygame.Rect) -> bool:
-        """Seats at the top edge show their notes below them, the others above."""
-        return box.top - self.size(box) * 0.45 < self.size(box) * 0.6
+    def min_size(self) -> int:
+        return text_min(self.host.L.size)
 
+    def _line(self, size: int) -> int:
+        """The height of one outlined line at `size`, and the step between lines."""
+        return self.host.texts.font(size, True).get_linesize() + 2 * max(1, size // 14)
+
+    def _gap(self) -> int:
+        return max(2, px(self.host.L.size, 6))
+
+    # -- what the lanes keep off ----------------------------------------------------------------------
     def blocks(self) -> list[pygame.Rect]:
-        """What the seats' notes keep off besides the panels: `keep_clear` and the corner's small print."""
-        blocks = list(self.host.keep_clear())
-        corner = self.host.corner_rect()
+        """What the seats' notes keep off besides the panels: `keep_clear` (a table with a banner lane
+        names it there, at least as wide as it always is) and the corner's small print."""
+        host = self.host
+        blocks = [pygame.Rect(r) for r in host.keep_clear()]
+        corner = host.corner_rect()
         if corner is not None:
-            blocks.append(corner)
+            blocks.append(pygame.Rect(corner))
         return blocks
 
     def _tags(self) -> tuple[tuple[int, int], ...]:
         return tuple(self.host.tag_overhang(s) for s in range(len(self.host.L.seats)))
 
-    def place(self, seat: int, size: tuple[int, int], side: bool = False) -> Place:
-        """Where a note of `size` px rests at `seat`, how far it rises ((dx, dy) at the end of its rise)
-        and whether it found clear felt. It goes next to the panel, never on the panel itself: above it
-        (below it for the top seats), else on the other side, else (with `side`, for a seat at the side
-        of the table) beside it towards the middle; off the other panels and their tags, what
-        `keep_clear` names and the corner's small print, inside the window. Its rise is cut short where
-        something is in the way. With no clear spot at all it takes the least-covered one (and is drawn
-        on a dark plate)."""
-        L = self.host.L
-        clear = self.blocks()
-        tags = self._tags()
-        over, under = tags[seat]
-        key = (seat, size, side, tuple(tuple(r) for r in clear), tags)
-        cached = self._places.get(key)
-        if cached is not None:
-            return cached
-        box = L.seats[seat].rect
-        window = pygame.Rect(1, 1, L.size[0] - 2, L.size[1] - 2)
-        gap = max(2, box.h // 22) + 2  # the seat lifts this much on its turn
-        travel = round(box.h * 0.3)
-        nw, nh = size
-        ups = [(0, -1), (0, 1)]
-        if self.below(box):
-            ups.reverse()
-        spots: list[tuple[pygame.Rect, tuple[int, int]]] = []
-        for dx, dy in ups:
-            y = box.top - gap - over - nh if dy < 0 else box.bottom + gap + under
-            for x in (box.centerx - nw // 2, box.left, box.right - nw):
-                spots.append((pygame.Rect(x, y, nw, nh), (dx, dy)))
-        if side and abs(box.centerx - L.centre[0]) > box.w // 4:  # towards the middle
-            x = box.right + gap if box.centerx < L.centre[0] else box.left - gap - nw
-            spots.append((pygame.Rect(x, box.centery - nh // 2, nw, nh), (0, -1)))
-        for x in (box.right + gap, box.left - gap - nw):  # beside the panel, on felt between the seats
-            spots.append((pygame.Rect(x, box.centery - nh // 2, nw, nh), (0, -1)))
-        dy = ups[0][1]  # last resort: snug against the panel's edge, covering as little as it can
-        y = box.top - over - nh if dy < 0 else box.bottom + under
-        spots.append((pygame.Rect(box.centerx - nw // 2, y, nw, nh), (0, 0)))
-        # ... or inside its own panel, over the seat's own cards below its words (never counted clear:
-        # it gets a plate), rather than over the game's live words or another seat
-        inside = pygame.Rect(box.centerx - nw // 2, box.bottom - nh - max(2, box.h // 22), nw, nh)
-        spots.append((inside, (0, 0)))
+    def panel_zone(self, seat: int) -> pygame.Rect:
+        """Where a seat's panel can be: lifted on its turn (a lift's height kept free below it too), shaken
+        aside by a wrong press, with its tags above and below."""
+        box = self.host.L.seats[seat].rect
+        over, under = self.host.tag_overhang(seat)
+        lift = max(2, box.h // 22) + 2
+        shake = round(box.h * 0.09) + 1
+        zone = box.inflate(2 * shake, 0)
+        zone.top -= lift + over
+        zone.height += 2 * lift + over + under
+        return zone
 
-        def clamp(r: pygame.Rect) -> pygame.Rect:
-            r = r.copy()
-            if r.w <= window.w:
-                r.left = max(window.left, min(r.left, window.right - r.w))
-            return r
+    # -- the lanes ------------------------------------------------------------------------------------
+    def lanes(self) -> tuple[Lane, ...]:
+        """Every seat's lane (see the module's words)."""
+        host = self.host
+        blocks = self.blocks()
+        key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
+               tuple(tuple(r) for r in blocks), self._tags())
+        if self._lanes is None or self._lanes[0] != key:
+            self._lanes = (key, self._find(blocks))
+            self._fitted.clear()
+        return self._lanes[1]
 
-        def cost(r: pygame.Rect) -> int:
-            return self.cost(seat, r) + (1 if r.colliderect(box) else 0)  # on its own panel: a plate
-
-        best: tuple[int, pygame.Rect, tuple[int, int]] | None = None
-        for rest, (dx, dy) in spots:
-            rest = clamp(rest)
-            c = cost(rest)
-            if c == 0:
-                step = max(1, travel // 8)
-                for go in range(travel, -1, -step):
-                    if cost(rest.union(rest.move(dx * go, dy * go))) == 0:
-                        break
-                else:
-                    go = 0
-                return self._remember(key, (rest, (dx * go, dy * go), True))
-            if best is None or c < best[0]:
-                best = (c, rest, (dx, dy))
-        assert best is not None
-        return self._remember(key, (best[1], (0, 0), False))
-
-    def cost(self, seat: int, r: pygame.Rect) -> int:
-        """How much a note of `seat` at `r` covers: other seats' panels and their tags (counted thrice),
-        what `keep_clear` names (four times), its own panel's text and the world outside the window (ten
-        times). 0 is clear felt."""
-        L = self.host.L
-        w, h = L.size
-        window = pygame.Rect(1, 1, w - 2, h - 2)
-        inside = r.clip(window)
-        c = 10 * (r.w * r.h - inside.w * inside.h)
-        own = L.seats[seat]
-        words = own.info.inflate(0, 2 * (max(2, own.rect.h // 22) + 2))  # its own text, lifted on its turn
-        hit = r.clip(words)
-        c += 10 * hit.w * hit.h
-        for s in L.seats:
-            if s.seat != seat:
-                over, under = self.host.tag_overhang(s.seat)
-                panel = s.rect.inflate(4, 4)
-                panel.top -= over
-                panel.height += over + under
-                hit = r.clip(panel)
-                c += 3 * hit.w * hit.h
-        for b in self.blocks():  # the game's live words (a prompt) matter more than a panel's edge
-            hit = r.clip(b)
-            c += 4 * hit.w * hit.h
-        return c
-
-    def _remember(self, key: tuple, place: Place) -> Place:
-        if len(self._places) > 256:
-            self._places.clear()
-        self._places[key] = place
-        return place
-
-    def image(self, seat: int, text: str, color: colors.Color) -> tuple[pygame.Surface, Place]:
-        """A note's image and its place (see `place`): on one line at the seat's note size if that finds
-        clear felt above or below the panel, else on two lines, else a size smaller (one line, then two);
-        then the same beside the panel; with no clear felt for any of them, the one that covers least."""
-        L = self.host.L
-        texts = self.host.texts
-        clear = tuple(tuple(r) for r in self.blocks())
-        key = (seat, text, tuple(color), L.size, clear, self._tags())
-        cached = self._images.get(key)
-        if cached is not None:
-            return cached
-        size = self.size(L.seats[seat].rect)
-        best: tuple[int, pygame.Surface, Place] | None = None
-        tries = [(s, lines) for s in (size, max(9, round(size * 0.82))) for lines in (1, 2)]
-        for side in (False, True):
-            for s, lines in tries:
-                img = texts.outlined(text, s, color) if lines == 1 else two_lines(texts, text, s, color)
-                if img is None:
-                    continue
-                place = self.place(seat, img.get_size(), side)
-                c = 0 if place[2] else self.cost(seat, place[0])
-                if best is None or c < best[0]:
-                    best = (c, img, place)
-                if c == 0:
-                    break
-            if best is not None and best[0] == 0:
-                break
-        assert best is not None
-        if len(self._images) > 128:
-            self._images.clear()
-        self._images[key] = (best[1], best[2])
-        return best[1], best[2]
+    def lane(self, seat: int) -> Lane:
+        return self.lanes()[seat]
 
     def zone(self, seat: int) -> pygame.Rect:
-        """Where a seat's notes (as wide as its panel) appear while they rise (other things keep out)."""
-        box = self.host.L.seats[seat].rect
-        h = self.host.texts.font(self.size(box), True).get_linesize()
-        rest, (dx, dy), _ = self.place(seat, (box.w, h))
-        return rest.union(rest.move(dx, dy))
+        """Where a seat's notes appear (other things keep out)."""
+        return self.lane(seat).rect.copy()
+
+    def _rows(self, text: str, size: int, width: int) -> int:
+        """How many lines `text` takes at `size` in `width` px (a big number if a word is wider)."""
+        font = self.host.texts.font(size, True)
+        r = 2 * max(1, size // 14)
+        if font.size(text)[0] + r <= width:
+            return 1
+        lines = wrap(text, font, width - r)
+        if any(font.size(line)[0] + r > width for line in lines):
+            return 99
+        return len(lines)
+
+    def _score(self, w: int, h: int, memo: dict) -> tuple[int, int, int, int]:
+        """How well a lane w × h holds notes, best first: how many of a short note, another short one and a
+        long one fit in turn at the note size (a short note on two lines at most, a long one on three: a
+        narrow lane that stacks a note a word a line reads badly), whether a short one fits on one line,
+        how many lines it holds (up to four), and how many notes fit at the smallest size."""
+        key = (w, h)
+        if key not in memo:
+            s, low = self.size(), self.min_size()
+
+            def count(size: int) -> int:
+                used = 0
+                for k, (text, most) in enumerate(((REF_SHORT, 2), (REF_SHORT_2, 2), (REF_LONG, 3))):
+                    rows = self._rows(text, size, w)
+                    used += rows * self._line(size)
+                    if rows > most or used > h:
+                        return k
+                return 3
+
+            one_line = int(self._rows(REF_SHORT, s, w) == 1 and self._line(s) <= h)
+            rows = min(4, h // self._line(s))  # room for more notes at once (four lines are plenty)
+            memo[key] = (-count(s), -one_line, -rows, -count(low))
+        return memo[key]
+
+    def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect, memo: dict
+                    ) -> list[tuple[tuple, Lane]]:
+        L = self.host.L
+        box = L.seats[seat].rect
+        zone = self.panel_zone(seat)
+        g = self._gap()
+        line = self._line(self.size())
+        cx, cy = L.centre
+        up_is_in = box.centery >= cy  # a seat in the lower half has the middle above it
+        left_is_in = box.centerx >= cx
+        out: list[tuple[tuple, Lane]] = []
+        order = 0
+
+        def offer(rect: pygame.Rect, side: str, rank: int) -> None:
+            nonlocal order
+            order += 1
+            if rect.w < 8 or rect.h < 8:
+                return
+            if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
+                rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)
+            if not window.contains(rect) or rect.collidelist(obstacles) != -1:
+                return
+            out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
+                        Lane(seat, rect, side, True)))
+
+        heights = [k * line for k in (3, 2, 1)]
+        for vertical_above in (up_is_in, not up_is_in):
+            rank = SIDES.index("in_v" if vertical_above == up_is_in else "out_v")
+            side = "above" if vertical_above else "below"
+            for lh in heights:
+                y = zone.top - g - lh if vertical_above else zone.bottom + g
+                for f in (1.6, 1.3, 1.0, 0.75):
+                    lw = round(box.w * f)
+                    for x in (box.centerx - lw // 2, box.left, box.right - lw):
+                        offer(pygame.Rect(x, y, lw, lh), side, rank)
+                # ... and as much of the felt there as is free, round the panel's middle
+                span = _free_span(obstacles, y, y + lh, box.centerx, max(window.left, box.left - box.w // 3),
+                                  min(window.right, box.right + box.w // 3))
+                if span is not None:
+                    offer(pygame.Rect(span[0], y, span[1] - span[0], lh), side, rank)
+        for towards_left in (left_is_in, not left_is_in):
+            rank = SIDES.index("in_h" if towards_left == left_is_in else "out_h")
+            side = "left" if towards_left else "right"
+            for lh in [zone.h, *heights]:
+                for y in (zone.top, zone.centery - lh // 2, zone.bottom - lh):
+                    for f in (1.3, 1.0, 0.75, 0.5):
+                        lw = round(box.w * f)
+                        x = zone.left - g - lw if towards_left else zone.right + g
+                        offer(pygame.Rect(x, y, lw, lh), side, rank)
+                    # ... and as wide as the felt beside it is free
+                    edge = zone.left - g - 1 if towards_left else zone.right + g
+                    lo = max(window.left, edge - round(box.w * 1.3)) if towards_left else edge
+                    hi = edge + 1 if towards_left else min(window.right, edge + round(box.w * 1.3))
+                    span = _free_span(obstacles, y, y + lh, edge, lo, hi)
+                    if span is not None:
+                        offer(pygame.Rect(span[0], y, span[1] - span[0], lh), side, rank)
+        out.sort(key=lambda c: c[0])
+        return out
+
+    def _find(self, blocks: list[pygame.Rect]) -> tuple[Lane, ...]:
+        L = self.host.L
+        n = len(L.seats)
+        w, h = L.size
+        g = self._gap()
+        window = pygame.Rect(2, 2, w - 4, h - 4)
+        panels = [self.panel_zone(s).inflate(2 * g, 2 * g) for s in range(n)]
+        obstacles = panels + [b.inflate(g, g) for b in blocks]
+        memo: dict = {}
+        cands = {s: self._candidates(s, obstacles, window, memo) for s in range(n)}
+        self.host.poll()
+        # The most crowded seats choose first (their best lane is the poorest), then seat order.
+        order = sorted(range(n), key=lambda s: (len(cands[s]), s))
+        order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
+        chosen: dict[int, Lane] = {}
+        taken: list[pygame.Rect] = []
+        for seat in order:
+            for _, lane in cands[seat]:
+                if lane.rect.inflate(g, g).collidelist(taken) == -1:
+                    chosen[seat] = lane
+                    taken.append(lane.rect)
+                    break
+            else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
+                own = L.seats[seat].stack.copy()
+                chosen[seat] = Lane(seat, own, "own", False)
+        return tuple(chosen[s] for s in range(n))
+
+    # -- fitting a note into its lane -----------------------------------------------------------------
+    def fit(self, text: str, color: colors.Color, width: int, height: int) -> pygame.Surface:
+        """`text` outlined, as big as it goes up to the note size within `width` × `height` (see
+        `fitted`)."""
+        return self.fitted(text, color, width, height)[0]
+
+    def fitted(self, text: str, color: colors.Color, width: int, height: int) -> tuple[pygame.Surface, int]:
+        """`text` outlined, as big as it goes up to the note size within `width` × `height`: one line,
+        else as few even lines as will do, else smaller, down to the smallest text needed mid-game;
+        below that only if nothing else fits (and cut with "…" as the very last resort). The image and
+        its size."""
+        key = (text, tuple(color), width, height, self.host.L.size)
+        cached = self._fitted.get(key)
+        if cached is not None:
+            return cached
+        texts = self.host.texts
+        top, low = self.size(), self.min_size()
+        sizes = list(range(top, low - 1, -1)) + list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
+        img: pygame.Surface | None = None
+        s = top
+        for s in sizes:
+            one = texts.outlined(text, s, color)
+            if one.get_width() <= width and one.get_height() <= height:
+                img = one
+                break
+            font = texts.font(s, True)
+            r = 2 * max(1, s // 14)
+            rows = max(1, height // self._line(s))
+            for k in range(2, rows + 1):  # as few lines as will do, as even as the words allow
+                lines = balanced(text, font, width - r, k)
+                if lines:
+                    img = stack([texts.outlined(line, s, color) for line in lines])
+                    if img.get_height() <= height:
+                        break
+                    img = None
+            if img is not None:
+                break
+        if img is None:  # nothing fits whole: one line, cut
+            s = sizes[-1]
+            cut, s = texts.fitted(text, width - 2 * max(1, s // 14), s, True)
+            img = texts.outlined(cut, s, color)
+        if len(self._fitted) > 256:
+            self._fitted.clear()
+        self._fitted[key] = (img, s)
+        return img, s
+
+    def _at(self, lane: Lane, img: pygame.Surface, offset: int) -> pygame.Rect:
+        """Where a note image rests in `lane`, `offset` px further from the panel than the newest note."""
+        r = lane.rect
+        rect = img.get_rect()
+        if lane.side == "above":
+            rect.midbottom = (r.centerx, r.bottom - offset)
+        elif lane.side == "below":
+            rect.midtop = (r.centerx, r.top + offset)
+        elif lane.side == "left":
+            rect.topright = (r.right, r.top + offset)
+        elif lane.side == "right":
+            rect.topleft = (r.left, r.top + offset)
+        else:
+            rect.midtop = (r.centerx, r.top + offset)
+        return rect
+
+    def place(self, seat: int, size: tuple[int, int], side: bool = False) -> Place:
+        """Where a note of `size` px rests at `seat` (its lane's place nearest the panel), how far it rises
+        (never: lanes are fixed), and whether it fits clear felt (`side` is not used)."""
+        lane = self.lane(seat)
+        rect = self._at(lane, pygame.Surface(size, pygame.SRCALPHA), 0)
+        fits = lane.clear and size[0] <= lane.rect.w and size[1] <= lane.rect.h
+        return rect, (0, 0), fits
+
+    def image(self, seat: int, text: str, color: colors.Color) -> tuple[pygame.Surface, Place]:
+        """A note's image fitted to its seat's lane, and where it rests as the seat's only note."""
+        lane = self.lane(seat)
+        img = self.fit(text, color, lane.rect.w, lane.rect.h)
+        rect = self._at(lane, img, 0)
+        return img, (rect, (0, 0), lane.clear and lane.rect.contains(rect))
+
+    # -- drawing --------------------------------------------------------------------------------------
+    @staticmethod
+    def fade(e: Note | Banner, now: float) -> float:
+        raw = e.tween.raw(now)
+        return 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
 
     def sprite(self, e: Note | Banner, now: float) -> tuple[pygame.Surface, pygame.Rect, float, bool]:
-        """A note or banner at `now`: its image, where it is drawn, its opacity and whether it sits on a
-        dark plate (a banner asking for one, a note with no clear felt)."""
+        """A note (as its seat's only one) or a banner at `now`: its image, where it is drawn, its opacity
+        and whether it sits on a dark plate (a banner asking for one, a note with no clear felt)."""
         host = self.host
-        h = host.L.size[1]
-        raw = e.tween.raw(now)
-        fade = 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
-        rise = 0.0 if host.reduced_motion else ease_out(raw)
+        fade = self.fade(e, now)
         if isinstance(e, Note):
-            img, (rest, (dx, dy), clear) = self.image(e.seat, e.text, e.color)
-            rect = rest.move(round(dx * rise), round(dy * rise))
+            img, (rect, _, clear) = self.image(e.seat, e.text, e.color)
             return img, rect, fade, not clear
+        lane = host.banner_lane()
+        if lane is not None:
+            img = self.banner_image(e, lane)
+            return img, img.get_rect(center=lane.center), fade, e.plate
+        h = host.L.size[1]
+        rise = 0.0 if host.reduced_motion else ease_out(e.tween.raw(now))
         img = host.texts.outlined(e.text, round(h * e.scale), e.color)
         x, y = host.L.centre if e.at is None else host.anchor(e.at)
         y -= rise * h * 0.08
         return img, img.get_rect(center=(round(x), round(y))), fade, e.plate
 
-    def draw(self, surface: pygame.Surface, effects: list[Effect], now: float) -> None:
-        """The notes and banners among `effects` showing at `now`; a seat's older note moves on by a line
-        for each newer one, so two never lie on each other."""
-        shown = [
-            e
-            for e in effects
-            if isinstance(e, (Note, Banner)) and e.tween.started(now) and not e.tween.done(now)
-        ]
-        shown.sort(key=lambda e: isinstance(e, Banner))  # banners over notes: "Sandwich!" is never hidden
-        for i, e in enumerate(shown):
-            img, rect, fade, plate = self.sprite(e, now)
-            if isinstance(e, Note):
-                newer = sum(1 for n in shown[i + 1 :] if isinstance(n, Note) and n.seat == e.seat)
-                if newer:  # moved on by a line per newer note; left out where that is not clear felt
-                    box = self.host.L.seats[e.seat].rect
-                    way = -1 if rect.centery < box.centery else 1
-                    rect = rect.move(0, way * newer * rect.h)
-                    if self.cost(e.seat, rect):
-                        continue
-            if plate:
-                pad = max(3, img.get_height() // 6)
-                hud.shade(
-                    surface,
-                    rect.inflate(2 * pad, pad),
-                    round(colors.PLATE_ALPHA * fade),
-                    colors.PLATE,
-                    radius=pad * 2,
-                )
-            hud.blit_alpha(surface, img, rect, fade)
-            self.host.poll()  # a new note's text is rendered the first time: keep reading input
+    def banner_image(self, e: Banner, lane: pygame.Rect) -> pygame.Surface:
+        """A banner as big as asked, but within `lane` (with room for its plate)."""
+        texts = self.host.texts
+        size = round(self.host.L.size[1] * e.scale)
+        while size > 8:
+            img = texts.outlined(e.text, size, e.color)
+            pad = max(3, img.get_height() // 6) if e.plate else 0
+            if img.get_width() + 4 * pad <= lane.w and img.get_height() + pad <= lane.h:
+                return img
+            size -= 1
+        return texts.outlined(e.text, size, e.color)
+
+    def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, img_h: int, fade: float) -> pygame.Rect:
+        pad = max(3, img_h // 6)
+        plate = rect.inflate(2 * pad, pad)
+        hud.shade(surface, plate, round(colors.PLATE_ALPHA * fade), colors.PLATE, radius=pad * 2)
+        return plate
+
+    def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True) -> None:
+        """The notes among `effects` showing at `now`, each seat's in its lane (newest nearest the panel,
+        older ones further out while the lane has room), and (with `banners`) the banners, over them."""
+        host = self.host
+        shown = [e for e in effects if isinstance(e, (Note, Banner)) and e.tween.started(now)
+                 and not e.tween.done(now)]
+        by_seat: dict[int, list[Note]] = {}
+        for e in shown:
+            if isinstance(e, Note) and 0 <= e.seat < len(host.L.seats):
+                by_seat.setdefault(e.seat, []).append(e)
+        for seat, notes in by_seat.items():
+            lane = self.lane(seat)
+            offset = 0
+            newest_first = sorted(reversed(notes), key=lambda n: n.tween.start_ns, reverse=True)
+            for k, e in enumerate(newest_first):  # (of notes made at once, the last made is the newest)
+                room = lane.rect.h - offset
+                if room <= 0:
+                    break
+                img, px = self.fitted(e.text, e.color, lane.rect.w, room if k else lane.rect.h)
+                if k and img.get_height() > room:
+                    continue  # an older note with no room left (a shorter, older one may still fit)
+                rect = self._at(lane, img, offset)
+                fade = self.fade(e, now)
+                box = rect
+                if not lane.clear:
+                    box = self.draw_plate(surface, rect, img.get_height(), fade)
+                hud.blit_alpha(surface, img, rect, fade)
+                host.boxes.add("note", box, e.text, seat, px)
+                offset += img.get_height()
+            host.poll()  # a new note's text is fitted the first time: keep reading input
+        if not banners:
+            return
+        for e in shown:
+            if isinstance(e, Banner):
+                img, rect, fade, plate = self.sprite(e, now)
+                box = rect
+                if plate:
+                    box = self.draw_plate(surface, rect, img.get_height(), fade)
+                hud.blit_alpha(surface, img, rect, fade)
+                host.boxes.add("banner", box, e.text)
+        host.poll()
+
+
+def _free_span(blocks: list[pygame.Rect], y0: int, y1: int, x: int, lo: int, hi: int) -> tuple[int, int] | None:
+    """The free stretch lo..hi of rows y0..y1 round column `x` (cut at the first of `blocks` either side);
+    None if one of them lies across `x`."""
+    if not lo <= x <= hi:
+        return None
+    for r in blocks:
+        if r.bottom <= y0 or r.top >= y1 or r.right <= lo or r.left >= hi:
+            continue
+        if r.right <= x:
+            lo = max(lo, r.right)
+        elif r.left > x:
+            hi = min(hi, r.left)
+        else:
+            return None
+    return (lo, hi) if hi - lo >= 8 else None

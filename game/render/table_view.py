@@ -23,6 +23,7 @@ from game.render.panels import Panels
 from game.render.room import half_room
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
+from game.render.textboxes import TextBox, TextBoxes
 from game.render.textfit import name_first, stack
 from game.render.tokens import Tokens
 from game.render.tween import ease_out, lerp, lerp_point, shake
@@ -41,6 +42,7 @@ class TableView:
     """A table's view: its view-model (`model`), layout (`L`), caches, and the shared drawing."""
 
     layout_hints: Any = None  # the game's LayoutHints (game.games.base), for table_layout
+    places: tuple[float, ...] | None = None  # where each seat sits (table_layout's; game.render.seat_order)
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
 
     def __init__(
@@ -66,6 +68,7 @@ class TableView:
         self.panels = Panels(self)
         self.notes = Notes(self)
         self.small_print = SmallPrint()
+        self.boxes = TextBoxes()  # the words drawn in the frame being drawn, each with its box
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
         self._in_layer: dict[int, tuple] = {}
@@ -113,7 +116,7 @@ class TableView:
 
     # -- settings and layout ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.L = table_layout(size, self.n, self.layout_hints)
+        self.L = table_layout(size, self.n, self.layout_hints, self.places)
         self.panels.clear()
         self._layer = None
         self._labels.clear()
@@ -196,8 +199,22 @@ class TableView:
         return ""
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """Felt the seats' notes stay off when there is room (the game's prompt, the pile); none here."""
+        """Felt the seats' notes stay off (the game's prompt, the pile); none here."""
         return []
+
+    def banner_lane(self) -> pygame.Rect | None:
+        """Where the table's banners go, if it has a lane for them (None: at their anchors)."""
+        return None
+
+    def text_boxes(self) -> list[TextBox]:
+        """Every text drawn in the last frame, with the box it was drawn in: the seats' panels (each
+        seat's words as one box), the corner's small print, the notes, banners and the game's own words.
+        No two intersect (the lanes see to it)."""
+        return self.boxes.all()
+
+    def panel_text_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's panel has its words, in the panel's own coordinates (a game may narrow it)."""
+        return pygame.Rect((0, 0), self.L.seats[seat].rect.size)
 
     # -- the seats and the felt -----------------------------------------------------------------------
     def text_unit(self, seat: int) -> float:
@@ -213,6 +230,7 @@ class TableView:
         where a seat changed; the seat whose turn it is and shaking seats are drawn on top each frame.
         Returns the panels' screen rects."""
         panels = self.panels
+        self.boxes.reset()
         keys = [self.seat_key(seat, state, now) for seat in range(self.n)]
         self.poll()
         dynamic = {s for s in range(self.n) if keys[s][0] or self.shake_dx(s, now)}
@@ -252,12 +270,22 @@ class TableView:
             else:
                 m = panels.margin(seat)
                 rects.append(panels.area(seat).inflate(-2 * m, -2 * m))
+        for seat, rect in enumerate(rects):
+            self.boxes.add("panel", self.panel_text_rect(seat).move(rect.topleft), self.names[seat], seat)
+        corner = self.small_print.rect(self.L.size) if note else None
+        if corner is not None and pygame.Rect((0, 0), self.L.size).colliderect(corner):
+            self.boxes.add("small_print", corner, note)
         return rects
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:
-        """Where the corner's small print was last drawn (None before it was; with `fresh`, also None if
-        it was drawn at another window size)."""
-        return self.small_print.rect(self.L.size if fresh else None)
+        """Where the corner's small print goes at this window size (None if there is none, or no corner
+        is free for it). Laid out on demand, so the lanes know it before the first frame (`fresh` is
+        kept for callers that asked for the current size only: it always is)."""
+        note = self.corner_text()
+        if not note:
+            return None
+        _, rect = self.small_print.layout(self.L, self.texts, note)
+        return rect if pygame.Rect((0, 0), self.L.size).colliderect(rect) else None
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
@@ -330,5 +358,6 @@ class TableView:
         return cached
 
     def draw_notes(self, surface: pygame.Surface, now: float) -> None:
-        """The seats' notes and the banners (see game.render.notes)."""
-        self.notes.draw(surface, self.anim.effects, now)
+        """The seats' notes and (if the table has no banner lane of its own to draw them in) the banners
+        (see game.render.notes)."""
+        self.notes.draw(surface, self.anim.effects, now, banners=self.banner_lane() is None)

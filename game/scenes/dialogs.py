@@ -12,6 +12,7 @@ from game.i18n import t
 from game.scenes import ui
 from game.scenes.base import Scene
 from game.scenes.menu import MenuHandler
+from game.settings import MAX_NAME
 
 if TYPE_CHECKING:
     from game.input.router import TextEdit
@@ -78,7 +79,7 @@ class NameEntryScene(Scene):
     draws_below = True
     wants_text = True
 
-    def __init__(self, prompt: str, initial: str, on_done: Callable[[str], None], max_len: int = 12) -> None:
+    def __init__(self, prompt: str, initial: str, on_done: Callable[[str], None], max_len: int = MAX_NAME) -> None:
         self.prompt = prompt
         self.name = initial[:max_len]
         self.on_done = on_done
@@ -155,17 +156,23 @@ class NameEntryScene(Scene):
             rows.append(rects)
         return rows
 
+    def field_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the name being typed is shown: wide enough for the longest name."""
+        field = pygame.Rect(0, 0, min(self.rect.w - ui.px(size, 40), self.cell * 12), ui.px(size, 48))
+        field.midtop = (self.rect.centerx, self.rect.y + ui.px(size, 58))
+        return field
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()
         ui.dim(surface, 120)
         ui.panel(surface, self.rect, alpha=240, border=ui.GOLD)
         ui.blit_text(surface, self.prompt, ui.px(size, 26), ui.TEXT, "midtop",
                      (self.rect.centerx, self.rect.y + ui.px(size, 16)), bold=True, max_w=self.rect.w - 40)
-        field = pygame.Rect(0, 0, self.cell * 9, ui.px(size, 48))
-        field.midtop = (self.rect.centerx, self.rect.y + ui.px(size, 58))
+        field = self.field_rect(size)
         pygame.draw.rect(surface, (4, 20, 10), field, border_radius=8)
-        ui.blit_text(surface, self.name + "▏", ui.px(size, 30), ui.TEXT, "midleft", (field.x + 12, field.centery),
-                     bold=True, max_w=field.w - 20)
+        # The whole name, shrunk if a long one needs it (never cut).
+        img = ui.fit_whole(self.name + "▏", field.w - 20, ui.px(size, 30), ui.TEXT, True, least=0.5)
+        surface.blit(img, img.get_rect(midleft=(field.x + 12, field.centery)))
         for r, (row, rects) in enumerate(zip(KEYBOARD, self.key_rects(size))):
             for c, (key, cell) in enumerate(zip(row, rects)):
                 on = (r, c) == (self.row, self.col)

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from game.services import InputPort
 
 
+HOLD_NS = 1_000_000_000  # a seat changes hands on the unplugged screen only by a press held this long
+
+
 def _slot(cmd: Command) -> int | None:
     return ACTION_SLOT.get(cmd.action) if cmd.device.startswith(("kb:", "pad:")) else None
 
@@ -147,34 +150,53 @@ class JoinScene(Scene):
 
 
 class PadLostScene(Scene):
-    """Over a table whose pad was unplugged: the game waits. Plugging a pad in gives the seat back (the
-    router does it) and this screen goes away; or the seat goes to a bot or to the keyboard."""
+    """Over a table whose pad was unplugged: the game waits, focus on "Wait". The seat changes hands only
+    by its owner's pad plugged in again (the router gives the seat back and this screen goes away), by a
+    pad plugged in while this screen is up pressing A (it is offered the seat), or by holding A / Enter
+    for a second on "Give Player 2 to a bot? Hold A" (or on playing it with free keys): a stray press
+    never hands a seat away."""
 
     draws_below = True
     holds_lost_pads = True
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
+        self.hold: tuple[str, int, int] | None = None  # (device, menu row, when the hold began)
+        self.said = ""
 
     @property
     def router(self) -> InputPort:
         return self.app.input
 
     def enter(self) -> None:
-        self.menu = ui.Menu(self._items())
+        self.before = set(self.router.pads.by_id)  # pads plugged in later are offered the seat
+        self.actions: dict[int, Callable[[], None]] = {}
+        self.menu = ui.Menu(self._items())  # row 0: "Wait"
 
     def _items(self) -> list[ui.Item]:
-        items = []
+        items = [ui.Item(t("Wait"), self._wait)]
+        self.actions = {}
         for seat in sorted(self.router.lost):
-            items.append(ui.Item(t("Give P{n} to a bot", n=seat + 1), lambda s=seat: self._to_bot(s),
+            self.actions[len(items)] = lambda s=seat: self._to_bot(s)
+            items.append(ui.Item(t("Give Player {n} to a bot? Hold A", n=seat + 1), self._tap,
                                  colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
-                items.append(ui.Item(t("Play P{n} with the keys {a} / {b}", n=seat + 1, a=key_label(keys[0]),
-                                       b=key_label(keys[1])), lambda s=seat, r=row: self._to_keys(s, r),
-                                     colour=ui.seat_colour(seat)))
+                self.actions[len(items)] = lambda s=seat, r=row: self._to_keys(s, r)
+                items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold A", n=seat + 1, a=key_label(keys[0]),
+                                       b=key_label(keys[1])), self._tap, colour=ui.seat_colour(seat)))
         return items
+
+    def offered(self) -> list[Any]:
+        """Pads plugged in since this screen came up that play no seat: each may take a lost seat with A."""
+        return [p for p in self.router.idle_pads() if p.instance_id not in self.before]
+
+    def _wait(self) -> None:
+        self.said = t("Waiting: plug the pad back in")
+
+    def _tap(self) -> None:
+        self.said = t("Hold A (or Enter) for a second to confirm")
 
     def _free_row(self, seat: int) -> int | None:
         """A keyboard row nobody plays: the seat's own row if free, else the first free one."""
@@ -192,39 +214,81 @@ class PadLostScene(Scene):
         self._refresh()
 
     def _refresh(self) -> None:
+        self.hold = None
         if self.router.lost:
-            self.menu = ui.Menu(self._items())
+            self.menu = ui.Menu(self._items())  # back on "Wait"
             self.relayout(self.app.size)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         if not self.router.lost:
             self.app.pop()  # the pad is back (or every lost seat found a new player)
-        elif {item.label for item in self.menu.items} != {item.label for item in self._items()}:
+            return
+        if [item.label for item in self.menu.items] != [item.label for item in self._items()]:
             self._refresh()
+        if self.hold is not None:
+            device, row, began = self.hold
+            if not self.router.holding(device, CONFIRM) or row != self.menu.index:
+                self.hold = None
+                self._tap()
+            elif self.app.now_ns() - began >= HOLD_NS:
+                self.hold = None
+                self.actions[row]()
+        self.table.refresh_seats()
+
+    def held_share(self) -> float:
+        """How far the hold on the focused row has come (0..1); 0 with no hold."""
+        if self.hold is None:
+            return 0.0
+        return max(0.0, min(1.0, (self.app.now_ns() - self.hold[2]) / HOLD_NS))
 
     def handle(self, cmd: Command) -> None:
-        self.menu.handle(cmd)  # menu actions from any keyboard or pad; game actions wait
+        device = cmd.device
+        if cmd.action in (CONFIRM, PAUSE) and device.startswith("pad:") and \
+                any(p.id == device for p in self.offered()):
+            seat = min(self.router.lost)  # a pad plugged in now, pressing A: it plays the seat
+            self.router.assign(device, seat)
+            self.table.refresh_seats(force=True)
+            self._refresh()
+            return
+        if cmd.action == CONFIRM and self.menu.index in self.actions:
+            self.hold = (device, self.menu.index, self.app.now_ns())
+            self.said = ""
+            return
+        if self.menu.handle(cmd):  # menu actions from any keyboard or pad; game actions wait
+            self.hold = None
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         row = ui.px(size, 52)
-        pw = min(w - ui.px(size, 40), ui.px(size, 720))
-        ph = row * max(1, len(self.menu.items)) + ui.px(size, 150)
+        pw = min(w - ui.px(size, 40), ui.px(size, 760))
+        ph = row * max(1, len(self.menu.items)) + ui.px(size, 200)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         area = pygame.Rect(self.panel_rect.x + ui.px(size, 20), self.panel_rect.y + ui.px(size, 130),
                            pw - ui.px(size, 40), row * max(1, len(self.menu.items)))
         self.menu.layout(area, row)
+        self.say_y = area.bottom + ui.px(size, 14)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()
-        ui.dim(surface)
-        ui.panel(surface, self.panel_rect, alpha=235, border=ui.WARN)
+        ui.dim(surface, 170)
+        ui.panel(surface, self.panel_rect, alpha=240, border=ui.WARN)
         lost = sorted(self.router.lost.values(), key=lambda lp: lp.seat)
-        who = ", ".join(t("P{n} (pad {m})", n=lp.seat + 1, m=lp.number) for lp in lost)
+        who = ", ".join(t("Player {n} (Pad {m})", n=lp.seat + 1, m=lp.number) for lp in lost)
         cx = self.panel_rect.centerx
-        ui.blit_text(surface, t("Pad unplugged: {who}", who=who), ui.px(size, 30), ui.WARN, "midtop",
-                     (cx, self.panel_rect.y + ui.px(size, 24)), bold=True, max_w=self.panel_rect.w - 40)
-        ui.blit_text(surface, t("Reconnect the pad, or give this seat to a bot"), ui.px(size, 24), ui.TEXT,
-                     "midtop", (cx, self.panel_rect.y + ui.px(size, 76)), max_w=self.panel_rect.w - 40)
+        inner = self.panel_rect.w - ui.px(size, 40)
+        ui.blit_text(surface, t("Pad unplugged: {who}", who=who), ui.px(size, 34), ui.WARN, "midtop",
+                     (cx, self.panel_rect.y + ui.px(size, 22)), bold=True, max_w=inner)
+        ui.blit_text(surface, t("The game waits. Plug the pad back in to carry on."), ui.px(size, 24), ui.TEXT,
+                     "midtop", (cx, self.panel_rect.y + ui.px(size, 78)), max_w=inner)
         self.menu.draw(surface)
-
+        share = self.held_share()
+        if share > 0 and self.menu.rects:
+            rect = self.menu.rects[self.menu.index]
+            bar = pygame.Rect(rect.x + 6, rect.bottom - ui.px(size, 8), round((rect.w - 12) * share), ui.px(size, 6))
+            pygame.draw.rect(surface, ui.GOLD, bar, border_radius=bar.h // 2)
+        lines = [t("Pad {n}: press A to play Player {p}", n=p.number, p=min(self.router.lost) + 1)
+                 for p in self.offered()] or ([self.said] if self.said else [])
+        y = self.say_y
+        for line in lines[:2]:
+            ui.blit_text(surface, line, ui.px(size, 24), ui.GOLD, "midtop", (cx, y), bold=True, max_w=inner)
+            y += ui.px(size, 32)

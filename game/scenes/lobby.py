@@ -1,4 +1,10 @@
-"""The lobby: 2–8 seats (human, bot with a level, or empty), every rule option, named presets, start."""
+"""The lobby: 2–8 seats (human, bot with a level, or empty), every rule option, named presets, start.
+
+Every human row shows the device that plays it (a pad's number, or its keys). A pad that plays no row
+takes one by pressing A (or Start): a human row nobody can play, else a bot's row, else an empty row
+("press A to join" is shown on them while a pad waits). The rows' devices play their seats at once
+(each pad lights up in its seat's colour), and exactly those at the table.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.i18n import t
 from game.render.fonts import wrap
@@ -35,6 +42,7 @@ class LobbyScene(MenuHandler):
         self.definition = self.app.games.get(self.game)
         self.kinds: list[Seat] = [("human", None)] + [("bot", lv) for lv in self.definition.bot_levels] + [EMPTY]
         self.message = ""
+        self.note = ""  # news that blocks nothing ("Pad 2 joined: Player 2")
         self.preset: str | None = None
         self.seats: list[Seat] = [EMPTY] * MAX_SEATS
         router = self.app.input
@@ -60,10 +68,24 @@ class LobbyScene(MenuHandler):
         self._refresh_rules()
         self.menu = ui.Menu(self._items())
         self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
+        self._sync_router()
 
     def resume(self) -> None:
         self._refresh_rules()
         self._rebuild()
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        router = self.app.input
+        changed = False
+        for row, device in enumerate(self.devices):
+            new = router.successor(device) if device and not router.device_controls(device) else None
+            if new is not None and new not in self.devices:
+                self.devices[row] = new  # its pad was plugged back in
+                changed = True
+        idle = tuple(p.id for p in router.idle_pads())
+        if changed or idle != getattr(self, "_idle", ()):
+            self._idle = idle  # "press A to join" follows the pads waiting
+            self._rebuild()
 
     @property
     def players(self) -> int:
@@ -108,7 +130,7 @@ class LobbyScene(MenuHandler):
     def _seat_item(self, row: int) -> ui.Item:
         return ui.Item(self._seat_label(row), lambda: self._rename(row), value=lambda: self._seat_value(row),
                        change=lambda step: self._cycle_seat(row, step), colour=self._seat_colour(row),
-                       short=lambda: self._seat_value(row, short=True))
+                       short=lambda: self._seat_value(row, short=True), whole_label=True)
 
     def _seat_colour(self, row: int) -> tuple[int, int, int] | None:
         seat = self.seat_index(row)
@@ -123,16 +145,52 @@ class LobbyScene(MenuHandler):
         return t("Seat {n}", n=row + 1)
 
     def _seat_value(self, row: int, short: bool = False) -> str:
-        """"Human · Q / L-Shift", "Bot · medium", "Empty"; `short`: a human row's keys alone."""
+        """"Human · Q / L-Shift", "Human · Pad 2: A / B", "Bot · medium", "Empty"; "· press A to join" on a
+        bot's row while a pad waits; `short`: a human row's keys alone, a bot's level alone."""
         kind, level = self.seats[row]
         if kind == "bot":
-            return t("Bot · {level}", level=t(level))
+            bot = t("Bot · {level}", level=t(level))
+            if short or not self.app.input.idle_pads():
+                return bot
+            return t("{seat} · A to join", seat=bot)
         if kind == "empty":
             return t("Empty")
         controls = self.app.input.device_controls(self.devices[row])
         if short and controls:
             return controls
-        return t("Human · {keys}", keys=controls) if controls else t("Human · join with a pad")
+        return t("Human · {keys}", keys=controls) if controls else t("Human · press A to join")
+
+    def _playable(self, row: int) -> bool:
+        return self.seats[row][0] == "human" and bool(self.app.input.device_controls(self.devices[row]))
+
+    def join_row(self) -> int | None:
+        """The row a pad pressing A takes: a human row nobody can play, else a bot's, else an empty one
+        (if the game has room); None if there is none."""
+        humans = [r for r, (kind, _) in enumerate(self.seats) if kind == "human" and not self._playable(r)]
+        bots = [r for r, (kind, _) in enumerate(self.seats) if kind == "bot"]
+        _, high = self.definition.player_range(self.rules)
+        empty = [r for r, (kind, _) in enumerate(self.seats) if kind == "empty"] if self.players < high else []
+        return next(iter(humans + bots + empty), None)
+
+    def pad_joins(self, device: str) -> bool:
+        """Pad `device`, which plays no row, takes the row `join_row` gives; False if none is free."""
+        row = self.join_row()
+        if row is None:
+            return False
+        self.seats[row] = ("human", None)
+        self.devices[row] = device
+        self._refresh_rules()
+        self._rebuild()
+        number = self.app.input.pad_number(device)
+        self.note = t("Pad {n} joined: {name}", n=number, name=self.app.settings.player_name(row))
+        return True
+
+    def handle(self, cmd: Command) -> None:
+        device = cmd.device
+        if (cmd.action in (CONFIRM, PAUSE) and device.startswith("pad:") and device not in self.devices
+                and self.app.input.device_controls(device) and self.pad_joins(device)):
+            return  # a pad that plays no row pressed A or Start: it joined
+        super().handle(cmd)
 
     def _free_keys(self, row: int) -> str | None:
         """A keyboard row for a seat that becomes human: its own (seat N plays with PN's keys on the
@@ -197,7 +255,7 @@ class LobbyScene(MenuHandler):
         self._rebuild()
 
     def _without_defaults(self, values: dict[str, Any]) -> dict[str, Any]:
-        """`values` less the choices that change nothing (all of them: "The seed's rules" again)."""
+        """`values` less the choices that change nothing (all of them: "Standard rules" again)."""
         players = max(2, self.players)
         rules = self.definition.rules_from_values(values, players)
         out = dict(values)
@@ -217,6 +275,13 @@ class LobbyScene(MenuHandler):
         self.menu.index = match[0] if match and index >= MAX_SEATS else min(index, len(self.menu.items) - 1)
         self.menu.settle()
         self.relayout(self.app.size)
+        self._sync_router()
+
+    def _sync_router(self) -> None:
+        """Each human row's device plays the seat the row becomes (its pad lights up in the seat's
+        colour); a row's unplugged pad waits for its own pad to come back."""
+        self.app.input.seat_devices({self.seat_index(row): device for row, device in enumerate(self.devices)
+                                     if device is not None and self.seats[row][0] == "human"})
 
     # -- presets ------------------------------------------------------------------------------------
     def _presets(self) -> dict[str, dict[str, Any]]:
@@ -225,7 +290,7 @@ class LobbyScene(MenuHandler):
     def _preset_value(self) -> str:
         if self.preset is not None:
             return self.preset
-        return t("The seed's rules") if not self.values else t("Custom")
+        return t("Standard rules") if not self.values else t("Custom")
 
     def _cycle_preset(self, step: int) -> None:
         names: list[str | None] = [None, *sorted(self._presets())]
@@ -346,6 +411,14 @@ class LobbyScene(MenuHandler):
         self.menu.rects = rects
         self.summary_y = bottom + ui.px(size, 16)
 
+    def _pad_line(self) -> str:
+        """Beside the buttons: the last join, else which pads may still join."""
+        idle = self.app.input.idle_pads()
+        if idle and self.join_row() is not None:
+            pads = ", ".join(t("Pad {n}", n=p.number) for p in idle)
+            return t("{pads}: press A to join", pads=pads)
+        return self.note
+
     def summary_lines(self, size: tuple[int, int]) -> list[str]:
         """The rules summary wrapped to the width under the panels: as many lines as the game gives it
         (a game with a lobby note gives that the second line); a longer one is cut in the last line."""
@@ -375,7 +448,8 @@ class LobbyScene(MenuHandler):
         if note:
             ui.blit_text(surface, note, ui.px(size, 17), ui.TEXT_DIM, "midleft",
                          (ui.px(size, 36), y), max_w=w - ui.px(size, 72))
-        if self.message:
-            ui.blit_text(surface, self.message, ui.px(size, 20), ui.WARN, "midleft",
+        line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
+        if line:
+            ui.blit_text(surface, line, ui.px(size, 20), colour, "midleft",
                          (ui.px(size, 36), join.centery), bold=True, max_w=join.x - ui.px(size, 56))
         ui.hint(surface, t("↑ ↓ choose   ← → change   Enter / A select or rename   Backspace / B back"))

@@ -141,8 +141,8 @@ class Navigator:
         """True if system `event` was a pad that held a seat at a table being unplugged, handled here.
 
         The first such pad pushes the "pad unplugged" overlay over the table (it lists every lost seat
-        and pops itself once they are all played again). Plugging a pad back in needs no call: the
-        router gives the seat back."""
+        and pops itself once they are all played again). Plugging the owner's pad back in needs no
+        call: the router gives the seat back; another pad plugged in is offered it by the overlay."""
         if not event.startswith("pad_removed:"):
             return False
         if input.lost_seat(int(event.split(":", 1)[1])) is None:

@@ -1,5 +1,5 @@
-"""The settings screen: volume, full screen, four-colour suits, reduced motion, teaching aid, language,
-controls."""
+"""The settings screen: volume, full screen, four-colour suits, reduced motion, pad rumble, the games' own
+switches (a teaching aid), language, controls."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class SettingsScene(MenuScene):
                     change=lambda _step: self.app.toggle_fullscreen()),
             self._flag(t("Four-colour suits"), "four_colour_suits"),
             self._flag(t("Reduced motion"), "reduced_motion"),
+            self._flag(t("Pad rumble"), "rumble"),
             *(self._flag(label, key) for game in self.app.games.all() for label, key in game.settings_flags()),
             ui.Item(t("Language"), value=lambda: LANGUAGE_NAMES.get(s["language"], s["language"]),
                     change=self._language, enabled=lambda: len(CATALOGUES) > 1),

@@ -1,4 +1,5 @@
-"""The pause menu, pushed over a table: resume, restart, rules, settings, quit to menu (with a confirm)."""
+"""The pause menu, pushed over a table: resume, restart, rules, settings, quit to menu (with a confirm).
+A pad that plays no seat takes one here with A (or Start): any bot's, handed over at the next safe moment."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.commands import CONFIRM, PAUSE, Command
 from game.i18n import t
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
@@ -24,6 +26,7 @@ class PauseScene(MenuHandler):
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.photo: list[str] = []  # the last photo finish's lines, while shown
+        self.said = ""  # what the last pad that took a seat here was told
 
     def enter(self) -> None:
         self.menu = ui.Menu(self._items())
@@ -45,6 +48,32 @@ class PauseScene(MenuHandler):
         return items
 
 
+    def handle(self, cmd: Command) -> None:
+        if cmd.action in (CONFIRM, PAUSE) and self.table.is_unseated_pad(cmd.device):
+            said = self.table.take_seat(cmd.device, anytime=True)
+            if said is not None:  # a pad with no seat joined; with no seat to take, it works the menu
+                self.said = said
+                self.relayout(self.app.size)
+                return
+        super().handle(cmd)
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        self.table.refresh_seats()  # the panels below say "press A to join" while a pad waits
+        line = self.join_line()
+        if line != getattr(self, "_line", None):
+            self._line = line
+            self.relayout(self.app.size)
+
+    def join_line(self) -> str:
+        """Under the heading: the last join here, else which pads may take a bot's seat."""
+        if self.said:
+            return self.said
+        idle = self.app.input.idle_pads()
+        if idle and self.table.joinable(anytime=True):
+            pads = ", ".join(t("Pad {n}", n=p.number) for p in idle)
+            return t("{pads}: press A to take a bot's seat", pads=pads)
+        return ""
+
     def _toggle_photo(self) -> None:
         self.photo = [] if self.photo else self.table.photo_finish_lines()
         self.relayout(self.app.size)
@@ -63,7 +92,7 @@ class PauseScene(MenuHandler):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         row = ui.px(size, 54)
-        extra = ui.px(size, 30) * len(self.photo)
+        extra = ui.px(size, 30) * (len(self.photo) + (1 if self.join_line() else 0))
         self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 480)),
                                 ui.px(size, 110) + extra + row * len(self.menu.items) + ui.px(size, HINT_ROW))
         self.rect.center = (w // 2, h // 2)
@@ -78,6 +107,10 @@ class PauseScene(MenuHandler):
         ui.blit_text(surface, t("Paused"), ui.px(size, 40), ui.TEXT, "midtop",
                      (self.rect.centerx, self.rect.y + ui.px(size, 22)), bold=True)
         y = self.rect.y + ui.px(size, 82)
+        for line in [self.join_line()] if self.join_line() else []:
+            ui.blit_text(surface, line, ui.px(size, 21), ui.TEXT, "midtop", (self.rect.centerx, y),
+                         max_w=self.rect.w - 30, bold=True)
+            y += ui.px(size, 30)
         for line in self.photo:
             ui.blit_text(surface, line, ui.px(size, 21), ui.GOLD, "midtop", (self.rect.centerx, y),
                          max_w=self.rect.w - 30)

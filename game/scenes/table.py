@@ -3,6 +3,11 @@
 Game time is the app clock minus the time spent paused, so a pause menu freezes bot timers and the
 claim window; commands are re-stamped into game time before they reach the match. The table never
 drops a command, whatever is animating: the match orders everything by its stamp.
+
+Seats change hands at the table: a pad that plays no seat takes one by pressing A (or Start) — before
+the first card any bot's, later a seat a bot took over when its pad was unplugged (or, from the pause
+menu, any bot's). A bot hands its seat over at the next moment the match calls safe (`can_hand_back`:
+never in the middle of paying a challenge). The table tells the app which moments rumble (`rumbles`).
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ from typing import Any
 
 import pygame
 
-from game.commands import BUTTONS, SEAT_ACTIONS, Command
+from game.commands import BUTTONS, CONFIRM, PAUSE, SEAT_ACTIONS, Command
 from game.games.base import GameDef, SeatSpec, TableConfig, seat_name
 from game.i18n import t
+from game.render import colors
 from game.render.fonts import TextCache
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
+from game.render.seat_order import router_places
 from game.render.table_view import MS, TableView
 from game.scenes.base import Scene
 
@@ -43,6 +50,10 @@ class TableScene(Scene):
         self._finished = False
         self._version = 0  # bumped whenever what the table shows may have changed
         self._drawn: tuple | None = None  # what the last frame showed, if it did not move with time
+        self.started = False  # the first card (or move) has been played: bots' seats are no longer free
+        self.stand_ins: dict[int, SeatSpec] = {}  # seats a bot took over from an unplugged pad: who sat there
+        self.handing: dict[int, str] = {}  # seat -> the pad waiting for its bot to hand it over
+        self._seats_shown: tuple | None = None  # what the panels' controls lines were made from
 
     # -- what subclasses provide ------------------------------------------------------------------
     def make_match(self, start_ns: int) -> Any:
@@ -53,6 +64,11 @@ class TableScene(Scene):
 
     def on_menu(self, cmd: Command) -> None:
         """A menu action that is not Pause (the app handles Pause)."""
+
+    def rumbles(self, event: object) -> list[tuple[int, str]]:
+        """(seat, pattern) for each pad that should rumble at `event` ("short" a won slap, "double" a wrong
+        slap, "long" a won challenge); the app rumbles only pads, and only with rumble on."""
+        return []
 
     # -- scene ------------------------------------------------------------------------------------
     @property
@@ -69,6 +85,7 @@ class TableScene(Scene):
         self.view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
         self.view.poll = app.input.poll
         self.view.set_controls(self.view.controls, self.seat_keys())
+        self.view.places = router_places(app.input, len(self.config.seats), self.view.bots)  # keys' sides
         self.apply_settings()
         self.view.relayout(tuple(app.size))
         self._version += 1
@@ -93,6 +110,14 @@ class TableScene(Scene):
         self._version += 1
 
     def handle(self, cmd: Command) -> None:
+        if cmd.action in (CONFIRM, PAUSE) and self.is_unseated_pad(cmd.device):
+            # A pad that plays no seat: A or Start takes one while it can; else Start pauses as usual.
+            if self.take_seat(cmd.device) is None:
+                if cmd.action == PAUSE:
+                    self.app.pause_game()
+                else:
+                    self._join_hint(cmd.device)
+            return
         if cmd.action in SEAT_ACTIONS:
             if cmd.seat is not None:
                 action = cmd.action
@@ -113,8 +138,14 @@ class TableScene(Scene):
             start = max(timed.t_ns, game_now - 50 * MS)
             for sound in self.view.on_event(timed.event, start, state):
                 self.play(sound)
+            for seat, pattern in self.rumbles(timed.event):
+                self.app.rumble(seat, pattern)
         if events:
             self._version += 1
+            self.started = True
+        if self.handing:
+            self.hand_over_due()
+        self.refresh_seats()
         self.view.anim.prune(game_now)
         self.now_ns = game_now
         if self.match.is_over and not self._finished:
@@ -151,16 +182,103 @@ class TableScene(Scene):
         raise NotImplementedError
 
     def give_seat_to_bot(self, seat: int) -> None:
-        """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen)."""
+        """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen); a pad
+        pressing A takes it back later (`take_seat`)."""
         old = self.config.seats[seat]
         spec = SeatSpec("bot", self.definition.stand_in_level, old.name)
+        if not old.is_bot:
+            self.stand_ins[seat] = old
         self.match.replace_seat(seat, spec)
+        self._set_spec(seat, spec)
+        self.view.bots = self.view.bots | {seat}
+        self.refresh_seats(force=True)
+
+    # -- seats taken at the table -----------------------------------------------------------------
+    def is_unseated_pad(self, device: str) -> bool:
+        router = self.app.input
+        return device.startswith("pad:") and router.seat_of(device) is None and bool(router.device_controls(device))
+
+    def joinable(self, anytime: bool = False) -> list[int]:
+        """Seats a pad can take now, first first: a human seat nobody plays (and no pad waits for), a seat
+        a bot took over from an unplugged pad, then any bot's seat before the first card (or `anytime`)."""
+        if self.match is None or self.match.is_over:
+            return []
+        router = self.app.input
+        seats = self.config.seats
+        free = [s for s, spec in enumerate(seats)
+                if not spec.is_bot and router.device_of(s) is None and s not in router.lost]
+        back = [s for s in sorted(self.stand_ins) if seats[s].is_bot]
+        bots = [s for s, spec in enumerate(seats) if spec.is_bot] if anytime or not self.started else []
+        return [s for s in dict.fromkeys(free + back + bots) if s not in self.handing]
+
+    def take_seat(self, device: str, anytime: bool = False) -> str | None:
+        """Pad `device` takes the first seat `joinable` gives (its bot hands it over at the next safe
+        moment); what to tell the players, or None if there is no seat to take."""
+        if device in self.handing.values():
+            return t("Pad {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
+        seats = self.joinable(anytime)
+        if not seats:
+            return None
+        seat = seats[0]
+        self.handing[seat] = device
+        self.hand_over_due()
+        n = self.app.input.pad_number(device)
+        name = self.seat_names()[seat]
+        if seat in self.handing:
+            return t("Pad {n} takes {name}'s seat at the next safe moment", n=n, name=name)
+        return t("Pad {n} plays {name}", n=n, name=name)
+
+    def can_hand_back(self, seat: int) -> bool:
+        """Whether a bot may hand `seat` over now (the match says; a match that doesn't, always)."""
+        can = getattr(self.match, "can_hand_back", None)
+        return can is None or bool(can(seat))
+
+    def hand_over_due(self) -> None:
+        """Seats whose pad waits: handed over where the moment is safe (a pad gone meanwhile waits no more)."""
+        router = self.app.input
+        for seat, device in list(self.handing.items()):
+            if not router.device_controls(device) or router.seat_of(device) is not None:
+                del self.handing[seat]
+            elif not self.config.seats[seat].is_bot or self.can_hand_back(seat):
+                del self.handing[seat]
+                self._seat_pad(seat, device)
+
+    def _seat_pad(self, seat: int, device: str) -> None:
+        old = self.config.seats[seat]
+        spec = self.stand_ins.pop(seat, None) or (old if not old.is_bot else SeatSpec("human"))
+        if old.is_bot:
+            self.match.replace_seat(seat, spec)
+        self._set_spec(seat, spec)
+        self.app.input.assign(device, seat)
+        self.view.bots = self.view.bots - {seat}
+        names = self.view.names
+        if seat < len(names):
+            names[seat] = seat_name(spec, seat)
+        self.refresh_seats(force=True)
+        self.app.notice(t("Pad {n} plays {name}", n=self.app.input.pad_number(device), name=seat_name(spec, seat)),
+                        colors.seat_color(seat), key="join_hint")
+
+    def _set_spec(self, seat: int, spec: SeatSpec) -> None:
         seats = list(self.config.seats)
         seats[seat] = spec
         self.config = dataclasses.replace(self.config, seats=seats)
-        self.view.bots.add(seat)
-        self.view.set_controls(self.seat_controls(), self.seat_keys())
-        self._version += 1
+
+    def _join_hint(self, device: str) -> None:
+        """A pad with no seat pressed A where it can't join: how it can."""
+        if any(spec.is_bot for spec in self.config.seats) and not self.match.is_over:
+            self.app.notice(t("Pad {n} \u2014 press Start, then A, to join",
+                              n=self.app.input.pad_number(device)), key="join_hint")
+
+    def refresh_seats(self, force: bool = False) -> None:
+        """The panels' controls lines again when who plays what, or who may join, changed."""
+        router = self.app.input
+        key = (tuple(sorted(router.owner.items())), tuple(sorted(router.lost)), tuple(p.id for p in router.idle_pads()),
+               self.started, self._paused_at is not None, tuple(self.stand_ins), tuple(self.handing),
+               tuple(spec.kind for spec in self.config.seats))
+        if force or key != self._seats_shown:
+            self._seats_shown = key
+            self.view.set_controls(self.seat_controls(), self.seat_keys())
+            self._version += 1
 
     def photo_finish_lines(self) -> list[str]:
         """The last close call's lines for the pause menu ("P2 by 14 ms", …); [] if the game has none."""
@@ -196,8 +314,16 @@ class TableScene(Scene):
     def seat_controls(self) -> list[str]:
         """What each seat's panel says it presses ("Q take · L-Shift pass"), or the bot's level."""
         out = []
+        router = self.app.input
+        paused = self._paused_at is not None and not router.lost  # the pause menu: any bot's seat
+        joinable = set(self.joinable(anytime=paused)) if router.idle_pads() else set()
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
-            if spec.is_bot:
+            if spec.is_bot and seat in self.handing:
+                out.append(t("bot: {level} · pad {n} next", level=t(spec.level),
+                             n=router.pad_number(self.handing[seat])))
+            elif spec.is_bot and seat in joinable:
+                out.append(t("bot: {level} · press A to join", level=t(spec.level)))
+            elif spec.is_bot:
                 out.append(t("bot: {level}", level=t(spec.level)))
             elif keys is not None:
                 out.append(controls_line(keys, self.definition.button_words()))

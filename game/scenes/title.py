@@ -1,9 +1,11 @@
-"""The title screen: Play, Settings, Controls, Quit, over a fan of cards."""
+"""The title screen: Play, Settings, Controls, Quit (with a confirm), over a fan of cards. The first
+device that confirms here (a pad's A, the keyboard's Enter) plays Player 1."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.commands import CONFIRM, Command
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.scenes import ui
@@ -34,8 +36,15 @@ class TitleScene(MenuScene):
             ui.Item(t("Play"), lambda: self.app.nav.push("choose")),
             ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
             ui.Item(t("Controls"), lambda: self.app.nav.push("controls")),
-            ui.Item(t("Quit"), self.app.quit),
+            ui.Item(t("Quit"), lambda: self.app.nav.push("confirm", t("Quit Couch Cards?"), self.app.quit)),
         ]
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.action == CONFIRM and cmd.device:
+            # The first pad (or the keyboard) to press A / Enter here plays Player 1: a pad that drove
+            # the menus to a table plays it.
+            self.app.input.claim_first(cmd.device)
+        super().handle(cmd)
 
     def hint(self) -> str:
         return t("↑ ↓ choose   Enter / A select")

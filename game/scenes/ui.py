@@ -66,6 +66,21 @@ def fit_text(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = 
     return TEXTS.fit(s, max_w, size, colour, bold)
 
 
+def whole_size(s: str, max_w: int, size: int, bold: bool = False, least: float = 0.55) -> int:
+    """The largest font size from `size` down to `least` of it that shows `s` whole in `max_w` (names:
+    shrunk rather than cut); the smallest if none does."""
+    smallest = max(8, int(size * least))
+    while size > smallest and TEXTS.font(size, bold).size(s)[0] > max_w:
+        size -= 1
+    return size
+
+
+def fit_whole(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = False,
+              least: float = 0.55) -> pygame.Surface:
+    """`s` shrunk (down to `least` of `size`) until it fits whole; only past that is it cut with "…"."""
+    return TEXTS.fit(s, max_w, whole_size(s, max_w, size, bold, least), colour, bold)
+
+
 def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
               bold: bool = False, max_w: int | None = None) -> pygame.Rect:
     """Draw `s` with its `anchor` ("center", "midleft", "topright", …) at `pos`; returns its rect."""
@@ -125,6 +140,7 @@ class Item:
     colour: Colour | None = None  # a seat's colour mark at the left
     button: bool = False  # drawn boxed even when not selected (Start, Play again, Yes/No)
     short: Callable[[], str] | None = None  # a shorter value, shown when `value()` does not fit
+    whole_label: bool = False  # the label is a name: shrunk to fit whole, never cut (the value gives way)
 
     def selectable(self) -> bool:
         return self.enabled() and (self.on_confirm is not None or self.change is not None)
@@ -180,6 +196,11 @@ class Menu:
             self.move(1)
         elif cmd.action in (LEFT, RIGHT) and item.change is not None and item.enabled():
             item.change(-1 if cmd.action == LEFT else 1)
+        elif cmd.action in (LEFT, RIGHT) and len(self.rects) == len(self.items):
+            target = self.beside(self.index, -1 if cmd.action == LEFT else 1)
+            if target is None:
+                return False
+            self.index = target
         elif cmd.action in (LEFT, RIGHT) and self.columns > 1:
             per_col = -(-len(self.items) // self.columns)
             target = self.index + (per_col if cmd.action == RIGHT else -per_col)
@@ -195,6 +216,19 @@ class Menu:
         else:
             return False
         return True
+
+    def beside(self, index: int, step: int) -> int | None:
+        """The nearest row that can be chosen on the same line on screen, left (`step` -1) or right (+1)
+        of row `index` (buttons side by side, the other column): ← → move there where they change nothing."""
+        here = self.rects[index]
+        best: tuple[int, int] | None = None
+        for i, (item, rect) in enumerate(zip(self.items, self.rects)):
+            if i == index or not item.selectable() or not here.top <= rect.centery < here.bottom:
+                continue
+            gap = (rect.centerx - here.centerx) * step
+            if gap > 0 and (best is None or gap < best[0]):
+                best = (gap, i)
+        return None if best is None else best[1]
 
     def layout(self, area: pygame.Rect, row_h: int) -> None:
         """Rows top-down, filling `columns` columns left to right."""
@@ -235,7 +269,10 @@ class Menu:
                 bold = selected
                 font = TEXTS.font(font_px, bold)
                 label_need = font.size(item.label)[0]
-                free = max(room - label_need - rect.h // 2, int(room * 0.55))
+                if item.whole_label:  # a name: up to 3/5 of the row before it shrinks
+                    free = room - min(label_need, int(room * 0.6)) - rect.h // 2
+                else:
+                    free = max(room - label_need - rect.h // 2, int(room * 0.55))
                 # The first that fits whole: with the ‹ › of a focused setting, without them, then the
                 # short form the same two ways; else the first that fits in a slightly smaller font;
                 # else the shortest, cut to fit.
@@ -251,8 +288,12 @@ class Menu:
                 label_w = room - value_w - rect.h // 3
                 blit_text(surface, shown, font_px, GOLD if selected else colour, "midright",
                           (rect.right - rect.h // 2, rect.centery), bold=bold, max_w=value_w)
-            blit_text(surface, item.label, font_px, colour, "midleft", (x, rect.centery), bold=selected,
-                      max_w=label_w)
+            if item.whole_label:
+                label_img = fit_whole(item.label, label_w, font_px, colour, selected)
+                surface.blit(label_img, label_img.get_rect(midleft=(x, rect.centery)))
+            else:
+                blit_text(surface, item.label, font_px, colour, "midleft", (x, rect.centery), bold=selected,
+                          max_w=label_w)
 
 
 def fan(images: list[pygame.Surface], angles: list[float]) -> list[pygame.Surface]:
@@ -262,3 +303,79 @@ def fan(images: list[pygame.Surface], angles: list[float]) -> list[pygame.Surfac
 
 def on_off(flag: bool) -> str:
     return t("On") if flag else t("Off")
+
+
+# -- over every scene: notices and the demo's label ------------------------------------------------------
+TOAST_NS = 3_200_000_000  # a notice stays this long
+TOAST_FADE_NS = 400_000_000  # and fades out over the last part
+TOAST_MAX = 2
+
+
+class Toasts:
+    """Short notices over whatever scene is on ("Pad 3 connected — press A to join"): in the top right
+    corner, the newest rightmost (the corner is free on the tables, and right of the menus' centred
+    headings), two lines in 20 px at 720p (the part after " — " on the second), read from a sofa. A notice
+    with the `key` of one still shown replaces it; two at most."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[int, str, Colour | None, str]] = []
+
+    def add(self, now: int, text: str, colour: Colour | None = None, key: str = "") -> None:
+        new = (now, text, colour, key)
+        same = [i for i, item in enumerate(self.items) if key and item[3] == key]
+        if same:  # an update of a notice shown: in its place
+            self.items[same[0]] = new
+            return
+        kept = [item for item in self.items if item[1] != text]
+        self.items = kept[-(TOAST_MAX - 1):] + [new]
+
+    def drop(self, key: str) -> None:
+        """Take the notice with `key` away (what it said is no longer true)."""
+        self.items = [item for item in self.items if item[3] != key]
+
+    def active(self, now: int) -> list[tuple[int, str, Colour | None, str]]:
+        self.items = [item for item in self.items if now - item[0] < TOAST_NS]
+        return self.items
+
+    def layout(self, size: tuple[int, int], now: int) -> list[tuple[pygame.Rect, list[pygame.Surface], float, Colour]]:
+        """(box, line images, opacity, border colour) of each notice shown at `now`, right to left."""
+        out = []
+        font = px(size, 20)
+        pad_x, pad_y = px(size, 16), px(size, 8)
+        right = size[0] - px(size, 8)
+        for start, text, colour, _ in reversed(self.active(now)):
+            head, sep, rest = text.partition(" \u2014 ")
+            room = max(px(size, 160), int(size[0] * 0.3))
+            lines = [fit_text(head, room, font, colour or GOLD, True)]
+            if sep:
+                lines.append(fit_text(rest, room, font, TEXT, True))
+            box = pygame.Rect(0, 0, max(i.get_width() for i in lines) + 2 * pad_x,
+                              sum(i.get_height() for i in lines) + 2 * pad_y)
+            box.topright = (right, px(size, 6))
+            fade = min(1.0, (TOAST_NS - (now - start)) / TOAST_FADE_NS)
+            out.append((box, lines, fade, colour or GOLD))
+            right = box.left - px(size, 8)
+        return out
+
+    def draw(self, surface: pygame.Surface, now: int) -> None:
+        for box, lines, fade, colour in self.layout(surface.get_size(), now):
+            radius = max(4, box.h // 4)
+            hud.shade(surface, box, round(235 * fade), PANEL, radius)
+            if fade > 0.5:
+                pygame.draw.rect(surface, colour, box, width=max(2, box.h // 24), border_radius=radius)
+            y = box.y + (box.h - sum(i.get_height() for i in lines)) // 2
+            for img in lines:
+                hud.blit_alpha(surface, img, img.get_rect(midtop=(box.centerx, y)), fade)
+                y += img.get_height()
+
+
+def demo_label(surface: pygame.Surface, text: str) -> pygame.Rect:
+    """The demo's label ("Demo — press any key"), in a box in the bottom right corner (free on the
+    tables: the rules sit bottom left); returns the box."""
+    size = w, h = surface.get_size()
+    img = TEXTS.render(text, px(size, 24), GOLD, True)
+    box = img.get_rect().inflate(px(size, 28), px(size, 14))
+    box.bottomright = (w - px(size, 10), h - px(size, 10))
+    hud.shade(surface, box, 215, PANEL, box.h // 3)
+    surface.blit(img, img.get_rect(center=box.center))
+    return box

@@ -37,7 +37,7 @@ class NothanksDef(GameDef):
         return t("take"), t("pass")
 
     def showcase(self, art: Any, width: int) -> list[Any]:
-        return [art.nt_card(28, width, "S", "1"), art.nt_card(27, width, "H", "9"), art.nt_card(3, width, "C", "3")]
+        return [art.nt_card(28, width, "S", "A"), art.nt_card(27, width, "H", "9"), art.nt_card(3, width, "C", "3")]
 
     def settings_flags(self) -> list[tuple[str, str]]:
         return [(t("No Thanks teaching aid"), "teaching_aid")]
@@ -52,10 +52,12 @@ class NothanksDef(GameDef):
 
         return text.summary(rules)
 
-    def lobby_note(self) -> str | None:
+    def lobby_note(self, rules: Any = None) -> str | None:
+        """Our tie-break, in the words of `rules`' edition (matches or chips); with none, in words that
+        fit both."""
         from game.games.nothanks import text
 
-        return text.tie_break_note()
+        return text.tie_break_note(rules)
 
     def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
         from game.games.nothanks import text

@@ -7,12 +7,35 @@ from __future__ import annotations
 import pygame
 
 from game.games.nothanks import engine as nt
+from game.games.nothanks.text import chips
 from game.render.card_art import RATIO, card_height
 from game.render.effects import Anchor
 from game.render.layout import TAG_ROOM, TableLayout
-from game.render.tokens import STICK
+from game.render.tokens import CHIP, STICK
 
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card
+RUN_GAP = 1.2  # from a run's counted card to the next run, in card widths (the runs close up if need be)
+
+
+def token_kind(rules: nt.Rules) -> str:
+    """The picture of the engine's matches: matchsticks, or chips in the numbered edition."""
+    return CHIP if chips(rules) else STICK
+
+
+def run_step(rules: nt.Rules) -> float:
+    """How far (in card widths) a run's next card lies from the one behind it, at the table and on the
+    results screen: enough to read the index of each card behind (an A, two digits in the numbered
+    edition and from rank 10 on)."""
+    if rules.edition == "numbered":
+        return 0.66
+    return 0.46 if rules.ranks_per_suit <= 9 else 0.6
+
+
+def text_floor(size: tuple[int, int]) -> int:
+    """The smallest text (px) the table draws: 20 px at 1280x720, scaling with the window (never under
+    10 px)."""
+    w, h = size
+    return max(10, round(min(w / 64, h / 36)))
 
 
 class NothanksGeometry:
@@ -21,20 +44,40 @@ class NothanksGeometry:
     def __init__(self, L: TableLayout, rules: nt.Rules, token_kind: str) -> None:
         self.L = L
         self.rules = rules
+        self.floor = text_floor(L.size)  # no text is smaller
+        self.small_size = max(12, self.floor, round(L.card_h * 0.12))  # the centre's small print ("34 left")
+        self._seats_out = self._keep_out_of_seats()
         self.centre_w = round(L.card_w * CENTRE_SCALE)
         r = pygame.Rect(0, 0, self.centre_w, card_height(self.centre_w))
         r.center = (L.centre[0], L.centre[1] - round(L.card_h * 0.08))
-        self._centre = r
         deck = pygame.Rect(0, 0, L.card_w, L.card_h)
         deck.midright = (r.left - round(L.card_w * 0.35), r.centery)
+        dy = self._room_for_the_prompt(deck.union(r).inflate(round(L.card_w * 0.9), 0), r.top, r.h)
+        r.move_ip(0, dy)
+        deck.move_ip(0, dy)
+        self._centre = r
         self._deck = deck
         self.pot_point = (r.centerx, r.top + r.h * 0.66)
         # A pot token's size: sticks short enough to stay on the card, clear of the count beside it.
         self.pot_unit = round(self.centre_w * (0.5 if token_kind == STICK else 0.3))
         self.pot_digits_spot = (r.right + round(L.card_w * 0.25), r.centery)  # the pot count's left middle
         self.mini_w = max(14, min(L.seat_card_w, int(L.seats[0].stack.h / RATIO)))  # a seat's small cards
-        self.small_size = max(12, round(L.card_h * 0.12))  # the centre's small print ("34 left")
-        self._seats_out = self._keep_out_of_seats()
+
+    def _room_for_the_prompt(self, band: pygame.Rect, top: int, height: int) -> int:
+        """How far to move the stack and the card down so that the prompt gets two lines as wide as the
+        centre (`band`: the stack, the card and the pot's count) above the card, clear of the seats
+        above it, while "N left" and the teaching aid's sum keep their line under it; 0 if there is room
+        already, or none to gain."""
+        lines_above = 2.7 * self.small_size  # two prompt lines with their outlines and the gap
+        line_below = 2.0 * self.small_size  # the sum (a size larger) and its gap
+        # seats beside the stack and the card (level with them) are neither above nor below
+        above = [b.bottom for b in self._seats_out if b.right > band.left and b.left < band.right
+                 and b.bottom <= band.top]
+        below = [b.top for b in self._seats_out if b.right > band.left and b.left < band.right
+                 and b.top >= band.bottom]
+        low = max(above, default=0) + lines_above  # the card's top at the least
+        high = min(below, default=self.L.size[1]) - line_below - height  # ... and at the most
+        return max(0, round(min(low, high) - top))
 
     def centre_rect(self) -> pygame.Rect:
         return self._centre.copy()
@@ -42,18 +85,34 @@ class NothanksGeometry:
     def deck_rect(self) -> pygame.Rect:
         return self._deck.copy()
 
+    def run_step(self) -> float:
+        return run_step(self.rules)
+
     def run_positions(self, seat: int, held: list[int]) -> list[tuple[int, int, bool]]:
-        """(value, x offset in the stack area, counted?) per held card: runs left to right, lowest first."""
+        """(value, x offset in the stack area, counted?) per held card, in drawing order (back to front):
+        runs left to right, lowest run first; in a run the highest card lies at the back, on the left,
+        and the counted (lowest) card on top, whole, on the right, as on the results screen. Short of
+        room, the runs close up first (down to a step, as in a run: every index still shows), then
+        everything is squeezed evenly."""
         mw = self.mini_w
         stack_w = self.L.seats[seat].stack.w
-        step = 0.62 if self.rules.edition == "numbered" else 0.42  # enough to read each card's index
+        step = self.run_step()
+        runs = nt.runs(held)
+        if not runs:
+            return []
+        inside = sum(len(r.cards) - 1 for r in runs) * step  # in card widths
+        gap = RUN_GAP
+        if runs[1:] and (inside + (len(runs) - 1) * gap + 1) * mw > stack_w:
+            gap = max(step + 0.08, (stack_w / mw - 1 - inside) / (len(runs) - 1))
         xs, x = [], 0.0
-        for run in nt.runs(held):
-            for i, v in enumerate(run.cards):
-                xs.append((v, x, i == 0))
-                x += mw * step
-            x += mw * (1.0 - step) + mw * 0.2
-        natural = x - mw * 0.2
+        for run in runs:
+            order = run.cards[::-1]
+            for i, v in enumerate(order):
+                xs.append((v, x, v == run.counted))
+                if i < len(order) - 1:
+                    x += mw * step
+            x += mw * gap
+        natural = x - mw * gap + mw
         squeeze = 1.0 if natural <= stack_w or natural <= mw else (stack_w - mw) / (natural - mw)
         return [(v, round(px * squeeze), counted) for v, px, counted in xs]
 

@@ -21,6 +21,7 @@ from game.render.effects import Back, Face, Flip, Flyer
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout
 from game.render.panels import Panels
+from game.render.textboxes import TextBoxes
 from game.render.tokens import STICK
 from game.render.tokens import Tokens as TokenSprites
 
@@ -38,6 +39,7 @@ class Table(Protocol):
     tokens: TokenSprites
     token_kind: str
     seed: int
+    boxes: TextBoxes
 
     def card_key(self, value: int, mini: bool = False) -> tuple: ...
 
@@ -53,6 +55,8 @@ class Table(Protocol):
 
     def text_unit(self, seat: int) -> float: ...
 
+    def count_size(self, seat: int) -> int: ...
+
 
 def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
     """Three dots breathing in the corner of panel `rect` while its bot decides."""
@@ -64,7 +68,8 @@ def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
 
 
 def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
-    """The stack, the face-up card, the pot and its count, and the centre's words; where the words went."""
+    """The stack, the face-up card, the pot and its count, and the centre's words; where the words went.
+    Every text drawn is entered in the table's text boxes."""
     L = v.L
     geo = v.geo
     deck = geo.deck_rect()
@@ -81,12 +86,16 @@ def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> li
         v.tokens.draw_pile(surface, geo.pot_point, pot, geo.pot_unit, v.token_kind, seed=v.seed)
     digits = v.texts.outlined(str(max(0, state.pot)), round(L.card_h * 0.36), colors.TEXT)
     spot = geo.pot_digits_spot
-    surface.blit(digits, digits.get_rect(midleft=spot))
+    at = digits.get_rect(midleft=spot)
+    surface.blit(digits, at)
     word = v.texts.render(t("on the card"), geo.small_size, colors.TEXT_DIM)
-    surface.blit(word, word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2)))
+    under = word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2))
+    surface.blit(word, under)
+    v.boxes.add("count", at.union(under), f"{max(0, state.pot)} {t('on the card')}")
     texts = v.words.centre_texts(state, now)
-    for _, img, rect in texts:
+    for kind, img, rect in texts:
         surface.blit(img, rect)
+        v.boxes.add("count" if kind == "left" else kind, rect, kind)
     return [rect for _, _, rect in texts]
 
 
@@ -130,16 +139,16 @@ def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Sur
     icon = v.tokens.sprite(v.token_kind, round(unit if v.token_kind == STICK else unit * 0.6), 30)
     surf.blit(icon, icon.get_rect(center=(round(mx - ox - unit * 0.35), round(my - oy))))
     digits = "?" if shown is None else str(shown)
-    img = v.texts.render(digits, max(12, round(s * 0.5)), colors.TEXT, bold=True)
+    img = v.texts.render(digits, v.count_size(seat), colors.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))
     mw = v.geo.mini_w
     mh = card_height(mw)
     sy = box.stack.y - oy + (box.stack.h - mh) // 2
-    for value, x, counted in v.geo.run_positions(seat, held):
+    for value, x, counted in v.geo.run_positions(seat, held):  # back to front: the counted card on top
         img = v.art.surface(v.card_key(value, mini=True), mw)
         card = pygame.Rect(box.stack.x - ox + x, sy, mw, mh)
         surf.blit(img, card)
-        if counted:  # the next card of the run covers the rest of the frame: only the strip shows
+        if counted:  # whole, bright and framed in gold
             pygame.draw.rect(
                 surf,
                 colors.GOLD,
@@ -148,9 +157,9 @@ def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Sur
                 border_radius=max(3, mw // 14),
             )
         else:
-            hud.shade(surf, card, 60, (0, 0, 0), radius=max(2, mw // 16))
+            hud.shade(surf, card, 70, (0, 0, 0), radius=max(2, mw // 16))
     if not held:
-        img = v.texts.render(t("no cards"), max(9, round(v.text_unit(seat) * 0.11)), colors.TEXT_DIM)
+        img = v.texts.render(t("no cards"), max(v.geo.floor, round(v.text_unit(seat) * 0.11)), colors.TEXT_DIM)
         surf.blit(img, img.get_rect(midleft=(box.stack.x - ox, box.stack.centery - oy)))
     return surf
 

@@ -1,4 +1,5 @@
-"""The No Thanks part of the results screen: runs with the counted card marked, matches, totals, takes."""
+"""The No Thanks part of the results screen: runs with the counted card marked, matches (chips in the
+numbered edition), totals, takes."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import pygame
 
 from game.games.base import TableConfig, seat_name
 from game.games.nothanks import engine as nt
+from game.games.nothanks.geometry import run_step, token_kind
+from game.games.nothanks.text import chips
+from game.games.nothanks.view_model import card_key, card_name
 from game.i18n import t
 from game.render.card_art import CardArt
-from game.render.tokens import STICK, Tokens
+from game.render.tokens import Tokens
 from game.scenes import ui
 from game.scenes.results import winners_line
 
@@ -29,17 +33,14 @@ class NothanksResults:
         self.aside = sorted(st.aside)
         self.takes = list(match.history.takes)
         self.tokens = Tokens()
+        self.token_kind = token_kind(self.rules)  # matchsticks, or chips in the numbered edition
         self.art: CardArt | None = None
 
     def headline(self) -> str:
         return winners_line(self.names, self.winners)
 
     def card(self, value: int, width: int) -> pygame.Surface:
-        code = nt.card_code(self.rules, value)
-        if code is None:
-            return self.art.nt_card(value, width, mini=True)
-        rank = (value - 1) % self.rules.ranks_per_suit + 1
-        return self.art.nt_card(value, width, code[1], str(rank), mini=True)
+        return self.art.surface(card_key(self.rules, value, mini=True), width)
 
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None:
         self.size = size
@@ -67,7 +68,8 @@ class NothanksResults:
         small = ui.px(size, 16)
         ui.blit_text(surface, t("Cards (the counted card of each run is marked)"), small, ui.TEXT_DIM, "topleft",
                      (box.x + pad + name_w, y0))
-        ui.blit_text(surface, t("Matches"), small, ui.TEXT_DIM, "midtop", (box.right - pad - num_w * 3 // 2, y0))
+        ui.blit_text(surface, t("Chips") if chips(self.rules) else t("Matches"), small, ui.TEXT_DIM, "midtop",
+                     (box.right - pad - num_w * 3 // 2, y0))
         ui.blit_text(surface, t("Total"), small, ui.TEXT_DIM, "midtop", (box.right - pad - num_w // 2, y0))
         for seat in range(n):
             row = pygame.Rect(box.x + pad, y0 + head + seat * row_h, box.w - 2 * pad, row_h - 4)
@@ -83,7 +85,7 @@ class NothanksResults:
             cards_area = pygame.Rect(row.x + name_w, row.y + 2, row.w - name_w - 2 * num_w - pad, row.h - 4)
             self._draw_runs(surface, self.runs[seat], cards_area)
             mx = row.right - num_w * 3 // 2
-            stick = self.tokens.sprite(STICK, max(10, row.h * 2 // 3), 70)
+            stick = self.tokens.sprite(self.token_kind, self._token_unit(max(10, row.h * 2 // 3)), 70)
             surface.blit(stick, stick.get_rect(midright=(mx - 2, row.centery)))
             ui.blit_text(surface, str(self.matches[seat]), ui.px(size, 22), ui.TEXT, "midleft", (mx + 4, row.centery))
             ui.blit_text(surface, f"{self.scores[seat]:+d}".replace("-", "−"), ui.px(size, 26),
@@ -109,7 +111,7 @@ class NothanksResults:
             return []
         cw = max(14, min(round(area.h / 1.397), ui.px(self.size, 42)))
         count = sum(len(r.cards) for r in runs)
-        step_in, step_run = cw * 0.45, cw * 1.3
+        step_in, step_run = cw * run_step(self.rules), cw * 1.3
         needed = step_in * (count - len(runs)) + step_run * (len(runs) - 1) + cw
         if needed > area.w:
             k = (area.w - cw) / max(1.0, needed - cw)
@@ -151,14 +153,14 @@ class NothanksResults:
         cols = -(-len(self.takes) // rows)
         col_w = (box.w - 2 * pad) // max(1, cols)
         font = max(10, min(ui.px(size, 17), round(col_w / 9)))
-        stick = self.tokens.sprite(STICK, max(10, line), 35)
-        label_w = max((ui.TEXTS.font(font, True).size(nt.card_label(self.rules, take.card))[0]
+        stick = self.tokens.sprite(self.token_kind, self._token_unit(max(10, line)), 35)
+        label_w = max((ui.TEXTS.font(font, True).size(card_name(self.rules, take.card))[0]
                        for take in self.takes), default=0) + 6
         for i, take in enumerate(self.takes):
             c, r = divmod(i, rows)
             x, y = box.x + pad + c * col_w, top + r * line
             pygame.draw.rect(surface, ui.seat_colour(take.seat), (x, y + line // 3, 6, line // 3), border_radius=2)
-            label = nt.card_label(self.rules, take.card)
+            label = card_name(self.rules, take.card)
             ui.blit_text(surface, label, font, ui.TEXT, "topleft", (x + 10, y), bold=True)
             count_w = ui.px(size, 34) if take.matches else 0
             name_x = x + 10 + label_w
@@ -168,3 +170,7 @@ class NothanksResults:
                 right = x + col_w - 6
                 num = ui.blit_text(surface, str(take.matches), font, ui.TEXT, "topright", (right, y))
                 surface.blit(stick, stick.get_rect(midright=(num.x - 2, num.centery)))
+
+    def _token_unit(self, stick: int) -> int:
+        """A token's size for a place a matchstick `stick` px long fits: a chip is round, so smaller."""
+        return max(8, round(stick * 0.6)) if chips(self.rules) else stick

@@ -1,11 +1,12 @@
 """The No Thanks table scene: a NothanksMatch on the game clock, drawn by NothanksView; ↑/↓ toggle the
-teaching aid (how a card's value is made, and everyone's running score)."""
+teaching aid (how a card's value is made, and everyone's running score), ←/→ the move log (the last
+takes and passes)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.commands import DOWN, UP, Command
+from game.commands import DOWN, LEFT, RIGHT, UP, Command
 from game.games.nothanks.match import NothanksMatch
 from game.games.nothanks.view import NothanksView
 from game.render.fonts import TextCache
@@ -14,7 +15,6 @@ from game.scenes.table import TableScene
 
 class NothanksTable(TableScene):
     """`NothanksTable(config)`: take the card or pay a match, until the stack is gone."""
-
 
     def __init__(self, config, *, threaded: bool = True) -> None:
         """`threaded=False` lets bots decide in the calling thread (headless tests with a fake clock)."""
@@ -39,6 +39,10 @@ class NothanksTable(TableScene):
                 self.app.settings["teaching_aid"] = self.view.teaching_aid
             except (TypeError, KeyError):
                 pass  # a settings object that refuses the key: the toggle still works for this table
+            self._version += 1
+        elif cmd.action in (LEFT, RIGHT):  # the move log, for this table only
+            self.view.show_log = not self.view.show_log
+            self._version += 1
 
     def moving(self) -> bool:
         return self.match.thinking_seat is not None  # the thinking dots breathe

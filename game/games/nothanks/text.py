@@ -1,6 +1,8 @@
 """No Thanks words: rule option labels, the rules summary, the rules for newcomers, the tie-break note.
 
-The engine carries no translated text; everything a player reads about the rules is made here.
+The engine carries no translated text; everything a player reads about the rules is made here. The
+engine's "matches" are matches in the playing-card edition and chips in the numbered one (`chips`):
+one word and one picture (game.games.nothanks.view_model.token_kind) throughout each edition.
 """
 
 from __future__ import annotations
@@ -13,15 +15,21 @@ from game.games.nothanks import engine as nt
 from game.i18n import t
 
 
-def _option_label(name: str) -> str:
+def chips(rules: Any) -> bool:
+    """Whether these rules' tokens are chips (the numbered edition) rather than matches."""
+    return getattr(rules, "edition", "cards") == "numbered"
+
+
+def _option_label(name: str, rules: Any = None) -> str:
+    on = chips(rules)
     return {
         "edition": t("Edition"),
-        "ranks_per_suit": t("Cards per suit (K)"),
+        "ranks_per_suit": t("Cards per suit"),
         "suit_order": t("Suit order"),
         "set_aside": t("Cards set aside unseen"),
-        "matches": t("Matches each"),
+        "matches": t("Chips each") if on else t("Matches each"),
         "after_take": t("After taking a card"),
-        "hidden_matches": t("Match counts"),
+        "hidden_matches": t("Chip counts") if on else t("Match counts"),
     }[name]
 
 
@@ -44,7 +52,9 @@ def _choice_label(name: str, value: Any, rules: nt.Rules) -> str:
         return (t("the turn passes to the next player") if value == "next_player"
                 else t("the taker decides on the next card"))
     if name == "hidden_matches":
-        return t("hidden: you see only your own") if value else t("everyone's matches are public")
+        if value:
+            return t("hidden: you see only your own")
+        return t("everyone's chips are public") if chips(rules) else t("everyone's matches are public")
     return str(value)
 
 
@@ -53,8 +63,8 @@ def rule_options(rules: Any = None, players: int | None = None) -> list[RuleOpti
     labelled). The set-aside choices depend on the deck size, so the lobby asks again after a change."""
     rules = nt.Rules() if rules is None else rules
     return [
-        RuleOption(o.name, _option_label(o.name), tuple((v, _choice_label(o.name, v, rules)) for v in o.choices),
-                   o.default)
+        RuleOption(o.name, _option_label(o.name, rules),
+                   tuple((v, _choice_label(o.name, v, rules)) for v in o.choices), o.default)
         for o in nt.rule_options(rules, players)
     ]
 
@@ -66,7 +76,12 @@ def summary(rules: nt.Rules) -> str:
     else:
         parts = [t("Cards 1–{k} in {order}", k=rules.ranks_per_suit, order=_suit_order(rules.suit_order))]
     parts.append(t("{n} set aside", n=rules.set_aside))
-    if rules.matches is None:
+    if chips(rules):
+        if rules.matches is None:
+            parts.append(t("11/9/7 chips by players"))
+        else:
+            parts.append(t("1 chip each") if rules.matches == 1 else t("{n} chips each", n=rules.matches))
+    elif rules.matches is None:
         parts.append(t("11/9/7 matches by players"))
     else:
         parts.append(t("1 match each") if rules.matches == 1 else t("{n} matches each", n=rules.matches))
@@ -75,25 +90,44 @@ def summary(rules: nt.Rules) -> str:
     else:
         parts.append(t("after a take the turn passes"))
     if rules.hidden_matches:
-        parts.append(t("hidden matches"))
+        parts.append(t("hidden chips") if chips(rules) else t("hidden matches"))
     return " · ".join(parts)
 
 
-def tie_break_note() -> str:
-    """Our tie-break (the published rules name none); the lobby and the rules screen state it."""
+def tie_break_note(rules: Any = None) -> str:
+    """Our tie-break (the published rules name none); the lobby and the rules screen state it. In the
+    words of `rules`' edition; with none, in words that fit both."""
+    if rules is None:
+        return t("Ties: the tied player with more left over wins; if still tied, they share the win.")
+    if chips(rules):
+        return t("Ties: the tied player with more chips left wins; if still tied, they share the win.")
     return t("Ties: the tied player with more matches left wins; if still tied, they share the win.")
 
 
 def rules_text(rules: Any) -> list[str]:
-    """Paragraphs of the rules, for people who have never played."""
+    """Paragraphs of the rules, for people who have never played (in the words of `rules`' edition)."""
+    if chips(rules):
+        play = [
+            t("One card lies face up. On your turn, take it — with every chip lying on it — "
+              "or pay one of your chips onto it to pass the problem on."),
+            t("A player with no chips left must take the card."),
+        ]
+        score = t("At the end, every card counts minus its value, but in a run of consecutive values only "
+                  "the lowest card counts. Every chip left is worth plus one. The highest total wins.")
+    else:
+        play = [
+            t("One card lies face up. On your turn, take it — with every match lying on it — "
+              "or pay one of your matches onto it to pass the problem on."),
+            t("A player with no matches left must take the card."),
+        ]
+        score = t("At the end, every card counts minus its value, but in a run of consecutive values only the "
+                  "lowest card counts. Every match left is worth plus one. The highest total wins.")
     return [
-        t("One card lies face up. On your turn, take it — with every match lying on it — "
-          "or pay one of your matches onto it to pass the problem on."),
-        t("A player with no matches left must take the card."),
+        *play,
         t("Some cards are set aside unseen at the start, so nobody knows which cards will come."),
-        t("At the end, every card counts minus its value, but in a run of consecutive values only the "
-          "lowest card counts. Every match left is worth plus one. The highest total wins."),
+        score,
         t("Playing-card edition: a card's value is its place across the suits. With 9 cards per suit, "
-          "♣1–9 are 1–9, ♦1–9 are 10–18, ♥1–9 are 19–27 and ♠1–9 are 28–36, so ♥9 and ♠1 are a run."),
-        tie_break_note(),
+          "♣1–9 are 1–9, ♦1–9 are 10–18, ♥1–9 are 19–27 and ♠1–9 are 28–36, so ♥9 and ♠1 are a run. "
+          "The 1 of a suit is its ace, A."),
+        tie_break_note(rules if rules is not None and hasattr(rules, "edition") else None),
     ]

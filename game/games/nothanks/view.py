@@ -1,6 +1,5 @@
 """No Thanks' table view: its view-model (events to effects), its geometry (made once per window size),
-its centre words and its painting, put together; `draw` draws the table in stages, reading input
-between them."""
+its centre words, its move log (on demand, in a corner) and its painting, put together; `draw` draws the table in stages, reading input between them."""
 
 from __future__ import annotations
 
@@ -9,20 +8,20 @@ import pygame
 from game.games.nothanks import engine as nt
 from game.games.nothanks import paint
 from game.games.nothanks import text as nt_text
-from game.games.nothanks.geometry import NothanksGeometry
+from game.games.nothanks.geometry import NothanksGeometry, token_kind
 from game.games.nothanks.layout import LAYOUT
+from game.games.nothanks.move_log import MoveLog
 from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render.effects import Anchor
 from game.render.fonts import wrap
 from game.render.table_view import TableView
-from game.render.tokens import CHIP, STICK
 
 
 class NothanksView(TableView):
     """View-model, geometry and drawing of one No Thanks table; `teaching_aid` shows how a card's value is
-    made and everyone's running score."""
+    made and everyone's running score, `show_log` the last takes and passes."""
 
     layout_hints = LAYOUT
     text_aspect = 1.9
@@ -40,16 +39,19 @@ class NothanksView(TableView):
     ) -> None:
         super().__init__(NothanksModel(rules, names, reduced_motion=reduced_motion), controls, seed, **kw)
         self.rules = rules
-        self.token_kind = STICK if rules.edition == "cards" else CHIP
+        self.token_kind = token_kind(rules)
         self.teaching_aid = True
+        self.show_log = False
         self.geo = NothanksGeometry(self.L, rules, self.token_kind)
         self.words = CentreWords(self)
+        self.log = MoveLog(self)
         self._centre_drawn: list[pygame.Rect] = []  # where the centre's words were last drawn
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
         self.geo = NothanksGeometry(self.L, self.rules, self.token_kind)
         self.words.clear()
+        self.log.clear()
 
     def card_key(self, value: int, mini: bool = False) -> tuple:
         return card_key(self.rules, value, mini)
@@ -64,18 +66,37 @@ class NothanksView(TableView):
     def card_scale(self, a: Anchor) -> float:
         return self.geo.card_scale(a)
 
+    def log_rect(self) -> pygame.Rect | None:
+        """Where the move log lies while it is shown (None: hidden, or no room)."""
+        return self.log.placed(self.show_log).rect
+
     def keep_out(self) -> list[pygame.Rect]:
-        """Where the centre's texts must not go: the seats (see NothanksGeometry.keep_out) and the corner's
-        small print once it has been placed at this size."""
-        return self.geo.keep_out(self.corner_rect(fresh=True))
+        """Where the centre's texts must not go: the seats (see NothanksGeometry.keep_out), the corner's
+        small print and the move log when shown."""
+        log = self.log_rect()
+        return [*self.geo.keep_out(self.corner_rect(fresh=True)), *([log] if log else [])]
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """The stack, the card and the words round them as last drawn: seats' notes stay off them."""
-        return [self.geo.deck_rect(), self.geo.centre_rect(), *self._centre_drawn]
+        """The stack, the card and the words round them as last drawn, and the move log when shown:
+        seats' notes stay off them (and off the corner's small print)."""
+        log = self.log_rect()
+        return [self.geo.deck_rect(), self.geo.centre_rect(), *self._centre_drawn, *([log] if log else [])]
+
+    # -- the corner and the log ----------------------------------------------------------------------
+    def corner_texts(self) -> list[str]:
+        """The small print's parts, most needed first: the rules in short, the keys' hints."""
+        return [nt_text.summary(self.rules),
+                t("\u2191 / \u2193: teaching aid \u00b7 \u2190 / \u2192: last moves")]
+
+    def corner_text(self) -> str:
+        """The small print: all of `corner_texts`, or less while the move log needs its room."""
+        return self.log.placed(self.show_log).corner_text
+
+    def corners_key(self) -> tuple:
+        """What the corner and the log cover, for the centre words' caches."""
+        return tuple(tuple(r) if r is not None else None for r in (self.corner_rect(fresh=True), self.log_rect()))
 
     # -- the seats: what a panel shows and where ------------------------------------------------------
-    def corner_text(self) -> str:
-        return nt_text.summary(self.rules) + "\n" + t("\u2191 / \u2193: teaching aid")
 
     def seat_key(self, seat: int, state: nt.State, now: float) -> tuple:
         active = seat == state.current_player and not state.is_over
@@ -106,7 +127,7 @@ class NothanksView(TableView):
             # Beside the name, its digits just clear of the score tag on the panel's top edge.
             name_h = self.texts.font(self.panels.name_fit(seat)[1], True).get_height()
             tag_bottom = box.rect.top + self.tag_height(seat) / 2
-            digits = max(12, round(s * 0.5))  # a digit's top is about 0.37 of its size above its middle
+            digits = self.count_size(seat)  # a digit's top is about 0.37 of its size above its middle
             return (
                 box.info.right - s * 0.9,
                 max(box.info.y + name_h / 2 + 1, tag_bottom + 1 + digits * 0.37),
@@ -146,8 +167,12 @@ class NothanksView(TableView):
     def name_reserve(self, seat: int) -> int:
         return round(self.match_unit(seat) * 1.5) + 4  # the icon starts 1.35 units left of the edge
 
+    def count_size(self, seat: int) -> int:
+        """The match count's digits (px)."""
+        return max(self.geo.floor, round(self.match_unit(seat) * 0.5))
+
     def tag_size(self, seat: int) -> int:
-        return max(10, round(self.text_unit(seat) * 0.12))
+        return max(self.geo.floor, round(self.text_unit(seat) * 0.12))
 
     def tag_height(self, seat: int) -> int:
         """The score tag's height (it sits centred on the panel's top edge)."""
@@ -160,6 +185,9 @@ class NothanksView(TableView):
         if thinking is not None and not state.is_over:
             paint.thinking(surface, rects[thinking], now)
         self.poll()
+        log, words = self.log.draw(surface, state, self.show_log)
+        if log is not None:
+            self.boxes.add("log", log, words)
         self._centre_drawn = paint.centre(self, surface, state, now)
         self.poll()
         for f in self.anim.flyers:

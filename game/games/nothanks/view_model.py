@@ -1,14 +1,20 @@
 """No Thanks' view-model: engine and match events as typed effects (a match paid onto the card, the card
 and its matches flying to the taker, the next card turned, the winners' banner, a note for an ignored
-press) and the words the table says. Pure: no drawing, no layout."""
+press), the move log (the last takes and passes) and the words the table says. Pure: no drawing, no
+layout.
+
+The engine's matches are chips in the numbered edition: one word (game.games.nothanks.text.chips) and one
+picture (game.games.nothanks.geometry.token_kind) throughout each edition. An ace (rank 1 in the playing-card edition) is an A."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
+from game.games.nothanks.text import chips
 from game.i18n import t
 from game.match.common import Ignored
 from game.render import colors
@@ -27,13 +33,41 @@ class Tokens:
     """A flyer's art: a handful of matches (the flyer's `count`)."""
 
 
+MOVES_KEPT = 8  # the move log keeps this many of the last takes and passes
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One line of the move log: `seat` took `card` with `count` matches on it ("take"), or paid a match
+    onto it ("pass"; `count` is then the matches on the card after paying). A pass's `card` is None
+    until that card is taken: it is the face-up card."""
+
+    kind: str
+    seat: int
+    card: int | None
+    count: int
+
+
+def card_name(rules: nt.Rules, value: int) -> str:
+    """How the table writes a card: "♠A", "♥9" (rank 1 is the ace) in the playing-card edition, the
+    number in the numbered one."""
+    label = nt.card_label(rules, value)
+    return label[0] + "A" if rules.edition == "cards" and label[1:] == "1" else label
+
+
+def value_sum(rules: nt.Rules, value: int) -> str:
+    """The teaching aid's sum, "♠A = 3 × 9 + 1 = 28": how a card's value is made (the engine's, with
+    the ace written as on the card)."""
+    return card_name(rules, value) + nt.value_explanation(rules, value)[len(nt.card_label(rules, value)):]
+
+
 def card_key(rules: nt.Rules, value: int, mini: bool = False) -> tuple:
-    """The card art's key for `value` (its suit and rank in the cards edition, the number alone in the
-    numbered one); `mini` for the small cards in a seat's runs."""
+    """The card art's key for `value` (its suit and rank, "A" for an ace, in the cards edition, the
+    number alone in the numbered one); `mini` for the small cards in a seat's runs."""
     code = nt.card_code(rules, value)
     if code is None:
         return ("nt", value, None, "", mini)
-    return ("nt", value, code[1], nt.card_label(rules, value)[1:], mini)
+    return ("nt", value, code[1], card_name(rules, value)[1:], mini)
 
 
 class NothanksModel(ViewModel):
@@ -42,15 +76,22 @@ class NothanksModel(ViewModel):
     def __init__(self, rules: nt.Rules, names: list[str], *, reduced_motion: bool = False) -> None:
         super().__init__(names, reduced_motion=reduced_motion)
         self.rules = rules
+        self.moves: deque[Move] = deque(maxlen=MOVES_KEPT)  # the move log, oldest first
 
     # -- events -----------------------------------------------------------------------------------------
     def _match_paid(self, e: nt.MatchPaid, t_ns: int, state: nt.State) -> list[str]:
+        self.moves.append(Move("pass", e.seat, None, e.pot))
         self.fly(
             Flyer(Tween(t_ns, self.dur(260)), ("matches", e.seat), ("pot",), Token(), ("pot",), (0.5, 1.0))
         )
         return ["match"]
 
     def _card_taken(self, e: nt.CardTaken, t_ns: int, state: nt.State) -> list[str]:
+        # The passes since the last take were all onto this card.
+        for i, m in enumerate(self.moves):
+            if m.card is None:
+                self.moves[i] = replace(m, card=e.card)
+        self.moves.append(Move("take", e.seat, e.card, e.matches))
         held = tuple(state.cards[e.seat])
         self.fly(
             Flyer(
@@ -114,12 +155,13 @@ class NothanksModel(ViewModel):
         Ignored: _ignored,
     }
 
-    @staticmethod
-    def ignored_note(event: Ignored) -> tuple[str, colors.Color] | None:
+    def ignored_note(self, event: Ignored) -> tuple[str, colors.Color] | None:
         """What the seat is told about a press the match ignored, and in which colour (None: nothing,
         e.g. a press after the last card, while the winner's banner shows)."""
         why = ignored_why(event)
         if why == NO_MATCHES:  # their own turn: say why the pass did nothing, brightly
+            if chips(self.rules):
+                return t("No chips left: you must take"), colors.TEXT
             return t("No matches left: you must take"), colors.TEXT
         if why == NOT_YOUR_TURN:
             return t("Not your turn"), colors.TEXT_DIM
@@ -139,6 +181,16 @@ class NothanksModel(ViewModel):
         keys = self.keys_of(seat)
         # No matches: the only move is to take. Under hidden matches this gives nothing away: the table
         # shows the count of the seat whose turn it is (and only theirs) anyway.
+        if chips(self.rules):
+            if not state.matches[seat]:
+                if keys is None:
+                    return t("{name}: no chips left \u2014 must take it", name=name)
+                return t("{name}: no chips left \u2014 take it ({key})", name=name, key=keys.first)
+            if keys is None:
+                return t("{name}: take it or pay a chip?", name=name)
+            return t(
+                "{name}: take it ({take}) or pay a chip ({pay})?", name=name, take=keys.first, pay=keys.second
+            )
         if not state.matches[seat]:
             if keys is None:
                 return t("{name}: no matches left \u2014 must take it", name=name)
@@ -148,3 +200,29 @@ class NothanksModel(ViewModel):
         return t(
             "{name}: take it ({take}) or pay a match ({pay})?", name=name, take=keys.first, pay=keys.second
         )
+
+    def move_lines(self, state: nt.State, count: int = MOVES_KEPT) -> list[tuple[int, str]]:
+        """The move log's last `count` lines, oldest first: (seat, words), e.g. "Ada took ♥4 with 3
+        matches", "Bo paid a match on ♥4" (a pass onto the card still face up names `state.card`)."""
+        out = []
+        for m in list(self.moves)[-count:] if count > 0 else []:
+            name = self.names[m.seat] if 0 <= m.seat < self.n else "?"
+            value = m.card if m.card is not None else state.card
+            card = card_name(self.rules, value) if value is not None else "?"
+            out.append((m.seat, self._move_words(m, name, card)))
+        return out
+
+    def _move_words(self, m: Move, name: str, card: str) -> str:
+        if m.kind == "pass":
+            if chips(self.rules):
+                return t("{name} paid a chip on {card}", name=name, card=card)
+            return t("{name} paid a match on {card}", name=name, card=card)
+        if m.count == 0:
+            return t("{name} took {card}", name=name, card=card)
+        if chips(self.rules):
+            if m.count == 1:
+                return t("{name} took {card} with 1 chip", name=name, card=card)
+            return t("{name} took {card} with {n} chips", name=name, card=card, n=m.count)
+        if m.count == 1:
+            return t("{name} took {card} with 1 match", name=name, card=card)
+        return t("{name} took {card} with {n} matches", name=name, card=card, n=m.count)

@@ -1,6 +1,6 @@
-"""No Thanks' centre words, clear of the seats and of each other: "N left" under the stack, the prompt
-above the face-up card, and the teaching aid's sum under it. Their layouts are cached per window size,
-text and card."""
+"""No Thanks' centre words, clear of the seats, of the corners and of each other: "N left" under the
+stack, the prompt above the face-up card, and the teaching aid's sum under it. Never smaller than the
+table's floor (20 px at 1280x720). Their layouts are cached per window size, text, card and corners."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pygame
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import NothanksGeometry
-from game.games.nothanks.view_model import NothanksModel
+from game.games.nothanks.view_model import NothanksModel, value_sum
 from game.i18n import t
 from game.render import colors
 from game.render.fonts import TextCache, wrap
@@ -18,7 +18,7 @@ from game.render.layout import TableLayout
 from game.render.room import half_room
 from game.render.textfit import keep_together, lines_in_rooms, stack
 
-MIN_TEXT = 10  # the centre's texts shrink to this size (px) before they would touch a seat
+MIN_TEXT = 10  # the centre's texts shrink to the table's floor, and never below this (px)
 MAX_PROMPT_LINES = 4
 SHORT_PROMPT_LINES = 3  # more lines than this: try a slightly smaller font first
 SHRINK_FOR_FEWER_LINES = 0.8  # ... down to this share of the normal size
@@ -35,6 +35,8 @@ class Table(Protocol):
     teaching_aid: bool
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None: ...
+
+    def corners_key(self) -> tuple: ...
 
     def keep_out(self) -> list[pygame.Rect]: ...
 
@@ -74,7 +76,7 @@ class CentreWords:
             and state.card is not None
             and not v.model.anim.hidden(("centre",), now)
         ):
-            text = nt.value_explanation(v.rules, state.card)
+            text = value_sum(v.rules, state.card)
             size, rect = self.aid_fit(text, round(small * 1.25), label_rect)
             out.append(("aid", v.texts.outlined(text, size, colors.GOLD), rect))
         return out
@@ -84,7 +86,7 @@ class CentreWords:
         the way there, moved sideways just clear of it (still short of the face-up card), else onto the
         stack's lower edge."""
         v = self.v
-        key = ("left", size, v.L.size, v.corner_rect() is not None)
+        key = ("left", size, v.L.size, v.corners_key())
         cached = self._fits.get(key)
         if cached is not None:
             return cached
@@ -118,7 +120,7 @@ class CentreWords:
 
     def prompt_fit(self, text: str, size: int) -> tuple[int, list[str], pygame.Rect]:
         """(size, lines, rect) of the prompt ending just above the face-up card, clear of every seat: the
-        largest font (from `size` down to MIN_TEXT) at which it fits; at that size one line, else "Ada:"
+        largest font (from `size` down to the table's floor) at which it fits; at that size one line, else "Ada:"
         on a line of its own and the rest in even lines, else the whole text in even lines, each on as few
         lines as will do. A key label in brackets stays in one piece, and on the line of the word before
         it if that fits at this size. If nothing fits: the smallest size, as wide as the rows just above
@@ -129,7 +131,7 @@ class CentreWords:
         bottom = centre.top - max(4, centre.h // 20)
         cx = centre.centerx
         blocks = v.keep_out()
-        sizes = range(size, min(size, MIN_TEXT) - 1, -1)
+        sizes = range(size, min(size, max(MIN_TEXT, v.geo.floor)) - 1, -1)
         first: tuple[int, list[str], pygame.Rect] | None = None
         for s in sizes:
             font = v.texts.font(s, True)
@@ -163,7 +165,7 @@ class CentreWords:
     def prompt_image(self, text: str, size: int) -> tuple[pygame.Surface, pygame.Rect]:
         """The prompt drawn as `prompt_fit` lays it out (cached per text, size and window size)."""
         v = self.v
-        key = ("prompt", text, size, v.L.size, v.corner_rect() is not None)
+        key = ("prompt", text, size, v.L.size, v.corners_key())
         cached = self._fits.get(key)
         if cached is None:
             s, lines, rect = self.prompt_fit(text, size)
@@ -176,7 +178,7 @@ class CentreWords:
         `label` and of every seat: moved below the label when they would meet, made smaller when it would
         then touch a seat."""
         v = self.v
-        key = ("aid", text, size, tuple(label), v.L.size, v.corner_rect() is not None)
+        key = ("aid", text, size, tuple(label), v.L.size, v.corners_key())
         cached = self._fits.get(key)
         if cached is not None:
             return cached
@@ -184,7 +186,7 @@ class CentreWords:
         window = pygame.Rect((0, 0), v.L.size)
         blocks = v.keep_out()
         best: tuple[int, pygame.Rect] | None = None
-        for s in range(size, min(size, MIN_TEXT) - 1, -1):
+        for s in range(size, min(size, max(MIN_TEXT, v.geo.floor)) - 1, -1):
             font = v.texts.font(s, True)
             pad = 2 * max(1, s // 14)
             r = pygame.Rect(0, 0, font.size(text)[0] + pad, font.get_height() + pad)

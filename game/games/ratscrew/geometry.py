@@ -1,6 +1,15 @@
-"""Where Ratscrew's pile lies at one window size: the slots of the fanned top three, the peeking bottom
-card and the burned cards, how low they can reach, the prompt's row under them, the claim bar, and the
-named anchors flyers and banners go to. Made once per layout."""
+"""Where Ratscrew's centre lies at one window size: a column of fixed lanes in the middle of the table,
+
+    headline lane   the slap's banner, the photo finish strip, or else the pile's count
+    the pile        the fanned top three, the peeking bottom card, the burned cards
+    prompt lane     whose turn and which key (up to two lines)
+    claim bar       the claim window's countdown
+
+each with its own rows, so none is ever drawn over another; the slots of the pile's cards, how far
+they reach, and the named anchors flyers go to. Made once per layout. The lanes are as wide as the pile
+(`core_lanes`: the seats' notes lanes keep off those), then as wide as the felt between the seats and
+their notes lanes allows (`lanes(blocks)`).
+"""
 
 from __future__ import annotations
 
@@ -11,25 +20,66 @@ import pygame
 from game.games.ratscrew.view_model import BURN_ANGLE, JITTER, jitter
 from game.render.effects import Anchor
 from game.render.layout import TableLayout
+from game.render.room import half_room
+from game.render.scale import px
 
 MAX_BURN_SHOWN = 8
+BOTTOM_DX = 0.8  # of a card's width: how far left of the pile's middle the peeking bottom card lies
 BOTTOM_DY = 0.06  # of a card's height: how far the peeking bottom card sits below the top ones
 BOTTOM_ANGLE = -14
 BURN_DY = 0.14  # burned cards lie crosswise under the pile's right side, no lower than the bottom card
 BURN_ROW_DY = 0.07
 
+STATUS_PX = 26  # the prompt, at 1280×720
+COUNT_PX = 26  # "12 in the pile"
+HEADLINE_PX = 72  # the headline lane's height: a banner on its plate, or the photo finish's two rows
+GAP_PX = 6
+WIDEST = 0.8  # of the window's width: the widest a centre lane gets
+
+
+def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, float]:
+    """(half width, half height) a w × h card turned by `angle` ± `turn` degrees can reach."""
+    hw = hh = 0.0
+    for a in range(angle - turn, angle + turn + 1):
+        s, c = abs(math.sin(math.radians(a))), abs(math.cos(math.radians(a)))
+        hw = max(hw, (c * w + s * h) / 2)
+        hh = max(hh, (s * w + c * h) / 2)
+    return hw, hh
+
 
 class RatscrewGeometry:
-    """The pile's geometry for layout `L`; card turns come from the table's `seed` and the pile number."""
+    """The centre's geometry for layout `L`; card turns come from the table's `seed` and the pile number."""
 
     def __init__(self, L: TableLayout, seed: int) -> None:
         self.L = L
         self.seed = seed
-        self.floor = self._floor()
-        self.status_size = max(12, round(L.card_h * 0.12))  # the prompt's text size
+        size = L.size
+        self.status_size = px(size, STATUS_PX)  # the prompt's text size
+        self.count_size = px(size, COUNT_PX)
+        self.gap = px(size, GAP_PX)
+        self.headline_h = px(size, HEADLINE_PX)
+        line = self.line(self.status_size)
+        self.prompt_h = 2 * line  # room for two lines ("Ada:" on a line of its own)
+        self.bar_h = max(6, self.status_size // 2)
+        self.floor = self._floor()  # how far below the pile's middle its cards reach
+        self.ceiling = self._ceiling()  # ... and above it
+        column = (self.headline_h + self.gap + self.ceiling + self.floor + self.gap + self.prompt_h
+                  + self.gap + self.bar_h)
+        top = round(L.pile.centery - column / 2)
+        self.headline_top = top
+        cx = L.centre[0]
+        self.centre = (cx, round(top + self.headline_h + self.gap + self.ceiling))  # the pile's middle
         # The top of the prompt under the pile: below the lowest card with a little felt between.
-        self.status_top = round(L.centre[1] + self.floor + max(3, self.status_size * 0.3))
+        self.status_top = round(self.centre[1] + self.floor + self.gap)
+        self.bar_y = round(self.status_top + self.prompt_h + self.gap + self.bar_h / 2)
+        self.pile_zone = self._pile_zone()
+        self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None
 
+    def line(self, size: int) -> int:
+        """The height of one outlined line of bold text at `size` (DejaVu's line is 1.17 of its size)."""
+        return round(size * 1.17) + 2 * max(1, size // 14)
+
+    # -- the pile's cards ---------------------------------------------------------------------------
     def slot(self, index: int, size: int, gen: int) -> tuple[float, float, int]:
         """(dx, dy, angle) of card `index` in a pile of `size`: the top three fanned, the bottom peeking."""
         cw, ch = self.L.card_w, self.L.card_h
@@ -37,7 +87,7 @@ class RatscrewGeometry:
         if from_top <= 2:
             return ((0.3 - 0.3 * from_top) * cw, 0.0, jitter(self.seed, index, gen))
         if index == 0:  # the bottom card, for top-bottom
-            return (-0.95 * cw, BOTTOM_DY * ch, BOTTOM_ANGLE + jitter(self.seed, index, gen) // 2)
+            return (-BOTTOM_DX * cw, BOTTOM_DY * ch, BOTTOM_ANGLE + jitter(self.seed, index, gen) // 2)
         return (-0.6 * cw, 0.0, jitter(self.seed, index, gen))  # the rest, under the third card
 
     def burn_slot(self, i: int, gen: int) -> tuple[float, float, int]:
@@ -55,38 +105,85 @@ class RatscrewGeometry:
         """How far below the pile's centre its lowest card can reach (the peeking bottom card, the top
         three, the burned cards), whatever their chance turns."""
         cw, ch = self.L.card_w, self.L.card_h
-
-        def reach(dy: float, angle: int, turn: int) -> float:
-            return dy * ch + max(
-                (abs(math.sin(math.radians(a))) * cw + abs(math.cos(math.radians(a))) * ch) / 2
-                for a in range(angle - turn, angle + turn + 1)
-            )
-
         return max(
-            reach(0.0, 0, JITTER),
-            reach(BOTTOM_DY, BOTTOM_ANGLE, JITTER // 2),
-            reach(BURN_DY, BURN_ANGLE, JITTER),
+            _reach(0.0, 0, JITTER, cw, ch)[1],
+            BOTTOM_DY * ch + _reach(0.0, BOTTOM_ANGLE, JITTER // 2, cw, ch)[1],
+            BURN_DY * ch + _reach(0.0, BURN_ANGLE, JITTER, cw, ch)[1],
         )
 
-    def claim_bar(self, y: float) -> pygame.Rect:
-        """The claim countdown bar, centred on row `y`."""
-        bar = pygame.Rect(0, 0, round(self.L.card_w * 2.2), max(6, self.status_size // 2))
-        bar.center = (self.L.centre[0], round(y))
+    def _ceiling(self) -> float:
+        """How far above the pile's centre its highest card can reach."""
+        cw, ch = self.L.card_w, self.L.card_h
+        return max(
+            _reach(0.0, 0, JITTER, cw, ch)[1],
+            _reach(0.0, BOTTOM_ANGLE, JITTER // 2, cw, ch)[1] - BOTTOM_DY * ch,
+            _reach(0.0, BURN_ANGLE, JITTER, cw, ch)[1] - (BURN_DY - BURN_ROW_DY) * ch,
+        )
+
+    def _pile_zone(self) -> pygame.Rect:
+        """Everything the pile's cards can cover, whatever their turns: the seats' notes keep off it."""
+        cw, ch = self.L.card_w, self.L.card_h
+        left = BOTTOM_DX * cw + _reach(0.0, BOTTOM_ANGLE, JITTER // 2, cw, ch)[0]
+        right = max(
+            0.3 * cw + _reach(0.0, 0, JITTER, cw, ch)[0],
+            0.55 * cw + 0.18 * cw + _reach(0.0, BURN_ANGLE, JITTER, cw, ch)[0],
+        )
+        cx, cy = self.centre
+        return pygame.Rect(
+            math.floor(cx - left), math.floor(cy - self.ceiling), math.ceil(left + right) + 1,
+            math.ceil(self.ceiling + self.floor) + 1,
+        )
+
+    # -- the lanes ----------------------------------------------------------------------------------
+    def core_lanes(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(headline lane, prompt lane) as wide as the pile: the least they always have (the layout keeps
+        the seats off the pile's width, rows and all)."""
+        cx = self.centre[0]
+        half = self.pile_zone.w // 2
+        return (pygame.Rect(cx - half, self.headline_top, 2 * half, self.headline_h),
+                pygame.Rect(cx - half, self.status_top, 2 * half, self.prompt_h))
+
+    def lanes(self, blocks: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect]:
+        """(headline lane, prompt lane): each in its rows, as wide as the felt there allows between the
+        seats' panels (lifted on their turn) and `blocks` (the seats' notes lanes, the corner), kept a gap
+        from them, centred on the pile; never narrower than the pile."""
+        key = tuple(tuple(b) for b in blocks)
+        if self._lanes is None or self._lanes[0] != key:
+            self._lanes = (key, (self._lane(self.headline_top, self.headline_h, blocks),
+                                 self._lane(self.status_top, self.prompt_h, blocks)))
+        return self._lanes[1]
+
+    def _lane(self, top: int, height: int, blocks: list[pygame.Rect]) -> pygame.Rect:
+        L = self.L
+        w = L.size[0]
+        cx = self.centre[0]
+        edge = max(2, self.gap)
+        panels = [s.rect.inflate(2 * self.gap, 2 * self.gap + 2 * max(2, s.rect.h // 22)) for s in L.seats]
+        most = max(self.pile_zone.w // 2, round(w * WIDEST / 2))
+        half = half_room(cx, top, top + height, panels + [b.inflate(self.gap, self.gap) for b in blocks],
+                         min(cx - edge, w - cx - edge, most))
+        half = max(half or 0, self.pile_zone.w // 2)
+        return pygame.Rect(cx - half, top, 2 * half, height)
+
+    def claim_bar(self, y: float | None = None) -> pygame.Rect:
+        """The claim countdown bar, centred on row `y` (its own row under the prompt lane if None)."""
+        bar = pygame.Rect(0, 0, round(self.L.card_w * 2.2), self.bar_h)
+        bar.center = (self.centre[0], round(self.bar_y if y is None else y))
         return bar
 
     def count_at(self) -> tuple[int, int]:
-        """The middle of the small print above the pile ("12 in the pile")."""
-        return (self.L.centre[0], round(self.L.centre[1] - self.L.card_h * 0.68))
+        """The middle of the headline lane, where "12 in the pile" goes when nothing else is there."""
+        return (self.centre[0], self.headline_top + self.headline_h // 2)
 
+    # -- anchors --------------------------------------------------------------------------------------
     def card_scale(self, a: Anchor) -> float:
         """How big a card is at anchor `a`, as a share of a pile card."""
         return self.L.seat_card_w / self.L.card_w if a[0] == "seat" else 1.0
 
     def anchor(self, a: Anchor, pile_size: int, gen: int) -> tuple[float, float] | None:
         """This game's anchors (None for the table's shared ones): a pile slot in a pile of `pile_size`, a
-        burned card's slot, the pile, the slap banner above it and the tie banner below it."""
-        L = self.L
-        cx, cy = L.centre
+        burned card's slot, the pile, and the headline lane (the slap banner's and the tie's place)."""
+        cx, cy = self.centre
         kind = a[0]
         if kind == "pile_slot":
             dx, dy, _ = self.slot(a[1], max(a[1] + 1, pile_size), gen)
@@ -94,10 +191,8 @@ class RatscrewGeometry:
         if kind == "burn_slot":
             dx, dy, _ = self.burn_slot(a[1], gen)
             return (cx + dx, cy + dy)
-        if kind == "pile":
+        if kind in ("pile", "centre"):
             return (cx, cy)
-        if kind == "slap_banner":
-            return (cx, cy - L.card_h * 0.72)
-        if kind == "tie":
-            return (cx, cy + L.card_h)
+        if kind in ("slap_banner", "tie"):
+            return self.count_at()
         return None

@@ -1,5 +1,21 @@
-"""How this game's table wants its space (see game.games.base.LayoutHints)."""
+"""How this game's table wants its space (see game.games.base.LayoutHints): the pile is the star, so its
+cards are big (card_scale: the top card is 30% of the window's height at 16:9, the pile with its peeking
+cards over a third of it) and the centre is tall enough for the lanes above and below the pile
+(pile_tall, in card heights; see game.games.ratscrew.geometry)."""
+
+from dataclasses import dataclass
 
 from game.games.base import LayoutHints
 
-LAYOUT = LayoutHints(pile_cards=3.2, panel_wide=1.45, info_above=False, tag_room=False)
+
+@dataclass(frozen=True)
+class RatscrewLayout(LayoutHints):
+    """LayoutHints and the centre's size (read by game.render.layout.table_layout)."""
+
+    card_scale: float = 1.0  # the centre's cards next to the standard size
+    pile_tall: float = 1.45  # the centre's height in its cards' heights
+
+
+LAYOUT = RatscrewLayout(
+    pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=2.0
+)

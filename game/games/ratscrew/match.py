@@ -276,6 +276,12 @@ class RatscrewMatch:
         if not self._closed:
             self._settle(self.now_ns)
 
+    def can_hand_back(self, seat: int) -> bool:
+        """Whether `seat` may change hands now (a bot gives it back to a pad that asked): never while a
+        challenge it takes part in is being paid, or its won pile waits for its claim."""
+        st = self.state
+        return not (st.challenger is not None and seat in (st.challenger, st.current_player))
+
     def close(self) -> None:
         """Stop this match for good (the table leaves it): nothing queued in it will ever fire."""
         self._closed = True

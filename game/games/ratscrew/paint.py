@@ -1,7 +1,8 @@
 """Painting Ratscrew's table: the fanned pile with its peeking bottom card and burned backs, a won pile
 held still with its framed cards and swept away, the slap's hand and flash, the prompt under the pile
-with the claim countdown, and the photo finish. Each function draws what the state, the view-model and
-the time say, and changes none of them."""
+with the claim countdown, and the headline lane above it (the slap's banner, the photo finish strip,
+or the pile's count). Each function draws what the state, the view-model and the time say, and changes
+none of them; every text it draws is entered in the table's text boxes, in its own lane."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
 from game.games.ratscrew.view_model import Flash, Framed, PhotoFinish, RatscrewModel, SlapHand, Sweep
 from game.i18n import t
 from game.render import colors, hud
-from game.render.effects import Anchor, Flyer
+from game.render.effects import Anchor, Banner, Flyer
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout
-from game.render.room import stretch
+from game.render.notes import Notes
+from game.render.scale import px, text_min
+from game.render.textboxes import TextBoxes
+from game.render.textfit import balanced, name_first, stack
 from game.render.tween import ease_out, lerp
 from game.render.view_model import MS
 
@@ -39,11 +43,12 @@ class Table(Protocol):
 
     def card_scale(self, a: Anchor) -> float: ...
 
-    def centre_label(
-        self, text: str, size: int, color: colors.Color, pos: tuple[int, int], below: bool = False
-    ) -> tuple[pygame.Surface, pygame.Rect]: ...
+    notes: Notes
+    boxes: TextBoxes
 
-    def photo_area(self, need_w: int, need_h: int) -> pygame.Rect: ...
+    def headline_lane(self) -> pygame.Rect: ...
+
+    def prompt_lane(self) -> pygame.Rect: ...
 
 
 def pile_cards(
@@ -96,16 +101,16 @@ def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None
     L = v.L
     if not state.pile and not state.burned:
         ring = pygame.Rect(0, 0, L.card_w, L.card_h)
-        ring.center = L.centre
+        ring.center = v.geo.centre
         pygame.draw.rect(
             surface,
             colors.mix(colors.FELT, colors.TEXT, 0.25),
             ring,
-            width=2,
+            width=max(2, L.card_w // 60),
             border_radius=max(3, L.card_w // 16),
         )
         return
-    pile_cards(v, surface, state.pile, len(state.burned), L.centre, now)
+    pile_cards(v, surface, state.pile, len(state.burned), v.geo.centre, now)
 
 
 def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
@@ -123,18 +128,18 @@ def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
 def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
     """The slap's flash over the pile and the hands landing on it."""
     L = v.L
+    cx, cy = v.geo.centre
     for e in v.model.anim.effects:
         if not e.tween.started(now):
             continue
         if isinstance(e, Flash):
             glow = hud.glow(round(L.card_w * 3.2), round(L.card_h * 1.9))
-            hud.blit_alpha(surface, glow, glow.get_rect(center=L.centre), 1.0 - e.tween.raw(now))
+            hud.blit_alpha(surface, glow, glow.get_rect(center=(cx, cy)), 1.0 - e.tween.raw(now))
         elif isinstance(e, SlapHand):
             elapsed = (now - e.tween.start_ns) / MS
             land = 1.0 if v.model.reduced_motion else min(1.0, elapsed / 60)
             fade = 1.0 - max(0.0, (e.tween.raw(now) - 0.55) / 0.45)
             sx, sy = v.anchor(("seat", e.seat))
-            cx, cy = L.centre
             start = (lerp(sx, cx, 0.55), lerp(sy, cy, 0.55))
             x, y = lerp(start[0], cx, ease_out(land)), lerp(start[1], cy, ease_out(land))
             angle = round(math.degrees(math.atan2(sx - cx, sy - cy)) / 10) * 10
@@ -142,75 +147,242 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
             hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade * 0.85)
 
 
+# -- the prompt lane --------------------------------------------------------------------------------------
+_PROMPTS: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+
+
+def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
+    """The prompt as it fits its lane: one line at the prompt's size, else "Ada:" on a line of its own
+    and the rest on the next, else two even lines, else a size smaller (down to the smallest text a
+    player needs mid-game; below it only if nothing else fits). Its image and rect (at the lane's top)."""
+    lane = v.prompt_lane()
+    key = (text, tuple(color), tuple(lane), v.L.size)
+    cached = _PROMPTS.get(key)
+    if cached is not None:
+        return cached
+    texts = v.texts
+    low = text_min(v.L.size)
+    sizes = list(range(v.geo.status_size, low - 1, -1)) + list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
+    img = None
+    for s in sizes:
+        one = texts.outlined(text, s, color)
+        if one.get_width() <= lane.w and one.get_height() <= lane.h:
+            img = one
+            break
+        font = texts.font(s, True)
+        r = 2 * max(1, s // 14)
+        parts = name_first(text)
+        tries = [parts] if len(parts) == 2 else []
+        even = balanced(text, font, lane.w - r, 2)
+        if even:
+            tries.append(even)
+        for lines in tries:
+            two = stack([texts.outlined(line, s, color) for line in lines])
+            if two.get_width() <= lane.w and two.get_height() <= lane.h:
+                img = two
+                break
+        if img is not None:
+            break
+    if img is None:
+        cut, s = texts.fitted(text, lane.w - 4, sizes[-1], True)
+        img = texts.outlined(cut, s, color)
+    if len(_PROMPTS) > 64:
+        _PROMPTS.clear()
+    rect = img.get_rect(midtop=lane.midtop)
+    _PROMPTS[key] = (img, rect)
+    return img, rect
+
+
 def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
     """Under the pile: whose turn and which key, the owed count, or the claim window's countdown."""
-    geo = v.geo
-    small = geo.status_size
     text = v.model.status_text(state)
-    bar_y = geo.status_top + small * 0.5
     if text:
         urgent = state.awaiting_claim or state.owed
         color = colors.GOLD if urgent else colors.TEXT
-        img, at = v.centre_label(text, small, color, (v.L.centre[0], geo.status_top), below=True)
+        img, at = prompt_fit(v, text, color)
         surface.blit(img, at)
-        bar_y = at.bottom + small * 0.5
+        v.boxes.add("prompt", at, text)
     if state.awaiting_claim and state.challenger is not None and claim_left is not None:
-        hud.bar(surface, geo.claim_bar(bar_y), claim_left, colors.seat_color(state.challenger))
+        hud.bar(surface, v.geo.claim_bar(), claim_left, colors.seat_color(state.challenger))
 
 
-def pile_count(v: Table, surface: pygame.Surface, state: rs.State) -> None:
-    """Small print above the pile: how many cards it holds (under cards flying over it)."""
-    if not state.pile:
+# -- the headline lane ------------------------------------------------------------------------------------
+def headline_item(v: Table, now: float) -> Banner | PhotoFinish | None:
+    """What the headline lane shows at `now`: the newest banner or photo finish showing (None: the
+    pile's count)."""
+    best = None
+    for e in v.model.anim.effects:
+        if isinstance(e, (Banner, PhotoFinish)) and e.tween.started(now) and not e.tween.done(now):
+            if best is None or e.tween.start_ns >= best.tween.start_ns:
+                best = e
+    return best
+
+
+def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
+    """In the headline lane when nothing else is there: how many cards the pile holds."""
+    if not state.pile or state.is_over or (now is not None and headline_item(v, now) is not None):
         return
-    small = v.geo.status_size
-    img = v.texts.render(t("{n} in the pile", n=len(state.pile)), max(10, small * 3 // 4), colors.TEXT_DIM)
-    surface.blit(img, img.get_rect(center=v.geo.count_at()))
+    n = len(state.pile)
+    digits = v.texts.outlined(str(n), round(v.geo.count_size * 1.25), colors.GOLD)
+    words = v.texts.outlined(t("in the pile"), v.geo.count_size, colors.TEXT)
+    gap = max(2, v.geo.count_size // 4)
+    lane = v.headline_lane()
+    rect = pygame.Rect(0, 0, digits.get_width() + gap + words.get_width(), digits.get_height())
+    rect.center = lane.center
+    surface.blit(digits, digits.get_rect(midleft=rect.midleft))
+    surface.blit(words, words.get_rect(midright=(rect.right, rect.centery + digits.get_height() // 12)))
+    v.boxes.add("count", rect, t("{n} in the pile", n=n))
 
 
-def widest_free(v: Table, blocked: list[pygame.Rect], need_h: int) -> pygame.Rect:
-    """The widest stretch of felt `need_h` tall beside the pile (right or left of it, level with it) or
-    under the prompt, off `blocked`; the nearest to the pile's row among the widest."""
-    L = v.L
-    cx, cy = L.centre
-    cw, ch = L.card_w, L.card_h
-    w, h = L.size
-    ys = range(round(cy - ch * 0.75), max(round(cy - ch * 0.75), round(cy + ch * 0.75) - need_h) + 1, 6)
-    candidates = [stretch(blocked, round(cx + cw * 1.55), w, y, need_h, True) for y in ys]
-    candidates += [stretch(blocked, 0, round(cx - cw * 1.6), y, need_h, False) for y in ys]
-    top = v.geo.status_top + v.geo.status_size * 2  # under the status line
-    under = stretch(blocked, cx - w // 5, cx + w // 5, top, need_h, True)
-    candidates.append(under if top + need_h <= h else pygame.Rect(0, 0, 0, 0))
-    return max(candidates, key=lambda r: (min(r.w, w // 3), -abs(r.centery - cy)))
+def headline(v: Table, surface: pygame.Surface, now: float) -> None:
+    """The headline lane's banner or photo finish (the newest of them), if one is showing."""
+    e = headline_item(v, now)
+    if e is None:
+        return
+    lane = v.headline_lane()
+    if isinstance(e, Banner):
+        img = v.notes.banner_image(e, lane)
+        rect = img.get_rect(center=lane.center)
+        fade = v.notes.fade(e, now)
+        box = rect
+        if e.plate:
+            box = v.notes.draw_plate(surface, rect, img.get_height(), fade)
+        hud.blit_alpha(surface, img, rect, fade)
+        v.boxes.add("banner", box, e.text)
+    else:
+        photo(v, surface, e, now)
 
 
-def photo(v: Table, surface: pygame.Surface, now: float) -> None:
-    """The photo finish: the hands in order, by how many ms (the winner and the next two at most)."""
-    for e in v.model.anim.active(PhotoFinish, now):
-        size = max(10, round(v.L.size[1] * 0.02))
-        lines = [t("Photo finish")] + list(e.lines)
-        seats = [None] + list(e.seats)
-        if len(lines) > 4:
-            lines = lines[:3] + [t("+{n} more", n=len(lines) - 3)]
-        row_h = v.texts.font(size).get_linesize()
-        need_w = max(v.texts.font(size, True).size(line)[0] for line in lines) + size * 2
-        area = v.photo_area(need_w, row_h * len(lines) + size)
-        rows = []
-        for i, line in enumerate(lines):
-            seat = seats[i] if i < len(seats) and not line.startswith("+") else None
-            color = colors.GOLD if i == 0 else colors.TEXT_DIM if seat is None else colors.banner_color(seat)
-            # Never cut: the times are the point. Where the felt is narrower, the box is wider than it.
-            width = max(40, area.w - size * 2, need_w - size * 2)
-            rows.append(v.texts.fit(line, width, size, color, bold=i <= 1))
-        box = pygame.Rect(0, 0, max(r.get_width() for r in rows) + size * 2, row_h * len(rows) + size)
-        box.center = area.center
-        if area.left > v.L.centre[0]:  # beside the pile: keep close to it
-            box.left = min(box.left, area.left + size)
-        elif area.right < v.L.centre[0]:
-            box.right = max(box.right, area.right - size)
-        box.clamp_ip(pygame.Rect((0, 0), v.L.size))
-        fade = min(1.0, (1.0 - e.tween.raw(now)) * 6)
-        hud.shade(surface, box, round(215 * fade), (8, 12, 10), radius=size // 2)
-        y = box.y + size // 2
-        for r in rows:
-            hud.blit_alpha(surface, r, (box.x + size, y), fade)
-            y += row_h
+_STRIPS: dict[tuple, tuple] = {}
+
+
+def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
+    """The strip's title and cells (a photo finish made from lines alone: one cell per line)."""
+    if e.cells:
+        return e.title or t("Photo finish"), e.cells
+    return e.title or t("Photo finish"), tuple((seat, line, "") for line, seat in zip(e.lines, e.seats, strict=False))
+
+
+Strip = tuple[list[tuple[pygame.Surface, tuple[int, int]]], list[tuple[pygame.Rect, colors.Color]]]
+
+
+def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> Strip:
+    """The strip's words and colour chips in `lane`. The head says what it was and who won ("Tie — coin
+    toss: ▮Ada", the winner in their colour); then a cell per other hand (▮Bo tie, ▮Cy +25 ms). On one
+    row as big as it goes (up to 36 px at 720p), else the head over the cells; at least the smallest
+    text a player needs mid-game, the cells after the third summed up as "+2 more"."""
+    title, cells = photo_cells(e)
+    key = (title, cells, tuple(lane), v.L.size)
+    cached = _STRIPS.get(key)
+    if cached is not None:
+        return cached
+    texts = v.texts
+    size_of = v.L.size
+    pad = max(3, px(size_of, 10))
+    low = text_min(size_of)
+    win_seat, win_name, _ = cells[0] if cells else (None, "", "")
+    named = bool(win_name) and bool(e.cells) and title.endswith(win_name)
+    prefix = title[: len(title) - len(win_name)].rstrip() if named else title
+    others = cells[1:] if named else cells
+
+    Item = tuple[int | None, list[pygame.Surface]]  # (a chip's seat or None, the words after it)
+
+    def items(size: int, keep: int) -> tuple[list[Item], list[Item]]:
+        head: list[Item] = [(None, [texts.outlined(prefix, size, colors.GOLD)])]
+        if named and win_seat is not None:
+            head.append((win_seat, [texts.outlined(win_name, size, colors.banner_color(win_seat))]))
+        row: list[Item] = []
+        for seat, name, how in others[:keep]:
+            parts = [texts.outlined(name, size, colors.banner_color(seat))]
+            if how:
+                parts.append(texts.outlined(how, size, colors.TEXT))
+            row.append((seat, parts))
+        if len(others) > keep:
+            row.append((None, [texts.outlined(t("+{n} more", n=len(others) - keep), size, colors.TEXT_DIM)]))
+        return head, row
+
+    def width(size: int, group: list[Item], sep: int) -> int:
+        total = 0
+        for seat, parts in group:
+            total += (round(size * 0.45) + size // 3 if seat is not None else 0)
+            total += sum(p.get_width() for p in parts) + (len(parts) - 1) * (size // 3)
+        return total + sep * max(0, len(group) - 1)
+
+    def attempt(keep: int, rows: int, size: int) -> tuple | None:
+        line = v.geo.line(size)
+        if rows * line > lane.h - pad // 2:
+            return None
+        head, row = items(size, keep)
+        small, sep = size // 3, round(size * 0.9)
+        hw, rw = width(size, head, small), width(size, row, sep)
+        need = hw + (sep + rw if row else 0) if rows == 1 else max(hw, rw)
+        if need > lane.w - 2 * pad:
+            return None
+        return rows, size, head, row, hw, rw, sep, need
+
+    best = None
+    keeps = sorted({min(k, len(others)) for k in (len(others), 3, 2, 1)}, reverse=True)
+    smallest = max(6, round(low * 0.7))
+    for sizes in (range(px(size_of, 36), low - 1, -1), range(low - 1, smallest - 1, -1)):
+        for keep in keeps:  # all the cells if they go, at the biggest size one row or two allow
+            found = [next((b for b in (attempt(keep, rows, z) for z in sizes) if b is not None), None)
+                     for rows in (1, 2)]
+            found = [f for f in found if f is not None]
+            if found:
+                best = max(found, key=lambda f: (f[1], -f[0]))
+                break
+        if best is not None:
+            break
+    blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    chips: list[tuple[pygame.Rect, colors.Color]] = []
+    if best is None:  # nothing fits: the title alone, as it fits
+        cut, z = texts.fitted(title, lane.w - 2 * pad, smallest, True)
+        img = texts.outlined(cut, z, colors.GOLD)
+        blits.append((img, img.get_rect(center=lane.center).topleft))
+    else:
+        rows, size, head, row, hw, rw, sep, need = best
+        line = v.geo.line(size)
+
+        def lay(group: list[Item], x: int, y: int, gap: int) -> None:
+            for seat, parts in group:
+                if seat is not None:
+                    chip = pygame.Rect(0, 0, round(size * 0.45), round(size * 0.95))
+                    chip.midleft = (x, y + line // 2)
+                    chips.append((chip, colors.seat_color(seat)))
+                    x += chip.w + size // 3
+                for p in parts:
+                    blits.append((p, (x, y + (line - p.get_height()) // 2)))
+                    x += p.get_width() + size // 3
+                x += gap - size // 3
+
+        if rows == 1:
+            x, y = lane.centerx - need // 2, lane.centery - line // 2
+            lay(head, x, y, size // 3)
+            lay(row, x + hw + sep, y, sep)
+        else:
+            y0 = lane.centery - line
+            lay(head, lane.centerx - hw // 2, y0, size // 3)
+            lay(row, lane.centerx - rw // 2, y0 + line, sep)
+    if len(_STRIPS) > 32:
+        _STRIPS.clear()
+    _STRIPS[key] = (blits, chips)
+    return blits, chips
+
+
+def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None:
+    """The photo finish: a strip across the headline lane (as wide as the felt between the seats there)
+    with every contender's colour, name and time, in large type."""
+    lane = v.headline_lane()
+    fade = min(1.0, (1.0 - e.tween.raw(now)) * 6)
+    radius = max(4, lane.h // 5)
+    hud.shade(surface, lane, round(228 * fade), colors.PLATE, radius=radius)
+    edge = max(2, lane.h // 24)
+    for y in (lane.top + edge, lane.bottom - 2 * edge):
+        hud.shade(surface, pygame.Rect(lane.left + radius, y, lane.w - 2 * radius, edge), round(255 * fade), colors.GOLD)
+    blits, chips = photo_layout(v, e, lane)
+    for chip, color in chips:
+        pygame.draw.rect(surface, color, chip, border_radius=max(2, chip.w // 3))
+    for img, at in blits:
+        hud.blit_alpha(surface, img, at, fade)
+    title, _ = photo_cells(e)
+    v.boxes.add("photo", lane, title)

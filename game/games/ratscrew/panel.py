@@ -88,6 +88,14 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
                     break
             if placed:
                 break
+        if tag is not None and tag.colliderect(count_row):  # a tiny panel: tucked under the count, or
+            if count_row.bottom + 1 + tag.h <= box.rect.h - 1:  # else over its own cards, made to fit
+                tag.top = count_row.bottom + 1
+            else:
+                room = max(8, count_row.left - max(2, stack.x) - 2)
+                img = v.texts.fit(badge_text, max(4, room - 10), max(9, round(u * 0.12)), colors.INK, bold=True)
+                tag = img.get_rect().inflate(10, 4)
+                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
         surf.blit(digits, digits_rect)
         if word is not None:
             surf.blit(word, word_at)

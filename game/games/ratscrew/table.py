@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.ratscrew import engine as rs
 from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.view import RatscrewView
 from game.render.fonts import TextCache
@@ -38,6 +39,16 @@ class RatscrewTable(TableScene):
 
     def moving(self) -> bool:
         return self.match.state.awaiting_claim  # the claim countdown bar runs down
+
+    def rumbles(self, event: object) -> list[tuple[int, str]]:
+        """A won slap: a short rumble; a wrong slap: a double pulse; a won challenge: a long one."""
+        if isinstance(event, rs.SlapWon):
+            return [(event.seat, "short")]
+        if isinstance(event, rs.WrongSlap):
+            return [(event.seat, "double")]
+        if isinstance(event, rs.PileAwaitingClaim):
+            return [(event.challenger, "long")]
+        return []
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
         self.view.draw(surface, self.match.state, now, self.claim_left(now))

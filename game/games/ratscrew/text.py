@@ -102,6 +102,26 @@ def summary(rules: rs.Rules) -> str:
     return " · ".join(parts)
 
 
+def table_corner(rules: rs.Rules) -> str:
+    """The table's rules corner: what a player needs mid-game, one part a line, most important first (a
+    corner with too little room leaves out the last): the slaps, what a wrong slap burns, what each
+    challenge card demands."""
+    labels = _slap_labels()
+    names = []
+    for rule in rs.SLAP_RULES:
+        if rule in rules.slaps:
+            name = labels[rule]
+            if rule == "marriage" and rules.marriage_either_order:
+                name = t("{name} (either order)", name=name)
+            names.append(name)
+    counts = " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
+    return "\n".join([
+        t("Slap on: {names}", names=", ".join(names)) if names else t("No slaps"),
+        t("Wrong slap burns {n}", n=rules.burn),
+        t("Challenges: {counts}", counts=counts),
+    ])
+
+
 def slap_explanations(rules: Any) -> list[str]:
     """One line per slap rule switched on at this table."""
     either = getattr(rules, "marriage_either_order", False)

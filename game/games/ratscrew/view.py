@@ -1,5 +1,9 @@
 """Ratscrew's table view: its view-model (events to effects), its geometry (made once per window size)
-and its painting, put together; `draw` draws the table in stages, reading input between them."""
+and its painting, put together; `draw` draws the table in stages, reading input between them.
+
+Lanes: the headline lane above the pile (a banner, the photo finish, or the pile's count), the pile, the
+prompt lane and the claim bar under it (see game.games.ratscrew.geometry), a notes lane per seat (see
+game.render.notes) and the corner's small print; every text drawn is in `text_boxes()`."""
 
 from __future__ import annotations
 
@@ -13,7 +17,6 @@ from game.games.ratscrew.geometry import RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.panel import build_panel
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
-from game.render import colors
 from game.render.effects import Anchor, Flyer
 from game.render.table_view import TableView
 
@@ -42,8 +45,6 @@ class RatscrewView(TableView):
         self.geo = RatscrewGeometry(self.L, seed)
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
-        self._photo_areas: dict[tuple, pygame.Rect] = {}
-        self._clear: tuple[tuple, list[pygame.Rect]] | None = None  # what the seats' notes keep off
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -62,42 +63,37 @@ class RatscrewView(TableView):
     def card_scale(self, a: Anchor) -> float:
         return self.geo.card_scale(a)
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        """The pile and the prompt under it (as tall as the longest claim prompt and its countdown bar):
-        the seats' notes stay off them when there is room."""
-        key = (self.L.size, tuple(self.names), tuple(self.keys), frozenset(self.bots))
-        if self._clear is None or self._clear[0] != key:
-            geo = self.geo
-            font = self.texts.font(geo.status_size, True)
-            text = max((self.model.claim_text(s) for s in range(self.n)), key=lambda x: font.size(x)[0])
-            _, at = self.centre_label(
-                text, geo.status_size, colors.GOLD, (self.L.centre[0], geo.status_top), True
-            )
-            zone = at.union(geo.claim_bar(at.bottom + geo.status_size * 0.5))
-            self._clear = (key, [self.L.pile.copy(), zone])
-        return self._clear[1]
+    def lanes(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(headline lane, prompt lane) at this layout: off the seats, their notes lanes and the corner's
+        small print."""
+        corner = self.corner_rect()
+        blocks = [lane.rect for lane in self.notes.lanes()] + ([] if corner is None else [corner])
+        return self.geo.lanes(blocks)
 
-    def photo_area(self, need_w: int, need_h: int) -> pygame.Rect:
-        """The widest free stretch of felt, `need_h` tall, beside the pile (or under it) for the photo
-        finish: it never covers the pile or a seat, and keeps clear of the seats' rising notes too
-        when there is room for that."""
-        L = self.L
-        key = (L.size, need_w, need_h)
-        if key not in self._photo_areas:
-            best = pygame.Rect(0, 0, 0, 0)
-            for blocked in (
-                [s.rect.union(self.notes.zone(s.seat)).inflate(12, 8) for s in L.seats],
-                [s.rect.inflate(12, 8) for s in L.seats],
-            ):
-                best = paint.widest_free(self, blocked, need_h)
-                if best.w >= need_w:
-                    break
-            self._photo_areas[key] = best
-        return self._photo_areas[key]
+    def headline_lane(self) -> pygame.Rect:
+        return self.lanes()[0]
+
+    def prompt_lane(self) -> pygame.Rect:
+        return self.lanes()[1]
+
+    def banner_lane(self) -> pygame.Rect | None:
+        return self.headline_lane()
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the seats' notes lanes keep off: the pile (wherever its cards can reach) and the headline
+        and prompt lanes as wide as the pile (then those grow into the felt the notes leave), with the
+        claim bar."""
+        headline, prompt = self.geo.core_lanes()
+        return [self.geo.pile_zone.copy(), headline, prompt.union(self.geo.claim_bar())]
+
+    def panel_text_rect(self, seat: int) -> pygame.Rect:
+        """A seat's words (name, keys, count, badge) are in its panel's info column."""
+        box = self.L.seats[seat]
+        return box.info.move(-box.rect.x, -box.rect.y)
 
     # -- the seats ----------------------------------------------------------------------------------
     def corner_text(self) -> str:
-        return rs_text.summary(self.rules)
+        return rs_text.table_corner(self.rules)
 
     def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
         count = len(state.hands[seat])
@@ -124,7 +120,8 @@ class RatscrewView(TableView):
         for f in under:  # burned cards slide in under the pile
             self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
         self._draw_pile(surface, state, now)
-        self._draw_pile_count(surface, state)
+        self._draw_pile_count(surface, state, now)
+        paint.headline(self, surface, now)
         self.poll()
         for f in self.anim.flyers:
             if f not in under:
@@ -135,7 +132,6 @@ class RatscrewView(TableView):
         self._draw_status(surface, state, claim_left)
         self.poll()
         self.draw_notes(surface, now)
-        paint.photo(self, surface, now)
 
     def draw_flying_card(
         self, surface: pygame.Surface, f: Flyer, now: float, width: int, pile_size: int = 0
@@ -149,8 +145,8 @@ class RatscrewView(TableView):
     def _draw_pile(self, surface: pygame.Surface, state: rs.State, now: float) -> None:
         paint.pile(self, surface, state, now)
 
-    def _draw_pile_count(self, surface: pygame.Surface, state: rs.State) -> None:
-        paint.pile_count(self, surface, state)
+    def _draw_pile_count(self, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
+        paint.pile_count(self, surface, state, now)
 
     def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
         paint.status(self, surface, state, claim_left)

@@ -27,7 +27,7 @@ FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first 
 SWEEP_MS = 350
 SLAP_HOLD_MS = 420  # a won pile stays put this long so everyone sees why (the framed cards), then sweeps
 HAND_MS = 380
-PHOTO_MS = 1500
+PHOTO_MS = 2000  # the photo finish strip: long enough for a room to read it
 SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a share of the window's
 JITTER = 6  # degrees either way a pile card is turned by chance
 BURN_ANGLE = 78  # burned cards lie crosswise
@@ -62,10 +62,14 @@ class Framed(Effect):
 
 @dataclass(frozen=True, slots=True)
 class PhotoFinish(Effect):
-    """The hands of a close slap in order, one line each (`seats[i]` wrote `lines[i]`)."""
+    """The hands of a close slap in order, one line each (`seats[i]` wrote `lines[i]`), and as the strip
+    shows them: a `title` ("Photo finish", "Tie — coin toss: Ada") and one cell per hand, (seat, name,
+    how it finished: "1st", "+14 ms" (too late), "tie" (lost the coin toss), "+90 ms wrong")."""
 
     lines: tuple[str, ...]
     seats: tuple[int, ...]
+    title: str = ""
+    cells: tuple[tuple[int, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +90,8 @@ class RatscrewModel(ViewModel):
         self.rules = rules
         self.seed = seed
         self.pile_gen = 0
+        # Seats that lost the last coin toss on this pile: the photo finish says so, not a "too late" note.
+        self._lost_toss: set[int] = set()
 
     def jitter(self, index: int) -> int:
         return jitter(self.seed, index, self.pile_gen)
@@ -110,6 +116,7 @@ class RatscrewModel(ViewModel):
 
     def _card_played(self, e: rs.CardPlayed, t_ns: int, state: rs.State) -> list[str]:
         # Where it lies now (if the pile was won in the same batch, its flight is dropped anyway).
+        self._lost_toss.clear()
         pile = state.pile
         index = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] == e.card), len(pile))
         self.fly(
@@ -223,20 +230,41 @@ class RatscrewModel(ViewModel):
         return ["game_over"]
 
     def _too_late(self, e: rm.TooLate, t_ns: int, state: rs.State) -> list[str]:
+        if e.seat in self._lost_toss:  # a tie: the photo finish says who won the toss, once
+            self._lost_toss.discard(e.seat)
+            return []
         self.note(t_ns, 1100, e.seat, t("Too late by {ms} ms", ms=round(e.after_ms)), colors.TEXT_DIM)
         return []
 
     def _tie(self, e: rm.Tie, t_ns: int, state: rs.State) -> list[str]:
-        names = " & ".join(self.names[s] for s in e.seats)
-        text = t("Tie: {names}!", names=names)
-        self.anim.add(Banner(Tween(t_ns + 200 * MS, 1400 * MS), text, colors.TEXT, scale=0.05, at=("tie",)))
+        """Slaps in the same instant, ordered by a coin: the photo finish that follows says it, once."""
+        self._lost_toss = set(e.seats) - {e.winner}
         return []
 
     def _photo_finish(self, e: rm.PhotoFinish, t_ns: int, state: rs.State) -> list[str]:
+        self._lost_toss.clear()
         self.anim.clear((PhotoFinish,))
         lines = e.lines(lambda seat: self.names[seat])
-        self.anim.add(PhotoFinish(Tween(t_ns, PHOTO_MS * MS), tuple(lines), tuple(x[0] for x in e.entries)))
+        title, cells = self.photo_cells(e)
+        self.anim.add(PhotoFinish(Tween(t_ns, PHOTO_MS * MS), tuple(lines), tuple(x[0] for x in e.entries),
+                                  title, cells))
         return []
+
+    def photo_cells(self, e: rm.PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
+        """The strip's title and cells for photo finish `e` (see PhotoFinish)."""
+        (first, _, _, _), *rest = e.entries
+        tie = bool(rest) and rest[0][3] == rm.LOST_COIN
+        title = t("Tie \u2014 coin toss: {name}", name=self.names[first]) if tie else t("Photo finish")
+        cells = [(first, self.names[first], t("1st"))]
+        for seat, _, delta, verdict in rest:
+            if verdict == rm.LOST_COIN:
+                how = t("tie")
+            elif verdict == rm.TOO_LATE:
+                how = t("+{ms} ms", ms=delta)
+            else:
+                how = t("+{ms} ms wrong", ms=delta)
+            cells.append((seat, self.names[seat], how))
+        return title, tuple(cells)
 
     handlers: ClassVar[dict[type, Handler]] = {
         Ignored: _ignored,
