@@ -24,8 +24,8 @@ from game.render.fonts import get_font
 from game.scenes import ui
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
-from game.services import Audio as AudioPort
 from game.services import MIN_WINDOW, InputPort
+from game.services import Audio as AudioPort
 
 if TYPE_CHECKING:
     from game.record import MatchLog

@@ -10,8 +10,8 @@ import sys
 from typing import NoReturn
 
 from game import games
-from game.services import MIN_WINDOW
 from game.games.base import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
+from game.services import MIN_WINDOW
 from game.tables import DemoLoop, demo_config
 
 MIN_SIZE = MIN_WINDOW

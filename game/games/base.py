@@ -114,8 +114,9 @@ class GameDef:
         """One line: every option, compactly."""
         raise NotImplementedError
 
-    def lobby_note(self) -> str | None:
-        """A line the lobby shows under the summary (e.g. a tie-break the published rules lack), or None."""
+    def lobby_note(self, rules: Any = None) -> str | None:
+        """A line the lobby shows under the summary for these rules (e.g. a tie-break the published rules
+        lack), or None."""
         return None
 
     # -- rules ----------------------------------------------------------------------------------------

@@ -368,15 +368,19 @@ class Notes:
 
     def banner_image(self, e: Banner, lane: pygame.Rect) -> pygame.Surface:
         """A banner as big as asked, but within `lane` (with room for its plate)."""
+        return self.banner_fit(e, lane)[0]
+
+    def banner_fit(self, e: Banner, lane: pygame.Rect) -> tuple[pygame.Surface, int]:
+        """A banner's image as big as asked, but within `lane` (with room for its plate), and its size."""
         texts = self.host.texts
         size = round(self.host.L.size[1] * e.scale)
         while size > 8:
             img = texts.outlined(e.text, size, e.color)
             pad = max(3, img.get_height() // 6) if e.plate else 0
             if img.get_width() + 4 * pad <= lane.w and img.get_height() + pad <= lane.h:
-                return img
+                return img, size
             size -= 1
-        return texts.outlined(e.text, size, e.color)
+        return texts.outlined(e.text, size, e.color), size
 
     def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, img_h: int, fade: float) -> pygame.Rect:
         pad = max(3, img_h // 6)
@@ -423,7 +427,7 @@ class Notes:
                 if plate:
                     box = self.draw_plate(surface, rect, img.get_height(), fade)
                 hud.blit_alpha(surface, img, rect, fade)
-                host.boxes.add("banner", box, e.text)
+                host.boxes.add("banner", box, e.text, px=round(host.L.size[1] * e.scale))
         host.poll()
 
 

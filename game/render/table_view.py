@@ -21,6 +21,7 @@ from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes
 from game.render.panels import Panels
 from game.render.room import half_room
+from game.render.scale import text_min
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
 from game.render.textboxes import TextBox, TextBoxes
@@ -274,7 +275,7 @@ class TableView:
             self.boxes.add("panel", self.panel_text_rect(seat).move(rect.topleft), self.names[seat], seat)
         corner = self.small_print.rect(self.L.size) if note else None
         if corner is not None and pygame.Rect((0, 0), self.L.size).colliderect(corner):
-            self.boxes.add("small_print", corner, note)
+            self.boxes.add("small_print", corner, note, px=text_min(self.L.size))
         return rects
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:

@@ -444,7 +444,7 @@ class LobbyScene(MenuHandler):
             ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), y),
                          max_w=w - ui.px(size, 72))
             y += ui.px(size, 24)
-        note = self.definition.lobby_note()  # e.g. our tie-break, where the published rules name none
+        note = self.definition.lobby_note(self.rules)  # e.g. our tie-break, where the published rules name none
         if note:
             ui.blit_text(surface, note, ui.px(size, 17), ui.TEXT_DIM, "midleft",
                          (ui.px(size, 36), y), max_w=w - ui.px(size, 72))

@@ -148,13 +148,20 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
 
 
 # -- the prompt lane --------------------------------------------------------------------------------------
-_PROMPTS: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+_PROMPTS: dict[tuple, tuple[pygame.Surface, pygame.Rect, int]] = {}
 
 
 def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
+    """The prompt's image and rect as it fits its lane (see `prompt_fitted`)."""
+    img, rect, _ = prompt_fitted(v, text, color)
+    return img, rect
+
+
+def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect, int]:
     """The prompt as it fits its lane: one line at the prompt's size, else "Ada:" on a line of its own
     and the rest on the next, else two even lines, else a size smaller (down to the smallest text a
-    player needs mid-game; below it only if nothing else fits). Its image and rect (at the lane's top)."""
+    player needs mid-game; below it only if nothing else fits). Its image, rect (at the lane's top) and
+    size."""
     lane = v.prompt_lane()
     key = (text, tuple(color), tuple(lane), v.L.size)
     cached = _PROMPTS.get(key)
@@ -164,6 +171,7 @@ def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface
     low = text_min(v.L.size)
     sizes = list(range(v.geo.status_size, low - 1, -1)) + list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
     img = None
+    s = sizes[0]
     for s in sizes:
         one = texts.outlined(text, s, color)
         if one.get_width() <= lane.w and one.get_height() <= lane.h:
@@ -189,8 +197,8 @@ def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface
     if len(_PROMPTS) > 64:
         _PROMPTS.clear()
     rect = img.get_rect(midtop=lane.midtop)
-    _PROMPTS[key] = (img, rect)
-    return img, rect
+    _PROMPTS[key] = (img, rect, s)
+    return img, rect, s
 
 
 def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
@@ -199,9 +207,9 @@ def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float
     if text:
         urgent = state.awaiting_claim or state.owed
         color = colors.GOLD if urgent else colors.TEXT
-        img, at = prompt_fit(v, text, color)
+        img, at, px = prompt_fitted(v, text, color)
         surface.blit(img, at)
-        v.boxes.add("prompt", at, text)
+        v.boxes.add("prompt", at, text, px=px)
     if state.awaiting_claim and state.challenger is not None and claim_left is not None:
         hud.bar(surface, v.geo.claim_bar(), claim_left, colors.seat_color(state.challenger))
 
@@ -231,7 +239,7 @@ def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | 
     rect.center = lane.center
     surface.blit(digits, digits.get_rect(midleft=rect.midleft))
     surface.blit(words, words.get_rect(midright=(rect.right, rect.centery + digits.get_height() // 12)))
-    v.boxes.add("count", rect, t("{n} in the pile", n=n))
+    v.boxes.add("count", rect, t("{n} in the pile", n=n), px=v.geo.count_size)
 
 
 def headline(v: Table, surface: pygame.Surface, now: float) -> None:
@@ -241,14 +249,14 @@ def headline(v: Table, surface: pygame.Surface, now: float) -> None:
         return
     lane = v.headline_lane()
     if isinstance(e, Banner):
-        img = v.notes.banner_image(e, lane)
+        img, px = v.notes.banner_fit(e, lane)
         rect = img.get_rect(center=lane.center)
         fade = v.notes.fade(e, now)
         box = rect
         if e.plate:
             box = v.notes.draw_plate(surface, rect, img.get_height(), fade)
         hud.blit_alpha(surface, img, rect, fade)
-        v.boxes.add("banner", box, e.text)
+        v.boxes.add("banner", box, e.text, px=px)
     else:
         photo(v, surface, e, now)
 
@@ -263,14 +271,12 @@ def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
     return e.title or t("Photo finish"), tuple((seat, line, "") for line, seat in zip(e.lines, e.seats, strict=False))
 
 
-Strip = tuple[list[tuple[pygame.Surface, tuple[int, int]]], list[tuple[pygame.Rect, colors.Color]]]
-
-
-def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> Strip:
+def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, list, int]:
     """The strip's words and colour chips in `lane`. The head says what it was and who won ("Tie — coin
     toss: ▮Ada", the winner in their colour); then a cell per other hand (▮Bo tie, ▮Cy +25 ms). On one
     row as big as it goes (up to 36 px at 720p), else the head over the cells; at least the smallest
-    text a player needs mid-game, the cells after the third summed up as "+2 more"."""
+    text a player needs mid-game, the cells after the third summed up as "+2 more". Its images with
+    where they go, its colour chips, and its text size."""
     title, cells = photo_cells(e)
     key = (title, cells, tuple(lane), v.L.size)
     cached = _STRIPS.get(key)
@@ -336,8 +342,8 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> Strip:
     blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
     chips: list[tuple[pygame.Rect, colors.Color]] = []
     if best is None:  # nothing fits: the title alone, as it fits
-        cut, z = texts.fitted(title, lane.w - 2 * pad, smallest, True)
-        img = texts.outlined(cut, z, colors.GOLD)
+        cut, size = texts.fitted(title, lane.w - 2 * pad, smallest, True)
+        img = texts.outlined(cut, size, colors.GOLD)
         blits.append((img, img.get_rect(center=lane.center).topleft))
     else:
         rows, size, head, row, hw, rw, sep, need = best
@@ -365,8 +371,8 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> Strip:
             lay(row, lane.centerx - rw // 2, y0 + line, sep)
     if len(_STRIPS) > 32:
         _STRIPS.clear()
-    _STRIPS[key] = (blits, chips)
-    return blits, chips
+    _STRIPS[key] = (blits, chips, size)
+    return blits, chips, size
 
 
 def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None:
@@ -379,10 +385,10 @@ def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None
     edge = max(2, lane.h // 24)
     for y in (lane.top + edge, lane.bottom - 2 * edge):
         hud.shade(surface, pygame.Rect(lane.left + radius, y, lane.w - 2 * radius, edge), round(255 * fade), colors.GOLD)
-    blits, chips = photo_layout(v, e, lane)
+    blits, chips, px = photo_layout(v, e, lane)
     for chip, color in chips:
         pygame.draw.rect(surface, color, chip, border_radius=max(2, chip.w // 3))
     for img, at in blits:
         hud.blit_alpha(surface, img, at, fade)
     title, _ = photo_cells(e)
-    v.boxes.add("photo", lane, title)
+    v.boxes.add("photo", lane, title, px=px)
