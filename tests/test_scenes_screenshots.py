@@ -1,10 +1,11 @@
-"""A PNG of every scene at 1280×720 in the temporary screenshot folder (support_app.OUT), each checked to be a real picture (not blank)."""
+"""A PNG of every scene at 1280×720 in the temporary screenshot folder (support_app.OUT), each checked to be a real picture (not blank);
+and the Ratscrew table with every overlay at once at 1280×720 and 640×360, its texts in their lanes."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import distinct_colours, finished, save_shot
+from support_app import OUT, distinct_colours, finished, save_shot
 
 from game import games
 from game.games.base import TableConfig
@@ -80,3 +81,27 @@ def test_every_scene_draws_a_real_picture(app, name):
     backdrop = ui.backdrop((1280, 720))
     differs = sum(image.get_at((x, y)) != backdrop.get_at((x, y)) for x in range(0, 1280, 40) for y in range(0, 720, 40))
     assert differs > 40, f"{name} is only the backdrop"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+@pytest.mark.parametrize("moment", [("slap", 40), ("notes", 300), ("photo", 560)])
+def test_the_ratscrew_table_with_every_overlay_at_once(size, moment):
+    """A tie, a seat out of cards, a wrong slap, a late slap and the photo finish: every text in its lane
+    (no two of the boxes the table drew intersect)."""
+    from support_table import all_overlays
+
+    from game.render.textboxes import overlaps
+
+    name, ms = moment
+    _app, table = all_overlays(size, 5)
+    table.app.run_ms(ms)
+    surface = pygame.Surface(size)
+    table.draw(surface, 0.0)
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"scene_table_ratscrew_overlays_{name}_{size[0]}x{size[1]}.png"
+    pygame.image.save(surface, str(path))
+    assert distinct_colours(surface) >= 16
+    boxes = table.view.text_boxes()
+    assert not overlaps(boxes), [(a.kind, a.text, b.kind, b.text) for a, b in overlaps(boxes)]
+    assert {"panel", "note", "prompt"} <= {b.kind for b in boxes}
+    assert ("photo" if name == "photo" else "banner") in {b.kind for b in boxes}

@@ -81,9 +81,12 @@ def test_tie_out_of_cards_wrong_slap_and_photo_finish_at_once_never_overlap(size
     notes = seen["note"]
     late = [text for text in notes if text.startswith("Too late by")]
     assert late and all(text != "Too late by 0 ms" for text in late), "the coin's loser is not told too late"
-    assert {"Out of cards: slap (L-Ctrl) to stay in!", "Out!"} <= notes  # the newest of their moments
+    out_of_cards = "Out of cards: slap (L-Ctrl) to stay in!"
+    assert "Out!" in notes and notes & {out_of_cards, "Out of cards!"}  # the newest of their moments
     if n < 8:  # and with room for two notes at seat 3, the one that came with it
         assert "Wrong slap! Burns 2" in notes
+    if n == 3 and size == (1280, 720):  # with room enough, every word of it
+        assert out_of_cards in notes
     assert seen["prompt"] and len(seen["panel"]) == n
 
 
@@ -152,7 +155,8 @@ def test_the_photo_finish_is_a_strip_across_the_felt_for_two_seconds_and_stays_i
         assert colors.seat_color(seat) in inside, seat
     save(surface, "overlays_photo_strip_1280x720.png")
     lines = table.photo_finish_lines()  # what the pause menu shows
-    assert lines and lines[0].endswith("won the coin toss")
+    assert lines and lines[0].startswith("Tie \u2014 Player ") and lines[0].endswith("won the coin toss")
+    assert sum("coin" in line for line in lines) == 1, "the pause menu says the toss once too"
     app.run_ms(2500)
     assert not [e for e in table.view.anim.effects if isinstance(e, PhotoFinish)]
     assert table.photo_finish_lines() == lines, "the last one stays for the pause menu"

@@ -17,6 +17,7 @@ SEAT_COLORS: tuple[Color, ...] = (
 
 FELT: Color = (22, 98, 58)
 FELT_DARK: Color = (8, 46, 26)
+FELT_LIGHT: Color = (70, 150, 100)  # the pool of light under a table's centre
 RIM: Color = (104, 62, 30)
 RIM_DARK: Color = (58, 32, 14)
 RIM_LIGHT: Color = (150, 98, 52)

@@ -26,16 +26,20 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Note(Effect):
-    """Words at a seat ("Too late by 14 ms"), rising from beside its panel and fading."""
+    """Words at a seat ("Too late by 14 ms") in its notes lane, fading; `short` is what it says where the
+    lane is too small for `text` at a readable size ("Out of cards!" for "Out of cards: slap (L-Shift) to
+    stay in!")."""
 
     seat: int
     text: str
     color: colors.Color = colors.TEXT
+    short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Banner(Effect):
-    """Words for the whole table ("Sandwich!"), rising and fading, drawn over every note."""
+    """Words for the whole table ("Sandwich!"), fading: in the table's banner lane if it has one (see
+    TableView.banner_lane), else rising from `at`."""
 
     text: str
     color: colors.Color = colors.GOLD

@@ -6,21 +6,24 @@ import pygame
 
 from game.render import colors
 
-_CACHE: dict[tuple[int, int, int, int, int, int, int], pygame.Surface] = {}
+_CACHE: dict[tuple, pygame.Surface] = {}
 
 
-def background(size: tuple[int, int], felt: pygame.Rect, rim: int) -> pygame.Surface:
-    """The whole backdrop for a window of `size` (cached; an opaque surface, blitted once per frame)."""
-    key = (size[0], size[1], *felt, rim)
+def background(
+    size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect | None = None
+) -> pygame.Surface:
+    """The whole backdrop for a window of `size` (cached; an opaque surface, blitted once per frame); with
+    `spot`, a soft pool of light on the felt round that rect (the star of the table)."""
+    key = (size[0], size[1], *felt, rim, tuple(spot) if spot is not None else None)
     surf = _CACHE.get(key)
     if surf is None:
         _CACHE.clear()  # only the current size is worth keeping
-        surf = _draw(size, felt, rim)
+        surf = _draw(size, felt, rim, spot)
         _CACHE[key] = surf
     return surf
 
 
-def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int) -> pygame.Surface:
+def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect | None = None) -> pygame.Surface:
     w, h = size
     q = 4  # soft gradients are drawn at quarter size and smoothed up
     small = pygame.Surface((max(1, w // q), max(1, h // q)))
@@ -60,4 +63,15 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int) -> pygame.Surface:
     pygame.draw.ellipse(mask, (255, 255, 255, 255), felt)
     shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(shade, (0, 0))
+    if spot is not None:  # a pool of light, brightest in the middle, kept inside the felt
+        light = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        pool = pygame.Rect(spot.x // q, spot.y // q, spot.w // q, spot.h // q).inflate(spot.w // (2 * q), spot.h // (3 * q))
+        steps = 24
+        for i in range(steps):
+            p = i / (steps - 1)
+            r = pool.inflate(-round(pool.w * 0.8 * p), -round(pool.h * 0.8 * p))
+            pygame.draw.ellipse(light, (*colors.FELT_LIGHT, round(10 + 36 * p)), r)
+        light = pygame.transform.smoothscale(light, (w, h))
+        light.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        out.blit(light, (0, 0))
     return out.convert() if pygame.display.get_surface() is not None else out

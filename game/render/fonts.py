@@ -79,6 +79,12 @@ class TextCache:
             self._cache.popitem(last=False)
         return surf
 
+    def outlined_size(self, text: str, size: int, bold: bool = True) -> tuple[int, int]:
+        """The size `outlined(text, size, ...)` has, without drawing it (for fitting text cheaply)."""
+        w, h = self.font(size, bold).size(text)
+        r = 2 * max(1, int(size) // 14)
+        return w + r, h + r
+
     def fit(
         self, text: str, max_w: int, size: int, color: tuple[int, int, int], bold: bool = False
     ) -> pygame.Surface:

@@ -28,7 +28,9 @@ def blit_alpha(
 def shade(
     target: pygame.Surface, rect: pygame.Rect, alpha: int, color: colors.Color = (0, 0, 0), radius: int = 0
 ) -> None:
-    """A translucent rounded rectangle (cached per size, radius and colour)."""
+    """A translucent rounded rectangle (cached per size, radius and colour); nothing for an empty one."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
     key = (rect.w, rect.h, radius, tuple(color))
     surf = _SHADES.get(key)
     if surf is None:

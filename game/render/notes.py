@@ -76,11 +76,11 @@ class Notes:
 
     def __init__(self, host: NotesHost) -> None:
         self.host = host
-        self._lanes: tuple[tuple, tuple[Lane, ...]] | None = None
-        self._fitted: dict[tuple, tuple[pygame.Surface, int]] = {}
+        self._lanes: dict[tuple, tuple[Lane, ...]] = {}  # by what they were found from (a few kept)
+        self._fitted: dict[tuple, tuple[pygame.Surface, int, str]] = {}
 
     def clear(self) -> None:
-        self._lanes = None
+        self._lanes.clear()
         self._fitted.clear()
 
     # -- sizes ------------------------------------------------------------------------------------------
@@ -94,7 +94,8 @@ class Notes:
 
     def _line(self, size: int) -> int:
         """The height of one outlined line at `size`, and the step between lines."""
-        return self.host.texts.font(size, True).get_linesize() + 2 * max(1, size // 14)
+        font = self.host.texts.font(size, True)
+        return max(font.get_linesize(), font.size("Ag")[1]) + 2 * max(1, size // 14)
 
     def _gap(self) -> int:
         return max(2, px(self.host.L.size, 6))
@@ -132,10 +133,12 @@ class Notes:
         blocks = self.blocks()
         key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
                tuple(tuple(r) for r in blocks), self._tags())
-        if self._lanes is None or self._lanes[0] != key:
-            self._lanes = (key, self._find(blocks))
-            self._fitted.clear()
-        return self._lanes[1]
+        found = self._lanes.get(key)
+        if found is None:
+            if len(self._lanes) >= 16:
+                self._lanes.clear()
+            found = self._lanes[key] = self._find(blocks)
+        return found
 
     def lane(self, seat: int) -> Lane:
         return self.lanes()[seat]
@@ -209,7 +212,7 @@ class Notes:
             side = "above" if vertical_above else "below"
             for lh in heights:
                 y = zone.top - g - lh if vertical_above else zone.bottom + g
-                for f in (1.6, 1.3, 1.0, 0.75):
+                for f in (1.6, 1.0):
                     lw = round(box.w * f)
                     for x in (box.centerx - lw // 2, box.left, box.right - lw):
                         offer(pygame.Rect(x, y, lw, lh), side, rank)
@@ -223,10 +226,9 @@ class Notes:
             side = "left" if towards_left else "right"
             for lh in [zone.h, *heights]:
                 for y in (zone.top, zone.centery - lh // 2, zone.bottom - lh):
-                    for f in (1.3, 1.0, 0.75, 0.5):
-                        lw = round(box.w * f)
-                        x = zone.left - g - lw if towards_left else zone.right + g
-                        offer(pygame.Rect(x, y, lw, lh), side, rank)
+                    lw = box.w
+                    x = zone.left - g - lw if towards_left else zone.right + g
+                    offer(pygame.Rect(x, y, lw, lh), side, rank)
                     # ... and as wide as the felt beside it is free
                     edge = zone.left - g - 1 if towards_left else zone.right + g
                     lo = max(window.left, edge - round(box.w * 1.3)) if towards_left else edge
@@ -270,45 +272,52 @@ class Notes:
         `fitted`)."""
         return self.fitted(text, color, width, height)[0]
 
-    def fitted(self, text: str, color: colors.Color, width: int, height: int) -> tuple[pygame.Surface, int]:
+    def fitted(self, text: str, color: colors.Color, width: int, height: int, short: str = "",
+               readable_only: bool = False) -> tuple[pygame.Surface, int, str]:
         """`text` outlined, as big as it goes up to the note size within `width` × `height`: one line,
-        else as few even lines as will do, else smaller, down to the smallest text needed mid-game;
-        below that only if nothing else fits (and cut with "…" as the very last resort). The image and
-        its size."""
-        key = (text, tuple(color), width, height, self.host.L.size)
+        else as few even lines as will do, else smaller, down to the smallest text needed mid-game; then
+        `short` (its short form) the same way; below that size only if nothing else fits (and cut with
+        "…" as the very last resort), and with `readable_only` not at all (an empty image). The image,
+        its size and the words it says."""
+        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only)
         cached = self._fitted.get(key)
         if cached is not None:
             return cached
         texts = self.host.texts
         top, low = self.size(), self.min_size()
-        sizes = list(range(top, low - 1, -1)) + list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
+        readable = list(range(top, low - 1, -1))
+        smaller = list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
+        tries = [(text, s) for s in readable] + [(short, s) for s in readable if short]
+        if not readable_only:
+            tries += [(short or text, s) for s in smaller]
         img: pygame.Surface | None = None
         s = top
-        for s in sizes:
-            one = texts.outlined(text, s, color)
-            if one.get_width() <= width and one.get_height() <= height:
-                img = one
+        said = text
+        for said, s in tries:  # measured first, drawn once
+            w, h = texts.outlined_size(said, s)
+            if w <= width and h <= height:
+                img = texts.outlined(said, s, color)
                 break
             font = texts.font(s, True)
             r = 2 * max(1, s // 14)
             rows = max(1, height // self._line(s))
             for k in range(2, rows + 1):  # as few lines as will do, as even as the words allow
-                lines = balanced(text, font, width - r, k)
-                if lines:
+                lines = balanced(said, font, width - r, k)
+                if lines and len(lines) * h <= height:
                     img = stack([texts.outlined(line, s, color) for line in lines])
-                    if img.get_height() <= height:
-                        break
-                    img = None
+                    break
             if img is not None:
                 break
-        if img is None:  # nothing fits whole: one line, cut
-            s = sizes[-1]
-            cut, s = texts.fitted(text, width - 2 * max(1, s // 14), s, True)
-            img = texts.outlined(cut, s, color)
+        if img is None and readable_only:
+            img, s, said = pygame.Surface((0, 0), pygame.SRCALPHA), 0, ""
+        elif img is None:  # nothing fits whole: one line, cut
+            said, s = tries[-1]
+            said, s = texts.fitted(said, width - 2 * max(1, s // 14), s, True)
+            img = texts.outlined(said, s, color)
         if len(self._fitted) > 256:
             self._fitted.clear()
-        self._fitted[key] = (img, s)
-        return img, s
+        self._fitted[key] = (img, s, said)
+        return img, s, said
 
     def _at(self, lane: Lane, img: pygame.Surface, offset: int) -> pygame.Rect:
         """Where a note image rests in `lane`, `offset` px further from the panel than the newest note."""
@@ -401,21 +410,26 @@ class Notes:
         for seat, notes in by_seat.items():
             lane = self.lane(seat)
             offset = 0
-            newest_first = sorted(reversed(notes), key=lambda n: n.tween.start_ns, reverse=True)
-            for k, e in enumerate(newest_first):  # (of notes made at once, the last made is the newest)
+            # newest first (of notes made at once, the last made)
+            newest_first = [e for _, e in sorted(enumerate(notes), key=lambda kn: (kn[1].tween.start_ns, kn[0]),
+                                                 reverse=True)]
+            for k, e in enumerate(newest_first):
                 room = lane.rect.h - offset
                 if room <= 0:
                     break
-                img, px = self.fitted(e.text, e.color, lane.rect.w, room if k else lane.rect.h)
-                if k and img.get_height() > room:
-                    continue  # an older note with no room left (a shorter, older one may still fit)
+                # The newest note always shows; an older one only where it still reads (a shorter, older
+                # one may fit where this one does not).
+                img, px, said = self.fitted(e.text, e.color, lane.rect.w, room if k else lane.rect.h, e.short,
+                                            readable_only=k > 0)
+                if k and (not said or img.get_height() > room):
+                    continue
                 rect = self._at(lane, img, offset)
                 fade = self.fade(e, now)
                 box = rect
                 if not lane.clear:
                     box = self.draw_plate(surface, rect, img.get_height(), fade)
                 hud.blit_alpha(surface, img, rect, fade)
-                host.boxes.add("note", box, e.text, seat, px)
+                host.boxes.add("note", box, said, seat, px)
                 offset += img.get_height()
             host.poll()  # a new note's text is fitted the first time: keep reading input
         if not banners:

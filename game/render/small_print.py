@@ -53,7 +53,9 @@ class SmallPrint:
                     block.get_rect(bottomright=(w - m, h - m)),
                     block.get_rect(topright=(w - m, m)),
                 ]
-                free = [r for r in spots if not any(r.colliderect(s.rect.inflate(m, m)) for s in L.seats)]
+                # off the seats, their lift and any tag on their edges (a seventh of a panel above, below)
+                free = [r for r in spots
+                        if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)]
                 if free:
                     placed = (block, free[0])
                     break

@@ -203,6 +203,10 @@ class TableView:
         """Felt the seats' notes stay off (the game's prompt, the pile); none here."""
         return []
 
+    def spotlight(self) -> pygame.Rect | None:
+        """What a pool of light on the felt falls round (the table's star), if anything."""
+        return None
+
     def banner_lane(self) -> pygame.Rect | None:
         """Where the table's banners go, if it has a lane for them (None: at their anchors)."""
         return None
@@ -236,7 +240,7 @@ class TableView:
         self.poll()
         dynamic = {s for s in range(self.n) if keys[s][0] or self.shake_dx(s, now)}
         want = {s: keys[s][1:] for s in range(self.n) if s not in dynamic}
-        background = felt.background(self.L.size, self.L.felt, self.L.rim)
+        background = felt.background(self.L.size, self.L.felt, self.L.rim, self.spotlight())
         note = self.corner_text()
         layer = self._layer
         if layer is None or layer.get_size() != surface.get_size() or note != self._layer_note:

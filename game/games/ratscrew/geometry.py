@@ -19,6 +19,7 @@ import pygame
 
 from game.games.ratscrew.view_model import BURN_ANGLE, JITTER, jitter
 from game.render.effects import Anchor
+from game.render.fonts import get_font
 from game.render.layout import TableLayout
 from game.render.room import half_room
 from game.render.scale import px
@@ -76,8 +77,9 @@ class RatscrewGeometry:
         self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None
 
     def line(self, size: int) -> int:
-        """The height of one outlined line of bold text at `size` (DejaVu's line is 1.17 of its size)."""
-        return round(size * 1.17) + 2 * max(1, size // 14)
+        """The height of one outlined line of bold text at `size`."""
+        font = get_font(size, True)
+        return max(font.get_linesize(), font.size("Ag")[1]) + 2 * max(1, size // 14)
 
     # -- the pile's cards ---------------------------------------------------------------------------
     def slot(self, index: int, size: int, gen: int) -> tuple[float, float, int]:

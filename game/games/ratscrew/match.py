@@ -84,13 +84,13 @@ class PhotoFinish:
         """'P2 by 14 ms', 'P4 +120 ms, too late' … (`name(seat)` defaults to 'P1', 'P2', …)."""
         name = name or (lambda seat: f"P{seat + 1}")
         first, *rest = self.entries
-        if rest and rest[0][3] == LOST_COIN:
-            out = [tr("{who} won the coin toss", who=name(first[0]))]
+        if rest and rest[0][3] == LOST_COIN:  # a tie: the toss is told once
+            out = [tr("Tie \u2014 {who} won the coin toss", who=name(first[0]))]
         else:
             out = [tr("{who} by {ms} ms", who=name(first[0]), ms=rest[0][2] if rest else 0)]
         for seat, _, delta, verdict in rest:
             if verdict == LOST_COIN:
-                out.append(tr("{who} same instant, lost the coin toss", who=name(seat)))
+                out.append(tr("{who} same instant", who=name(seat)))
             elif verdict == TOO_LATE:
                 out.append(tr("{who} +{ms} ms, too late", who=name(seat), ms=delta))
             else:

@@ -172,10 +172,10 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
     sizes = list(range(v.geo.status_size, low - 1, -1)) + list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
     img = None
     s = sizes[0]
-    for s in sizes:
-        one = texts.outlined(text, s, color)
-        if one.get_width() <= lane.w and one.get_height() <= lane.h:
-            img = one
+    for s in sizes:  # measured first, drawn once
+        w, h = texts.outlined_size(text, s)
+        if w <= lane.w and h <= lane.h:
+            img = texts.outlined(text, s, color)
             break
         font = texts.font(s, True)
         r = 2 * max(1, s // 14)
@@ -185,9 +185,8 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
         if even:
             tries.append(even)
         for lines in tries:
-            two = stack([texts.outlined(line, s, color) for line in lines])
-            if two.get_width() <= lane.w and two.get_height() <= lane.h:
-                img = two
+            if max(texts.outlined_size(line, s)[0] for line in lines) <= lane.w and 2 * h <= lane.h:
+                img = stack([texts.outlined(line, s, color) for line in lines])
                 break
         if img is not None:
             break
@@ -220,9 +219,9 @@ def headline_item(v: Table, now: float) -> Banner | PhotoFinish | None:
     pile's count)."""
     best = None
     for e in v.model.anim.effects:
-        if isinstance(e, (Banner, PhotoFinish)) and e.tween.started(now) and not e.tween.done(now):
-            if best is None or e.tween.start_ns >= best.tween.start_ns:
-                best = e
+        showing = isinstance(e, (Banner, PhotoFinish)) and e.tween.started(now) and not e.tween.done(now)
+        if showing and (best is None or e.tween.start_ns >= best.tween.start_ns):
+            best = e
     return best
 
 
@@ -291,34 +290,36 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     prefix = title[: len(title) - len(win_name)].rstrip() if named else title
     others = cells[1:] if named else cells
 
-    Item = tuple[int | None, list[pygame.Surface]]  # (a chip's seat or None, the words after it)
+    Item = tuple[int | None, list[tuple[str, colors.Color]]]  # (a chip's seat or None, words after it)
 
-    def items(size: int, keep: int) -> tuple[list[Item], list[Item]]:
-        head: list[Item] = [(None, [texts.outlined(prefix, size, colors.GOLD)])]
-        if named and win_seat is not None:
-            head.append((win_seat, [texts.outlined(win_name, size, colors.banner_color(win_seat))]))
-        row: list[Item] = []
-        for seat, name, how in others[:keep]:
-            parts = [texts.outlined(name, size, colors.banner_color(seat))]
-            if how:
-                parts.append(texts.outlined(how, size, colors.TEXT))
-            row.append((seat, parts))
+    head: list[Item] = [(None, [(prefix, colors.GOLD)])]
+    if named and win_seat is not None:
+        head.append((win_seat, [(win_name, colors.banner_color(win_seat))]))
+    every: list[Item] = []
+    for seat, name, how in others:
+        words = [(name, colors.banner_color(seat))]
+        if how:
+            words.append((how, colors.TEXT))
+        every.append((seat, words))
+
+    def items(keep: int) -> tuple[list[Item], list[Item]]:
+        row = every[:keep]
         if len(others) > keep:
-            row.append((None, [texts.outlined(t("+{n} more", n=len(others) - keep), size, colors.TEXT_DIM)]))
+            row = [*row, (None, [(t("+{n} more", n=len(others) - keep), colors.TEXT_DIM)])]
         return head, row
 
     def width(size: int, group: list[Item], sep: int) -> int:
         total = 0
-        for seat, parts in group:
+        for seat, words in group:
             total += (round(size * 0.45) + size // 3 if seat is not None else 0)
-            total += sum(p.get_width() for p in parts) + (len(parts) - 1) * (size // 3)
+            total += sum(texts.outlined_size(w, size)[0] for w, _ in words) + (len(words) - 1) * (size // 3)
         return total + sep * max(0, len(group) - 1)
 
     def attempt(keep: int, rows: int, size: int) -> tuple | None:
         line = v.geo.line(size)
         if rows * line > lane.h - pad // 2:
             return None
-        head, row = items(size, keep)
+        head, row = items(keep)
         small, sep = size // 3, round(size * 0.9)
         hw, rw = width(size, head, small), width(size, row, sep)
         need = hw + (sep + rw if row else 0) if rows == 1 else max(hw, rw)
@@ -331,8 +332,7 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     smallest = max(6, round(low * 0.7))
     for sizes in (range(px(size_of, 36), low - 1, -1), range(low - 1, smallest - 1, -1)):
         for keep in keeps:  # all the cells if they go, at the biggest size one row or two allow
-            found = [next((b for b in (attempt(keep, rows, z) for z in sizes) if b is not None), None)
-                     for rows in (1, 2)]
+            found = [_largest(sizes, lambda z, keep=keep, rows=rows: attempt(keep, rows, z)) for rows in (1, 2)]
             found = [f for f in found if f is not None]
             if found:
                 best = max(found, key=lambda f: (f[1], -f[0]))
@@ -350,13 +350,14 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
         line = v.geo.line(size)
 
         def lay(group: list[Item], x: int, y: int, gap: int) -> None:
-            for seat, parts in group:
+            for seat, words in group:
                 if seat is not None:
                     chip = pygame.Rect(0, 0, round(size * 0.45), round(size * 0.95))
                     chip.midleft = (x, y + line // 2)
                     chips.append((chip, colors.seat_color(seat)))
                     x += chip.w + size // 3
-                for p in parts:
+                for word, color in words:
+                    p = texts.outlined(word, size, color)
                     blits.append((p, (x, y + (line - p.get_height()) // 2)))
                     x += p.get_width() + size // 3
                 x += gap - size // 3
@@ -392,3 +393,18 @@ def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None
         hud.blit_alpha(surface, img, at, fade)
     title, _ = photo_cells(e)
     v.boxes.add("photo", lane, title, px=px)
+
+
+def _largest(sizes: range, attempt) -> tuple | None:
+    """The first of `attempt(size)` over `sizes` (largest first) that is not None, found by halving (a
+    size that fits means every smaller one does)."""
+    lo, hi = 0, len(sizes) - 1
+    best = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        got = attempt(sizes[mid])
+        if got is not None:
+            best, hi = got, mid - 1
+        else:
+            lo = mid + 1
+    return best

@@ -18,6 +18,7 @@ from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.panel import build_panel
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
 from game.render.effects import Anchor, Flyer
+from game.render.scale import px, text_min
 from game.render.table_view import TableView
 
 
@@ -45,6 +46,9 @@ class RatscrewView(TableView):
         self.geo = RatscrewGeometry(self.L, seed)
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
+        self._corner = rs_text.table_corner(rules)
+        self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
+        self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)
@@ -54,6 +58,11 @@ class RatscrewView(TableView):
             self.art.card(code, self.L.card_w)
         self.art.back(self.L.card_w)
         self.art.back(self.L.seat_card_w)
+        # ... and load every text size the lanes may fit words at (a font is loaded the first time a size
+        # is asked for: not in the middle of a photo finish).
+        for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
+            self.texts.font(text_px, True)
+        self.lanes()
 
     # -- geometry -----------------------------------------------------------------------------------
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]:
@@ -66,9 +75,12 @@ class RatscrewView(TableView):
     def lanes(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(headline lane, prompt lane) at this layout: off the seats, their notes lanes and the corner's
         small print."""
-        corner = self.corner_rect()
-        blocks = [lane.rect for lane in self.notes.lanes()] + ([] if corner is None else [corner])
-        return self.geo.lanes(blocks)
+        seats = self.notes.lanes()
+        if self._lanes is None or self._lanes[0][0] is not self.geo or self._lanes[0][1] is not seats:
+            corner = self.corner_rect()
+            blocks = [lane.rect for lane in seats] + ([] if corner is None else [corner])
+            self._lanes = ((self.geo, seats), self.geo.lanes(blocks))
+        return self._lanes[1]
 
     def headline_lane(self) -> pygame.Rect:
         return self.lanes()[0]
@@ -79,12 +91,17 @@ class RatscrewView(TableView):
     def banner_lane(self) -> pygame.Rect | None:
         return self.headline_lane()
 
+    def spotlight(self) -> pygame.Rect | None:
+        return self.geo.pile_zone
+
     def keep_clear(self) -> list[pygame.Rect]:
         """What the seats' notes lanes keep off: the pile (wherever its cards can reach) and the headline
         and prompt lanes as wide as the pile (then those grow into the felt the notes leave), with the
         claim bar."""
-        headline, prompt = self.geo.core_lanes()
-        return [self.geo.pile_zone.copy(), headline, prompt.union(self.geo.claim_bar())]
+        if self._clear is None or self._clear[0] is not self.geo:
+            headline, prompt = self.geo.core_lanes()
+            self._clear = (self.geo, [self.geo.pile_zone.copy(), headline, prompt.union(self.geo.claim_bar())])
+        return self._clear[1]
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""
@@ -93,7 +110,7 @@ class RatscrewView(TableView):
 
     # -- the seats ----------------------------------------------------------------------------------
     def corner_text(self) -> str:
-        return rs_text.table_corner(self.rules)
+        return self._corner
 
     def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
         count = len(state.hands[seat])
@@ -120,6 +137,7 @@ class RatscrewView(TableView):
         for f in under:  # burned cards slide in under the pile
             self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
         self._draw_pile(surface, state, now)
+        self.poll()
         self._draw_pile_count(surface, state, now)
         paint.headline(self, surface, now)
         self.poll()

@@ -96,8 +96,9 @@ class RatscrewModel(ViewModel):
     def jitter(self, index: int) -> int:
         return jitter(self.seed, index, self.pile_gen)
 
-    def note(self, t_ns: int, ms: int, seat: int, text: str, color: colors.Color) -> None:
-        self.anim.add(Note(Tween(t_ns, ms * MS), seat, text, color))
+    def note(self, t_ns: int, ms: int, seat: int, text: str, color: colors.Color, short: str = "") -> None:
+        """A note at `seat` for `ms`; `short` is what it says where its lane is too small for `text`."""
+        self.anim.add(Note(Tween(t_ns, ms * MS), seat, text, color, short))
 
     # -- events -----------------------------------------------------------------------------------------
     def _ignored(self, e: Ignored, t_ns: int, state: rs.State) -> list[str]:
@@ -111,7 +112,7 @@ class RatscrewModel(ViewModel):
             text = t("No cards: slap to get back in!")
         else:
             text = t("No cards: slap ({key}) to get back in!", key=keys.second)
-        self.note(t_ns, 900, seat, text, colors.TEXT_DIM)
+        self.note(t_ns, 900, seat, text, colors.TEXT_DIM, "" if state.hands[seat] else t("No cards!"))
         return []
 
     def _card_played(self, e: rs.CardPlayed, t_ns: int, state: rs.State) -> list[str]:
@@ -194,7 +195,7 @@ class RatscrewModel(ViewModel):
 
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
         text = t("{name} wins the challenge!", name=self.names[e.challenger])
-        self.note(t_ns, 900, e.challenger, text, colors.GOLD)
+        self.note(t_ns, 900, e.challenger, text, colors.GOLD, t("Wins the challenge!"))
         return []
 
     def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
@@ -204,7 +205,7 @@ class RatscrewModel(ViewModel):
             if keys is None
             else t("Out of cards: slap ({key}) to stay in!", key=keys.second)
         )
-        self.note(t_ns, 1200, e.seat, text, colors.TEXT)
+        self.note(t_ns, 1200, e.seat, text, colors.TEXT, t("Out of cards!"))
         return []
 
     def _player_out(self, e: rs.PlayerOut, t_ns: int, state: rs.State) -> list[str]:
