@@ -96,7 +96,7 @@ def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pa
     assert app.input.seat_of(device(pad)) == 0 and app.input.seat_of("kb:0") is None
     assert table.seat_keys()[0] == SeatKeys("A", "B", "Pad 1")
     assert table.seat_controls()[0] == "Pad 1: A play \u00b7 B slap"
-    assert table.view.model.status_text(table.match.state) == "Player 1: press A to play"
+    assert table.view.model.status_text(table.match.state) == "Player 1: press A (Pad 1) to play"  # the pad is named (issue 10 #1)
     assert pad.leds[-1] == seat_color(0) and pad.player_index == 0  # the pad shows its seat
     tap(app, pad, "a")
     assert table.match.state.cards_played == 1  # the pad's A played seat 1's card

@@ -105,3 +105,38 @@ def test_the_ratscrew_table_with_every_overlay_at_once(size, moment):
     assert not overlaps(boxes), [(a.kind, a.text, b.kind, b.text) for a, b in overlaps(boxes)]
     assert {"panel", "note", "prompt"} <= {b.kind for b in boxes}
     assert ("photo" if name == "photo" else "banner") in {b.kind for b in boxes}
+
+
+MENU_SCENES = [name for name in SCENES if not name.startswith("table_")]
+
+
+def overlapping(boxes: list[tuple[pygame.Rect, str]]) -> list[tuple[str, str]]:
+    """Pairs of texts whose boxes intersect (by more than a pixel's anti-aliasing)."""
+    tight = [(rect.inflate(-2, -2), text) for rect, text in boxes if rect.w > 2 and rect.h > 2]
+    return [(a, b) for i, (ra, a) in enumerate(tight) for rb, b in tight[i + 1:] if ra.colliderect(rb)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+@pytest.mark.parametrize("name", MENU_SCENES)
+def test_no_two_texts_of_a_screen_overlap(tmp_path, name, size):
+    from support_app import make_app
+
+    app = make_app(tmp_path, size=size)
+    try:
+        build(app, name)
+        app.frames(2)
+        with ui.TextBoxes() as boxes:
+            app.top.draw(app.screen, 0.0)
+        pygame.image.save(app.screen, str(OUT / f"boxes_{name}_{size[0]}x{size[1]}.png"))
+        assert len(boxes.drawn) >= 2, f"{name} drew no recorded text"
+        assert overlapping(boxes.drawn) == [], f"{name} at {size}"
+    finally:
+        app.stack.clear()
+
+
+def test_the_text_box_check_sees_texts_drawn_over_each_other(app):
+    with ui.TextBoxes() as boxes:
+        ui.blit_text(app.screen, "Double!", 40, ui.TEXT, "center", (300, 200))
+        ui.blit_text(app.screen, "Too late by 22 ms", 30, ui.TEXT, "center", (310, 205))
+        ui.blit_text(app.screen, "elsewhere", 30, ui.TEXT, "center", (900, 600))
+    assert overlapping(boxes.drawn) == [("Double!", "Too late by 22 ms")]

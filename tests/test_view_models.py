@@ -256,3 +256,23 @@ def test_the_prompt_names_the_keys_and_hides_nothing_the_table_hides():
     assert model.shown_matches(st, 0) == st.matches[0] and model.shown_matches(st, 1) is None
     model.bots = {0}
     assert model.prompt_text(st) == "Ada: take it or pay a match?"
+
+
+def test_prompts_name_the_pad_that_plays_the_seat():
+    """Issue 10 #1: a seat played by a pad is prompted with the pad's button and its name; keys as before."""
+    model = rs_model(2)
+    model.keys = [SeatKeys("A", "B", "Pad 1"), SeatKeys("P", "R-Shift")]
+    st = rs_state([["KC", "2C", "3C"], ["4D", "5D", "6D", "7D"]])
+    assert model.status_text(st) == "P1: press A (Pad 1) to play"
+    st.apply(rs.Play(0))
+    assert model.status_text(st) == "P2 owes 3: press P"
+    model.keys = [SeatKeys("A", "B", "Pad 1"), SeatKeys("A", "B", "Pad 2")]
+    assert model.status_text(st) == "P2 owes 3: press A (Pad 2)"
+    for _ in range(3):
+        st.apply(rs.Play(1))
+    assert model.status_text(st) == "P1: press A (Pad 1) to claim (or wait)"
+    nt_m, nt_st = nt_model()
+    nt_m.keys = [SeatKeys("A", "B", "Pad 1"), *nt_m.keys[1:]]
+    assert nt_m.prompt_text(nt_st) == "Ada (Pad 1): take it (A) or pay a match (B)?"
+    nt_m.keys = [SeatKeys("Q", "L-Shift"), *nt_m.keys[1:]]
+    assert nt_m.prompt_text(nt_st) == "Ada: take it (Q) or pay a match (L-Shift)?"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.i18n import t
 from game.render.anim import Anim
 from game.render.effects import Flyer
 
@@ -16,6 +17,18 @@ if TYPE_CHECKING:
 MS = 1_000_000
 
 Handler = Callable[[Any, Any, int, Any], list[str]]
+
+
+def pressed(keys: SeatKeys, which: str = "first") -> str:
+    """A control as a prompt names it: "Q" for keys, "A (Pad 1)" for a pad (so the room sees which device
+    plays the seat); `which` is "first" or "second"."""
+    label = keys.first if which == "first" else keys.second
+    return t("{key} ({pad})", key=label, pad=keys.pad) if keys.pad else label
+
+
+def who(name: str, keys: SeatKeys | None) -> str:
+    """A seat's name as a prompt names it: "Ada (Pad 1)" for a pad, the name alone otherwise."""
+    return t("{name} ({pad})", name=name, pad=keys.pad) if keys is not None and keys.pad else name
 
 
 class ViewModel:

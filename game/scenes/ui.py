@@ -81,20 +81,51 @@ def fit_whole(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool =
     return TEXTS.fit(s, max_w, whole_size(s, max_w, size, bold, least), colour, bold)
 
 
+class TextBoxes:
+    """While recording (`with TextBoxes() as boxes:`), every text a menu screen draws onto the display
+    adds (rect, text) to `boxes.drawn`: tests check that no two of them intersect, at any size."""
+
+    current: TextBoxes | None = None
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[pygame.Rect, str]] = []
+
+    def __enter__(self) -> TextBoxes:
+        TextBoxes.current = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        TextBoxes.current = None
+
+    @staticmethod
+    def add(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        boxes = TextBoxes.current
+        if boxes is not None and surface is pygame.display.get_surface():
+            boxes.drawn.append((rect.clip(surface.get_rect()), text))
+
+
 def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
-              bold: bool = False, max_w: int | None = None) -> pygame.Rect:
+              bold: bool = False, max_w: int | None = None, record: bool = True) -> pygame.Rect:
     """Draw `s` with its `anchor` ("center", "midleft", "topright", …) at `pos`; returns its rect."""
     img = fit_text(s, max_w, size, colour, bold) if max_w else TEXTS.render(s, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    if record:
+        TextBoxes.add(surface, rect, s)
     return rect
+
+
+def blit_image_text(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, s: str) -> None:
+    """Blit an already rendered text image at `rect` (recorded like `blit_text`)."""
+    surface.blit(img, rect)
+    TextBoxes.add(surface, rect, s)
 
 
 def shadow_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
                 bold: bool = True) -> pygame.Rect:
     """Big headings: the text over a soft dark offset copy, readable on the felt."""
     off = max(2, size // 18)
-    blit_text(surface, s, size, (4, 24, 12), anchor, (pos[0] + off, pos[1] + off), bold)
+    blit_text(surface, s, size, (4, 24, 12), anchor, (pos[0] + off, pos[1] + off), bold, record=False)
     return blit_text(surface, s, size, colour, anchor, pos, bold)
 
 
@@ -255,7 +286,7 @@ class Menu:
             x = rect.x + rect.h // 2
             if item.button and not item.value:
                 label_img = fit_text(item.label, rect.w - rect.h // 2, font_px, colour, selected)
-                surface.blit(label_img, label_img.get_rect(center=rect.center))
+                blit_image_text(surface, label_img, label_img.get_rect(center=rect.center), item.label)
                 continue
             if item.colour is not None:
                 dot = pygame.Rect(0, 0, rect.h // 3, rect.h // 3)
@@ -290,7 +321,7 @@ class Menu:
                           (rect.right - rect.h // 2, rect.centery), bold=bold, max_w=value_w)
             if item.whole_label:
                 label_img = fit_whole(item.label, label_w, font_px, colour, selected)
-                surface.blit(label_img, label_img.get_rect(midleft=(x, rect.centery)))
+                blit_image_text(surface, label_img, label_img.get_rect(midleft=(x, rect.centery)), item.label)
             else:
                 blit_text(surface, item.label, font_px, colour, "midleft", (x, rect.centery), bold=selected,
                           max_w=label_w)

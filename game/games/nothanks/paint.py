@@ -84,12 +84,8 @@ def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> li
     pot = state.pot - v.model.anim.hidden(("pot",), now)
     if pot > 0:
         v.tokens.draw_pile(surface, geo.pot_point, pot, geo.pot_unit, v.token_kind, seed=v.seed)
-    digits = v.texts.outlined(str(max(0, state.pot)), round(L.card_h * 0.36), colors.TEXT)
-    spot = geo.pot_digits_spot
-    at = digits.get_rect(midleft=spot)
+    (digits, at), (word, under) = pot_count(v, max(0, state.pot))
     surface.blit(digits, at)
-    word = v.texts.render(t("on the card"), geo.small_size, colors.TEXT_DIM)
-    under = word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2))
     surface.blit(word, under)
     v.boxes.add("count", at.union(under), f"{max(0, state.pot)} {t('on the card')}")
     texts = v.words.centre_texts(state, now)
@@ -97,6 +93,23 @@ def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> li
         surface.blit(img, rect)
         v.boxes.add("count" if kind == "left" else kind, rect, kind)
     return [rect for _, _, rect in texts]
+
+
+def deck_drawn(v: Table) -> pygame.Rect:
+    """Where the stack is drawn at its thickest (six backs, each 2 px up and left of the one under it)."""
+    deck = v.geo.deck_rect()
+    return deck.union(deck.move(-10, -10))
+
+
+def pot_count(v: Table, pot: int) -> tuple[tuple[pygame.Surface, pygame.Rect], tuple[pygame.Surface, pygame.Rect]]:
+    """The pot's count beside the card ("7" over "on the card"): its digits and its word, each with where
+    it goes."""
+    digits = v.texts.outlined(str(pot), round(v.L.card_h * 0.36), colors.TEXT)
+    spot = v.geo.pot_digits_spot
+    at = digits.get_rect(midleft=spot)
+    word = v.texts.render(t("on the card"), v.geo.small_size, colors.TEXT_DIM)
+    under = word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2))
+    return (digits, at), (word, under)
 
 
 def flyer(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:

@@ -77,10 +77,13 @@ class NothanksView(TableView):
         return [*self.geo.keep_out(self.corner_rect(fresh=True)), *([log] if log else [])]
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """The stack, the card and the words round them as last drawn, and the move log when shown:
-        seats' notes stay off them (and off the corner's small print)."""
+        """The stack (as thick as it is drawn), the card, the pot's count ("12 on the card", room for two
+        digits even before the first frame) and the words round them as last drawn, and the move log when
+        shown: seats' notes stay off them (and off the corner's small print)."""
         log = self.log_rect()
-        return [self.geo.deck_rect(), self.geo.centre_rect(), *self._centre_drawn, *([log] if log else [])]
+        (_, digits), (_, word) = paint.pot_count(self, 88)
+        return [self.geo.deck_rect(), paint.deck_drawn(self), self.geo.centre_rect(), digits.union(word), *self._centre_drawn,
+                *([log] if log else [])]
 
     # -- the corner and the log ----------------------------------------------------------------------
     def corner_texts(self) -> list[str]:

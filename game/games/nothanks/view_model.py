@@ -20,7 +20,7 @@ from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Banner, Face, Flip, Flyer, Note
 from game.render.tween import Tween
-from game.render.view_model import MS, Handler, ViewModel
+from game.render.view_model import MS, Handler, ViewModel, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +177,8 @@ class NothanksModel(ViewModel):
     def prompt_text(self, state: nt.State) -> str:
         """Above the card: whose turn, and (for a human) which key takes and which pays."""
         seat = state.current_player
-        name = self.names[seat]
         keys = self.keys_of(seat)
+        name = who(self.names[seat], keys)  # "Ada (Pad 1)" for a pad: the room sees which device plays it
         # No matches: the only move is to take. Under hidden matches this gives nothing away: the table
         # shows the count of the seat whose turn it is (and only theirs) anyway.
         if chips(self.rules):

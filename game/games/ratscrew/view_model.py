@@ -21,7 +21,7 @@ from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake
 from game.render.tween import Tween
-from game.render.view_model import MS, Handler, ViewModel
+from game.render.view_model import MS, Handler, ViewModel, pressed
 
 FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame
 SWEEP_MS = 350
@@ -293,7 +293,7 @@ class RatscrewModel(ViewModel):
         keys = self.keys_of(seat)
         if keys is None:
             return t("{name} wins the pile unless someone slaps", name=name)
-        return t("{name}: press {key} to claim (or wait)", name=name, key=keys.first)
+        return t("{name}: press {key} to claim (or wait)", name=name, key=pressed(keys))
 
     def status_text(self, state: rs.State) -> str:
         """The line under the pile: who must press which key now, the owed count, or the pending claim."""
@@ -309,10 +309,10 @@ class RatscrewModel(ViewModel):
         if state.owed and state.challenger is not None:
             if keys is None:
                 return t("{name} owes {n}", name=name, n=state.owed)
-            return t("{name} owes {n}: press {key}", name=name, n=state.owed, key=keys.first)
+            return t("{name} owes {n}: press {key}", name=name, n=state.owed, key=pressed(keys))
         if keys is None:
             return ""
-        return t("{name}: press {key} to play", name=name, key=keys.first)
+        return t("{name}: press {key} to play", name=name, key=pressed(keys))
 
     def panel_hint(self, seat: int, count: int, out: bool) -> str:
         """A human seat that ran out of cards (but is still in) is told which key gets it back in."""
