@@ -69,3 +69,15 @@ def test_ease_out_and_tween():
     assert not tw.done(1199) and tw.done(1200)
     assert Tween(5, 0).progress(0) == 1.0
     assert shake(0, 10) == 0 and shake(1, 10) == 0 and abs(shake(0.1, 10)) > 0
+
+
+@pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
+def test_no_table_size_leaves_its_panels_much_smaller_than_four_seats_get(game):
+    """Five seats round a tall centre used to shrink to 164x82 at 720p; panels may now shrink more one
+    way than the other, so every table keeps more than half the panel area four seats get."""
+    hints = games.get(game).layout
+    four = table_layout((1280, 720), 4, hints).seats[0].rect
+    for n in range(2, 9):
+        rect = table_layout((1280, 720), n, hints).seats[0].rect
+        assert rect.w * rect.h > 0.55 * four.w * four.h, (n, rect.size, four.size)
+        assert 1 / 3 <= rect.h / rect.w <= 1, (n, rect.size)

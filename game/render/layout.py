@@ -79,6 +79,10 @@ def _place(
     return rects
 
 
+UNEVEN_BELOW = 0.8  # a uniform shrink below this tries panels shrunk more one way than the other
+UNEVEN_RATIO = 1.5  # how much more, at most
+
+
 def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap: int) -> bool:
     for i, a in enumerate(rects):
         if not bounds.contains(a) or a.colliderect(pile):
@@ -122,16 +126,34 @@ def table_layout(
     pile = pygame.Rect(0, 0, pile_w, pile_h)
     pile.center = (w // 2, h // 2)
     bounds = pygame.Rect(0, 0, w, h)
-    scale = 1.0
     base_w = short * 0.155 * wide
     base_h = h * 0.2
-    while True:
-        pw, ph = round(base_w * scale), round(base_h * scale)
+
+    def placed(sw: float, sh: float) -> tuple[list[pygame.Rect], bool]:
+        pw, ph = round(base_w * sw), round(base_h * sh)
         top = round(ph * TAG_ROOM) if tag_room else 0
         rects = _place((w, h), where, pw, ph, margin, top)
-        if _fits(rects, pile, bounds, margin) or scale < 0.3:
+        return rects, _fits(rects, pile, bounds, margin)
+
+    scale = 1.0
+    while True:
+        rects, fits = placed(scale, scale)
+        if fits or scale < 0.3:
             break
         scale *= 0.95
+    if scale < UNEVEN_BELOW:
+        # Shrinking both ways alike left small panels (e.g. the top corners of five seats meet a tall
+        # centre): narrower or flatter panels may fit much bigger. Keep the biggest that fits.
+        steps = [0.95**k for k in range(24)]
+        best = scale * scale
+        for sw in steps:
+            for sh in steps:
+                if sw * sh <= best * 1.15 or not 1 / UNEVEN_RATIO <= sw / sh <= UNEVEN_RATIO:
+                    continue
+                candidate, fits = placed(sw, sh)
+                if fits:
+                    best, rects = sw * sh, candidate
+    pw, ph = rects[0].size
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
