@@ -153,7 +153,7 @@ def table_layout(
                 candidate, fits = placed(sw, sh)
                 if fits:
                     best, rects = sw * sh, candidate
-    pw, ph = rects[0].size
+    ph = rects[0].height
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))

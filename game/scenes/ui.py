@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Self
 
 import pygame
 
@@ -90,7 +91,7 @@ class TextBoxes:
     def __init__(self) -> None:
         self.drawn: list[tuple[pygame.Rect, str]] = []
 
-    def __enter__(self) -> TextBoxes:
+    def __enter__(self) -> Self:
         TextBoxes.current = self
         return self
 
