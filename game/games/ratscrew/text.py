@@ -76,8 +76,8 @@ def rule_options() -> list[RuleOption]:
     ]
 
 
-def summary(rules: rs.Rules) -> str:
-    """One line for the table and the lobby: every option, compactly."""
+def slap_names(rules: rs.Rules) -> list[str]:
+    """The names of the slap rules on at this table, in the engine's order ("Marriage (either order)")."""
     labels = _slap_labels()
     names = []
     for rule in rs.SLAP_RULES:
@@ -86,6 +86,12 @@ def summary(rules: rs.Rules) -> str:
             if rule == "marriage" and rules.marriage_either_order:
                 name = t("{name} (either order)", name=name)
             names.append(name)
+    return names
+
+
+def summary(rules: rs.Rules) -> str:
+    """One line for the table and the lobby: every option, compactly."""
+    names = slap_names(rules)
     parts = [
         t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
         t("wrong slap burns {n}, live", n=rules.burn)
@@ -106,14 +112,7 @@ def table_corner(rules: rs.Rules) -> str:
     """The table's rules corner: what a player needs mid-game, one part a line, most important first (a
     corner with too little room leaves out the last): the slaps, what a wrong slap burns, what each
     challenge card demands."""
-    labels = _slap_labels()
-    names = []
-    for rule in rs.SLAP_RULES:
-        if rule in rules.slaps:
-            name = labels[rule]
-            if rule == "marriage" and rules.marriage_either_order:
-                name = t("{name} (either order)", name=name)
-            names.append(name)
+    names = slap_names(rules)
     counts = " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
     return "\n".join([
         t("Slap on: {names}", names=", ".join(names)) if names else t("No slaps"),
