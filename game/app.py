@@ -20,7 +20,9 @@ from game.games import REGISTRY
 from game.i18n import set_language, t
 from game.input import InputRouter
 from game.loop import FixedLoop
+from game.render import cache as render_cache
 from game.render.fonts import get_font
+from game.render.icon import window_icon
 from game.scenes import ui
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
@@ -138,6 +140,7 @@ class App:
         self._windowed_size = size
         self.fullscreen = False
         prefer_native_framebuffer()
+        pygame.display.set_icon(window_icon())  # the card fan; before the window opens, as SDL asks
         self._window: pygame.Surface | None = None  # the real window while it is below the minimum
         self.screen = self._open_window(size, fullscreen)
         self.bands = present_bands()
@@ -372,9 +375,12 @@ class App:
     def _say_pads(self, kind: str, now: int) -> None:
         """The one notice for the pads plugged in (or out) lately: "Pads 1, 2 connected — press A to join"."""
         since, numbers = self._pad_news.get(kind, (0, []))
+        offer = "now"
         if kind == "pad_added":  # only pads that still wait for a seat are told to press A
             idle = {p.number for p in self.input.idle_pads()}
             numbers = [n for n in numbers if n in idle]
+            top = self.stack.top
+            offer = top.join_offer() if top is not None else "now"
         if not numbers:
             self.toasts.drop(kind)
             return
@@ -383,9 +389,16 @@ class App:
         if kind == "pad_removed":
             text = t("Pads {list} disconnected", list=pads) if many else t("Pad {n} disconnected", n=numbers[0])
             self.toasts.add(since, text, ui.WARN, kind)
-        else:
+        elif offer == "now":
             text = (t("Pads {list} connected — press A to join", list=pads) if many
                     else t("Pad {n} connected — press A to join", n=numbers[0]))
+            self.toasts.add(since, text, None, kind)
+        elif offer == "pause":  # a game under way: its bots' seats are taken from the pause menu
+            text = (t("Pads {list} connected — press Start, then A, to join", list=pads) if many
+                    else t("Pad {n} connected — press Start, then A, to join", n=numbers[0]))
+            self.toasts.add(since, text, None, kind)
+        else:  # every seat is somebody's: no seat to offer
+            text = t("Pads {list} connected", list=pads) if many else t("Pad {n} connected", n=numbers[0])
             self.toasts.add(since, text, None, kind)
 
     def _draw(self, alpha: float) -> None:
@@ -436,6 +449,7 @@ class App:
             self.input.poll()
 
     def _relayout(self) -> None:
+        render_cache.window_resized()  # pictures drawn for the old size are never asked for again
         self.stack.relayout(self.size)
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:

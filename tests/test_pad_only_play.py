@@ -204,6 +204,29 @@ def test_a_pad_takes_a_bots_seat_at_the_table_before_the_first_card_only(app, pa
     assert app.top is table
 
 
+def test_a_pad_plugged_in_is_told_to_join_only_where_a_seat_is_free(app, pads):
+    """Mid-game with a bot at the table: "press Start, then A" (the pause menu hands over bots' seats);
+    a table of humans only: just "connected" (no seat to offer); before the first card: "press A"."""
+    one, two = pads(), pads(PLAYSTATION)
+    app.frames(3)
+    table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("human", name="Bo")],
+                           {0: device(one), 1: device(two)}, HANDS[:2])
+    assert table.join_offer() == ""
+    pads(SWITCH)
+    app.frames(3)
+    assert "Pad 3 connected" in notices(app)
+    assert not [n for n in notices(app) if "join" in n], notices(app)
+
+    app.toasts.drop("pad_added")
+    table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("bot", "pro")], {0: device(one)}, HANDS[:2])
+    assert table.join_offer() == "now"
+    tap(app, one, "a")  # the first card: bots' seats only from the pause menu now
+    assert table.join_offer() == "pause"
+    pads(XBOX)
+    app.frames(3)
+    assert [n for n in notices(app) if n.endswith("connected \u2014 press Start, then A, to join")], notices(app)
+
+
 # -- unplugging -----------------------------------------------------------------------------------------
 def two_pad_table(app, pads):
     one, two = pads(), pads(PLAYSTATION)

@@ -9,7 +9,7 @@ from typing import Protocol
 
 import pygame
 
-from game.render.card_art import card_height
+from game.render.card_art import RATIO, card_height
 
 
 class LayoutHints(Protocol):
@@ -19,8 +19,11 @@ class LayoutHints(Protocol):
     panel_wide: float  # seat panels' width relative to the standard
     info_above: bool  # a panel's name and counts above its cards (else beside them)
     tag_room: bool  # room above the top seat for a tag on its panel's top edge
+    # (optional) name_above: a panel's name across its whole width above its cards and info
 
 TAG_ROOM = 0.14  # of a panel's height: a tag on its top edge (half of it above) and the turn's lift
+NAME_ROW = 0.2  # of a panel's height: the name's row when it lies above the cards (name_above)
+INFO_ROW = 0.37  # of a panel's height: the name and controls when they lie above the cards (info_above)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,7 @@ class SeatBox:
     stack: pygame.Rect
     info: pygame.Rect  # name, controls, counts
     angle: float  # degrees on the table ellipse (90 = bottom, clockwise on screen)
+    name: pygame.Rect | None = None  # the name's row across the panel (else the name heads `info`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +65,17 @@ def place_angle(place: float, n: int) -> float:
 
 
 def _place(
-    size: tuple[int, int], places: tuple[float, ...], pw: int, ph: int, margin: int, top: int = 0
+    size: tuple[int, int],
+    places: tuple[float, ...],
+    pw: int,
+    ph: int,
+    margin: int,
+    top: int = 0,
+    square: float = 2.0,
 ) -> list[pygame.Rect]:
     """Seat rects around an ellipse at `places` (see place_angle), `margin` from the window's edges and
-    `top` more from its top."""
+    `top` more from its top. `square` above 2 pushes the ellipse towards the window's rectangle (a
+    superellipse |x|^p + |y|^p = 1): seats between the sides and the top go out into the corners."""
     w, h = size
     n = len(places)
     cx, cy = w / 2, (h + top) / 2
@@ -73,10 +84,15 @@ def _place(
     rects = []
     for place in places:
         a = math.radians(place_angle(place, n))
+        c, s = math.cos(a), math.sin(a)
+        k = (abs(c) ** square + abs(s) ** square) ** (-1 / square)
         r = pygame.Rect(0, 0, pw, ph)
-        r.center = (round(cx + rx * math.cos(a)), round(cy + ry * math.sin(a)))
+        r.center = (round(cx + rx * k * c), round(cy + ry * k * s))
         rects.append(r)
     return rects
+
+
+SQUARES = (2.0, 3.0, 4.0, 6.0)  # the ellipse first; then ever squarer, while panels would have to shrink
 
 
 UNEVEN_BELOW = 0.8  # a uniform shrink below this tries panels shrunk more one way than the other
@@ -129,18 +145,33 @@ def table_layout(
     base_w = short * 0.155 * wide
     base_h = h * 0.2
 
+    square = SQUARES[0]
+
     def placed(sw: float, sh: float) -> tuple[list[pygame.Rect], bool]:
         pw, ph = round(base_w * sw), round(base_h * sh)
         top = round(ph * TAG_ROOM) if tag_room else 0
-        rects = _place((w, h), where, pw, ph, margin, top)
+        rects = _place((w, h), where, pw, ph, margin, top, square)
         return rects, _fits(rects, pile, bounds, margin)
 
-    scale = 1.0
-    while True:
-        rects, fits = placed(scale, scale)
-        if fits or scale < 0.3:
+    def shrunk() -> tuple[float, list[pygame.Rect]]:
+        scale = 1.0
+        while True:
+            rects, fits = placed(scale, scale)
+            if fits or scale < 0.3:
+                return scale, rects
+            scale *= 0.95
+
+    # Round the ellipse while the panels fit whole; else the squarer placement that keeps them biggest
+    # (five or seven seats put two panels near the top corners, where an ellipse meets a tall centre).
+    best_square, (scale, rects) = SQUARES[0], shrunk()
+    for candidate_square in SQUARES[1:]:
+        if scale >= UNEVEN_BELOW:  # the ellipse is good enough: the corners stay free for the felt's words
             break
-        scale *= 0.95
+        square = candidate_square
+        trial = shrunk()
+        if trial[0] > scale + 1e-9:
+            best_square, (scale, rects) = square, trial
+    square = best_square
     if scale < UNEVEN_BELOW:
         # Shrinking both ways alike left small panels (e.g. the top corners of five seats meet a tall
         # centre): narrower or flatter panels may fit much bigger. Keep the biggest that fits.
@@ -157,11 +188,22 @@ def table_layout(
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
+    name_above = getattr(hints, "name_above", False) and not info_above
+    pad = max(3, ph // 12)
+    name_h = round(ph * NAME_ROW)
+    if name_above:  # the cards stand below the name's row
+        seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - name_h - 2) / RATIO)))
     seats = []
     for i, r in enumerate(rects):
-        pad = max(3, ph // 12)
+        if name_above:
+            name = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, name_h)
+            sw = seat_card_w + max(6, seat_card_w // 3)
+            stack = pygame.Rect(r.x + pad, name.bottom, sw, r.bottom - pad - name.bottom)
+            info = pygame.Rect(stack.right + pad, name.bottom, r.right - stack.right - 2 * pad, stack.h)
+            seats.append(SeatBox(i, r, stack, info, place_angle(where[i], n), name))
+            continue
         if info_above:
-            info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, round(r.h * 0.36))
+            info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, round(r.h * INFO_ROW))
             stack = pygame.Rect(
                 r.x + pad, info.bottom + pad // 2, r.w - 2 * pad, r.bottom - pad - info.bottom - pad // 2
             )

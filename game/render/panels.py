@@ -10,6 +10,7 @@ import pygame
 from game.render import colors, hud
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
+from game.render.scale import text_min
 
 
 class PanelsHost(Protocol):
@@ -48,16 +49,41 @@ class Panels:
 
     # -- the panel's words ----------------------------------------------------------------------------
     def controls_size(self, seat: int) -> int:
-        """The font size of a seat's controls line ("Q play · L-Shift slap")."""
-        return max(9, round(self.host.text_unit(seat) * 0.11))
+        """The font size of a seat's controls line ("Q play · L-Shift slap"): never under the smallest
+        text a player needs (20 px at 1280×720), so a panel is sized to hold it."""
+        return max(9, text_min(self.host.L.size), round(self.host.text_unit(seat) * 0.11))
+
+    def name_size(self, seat: int) -> int:
+        """The font size a seat's name starts from (it shrinks to fit a long name, never under the
+        smallest text a player needs while the panel has the room)."""
+        return max(11, text_min(self.host.L.size), round(self.host.text_unit(seat) * 0.15))
+
+    def name_width(self, seat: int) -> int:
+        """How wide the name (after its dot) may be."""
+        host = self.host
+        box = host.L.seats[seat]
+        dot_r = self.dot_radius(seat)
+        if box.name is not None:
+            return box.name.w - 3 * dot_r
+        return box.info.w - host.name_reserve(seat) - 3 * dot_r
+
+    def dot_radius(self, seat: int) -> int:
+        """The seat-colour dot before the name (smaller where the name has a row of its own)."""
+        size = self.name_size(seat)
+        return max(3, size // 4 if self.host.L.seats[seat].name is not None else size // 3)
 
     def name_fit(self, seat: int) -> tuple[str, int]:
-        """(text, size) of the name as its panel shows it (cut with "…" only when nothing else fits)."""
+        """(text, size) of the name as its panel shows it: shrunk to fit, down to the smallest text a
+        player needs; cut with "…" only when even that does not fit (a tiny panel)."""
         host = self.host
-        info = host.L.seats[seat].info
-        size = max(11, round(host.text_unit(seat) * 0.15))
-        dot_r = max(3, size // 3)
-        return host.texts.fitted(host.names[seat], info.w - host.name_reserve(seat) - 3 * dot_r, size, True)
+        size = self.name_size(seat)
+        width = self.name_width(seat)
+        text = host.names[seat]
+        font = host.texts.font
+        smallest = max(8, size // 2)  # a 20-character name of wide letters still shows whole
+        while size > smallest and font(size, True).size(text)[0] > width:
+            size -= 1
+        return host.texts.fitted(text, width, size, True)
 
     def base(self, seat: int) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after a dot in the seat colour) and controls (wrapped when the
@@ -68,14 +94,14 @@ class Panels:
         rect = box.rect
         surf = hud.panel(rect, colors.seat_color(seat))
         info = box.info.move(-rect.x, -rect.y)
+        row = info if box.name is None else box.name.move(-rect.x, -rect.y)
         text, size = self.name_fit(seat)
-        dot_r = max(3, round(host.text_unit(seat) * 0.15) // 3)
+        dot_r = self.dot_radius(seat)
         name = texts.render(text, size, colors.TEXT, bold=True)
-        pygame.draw.circle(
-            surf, colors.seat_color(seat), (info.x + dot_r, info.y + name.get_height() // 2 + 1), dot_r
-        )
-        surf.blit(name, (info.x + 3 * dot_r, info.y))
-        y = info.y + name.get_height()
+        ny = row.y if box.name is None else row.centery - name.get_height() // 2
+        pygame.draw.circle(surf, colors.seat_color(seat), (row.x + dot_r, ny + name.get_height() // 2 + 1), dot_r)
+        surf.blit(name, (row.x + 3 * dot_r, ny))
+        y = info.y + name.get_height() if box.name is None else info.y
         ctrl = host.controls[seat] if seat < len(host.controls) else ""
         if ctrl:
             width = host.controls_width(seat)

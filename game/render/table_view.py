@@ -276,7 +276,8 @@ class TableView:
                 m = panels.margin(seat)
                 rects.append(panels.area(seat).inflate(-2 * m, -2 * m))
         for seat, rect in enumerate(rects):
-            self.boxes.add("panel", self.panel_text_rect(seat).move(rect.topleft), self.names[seat], seat)
+            size = min(panels.name_fit(seat)[1], panels.controls_size(seat))
+            self.boxes.add("panel", self.panel_text_rect(seat).move(rect.topleft), self.names[seat], seat, size)
         corner = self.small_print.rect(self.L.size) if note else None
         if corner is not None and pygame.Rect((0, 0), self.L.size).colliderect(corner):
             self.boxes.add("small_print", corner, note, px=text_min(self.L.size))

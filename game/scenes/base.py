@@ -27,6 +27,11 @@ class Scene:
     wants_text = False  # on top, the physical keyboard types: `text_edit` gets each TextEdit
     holds_lost_pads = False  # the "pad unplugged" overlay (only one is pushed at a time)
 
+    def join_offer(self) -> str:
+        """What a newly plugged-in pad is told it can do here: "now" (press A to join), "pause" (press
+        Start, then A: a table under way with bots' seats to take) or "" (no seat it could take)."""
+        return "now"
+
     def enter(self) -> None:
         pass
 

@@ -172,6 +172,9 @@ class LobbyScene(MenuHandler):
         empty = [r for r, (kind, _) in enumerate(self.seats) if kind == "empty"] if self.players < high else []
         return next(iter(humans + bots + empty), None)
 
+    def join_offer(self) -> str:
+        return "now" if self.join_row() is not None else ""
+
     def pad_joins(self, device: str) -> bool:
         """Pad `device`, which plays no row, takes the row `join_row` gives; False if none is free."""
         row = self.join_row()

@@ -211,6 +211,11 @@ class TableScene(Scene):
         bots = [s for s, spec in enumerate(seats) if spec.is_bot] if anytime or not self.started else []
         return [s for s in dict.fromkeys(free + back + bots) if s not in self.handing]
 
+    def join_offer(self) -> str:
+        if self.joinable():
+            return "now"
+        return "pause" if self.joinable(anytime=True) else ""
+
     def take_seat(self, device: str, anytime: bool = False) -> str | None:
         """Pad `device` takes the first seat `joinable` gives (its bot hands it over at the next safe
         moment); what to tell the players, or None if there is no seat to take."""

@@ -4,6 +4,8 @@ go to. Made once per layout."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.games.nothanks import engine as nt
@@ -110,7 +112,7 @@ class NothanksGeometry:
             for i, v in enumerate(order):
                 xs.append((v, x, v == run.counted))
                 if i < len(order) - 1:
-                    x += mw * step
+                    x += math.ceil(mw * step)  # whole pixels: the index behind is never cut by rounding
             x += mw * gap
         natural = x - mw * gap + mw
         squeeze = 1.0 if natural <= stack_w or natural <= mw else (stack_w - mw) / (natural - mw)

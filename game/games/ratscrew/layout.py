@@ -14,8 +14,10 @@ class RatscrewLayout(LayoutHints):
 
     card_scale: float = 1.0  # the centre's cards next to the standard size
     pile_tall: float = 1.45  # the centre's height in its cards' heights
+    name_above: bool = False  # the seat's name across its panel above its cards (room for 20 characters)
 
 
 LAYOUT = RatscrewLayout(
-    pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=2.0
+    pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=2.0,
+    name_above=True,
 )

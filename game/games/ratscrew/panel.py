@@ -14,6 +14,7 @@ from game.render.card_art import CardArt, card_height
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.panels import Panels
+from game.render.scale import text_min
 
 
 class Table(Protocol):
@@ -52,7 +53,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         )
     info = box.info.move(-ox, -oy)
     u = v.text_unit(seat)
-    small = max(9, round(u * 0.11))
+    small = max(9, text_min(v.L.size), round(u * 0.11))
     hint = v.model.panel_hint(seat, count, out)
     if hint:
         for line in wrap(hint, v.texts.font(small, True), info.w):
@@ -62,7 +63,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
     badge_text, badge_color = v.model.badge(seat, out, owed, claim)
     tag = img = None
     if badge_text:
-        img = v.texts.fit(badge_text, info.w - 8, max(9, round(u * 0.12)), colors.INK, bold=True)
+        img = v.texts.fit(badge_text, info.w - 8, max(9, text_min(v.L.size), round(u * 0.12)), colors.INK, bold=True)
         tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
         tag.left = info.x
     if not hint:
@@ -93,7 +94,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
                 tag.top = count_row.bottom + 1
             else:
                 room = max(8, count_row.left - max(2, stack.x) - 2)
-                img = v.texts.fit(badge_text, max(4, room - 10), max(9, round(u * 0.12)), colors.INK, bold=True)
+                img = v.texts.fit(badge_text, max(4, room - 10), max(9, text_min(v.L.size), round(u * 0.12)), colors.INK, bold=True)
                 tag = img.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
         surf.blit(digits, digits_rect)

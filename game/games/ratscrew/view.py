@@ -106,7 +106,8 @@ class RatscrewView(TableView):
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""
         box = self.L.seats[seat]
-        return box.info.move(-box.rect.x, -box.rect.y)
+        words = box.info if box.name is None else box.info.union(box.name)
+        return words.move(-box.rect.x, -box.rect.y)
 
     # -- the seats ----------------------------------------------------------------------------------
     def corner_text(self) -> str:
