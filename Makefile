@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test build smoke clean
+.PHONY: play test lint build smoke clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,build]'
+	$(BIN)/python -m pip install --quiet -e '.[test,build,lint]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -17,6 +17,10 @@ play: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
+
+# The GitHub workflows (.github/workflows/*.yml): syntax, expressions, action inputs, runner labels.
+lint: $(STAMP)
+	$(BIN)/actionlint -no-color
 
 build: $(STAMP)
 	$(BIN)/python build/build.py

@@ -17,6 +17,7 @@ from game import record
 from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
+from game.history import History, SessionTally, Tally, game_record, open_history, table_key
 from game.i18n import set_language, t
 from game.input import InputRouter
 from game.loop import FixedLoop
@@ -30,6 +31,7 @@ from game.services import MIN_WINDOW, InputPort
 from game.services import Audio as AudioPort
 
 if TYPE_CHECKING:
+    from game.games.base import TableConfig
     from game.record import MatchLog
     from game.scenes.base import Scene
     from game.settings import Settings
@@ -134,6 +136,7 @@ class App:
         router: InputPort | None = None,
         audio: AudioPort | None = None,
         rng_seed: int | None = None,
+        history: History | None = None,
     ) -> None:
         self.settings = settings
         self._clock = clock
@@ -162,6 +165,9 @@ class App:
         self._presented_top: Scene | None = None
         self._presented_ns = 0
         self.toasts = ui.Toasts()
+        # The players' history, opened (or created) now; a disk that refuses costs the history, never the game.
+        self.history = history if history is not None else open_history()
+        self.tally = SessionTally()  # the evening's running score, while Play again keeps the table
         self._toasted = False  # the last frame drawn showed a notice
         self._rumbles: list[tuple[int, int, float, float, int]] = []  # (due ns, seat, low, high, ms)
         self._presses = self.input.presses
@@ -211,6 +217,24 @@ class App:
         saved = record.save_recent(log)
         if isinstance(saved, str):
             print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
+
+    def record_history(self, config: TableConfig, match: Any) -> None:
+        """A finished game joins the evening's tally and the players' history. Taking its record is cheap;
+        the writing happens on the history's own thread. A demo is neither."""
+        if self.demo is not None:
+            return
+        try:
+            found = game_record(config, match)
+        except Exception as exc:  # noqa: BLE001 - the history must never cost the game: say why instead
+            print(f"couchcards: history: the game was not recorded ({type(exc).__name__}: {exc})".splitlines()[0],
+                  file=sys.stderr)
+            return
+        self.tally.add(found)
+        self.history.record_game(found)
+
+    def session_tally(self, config: TableConfig) -> Tally | None:
+        """The running tally of the table `config` (None if the last game recorded was another table)."""
+        return self.tally.current(table_key(config))
 
     def notice(self, text: str, colour: tuple[int, int, int] | None = None, key: str = "") -> None:
         """A short notice over whatever scene is on (a pad plugged in or out), read from the sofa; a
@@ -267,6 +291,7 @@ class App:
                 print(f"couchcards: cannot save the screenshot: {exc}".splitlines()[0], file=sys.stderr)
                 code = 2
         self.stack.clear()
+        self.history.flush()  # what the last game queued is written before the process ends
         return code
 
     def frames(self, n: int) -> None:

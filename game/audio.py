@@ -1,4 +1,5 @@
-"""Short sounds synthesised at start-up (no files, no numpy), with a volume; no audio device means silence."""
+"""Short sounds synthesised at start-up (no files, no numpy), with a volume. With no audio device `Audio()`
+raises, so the app can say once that the game is silent and play on with silence (`app.make_audio`)."""
 
 from __future__ import annotations
 
@@ -101,32 +102,25 @@ def to_pcm16(samples: list[float], channels: int) -> bytes:
 
 
 class Audio:
-    """`play(name)` plays a short sound; with no audio device every call is a silent no-op."""
+    """`play(name)` plays a short sound. Raises pygame.error (or NotImplementedError, OSError, ValueError)
+    when there is no audio device or it will not take 16-bit sound: the caller decides to play on silent."""
 
     def __init__(self, volume: float = 0.8) -> None:
         self.volume = min(1.0, max(0.0, float(volume)))
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.error = ""
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            freq, fmt, channels = pygame.mixer.get_init()
-            if fmt != -16 or freq <= 0:
-                # The device refused our format; resample would need numpy, so stay silent rather than squeal.
-                raise pygame.error(f"mixer format {fmt} at {freq} Hz is not 16-bit signed")
-            pygame.mixer.set_num_channels(16)
-            for name, samples in synthesise().items():
-                if freq != RATE:
-                    samples = _resample(samples, RATE, freq)
-                self._sounds[name] = pygame.mixer.Sound(buffer=to_pcm16(samples, channels))
-        except (pygame.error, NotImplementedError, OSError, ValueError) as exc:
-            self._sounds = {}
-            self.error = str(exc) or type(exc).__name__
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+        freq, fmt, channels = pygame.mixer.get_init()
+        if fmt != -16 or freq <= 0:
+            # The device refused our format; resampling would need numpy, so stay silent rather than squeal.
+            pygame.mixer.quit()
+            raise pygame.error(f"mixer format {fmt} at {freq} Hz is not 16-bit signed")
+        pygame.mixer.set_num_channels(16)
+        for name, samples in synthesise().items():
+            if freq != RATE:
+                samples = _resample(samples, RATE, freq)
+            self._sounds[name] = pygame.mixer.Sound(buffer=to_pcm16(samples, channels))
         self.set_volume(self.volume)
-
-    @property
-    def enabled(self) -> bool:
-        return bool(self._sounds)
 
     def set_volume(self, volume: float) -> None:
         self.volume = min(1.0, max(0.0, float(volume)))

@@ -10,6 +10,7 @@ import sys
 from typing import NoReturn
 
 from game import games
+from game import version as game_version
 from game.games.base import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
 from game.services import MIN_WINDOW
 from game.tables import DemoLoop, demo_config
@@ -18,6 +19,7 @@ MIN_SIZE = MIN_WINDOW
 MAX_SIDE = 16384
 MAX_SEED = 2**63 - 1
 NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
+SCREENSHOT_TYPES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")  # the kinds pygame.image.save writes
 
 
 class UsageError(Exception):
@@ -28,6 +30,7 @@ SUBCOMMANDS = {
     "sim": ("game.sim", "play whole games with no window; wins, scores, games per second"),
     "bench": ("game.bench", "benchmarks: engines, render, input"),
     "replay": ("game.replay", "check a recorded game's command log (--verify)"),
+    "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
 }
 
 
@@ -53,9 +56,10 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the shuffle and the bots (0 or more)")
     p.add_argument("--headless", action="store_true", help="run with no display (dummy video and audio)")
     p.add_argument("--frames", type=int, help="stop after this many frames (1 or more)")
-    p.add_argument("--screenshot", help="save the last frame to this PNG path")
+    p.add_argument("--screenshot", help="save the last frame to this file (.png, .bmp, .tga or .jpg)")
     p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--version", action="version", version=f"%(prog)s {game_version()}")
     return p
 
 
@@ -78,6 +82,11 @@ def config_from_args(args: argparse.Namespace) -> TableConfig | None:
     bad = [b for b in levels if b not in known]
     if bad:
         raise UsageError(f"unknown {game} bot level {bad[0]!r}; choose from {', '.join(known)}")
+    if args.players is None and not args.demo and len(levels) >= MAX_SEATS:  # the humans' seat was never asked for
+        if len(levels) > MAX_SEATS:
+            raise UsageError(f"--bots names {len(levels)} bots, but a table has at most {MAX_SEATS} seats")
+        raise UsageError(f"{len(levels)} bots leave no seat for a human at a table of at most {MAX_SEATS}; "
+                         f"add --players {MAX_SEATS} for a table of bots only")
     players = args.players or (4 if args.demo else max(2, len(levels) + 1 if levels else 2))
     if not MIN_SEATS <= players <= MAX_SEATS:
         raise UsageError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {players}")
@@ -120,6 +129,15 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def check_screenshot(path: str) -> None:
+    """A screenshot path pygame can write: a file name ending in one of SCREENSHOT_TYPES (pygame would
+    write any other name as a TGA file without a word)."""
+    if not path.strip():
+        raise UsageError("--screenshot needs a file name, e.g. --screenshot table.png")
+    if os.path.splitext(path)[1].lower() not in SCREENSHOT_TYPES:
+        raise UsageError(f"--screenshot must end in {', '.join(SCREENSHOT_TYPES)}, not {path!r}")
+
+
 def check_args(args: argparse.Namespace) -> tuple[tuple[int, int], TableConfig | None]:
     """The window size and the table the options ask for; raises UsageError (one line) for a bad option.
 
@@ -130,6 +148,8 @@ def check_args(args: argparse.Namespace) -> tuple[tuple[int, int], TableConfig |
         raise UsageError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
+    if args.screenshot is not None:
+        check_screenshot(args.screenshot)
     return parse_size(args.size), config_from_args(args)
 
 
@@ -184,8 +204,16 @@ def run(args: argparse.Namespace) -> int:
         pygame.quit()
 
 
+def practice_sims() -> dict:
+    """The games' practice modes that have a headless sim, by the word after `sim` (GameDef.practice)."""
+    return {mode.sim_name: mode for d in games.all_games() for mode in d.practice if mode.sim_name}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    practice = practice_sims()
+    if argv[:1] == ["sim"] and len(argv) > 1 and argv[1] in practice:  # e.g. `sim practice`: a practice mode's sim
+        return int(practice[argv[1]].sim().main(argv[2:]) or 0)
     if argv and argv[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[argv[0]][0])
         return int(module.main(argv[1:]) or 0)

@@ -4,11 +4,13 @@
 A log is one JSON object per line, each with its sequence number `n` (0, 1, 2, …) and kind `k`:
 
 - `header` (n = 0): `format`, `game`, `rules` (the game's option values), `players`, `seats` (kind, level,
-  name), `seed`, `first_player`, `start_ns`, `started` (UTC wall clock), `digest_every`, `options`, and
-  `deal` when the match was dealt fixed hands or a fixed deck.
+  name; `head_start_ms` and a learner's `hint_ms` when set), `seed`, `first_player`, `start_ns`, `started`
+  (UTC wall clock), `digest_every`, `options`, and `deal` when the match was dealt fixed hands or a fixed
+  deck.
 - `cmd`: one applied command, in the order the match applied it: `i` (1, 2, …), `t` (game time in ns
-  since `start_ns`), `seat`, `action`, `source` (human, bot, timer); `tie` when it belongs to the coin-ordered
-  group announced by the `tie` line before it; `capped` when a bot's search hit its time cap.
+  since `start_ns`, as judged: a slap with a head start earlier than pressed), `seat`, `action`, `source`
+  (human, bot, timer); `tie` when it belongs to the coin-ordered group announced by the `tie` line before
+  it; `capped` when a bot's search hit its time cap.
 - `tie`: slaps read at the same instant; `seats` in the order the coin put them (the winner first).
 - `seat`: a seat handed to a bot or back to a human mid-game (`kind`, `level`, `name`).
 - `refused`: a human command refused when it was submitted (it never reached the queue).

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 from game import games
 from game.games.base import TableConfig
-from game.match.common import SeatSpec, Timed
+from game.match.common import Timed, seat_from_line
 from game.record import Log, LogError, read_log
 
 PARTED, MALFORMED = 1, 2
@@ -59,7 +59,7 @@ def build_match(header: dict[str, Any]) -> Any:
         definition = games.get(header["game"])
         players = header["players"]
         rules = definition.rules_from_values(header["rules"], players)
-        seats = [SeatSpec(s["kind"], s.get("level"), s.get("name") or "") for s in header["seats"]]
+        seats = [seat_from_line(s) for s in header["seats"]]
         config = TableConfig(definition.id, rules, seats, int(header["seed"]), int(header["first_player"]))
         options: dict[str, Any] = {"replay": True, "digest_every": int(header.get("digest_every", 1))}
         options.update(header.get("deal") or {})

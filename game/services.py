@@ -110,6 +110,7 @@ class Services(Protocol):
     nav: NavigatorPort
     stack: StackPort
     demo: Any  # a game.tables.DemoLoop while --demo deals game after game, else None
+    history: Any  # game.history.History: the profiles (in memory) and the history database
     fullscreen: bool
 
     @property
@@ -125,6 +126,10 @@ class Services(Protocol):
     def quit(self) -> None: ...
     def save_settings(self) -> bool: ...
     def keep_replay(self, log: Any) -> None: ...
+    def record_history(self, config: Any, match: Any) -> None:
+        """A finished game joins the evening's tally and the players' history (written off the frame path)."""
+    def session_tally(self, config: Any) -> Any:
+        """The evening's running tally of the table `config` (game.history.Tally), or None."""
     def pause_game(self) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def notice(self, text: str, colour: tuple[int, int, int] | None = None, key: str = "") -> None:

@@ -12,11 +12,12 @@ import json
 import sys
 
 from game import games
+from game.cli import OneLineParser
 from game.simkit import Recorder, SimError
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = OneLineParser(  # errors are one line, like the game's own options
         prog="couchcards sim",
         description="Play whole games with no window (virtual clock, no sleeping) and print wins per seat, "
         "each game's own figures (scores, game length), and games per second.",

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, check_head_start
 from game.record import SUFFIX, write_log
 
 
@@ -61,6 +62,25 @@ def bot_levels(args: argparse.Namespace, known: Sequence[str], default_players: 
         raise SimError(f"{len(levels)} bots for {args.players} players: give one bot per seat "
                        f"(or a single level to fill every seat)")
     return levels
+
+
+def head_starts(text: str | None, players: int) -> list[int]:
+    """One head start (ms) per seat from --head-start MS,MS,… (none given: 0 each); SimError (one line)
+    for a count that is not one per seat, or a value that is not 0–1,000 ms in steps of 50."""
+    if text is None:
+        return [0] * players
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != players:
+        raise SimError(f"--head-start: {len(parts)} values for {players} players: give one per seat "
+                       f"(e.g. --head-start {','.join(['0'] * players)})")
+    values = []
+    for part in parts:
+        try:
+            values.append(check_head_start(int(part)))
+        except ValueError:
+            raise SimError(f"--head-start: {part!r} is not a head start: 0 to {HEAD_START_MAX_MS} ms in steps "
+                           f"of {HEAD_START_STEP_MS}") from None
+    return values
 
 
 def check_players(players: int, low: int, high: int, what: str) -> None:

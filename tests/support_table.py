@@ -19,6 +19,7 @@ from game.games.nothanks.table import NothanksTable
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.table import RatscrewTable
+from game.history import History
 from game.input.router import InputRouter
 from game.loop import FakeClock
 from game.match import SeatSpec
@@ -68,6 +69,8 @@ class FakeApp:
         self.demo = None
         self.fullscreen = False
         self.replays = []  # the command logs of finished games
+        self.recorded = []  # record_history(config, match) calls
+        self.history = History()  # no database: profiles in memory only
         self.notices: list[str] = []  # app.notice() texts
         self.rumbles: list[tuple[int, str]] = []  # app.rumble() calls: (seat, pattern)
         self.stack = SceneStack(self, lambda: self.size)
@@ -118,6 +121,12 @@ class FakeApp:
 
     def keep_replay(self, log):
         self.replays.append(log)
+
+    def record_history(self, config, match):
+        self.recorded.append((config, match))  # the games a table sent to the history
+
+    def session_tally(self, config):
+        return None
 
     def pause_game(self):
         self.nav.push("pause", self.top)

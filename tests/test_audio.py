@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import os
 import subprocess
 import sys
@@ -24,7 +25,13 @@ def test_every_sound_is_short_and_in_range():
 
 def test_pcm16_packs_every_channel():
     data = audio.to_pcm16([0.0, 1.0, -1.0, 5.0], channels=2)
-    assert len(data) == 4 * 2 * 2
+    values = array.array("h", data)
+    if sys.byteorder == "big":
+        values.byteswap()  # the bytes are little-endian
+    loud = int(audio._MASTER * 32767)
+    # every sample once per channel, scaled to living-room loudness, clipped at full scale
+    assert list(values) == [0, 0, loud, loud, -loud, -loud, 32767, 32767]
+    assert len(audio.to_pcm16([0.5] * 3, channels=1)) == 3 * 2
 
 
 def run(code: str, driver: str) -> subprocess.CompletedProcess:
@@ -34,25 +41,43 @@ def run(code: str, driver: str) -> subprocess.CompletedProcess:
     )
 
 
+# What the app does at start: make_audio, then sounds played and the volume changed through the game.
 PLAY_ALL = (
-    "from game.audio import Audio, NAMES\n"
-    "a = Audio(0.5)\n"
+    "import pygame\n"
+    "from game.app import make_audio\n"
+    "from game.audio import NAMES\n"
+    "a = make_audio(0.5)\n"
     "for n in NAMES: a.play(n)\n"
-    "a.set_volume(0.0); a.play('slap'); a.set_volume(2.0)\n"
-    "print('enabled', a.enabled, a.volume)\n"
+    "print('busy', pygame.mixer.get_init() is not None and pygame.mixer.get_busy())\n"
+    "if pygame.mixer.get_init(): pygame.mixer.stop()\n"
+    "a.set_volume(0.0); a.play('slap')\n"
+    "print('busy at volume 0', pygame.mixer.get_init() is not None and pygame.mixer.get_busy())\n"
+    "a.set_volume(2.0)\n"
+    "print('audio', type(a).__name__)\n"
 )
 
 
-def test_no_audio_device_is_silence_not_a_crash():
+def test_no_audio_device_says_once_that_the_game_is_silent():
     result = run(PLAY_ALL, "no_such_driver")
     assert result.returncode == 0, result.stderr
-    assert "enabled False 1.0" in result.stdout
+    assert "audio SilentAudio" in result.stdout and "busy False" in result.stdout
+    said = [line for line in result.stderr.splitlines() if "no sound" in line]
+    assert len(said) == 1, result.stderr
+    assert said[0].startswith("couchcards: no sound") and "no_such_driver" in said[0]
 
 
-def test_dummy_audio_driver_plays():
+def test_no_audio_device_makes_audio_raise_for_the_app_to_handle():
+    result = run("from game.audio import Audio\nAudio(0.5)\n", "no_such_driver")
+    assert result.returncode != 0 and "pygame.error" in result.stderr
+
+
+def test_dummy_audio_driver_plays_and_volume_zero_is_silent():
     result = run(PLAY_ALL, "dummy")
     assert result.returncode == 0, result.stderr
-    assert "enabled True 1.0" in result.stdout
+    assert "audio Audio" in result.stdout
+    assert "busy True" in result.stdout  # the sounds really started
+    assert "busy at volume 0 False" in result.stdout
+    assert "no sound" not in result.stderr
 
 
 def test_unknown_sound_name_is_an_error():

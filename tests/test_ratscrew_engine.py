@@ -796,7 +796,7 @@ def test_rules_accept_sets_and_hyphenated_names_and_stay_hashable():
     ("kwargs", "message"),
     [
         ({"slaps": {"triple"}}, "unknown slap"),
-        ({"burn": 0}, "burn"),
+        ({"burn": -1}, "burn"),
         ({"payer_out_rule": "sudden_death"}, "payer_out_rule"),
         ({"challenge_counts": (1, 2, 3)}, "4 numbers"),
         ({"challenge_counts": (1, 0, 3, 4)}, "Q"),
@@ -855,7 +855,7 @@ def test_rule_options_cover_every_option_and_round_trip():
             assert rules.option_values()[option.name] == choice
             assert option.label_of(choice)
     burn = next(o for o in options if o.name == "burn")
-    assert tuple(v for v, _ in burn.choices) == (2, 1) and burn.label_of(1) == "1 card"
+    assert tuple(v for v, _ in burn.choices) == (2, 1, 0) and burn.label_of(1) == "1 card"
     assert burn.label_of(2) == "2 cards"
 
 

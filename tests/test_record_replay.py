@@ -247,7 +247,7 @@ def _malformed(tmp_path: Path) -> dict[str, Path]:
         "a list": "[1, 2]\n",
         "wrong version": "\n".join([json.dumps({**header, "format": 99})] + good[1:]),
         "unknown game": "\n".join([json.dumps({**header, "game": "chess"})] + good[1:]),
-        "bad rules": "\n".join([json.dumps({**header, "rules": {"burn": 0}})] + good[1:]),
+        "bad rules": "\n".join([json.dumps({**header, "rules": {"burn": -1}})] + good[1:]),
         "no seats": "\n".join([json.dumps({k: v for k, v in header.items() if k != "seats"})] + good[1:]),
         "cut short": "\n".join(good[: len(good) // 2]),
         "truncated line": "\n".join(good[:-1] + [good[-1][:20]]),

@@ -364,7 +364,7 @@ def test_a_seats_first_and_second_buttons_are_the_games_actions():
     app.step()
     press(app, table, 0, SECOND)
     app.step()
-    assert seen[:3] == ["CardPlayed", "CardPlayed", "SlapWon"]  # play, play, slap on the double
+    assert [e for e in seen if e != "Slappable"][:3] == ["CardPlayed", "CardPlayed", "SlapWon"]  # play, play, slap
     seats = [SeatSpec("human", name=n) for n in ("Ada", "Bo", "Cy")]
     app, table = nothanks_table(nt.Rules(), seats)
     card = table.match.state.card

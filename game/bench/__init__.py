@@ -1,4 +1,4 @@
-"""`python -m game bench NAME`: the benchmarks (engines, render, input), each a module with main(argv)."""
+"""`python -m game bench NAME`: the benchmarks (engines, render, input, bots, memory), each a module with main(argv)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ BENCHES = {
     "engines": ("game.bench.engines", "games/s per engine with random bots, clone()+apply() ops/s"),
     "render": ("game.bench.render", "frame times of the tables"),
     "input": ("game.bench.input", "slap ordering at 1-10 ms gaps, stamping error, idle polling cost"),
+    "bots": ("game.bench.bots", "time per decision of the search bots, against their targets"),
+    "memory": ("game.bench.memory", "resident memory before, during and after 300 random window sizes"),
 }
 
 

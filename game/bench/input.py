@@ -82,6 +82,12 @@ class Harness:
         self.frame_work_ns = int(float(frame_work_ms) * 1e6)
         self.loop = FixedLoop(self._update, self._draw, self.router.poll)
 
+    def close(self) -> None:
+        """Remove the table app's settings folder (nothing to do for a stand-in frame)."""
+        folder = getattr(self, "_folder", None)
+        if folder is not None:
+            folder.cleanup()
+
     def reset(self) -> None:
         """Forget what was read so far (the warm-up)."""
         self.commands.clear()
@@ -105,8 +111,9 @@ class Harness:
         from game.games import BENCH_GAME, get
         from game.tables import demo_config
 
-        folder = Path(tempfile.mkdtemp(prefix="couchcards-bench-"))
-        settings = settings_mod.load(folder / "settings.json", warn=lambda message: None)
+        # The settings live in a folder of their own, removed by close() (or at exit, whatever happens).
+        self._folder = tempfile.TemporaryDirectory(prefix="couchcards-bench-")
+        settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None)
         app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed,
                   router=timed_router(self.reads, settings["bindings"]))
         app.nav.start_table(demo_config(BENCH_GAME, 8, [get(BENCH_GAME).busiest_level], seed), push=True)
@@ -389,6 +396,7 @@ def x_child(argv: list[str]) -> int:
         verdicts["xdotool"] = report(f"x11: pairs typed by the xdotool command, Q vs P (order only; "
                                      f"{_work_text(works[-1])})", result)
         print(harness.read_gaps())
+    harness.close()
     print(json.dumps(verdicts))
     return 0
 
@@ -485,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     print(harness.read_gaps())
     idle = harness if harness.app is None else Harness(0.0, args.seed)  # idle: no table drawing
     share, rate = idle.idle_cpu(args.idle_seconds)
+    harness.close()
     verdicts["idle"] = share < 0.10
     print(f"idle polling: {100 * share:.1f}% of one core (process CPU / wall over {args.idle_seconds:g} s), "
           f"{rate} polls/s")

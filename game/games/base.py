@@ -56,6 +56,7 @@ class TableConfig:
     first_player: int = 0
     options: dict[str, Any] = field(default_factory=dict)  # the lobby's chosen option values, for play again
     rows: tuple[int, ...] = ()  # the lobby row each seat came from (empty rows between are skipped)
+    profiles: tuple[int | None, ...] = ()  # each seat's player profile id (game.history); None: a guest or a bot
 
     def with_seed(self, seed: int) -> TableConfig:
         return dataclasses.replace(self, seed=seed)
@@ -63,6 +64,34 @@ class TableConfig:
     def next_round(self) -> TableConfig:
         """Play again: same seats and rules, the first turn one seat on (the lobby deals a fresh seed)."""
         return dataclasses.replace(self, first_player=(self.first_player + 1) % len(self.seats))
+
+
+class PracticeMode:
+    """A way to practise a game (e.g. a slap school), listed on the choose-game screen after the
+    games (`GameDef.practice`): the words and cards of its panel, and its screens by name, built on demand
+    (function-level imports, like a game's table). The navigator opens them as "practice"."""
+
+    id: str = ""
+    sim_name: str = ""  # `python -m game sim <sim_name>` runs it headless; "" if it has no sim
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def blurb(self) -> list[str]:
+        """Three short lines for the choose-game screen."""
+        raise NotImplementedError
+
+    def showcase(self, art: Any, width: int) -> list[Any]:
+        """Three card pictures (from a CardArt) fanned on the choose-game screen."""
+        raise NotImplementedError
+
+    def scene(self, screen: str, *args: Any, **kwargs: Any) -> Any:
+        """Its screen named `screen` ("setup" is where it starts), built with these arguments."""
+        raise NotImplementedError
+
+    def sim(self) -> ModuleType:
+        """Its sim module: `main(argv) -> int` (only asked when `sim_name` is set)."""
+        raise NotImplementedError
 
 
 class GameDef:
@@ -84,7 +113,11 @@ class GameDef:
     busiest_level: str = ""  # the bot level that keeps a table busiest (the render and input benches)
     lobby_seats: int = 2  # seats a new lobby starts with: a human, then bots
     summary_lines: int = 2  # lines the lobby gives the rules summary
+    # Per-seat settings the lobby offers: "head_start" (0-1,000 ms, SeatSpec.head_start_ms) and "learner"
+    # (a hint delay, SeatSpec.hint_ms), for games whose seats race to slap.
+    seat_options: tuple[str, ...] = ()
     layout = LayoutHints()
+    practice: tuple[PracticeMode, ...] = ()  # its practice modes, listed on the choose-game screen after the games
 
     # -- words ----------------------------------------------------------------------------------------
     def title(self) -> str:

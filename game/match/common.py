@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,23 +17,54 @@ from game.commands import Command
 POLL_WINDOW_NS = 2_000_000
 
 
+HEAD_START_MAX_MS = 1000  # a seat's head start: 0 to this, in steps of HEAD_START_STEP_MS
+HEAD_START_STEP_MS = 50
+HEAD_STARTS_MS = tuple(range(0, HEAD_START_MAX_MS + 1, HEAD_START_STEP_MS))
+HINT_DELAYS_MS = (500, 1000, 2000, 3000)  # a learner seat's hint shows this long after a slap chance
+
+
+def check_head_start(value: object) -> int:
+    """`value` as a head start in ms (0–1,000 in steps of 50); ValueError (one line) otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool) or value not in HEAD_STARTS_MS:
+        raise ValueError(f"a head start is 0 to {HEAD_START_MAX_MS} ms in steps of {HEAD_START_STEP_MS} ms, "
+                         f"not {value!r}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """Who sits in a seat: a human, or a bot of some level."""
+    """Who sits in a seat: a human, or a bot of some level; and what makes the table fair for them.
+
+    `head_start_ms`: the seat's slaps are judged as if pressed that much earlier (0–1,000 ms in steps
+    of 50). `hint_ms`: a learner seat (humans only) whose table outlines a slappable pattern this long
+    after the pile became slappable; None for a seat that is no learner.
+    """
 
     kind: str = "human"
     level: str | None = None
     name: str = ""
+    head_start_ms: int = 0
+    hint_ms: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("human", "bot"):
             raise ValueError(f"seat kind must be 'human' or 'bot', not {self.kind!r}")
         if self.kind == "bot" and not self.level:
             raise ValueError("a bot seat needs a level")
+        check_head_start(self.head_start_ms)
+        if self.hint_ms is not None:
+            if self.kind == "bot":
+                raise ValueError("a bot seat cannot be a learner")
+            if self.hint_ms not in HINT_DELAYS_MS or isinstance(self.hint_ms, bool):
+                raise ValueError(f"a learner's hint delay is one of {HINT_DELAYS_MS} ms, not {self.hint_ms!r}")
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_learner(self) -> bool:
+        return self.hint_ms is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +101,7 @@ class Item:
     token: int = 0
     payload: Any = None
     seq: int = field(default=0, compare=False)
+    real_ns: int | None = None  # a slap with a head start: when it was really pressed (t_ns: as judged)
 
 
 class TimeQueue:
@@ -88,6 +121,15 @@ class TimeQueue:
 
     def next_t(self) -> int | None:
         return self._heap[0][0] if self._heap else None
+
+    def peek(self) -> Item | None:
+        """The next item due (not taken off the queue), or None."""
+        return self._heap[0][2] if self._heap else None
+
+    def first_after(self, low_ns: int, high_ns: int, wanted: Callable[[Item], bool]) -> Item | None:
+        """The earliest queued item due in (low_ns, high_ns] that `wanted` accepts, or None."""
+        found = [item for t, _, item in self._heap if low_ns < t <= high_ns and wanted(item)]
+        return min(found, key=lambda item: (item.t_ns, item.seq), default=None)
 
     def __len__(self) -> int:
         return len(self._heap)
@@ -123,9 +165,11 @@ class TimeQueue:
         return group, True
 
 
-def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str) -> str | None:
+def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str,
+                 judged_ns: int | None = None) -> str | None:
     """Queue a stamped human command on `match` (never dropped); a reason at once if it can never apply
-    (then it is logged as refused, since it still counts in the seat's stats).
+    (then it is logged as refused, since it still counts in the seat's stats). `judged_ns`: the time it
+    is ordered and judged at, when that is not its stamp (a head start).
 
     Shared by both drivers: `match` has `seats`, `log`, `_queue` and `_ignore(Ignored)`.
     """
@@ -140,7 +184,11 @@ def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str)
         match.log.refused(cmd.t_ns, cmd.seat, cmd.action, cmd.source)
         match._ignore(Ignored(cmd.seat, cmd.action, reason, cmd.source))
         return reason
-    match._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
+    if judged_ns is None or judged_ns == cmd.t_ns:
+        match._queue.push(Item(cmd.t_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd))
+    else:
+        match._queue.push(Item(judged_ns, "human", cmd.seat, cmd.action, poll=cmd.poll, payload=cmd,
+                               real_ns=cmd.t_ns))
     return None
 
 
@@ -150,8 +198,19 @@ class ReplayMismatch(Exception):
 
 
 def seat_line(spec: SeatSpec) -> dict[str, Any]:
-    """A seat as a log's header writes it."""
-    return {"kind": spec.kind, "level": spec.level, "name": spec.name}
+    """A seat as a log's header writes it (a head start and a learner's hint delay only when set)."""
+    line: dict[str, Any] = {"kind": spec.kind, "level": spec.level, "name": spec.name}
+    if spec.head_start_ms:
+        line["head_start_ms"] = spec.head_start_ms
+    if spec.hint_ms is not None:
+        line["hint_ms"] = spec.hint_ms
+    return line
+
+
+def seat_from_line(line: dict[str, Any]) -> SeatSpec:
+    """The seat a log's header (or seat change) line describes: the inverse of `seat_line`."""
+    return SeatSpec(line["kind"], line.get("level"), line.get("name") or "",
+                    head_start_ms=line.get("head_start_ms", 0), hint_ms=line.get("hint_ms"))
 
 
 def log_header(match: Any, rules: dict[str, Any], start_ns: int, first_player: int,

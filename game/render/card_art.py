@@ -1,17 +1,16 @@
 """Card art drawn in code and cached per width: faces (indices, pips, court letters), backs, numbered value cards.
 
-Everything is drawn once per (card, width) and reused; a resize asks for new widths and `clear()`
-drops the old ones. Rotated copies (for the fanned pile) are cached per whole degree.
+Everything is drawn once per (card, width) and reused, in a bounded cache that a window resize empties
+(game.render.cache). Rotated copies (for the fanned pile) are cached per whole degree.
 """
 
 from __future__ import annotations
-
-from collections import OrderedDict
 
 import pygame
 
 from game import cards
 from game.render import colors
+from game.render.cache import LRU
 from game.render.fonts import get_font
 
 RATIO = 1.397  # poker cards, 63 x 88 mm
@@ -112,8 +111,7 @@ class CardArt:
 
     def __init__(self, four_colour: bool = False, capacity: int = 320) -> None:
         self.four_colour = four_colour
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._capacity = capacity
+        self._cache: LRU[pygame.Surface] = LRU(capacity)  # emptied on a resize, like every per-size cache
 
     def set_four_colour(self, on: bool) -> None:
         if on != self.four_colour:
@@ -143,7 +141,6 @@ class CardArt:
         full = (key, width, angle % 360)
         surf = self._cache.get(full)
         if surf is not None:
-            self._cache.move_to_end(full)
             return surf
         if angle % 360:
             surf = pygame.transform.rotozoom(self.surface(key, width), angle, 1.0)
@@ -152,8 +149,6 @@ class CardArt:
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()  # the display's pixel format blits fastest
         self._cache[full] = surf
-        if len(self._cache) > self._capacity:
-            self._cache.popitem(last=False)
         return surf
 
     # -- drawing --------------------------------------------------------------------------------
@@ -453,7 +448,7 @@ def _headgear_points(letter: str) -> list[tuple[str, list[tuple[float, float]]]]
     ]
 
 
-_HEADGEAR: dict[tuple, pygame.Surface] = {}
+_HEADGEAR: LRU[pygame.Surface] = LRU(64)
 
 
 def _headgear(letter: str, size: int, robe: colors.Color) -> pygame.Surface:
@@ -472,7 +467,5 @@ def _headgear(letter: str, size: int, robe: colors.Color) -> pygame.Surface:
         pygame.draw.polygon(big, color, points)
         pygame.draw.polygon(big, dark, points, max(1, S // 40))
     surf = pygame.transform.smoothscale(big, (max(4, size), max(4, size)))
-    if len(_HEADGEAR) > 64:
-        _HEADGEAR.clear()
     _HEADGEAR[key] = surf
     return surf

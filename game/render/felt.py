@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.render import colors
+from game.render.cache import LRU
 
-_CACHE: dict[tuple, pygame.Surface] = {}
+_CACHE: LRU[pygame.Surface] = LRU(1)  # only the current size is worth keeping (a resize empties it)
 
 
 def background(
@@ -17,9 +18,8 @@ def background(
     key = (size[0], size[1], *felt, rim, tuple(spot) if spot is not None else None)
     surf = _CACHE.get(key)
     if surf is None:
-        _CACHE.clear()  # only the current size is worth keeping
-        surf = _draw(size, felt, rim, spot)
-        _CACHE[key] = surf
+        _CACHE.clear()  # the old one goes before the new one is drawn: never two full-window pictures
+        surf = _CACHE[key] = _draw(size, felt, rim, spot)
     return surf
 
 

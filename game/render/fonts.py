@@ -1,30 +1,38 @@
-"""Fonts and a cache of rendered text, so static strings are not re-rendered every frame."""
+"""Fonts and a cache of rendered text, so static strings are not re-rendered every frame (both bounded,
+and emptied when the window changes size: see game.render.cache)."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
 
+from game.render.cache import LRU
 from game.resources import font_path
 
 FontGetter = Callable[..., "pygame.font.Font"]
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+# A table at 3840x2160 uses about 40 sizes at once; each open font with its glyphs is ~0.2 MB.
+FONT_CAPACITY = 64
+_FONTS: LRU[pygame.font.Font] = LRU(FONT_CAPACITY)
 
 
 def get_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The vendored DejaVu font at `size` px (cached)."""
+    """The vendored DejaVu font at `size` px (the last FONT_CAPACITY used are kept)."""
     size = max(6, int(size))
     key = (size, bold)
     if not pygame.font.get_init():  # fonts made before a pygame.quit() are dead
         pygame.font.init()
         _FONTS.clear()
     font = _FONTS.get(key)
+    if font is not None:
+        try:
+            font.get_height()
+        except pygame.error:  # made before a pygame.quit() that someone followed with pygame.font.init()
+            _FONTS.clear()
+            font = None
     if font is None:
-        font = pygame.font.Font(font_path(bold), size)
-        _FONTS[key] = font
+        font = _FONTS[key] = pygame.font.Font(font_path(bold), size)
     return font
 
 
@@ -33,8 +41,7 @@ class TextCache:
 
     def __init__(self, get: FontGetter | None = None, capacity: int = 512) -> None:
         self._get = get or get_font
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._capacity = capacity
+        self._cache: LRU[pygame.Surface] = LRU(capacity)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._get(max(6, int(size)), bold)
@@ -42,13 +49,8 @@ class TextCache:
     def render(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(color))
         surf = self._cache.get(key)
-        if surf is not None:
-            self._cache.move_to_end(key)
-            return surf
-        surf = self.font(size, bold).render(text, True, color)
-        self._cache[key] = surf
-        if len(self._cache) > self._capacity:
-            self._cache.popitem(last=False)
+        if surf is None:
+            surf = self._cache[key] = self.font(size, bold).render(text, True, color)
         return surf
 
     def outlined(
@@ -63,7 +65,6 @@ class TextCache:
         key = ("\0outline", text, int(size), bold, tuple(color), tuple(outline))
         surf = self._cache.get(key)
         if surf is not None:
-            self._cache.move_to_end(key)
             return surf
         inner = self.render(text, size, color, bold)
         edge = self.font(size, bold).render(text, True, outline)
@@ -75,8 +76,6 @@ class TextCache:
                     surf.blit(edge, (r + dx, r + dy))
         surf.blit(inner, (r, r))
         self._cache[key] = surf
-        if len(self._cache) > self._capacity:
-            self._cache.popitem(last=False)
         return surf
 
     def outlined_size(self, text: str, size: int, bold: bool = True) -> tuple[int, int]:

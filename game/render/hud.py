@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.render import colors
+from game.render.cache import LRU
 
-_HANDS: dict[tuple, pygame.Surface] = {}
-_SHADES: dict[tuple, pygame.Surface] = {}
+_HANDS: LRU[pygame.Surface] = LRU(64)
+_SHADES: LRU[pygame.Surface] = LRU(64)
 
 
 def blit_alpha(
@@ -114,7 +115,7 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
     return surf
 
 
-_GLOWS: dict[tuple[int, int], pygame.Surface] = {}
+_GLOWS: LRU[pygame.Surface] = LRU(8)
 
 
 def glow(w: int, h: int) -> pygame.Surface:

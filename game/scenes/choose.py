@@ -1,14 +1,31 @@
-"""Choose a game: one big panel per game of the registry, side by side."""
+"""Choose a game: one big panel per game of the registry, then one per practice mode the games offer
+(e.g. a slap school), side by side."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
 from game.i18n import t
 from game.render.card_art import CardArt
+from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.base import Scene
+
+BLURB_PX = 20  # the panels' lines, at 1280x720
+BLURB_ROW = 26
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One panel: a game (`mode` None: its lobby) or one of its practice modes; `shown` gives the words."""
+
+    game: str
+    mode: str | None
+    shown: Any  # a GameDef or a PracticeMode: title(), blurb(), showcase(art, width)
 
 
 class ChooseGameScene(Scene):
@@ -17,6 +34,8 @@ class ChooseGameScene(Scene):
 
     def enter(self) -> None:
         self.games = self.app.games.all()
+        self.entries = [Entry(d.id, None, d) for d in self.games]
+        self.entries += [Entry(d.id, mode.id, mode) for d in self.games for mode in d.practice]
         self.art = CardArt(self.app.settings["four_colour_suits"])
 
     def resume(self) -> None:
@@ -27,38 +46,48 @@ class ChooseGameScene(Scene):
         if ui.is_back(cmd):
             self.app.pop()
         elif cmd.action in (LEFT, UP):
-            self.index = (self.index - 1) % len(self.games)
+            self.index = (self.index - 1) % len(self.entries)
         elif cmd.action in (RIGHT, DOWN):
-            self.index = (self.index + 1) % len(self.games)
+            self.index = (self.index + 1) % len(self.entries)
         elif cmd.action == CONFIRM:
-            self.app.nav.push("lobby", self.games[self.index].id)
+            entry = self.entries[self.index]
+            if entry.mode is None:
+                self.app.nav.push("lobby", entry.game)
+            else:
+                self.app.nav.push("practice", entry.game, entry.mode)
 
     def relayout(self, size: tuple[int, int]) -> None:
         w = size[0]
-        n = len(self.games)
-        gap = ui.px(size, 60)
-        pw, ph = min(ui.px(size, 460), (w - gap * (n + 1)) // n), ui.px(size, 420)
-        top = ui.px(size, 170)
+        n = len(self.entries)
+        gap = ui.px(size, 60 if n < 3 else 36)
+        pw, ph = min(ui.px(size, 460), (w - gap * (n + 1)) // n), ui.px(size, 450)
+        top = ui.px(size, 160)
         left = (w - n * pw - (n - 1) * gap) // 2
         self.rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
         cw = ui.px(size, 118)
-        self.fans = [ui.fan(d.showcase(self.art, cw), [10, 0, -10]) for d in self.games]
+        self.fans = [ui.fan(e.shown.showcase(self.art, cw), [10, 0, -10]) for e in self.entries]
+
+    def blurb_lines(self, entry: Entry, width: int, size: tuple[int, int]) -> list[str]:
+        """The entry's lines wrapped to the panel (at " · ", then at spaces)."""
+        font = ui.TEXTS.font(ui.px(size, BLURB_PX))
+        return [part for line in entry.shown.blurb() for part in wrap(line, font, width)]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
         surface.blit(ui.backdrop(size), (0, 0))
-        ui.shadow_text(surface, t("Choose a game"), ui.px(size, 56), ui.TEXT, "center", (w // 2, ui.px(size, 90)))
-        for i, (game, rect) in enumerate(zip(self.games, self.rects)):
+        ui.shadow_text(surface, t("Choose a game"), ui.px(size, 56), ui.TEXT, "center", (w // 2, ui.px(size, 84)))
+        for i, (entry, rect) in enumerate(zip(self.entries, self.rects)):
             selected = i == self.index
             ui.panel(surface, rect, alpha=220 if selected else 150, border=ui.GOLD if selected else None)
-            ui.blit_text(surface, game.title(), ui.px(size, 36), ui.TEXT if selected else ui.TEXT_DIM,
-                         "midtop", (rect.centerx, rect.y + ui.px(size, 22)), bold=True, max_w=rect.w - 20)
+            ui.blit_text(surface, entry.shown.title(), ui.px(size, 34), ui.TEXT if selected else ui.TEXT_DIM,
+                         "midtop", (rect.centerx, rect.y + ui.px(size, 20)), bold=True, max_w=rect.w - 20)
             for k, img in enumerate(self.fans[i]):
-                centre = (rect.centerx + (k - 1) * img.get_width() * 0.55, rect.y + ui.px(size, 175) + abs(k - 1) * 8)
+                centre = (rect.centerx + (k - 1) * img.get_width() * 0.55, rect.y + ui.px(size, 170) + abs(k - 1) * 8)
                 surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
-            y = rect.y + ui.px(size, 300)
-            for line in game.blurb():
-                ui.blit_text(surface, line, ui.px(size, 19), ui.TEXT if selected else ui.TEXT_DIM, "midtop",
-                             (rect.centerx, y), max_w=rect.w - ui.px(size, 24))
-                y += ui.px(size, 30)
+            y = rect.y + ui.px(size, 290)
+            inner = rect.w - ui.px(size, 24)
+            for line in self.blurb_lines(entry, inner, size):
+                ui.blit_text(surface, line, ui.px(size, BLURB_PX), ui.TEXT if selected else ui.TEXT_DIM, "midtop",
+                             (rect.centerx, y), max_w=inner)
+                y += ui.px(size, BLURB_ROW)
         ui.hint(surface, t("← → choose   Enter / A play   Backspace / B back"))

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.commands import BACK, CONFIRM, PAUSE, Command
+from game.commands import BACK, CONFIRM, LEFT, PAUSE, RIGHT, Command
 from game.i18n import t
 from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
+from game.profiles import draw_avatar
 from game.scenes import ui
 from game.scenes.base import Scene
 
@@ -25,6 +26,13 @@ if TYPE_CHECKING:
 
 
 HOLD_NS = 1_000_000_000  # a seat changes hands on the unplugged screen only by a press held this long
+
+
+class Joined(dict):
+    """seat -> device, as the join screen hands it over; `profiles`: seat -> the remembered player chosen
+    for it (game.history profiles; a seat not in it is a guest)."""
+
+    profiles: dict[int, int]
 
 
 def _slot(cmd: Command) -> int | None:
@@ -52,6 +60,8 @@ class JoinScene(Scene):
         self._saved = dict(self.router.owner)
         self.router.clear_seats()
         self.router.claiming = True
+        self.profiles: dict[int, int] = {}  # seat -> the player chosen for it (← → on its pad or the arrows)
+        self._last_kb: int | None = None  # the seat the keyboard's arrows choose a player for
 
     def exit(self) -> None:
         self.router.claiming = False
@@ -64,6 +74,10 @@ class JoinScene(Scene):
         slot = _slot(cmd)
         if slot is not None:
             self._seat_press(cmd.device, slot)
+        elif cmd.action in (LEFT, RIGHT):
+            seat = self._last_kb if cmd.device == "kb" else self.router.seat_of(cmd.device)
+            if seat is not None and self.router.device_of(seat) is not None:
+                self._cycle_player(seat, -1 if cmd.action == LEFT else 1)
         elif cmd.device.startswith("pad:"):
             if cmd.action == PAUSE:
                 self._done()
@@ -84,9 +98,28 @@ class JoinScene(Scene):
                 return
             self.router.assign(device, free)
             self.message = t("Player {n} joined.", n=free + 1)
+            if device.startswith("kb:"):
+                self._last_kb = free
+            pad = self.router.pads.by_id.get(int(device[4:])) if device.startswith("pad:") else None
+            remembered = self.app.history.for_device(device, pad.guid if pad is not None else "")
+            if remembered is not None and remembered.id not in self.profiles.values():
+                self.profiles[free] = remembered.id
+                self.message = t("{name} joined.", name=remembered.name)
         elif slot != FIRST and seat is not None:
             self.router.release(seat)
+            self.profiles.pop(seat, None)
             self.message = t("Player {n} left.", n=seat + 1)
+
+    def _cycle_player(self, seat: int, step: int) -> None:
+        """Seat `seat` is played by the next (or previous) remembered player no other seat has, or a guest."""
+        free = [None] + [p.id for p in self.app.history.profiles
+                         if p.id not in self.profiles.values() or self.profiles.get(seat) == p.id]
+        i = free.index(self.profiles.get(seat)) if self.profiles.get(seat) in free else 0
+        chosen = free[(i + step) % len(free)]
+        if chosen is None:
+            self.profiles.pop(seat, None)
+        else:
+            self.profiles[seat] = chosen
 
     def _done(self) -> None:
         joined = self.joined()
@@ -94,7 +127,9 @@ class JoinScene(Scene):
             self.message = t("At least {n} players must join first.", n=self.min_players)
             return
         # Seats close up in join order (P1, P3 -> P1, P2) so the humans are the table's first seats.
-        joined = dict(enumerate(joined.values()))
+        players = [self.profiles.get(seat) for seat in joined]
+        joined = Joined(enumerate(joined.values()))
+        joined.profiles = {seat: pid for seat, pid in enumerate(players) if pid is not None}
         self.router.clear_seats()
         for seat, device in joined.items():
             self.router.assign(device, seat)
@@ -133,8 +168,16 @@ class JoinScene(Scene):
         for seat, box in enumerate(self.boxes):
             taken = seat in joined
             ui.panel(surface, box, alpha=220 if taken else 120, border=ui.seat_colour(seat) if taken else None)
-            ui.blit_text(surface, t("Player {n}", n=seat + 1), ui.px(size, 30), ui.seat_colour(seat), "topleft",
-                         (box.x + ui.px(size, 14), box.y + ui.px(size, 10)), bold=True)
+            profile = self.app.history.profile(self.profiles.get(seat)) if taken else None
+            name = profile.name if profile is not None else t("Player {n}", n=seat + 1)
+            face_w = ui.px(size, 44) if profile is not None else 0
+            ui.blit_text(surface, name, ui.px(size, 30), ui.seat_colour(seat), "topleft",
+                         (box.x + ui.px(size, 14), box.y + ui.px(size, 10)), bold=True,
+                         max_w=box.w - ui.px(size, 28) - face_w)
+            if profile is not None:
+                face = pygame.Rect(0, 0, face_w, face_w)
+                face.topright = (box.right - ui.px(size, 10), box.y + ui.px(size, 10))
+                draw_avatar(surface, face, profile.avatar, profile.rgb)
             label = self.router.seat_controls(seat) if taken else t("free")
             ui.blit_text(surface, label, ui.px(size, 22), ui.TEXT if taken else ui.TEXT_DIM, "bottomleft",
                          (box.x + ui.px(size, 14), box.bottom - ui.px(size, 14)), max_w=box.w - ui.px(size, 28))
@@ -142,6 +185,8 @@ class JoinScene(Scene):
         lines = [t("Pad {n}: press A to join", n=p.number) for p in sorted(idle, key=lambda p: p.number)]
         if self.message:
             lines.insert(0, self.message)
+        if self.app.history.profiles and joined:
+            lines.append(t("← → on your pad (the arrow keys: the last keyboard seat) choose who you are"))
         y = self.info_y
         for line in lines[:4]:
             ui.blit_text(surface, line, ui.px(size, 22), ui.GOLD, "midtop", (size[0] // 2, y))

@@ -4,6 +4,10 @@ Every human row shows the device that plays it (a pad's number, or its keys). A 
 takes one by pressing A (or Start): a human row nobody can play, else a bot's row, else an empty row
 ("press A to join" is shown on them while a pad waits). The rows' devices play their seats at once
 (each pad lights up in its seat's colour), and exactly those at the table.
+
+A game whose seats race to slap (`GameDef.seat_options`) gets two cells beside each seat row: its head
+start (0–1,000 ms in steps of 50) and, for a human, whether it is a learner and after how long its hints
+show. ↓ goes from a seat row through its cells to the next seat; ← → change a cell.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import pygame
 from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.i18n import t
+from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
 from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
@@ -32,6 +37,31 @@ def from_json(value: Any) -> Any:
     return tuple(from_json(v) for v in value) if isinstance(value, list) else value
 
 
+class LobbyMenu(ui.Menu):
+    """The lobby's menu: ↑ ↓ follow `order` (each seat row, then its cells beside it), not the list."""
+
+    def __init__(self, items: list[ui.Item], index: int = 0) -> None:
+        self.order: list[int] = []
+        super().__init__(items, index)
+
+    def move(self, step: int) -> None:
+        order = self.order or list(range(len(self.items)))
+        pos = order.index(self.index) if self.index in order else 0
+        for _ in range(len(order)):
+            pos = (pos + step) % len(order)
+            if self.items[order[pos]].selectable():
+                self.index = order[pos]
+                return
+
+
+def head_start_text(ms: int) -> str:
+    return t("{ms} ms", ms=ms)
+
+
+def learner_text(hint_ms: int | None) -> str:
+    return t("no") if hint_ms is None else t("hint {s} s", s=f"{hint_ms / 1000:g}")
+
+
 class LobbyScene(MenuHandler):
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
@@ -45,14 +75,20 @@ class LobbyScene(MenuHandler):
         self.note = ""  # news that blocks nothing ("Pad 2 joined: Player 2")
         self.preset: str | None = None
         self.seats: list[Seat] = [EMPTY] * MAX_SEATS
+        self.profiles: list[int | None] = [None] * MAX_SEATS  # each row's player (game.history); None: a guest
+        self.leads: list[int] = [0] * MAX_SEATS  # each row's head start (ms)
+        self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
         router = self.app.input
         if self.config is not None:
             config = self.config
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
                 self.seats[row] = ("bot", spec.level) if spec.is_bot else ("human", None)
+                self.leads[row], self.hints[row] = spec.head_start_ms, spec.hint_ms
             self.values: dict[str, Any] = dict(config.options)
             self.first_player = config.first_player
+            for row, pid in zip(rows, config.profiles, strict=False):
+                self.profiles[row] = pid if self.app.history.profile(pid) is not None else None
         else:
             bot = ("bot", self.definition.default_level)
             seats = [("human", None)] + [bot] * (self.definition.lobby_seats - 1)
@@ -66,8 +102,9 @@ class LobbyScene(MenuHandler):
                 seat = self.seat_index(row)
                 self.devices[row] = (router.device_of(seat) if seat is not None else None) or self._free_keys(row)
         self._refresh_rules()
-        self.menu = ui.Menu(self._items())
-        self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
+        self.menu = LobbyMenu(self._items())
+        self.menu.order = self._order()
+        self.menu.select(self._cells_at - 1)  # focus on Start: two presses and you are playing
         self._sync_router()
 
     def resume(self) -> None:
@@ -125,7 +162,42 @@ class LobbyScene(MenuHandler):
             ui.Item(t("How to play"), self._show_rules, button=True),
             ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
         ]
-        return self.seat_items + self.rule_items + self.button_items
+        self.cell_items = [self._cell_item(row, name) for row in range(MAX_SEATS)
+                           for name in self.definition.seat_options]
+        self._cells_at = len(self.seat_items) + len(self.rule_items) + len(self.button_items)
+        return self.seat_items + self.rule_items + self.button_items + self.cell_items
+
+    def _order(self) -> list[int]:
+        """↑ ↓ order: each seat row with its cells, then the rules and the buttons."""
+        per = len(self.definition.seat_options)
+        order = []
+        for row in range(MAX_SEATS):
+            order += [row] + [self._cells_at + row * per + k for k in range(per)]
+        return order + list(range(MAX_SEATS, self._cells_at))
+
+    # -- a seat's head start and learner cells --------------------------------------------------------
+    def _cell_item(self, row: int, name: str) -> ui.Item:
+        """A seat's cell: its head start (any seat), or whether it is a learner (a human); blank on rows
+        it does not apply to."""
+        kind = self.seats[row][0]
+        if kind == "empty" or (name == "learner" and kind != "human"):
+            return ui.Item("", enabled=lambda: False)
+        if name == "head_start":
+            return ui.Item(head_start_text(self.leads[row]), change=lambda step: self._cycle_lead(row, step),
+                           button=True)
+        return ui.Item(learner_text(self.hints[row]), change=lambda step: self._cycle_hint(row, step),
+                       button=True)
+
+    def _cycle_lead(self, row: int, step: int) -> None:
+        i = HEAD_STARTS_MS.index(self.leads[row]) if self.leads[row] in HEAD_STARTS_MS else 0
+        self.leads[row] = HEAD_STARTS_MS[(i + step) % len(HEAD_STARTS_MS)]
+        self._rebuild()
+
+    def _cycle_hint(self, row: int, step: int) -> None:
+        choices: list[int | None] = [None, *HINT_DELAYS_MS]
+        i = choices.index(self.hints[row]) if self.hints[row] in choices else 0
+        self.hints[row] = choices[(i + step) % len(choices)]
+        self._rebuild()
 
     def _seat_item(self, row: int) -> ui.Item:
         return ui.Item(self._seat_label(row), lambda: self._rename(row), value=lambda: self._seat_value(row),
@@ -139,7 +211,7 @@ class LobbyScene(MenuHandler):
     def _seat_label(self, row: int) -> str:
         kind, _ = self.seats[row]
         if kind == "human":
-            return self.app.settings.player_name(row)
+            return self.player_name(row)
         if kind == "bot":
             return t("Bot {n}", n=row + 1)
         return t("Seat {n}", n=row + 1)
@@ -182,10 +254,11 @@ class LobbyScene(MenuHandler):
             return False
         self.seats[row] = ("human", None)
         self.devices[row] = device
+        self.profiles[row] = self._remembered(device)
         self._refresh_rules()
         self._rebuild()
         number = self.app.input.pad_number(device)
-        self.note = t("Pad {n} joined: {name}", n=number, name=self.app.settings.player_name(row))
+        self.note = t("Pad {n} joined: {name}", n=number, name=self.player_name(row))
         return True
 
     def handle(self, cmd: Command) -> None:
@@ -209,6 +282,10 @@ class LobbyScene(MenuHandler):
         self.seats[row] = self.kinds[(i + step) % len(self.kinds)]
         if self.seats[row][0] != "human":
             self.devices[row] = None
+            self.profiles[row] = None
+            self.hints[row] = None  # only people learn
+        if self.seats[row][0] == "empty":
+            self.leads[row] = 0
         elif self.devices[row] is None:
             self.devices[row] = self._free_keys(row)
         self._refresh_rules()
@@ -218,6 +295,45 @@ class LobbyScene(MenuHandler):
         if self.seats[row][0] != "human":
             self._cycle_seat(row, 1)
             return
+        if self.app.history.profiles:  # remembered players: who plays this seat?
+            taken = {pid for r, pid in enumerate(self.profiles) if r != row and pid is not None
+                     and self.seats[r][0] == "human"}
+            self.app.nav.push("profile_pick", t("Who plays seat {n}?", n=row + 1), self.app.settings.player_name(row),
+                              self.profiles[row], taken, lambda pid: self._picked(row, pid),
+                              lambda: self._type_name(row))
+            return
+        self._type_name(row)
+
+    # -- players the game remembers (game.history profiles) -----------------------------------------------
+    def player_name(self, row: int) -> str:
+        """A row's name: its player's, else the guest name of the seat ("Player 3", or one typed)."""
+        profile = self.app.history.profile(self.profiles[row])
+        return profile.name if profile is not None else self.app.settings.player_name(row)
+
+    def _remembered(self, device: str | None) -> int | None:
+        """The player who plays with `device` (a pad of the kind they remember, or their key set), if free."""
+        router = self.app.input
+        pad = router.pads.by_id.get(int(device[4:])) if device and device.startswith("pad:") else None
+        profile = self.app.history.for_device(device, pad.guid if pad is not None else "")
+        if profile is None or profile.id in self.profiles:
+            return None
+        return profile.id
+
+    def _picked(self, row: int, pid: int | None) -> None:
+        """Row `row` is played by profile `pid` (None: a guest); it takes their key set or pad if that is free."""
+        self.profiles[row] = pid
+        profile = self.app.history.profile(pid)
+        device = profile.device if profile is not None else None
+        if device and device.startswith("pad:"):  # a pad of the kind they play with, that no other row plays
+            device = next((p.id for p in sorted(self.app.input.pads.by_id.values(), key=lambda p: p.number)
+                           if f"pad:{p.guid}" == profile.device and p.id not in self.devices), None)
+        if device and device not in self.devices:
+            self.devices[row] = device
+        self._rebuild()
+
+    def _type_name(self, row: int) -> None:
+        """A guest's name for the row, typed (and kept in the settings for the seat)."""
+        self.profiles[row] = None
 
         def done(name: str) -> None:
             names = list(self.app.settings["names"])
@@ -273,9 +389,14 @@ class LobbyScene(MenuHandler):
         focused = self.menu.current
         index = self.menu.index
         label = focused.label if focused is not None else None
+        cell = index - self._cells_at if index >= self._cells_at else None  # a seat's cell keeps its place
         self.menu.items = self._items()
-        match = [i for i, it in enumerate(self.menu.items) if it.label == label and i >= MAX_SEATS]
-        self.menu.index = match[0] if match and index >= MAX_SEATS else min(index, len(self.menu.items) - 1)
+        self.menu.order = self._order()
+        match = [i for i, it in enumerate(self.menu.items) if it.label == label and MAX_SEATS <= i < self._cells_at]
+        if cell is not None:
+            self.menu.index = self._cells_at + cell
+        else:
+            self.menu.index = match[0] if match and index >= MAX_SEATS else min(index, len(self.menu.items) - 1)
         self.menu.settle()
         self.relayout(self.app.size)
         self._sync_router()
@@ -347,6 +468,10 @@ class LobbyScene(MenuHandler):
         rows = [("human", None)] * len(devices) + bots
         self.seats = (rows + [EMPTY] * MAX_SEATS)[:MAX_SEATS]
         self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
+        picked = getattr(joined, "profiles", {})  # who each joined seat is (the join screen's ← →)
+        self.profiles = [picked.get(seat) for seat in range(len(devices))] + [None] * MAX_SEATS
+        self.profiles = self.profiles[:MAX_SEATS]
+        self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS  # new people in new rows
         self._refresh_rules()
         self._rebuild()
 
@@ -357,14 +482,16 @@ class LobbyScene(MenuHandler):
         seats, rows = [], []
         for row, (kind, level) in enumerate(self.seats):
             if kind == "human":
-                seats.append(SeatSpec("human", None, self.app.settings.player_name(row)))
+                seats.append(SeatSpec("human", None, self.player_name(row),
+                                      head_start_ms=self.leads[row], hint_ms=self.hints[row]))
             elif kind == "bot":
-                seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1)))
+                seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1), head_start_ms=self.leads[row]))
             else:
                 continue
             rows.append(row)
         return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
-                           options=dict(self.values), rows=tuple(rows))
+                           options=dict(self.values), rows=tuple(rows),
+                           profiles=tuple(self.profiles[row] if self.seats[row][0] == "human" else None for row in rows))
 
     def start(self) -> None:
         if self.message:
@@ -386,16 +513,25 @@ class LobbyScene(MenuHandler):
         m = ui.px(size, 36)
         top = ui.px(size, 92)
         bottom = h - ui.px(size, 156)
-        split = int(w * 0.4)
+        cells = self.definition.seat_options
+        split = int(w * (0.46 if cells else 0.4))  # a seat's cells need room beside it
         self.seat_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
         self.rule_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
         head = ui.px(size, 44)
         pad = ui.px(size, 12)
         seat_row = min(ui.px(size, 52), (self.seat_panel.h - head - pad) // MAX_SEATS)
         rects = []
+        inner = self.seat_panel.w - 2 * pad
+        cell_w = int(inner * 0.22) if cells else 0
+        gap = ui.px(size, 6)
+        seat_w = inner - len(cells) * (cell_w + gap)
+        cell_rects = []
         for i in range(MAX_SEATS):
-            rects.append(pygame.Rect(self.seat_panel.x + pad, self.seat_panel.y + head + i * seat_row,
-                                     self.seat_panel.w - 2 * pad, seat_row - 4))
+            row = pygame.Rect(self.seat_panel.x + pad, self.seat_panel.y + head + i * seat_row, seat_w, seat_row - 4)
+            rects.append(row)
+            for k in range(len(cells)):
+                cell_rects.append(pygame.Rect(row.right + gap + k * (cell_w + gap), row.y, cell_w, row.h))
+        self.cell_heads = [pygame.Rect(r.x, self.seat_panel.y, r.w, head) for r in cell_rects[:len(cells)]]
         n = len(self.rule_items)
         room = self.rule_panel.h - head - pad
         cols = 1 if n * ui.px(size, 36) <= room else 2
@@ -411,7 +547,7 @@ class LobbyScene(MenuHandler):
         how = start.move(-bw - ui.px(size, 16), 0)
         join = how.move(-bw - ui.px(size, 16), 0)
         rects += [join, how, start]
-        self.menu.rects = rects
+        self.menu.rects = rects + cell_rects
         self.summary_y = bottom + ui.px(size, 16)
 
     def _pad_line(self) -> str:
@@ -438,10 +574,20 @@ class LobbyScene(MenuHandler):
             ui.panel(surface, rect)
             ui.blit_text(surface, title, ui.px(size, 24), ui.GOLD, "topleft",
                          (rect.x + ui.px(size, 18), rect.y + ui.px(size, 10)), bold=True)
-        ui.blit_text(surface, t("{n} players", n=self.players), ui.px(size, 20), ui.TEXT_DIM, "topright",
-                     (self.seat_panel.right - ui.px(size, 18), self.seat_panel.y + ui.px(size, 14)))
+        players = t("{n} players", n=self.players)
+        if self.definition.seat_options:  # the cells' headings take the right of the heading row
+            title = ui.TEXTS.font(ui.px(size, 24), True).size(t("Seats"))[0]
+            ui.blit_text(surface, players, ui.px(size, 20), ui.TEXT_DIM, "topleft",
+                         (self.seat_panel.x + ui.px(size, 30) + title, self.seat_panel.y + ui.px(size, 14)))
+            heads = {"head_start": t("Head start"), "learner": t("Learner")}
+            for rect, name in zip(self.cell_heads, self.definition.seat_options, strict=True):
+                ui.blit_text(surface, heads[name], ui.px(size, 18), ui.GOLD, "midbottom",
+                             (rect.centerx, rect.bottom - ui.px(size, 6)), bold=True, max_w=rect.w)
+        else:
+            ui.blit_text(surface, players, ui.px(size, 20), ui.TEXT_DIM, "topright",
+                         (self.seat_panel.right - ui.px(size, 18), self.seat_panel.y + ui.px(size, 14)))
         self.menu.draw(surface)
-        join = self.menu.rects[-3]
+        join = self.menu.rects[self._cells_at - 3]
         y = self.summary_y
         for line in self.summary_lines(size):
             ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), y),

@@ -87,8 +87,40 @@ def _name_entry() -> Callable[..., Scene]:
     return NameEntryScene
 
 
+def _stats() -> Callable[..., Scene]:
+    from game.scenes.stats import StatsScene
+
+    return StatsScene
+
+
+def _profiles() -> Callable[..., Scene]:
+    from game.scenes.profiles import ProfilesScene
+
+    return ProfilesScene
+
+
+def _profile() -> Callable[..., Scene]:
+    from game.scenes.profiles import ProfileScene
+
+    return ProfileScene
+
+
+def _profile_pick() -> Callable[..., Scene]:
+    from game.scenes.profiles import ProfilePickScene
+
+    return ProfilePickScene
+
+
 def _table(config: TableConfig) -> Scene:
     return games.get(config.game).table_scene(config)
+
+
+def _practice(game: str, mode: str, screen: str = "setup", *args: Any, **kwargs: Any) -> Scene:
+    """Screen `screen` of `game`'s practice mode `mode` (see GameDef.practice), built by the mode."""
+    found = [m for m in games.get(game).practice if m.id == mode]
+    if not found:
+        raise ValueError(f"{game} has no practice mode {mode!r}")
+    return found[0].scene(screen, *args, **kwargs)
 
 
 # name -> a loader of the scene class (function-level imports: explicit, so frozen builds see them)
@@ -105,7 +137,12 @@ SCREENS: dict[str, Callable[[], Callable[..., Scene]]] = {
     "pad_lost": _pad_lost,
     "confirm": _confirm,
     "name_entry": _name_entry,
+    "stats": _stats,
+    "profiles": _profiles,
+    "profile": _profile,
+    "profile_pick": _profile_pick,
     "table": lambda: _table,
+    "practice": lambda: _practice,
 }
 
 

@@ -14,6 +14,43 @@ from game.scenes import ui
 from game.scenes.base import Scene
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
+TALLY_PX = 20  # the evening's tally: one line above the buttons, from the second game on
+NAME_CUTS = (None, 10, 6, 0)  # names in the tally are cut to this many letters until it fits (0: the colour alone)
+
+
+def tally_parts(tally: Any, cut: int | None = None) -> list[tuple[int | None, str]]:
+    """The evening's running score (a game.history.Tally) as (seat, text) parts after a heading (seat None):
+    points where the game has them, else wins; each name at most `cut` letters ("Alexandra…"), or none at all
+    (the seat's colour says who) with `cut` 0."""
+    if tally.points is not None:
+        parts = [(None, t("Tonight, {n} games — points:", n=tally.games))]
+        values = [f"{points:+d}".replace("-", "−") for points in tally.points]
+    else:
+        parts = [(None, t("Tonight, {n} games — wins:", n=tally.games))]
+        values = [str(wins) for wins in tally.wins]
+    for seat, (name, value) in enumerate(zip(tally.names, values)):
+        if cut == 0:
+            parts.append((seat, value))
+        else:
+            shown = name if cut is None or len(name) <= cut else name[: cut - 1].rstrip() + "…"
+            parts.append((seat, f"{shown} {value}"))
+    return parts
+
+
+def tally_layout(tally: Any, font: pygame.font.Font, width: int, dot: int, gap: int
+                 ) -> list[tuple[int | None, str, int]]:
+    """(seat, text, x from the line's left) of each part, names cut as far as it takes to fit `width`; a seat's
+    part starts with its colour's mark (`dot` px) and parts are `gap` apart."""
+    for cut in NAME_CUTS:
+        placed, x = [], 0
+        for seat, text in tally_parts(tally, cut):
+            if placed:
+                x += gap
+            placed.append((seat, text, x))
+            x += (dot + dot // 2 if seat is not None else 0) + font.size(text)[0]
+        if x <= width:
+            break
+    return placed
 
 
 def winners_line(names: list[str], winners: list[int]) -> str:
@@ -36,6 +73,8 @@ class ResultsScene(Scene):
         self.definition = self.app.games.get(self.config.game)
         self.body = self.definition.results_body(self.config, self.match)
         self.body.art = CardArt(self.app.settings["four_colour_suits"])
+        tally = self.app.session_tally(self.config)  # Play again keeps a running score: shown from game 2
+        self.tally = tally if tally is not None and tally.games >= 2 else None
         self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True),
                              ui.Item(t("Change seats or rules…"), self.change_table, button=True),
                              ui.Item(t("Menu"), self.to_menu, button=True)], columns=3)
@@ -68,8 +107,32 @@ class ResultsScene(Scene):
         w = size[0]
         bh = ui.px(size, 52)
         area = self._layout_buttons(size, bh)
+        font = ui.TEXTS.font(ui.px(size, TALLY_PX), True)
+        dot, gap = ui.px(size, 12), ui.px(size, 16)
+        self.tally_parts = [] if self.tally is None else tally_layout(self.tally, font, w - ui.px(size, 60), dot, gap)
+        self.tally_x = ui.px(size, 30)
+        if self.tally_parts:
+            seat, text, x = self.tally_parts[-1]
+            used = x + (dot + dot // 2 if seat is not None else 0) + font.size(text)[0]
+            self.tally_x = max(ui.px(size, 30), (w - used) // 2)
+        tally_h = ui.px(size, 34) if self.tally_parts else 0
+        self.tally_y = area.y - ui.px(size, 6) - tally_h
         self.body.layout(size, pygame.Rect(ui.px(size, 30), ui.px(size, 96), w - ui.px(size, 60),
-                                           area.y - ui.px(size, 110)))
+                                           area.y - ui.px(size, 110) - tally_h))
+
+    def _draw_tally(self, surface: pygame.Surface) -> None:
+        """The evening's tally: the heading in gold, then each seat's mark in its colour and its figure."""
+        size = w, _ = surface.get_size()
+        dot = ui.px(size, 12)
+        cy = self.tally_y + ui.px(size, 14)
+        for seat, text, x in self.tally_parts:
+            left = self.tally_x + x
+            if seat is not None:
+                mark = pygame.Rect(left, cy - dot // 2, dot, dot)
+                pygame.draw.rect(surface, ui.seat_colour(seat), mark, border_radius=max(2, dot // 4))
+                left = mark.right + dot // 2
+            ui.blit_text(surface, text, ui.px(size, TALLY_PX), ui.GOLD if seat is None else ui.TEXT, "midleft",
+                         (left, cy), bold=True, max_w=w - left)
 
     def _layout_buttons(self, size: tuple[int, int], bh: int) -> pygame.Rect:
         """One row of buttons, each as wide as its label needs (at least a common width), centred above the
@@ -98,6 +161,7 @@ class ResultsScene(Scene):
         ui.blit_text(surface, self.definition.rules_summary(self.config.rules), ui.px(size, 17), ui.TEXT_DIM, "midtop",
                      (w // 2, ui.px(size, 70)), max_w=w - ui.px(size, 60))
         self.body.draw(surface)
+        self._draw_tally(surface)
         self.menu.draw(surface)
         if self.app.demo is not None and self.shown_ns is not None:
             left = max(0, DEMO_PAUSE_NS - (self.app.now_ns() - self.shown_ns)) // 1_000_000_000 + 1

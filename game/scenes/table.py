@@ -292,6 +292,7 @@ class TableScene(Scene):
     # -- helpers ----------------------------------------------------------------------------------
     def show_results(self) -> None:
         self.app.keep_replay(self.match.log)  # the finished game joins the recent replays
+        self.app.record_history(self.config, self.match)  # and the tally and history (written on another thread)
         self.app.nav.replace("results", self.config, self.match)
 
     def play(self, sound: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import version as game_version
 from game.commands import CONFIRM, Command
 from game.i18n import t
 from game.render.card_art import CardArt
@@ -34,6 +35,7 @@ class TitleScene(MenuScene):
     def items(self) -> list[ui.Item]:
         return [
             ui.Item(t("Play"), lambda: self.app.nav.push("choose")),
+            ui.Item(t("Players & stats"), lambda: self.app.nav.push("stats")),
             ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
             ui.Item(t("Controls"), lambda: self.app.nav.push("controls")),
             ui.Item(t("Quit"), lambda: self.app.nav.push("confirm", t("Quit Couch Cards?"), self.app.quit)),
@@ -60,6 +62,9 @@ class TitleScene(MenuScene):
                      (w // 2, ui.px(size, 158)))
         for img, centre in self.fan:
             surface.blit(img, img.get_rect(center=centre))
+        # The version, small in the bottom right corner, out of the way (the key hint is bottom centre).
+        ui.blit_text(surface, t("v{version}", version=game_version()), ui.px(size, 14), ui.TEXT_DIM, "bottomright",
+                     (w - ui.px(size, 12), size[1] - ui.px(size, 10)))
 
     def relayout(self, size: tuple[int, int]) -> None:
         super().relayout(size)

@@ -182,3 +182,20 @@ def format_against_pypi(result: dict) -> str:
         ours_26,
         ratio,
     ])
+
+
+# The search bot's thinking time, for `bench engines`: (level, target p99 ms per decision). A figure of
+# the machine, so it is measured here and never asserted by a test.
+BOT_TARGET = ("hard", 150)
+
+
+def bot_timing(games: int, seed: int = 2024) -> dict:
+    """Decision times (ms) of the BOT_TARGET level against two greedy bots, numbered edition, seats rotated."""
+    from game.games.nothanks.tournament import run_tournament
+
+    level, target = BOT_TARGET
+    entry = run_tournament(nt.Rules.numbered(), [level, "greedy", "greedy"], games, seed=seed,
+                           seat_balanced=True)["entries"][0]
+    return {"level": level, "games": games, "decisions": entry["decisions"],
+            "median_ms": entry["decision_ms_median"], "p99_ms": entry["decision_ms_p99"], "target_p99_ms": target,
+            "ok": entry["decision_ms_p99"] <= target}

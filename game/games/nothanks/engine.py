@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
 from game.engines import IllegalAction, digest_of
+from game.engines.options import switch, whole
 
 __all__ = [
     "AFTER_TAKE",
@@ -66,24 +67,29 @@ class Rules:
     hidden_matches: bool = False
 
     def __post_init__(self) -> None:
+        # Kinds first (a bool is no number, 9.5 no count, "no" no switch), then ranges; each names its option.
         if self.edition not in EDITIONS:
             raise ValueError(f"edition must be one of {EDITIONS}, not {self.edition!r}")
-        if not MIN_RANKS <= self.ranks_per_suit <= MAX_RANKS:
-            raise ValueError(f"ranks_per_suit must be {MIN_RANKS}..{MAX_RANKS}, not {self.ranks_per_suit}")
-        order = tuple(self.suit_order)
-        if sorted(order) != sorted("CDHS"):
-            raise ValueError(f"suit_order must order the four suits C, D, H, S once each, not {order!r}")
+        whole("ranks_per_suit", self.ranks_per_suit, MIN_RANKS, MAX_RANKS)
+        try:
+            order = tuple(self.suit_order)
+        except TypeError:  # not a sequence at all (a number, a switch)
+            order = ()
+        if not all(isinstance(s, str) for s in order) or sorted(order) != sorted("CDHS"):
+            raise ValueError(f"suit_order must order the four suits C, D, H, S once each, not {self.suit_order!r}")
         object.__setattr__(self, "suit_order", order)
         if self.after_take not in AFTER_TAKE:
             raise ValueError(f"after_take must be one of {AFTER_TAKE}, not {self.after_take!r}")
+        switch("hidden_matches", self.hidden_matches)
+        if self.matches is not None:
+            whole("matches", self.matches, 0)
         size = self.deck_size
         if self.set_aside is None:
             aside = NUMBERED_ASIDE if self.edition == "numbered" else round(size / 3)
             object.__setattr__(self, "set_aside", aside)
+        whole("set_aside", self.set_aside)
         if not 0 <= self.set_aside < size:
             raise ValueError(f"set_aside must leave one of the {size} cards in play, not {self.set_aside}")
-        if self.matches is not None and self.matches < 0:
-            raise ValueError(f"matches must not be negative, not {self.matches}")
 
     @classmethod
     def numbered(cls, **changes: object) -> Rules:
@@ -98,6 +104,9 @@ class Rules:
     def from_options(cls, values: dict[str, object], players: int | None = None) -> Rules:
         """Rules from the lobby's chosen option values; anything not chosen takes the edition's default
         (for `players`, if given: a bigger deck for bigger tables)."""
+        unknown = set(values) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
         base = cls.numbered() if values.get("edition", "cards") == "numbered" else cls()
         defaults = {o.name: o.default for o in rule_options(base, players)}
         defaults.update(values)

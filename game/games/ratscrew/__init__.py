@@ -10,6 +10,7 @@ from game.commands import PLAY, SLAP
 from game.games.base import GameDef, RuleOption, TableConfig
 from game.games.ratscrew import bots, engine
 from game.games.ratscrew.layout import LAYOUT
+from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
 
 
@@ -24,7 +25,9 @@ class RatscrewDef(GameDef):
     busiest_level = "pro"
     lobby_seats = 2
     summary_lines = 2
+    seat_options = ("head_start", "learner")
     layout = LAYOUT
+    practice = (SCHOOL,)  # the slap school, a third entry on the choose-game screen
 
     def title(self) -> str:
         return t("Egyptian Ratscrew")

@@ -25,10 +25,15 @@ The parameter table (`LEVEL_TABLE`), and where the numbers come from:
   times later, when the next card has usually covered it); `near_miss` the chance of slapping a
   pile whose top card is one rank away from making a slap (a 7 on an 8 looks like a double).
 - Cards are played, and piles claimed, after log-normal delays (`play_median_ms`, `claim_median_ms`).
+
+`adaptive` (`AdaptiveBot`) keeps games close: it watches the table's public slap events (`watch`) and
+sets its own reaction times to the other seats' (see its docstring), its misses, near-miss slaps and
+pace following the table's rows for a player that fast.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
@@ -38,7 +43,7 @@ from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
 
 CLAIM = "claim"
-LEVELS = ("random", "kid", "casual", "pro")
+LEVELS = ("random", "kid", "casual", "pro", "adaptive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +205,141 @@ class RatscrewBot:
             changes[CLAIM] = None
 
 
+def level_at(median_ms: float, name: str = "adaptive") -> Level:
+    """A row of the table for a player whose median reaction to a double is `median_ms`: between two
+    rows, every figure in proportion (on a log scale of the median); past the ends, the end row's
+    misses, spreads and pace."""
+    rows = sorted(LEVEL_TABLE.values(), key=lambda lv: lv.react_median_ms)
+    x = math.log(median_ms)
+    lo, hi = rows[0], rows[-1]
+    for a, b in itertools.pairwise(rows):
+        if x <= math.log(b.react_median_ms):
+            lo, hi = a, b
+            break
+    span = math.log(hi.react_median_ms) - math.log(lo.react_median_ms)
+    f = min(1.0, max(0.0, (x - math.log(lo.react_median_ms)) / span))
+
+    def mix(attr: str) -> float:
+        return (1 - f) * getattr(lo, attr) + f * getattr(hi, attr)
+
+    floor = (1 - f) * lo.react_min_ms / lo.react_median_ms + f * hi.react_min_ms / hi.react_median_ms
+    return Level(name, react_median_ms=median_ms, react_sigma=mix("react_sigma"),
+                 react_min_ms=floor * median_ms, miss=mix("miss"), near_miss=mix("near_miss"),
+                 stop_ms=mix("stop_ms"), play_median_ms=mix("play_median_ms"),
+                 claim_median_ms=mix("claim_median_ms"))
+
+
+class AdaptiveBot(RatscrewBot):
+    """A bot that keeps games close: it plays as fast as the others at the table turn out to be.
+
+    It watches the table's public slap events (`watch`: who won a slap, who slapped wrong or too late,
+    which chances nobody took), times them from the moment it saw the pile turn slappable, and keeps per
+    rule an estimate of how fast the others slap (a log-scale mean, starting from a casual player's
+    times and moved by every reaction it sees). Its own median reaction for a rule is that estimate
+    times a `pace` it steers by results: every slap it wins makes it slower, every slap another seat
+    wins faster, so that over a game it wins its share of the slaps (half of them with two players)
+    even though it never sees the reactions of slaps it won first. Its misses, near-miss slaps, spread,
+    stop time and pace of play are those of a player that fast (`level_at`), its rate of near-miss slaps
+    drawn towards the wrong slaps it sees: it misses, and slaps wrong, like a person.
+    """
+
+    START = "casual"
+    PRIOR_WEIGHT = 2.0  # the starting estimate counts as this many seen reactions
+    STEP = 0.2  # how far (log scale) one won or lost slap moves the pace (more over the first few)
+    FIRST_STEPS = 6.0
+    PACE_RANGE = (0.45, 2.2)
+    LEAD = 1.0  # and slower by exp(LEAD × its share of the cards above an even share) while ahead
+    FASTEST_MS = 260.0  # its median reaction to a double never drops below this
+
+    def __init__(self, rng: random.Random, seat: int, rules: rs.Rules) -> None:
+        super().__init__(level_at(LEVEL_TABLE[self.START].react_median_ms), rng, seat, rules)
+        start = LEVEL_TABLE[self.START].react_median_ms
+        self.pace = 1.0
+        # Per rule: (sum of log reaction ms, weight) of the others' slaps, with the start as a prior.
+        self._logs = {rule: [self.PRIOR_WEIGHT * math.log(start * d * self._factor), self.PRIOR_WEIGHT]
+                      for rule, d in RULE_DIFFICULTY.items()}
+        self._base = [self.PRIOR_WEIGHT * math.log(start), self.PRIOR_WEIGHT]  # all rules, as doubles
+        self._onset: tuple[int, str] | None = None  # when the pile last turned slappable, and by which rule
+        self._players = 2
+        self._lead = 1.0  # how much slower it is for being ahead in cards
+        self._contests = 0
+        self._wrong_seen = 0.0
+        self._near_seen = 0.0
+        self._near_now = False  # the pile as last seen is a near miss
+
+    # -- what it sees ---------------------------------------------------------------------------------
+    def watch(self, what: str, seat: int | None, t_ns: int) -> None:
+        """A public slap event: `what` "won", "too late", "wrong" or "missed" (seat None), at `t_ns`."""
+        if what == "won":
+            share = 1.0 / max(2, self._players)
+            mine = 1.0 if seat == self.seat else 0.0
+            low, high = self.PACE_RANGE
+            step = self.STEP * (1 + 2 * math.exp(-self._contests / self.FIRST_STEPS))
+            self._contests += 1
+            self.pace = min(high, max(low, self.pace * math.exp(step * (mine - share))))
+        if seat is not None and seat != self.seat:
+            if what in ("won", "too late") and self._onset is not None:
+                onset, rule = self._onset
+                self._seen_reaction(rule, (t_ns - onset) / 1e6)
+            elif what == "wrong" and self._near_now:  # a near miss taken for a slap
+                self._wrong_seen += 1
+        self._retune()
+
+    def _seen_reaction(self, rule: str, ms: float) -> None:
+        if ms <= 0:
+            return
+        x = math.log(ms)
+        entry = self._logs[rule]
+        entry[0] += x
+        entry[1] += 1
+        self._base[0] += x - math.log(RULE_DIFFICULTY[rule] * self._factor)
+        self._base[1] += 1
+
+    def _estimate(self, rule: str) -> float:
+        """The others' median reaction (ms) to `rule` as seen so far."""
+        total, weight = self._logs[rule]
+        return math.exp(total / weight)
+
+    def _retune(self) -> None:
+        base = max(self.FASTEST_MS, self.pace * math.exp(self._base[0] / self._base[1]))
+        level = level_at(base)
+        seen = self._near_seen
+        others = max(1, self._players - 1)
+        near = (level.near_miss * 20 + self._wrong_seen / others) / (20 + seen) if seen else level.near_miss
+        self.level = Level("adaptive", base, level.react_sigma, level.react_min_ms, level.miss,
+                           min(0.15, max(0.005, near)), level.stop_ms, level.play_median_ms,
+                           level.claim_median_ms)
+
+    def reaction_ms(self, rule: str) -> float:
+        lv = self.level
+        median = max(self.FASTEST_MS * RULE_DIFFICULTY[rule], self._lead * self.pace * self._estimate(rule))
+        return min(4 * median, max(lv.react_min_ms, _lognormal(self.rng, median, lv.react_sigma)))
+
+    def plan(self, obs: rs.Observation, now_ns: int, pending: dict[str, int]) -> dict[str, int | None]:
+        view = tuple(obs.slap_view())
+        if (obs.cards_played, view) != self._seen:
+            self._players = max(1, sum(obs.in_game))
+            held = sum(obs.hand_counts)
+            share = obs.hand_counts[self.seat] / held if held else 0.0
+            self._lead = math.exp(self.LEAD * max(0.0, share - 1.0 / max(2, self._players)))
+            self._retune()
+            rule = rs.slap_rule_for(view, self.rules)
+            self._near_now = rule is None and near_miss_rule(view, self.rules) is not None
+            if rule is not None:
+                self._onset = (now_ns, rule)
+            elif self._near_now:
+                self._near_seen += 1
+        return super().plan(obs, now_ns, pending)
+
+
 def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
-    """A Ratscrew bot: `random` or a level of `LEVEL_TABLE`."""
+    """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
         from game.games.ratscrew.random_bot import RandomRatscrewBot
 
         return RandomRatscrewBot(rng, seat, rules)
+    if level == "adaptive":
+        return AdaptiveBot(rng, seat, rules)
     if level not in LEVEL_TABLE:
         raise ValueError(f"unknown Ratscrew bot level {level!r}; choose from {', '.join(LEVELS)}")
     return RatscrewBot(LEVEL_TABLE[level], rng, seat, rules)

@@ -68,6 +68,7 @@ from typing import NamedTuple
 
 from game import cards
 from game.engines import IllegalAction, digest_of
+from game.engines.options import switch, whole
 
 SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine")
 DEFAULT_SLAPS = frozenset({"double", "sandwich", "top_bottom"})
@@ -219,19 +220,17 @@ class Rules:
                 raise ValueError(f"challenge_counts needs 4 numbers (J, Q, K, A), got {counts!r}")
             counts = ChallengeCounts(*counts)
         for rank, n in zip(ChallengeCounts._fields, counts):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise ValueError(f"challenge count for {rank} must be a whole number >= 1, got {n!r}")
+            whole(f"challenge_{rank.lower()} (the challenge count for {rank})", n, 1)
         object.__setattr__(self, "challenge_counts", counts)
 
-        _check_int("burn", self.burn, 1)
+        _check_int("burn", self.burn, 0)  # 0: the "no penalty" table (learners)
         _check_int("card_limit", self.card_limit, 1)
         _check_int("claim_delay_ms", self.claim_delay_ms, 0)
         _check_int("late_grace_ms", self.late_grace_ms, 0)
         if self.payer_out_rule not in PAYER_OUT_RULES:
             raise ValueError(f"payer_out_rule must be one of {PAYER_OUT_RULES}, got {self.payer_out_rule!r}")
         for name in ("marriage_either_order", "burned_live"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False")
+            switch(name, getattr(self, name))
 
         checks = []
         for name in SLAP_RULES:
@@ -269,7 +268,7 @@ class Rules:
             raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
         merged.update(values)
         return cls(
-            slaps=frozenset(rule for rule in SLAP_RULES if merged[rule]),
+            slaps=frozenset(rule for rule in SLAP_RULES if switch(rule, merged[rule])),
             marriage_either_order=merged["marriage_either_order"],
             burn=merged["burn"],
             burned_live=merged["burned_live"],
@@ -289,8 +288,7 @@ def _rules_key(rules: Rules) -> tuple:
 
 
 def _check_int(name: str, value: object, low: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, got {value!r}")
+    whole(name, value, low)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +312,7 @@ def rule_options() -> list[OptionSpec]:
     options = [OptionSpec(rule, (True, False), defaults[rule]) for rule in SLAP_RULES]
     options += [
         OptionSpec("marriage_either_order", (False, True), False),
-        OptionSpec("burn", (2, 1), 2),
+        OptionSpec("burn", (2, 1, 0), 2),
         OptionSpec("burned_live", (False, True), False),
     ]
     counts = tuple(range(1, 7))

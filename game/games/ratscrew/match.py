@@ -17,6 +17,18 @@ Bots plan after every change of the state, from their seat's observation only; t
 a bot's intent by itself. A bot's slap already due within its stop time when the pile changes still
 lands (a hand in motion), so it may be too late or wrong, as a person's would.
 
+Head starts (`SeatSpec.head_start_ms`): a seat's slap is ordered and judged as if pressed that much
+earlier, `head_start_ms` before the press: it takes a pile that was slappable at that time (though
+covered since); if the pile was not slappable then, it is judged at the next change of the pile before
+the press instead (a pile made slappable by a card played meanwhile), and never before the pile it is
+judged on appeared. Since a press with a head start can arrive after what it beats, while another human
+seat has a head start the match holds a slap, and a card played (or a claim) on a slappable pile, until
+that head start has passed since it (bots' intents are known in advance). With no head starts at the
+table nothing waits.
+
+The match also reports what the table names for learners: `Slappable` when the pile becomes slappable,
+and `Missed` when a slappable pile passes with nobody slapping it (a card on top, or a claim).
+
 Every item the match applies goes into its log (`match.log`, see `game.record`) in applied order, with
 the coin's verdict on a tie. `replay=True` builds the match with no bots, and `replay(entry)` applies a
 logged item through the same code (too-late window, photo finish, auto-claim, stats), so a replay needs
@@ -33,6 +45,7 @@ from typing import Any
 
 from game.commands import PLAY, SLAP, Command
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.bots import CLAIM, make_bot
 from game.i18n import t as tr
 from game.match.common import (
@@ -72,30 +85,54 @@ class Tie:
 
 @dataclass(frozen=True, slots=True)
 class PhotoFinish:
-    """The hands of a contested slap, first first: (seat, t_ns, delta_ms after the winner, verdict)."""
+    """The hands of a contested slap, first first: (seat, t_ns, delta_ms after the winner, verdict), the
+    times as judged; `head_starts` the ms of head start each entry's seat had (empty: none had any)."""
 
     entries: tuple[tuple[int, int, int, str], ...]
+    head_starts: tuple[int, ...] = ()
 
     @property
     def winner(self) -> int:
         return self.entries[0][0]
 
+    def head_start(self, index: int) -> int:
+        """The head start (ms) of the seat of entry `index`."""
+        return self.head_starts[index] if index < len(self.head_starts) else 0
+
     def lines(self, name: Callable[[int], str] | None = None) -> list[str]:
-        """'P2 by 14 ms', 'P4 +120 ms, too late' … (`name(seat)` defaults to 'P1', 'P2', …)."""
+        """'P2 by 14 ms', 'Mia by 40 ms with a 300 ms head start', 'P4 +120 ms, too late' …
+        (`name(seat)` defaults to 'P1', 'P2', …)."""
         name = name or (lambda seat: f"P{seat + 1}")
         first, *rest = self.entries
         if rest and rest[0][3] == LOST_COIN:  # a tie: the toss is told once
             out = [tr("Tie \u2014 {who} won the coin toss", who=name(first[0]))]
         else:
-            out = [tr("{who} by {ms} ms", who=name(first[0]), ms=rest[0][2] if rest else 0)]
-        for seat, _, delta, verdict in rest:
+            out = [rs_text.photo_winner(name(first[0]), rest[0][2] if rest else 0, self.head_start(0))]
+        for i, (seat, _, delta, verdict) in enumerate(rest, 1):
             if verdict == LOST_COIN:
-                out.append(tr("{who} same instant", who=name(seat)))
+                line = tr("{who} same instant", who=name(seat))
             elif verdict == TOO_LATE:
-                out.append(tr("{who} +{ms} ms, too late", who=name(seat), ms=delta))
+                line = tr("{who} +{ms} ms, too late", who=name(seat), ms=delta)
             else:
-                out.append(tr("{who} +{ms} ms, wrong slap", who=name(seat), ms=delta))
+                line = tr("{who} +{ms} ms, wrong slap", who=name(seat), ms=delta)
+            out.append(rs_text.with_head_start(line, self.head_start(i)))
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class Slappable:
+    """The pile became slappable by `rule`; `cards` are the faces that make it (as `SlapWon` frames them)."""
+
+    rule: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """A slappable pile passed with nobody slapping it: a card was played on top, or it was claimed."""
+
+    rule: str
+    cards: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -156,6 +193,10 @@ class _Photo:
     timer: Item
 
 
+# What watching bots are told of (see RatscrewMatch._tell_bots).
+SEEN: dict[type, str] = {rs.SlapWon: WON, rs.WrongSlap: WRONG, TooLate: TOO_LATE, Missed: "missed"}
+
+
 class RatscrewMatch:
     """One Ratscrew game at a table: submit human commands, advance the clock, read the events."""
 
@@ -209,6 +250,8 @@ class RatscrewMatch:
         self._taken: _Taken | None = None
         self._pile_key: tuple = ()
         self._onset_ns: int | None = None
+        self._changed_ns = start_ns  # when the pile (as judged) last changed
+        self._slappable: Slappable | None = None  # the pile's slap chance, until it is taken or passes
         self._tied: frozenset[int] = frozenset()
         self._applied_ns = start_ns
         self._closed = False
@@ -232,12 +275,23 @@ class RatscrewMatch:
         return {action: item.t_ns for action, item in self._pending[seat].items()}
 
     def submit(self, cmd: Command) -> str | None:
-        """Queue a stamped human command (never dropped); returns a reason at once if it can never apply."""
-        return submit_human(self, cmd, (PLAY, SLAP), "Ratscrew")
+        """Queue a stamped human command (never dropped); returns a reason at once if it can never apply.
+        A slap from a seat with a head start is queued at the time it is judged at."""
+        judged = None
+        if cmd.action == SLAP and isinstance(cmd.seat, int) and 0 <= cmd.seat < len(self.seats):
+            lead = self._head_start_ns(cmd.seat)
+            if lead:
+                judged = cmd.t_ns - lead
+        return submit_human(self, cmd, (PLAY, SLAP), "Ratscrew", judged)
 
     def next_due_ns(self) -> int | None:
-        """When the next queued thing is due (a virtual clock jumps there), or None."""
-        return self._queue.next_t()
+        """When the next queued thing is due (a virtual clock jumps there), or None; a slap waits until
+        the other seats' head starts have passed since it."""
+        top = self._queue.peek()
+        if top is None:
+            return None
+        wait = self._held_until(top)
+        return top.t_ns if wait is None else max(top.t_ns, wait)
 
     def advance(self, now_ns: int) -> list[Timed]:
         """Apply everything due up to `now_ns`, human and bot, in time order.
@@ -247,9 +301,16 @@ class RatscrewMatch:
         """
         out: list[Timed] = []
         while not self._closed:
+            top = self._queue.peek()
+            wait = None if top is None else self._held_until(top)
+            if wait is not None and now_ns < wait:
+                break  # a press with a head start may still come and beat this slap
             group, coin = self._queue.pop_group(now_ns)
             if not group:
                 break
+            group = self._retimed(group)
+            if not group:
+                continue
             tied = coin and self._announce_tie(group, out)
             for item in group:
                 if self._alive(item):
@@ -344,6 +405,57 @@ class RatscrewMatch:
         else:
             self.log.command(item.t_ns, None, CLAIM if item.kind == "claim" else item.kind, "timer", tie=tied)
 
+    # ---- head starts -----------------------------------------------------------------------------
+
+    def _head_start_ns(self, seat: int) -> int:
+        return self.seats[seat].head_start_ms * 1_000_000
+
+    def _held_until(self, item: Item) -> int | None:
+        """Until when `item` must wait for presses of other human seats with a head start that could come
+        before it: a slap, or a change of a slappable pile (None: it need not wait)."""
+        if item.kind in ("human", "bot") and item.action == SLAP:
+            if not self._alive(item):
+                return None
+        elif self._slappable is None or not self._changes_pile(item):
+            return None
+        lead = max((self._head_start_ns(s) for s, spec in enumerate(self.seats)
+                    if s != item.seat and not spec.is_bot), default=0)
+        return item.t_ns + lead if lead else None
+
+    def _changes_pile(self, item: Item) -> bool:
+        """Whether queued `item` may change the pile (a play, a claim, the claim timer)."""
+        if item.kind == "claim":
+            return item is self._claim_timer
+        return item.kind in ("human", "bot") and item.action in (PLAY, CLAIM) and self._alive(item)
+
+    def _retimed(self, group: list[Item]) -> list[Item]:
+        """`group` less the head-start slaps that find the pile not slappable while a change of it is
+        queued before their press: those go back on the queue just after that change."""
+        keep = []
+        for item in group:
+            real = item.real_ns
+            if real is not None and real > item.t_ns and item.action == SLAP and self.state.slap_rule() is None:
+                change = self._queue.first_after(item.t_ns, real, self._changes_pile)
+                if change is not None:
+                    item.t_ns = change.t_ns + 1
+                    item.poll = None  # after the change, never in a tie with it
+                    self._queue.push(item)
+                    continue
+            keep.append(item)
+        return keep
+
+    def _tell_bots(self, t: int, events: list[Any]) -> None:
+        """Bots that watch the table see its public slap events: `watch(what, seat, t_ns)` with `what`
+        one of SEEN (a slap won, a wrong slap, a slap too late, a chance nobody took: seat None)."""
+        seen = [(SEEN[type(e)], getattr(e, "seat", None)) for e in events if type(e) in SEEN]
+        if not seen:
+            return
+        for bot in self.bots.values():
+            watch = getattr(bot, "watch", None)
+            if watch is not None:
+                for what, seat in seen:
+                    watch(what, seat, t)
+
     def _add_bot(self, seat: int, spec: SeatSpec) -> None:
         """A bot for `seat`; every bot takes one draw from the match's rng, even in a replay (no bot)."""
         bot_rng = random.Random(self.rng.getrandbits(64))
@@ -381,8 +493,11 @@ class RatscrewMatch:
         return True
 
     def _apply(self, item: Item, out: list[Timed]) -> None:
+        if item.real_ns is not None:  # never judged before the pile it meets appeared
+            item.t_ns = max(item.t_ns, min(self._changed_ns, item.real_ns))
         t = item.t_ns
-        if item.kind == "human" and t < self._applied_ns:
+        real = t if item.real_ns is None else item.real_ns
+        if item.kind == "human" and real < self._applied_ns:
             self.late_arrivals += 1
         self._applied_ns = max(self._applied_ns, t)
         self.now_ns = max(self.now_ns, t)
@@ -408,7 +523,7 @@ class RatscrewMatch:
                 self._ignored_now(Ignored(seat, action, "the game is over", source), t, out)
             return
         if action == SLAP:
-            self._slap(seat, t, source, out)
+            self._slap(seat, t, source, out, real)
         elif action == CLAIM or (self.state.awaiting_claim and seat == self.state.challenger):
             self._take_turn(rs.Claim(seat), t, source, out)
         else:
@@ -430,7 +545,9 @@ class RatscrewMatch:
                 self._taken = _Taken(t, action.seat, st.cards_played, self._onset_ns)
         self._record(st.apply(action), t, out)
 
-    def _slap(self, seat: int, t: int, source: str, out: list[Timed]) -> None:
+    def _slap(self, seat: int, t: int, source: str, out: list[Timed], real: int | None = None) -> None:
+        """A slap judged at `t` (pressed at `real`, later with a head start)."""
+        real = t if real is None else real
         st = self.state
         taken = self._taken
         if taken is not None and st.cards_played == taken.cards_played and t - taken.t_ns <= self._grace_ns:
@@ -438,14 +555,16 @@ class RatscrewMatch:
                 self._ignored_now(Ignored(seat, SLAP, "this pile is already yours", source), t, out)
                 return
             after_ms = max(0, round((t - taken.t_ns) / 1e6))
-            reaction = self._reaction(t, taken.onset_ns)
+            reaction = self._reaction(real, taken.onset_ns)
             self.stats[seat].late += 1
             if reaction is not None:
                 self.stats[seat].reactions_ms.append(reaction)
             self.history.slaps.append(SlapRecord(t, seat, TOO_LATE, None, reaction))
             tied = seat in self._tied and taken.seat in self._tied
             self._photo_entry(seat, t, LOST_COIN if tied else TOO_LATE)
-            out.append(Timed(t, TooLate(seat, after_ms)))
+            late = TooLate(seat, after_ms)
+            out.append(Timed(t, late))
+            self._tell_bots(t, [late])
             return
         reason = st.why_illegal(rs.Slap(seat))
         if reason is not None:
@@ -456,7 +575,8 @@ class RatscrewMatch:
         cards_played = st.cards_played
         events = st.apply(rs.Slap(seat))
         if rule is not None:
-            reaction = self._reaction(t, onset)
+            self._slappable = None  # taken: not missed
+            reaction = self._reaction(real, onset)
             self.stats[seat].slaps_won += 1
             if reaction is not None:
                 self.stats[seat].reactions_ms.append(reaction)
@@ -488,20 +608,36 @@ class RatscrewMatch:
         hands = tuple(len(h) for h in self.state.hands)
         if hands != self.history.counts[-1].counts or self.state.is_over:
             self._sample(t)  # a card played, a burn, a pile won: every change of a hand
-        self._settle(t)
+        self._settle(t, out, events)
 
-    def _settle(self, t: int) -> None:
-        """Bring timers, the slappable onset and the bots' plans up to date with the state."""
+    def _settle(self, t: int, out: list[Timed] | None = None, events: list[Any] = ()) -> None:
+        """Bring timers, the slappable onset (and its Slappable / Missed events) and the bots' plans up
+        to date with the state; bots that watch the table see `events` first."""
         st = self.state
         if st.is_over:
             for pending in self._pending:
                 pending.clear()
             self._claim_timer = None
             return
+        news = list(events)
         key = (st.cards_played, len(st.pile), len(st.burned))
         if key != self._pile_key:
             self._pile_key = key
-            self._onset_ns = t if st.slap_rule() is not None else None
+            self._changed_ns = t
+            rule = st.slap_rule()
+            self._onset_ns = t if rule is not None else None
+            if self._slappable is not None:
+                missed = Missed(self._slappable.rule, self._slappable.cards)
+                news.append(missed)
+                if out is not None:
+                    out.append(Timed(t, missed))
+            self._slappable = None
+            if rule is not None:
+                view = st.slap_view()
+                self._slappable = Slappable(rule, tuple(view[i] for i in rs.slap_cards(view, rule)))
+                if out is not None:
+                    out.append(Timed(t, self._slappable))
+        self._tell_bots(t, news)
         if st.awaiting_claim:
             if self._claim_timer is None:
                 self._claim_timer = self._queue.push(Item(t + self.rules.claim_delay_ms * 1_000_000, "claim"))
@@ -509,11 +645,18 @@ class RatscrewMatch:
             self._claim_timer = None
         for seat, bot in self.bots.items():
             pending = self._pending[seat]
-            changes = bot.plan(st.observation(seat), t, {a: item.t_ns for a, item in pending.items()})
+            planned = {a: item.t_ns if item.real_ns is None else item.real_ns for a, item in pending.items()}
+            changes = bot.plan(st.observation(seat), t, planned)
             for action, when in changes.items():
                 pending.pop(action, None)
-                if when is not None:
-                    pending[action] = self._queue.push(Item(max(when, t), "bot", seat, action))
+                if when is None:
+                    continue
+                at = max(when, t)
+                lead = self._head_start_ns(seat) if action == SLAP else 0
+                if lead:  # a bot's head start, like a person's: judged earlier, never before now
+                    pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
+                else:
+                    pending[action] = self._queue.push(Item(at, "bot", seat, action))
 
     def _sample(self, t: int) -> None:
         st = self.state
@@ -534,9 +677,10 @@ class RatscrewMatch:
         if photo is None or len(photo.entries) < 2:
             return
         first = photo.t_ns
+        leads = tuple(self.seats[seat].head_start_ms for seat, _, _ in photo.entries)
         finish = PhotoFinish(tuple(
             (seat, ts, max(0, round((ts - first) / 1e6)), verdict) for seat, ts, verdict in photo.entries
-        ))
+        ), leads if any(leads) else ())
         self.last_photo_finish = finish
         out.append(Timed(t, finish))
 

@@ -13,9 +13,10 @@ import pygame
 
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
-from game.games.ratscrew.view_model import Flash, Framed, PhotoFinish, RatscrewModel, SlapHand, Sweep
+from game.games.ratscrew.view_model import Flash, Framed, Hint, PhotoFinish, RatscrewModel, SlapHand, Sweep
 from game.i18n import t
 from game.render import colors, hud
+from game.render.cache import LRU
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout
@@ -76,9 +77,13 @@ def pile_cards(
     n = len(pile)
     shown = sorted({0, *range(max(0, n - 3), n)}) if n else []  # the bottom card and the top three
     framed: tuple[str, ...] = ()
+    frame = colors.GOLD
     if not hide:  # a won pile, held still: the cards that made the slap are framed
         for e in v.model.anim.active(Framed, now):
             framed = e.cards
+    else:  # a learner's hint: the cards that make the pile slappable, in the learner's colour
+        for e in v.model.anim.active(Hint, now)[:1]:
+            framed, frame = e.cards, colors.seat_color(e.seat)
     for i in shown:
         if hide and v.model.anim.hidden(("pile", i), now):
             continue
@@ -89,7 +94,7 @@ def pile_cards(
         if pile[i] in framed:
             pygame.draw.rect(
                 surface,
-                colors.GOLD,
+                frame,
                 rect.inflate(-rect.w // 8, -rect.h // 10),
                 width=max(2, w // 30),
                 border_radius=w // 12,
@@ -148,7 +153,7 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
 
 
 # -- the prompt lane --------------------------------------------------------------------------------------
-_PROMPTS: dict[tuple, tuple[pygame.Surface, pygame.Rect, int]] = {}
+_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU(64)
 
 
 def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:

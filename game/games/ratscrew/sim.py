@@ -1,5 +1,6 @@
 """Egyptian Ratscrew in `python -m game sim ratscrew`: whole all-bot games through the match, per-level
-behaviour (reaction times, misses, wrong slaps), the strength ladder, and the result as a table."""
+behaviour (reaction times, misses, wrong slaps), the strength ladder, and the result as a table.
+`--head-start 300,0` gives each bot entry a head start (it keeps it in whichever seat it sits)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,16 @@ from game.games.ratscrew import text
 from game.games.ratscrew.bots import LEVELS
 from game.games.ratscrew.match import RatscrewMatch
 from game.match.common import SeatSpec
-from game.simkit import Recorder, SimError, bot_levels, check_players, play_out, rule_values, seat_order
+from game.simkit import (
+    Recorder,
+    SimError,
+    bot_levels,
+    check_players,
+    head_starts,
+    play_out,
+    rule_values,
+    seat_order,
+)
 
 DEFAULT_PLAYERS = 2
 LADDER = (("pro", "casual"), ("casual", "kid"), ("pro", "kid"))
@@ -25,6 +35,9 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--ladder", action="store_true",
                        help=f"Ratscrew: play pro-casual, casual-kid and pro-kid 2-player games and check the "
                        f"stronger wins >= {LADDER_TARGET * 100:.0f}%%")
+    group.add_argument("--head-start", metavar="MS,MS", dest="head_start",
+                       help="Ratscrew: each bot's head start in ms, one per bot in --bots order (0-1000 in steps "
+                       "of 50): its slaps are judged as if pressed that much earlier")
 
 
 def _rules(args: argparse.Namespace) -> rs.Rules:
@@ -35,12 +48,14 @@ def _rules(args: argparse.Namespace) -> rs.Rules:
 
 
 def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
-              recorder: Recorder | None = None, name: str = "ratscrew") -> dict:
+              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None) -> dict:
     """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
-    recorder, each game's log is saved as `<name>-<seed>-<game number>`."""
+    recorder, each game's log is saved as `<name>-<seed>-<game number>`. `leads`: each entry's head
+    start (ms)."""
     recorder = recorder or Recorder(None)
     master = random.Random(seed)
     n = len(levels)
+    leads = leads or [0] * n
     wins = [0.0] * n  # per entry
     lengths: list[int] = []
     seconds: list[float] = []
@@ -53,7 +68,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     started = time.perf_counter()
     for g in range(games):
         entry_at = seat_order(levels, g, seat_balanced)
-        seats = [SeatSpec("bot", levels[e]) for e in entry_at]
+        seats = [SeatSpec("bot", levels[e], head_start_ms=leads[e]) for e in entry_at]
         m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0, first_player=g % n,
                           record=recorder.on)
         play_out(m)
@@ -96,8 +111,9 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
         "mean_cards_played": statistics.fmean(lengths), "mean_game_seconds": statistics.fmean(seconds),
         "ends": ends,
-        "entries": [{"entry": e, "bot": levels[e], "wins": wins[e], "win_rate": wins[e] / games}
-                    for e in range(n)],
+        "head_start_ms": list(leads),
+        "entries": [{"entry": e, "bot": levels[e], "head_start_ms": leads[e], "wins": wins[e],
+                     "win_rate": wins[e] / games} for e in range(n)],
         "levels": levels_out,
     }
 
@@ -116,10 +132,13 @@ def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None
 def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
     rules = _rules(args)
     if args.ladder:
+        if args.head_start is not None:
+            raise SimError("--head-start does not go with --ladder (the ladder plays without head starts)")
         return run_ladder(rules, args.games, args.seed, recorder)
     levels = bot_levels(args, LEVELS, DEFAULT_PLAYERS)
     check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
-    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder)
+    leads = head_starts(args.head_start, len(levels))
+    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)
 
 
 def _ms(value: float | None) -> str:
@@ -140,17 +159,19 @@ def format(result: dict) -> str:
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result["ends"].items()))
     title = (f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
              f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})")
-    lines = [title, f"{'#':>2} {'bot':<7} {'wins':>7} {'win rate':>8}"]
+    leads = any(e.get("head_start_ms") for e in result["entries"])
+    lines = [title, f"{'#':>2} {'bot':<8} {'wins':>7} {'win rate':>8}" + (f" {'head start':>10}" if leads else "")]
     for e in result["entries"]:
-        lines.append(f"{e['entry']:>2} {e['bot']:<7} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%")
+        lead = f" {e['head_start_ms']:>7} ms" if leads else ""
+        lines.append(f"{e['entry']:>2} {e['bot']:<8} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%{lead}")
     lines.append(f"mean game length: {result['mean_cards_played']:.1f} cards played, "
                  f"{result['mean_game_seconds']:.1f} s of play; ends: {ends}")
     lines.append("per level: reaction = median ms from a pile turning slappable to the slaps that landed "
                  "on it (won or too late); noticed = median of all reactions the bot drew")
-    lines.append(f"{'level':<7} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11}"
+    lines.append(f"{'level':<8} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11}"
                  f" {'slaps':>6}")
     for lv in result["levels"]:
-        lines.append(f"{lv['level']:<7} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
+        lines.append(f"{lv['level']:<8} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
                      f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")
     lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
     return "\n".join(lines)

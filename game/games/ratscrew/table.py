@@ -14,13 +14,15 @@ from game.scenes.table import TableScene
 class RatscrewTable(TableScene):
     """`RatscrewTable(config)`: play, slap, claim (play again), until one player holds every card."""
 
-
     def make_match(self, start_ns: int) -> RatscrewMatch:
         c = self.config
         return RatscrewMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> RatscrewView:
-        return RatscrewView(self.config.rules, names, controls, self.config.seed, texts=texts)
+        view = RatscrewView(self.config.rules, names, controls, self.config.seed, texts=texts)
+        # Learner seats: their hints show this long after the pile becomes slappable.
+        view.model.hints = {seat: spec.hint_ms for seat, spec in enumerate(self.config.seats) if spec.is_learner}
+        return view
 
     def claim_left(self, now: float) -> float | None:
         """The claim window's remaining share (1 → 0), or None when no pile awaits its claim."""

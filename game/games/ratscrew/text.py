@@ -52,6 +52,8 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
     if name in slaps or name == "marriage_either_order":
         return t("On") if value else t("Off")
     if name == "burn":
+        if value == 0:
+            return t("No penalty")
         return t("1 card") if value == 1 else t("2 cards") if value == 2 else t("{n} cards", n=value)
     if name == "burned_live":
         return t("Live") if value else t("Dead")
@@ -94,7 +96,9 @@ def summary(rules: rs.Rules) -> str:
     names = slap_names(rules)
     parts = [
         t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
-        t("wrong slap burns {n}, live", n=rules.burn)
+        t("no penalty for a wrong slap")
+        if rules.burn == 0
+        else t("wrong slap burns {n}, live", n=rules.burn)
         if rules.burned_live
         else t("wrong slap burns {n}, dead", n=rules.burn),
         " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts)),
@@ -116,7 +120,7 @@ def table_corner(rules: rs.Rules) -> str:
     counts = " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
     return "\n".join([
         t("Slap on: {names}", names=", ".join(names)) if names else t("No slaps"),
-        t("Wrong slap burns {n}", n=rules.burn),
+        t("Wrong slap: no penalty") if rules.burn == 0 else t("Wrong slap burns {n}", n=rules.burn),
         t("Challenges: {counts}", counts=counts),
     ])
 
@@ -148,7 +152,37 @@ def rules_text(rules: Any) -> list[str]:
         t("Anyone may slap the pile at any moment. The first valid slap wins the whole pile — "
           "even during a challenge. At this table you may slap on:"),
         *(slap_explanations(rules) or [t("nothing: slaps are switched off.")]),
-        t("A wrong slap burns cards face down under the pile. They go to whoever wins the pile."),
+        t("A wrong slap costs nothing at this table (no penalty), unless you have no cards left: then you are out.")
+        if rules.burn == 0
+        else t("A wrong slap burns cards face down under the pile. They go to whoever wins the pile."),
         t("Out of cards? You stay in until the next chance to slap has passed — slap in to come back."),
         t("The last player with cards wins."),
     ]
+
+
+# -- fair play: head starts, learners ----------------------------------------------------------------------
+def photo_winner(who: str, ms: int, head_start_ms: int = 0) -> str:
+    """The photo finish's first line: "Mia by 40 ms", "Mia by 40 ms with a 300 ms head start"."""
+    if head_start_ms:
+        return t("{who} by {ms} ms with a {hs} ms head start", who=who, ms=ms, hs=head_start_ms)
+    return t("{who} by {ms} ms", who=who, ms=ms)
+
+
+def with_head_start(line: str, head_start_ms: int) -> str:
+    """A photo finish's line for a hand that had a head start: "Bo +40 ms, too late (200 ms head start)"."""
+    return t("{line} ({hs} ms head start)", line=line, hs=head_start_ms) if head_start_ms else line
+
+
+def head_start_label(ms: int) -> str:
+    """A seat's head start as the lobby shows it: "none", "300 ms"."""
+    return t("none") if ms == 0 else t("{ms} ms", ms=ms)
+
+
+def missed(rule: str) -> str:
+    """A slappable pile that passed unslapped: "Double missed"."""
+    return t("{rule} missed", rule=slap_label(rule))
+
+
+def hint(rule: str) -> str:
+    """A learner's hint at their seat: "Slap! Double"."""
+    return t("Slap! {rule}", rule=slap_label(rule))

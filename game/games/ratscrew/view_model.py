@@ -3,7 +3,10 @@ hand, flash and banner, the won pile held still and swept to its winner, burned 
 the seats' notes, the photo finish) and the words the table says. Pure: no drawing, no layout.
 
 The events carry what it shows: a card's face, the framed cards of a won slap, the faces of a won
-pile and how many burned cards lay under it, so it keeps no copy of the pile.
+pile and how many burned cards lay under it, the cards that made a pile slappable, so it keeps no copy
+of the pile. Learner seats (`hints`: seat -> ms) get the slappable cards outlined and a "Slap! Double"
+note that long after the pile became slappable, until the chance is taken or passes; a chance that
+passes unslapped is named in the headline lane ("Double missed").
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ PHOTO_MS = 2000  # the photo finish strip: long enough for a room to read it
 SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a share of the window's
 JITTER = 6  # degrees either way a pile card is turned by chance
 BURN_ANGLE = 78  # burned cards lie crosswise
+HINT_MS = 6000  # a learner's hint stays at most this long (it goes when the chance is taken or passes)
+MISSED_MS = 1400  # "Double missed" in the headline lane
+MISSED_SCALE = 0.05
 
 Owing = rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed  # events that say who owes how many
 
@@ -58,6 +64,19 @@ class Framed(Effect):
     """The cards that made a won slap (faces), framed while the won pile is held still."""
 
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Effect):
+    """A learner's hint: the cards that make the pile slappable (faces), outlined in `seat`'s colour."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HintNote(Note):
+    """A learner's hint at their seat ("Slap! Double"): goes with the hint."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +111,7 @@ class RatscrewModel(ViewModel):
         self.pile_gen = 0
         # Seats that lost the last coin toss on this pile: the photo finish says so, not a "too late" note.
         self._lost_toss: set[int] = set()
+        self.hints: dict[int, int] = {}  # learner seats: how long (ms) after a slap chance their hint shows
 
     def jitter(self, index: int) -> int:
         return jitter(self.seed, index, self.pile_gen)
@@ -134,6 +154,7 @@ class RatscrewModel(ViewModel):
         return ["flip"]
 
     def _slap_won(self, e: rs.SlapWon, t_ns: int, state: rs.State) -> list[str]:
+        self.anim.clear((Hint, HintNote))
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         if not self.reduced_motion:
             self.anim.add(Flash(Tween(t_ns + 60 * MS, 120 * MS)))
@@ -184,7 +205,10 @@ class RatscrewModel(ViewModel):
                     angle=(0.0, float(BURN_ANGLE + self.jitter(1000 + i))),
                 )
             )
-        text = t("Wrong slap! Burns {n}", n=e.burned) if e.burned else t("Wrong slap!")
+        if e.burned:
+            text = t("Wrong slap! Burns {n}", n=e.burned)
+        else:
+            text = t("Wrong slap! No penalty") if self.rules.burn == 0 and state.in_game(e.seat) else t("Wrong slap!")
         self.note(t_ns, 1100, e.seat, text, colors.WARN)
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         return ["slap", "wrong"]
@@ -216,7 +240,27 @@ class RatscrewModel(ViewModel):
         self.note(t_ns, 1200, e.seat, t("Back in!"), colors.GOLD)
         return []
 
+    def _slappable(self, e: rm.Slappable, t_ns: int, state: rs.State) -> list[str]:
+        """A learner's hint, after their delay: the cards outlined, and "Slap! Double" at their seat."""
+        self.anim.clear((Hint, HintNote))
+        for seat, ms in sorted(self.hints.items()):
+            if seat in self.bots or not 0 <= seat < self.n or not state.in_game(seat):
+                continue
+            tween = Tween(t_ns + ms * MS, HINT_MS * MS)
+            self.anim.add(Hint(tween, seat, e.cards))
+            self.anim.add(HintNote(tween, seat, rs_text.hint(e.rule), colors.banner_color(seat), t("Slap!")))
+        return []
+
+    def _missed(self, e: rm.Missed, t_ns: int, state: rs.State) -> list[str]:
+        """A chance nobody took, named in the headline lane (after a photo finish showing there)."""
+        self.anim.clear((Hint, HintNote))
+        start = max([t_ns] + [p.tween.end_ns for p in self.anim.active(PhotoFinish, t_ns)])
+        self.anim.add(Banner(Tween(start, MISSED_MS * MS), rs_text.missed(e.rule), colors.TEXT,
+                             scale=MISSED_SCALE, at=("slap_banner",), plate=True))
+        return []
+
     def _game_over(self, e: rs.GameOver, t_ns: int, state: rs.State) -> list[str]:
+        self.anim.clear((Hint, HintNote))
         if e.reason == "limit":  # the card limit: most cards in hand wins
             text = (
                 t("Card limit reached: a draw!")
@@ -256,15 +300,15 @@ class RatscrewModel(ViewModel):
         (first, _, _, _), *rest = e.entries
         tie = bool(rest) and rest[0][3] == rm.LOST_COIN
         title = t("Tie \u2014 coin toss: {name}", name=self.names[first]) if tie else t("Photo finish")
-        cells = [(first, self.names[first], t("1st"))]
-        for seat, _, delta, verdict in rest:
+        cells = [(first, self.names[first], rs_text.with_head_start(t("1st"), e.head_start(0)))]
+        for i, (seat, _, delta, verdict) in enumerate(rest, 1):
             if verdict == rm.LOST_COIN:
                 how = t("tie")
             elif verdict == rm.TOO_LATE:
                 how = t("+{ms} ms", ms=delta)
             else:
                 how = t("+{ms} ms wrong", ms=delta)
-            cells.append((seat, self.names[seat], how))
+            cells.append((seat, self.names[seat], rs_text.with_head_start(how, e.head_start(i))))
         return title, tuple(cells)
 
     handlers: ClassVar[dict[type, Handler]] = {
@@ -284,6 +328,8 @@ class RatscrewModel(ViewModel):
         rm.TooLate: _too_late,
         rm.Tie: _tie,
         rm.PhotoFinish: _photo_finish,
+        rm.Slappable: _slappable,
+        rm.Missed: _missed,
     }
 
     # -- what the table says ------------------------------------------------------------------------------

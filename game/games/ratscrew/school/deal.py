@@ -1,0 +1,122 @@
+"""The school's dealer: picks each next card so that a share of piles make a pattern of the drill, a share
+*almost* make one (near misses, so a correct "don't slap" is practised too), and the rest make nothing.
+Pure and seeded: the only randomness is the `random.Random` it is given.
+
+A pattern that the pile cannot make at once (a marriage needs a king on top, a divorce a king two cards
+down) is set up first: the dealer lays the cards that make it possible — never slappable ones — and
+finishes the pattern with the next card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game import cards
+from game.games.ratscrew.school.drills import Drill, near_miss, slappable
+
+SLAP_SHARE = 0.35  # cards meant to make a pattern
+NEAR_SHARE = 0.3  # cards meant to make a near miss
+NEWEST_SHARE = 0.5  # of the patterns and near misses: the drill's newest rule (the rest: any of its rules)
+SETUP_DEPTH = 2  # cards laid at most to set a pattern up
+MAX_SETUP_PILE = 7  # no setting up on a pile this long (the session sweeps a pile of 8)
+
+SLAP, NEAR, PLAIN = "slap", "near", "plain"
+
+
+class Dealer:
+    """`next_card(pile)` -> (card, what it was meant to make: SLAP, NEAR or PLAIN)."""
+
+    def __init__(self, drill: Drill, rng: random.Random) -> None:
+        self.drill = drill
+        self.rules = drill.rules
+        self.rng = rng
+        self.goal: tuple[str, str] | None = None  # (SLAP or NEAR, rule) being set up: made once the pile allows
+
+    def next_card(self, pile: Sequence[str]) -> tuple[str, str]:
+        pile = tuple(pile)
+        if self.goal is not None:
+            kind, rule = self.goal
+            card = self._making(pile, kind, rule)
+            if card is not None:
+                self.goal = None
+                return card, kind
+            step = self._setup(pile, kind, rule, SETUP_DEPTH)
+            if step is not None:
+                return step, PLAIN
+            self.goal = None
+        roll = self.rng.random()
+        if roll < SLAP_SHARE + NEAR_SHARE:
+            kind = SLAP if roll < SLAP_SHARE else NEAR
+            rule = self.drill.newest if self.rng.random() < NEWEST_SHARE else self.rng.choice(self.drill.slaps)
+            card = self._making(pile, kind, rule)
+            if card is not None:
+                return card, kind
+            step = self._setup(pile, kind, rule, SETUP_DEPTH)
+            if step is not None:
+                self.goal = (kind, rule)
+                return step, PLAIN
+            card = self._near(pile) if kind == NEAR else None
+            if card is not None:
+                return card, NEAR
+        return self._plain(pile), PLAIN
+
+    # -- choices ----------------------------------------------------------------------------------
+    def _free(self, pile: tuple[str, ...], rank: str) -> list[str]:
+        """The cards of `rank` not on the pile (one deck: each card at most once in a pile)."""
+        return [rank + s for s in cards.SUITS if rank + s not in pile]
+
+    def _card(self, pile: tuple[str, ...], ranks: list[str]) -> str | None:
+        """A card of one of `ranks` (chosen at random) that is not on the pile yet, or None."""
+        ranks = list(ranks)
+        self.rng.shuffle(ranks)
+        for rank in ranks:
+            free = self._free(pile, rank)
+            if free:
+                return self.rng.choice(free)
+        return None
+
+    def _rule_with(self, pile: tuple[str, ...], rank: str) -> str | None:
+        return slappable(pile + (rank + "X",), self.rules)[0]
+
+    def _makes(self, pile: tuple[str, ...], rank: str, kind: str, rule: str) -> bool:
+        """Whether a card of `rank` on `pile` makes `rule` (SLAP) or a near miss of it (NEAR)."""
+        if kind == SLAP:
+            return self._rule_with(pile, rank) == rule
+        return near_miss(pile + (rank + "X",), self.rules)[0] == rule
+
+    def _making(self, pile: tuple[str, ...], kind: str, rule: str) -> str | None:
+        """A card that makes `rule` (or a near miss of it) now, or None."""
+        return self._card(pile, [r for r in cards.RANKS if self._makes(pile, r, kind, rule)])
+
+    def _setup(self, pile: tuple[str, ...], kind: str, rule: str, depth: int) -> str | None:
+        """A card that is slappable by nothing after which `rule` (or its near miss) can be made within
+        `depth` cards, or None."""
+        if depth <= 0 or len(pile) >= MAX_SETUP_PILE:
+            return None
+        quiet = [r for r in cards.RANKS if self._rule_with(pile, r) is None]
+        self.rng.shuffle(quiet)
+        for rank in quiet:
+            card = self._card(pile, [rank])
+            if card is not None and any(self._makes(pile + (card,), r, kind, rule) for r in cards.RANKS):
+                return card
+        if depth > 1:
+            for rank in quiet:
+                card = self._card(pile, [rank])
+                if card is not None and self._setup(pile + (card,), kind, rule, depth - 1) is not None:
+                    return card
+        return None
+
+    def _near(self, pile: tuple[str, ...]) -> str | None:
+        """A card that makes a near miss of any rule, or None."""
+        near = [r for r in cards.RANKS if self._rule_with(pile, r) is None
+                and near_miss(pile + (r + "X",), self.rules)[0] is not None]
+        return self._card(pile, near)
+
+    def _plain(self, pile: tuple[str, ...]) -> str:
+        """A card that makes neither a pattern nor a near miss (else at least no pattern)."""
+        quiet = [r for r in cards.RANKS if self._rule_with(pile, r) is None]
+        plain = [r for r in quiet if near_miss(pile + (r + "X",), self.rules)[0] is None]
+        card = self._card(pile, plain) or self._card(pile, quiet) or self._card(pile, list(cards.RANKS))
+        assert card is not None, "a pile of at most 8 cards leaves a card of some rank free"
+        return card

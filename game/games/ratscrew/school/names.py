@@ -1,0 +1,4 @@
+"""The slap school's names for the navigator: its screens open as ("practice", GAME, MODE, screen, ...)."""
+
+GAME = "ratscrew"
+MODE = "school"

@@ -1,0 +1,111 @@
+"""A session's results per seat: right decisions, accuracy, reaction times, a row per rule, and stars.
+Pure: computed from the session's cards (`session.Card`), which hold every answer.
+
+A decision is a pile where the right move mattered: a pattern (right: slapped in time), a near miss
+(right: left alone), or any other pile a seat slapped (wrong). Plain piles left alone are not counted.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.games.ratscrew.school.drills import LADDER
+from game.games.ratscrew.school.session import RIGHT, Card
+
+# Stars: accuracy (share of right decisions) and speed (median reaction to patterns, ms).
+ACCURACY_STARS = (0.5, 0.75, 0.9)  # at least this share for 1, 2, 3 stars
+SPEED_STARS_MS = (1300, 900, 600)  # at most this median for 1, 2, 3 stars
+
+
+@dataclass(slots=True)
+class RuleRow:
+    """One rule's line: patterns shown, slapped in time, missed; near misses shown, left alone, slapped."""
+
+    rule: str
+    patterns: int = 0
+    right: int = 0
+    missed: int = 0
+    near: int = 0
+    held: int = 0
+    wrong: int = 0
+    reactions_ms: list[int] = field(default_factory=list)
+
+    @property
+    def median_ms(self) -> int | None:
+        return round(statistics.median(self.reactions_ms)) if self.reactions_ms else None
+
+    def as_dict(self) -> dict[str, int | None]:
+        return {"patterns": self.patterns, "right": self.right, "missed": self.missed, "near_misses": self.near,
+                "held": self.held, "wrong": self.wrong, "reaction_ms_median": self.median_ms}
+
+
+@dataclass(slots=True)
+class SeatScore:
+    seat: int
+    right: int = 0
+    decisions: int = 0
+    wrong_plain: int = 0  # slaps on piles that made nothing, not even a near miss
+    late: int = 0
+    reactions: list[tuple[int, str, int]] = field(default_factory=list)  # (card index, rule, ms), in order
+    rows: dict[str, RuleRow] = field(default_factory=dict)
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.decisions if self.decisions else 0.0
+
+    @property
+    def median_ms(self) -> int | None:
+        return round(statistics.median(ms for _, _, ms in self.reactions)) if self.reactions else None
+
+    @property
+    def accuracy_stars(self) -> int:
+        return sum(self.decisions > 0 and self.accuracy >= share for share in ACCURACY_STARS)
+
+    @property
+    def speed_stars(self) -> int:
+        median = self.median_ms
+        return 0 if median is None else sum(median <= limit for limit in SPEED_STARS_MS)
+
+    def table(self) -> list[RuleRow]:
+        """The rows of the rules that came up, in ladder order."""
+        return [self.rows[rule] for rule in LADDER if rule in self.rows]
+
+
+def tally(cards: Sequence[Card], players: int) -> list[SeatScore]:
+    """Each seat's score over the cards whose window has closed (and any slaps on the open one)."""
+    scores = [SeatScore(seat) for seat in range(players)]
+    for card in cards:
+        closed = card.closed_ns is not None
+        for score in scores:
+            answer = card.answers.get(score.seat)
+            if card.rule is not None:
+                if answer is None and not closed:
+                    continue
+                row = score.rows.setdefault(card.rule, RuleRow(card.rule))
+                row.patterns += 1
+                score.decisions += 1
+                if answer is not None and answer[0] == RIGHT:
+                    row.right += 1
+                    score.right += 1
+                    row.reactions_ms.append(answer[1])
+                    score.reactions.append((card.index, card.rule, answer[1]))
+                else:
+                    row.missed += 1
+                    score.late += score.seat in card.late
+            elif card.near is not None:
+                if answer is None and not closed:
+                    continue
+                row = score.rows.setdefault(card.near, RuleRow(card.near))
+                row.near += 1
+                score.decisions += 1
+                if answer is None:
+                    row.held += 1
+                    score.right += 1
+                else:
+                    row.wrong += 1
+            elif answer is not None:
+                score.decisions += 1
+                score.wrong_plain += 1
+    return scores

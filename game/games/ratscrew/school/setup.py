@@ -1,0 +1,232 @@
+"""The slap school's setup screen: the drill, the pace, hints, the number of cards and who plays (1–4, each
+with their own keys or pad: the same seats and join flow as the tables), beside the drill ladder and the
+chosen drill's pattern drawn with real cards. Start opens the drill."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.commands import CONFIRM, PAUSE, Command
+from game.games.ratscrew.school import text
+from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
+from game.games.ratscrew.school.names import GAME, MODE
+from game.games.ratscrew.school.pace import MODES
+from game.games.ratscrew.school.paint import Words, card_width, draw_pile
+from game.games.ratscrew.school.session import MAX_PLAYERS, Options
+from game.i18n import t
+from game.input.bindings import MAX_SEATS
+from game.render.card_art import CardArt
+from game.scenes import ui
+from game.scenes.menu import MenuHandler
+
+HINTS: tuple[int | None, ...] = (None, 500, 1000, 1500, 2000, 3000)
+CARDS = (10, 20, 30, 50, 100)
+PX = 20  # the smallest words here, at 1280x720
+
+
+class SetupScene(MenuHandler):
+    def __init__(self, options: Options | None = None) -> None:
+        self.options = options or Options()
+        self.players = 1
+        self.message = ""
+
+    # -- state ----------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        router = self.app.input
+        self.devices: list[str | None] = [None] * MAX_PLAYERS
+        self.devices[0] = router.device_of(0) or "kb:0"  # whoever plays Player 1 now (the menus' pad or keys)
+        self.art = CardArt(self.app.settings["four_colour_suits"])
+        self.words = Words()
+        self.menu = ui.Menu(self._items())
+        self.menu.select(len(self.menu.items) - 1)  # focus on Start
+        self._sync_router()
+
+    def resume(self) -> None:
+        self.art.set_four_colour(self.app.settings["four_colour_suits"])
+        self._rebuild()
+
+    def remember(self, options: Options) -> None:
+        """The options a drill or its stars screen went on with (e.g. the next drill): shown on return."""
+        self.options = options
+
+    def _items(self) -> list[ui.Item]:
+        self.option_items = [
+            ui.Item(t("Drill"), value=lambda: text.drill_name(self.options.drill), change=self._change_drill),
+            ui.Item(t("Pace"), value=lambda: text.pace_label(self.options.pace), change=self._change_pace),
+            ui.Item(t("Hints"), value=lambda: text.hint_label(self.options.hint_ms), change=self._change_hint),
+            ui.Item(t("Cards"), value=lambda: str(self.options.cards), change=self._change_cards),
+            ui.Item(t("Players"), value=lambda: str(self.players), change=self._change_players),
+        ]
+        self.player_items = [ui.Item(self.app.settings.player_name(i), value=lambda i=i: self._controls(i),
+                                     colour=ui.seat_colour(i), whole_label=True) for i in range(self.players)]
+        self.button_items = [
+            ui.Item(t("Join with pads…"), self._join, button=True),
+            ui.Item(t("Start"), self.start, button=True),
+        ]
+        return self.option_items + self.player_items + self.button_items
+
+    def _rebuild(self) -> None:
+        index = self.menu.index
+        label = self.menu.current.label if self.menu.current else None
+        self.menu.items = self._items()
+        same = [i for i, item in enumerate(self.menu.items) if item.label == label and item.selectable()]
+        self.menu.index = same[0] if same else min(index, len(self.menu.items) - 1)
+        self.menu.settle()
+        self.relayout(self.app.size)
+        self._sync_router()
+
+    def _cycle(self, values: tuple, current: object, step: int) -> object:
+        i = values.index(current) if current in values else 0
+        return values[(i + step) % len(values)]
+
+    def _change_drill(self, step: int) -> None:
+        self.options = dataclasses.replace(self.options, drill=(self.options.drill + step) % len(DRILLS))
+
+    def _change_pace(self, step: int) -> None:
+        self.options = dataclasses.replace(self.options, pace=self._cycle(MODES, self.options.pace, step))
+
+    def _change_hint(self, step: int) -> None:
+        self.options = dataclasses.replace(self.options, hint_ms=self._cycle(HINTS, self.options.hint_ms, step))
+
+    def _change_cards(self, step: int) -> None:
+        self.options = dataclasses.replace(self.options, cards=self._cycle(CARDS, self.options.cards, step))
+
+    def _change_players(self, step: int) -> None:
+        self.players = (self.players - 1 + step) % MAX_PLAYERS + 1
+        for i in range(self.players):
+            if self.devices[i] is None:
+                self.devices[i] = self._free_keys(i)
+        for i in range(self.players, MAX_PLAYERS):
+            self.devices[i] = None
+        self.message = ""
+        self._rebuild()
+
+    def _free_keys(self, row: int) -> str | None:
+        """A keyboard row nobody here uses: the player's own (Player N: PN's keys), else the first free."""
+        used = {d for d in self.devices if d is not None}
+        return next((d for d in [f"kb:{row}"] + [f"kb:{i}" for i in range(MAX_SEATS)] if d not in used), None)
+
+    def _controls(self, player: int) -> str:
+        return self.app.input.device_controls(self.devices[player]) or t("press A to join")
+
+    def _sync_router(self) -> None:
+        """Each player's device plays their seat (a pad lights up in its colour); no other device plays."""
+        self.app.input.seat_devices({i: d for i, d in enumerate(self.devices[: self.players]) if d is not None})
+
+    # -- joining --------------------------------------------------------------------------------------
+    def handle(self, cmd: Command) -> None:
+        device = cmd.device
+        if (cmd.action in (CONFIRM, PAUSE) and device.startswith("pad:") and device not in self.devices
+                and self.app.input.device_controls(device)):
+            self.pad_joins(device)  # a pad that plays nobody pressed A or Start: it joins (if there is room)
+            return
+        super().handle(cmd)
+
+    def pad_joins(self, device: str) -> bool:
+        """Pad `device` plays the first player with no device that works, else a new player (up to 4)."""
+        router = self.app.input
+        free = [i for i in range(self.players) if not router.device_controls(self.devices[i])]
+        if free:
+            row = free[0]
+        elif self.players < MAX_PLAYERS:
+            row = self.players
+            self.players += 1
+        else:
+            self.message = t("All {n} seats are taken.", n=MAX_PLAYERS)
+            return False
+        self.devices[row] = device
+        self.message = t("Pad {n} joined: {name}", n=router.pad_number(device), name=self.app.settings.player_name(row))
+        self._rebuild()
+        return True
+
+    def _join(self) -> None:
+        self.app.nav.push("join", MAX_PLAYERS, 1, self._joined)
+
+    def _joined(self, joined: dict[int, str]) -> None:
+        devices = [device for _, device in sorted(joined.items())][:MAX_PLAYERS]
+        self.players = max(1, len(devices))
+        self.devices = (devices + [None] * MAX_PLAYERS)[:MAX_PLAYERS]
+        self.message = ""
+        self._rebuild()
+
+    def start(self) -> None:
+        router = self.app.input
+        lost = [i for i in range(self.players) if not router.device_controls(self.devices[i])]
+        if lost:
+            self.message = t("{name} has no keys or pad: join again.", name=self.app.settings.player_name(lost[0]))
+            return
+        self._sync_router()
+        self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember)
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = ui.px(size, 36)
+        top = ui.px(size, 96)
+        bottom = h - ui.px(size, 120)
+        split = int(w * 0.52)
+        self.left_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
+        self.right_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
+        pad = ui.px(size, 14)
+        rows = len(self.option_items) + len(self.player_items)
+        row = min(ui.px(size, 50), (self.left_panel.h - 2 * pad) // max(1, rows))
+        rects = [pygame.Rect(self.left_panel.x + pad, self.left_panel.y + pad + i * row, self.left_panel.w - 2 * pad,
+                             row - 4) for i in range(rows)]
+        bw, bh = ui.px(size, 260), ui.px(size, 54)
+        start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
+        join = start.move(-bw - ui.px(size, 16), 0)
+        self.menu.rects = rects + [join, start]
+        self.ladder_top = self.right_panel.y + ui.px(size, 50)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = w, h = surface.get_size()
+        self.words.reset()
+        surface.blit(ui.backdrop(size), (0, 0))
+        self.words.shadow(surface, text.title(), ui.px(size, 46), ui.TEXT, "midtop", (w // 2, ui.px(size, 20)))
+        ui.panel(surface, self.left_panel)
+        ui.panel(surface, self.right_panel)
+        self.menu.draw(surface)
+        self._draw_ladder(surface, size)
+        join = self.menu.rects[-2]
+        line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
+        self.words.text(surface, line, ui.px(size, PX), colour, "midleft", (ui.px(size, 36), join.centery),
+                        bold=True, max_w=join.x - ui.px(size, 56))
+        self.words.text(surface, t("↑ ↓ choose   ← → change   Enter / A select   Backspace / B back"), ui.px(size, PX),
+                        ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
+
+    def _pad_line(self) -> str:
+        idle = self.app.input.idle_pads()
+        if idle and self.players < MAX_PLAYERS:
+            return t("{pads}: press A to join", pads=", ".join(t("Pad {n}", n=p.number) for p in idle))
+        return ""
+
+    def _draw_ladder(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        """The ladder's eight drills (the chosen one lit, the ones before ticked), then its pattern."""
+        panel = self.right_panel
+        pad = ui.px(size, 18)
+        self.words.text(surface, t("Drill ladder"), ui.px(size, 24), ui.GOLD, "topleft",
+                        (panel.x + pad, panel.y + ui.px(size, 12)), bold=True)
+        cols = 2
+        col_w = (panel.w - 2 * pad) // cols
+        row = ui.px(size, 30)
+        chosen = self.options.drill
+        per_col = -(-len(DRILLS) // cols)
+        for i in range(len(DRILLS)):
+            c, r = divmod(i, per_col)
+            x = panel.x + pad + c * col_w
+            y = self.ladder_top + r * row
+            lit = i == chosen
+            colour = ui.GOLD if lit else (ui.TEXT if i < chosen else ui.TEXT_DIM)
+            self.words.text(surface, text.drill_name(i), ui.px(size, PX), colour, "topleft", (x, y), bold=lit,
+                            max_w=col_w - pad)
+        pattern, _ = EXAMPLES[DRILLS[chosen].newest]
+        rule, cells = slappable(pattern, DRILLS[chosen].rules)
+        cw = card_width(size, 0.78)
+        ladder_bottom = self.ladder_top + per_col * row
+        label_h = ui.px(size, 40)
+        cy = (ladder_bottom + panel.bottom - label_h) // 2
+        rects = draw_pile(surface, self.art, pattern, (panel.centerx, cy), cw, [(cells, "gold")])
+        self.words.text(surface, text.pattern(rule), ui.px(size, 26), ui.GOLD, "midtop",
+                        (panel.centerx, rects[0].bottom + ui.px(size, 12)), bold=True)

@@ -1,0 +1,139 @@
+"""`python -m game sim practice`: a slap-school session with a Ratscrew bot as the student, on a virtual
+clock. The student is the tables' own bot (game.games.ratscrew.bots: its reaction times, misses, near-miss
+slaps and hands that can't be stopped), watching the school's pile as its seat's observation.
+
+    python -m game sim practice --student kid --cards 200 --pace adaptive --seed 1 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, NoReturn
+
+from game.commands import SLAP
+from game.games.ratscrew import bots
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew.school.drills import DRILLS, drill_of
+from game.games.ratscrew.school.pace import MODES
+from game.games.ratscrew.school.scoring import tally
+from game.games.ratscrew.school.session import MAX_CARDS, MIN_CARDS, Options, Session
+
+STUDENTS = tuple(bots.LEVEL_TABLE)  # kid, casual, pro
+DEFAULT_DRILL = 3  # the seed's three rules: doubles, sandwiches, top-bottom
+MAX_SEED = 2**63 - 1
+
+
+class _Parser(argparse.ArgumentParser):
+    """Errors in one line (exit code 2), like the rest of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="couchcards sim practice",
+                description="A slap-school session with a bot as the student (no window, virtual clock): "
+                "accuracy, reaction times, the pace it started and ended on, and a row per rule.")
+    p.add_argument("--student", default="casual", choices=STUDENTS, help="the bot level that plays the student")
+    p.add_argument("--cards", type=int, default=100, help=f"cards in the session ({MIN_CARDS}-{MAX_CARDS})")
+    p.add_argument("--pace", default="adaptive", choices=MODES, help="time between cards (default adaptive)")
+    p.add_argument("--drill", default=str(DEFAULT_DRILL),
+                   help=f"1-{len(DRILLS)} or the rule it adds (default {DEFAULT_DRILL}: double, sandwich, top-bottom)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the cards and the student (default 0)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    return p
+
+
+def observation(pile: tuple[str, ...], rules: rs.Rules, cards_played: int) -> rs.Observation:
+    """The school's pile as the student's seat sees it at a table: seat 0, nothing to play or claim."""
+    return rs.Observation(seat=0, rules=rules, pile=pile, burned_count=0, burned=(), hand_counts=(0, 1),
+                          in_game=(True, True), current_player=1, owed=0, challenger=None,
+                          awaiting_claim=False, cards_played=cards_played, is_over=False, winner=None)
+
+
+def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1) -> dict[str, Any]:
+    """Play one session (drill 0-based) with a `student` bot; the figures as a dict."""
+    if student not in bots.LEVEL_TABLE:
+        raise ValueError(f"unknown student {student!r}; choose from {', '.join(STUDENTS)}")
+    master = random.Random(seed)
+    session = Session(Options(drill=drill, pace=pace, cards=cards), players=1, seed=master.getrandbits(63))
+    bot = bots.RatscrewBot(bots.LEVEL_TABLE[student], random.Random(master.getrandbits(63)), seat=0,
+                           rules=session.rules)
+    pending: dict[str, int] = {}
+    now = 0
+    session.start(now)
+    while not session.over:
+        due = session.next_due()
+        slap_t = pending.get(SLAP)
+        if slap_t is not None and (due is None or slap_t <= due):
+            now = max(now, slap_t)
+            del pending[SLAP]
+            session.slap(0, now)
+        elif due is not None:
+            now = due
+            session.advance(now)
+        else:  # pragma: no cover - a session always has a next step until it is over
+            break
+        seen = session.seen_at(now)
+        obs = observation(session.shown_pile(now), session.rules, seen.index + 1 if seen else 0)
+        for action, t_ns in bot.plan(obs, now, dict(pending)).items():
+            if t_ns is None:
+                pending.pop(action, None)
+            elif action == SLAP:
+                pending[action] = t_ns
+    score = tally(session.cards, 1)[0]
+    return {
+        "student": student,
+        "drill": drill + 1,
+        "rules": list(session.drill.slaps),
+        "cards": cards,
+        "pace": pace,
+        "seed": seed,
+        "accuracy": round(score.accuracy, 3),
+        "right": score.right,
+        "decisions": score.decisions,
+        "wrong_on_nothing": score.wrong_plain,
+        "reaction_ms_median": score.median_ms,
+        "pace_ms_start": session.pace.start_ms,
+        "pace_ms_end": session.pace.ms,
+        "pace_changes": session.pace.changes,
+        "stars": {"accuracy": score.accuracy_stars, "speed": score.speed_stars},
+        "per_rule": {row.rule: row.as_dict() for row in score.table()},
+    }
+
+
+def format(result: dict[str, Any]) -> str:
+    stars = result["stars"]
+    lines = [
+        (f"slap school: {result['student']} student, drill {result['drill']} ({', '.join(result['rules'])}), "
+         f"{result['cards']} cards, pace {result['pace']}, seed {result['seed']}"),
+        (f"accuracy {result['accuracy']:.1%} ({result['right']} of {result['decisions']} decisions), "
+         f"reaction median {result['reaction_ms_median']} ms"),
+        (f"pace {result['pace_ms_start']} ms -> {result['pace_ms_end']} ms ({result['pace_changes']} changes); "
+         f"stars: accuracy {stars['accuracy']}/3, speed {stars['speed']}/3"),
+        f"{'rule':<12}{'patterns':>9}{'right':>7}{'missed':>8}{'near':>6}{'held':>6}{'wrong':>7}{'median ms':>11}",
+    ]
+    for rule, row in result["per_rule"].items():
+        median = "-" if row["reaction_ms_median"] is None else row["reaction_ms_median"]
+        lines.append(f"{rule:<12}{row['patterns']:>9}{row['right']:>7}{row['missed']:>8}{row['near_misses']:>6}"
+                     f"{row['held']:>6}{row['wrong']:>7}{median:>11}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(sys.argv[1:] if argv is None else argv)
+    if not MIN_CARDS <= args.cards <= MAX_CARDS:
+        p.error(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, not {args.cards}")
+    if not 0 <= args.seed <= MAX_SEED:
+        p.error(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
+    try:
+        drill = drill_of(args.drill)
+    except ValueError as exc:
+        p.error(f"--drill: {exc}")
+    result = run(args.student, args.cards, args.pace, args.seed, drill.index)
+    print(json.dumps(result, indent=2) if args.json else format(result))
+    return 0

@@ -1,0 +1,153 @@
+"""The slap school's words: drill names, pace and hint choices, feedback, the stars screen. Rule names are
+the Ratscrew table's own (game.games.ratscrew.text.slap_label)."""
+
+from __future__ import annotations
+
+from game.games.ratscrew.school.drills import DRILLS, LADDER
+from game.games.ratscrew.text import slap_label
+from game.i18n import t
+
+
+def title() -> str:
+    return t("Slap school")
+
+
+def blurb() -> list[str]:
+    return [t("Learn to see doubles and sandwiches at a glance."), t("One pile, your pace, no penalties."),
+            t("1–4 players · drills from doubles to six-nine")]
+
+
+def drill_name(index: int) -> str:
+    """"1 · Doubles", "2 · + Sandwich", …: the drill's number and the rule it adds."""
+    rule = DRILLS[index].newest
+    if index == 0:
+        return t("{n} · Doubles", n=1)
+    return t("{n} · + {rule}", n=index + 1, rule=slap_label(rule))
+
+
+def drill_heading(index: int) -> str:
+    return t("Drill {n}: {rules}", n=index + 1, rules=", ".join(slap_label(r) for r in LADDER[: index + 1]))
+
+
+def pace_label(mode: str) -> str:
+    return {"slow": t("Slow"), "medium": t("Medium"), "fast": t("Fast"), "adaptive": t("Adaptive")}[mode]
+
+
+def hint_label(ms: int | None) -> str:
+    return t("Off") if ms is None else t("After {s} s", s=f"{ms / 1000:g}")
+
+
+def seconds(ms: int) -> str:
+    return t("{s} s", s=f"{ms / 1000:.1f}")
+
+
+def right(rule: str, ms: int) -> str:
+    return t("{rule}! {ms} ms", rule=slap_label(rule), ms=ms)
+
+
+def wrong(near: str | None) -> str:
+    if near is None:
+        return t("Nothing to slap")
+    return t("Not quite a {rule}!", rule=slap_label(near))
+
+
+def missed(rule: str) -> str:
+    return t("You missed a {rule}!", rule=slap_label(rule))
+
+
+def missed_short(rule: str) -> str:
+    return t("Missed a {rule}", rule=slap_label(rule))
+
+
+def late(ms: int) -> str:
+    return t("Too late by {ms} ms", ms=ms)
+
+
+def seat_missed(name: str, rule: str) -> str:
+    return t("{name} missed a {rule}", name=name, rule=slap_label(rule))
+
+
+def pattern(rule: str) -> str:
+    return t("{rule}!", rule=slap_label(rule))
+
+
+def hint(rule: str) -> str:
+    return t("Hint: a {rule}!", rule=slap_label(rule))
+
+
+def dont_slap() -> str:
+    return t("Don't slap!")
+
+
+def start_prompt() -> str:
+    return t("Slap to start!")
+
+
+def slap_when() -> str:
+    return t("Slap when you see a pattern")
+
+
+def ready() -> str:
+    return t("Get ready…")
+
+
+def card_count(n: int, total: int) -> str:
+    return t("Card {n} of {total}", n=n, total=total)
+
+
+def pace_now(ms: int, adaptive: bool) -> str:
+    return t("Pace {s} · adaptive", s=seconds(ms)) if adaptive else t("Pace {s}", s=seconds(ms))
+
+
+def pace_changed(faster: bool) -> str:
+    return t("Faster!") if faster else t("Slower")
+
+
+def slap_key(key: str, pad: str = "") -> str:
+    """"L-Shift: slap", "Pad 1 · B: slap"."""
+    return t("{pad} · {key}: slap", pad=pad, key=key) if pad else t("{key}: slap", key=key)
+
+
+def score_line(right: int, decisions: int) -> str:
+    return t("{right} of {n} right", right=right, n=decisions)
+
+
+def accuracy() -> str:
+    return t("Accuracy")
+
+
+def speed() -> str:
+    return t("Speed")
+
+
+def median(ms: int | None) -> str:
+    return t("no slap in time") if ms is None else t("median {ms} ms", ms=ms)
+
+
+def table_heads() -> list[str]:
+    return [t("Rule"), t("Right"), t("Missed"), t("Left alone"), t("Wrong"), t("Median")]
+
+
+def table_title(name: str) -> str:
+    return t("{name}, rule by rule", name=name)
+
+
+def ms(n: int) -> str:
+    return t("{ms} ms", ms=n)
+
+
+def chart_title() -> str:
+    return t("Reaction times (ms)")
+
+
+def no_reactions() -> str:
+    return t("No slaps in time this round")
+
+
+def stars_heading(stars: int) -> str:
+    """The stars screen's cheer for the best player's stars (of 6)."""
+    return t("Well played!") if stars >= 4 else t("Good practice!")
+
+
+def no_pattern() -> str:
+    return t("No pattern")

@@ -1,0 +1,362 @@
+"""A player's stats ("stats"): reaction time game by game (a line chart), all reaction times (a histogram),
+slaps by rule, games and wins per game (average and best score where a game has points), head to head
+against the other players; ← → on the top row changes the player. "Export CSV" writes the player's history
+to `exports/` in the data folder. Read once from the history when shown (after what is queued is written).
+"""
+
+from __future__ import annotations
+
+import datetime
+import statistics
+from pathlib import Path
+
+import pygame
+
+from game.history import export, queries
+from game.history.queries import ProfileStats
+from game.i18n import t
+from game.profiles import Profile, draw_avatar
+from game.render import colors
+from game.scenes import ui
+from game.scenes.menu import MenuHandler
+
+TEXT_PX = 20  # every text a player reads here, at 1280x720
+TITLE_PX = 22
+ROW = 28
+GRID = (40, 80, 56)  # chart lines, as the results screen's chart
+BIN_MS, TOP_MS = 100, 1500  # the histogram's bars: 100 ms each, the last one everything from 1.5 s
+
+
+def day(started: str) -> str:
+    """"3 May" for an ISO time (in local time); "" if it can't be read."""
+    try:
+        when = datetime.datetime.fromisoformat(started).astimezone()
+    except ValueError:
+        return ""
+    return f"{when.day} {when.strftime('%b')}"
+
+
+def export_path(folder: Path, name: str, when: datetime.datetime) -> Path:
+    """exports/<name>-<YYYYmmdd-HHMMSS>.csv, the name reduced to letters, digits and dashes."""
+    safe = "".join(ch if ch.isalnum() else "-" for ch in name).strip("-") or "player"
+    return folder / "exports" / f"{safe}-{when.strftime('%Y%m%d-%H%M%S')}.csv"
+
+
+def tail_fit(text: str, px: int, width: int) -> str:
+    """`text` as it fits in `width` at `px`, cut at the start ("…/data/exports"): a folder's end says most."""
+    font = ui.TEXTS.font(px)
+    while len(text) > 2 and font.size(text)[0] > width:
+        text = "…" + text[2:]
+    return text
+
+
+class StatsScene(MenuHandler):
+    def __init__(self, profile_id: int | None = None) -> None:
+        self.profile_id = profile_id
+        self.message = ""
+        self.folder = ""  # where the CSV went, under the message
+
+    # -- state --------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        history = self.app.history
+        ids = [p.id for p in history.profiles]
+        if self.profile_id not in ids:
+            self.profile_id = ids[0] if ids else None
+        self.rule_order = tuple(r for d in self.app.games.all() for r in getattr(d.engine, "SLAP_RULES", ()))
+        self.menu = ui.Menu([
+            ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
+                    whole_label=False),
+            ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
+            ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
+        ])
+        self.load()
+
+    def resume(self) -> None:
+        self.enter()  # players may have been added, renamed or deleted
+        self.relayout(self.app.size)
+
+    @property
+    def profile(self) -> Profile | None:
+        return self.app.history.profile(self.profile_id)
+
+    def _name(self) -> str:
+        profile = self.profile
+        return profile.name if profile is not None else t("none yet")
+
+    def _cycle(self, step: int) -> None:
+        profiles = self.app.history.profiles
+        if not profiles:
+            return
+        i = next((k for k, p in enumerate(profiles) if p.id == self.profile_id), 0)
+        self.profile_id = profiles[(i + step) % len(profiles)].id
+        self.message = self.folder = ""
+        self.load()
+        self.relayout(self.app.size)
+
+    def load(self) -> None:
+        history = self.app.history
+        found = None
+        if self.profile_id is not None:
+            found = history.read(lambda c: queries.profile_stats(c, self.profile_id, self.rule_order))
+        self.stats = found if found is not None else ProfileStats(self.profile_id or 0)
+
+    def export(self) -> None:
+        """The player's history as CSV in the data folder's exports/; the path (or the trouble) is shown."""
+        from game.record import data_dir
+
+        profile = self.profile
+        if profile is None:
+            return
+        table = self.app.history.read(lambda c: export.rows(c, profile.id))
+        if table is None:
+            self.message = t("No history to export: {why}", why=self.app.history.problem or t("it can't be read"))
+            return
+        path = export_path(data_dir(), profile.name, datetime.datetime.now())
+        try:
+            export.write_csv(path, table)
+        except OSError as exc:
+            self.message = t("Not saved: {why}", why=exc.strerror or exc)
+            return
+        self.exported = path
+        self.message = t("Saved {n} rows to {file}", n=len(table), file=path.name)
+        self.folder = t("in {folder}", folder=path.parent)
+
+    # -- layout -------------------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m, gap = ui.px(size, 30), ui.px(size, 16)
+        selector = pygame.Rect(0, ui.px(size, 18), ui.px(size, 560), ui.px(size, 56))
+        selector.centerx = w // 2
+        bw, bh = ui.px(size, 230), ui.px(size, 52)
+        csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
+        players = csv.move(bw + gap, 0)
+        self.menu.rects = [selector, csv, players]
+        self.face = pygame.Rect(0, 0, selector.h, selector.h)
+        self.face.midright = (selector.x - ui.px(size, 12), selector.centery)
+        top, bottom = selector.bottom + ui.px(size, 18), csv.y - ui.px(size, 16)
+        area = pygame.Rect(m, top, w - 2 * m, bottom - top)
+        left_w = (area.w - gap) * 11 // 20
+        half = (area.h - gap) // 2
+        self.trend_rect = pygame.Rect(area.x, area.y, left_w, half)
+        self.hist_rect = pygame.Rect(area.x, area.y + half + gap, left_w, area.h - half - gap)
+        right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
+        rules_h = right.h * 2 // 5
+        games_h = (right.h - rules_h) // 2
+        self.rules_rect = pygame.Rect(right.x, right.y, right.w, rules_h - gap // 2)
+        self.games_rect = pygame.Rect(right.x, self.rules_rect.bottom + gap, right.w, games_h - gap)
+        self.rivals_rect = pygame.Rect(right.x, self.games_rect.bottom + gap, right.w, right.bottom - self.games_rect.bottom - gap)
+        self.message_room = pygame.Rect(m, csv.y, csv.x - m - gap, bh)
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        surface.blit(ui.backdrop(size), (0, 0))
+        self.menu.draw(surface)
+        profile = self.profile
+        if profile is not None:
+            draw_avatar(surface, self.face, profile.avatar, profile.rgb)
+        if profile is None:
+            self._draw_nobody(surface)
+        else:
+            colour = profile.rgb
+            self._draw_trend(surface, colour)
+            self._draw_histogram(surface, colour)
+            self._draw_rules(surface, colour)
+            self._draw_games(surface)
+            self._draw_rivals(surface)
+        if self.message:
+            room = self.message_room
+            lines = [(self.message, True)] + ([(tail_fit(self.folder, ui.px(size, TEXT_PX), room.w), False)]
+                                                if self.folder else [])
+            y = room.centery - (len(lines) - 1) * ui.px(size, 13)
+            for line, bold in lines:
+                ui.blit_text(surface, line, ui.px(size, TEXT_PX), ui.GOLD if bold else ui.TEXT, "midleft", (room.x, y),
+                             bold=bold, max_w=room.w)
+                y += ui.px(size, 26)
+        hint = t("← → player   ↑ ↓ choose   Enter / A select   Esc / B back")  # 20 px, as every word here
+        ui.blit_text(surface, hint, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midbottom",
+                     (size[0] // 2, size[1] - ui.px(size, 10)), max_w=size[0] - ui.px(size, 40))
+
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, note: str = "") -> int:
+        """A panel with its title (and a note at its top right); returns the y under the title."""
+        size = surface.get_size()
+        ui.panel(surface, rect)
+        pad = ui.px(size, 12)
+        head = ui.blit_text(surface, title, ui.px(size, TITLE_PX), ui.GOLD, "topleft", (rect.x + pad, rect.y + pad // 2),
+                            bold=True, max_w=rect.w - 2 * pad)
+        if note:
+            room = rect.right - pad - head.right - ui.px(size, 16)
+            if room > ui.px(size, 60):
+                ui.blit_text(surface, note, ui.px(size, TEXT_PX), ui.TEXT, "topright", (rect.right - pad, rect.y + pad // 2 + 1),
+                             max_w=room)
+        return head.bottom + ui.px(size, 4)
+
+    def _empty(self, surface: pygame.Surface, rect: pygame.Rect, top: int, text: str) -> None:
+        size = surface.get_size()
+        ui.blit_text(surface, text, ui.px(size, TEXT_PX), ui.TEXT_DIM, "center", (rect.centerx, (top + rect.bottom) // 2),
+                     max_w=rect.w - ui.px(size, 24))
+
+    def _draw_nobody(self, surface: pygame.Surface) -> None:
+        size = w, h = surface.get_size()
+        ui.blit_text(surface, t("No players yet."), ui.px(size, 34), ui.TEXT, "center", (w // 2, h * 2 // 5), bold=True)
+        ui.blit_text(surface, t("Choose Players… to make one: their games and slaps are kept from then on."),
+                     ui.px(size, TEXT_PX), ui.TEXT_DIM, "center", (w // 2, h * 2 // 5 + ui.px(size, 50)),
+                     max_w=w - ui.px(size, 60))
+
+    def _draw_trend(self, surface: pygame.Surface, colour: colors.Color) -> None:
+        size, rect = surface.get_size(), self.trend_rect
+        sessions = self.stats.sessions
+        latest = t("latest {ms} ms", ms=round(sessions[-1].median_ms)) if sessions else ""
+        top = self._panel(surface, rect, t("Reaction time, game by game"), latest)
+        if not sessions:
+            self._empty(surface, rect, top, t("No slaps yet: play a slap game or the slap school."))
+            return
+        pad = ui.px(size, 12)
+        label_w = ui.TEXTS.font(ui.px(size, TEXT_PX)).size("0000")[0] + ui.px(size, 8)
+        plot = pygame.Rect(rect.x + pad + label_w, top + ui.px(size, 12), 0, 0)
+        plot.w = rect.right - pad - ui.px(size, 8) - plot.x
+        plot.h = rect.bottom - pad - ui.px(size, ROW) - plot.y
+        highest = max(s.median_ms for s in sessions)
+        step = 250 if highest <= 1500 else 500
+        scale = max(2 * step, -(-highest * 1.1 // step) * step)
+        for value in (0, scale / 2, scale):
+            y = plot.bottom - round(value / scale * plot.h)
+            pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
+            ui.blit_text(surface, str(round(value)), ui.px(size, TEXT_PX), ui.TEXT_DIM, "midright", (plot.x - ui.px(size, 6), y))
+        n = len(sessions)
+        points = [(plot.x + (round(i / (n - 1) * plot.w) if n > 1 else plot.w // 2),
+                   plot.bottom - round(s.median_ms / scale * plot.h)) for i, s in enumerate(sessions)]
+        if n > 1:
+            pygame.draw.lines(surface, colour, False, points, max(2, ui.px(size, 3)))
+        dot = max(3, ui.px(size, 6))
+        for (x, y), s in zip(points, sessions):
+            if s.kind == "practice":
+                pygame.draw.circle(surface, colors.FELT_DARK, (x, y), dot)
+                pygame.draw.circle(surface, colour, (x, y), dot, max(2, dot // 3))
+            else:
+                pygame.draw.circle(surface, colour, (x, y), dot)
+        practice = any(s.kind == "practice" for s in sessions)
+        axis = t("{n} sessions, oldest to newest → (○ practice)", n=n) if practice else \
+            t("{n} games, oldest to newest →", n=n)
+        ui.blit_text(surface, axis, ui.px(size, TEXT_PX), ui.TEXT_DIM, "topright", (plot.right, plot.bottom + ui.px(size, 4)),
+                     max_w=plot.w)
+
+    def _draw_histogram(self, surface: pygame.Surface, colour: colors.Color) -> None:
+        size, rect = surface.get_size(), self.hist_rect
+        times = self.stats.reactions
+        note = t("median {ms} ms of {n}", ms=round(statistics.median(times)), n=len(times)) if times else ""
+        top = self._panel(surface, rect, t("Reaction times (ms)"), note)
+        if not times:
+            self._empty(surface, rect, top, t("Each slap's reaction time will show here."))
+            return
+        pad = ui.px(size, 12)
+        bins = queries.histogram(times, BIN_MS, TOP_MS)
+        plot = pygame.Rect(rect.x + pad + ui.px(size, 8), top + ui.px(size, 8), 0, 0)
+        plot.w = rect.right - pad - ui.px(size, 8) - plot.x
+        plot.h = rect.bottom - pad - ui.px(size, ROW) - plot.y
+        most = max(bins) or 1
+        bar_w = plot.w / len(bins)
+        for i, count in enumerate(bins):
+            if count:
+                hgt = max(2, round(count / most * plot.h))
+                bar = pygame.Rect(round(plot.x + i * bar_w) + 1, plot.bottom - hgt, max(1, round(bar_w) - 2), hgt)
+                pygame.draw.rect(surface, colour, bar, border_top_left_radius=3, border_top_right_radius=3)
+        pygame.draw.line(surface, GRID, (plot.x, plot.bottom), (plot.right, plot.bottom), 2)
+        median_x = plot.x + min(plot.w, round(statistics.median(times) / BIN_MS * bar_w))
+        for y in range(plot.y, plot.bottom, ui.px(size, 10)):  # the median, dashed across the bars
+            pygame.draw.line(surface, ui.TEXT, (median_x, y), (median_x, min(plot.bottom, y + ui.px(size, 5))),
+                             max(2, ui.px(size, 3)))
+        for ms in range(0, TOP_MS + 1, 500):
+            x = round(plot.x + ms / BIN_MS * bar_w)
+            label = f"{ms}+" if ms == TOP_MS else str(ms)
+            anchor = "topleft" if ms == 0 else "midtop"
+            ui.blit_text(surface, label, ui.px(size, TEXT_PX), ui.TEXT_DIM, anchor, (x, plot.bottom + ui.px(size, 4)))
+
+    def _draw_rules(self, surface: pygame.Surface, colour: colors.Color) -> None:
+        size, rect = surface.get_size(), self.rules_rect
+        stats = self.stats
+        note = t("wrong: {w} of {n}", w=stats.wrong, n=stats.slaps) if stats.slaps else ""
+        top = self._panel(surface, rect, t("Slaps by rule: in time"), note)
+        if not stats.rules:
+            self._empty(surface, rect, top, t("No slaps on a pattern yet."))
+            return
+        pad = ui.px(size, 12)
+        row = ui.px(size, ROW)
+        font = ui.px(size, TEXT_PX)
+        rows = max(1, (rect.bottom - pad // 2 - top) // row)
+        shown = stats.rules[:rows]
+        label_w = max(ui.TEXTS.font(font).size(queries.rule_label(r.rule))[0] for r in shown) + ui.px(size, 12)
+        count_w = max(ui.TEXTS.font(font).size(self._of(r))[0] for r in shown) + ui.px(size, 10)
+        for i, r in enumerate(shown):
+            y = top + i * row + row // 2
+            ui.blit_text(surface, queries.rule_label(r.rule), font, ui.TEXT, "midleft", (rect.x + pad, y),
+                         max_w=label_w)
+            bar = pygame.Rect(rect.x + pad + label_w, y - row // 4, rect.w - 2 * pad - label_w - count_w, row // 2)
+            if bar.w > 4:
+                pygame.draw.rect(surface, colors.FELT_DARK, bar, border_radius=bar.h // 2)
+                filled = bar.copy()
+                filled.w = round(bar.w * r.share)
+                if filled.w:
+                    pygame.draw.rect(surface, colour, filled, border_radius=bar.h // 2)
+            ui.blit_text(surface, self._of(r), font, ui.TEXT, "midright", (rect.right - pad, y))
+
+    @staticmethod
+    def _of(r: queries.RuleAccuracy) -> str:
+        return t("{right} of {n}", right=r.right, n=r.chances)
+
+    def _draw_games(self, surface: pygame.Surface) -> None:
+        size, rect = surface.get_size(), self.games_rect
+        top = self._panel(surface, rect, t("Games and wins"))
+        if not self.stats.games:
+            self._empty(surface, rect, top, t("No games yet."))
+            return
+        pad = ui.px(size, 12)
+        row = ui.px(size, ROW)
+        font = ui.px(size, TEXT_PX)
+        lines: list[tuple[str, str, bool]] = []
+        for g in self.stats.games:
+            lines.append((self._title(g.game), t("{n} games · {wins} wins", n=g.games, wins=g.wins), True))
+            if g.average is not None:
+                best = t("average {avg} · best {best} ({day})", avg=f"{g.average:+.1f}".replace("-", "−"),
+                         best=f"{g.best:+d}".replace("-", "−"), day=day(g.best_started))
+                lines.append(("", best, False))
+        rows = max(1, (rect.bottom - pad // 2 - top) // row)
+        for i, (title, figures, main) in enumerate(lines[:rows]):
+            y = top + i * row + row // 2
+            if title:
+                title_w = min(ui.TEXTS.font(font, True).size(title)[0], (rect.w - 2 * pad) // 2)
+                ui.blit_text(surface, title, font, ui.TEXT, "midleft", (rect.x + pad, y), bold=True, max_w=title_w)
+                room = rect.w - 2 * pad - title_w - ui.px(size, 14)
+            else:
+                room = rect.w - 2 * pad - ui.px(size, 20)
+            ui.blit_text(surface, figures, font, ui.TEXT if main else ui.TEXT_DIM, "midright", (rect.right - pad, y),
+                         max_w=room)
+
+    def _title(self, game: str) -> str:
+        try:
+            return self.app.games.get(game).title()
+        except (KeyError, ValueError):
+            return game
+
+    def _draw_rivals(self, surface: pygame.Surface) -> None:
+        size, rect = surface.get_size(), self.rivals_rect
+        top = self._panel(surface, rect, t("Head to head"))
+        rivals = self.stats.rivals
+        if not rivals:
+            self._empty(surface, rect, top, t("No games with other players yet."))
+            return
+        pad = ui.px(size, 12)
+        row = ui.px(size, ROW)
+        font = ui.px(size, TEXT_PX)
+        rows = max(1, (rect.bottom - pad // 2 - top) // row)
+        me = self.profile.name if self.profile is not None else ""
+        for i, h in enumerate(rivals[:rows]):
+            y = top + i * row + row // 2
+            face = pygame.Rect(0, 0, row - 4, row - 4)
+            face.midleft = (rect.x + pad, y)
+            rival = self.app.history.profile(h.profile_id)
+            draw_avatar(surface, face, rival.avatar if rival else 0, colors.SEAT_COLORS[h.colour % len(colors.SEAT_COLORS)])
+            score = t("{me} {mine} – {theirs} {them} · {n} games", me=me, mine=h.wins, theirs=h.their_wins, them=h.name,
+                      n=h.games)
+            ui.blit_text(surface, score, font, ui.TEXT, "midleft", (face.right + ui.px(size, 10), y),
+                         max_w=rect.right - pad - face.right - ui.px(size, 10))
