@@ -91,6 +91,9 @@ class SilentAudio:
     def set_volume(self, volume: float) -> None:
         pass
 
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        return True
+
 
 def make_audio(volume: float) -> AudioPort:
     """The table helper's synthesised sounds, or silence if they (or the device) are unavailable."""

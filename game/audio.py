@@ -1,5 +1,7 @@
 """Short sounds synthesised at start-up (no files, no numpy), with a volume. With no audio device `Audio()`
-raises, so the app can say once that the game is silent and play on with silence (`app.make_audio`)."""
+raises, so the app can say once that the game is silent and play on with silence (`app.make_audio`).
+The synthesis (a fifth of a second of pure Python) runs beside the first frames, not before them: a sound
+asked for before it is ready is skipped (`wait_ready` waits for them)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import array
 import math
 import random
 import sys
+import threading
 
 import pygame
 
@@ -116,16 +119,39 @@ class Audio:
             pygame.mixer.quit()
             raise pygame.error(f"mixer format {fmt} at {freq} Hz is not 16-bit signed")
         pygame.mixer.set_num_channels(16)
-        for name, samples in synthesise().items():
-            if freq != RATE:
-                samples = _resample(samples, RATE, freq)
-            self._sounds[name] = pygame.mixer.Sound(buffer=to_pcm16(samples, channels))
-        self.set_volume(self.volume)
+        self._ready = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(
+            target=self._load, args=(freq, channels), name="couchcards-sounds", daemon=True
+        )
+        self._thread.start()
+
+    def _load(self, freq: int, channels: int) -> None:
+        """Synthesise every sound (beside the first frames) and hand them to the mixer."""
+        try:
+            made = {}
+            for name, samples in synthesise().items():
+                if freq != RATE:
+                    samples = _resample(samples, RATE, freq)
+                made[name] = pygame.mixer.Sound(buffer=to_pcm16(samples, channels))
+            with self._lock:
+                for sound in made.values():
+                    sound.set_volume(self.volume)
+                self._sounds = made
+        except (pygame.error, MemoryError) as exc:  # the device went away meanwhile: stay silent
+            print(f"couchcards: no sound ({type(exc).__name__}: {exc})".splitlines()[0], file=sys.stderr)
+        finally:
+            self._ready.set()
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Wait (at most `timeout` s) until the sounds are made; whether they are."""
+        return self._ready.wait(timeout)
 
     def set_volume(self, volume: float) -> None:
         self.volume = min(1.0, max(0.0, float(volume)))
-        for sound in self._sounds.values():
-            sound.set_volume(self.volume)
+        with self._lock:
+            for sound in self._sounds.values():
+                sound.set_volume(self.volume)
 
     def play(self, name: str) -> None:
         if name not in NAMES:

@@ -31,6 +31,7 @@ SUBCOMMANDS = {
     "bench": ("game.bench", "benchmarks: engines, render, input"),
     "replay": ("game.replay", "check a recorded game's command log (--verify)"),
     "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
+    "preset": ("game.presets_io", "house-rule presets as files: 'export NAME FILE', 'import FILE'"),
 }
 
 
@@ -201,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return app.run(frames=args.frames, screenshot=args.screenshot)
     finally:
+        app.audio.wait_ready(2.0)  # the sounds made beside the first frames are done before the mixer goes
         pygame.quit()
 
 

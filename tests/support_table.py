@@ -50,6 +50,9 @@ class Audio:
     def set_volume(self, volume):
         pass
 
+    def wait_ready(self, timeout=None):
+        return True
+
 
 class FakeApp:
     """The services a table scene gets (game.services.Services), on a fake clock: the real SceneStack,

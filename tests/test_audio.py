@@ -47,6 +47,7 @@ PLAY_ALL = (
     "from game.app import make_audio\n"
     "from game.audio import NAMES\n"
     "a = make_audio(0.5)\n"
+    "print('ready', a.wait_ready(30))\n"
     "for n in NAMES: a.play(n)\n"
     "print('busy', pygame.mixer.get_init() is not None and pygame.mixer.get_busy())\n"
     "if pygame.mixer.get_init(): pygame.mixer.stop()\n"
@@ -74,7 +75,7 @@ def test_no_audio_device_makes_audio_raise_for_the_app_to_handle():
 def test_dummy_audio_driver_plays_and_volume_zero_is_silent():
     result = run(PLAY_ALL, "dummy")
     assert result.returncode == 0, result.stderr
-    assert "audio Audio" in result.stdout
+    assert "audio Audio" in result.stdout and "ready True" in result.stdout
     assert "busy True" in result.stdout  # the sounds really started
     assert "busy at volume 0 False" in result.stdout
     assert "no sound" not in result.stderr

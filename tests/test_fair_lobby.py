@@ -77,10 +77,10 @@ def test_play_again_back_in_the_lobby_keeps_the_cells(app):
     assert [it.label for it in again.cell_items[:4]] == ["0 ms", "hint 2 s", "450 ms", ""]
 
 
-def test_no_thanks_has_no_cells(app):
-    scene = lobby(app, "nothanks")
-    assert scene.cell_items == []
-    press(app, "down", "down")
+def test_no_thanks_has_only_a_learner_cell(app):
+    scene = lobby(app, "nothanks")  # a learner there always has the coach (no head starts: nobody races)
+    assert [item.label for item in scene.cell_items[:3]] == ["no", "", ""]  # Player 1; bots are no learners
+    press(app, "down", "down", "down")
     assert scene.menu.index == 1
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 import threading
+from collections.abc import Callable
 
 import pytest
 from support_app import finished, make_app, run_until, top_name
@@ -35,7 +36,7 @@ PRAGMA user_version = 1;
 """
 
 
-def lines() -> tuple[list[str], callable]:
+def lines() -> tuple[list[str], Callable[[str], None]]:
     said: list[str] = []
     return said, said.append
 
@@ -63,7 +64,7 @@ def test_a_game_and_its_slaps_survive_a_round_trip_through_the_disk(tmp_path):
     again = open_history(path)
     assert [(p.name, p.colour, p.avatar) for p in again.profiles] == [("Leo", 1, 1), ("Mia", 0, 0)]
     conn = sqlite3.connect(path)
-    (game, players, length_ms, rules), = conn.execute("SELECT game, players, length_ms, rules FROM games")
+    (game, players, length_ms), = conn.execute("SELECT game, players, length_ms FROM games")
     assert (game, players, length_ms) == ("ratscrew", 3, record.length_ms) and length_ms > 10_000
     seats = conn.execute("SELECT seat, profile_id, name, kind, won, score FROM seats ORDER BY seat").fetchall()
     winner = match.state.winner

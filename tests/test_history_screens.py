@@ -267,7 +267,7 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
             press(app, "left")
         press(app, "enter")
         assert top_name(app) == "ProfilePickScene"
-        taken = [i for i in app.top.menu.items if i.label == "Mia"][0]
+        taken = next(i for i in app.top.menu.items if i.label == "Mia")
         assert not taken.enabled()
         focus(app, "Leo")
         press(app, "enter")
@@ -336,7 +336,7 @@ def test_the_join_screen_knows_a_remembered_key_set_and_left_right_choose_who_pl
 def play_to_results(app, config, seed: int):
     """The table for `config`, its match swapped for one bots finished (seed `seed`), on to the results."""
     _, match = finished(config.game, len(config.seats), seed)
-    table = app.nav.start_table(config, push=not isinstance(app.top, type(None)) and top_name(app) == "TitleScene")
+    table = app.nav.start_table(config, push=top_name(app) == "TitleScene")
     table.match.close()
     table.match = match
     run_until(app, lambda: top_name(app) == "ResultsScene")
@@ -433,3 +433,36 @@ def test_a_long_tally_of_eight_seats_keeps_to_its_lines(tmp_path, data, size):
         assert set(parts) <= {s for _, s in boxes}
     finally:
         app.stack.clear()
+
+
+def test_a_player_remembers_a_kind_of_pad_and_that_pad_joining_is_them(tmp_path, data):
+    from game.input.virtualpad import VirtualPad
+
+    if not VirtualPad.available():
+        pytest.skip("SDL's virtual joystick is out of reach")
+    app = app_at(tmp_path)
+    pad = VirtualPad("Virtual pad", 0x045E, 0x028E)
+    pad.plug()
+    try:
+        app.frames(3)
+        mia = app.history.create("Mia")
+        profile = app.nav.push("profile", mia.id)
+        focus(app, t("Plays with"))
+        press(app, "left")  # the last choice: the pad plugged in
+        plugged = next(iter(app.input.pads.by_id.values()))
+        assert app.history.profile(mia.id).device == f"pad:{plugged.guid}"
+        assert profile.menu.current.value() == t("Pad ({name})", name=plugged.name)
+        app.pop()
+        lobby = app.nav.push("lobby", "ratscrew")
+        pad.press("a")
+        app.frames(2)
+        pad.release("a")
+        app.frames(2)
+        row = lobby.devices.index(f"pad:{pad.instance_id}")
+        assert lobby.profiles[row] == mia.id and lobby.menu.items[row].label == "Mia"
+        assert lobby.note == t("Pad {n} joined: {name}", n=1, name="Mia")
+    finally:
+        app.stack.clear()
+        pad.unplug()
+        pygame.event.pump()
+        pygame.event.clear()

@@ -24,7 +24,7 @@ from game.scenes.title import TitleScene
 from game.tables import DemoLoop
 
 MS = 1_000_000
-PLAY_AGAIN, CHANGE, MENU = t("Play again"), t("Change seats or rules…"), t("Menu")
+WATCH, PLAY_AGAIN, CHANGE, MENU = t("Watch again"), t("Play again"), t("Change seats or rules…"), t("Menu")
 
 
 def results_for(app, game: str = "nothanks", players: int = 3, first_player: int = 0, humans: int = 1):
@@ -53,7 +53,7 @@ def pad(app, action: str) -> None:
 @pytest.mark.parametrize("game, table", [("nothanks", "NothanksTable"), ("ratscrew", "RatscrewTable")])
 def test_play_again_deals_the_next_game_at_once_with_the_same_seats_and_rules(app, game, table):
     config = results_for(app, game)
-    assert labels(app) == [PLAY_AGAIN, CHANGE, MENU]
+    assert labels(app) == [WATCH, PLAY_AGAIN, CHANGE, MENU]
     assert app.top.menu.current.label == PLAY_AGAIN  # focused: one press plays again
     press(app, "enter")
     assert top_name(app) == table  # no lobby stop
@@ -125,13 +125,13 @@ def test_every_button_by_pad(app):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 360), (480, 700), (1920, 1080)])
-def test_the_three_buttons_sit_in_one_row_on_screen_below_the_figures(tmp_path, size):
+def test_the_four_buttons_sit_in_one_row_on_screen_below_the_figures(tmp_path, size):
     a = make_app(tmp_path, size)
     try:
         results_for(a, "ratscrew")
         scene = a.top
         rects = scene.menu.rects
-        assert len(rects) == 3
+        assert len(rects) == 4
         screen = pygame.Rect((0, 0), a.size)  # what scenes lay out for (never below the game's minimum)
         assert all(screen.contains(r) for r in rects)
         assert len({r.y for r in rects}) == 1 and len({r.h for r in rects}) == 1

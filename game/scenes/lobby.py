@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game import presets_io
 from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.i18n import t
@@ -73,6 +74,11 @@ class LobbyScene(MenuHandler):
         self.kinds: list[Seat] = [("human", None)] + [("bot", lv) for lv in self.definition.bot_levels] + [EMPTY]
         self.message = ""
         self.note = ""  # news that blocks nothing ("Pad 2 joined: Player 2")
+        self.told: tuple[str, ...] = ()  # a preset file's news as its lines on screen (the note, joined)
+        self.told_bad = False  # that news is that something went wrong (drawn as a warning)
+        self.told_folder = False  # its second line is a folder: cut at its start, where it says least
+        self.imports = presets_io.importable(game=self.game)  # preset files the import row offers
+        self.import_at = 0
         self.preset: str | None = None
         self.seats: list[Seat] = [EMPTY] * MAX_SEATS
         self.profiles: list[int | None] = [None] * MAX_SEATS  # each row's player (game.history); None: a guest
@@ -108,6 +114,7 @@ class LobbyScene(MenuHandler):
         self._sync_router()
 
     def resume(self) -> None:
+        self.imports = presets_io.importable(game=self.game)
         self._refresh_rules()
         self._rebuild()
 
@@ -156,6 +163,10 @@ class LobbyScene(MenuHandler):
         self.rule_items += [
             ui.Item(t("Save these rules as a preset…"), self._save_preset),
             ui.Item(t("Delete this preset"), self._delete_preset, enabled=lambda: self.preset is not None),
+            # Preset files (drawn in the panel's heading row, first in the ↓ order: see relayout, _order).
+            ui.Item(t("Export preset"), self._export_preset, enabled=lambda: self.preset is not None, button=True),
+            ui.Item(t("Import"), self._import_preset, value=self._import_value, change=self._cycle_import, button=True,
+                    short=lambda: self._import_value().removeprefix(f"{self.game}-")),
         ]
         self.button_items = [
             ui.Item(t("Join with pads…"), self._join, button=True),
@@ -173,7 +184,8 @@ class LobbyScene(MenuHandler):
         order = []
         for row in range(MAX_SEATS):
             order += [row] + [self._cells_at + row * per + k for k in range(per)]
-        return order + list(range(MAX_SEATS, self._cells_at))
+        rules = list(range(MAX_SEATS, MAX_SEATS + len(self.rule_items)))
+        return order + rules[-2:] + rules[:-2] + list(range(rules[-1] + 1, self._cells_at))
 
     # -- a seat's head start and learner cells --------------------------------------------------------
     def _cell_item(self, row: int, name: str) -> ui.Item:
@@ -457,6 +469,56 @@ class LobbyScene(MenuHandler):
 
         self.app.nav.push("confirm", t("Delete the preset {name}?", name=name), yes)
 
+    # -- presets as files (game.presets_io) ----------------------------------------------------------
+    def _tell(self, *lines: str, bad: bool = False, folder: bool = False) -> None:
+        """News of a preset file beside the buttons: one line of text (`note`), shown as up to two lines."""
+        self.told, self.told_bad, self.told_folder = lines, bad, folder
+        self.note = " ".join(lines)
+
+    def _export_preset(self) -> None:
+        """The chosen preset as a file in the data folder's exports/; the note gives its path."""
+        preset = presets_io.Preset(self.game, self.preset, dict(self._presets().get(self.preset, {})))
+        try:
+            path = presets_io.export_to_folder(preset)
+        except OSError as exc:
+            self._tell(t("Not exported: {why}", why=exc.strerror or exc), bad=True)
+            return
+        self.imports = presets_io.importable(game=self.game)
+        self._tell(t("Exported {file}", file=path.name), t("to {folder}", folder=path.parent), folder=True)
+
+    def _import_value(self) -> str:
+        return self.imports[self.import_at % len(self.imports)].name if self.imports else t("no files")
+
+    def _cycle_import(self, step: int) -> None:
+        self.import_at = (self.import_at + step) % max(1, len(self.imports))
+
+    def _import_preset(self) -> None:
+        """The file the import row shows becomes a preset (under "Name (2)" if the name is taken) and is
+        chosen if it is for this game; a bad file changes nothing and the note says why."""
+        if not self.imports:
+            self._tell(t("No preset files yet:"), t("put them in {folder}", folder=presets_io.exports_dir()),
+                       bad=True, folder=True)
+            return
+        path = self.imports[self.import_at % len(self.imports)]
+        try:
+            added = presets_io.import_file(self.app.settings, path)
+        except presets_io.PresetError as exc:
+            self._tell(t("{file} not imported:", file=path.name), str(exc), bad=True)
+            return
+        saved = self.app.save_settings()
+        if added.game == self.game:
+            self.preset = added.name
+            self.values = {k: from_json(v) for k, v in added.options.items()}
+            self._refresh_rules()
+            self._rebuild()
+            note = t("Imported the preset {name}", name=added.name)
+        else:
+            note = t("Imported the preset {name} for {game}", name=added.name, game=self.app.games.get(added.game).title())
+        if saved:
+            self._tell(note)
+        else:
+            self._tell(note, t("for now: the settings could not be saved"), bad=True)
+
     # -- actions ------------------------------------------------------------------------------------
     def _join(self) -> None:
         self.app.nav.push("join", MAX_SEATS, 1, self._joined)
@@ -532,7 +594,7 @@ class LobbyScene(MenuHandler):
             for k in range(len(cells)):
                 cell_rects.append(pygame.Rect(row.right + gap + k * (cell_w + gap), row.y, cell_w, row.h))
         self.cell_heads = [pygame.Rect(r.x, self.seat_panel.y, r.w, head) for r in cell_rects[:len(cells)]]
-        n = len(self.rule_items)
+        n = len(self.rule_items) - 2  # the preset files' two in the heading row, right of its title
         room = self.rule_panel.h - head - pad
         cols = 1 if n * ui.px(size, 36) <= room else 2
         per_col = -(-n // cols)
@@ -542,6 +604,11 @@ class LobbyScene(MenuHandler):
             c, r = divmod(i, per_col)
             rects.append(pygame.Rect(self.rule_panel.x + pad + c * (col_w + pad), self.rule_panel.y + head + r * rule_row,
                                      col_w, rule_row - 3))
+        left = self.rule_panel.x + ui.px(size, 42) + ui.TEXTS.font(ui.px(size, 24), True).size(t("House rules"))[0]
+        files = pygame.Rect(left, self.rule_panel.y + ui.px(size, 6), self.rule_panel.right - pad - left, head - ui.px(size, 8))
+        export_w = files.w * 2 // 5
+        rects += [pygame.Rect(files.x, files.y, export_w - gap, files.h),
+                  pygame.Rect(files.x + export_w, files.y, files.w - export_w, files.h)]
         bw, bh = ui.px(size, 250), ui.px(size, 54)
         start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
         how = start.move(-bw - ui.px(size, 16), 0)
@@ -557,6 +624,25 @@ class LobbyScene(MenuHandler):
             pads = ", ".join(t("Pad {n}", n=p.number) for p in idle)
             return t("{pads}: press A to join", pads=pads)
         return self.note
+
+    def _draw_told(self, surface: pygame.Surface, join: pygame.Rect) -> None:
+        """A preset file's news left of the buttons: one line if it fits, else its two lines, the second
+        shrunk, then cut if need be (a folder at its start: its end says most)."""
+        size = surface.get_size()
+        width = join.x - ui.px(size, 56)
+        colour = ui.WARN if self.told_bad else ui.GOLD
+        x = ui.px(size, 36)
+        one = " ".join(self.told)
+        if len(self.told) == 1 or ui.TEXTS.font(ui.px(size, 20), True).size(one)[0] <= width:
+            ui.blit_text(surface, one, ui.px(size, 20), colour, "midleft", (x, join.centery), bold=True, max_w=width)
+            return
+        px, step = ui.px(size, 18), ui.px(size, 12)
+        ui.blit_text(surface, self.told[0], px, colour, "midleft", (x, join.centery - step), bold=True, max_w=width)
+        rest = " ".join(self.told[1:])
+        font = ui.TEXTS.font(px, True)
+        while self.told_folder and len(rest) > 2 and font.size(rest)[0] > width:
+            rest = "…" + rest[2:]
+        ui.blit_text(surface, rest, px, colour, "midleft", (x, join.centery + step), bold=True, max_w=width)
 
     def summary_lines(self, size: tuple[int, int]) -> list[str]:
         """The rules summary wrapped to the width under the panels: as many lines as the game gives it
@@ -598,7 +684,9 @@ class LobbyScene(MenuHandler):
             ui.blit_text(surface, note, ui.px(size, 17), ui.TEXT_DIM, "midleft",
                          (ui.px(size, 36), y), max_w=w - ui.px(size, 72))
         line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
-        if line:
+        if line and not self.message and line == " ".join(self.told):
+            self._draw_told(surface, join)
+        elif line:
             ui.blit_text(surface, line, ui.px(size, 20), colour, "midleft",
                          (ui.px(size, 36), join.centery), bold=True, max_w=join.x - ui.px(size, 56))
         ui.hint(surface, t("↑ ↓ choose   ← → change   Enter / A select or rename   Backspace / B back"))

@@ -111,6 +111,18 @@ def _profile_pick() -> Callable[..., Scene]:
     return ProfilePickScene
 
 
+def _replays() -> Callable[..., Scene]:
+    from game.scenes.replays import ReplaysScene
+
+    return ReplaysScene
+
+
+def _replay() -> Callable[..., Scene]:
+    from game.scenes.replays import ReplayScene
+
+    return ReplayScene
+
+
 def _table(config: TableConfig) -> Scene:
     return games.get(config.game).table_scene(config)
 
@@ -141,6 +153,8 @@ SCREENS: dict[str, Callable[[], Callable[..., Scene]]] = {
     "profiles": _profiles,
     "profile": _profile,
     "profile_pick": _profile_pick,
+    "replays": _replays,
+    "replay": _replay,
     "table": lambda: _table,
     "practice": lambda: _practice,
 }

@@ -75,9 +75,15 @@ class ResultsScene(Scene):
         self.body.art = CardArt(self.app.settings["four_colour_suits"])
         tally = self.app.session_tally(self.config)  # Play again keeps a running score: shown from game 2
         self.tally = tally if tally is not None and tally.games >= 2 else None
-        self.menu = ui.Menu([ui.Item(t("Play again"), self.play_again, button=True),
+        self.menu = ui.Menu([ui.Item(t("Watch again"), self.watch_again, button=True),
+                             ui.Item(t("Play again"), self.play_again, button=True),
                              ui.Item(t("Change seats or rules…"), self.change_table, button=True),
-                             ui.Item(t("Menu"), self.to_menu, button=True)], columns=3)
+                             ui.Item(t("Menu"), self.to_menu, button=True)], 1, columns=4)
+
+    def watch_again(self) -> None:
+        """This game again from its log, in the replay viewer over this screen (Back returns here)."""
+        self.app.demo = None  # someone is watching: a demo stops dealing games by itself
+        self.app.nav.push("replay", self.match.log.lines())
 
     def play_again(self) -> None:
         """The next game at once: same seats and rules, the first turn one seat on, a fresh deal."""

@@ -65,10 +65,12 @@ class StatsScene(MenuHandler):
         self.rule_order = tuple(r for d in self.app.games.all() for r in getattr(d.engine, "SLAP_RULES", ()))
         self.menu = ui.Menu([
             ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
-                    whole_label=False),
+                    button=True),
             ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
             ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
         ])
+        if not history.enabled and not self.message:  # e.g. a read-only disk: nothing is kept this time
+            self.message = t("No history this time: {why}", why=history.problem or t("it can't be opened"))
         self.load()
 
     def resume(self) -> None:

@@ -36,6 +36,7 @@ class TitleScene(MenuScene):
         return [
             ui.Item(t("Play"), lambda: self.app.nav.push("choose")),
             ui.Item(t("Players & stats"), lambda: self.app.nav.push("stats")),
+            ui.Item(t("Replays"), lambda: self.app.nav.push("replays")),
             ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
             ui.Item(t("Controls"), lambda: self.app.nav.push("controls")),
             ui.Item(t("Quit"), lambda: self.app.nav.push("confirm", t("Quit Couch Cards?"), self.app.quit)),

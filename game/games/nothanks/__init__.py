@@ -24,6 +24,7 @@ class NothanksDef(GameDef):
     busiest_level = "greedy"
     lobby_seats = 3
     summary_lines = 1  # the tie-break note takes the second line
+    seat_options = ("learner",)  # a learner always has the coach (its words show after the hint delay)
     layout = LAYOUT
 
     def title(self) -> str:

@@ -8,6 +8,7 @@ import pygame
 from game.games.nothanks import engine as nt
 from game.games.nothanks import paint
 from game.games.nothanks import text as nt_text
+from game.games.nothanks.coach_box import CoachBox, Placed
 from game.games.nothanks.geometry import NothanksGeometry, token_kind
 from game.games.nothanks.layout import LAYOUT
 from game.games.nothanks.move_log import MoveLog
@@ -45,6 +46,9 @@ class NothanksView(TableView):
         self.geo = NothanksGeometry(self.L, rules, self.token_kind)
         self.words = CentreWords(self)
         self.log = MoveLog(self)
+        # While the coach's words show: the coached seat, its words (each with its rank) and their compact form.
+        self.coach: tuple[int, list[tuple[str, int]], list[tuple[str, int]]] | None = None
+        self.coach_box = CoachBox(self)
         self._centre_drawn: list[pygame.Rect] = []  # where the centre's words were last drawn
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -52,6 +56,7 @@ class NothanksView(TableView):
         self.geo = NothanksGeometry(self.L, self.rules, self.token_kind)
         self.words.clear()
         self.log.clear()
+        self.coach_box.clear()
 
     def card_key(self, value: int, mini: bool = False) -> tuple:
         return card_key(self.rules, value, mini)
@@ -68,36 +73,58 @@ class NothanksView(TableView):
 
     def log_rect(self) -> pygame.Rect | None:
         """Where the move log lies while it is shown (None: hidden, or no room)."""
-        return self.log.placed(self.show_log).rect
+        return self.log.placed(self.log_shown()).rect
+
+    def log_shown(self) -> bool:
+        """The move log is shown when asked for, unless the coach's words have its corner."""
+        return self.show_log and self.coach_rect() is None
+
+    def coach_placed(self) -> Placed | None:
+        """Where the coach's words lie while they are shown (None: not shown, or no room)."""
+        return self.coach_box.placed(self.coach[1], self.coach[2]) if self.coach else None
+
+    def coach_rect(self) -> pygame.Rect | None:
+        placed = self.coach_placed()
+        return None if placed is None else placed.rect
+
+    def coach_blocks(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """What the coach's box keeps off (what the move log does), and where the whole small print lies."""
+        _, corner = self.small_print.layout(self.L, self.texts, "\n".join(self.corner_texts()))
+        return self.log.blocks(), corner
 
     def keep_out(self) -> list[pygame.Rect]:
         """Where the centre's texts must not go: the seats (see NothanksGeometry.keep_out), the corner's
-        small print and the move log when shown."""
-        log = self.log_rect()
-        return [*self.geo.keep_out(self.corner_rect(fresh=True)), *([log] if log else [])]
+        small print and the move log or the coach's words when shown."""
+        shown = [r for r in (self.log_rect(), self.coach_rect()) if r is not None]
+        return [*self.geo.keep_out(self.corner_rect(fresh=True)), *shown]
 
     def keep_clear(self) -> list[pygame.Rect]:
         """The stack (as thick as it is drawn), the card, the pot's count ("12 on the card", room for two
-        digits even before the first frame) and the words round them as last drawn, and the move log when
-        shown: seats' notes stay off them (and off the corner's small print)."""
-        log = self.log_rect()
+        digits even before the first frame) and the words round them as last drawn, and the move log or the
+        coach's words when shown: seats' notes stay off them (and off the corner's small print)."""
+        shown = [r for r in (self.log_rect(), self.coach_rect()) if r is not None]
         (_, digits), (_, word) = paint.pot_count(self, 88)
         return [self.geo.deck_rect(), paint.deck_drawn(self), self.geo.centre_rect(), digits.union(word), *self._centre_drawn,
-                *([log] if log else [])]
+                *shown]
 
     # -- the corner and the log ----------------------------------------------------------------------
     def corner_texts(self) -> list[str]:
         """The small print's parts, most needed first: the rules in short, the keys' hints."""
         return [nt_text.summary(self.rules),
-                t("\u2191 / \u2193: teaching aid \u00b7 \u2190 / \u2192: last moves")]
+                t("\u2191 / \u2193: more or less help \u00b7 \u2190 / \u2192: last moves")]
 
     def corner_text(self) -> str:
-        """The small print: all of `corner_texts`, or less while the move log needs its room."""
-        return self.log.placed(self.show_log).corner_text
+        """The small print: all of `corner_texts`, or less while the move log needs its room (none while the
+        coach's words need it)."""
+        placed = self.coach_placed()
+        if placed is not None and placed.covers_print:
+            return ""
+        return self.log.placed(self.log_shown()).corner_text
 
     def corners_key(self) -> tuple:
         """What the corner and the log cover, for the centre words' caches."""
-        return tuple(tuple(r) if r is not None else None for r in (self.corner_rect(fresh=True), self.log_rect()))
+        return tuple(tuple(r) if r is not None else None
+                     for r in (self.corner_rect(fresh=True), self.log_rect(), self.coach_rect()))
 
     # -- the seats: what a panel shows and where ------------------------------------------------------
 
@@ -188,9 +215,14 @@ class NothanksView(TableView):
         if thinking is not None and not state.is_over:
             paint.thinking(surface, rects[thinking], now)
         self.poll()
-        log, words = self.log.draw(surface, state, self.show_log)
+        log, words = self.log.draw(surface, state, self.log_shown())
         if log is not None:
             self.boxes.add("log", log, words)
+        if self.coach is not None:
+            seat, lines, compact = self.coach
+            coach = self.coach_box.draw(surface, lines, compact, seat)
+            if coach is not None:
+                self.boxes.add("coach", coach, "\n".join(words for words, _ in lines), seat, self.coach_box.size())
         self._centre_drawn = paint.centre(self, surface, state, now)
         self.poll()
         for f in self.anim.flyers:

@@ -148,6 +148,7 @@ class Session:
         self.phase = "idle"  # idle, deal (a window is open), feedback (a pattern's pile stays), over
         self.feedback_until = 0
         self.pile_start = 0  # index of the pile's bottom card among `cards`
+        self.ended_ns: int | None = None  # when the last card's window closed (the session is over)
 
     # -- reading --------------------------------------------------------------------------------------
     @property
@@ -157,6 +158,14 @@ class Session:
     @property
     def current(self) -> Card | None:
         return self.cards[-1] if self.cards else None
+
+    @property
+    def length_ms(self) -> int:
+        """From the first card dealt to the end (or to the last card dealt, before the end), in ms."""
+        if not self.cards:
+            return 0
+        end = self.ended_ns if self.ended_ns is not None else self.cards[-1].dealt_ns
+        return (end - self.cards[0].dealt_ns) // MS
 
     def next_due(self) -> int | None:
         """When the session changes by itself next (a window's end, a sweep), or None."""
@@ -284,6 +293,7 @@ class Session:
     def _next(self, at: int, events: list[Event]) -> None:
         if len(self.cards) >= self.options.cards:
             self.phase = "over"
+            self.ended_ns = at
             events.append(Finished())
         else:
             self._deal(at, events)

@@ -1,0 +1,718 @@
+"""Watch it again: the list of recent games (the last 50 in `<data dir>/replays`), and a viewer that re-drives
+a game's own match from its command log on a virtual clock, so the game's own table view draws it.
+
+The viewer (`ReplayScene`) plays at 0.25×–4× (↑ / ↓), pauses, steps move by move (a card played, a slap, a
+claim, a take or a pass) either way, and jumps to the next slap or photo finish. At a photo finish the steps
+are one millisecond each, and a time line under the table shows every press of it in its seat's colour, with
+the cursor where the table stands. Everything is a button in one row (← → choose, Enter / A press), so a pad
+alone works; Esc / Backspace / B leave.
+
+A log is checked before it is shown (`Film`: the whole game re-run through `game.replay.verify`, which also
+indexes its moves, slaps and photo finishes); one that cannot be read or re-run gets a one-line message in
+the list instead. A game's photo finish is any event with `entries` ((seat, t_ns, delta_ms, verdict), first
+first) and `lines(name)`, as its table's pause menu shows it.
+
+Rewinding (a step back, a millisecond back) re-runs the log from the start into a fresh match and a fresh
+view-model; the table view keeps its layout and caches, since what it draws is a function of (state,
+view-model, time) alone.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import record
+from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
+from game.games.base import TableConfig, seat_name
+from game.i18n import t
+from game.match.common import Ignored, Timed, seat_from_line
+from game.record import Log, LogError
+from game.render.fonts import TextCache
+from game.replay import build_match, verify
+from game.scenes import ui
+from game.scenes.base import Scene
+
+MS = 1_000_000
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+NORMAL_SPEED = SPEEDS.index(1.0)
+SETTLE_NS = 700 * MS  # a step shows its move this long after it (less if the next move comes sooner)
+SLAP_LEAD_NS = 750 * MS  # "next slap" stops this long before the slap: the card that made the chance lands
+PHOTO_MARGIN_MS = 6  # the photo finish's time line runs at least this far either side of its presses
+TABLE_MIN = (640, 360)  # the table is never laid out smaller: below it, drawn larger and scaled down
+CLOCK_PX, TEXT_PX, LINE_PX = 22, 20, 26
+
+
+def clock_text(ns: int) -> str:
+    """A game time as "m:ss"."""
+    s = max(0, ns) // 1_000_000_000
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def speed_text(speed: float) -> str:
+    return t("{x}×", x=f"{speed:g}")
+
+
+# -- the film: a log, checked and indexed --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Photo:
+    """A photo finish: its presses (seat, ns since the start, verdict), first first, and its lines."""
+
+    presses: tuple[tuple[int, int, str], ...]
+    lines: tuple[str, ...]
+
+    @property
+    def first(self) -> int:
+        return self.presses[0][1]
+
+    @property
+    def last(self) -> int:
+        return max(p[1] for p in self.presses)
+
+    def window_ms(self) -> tuple[int, int]:
+        """The time line's ends, in whole ms from the first press (negative: before it)."""
+        span = math.ceil((self.last - self.first) / MS)
+        margin = max(PHOTO_MARGIN_MS, math.ceil(span / 4))
+        return -margin, span + margin
+
+
+class Film:
+    """A log checked by re-running it (`game.replay.verify`), with what the viewer jumps between: `lines`
+    (the log's body less its digests) at their times `at` (ns since the start, never going back), `moves`
+    (lines that changed something), `slaps` and `photos` (each with the line that closed it).
+
+    LogError (one line, naming the file by its name) if the log cannot be re-run or parts from itself.
+    """
+
+    def __init__(self, log: Log, games: Any = None) -> None:
+        from game import games as registry
+
+        games = games or registry.REGISTRY
+        self.log = log
+        self.header = header = log.header
+        where = log.path.name if log.path is not None else t("this game")
+        try:
+            self.definition = games.get(header["game"])
+        except ValueError as exc:
+            raise LogError(f"{where}: {exc}") from None
+        self.start_ns = int(header["start_ns"])
+        self.lines: list[dict[str, Any]] = [line for line in log.body if line["k"] != "digest"]
+        self.events: list[list[Timed]] = []
+        self.photos: list[tuple[int, Photo]] = []
+        try:
+            seats = [seat_from_line(s) for s in header["seats"]]
+            self.names = [seat_name(spec, i) for i, spec in enumerate(seats)]
+            self.config = TableConfig(self.definition.id,
+                                      self.definition.rules_from_values(header["rules"], header["players"]),
+                                      seats, int(header["seed"]), int(header["first_player"]))
+            verdict = verify(log, self._collect)
+        except LogError as exc:
+            raise LogError(f"{where}: {_short(str(exc), log.path)}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LogError(f"{where}: bad header: {exc.__class__.__name__}: {exc}") from None
+        if not verdict.ok:
+            raise LogError(f"{where}: {_short(verdict.message, log.path)}")
+        self.bots = {i for i, spec in enumerate(seats) if spec.is_bot}
+        self.at: list[int] = []
+        latest = 0
+        for line in self.lines:
+            latest = max(latest, int(line.get("t", 0)))
+            self.at.append(latest)
+        self.end = max(latest, int(log.footer.get("t", 0) or 0))
+        self.moves = [i for i, (line, events) in enumerate(zip(self.lines, self.events, strict=True))
+                      if line["k"] == "cmd" and any(not isinstance(e.event, Ignored) for e in events)]
+        self.settled = [self._settled(n) for n in range(len(self.moves))]
+        self.slaps = [i for i, line in enumerate(self.lines) if line["k"] == "cmd" and line["action"] == SLAP]
+        self.has_slaps = SLAP in self.definition.buttons
+
+    def _settled(self, n: int) -> int:
+        """When move `n` is shown settled: SETTLE_NS after it, but before the next move at a later time."""
+        at = self.at[self.moves[n]]
+        later = next((self.at[i] for i in self.moves[n + 1:] if self.at[i] > at), None)
+        return min(at + SETTLE_NS, self.end if later is None else later - 1)
+
+    def _collect(self, line: dict[str, Any], events: list[Timed]) -> None:
+        index = len(self.events)
+        self.events.append(events)
+        for timed in events:
+            event = timed.event
+            if hasattr(event, "entries") and hasattr(event, "lines"):
+                presses = tuple((seat, ts - self.start_ns, verdict) for seat, ts, _, verdict in event.entries)
+                self.photos.append((index, Photo(presses, tuple(event.lines(lambda s: self.names[s])))))
+
+    def controls(self) -> list[str]:
+        """What each seat's panel says under its name: its bot's level, or nothing for a person."""
+        return [t("bot: {level}", level=t(spec.level)) if spec.is_bot else "" for spec in self.config.seats]
+
+    def new_match(self) -> Any:
+        return build_match(self.header)
+
+
+def _short(message: str, path: Path | None) -> str:
+    """A message without the file's whole path (the list names the file)."""
+    if path is not None:
+        message = message.replace(f"{path}: ", "").replace(str(path), path.name)
+    return message.splitlines()[0] if message else message
+
+
+def log_of(source: Log | list[dict[str, Any]]) -> Log:
+    """A Log from a log's lines (a finished match's `log.lines()`), checked like a file."""
+    if isinstance(source, Log):
+        return source
+    return record.parse_log(record.dumps(source).splitlines())
+
+
+# -- the list of recent games ---------------------------------------------------------------------------------
+
+@dataclass
+class Entry:
+    """One file of the replays folder: its log (None when it cannot be shown) and its two lines."""
+
+    path: Path
+    log: Log | None
+    title: str
+    detail: str
+    film: Film | None = field(default=None, repr=False)
+
+    @property
+    def broken(self) -> bool:
+        return self.log is None
+
+
+def _when(header: dict[str, Any], path: Path) -> str:
+    try:
+        started = datetime.datetime.fromisoformat(str(header.get("started"))).astimezone()
+    except ValueError:
+        return path.stem[:15]
+    return started.strftime("%a %d %b %H:%M")
+
+
+def _result(definition: Any, log: Log, names: list[str]) -> str:
+    footer = log.footer
+    if not footer.get("over"):
+        return t("not finished")
+    result = footer.get("result") or {}
+    winners = result.get("winners")
+    if winners is None and isinstance(result.get("winner"), int):
+        winners = [result["winner"]]
+    winners = [w for w in winners or [] if isinstance(w, int) and 0 <= w < len(names)]
+    if not winners:
+        return t("a draw")
+    if len(winners) == 1:
+        return t("{name} wins", name=names[winners[0]])
+    return t("{names} share the win", names=" & ".join(names[w] for w in winners))
+
+
+def entry_for(path: Path, games: Any) -> Entry:
+    """The list's entry for one file: its summary, or a one-line message saying why it can't be shown."""
+    try:
+        log = record.read_log(path)
+        header = log.header
+        definition = games.get(header["game"])
+        seats = [seat_from_line(s) for s in header["seats"]]
+        names = [seat_name(spec, i) for i, spec in enumerate(seats)]
+    except LogError as exc:
+        return Entry(path, None, path.name, _short(str(exc), path))
+    except (KeyError, TypeError, ValueError) as exc:
+        return Entry(path, None, path.name, _short(f"{exc}", path))
+    title = f"{definition.title()} \u2014 {_result(definition, log, names)}"
+    length = clock_text(int(log.footer.get("t", 0) or 0))
+    detail = " \u00b7 ".join([_when(header, path), ", ".join(names), length])
+    return Entry(path, log, title, detail)
+
+
+def recent(folder: Path | None = None, games: Any = None, keep: int = record.RECENT_KEPT) -> list[Entry]:
+    """The newest `keep` files of the replays folder, newest first (an unreadable folder: none)."""
+    from game import games as registry
+
+    folder = folder if folder is not None else record.replays_dir()
+    try:
+        paths = sorted((p for p in folder.iterdir() if p.suffix == record.SUFFIX and p.is_file()), reverse=True)
+    except OSError:
+        return []
+    return [entry_for(p, games or registry.REGISTRY) for p in paths[:keep]]
+
+
+class ReplaysScene(Scene):
+    """The recent games, newest first: ↑ ↓ choose, Enter / A watch, Esc / Backspace / B back."""
+
+    def enter(self) -> None:
+        self.entries = recent(games=self.app.games)
+        self.index = 0
+        self.first = 0  # the first row shown
+        self.rows: list[pygame.Rect] = []
+
+    def handle(self, cmd: Command) -> None:
+        if ui.is_back(cmd):
+            self.app.pop()
+        elif cmd.action in (UP, DOWN) and self.entries:
+            self.index = (self.index + (1 if cmd.action == DOWN else -1)) % len(self.entries)
+            self._scroll()
+        elif cmd.action == CONFIRM and self.entries:
+            self.watch(self.index)
+
+    def watch(self, index: int) -> None:
+        """Open entry `index` in the viewer; one that cannot be re-run gets its message in the list."""
+        entry = self.entries[index]
+        if entry.log is None:
+            return
+        if entry.film is None:
+            try:
+                entry.film = Film(entry.log, self.app.games)
+            except LogError as exc:
+                entry.log, entry.title, entry.detail = None, entry.path.name, str(exc).removeprefix(f"{entry.path.name}: ")
+                return
+        self.app.nav.push("replay", entry.film)
+
+    def _scroll(self) -> None:
+        shown = max(1, len(self.rows))
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + shown:
+            self.first = self.index - shown + 1
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = ui.px(size, 40)
+        self.panel = pygame.Rect(m, ui.px(size, 122), w - 2 * m, h - ui.px(size, 122) - ui.px(size, 52))
+        row_h = ui.px(size, 2 * LINE_PX + 14)
+        inner = self.panel.inflate(-ui.px(size, 24), -ui.px(size, 20))
+        count = max(1, inner.h // row_h)
+        self.rows = [pygame.Rect(inner.x, inner.y + i * row_h, inner.w, row_h - ui.px(size, 4)) for i in range(count)]
+        self._scroll()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = w, h = surface.get_size()
+        surface.blit(ui.backdrop(size), (0, 0))
+        ui.shadow_text(surface, t("Replays"), ui.px(size, 52), ui.TEXT, "midtop", (w // 2, ui.px(size, 14)))
+        if self.entries:
+            sub = t("The last {n} games · {i} of {count}", n=record.RECENT_KEPT, i=self.index + 1, count=len(self.entries))
+        else:
+            sub = t("No games yet: every finished game is kept here (the last {n}).", n=record.RECENT_KEPT)
+        ui.blit_text(surface, sub, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midtop", (w // 2, ui.px(size, 80)),
+                     max_w=w - ui.px(size, 60))
+        ui.panel(surface, self.panel)
+        for i, rect in enumerate(self.rows):
+            n = self.first + i
+            if n >= len(self.entries):
+                break
+            entry = self.entries[n]
+            focused = n == self.index
+            if focused:
+                pygame.draw.rect(surface, ui.HILITE, rect, border_radius=rect.h // 5)
+                pygame.draw.rect(surface, ui.GOLD, rect, width=2, border_radius=rect.h // 5)
+            x = rect.x + ui.px(size, 16)
+            room = rect.w - ui.px(size, 32)
+            top = rect.y + (rect.h - 2 * ui.px(size, LINE_PX)) // 2
+            title_colour = (ui.TEXT if focused else ui.TEXT_DIM) if not entry.broken else ui.TEXT_DIM
+            ui.blit_text(surface, entry.title, ui.px(size, CLOCK_PX), title_colour, "topleft", (x, top),
+                         bold=not entry.broken, max_w=room)
+            ui.blit_text(surface, entry.detail, ui.px(size, TEXT_PX), ui.WARN if entry.broken else ui.TEXT_DIM,
+                         "topleft", (x, top + ui.px(size, LINE_PX)), max_w=room)
+        hint = t("↑ ↓ choose   Enter / A watch   Esc / B back") if self.entries else t("Esc / B back")
+        ui.blit_text(surface, hint, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 12)),
+                     max_w=w - ui.px(size, 40))
+
+
+# -- the viewer -------------------------------------------------------------------------------------------------
+
+class ReplayScene(Scene):
+    """One game again, from its log (a Film, a Log, or a finished match's log lines), drawn by its own table.
+
+    `now` is the virtual clock (ns since the game's start); `playing` and `speed` drive it. `photo` is the
+    photo finish being stepped through (its index in `film.photos`), or None.
+    """
+
+    def __init__(self, source: Film | Log | list[dict[str, Any]]) -> None:
+        self.source = source
+        self.film: Film | None = None
+        self.error = ""
+        self.table: Any = None
+        self.now = 0
+        self.pos = 0  # lines applied
+        self.playing = True
+        self.speed_index = NORMAL_SPEED
+        self.photo: int | None = None
+        self.photo_ms = 0  # the cursor, in ms from the photo finish's first press
+        self._version = 0
+        self._drawn: tuple | None = None
+        self._sounds = False
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    # -- scene ----------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        try:
+            self.film = self.source if isinstance(self.source, Film) else Film(log_of(self.source), self.app.games)
+        except LogError as exc:
+            self.error = str(exc)
+            self.menu = ui.Menu([ui.Item(t("Back"), self.app.pop, button=True)])
+            return
+        self.texts = TextCache(self.app.fonts.get)
+        self._build_table()
+        self.menu = ui.Menu(self._items(), 1)
+        self._label()
+
+    def exit(self) -> None:
+        if self.table is not None:
+            self.table.match.close()
+
+    def resume(self) -> None:
+        if self.table is not None:
+            self.table.apply_settings()
+            self._version += 1
+
+    def _build_table(self) -> None:
+        """The game's own table scene, used for its view and its drawing only (never pushed, fed no input)."""
+        film = self.film
+        table = film.definition.table_scene(film.config)
+        table.app = self.app
+        table.definition = film.definition
+        table.match = film.new_match()
+        table.view = table.make_view(list(film.names), film.controls(), self.texts)
+        table.view.bots = set(film.bots)
+        table.apply_settings()
+        self.table = table
+
+    def _rewind(self) -> None:
+        """Back to the start: a fresh match and view-model (the view keeps its layout and caches)."""
+        table = self.table
+        table.match.close()
+        table.match = self.film.new_match()
+        fresh = table.make_view(list(self.film.names), self.film.controls(), self.texts)
+        table.view.model = fresh.model
+        table.view.bots = set(self.film.bots)
+        table.apply_settings()
+        self.pos = 0
+        self.now = 0
+
+    # -- the clock ------------------------------------------------------------------------------------------
+    def seek(self, target: int) -> None:
+        """The table as it stood `target` ns after the start: every line due by then applied, in log order."""
+        film = self.film
+        target = max(0, min(int(target), film.end))
+        if target < self.now:
+            self._rewind()
+        table = self.table
+        start = film.start_ns
+        now_abs = start + target
+        while self.pos < len(film.lines) and film.at[self.pos] <= target:
+            events = table.match.replay(film.lines[self.pos])
+            state = table.match.state
+            for timed in events:
+                for sound in table.view.on_event(timed.event, timed.t_ns, state):
+                    if self._sounds:
+                        self.app.audio.play(sound)
+            self.pos += 1
+        table.view.anim.prune(now_abs)
+        self.now = target
+        self._version += 1
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        if self.film is None or not self.playing:
+            return
+        self._sounds = self.speed <= 2.0
+        try:
+            self.seek(self.now + round(dt_ns * self.speed))
+        finally:
+            self._sounds = False
+        if self.now >= self.film.end:
+            self.playing = False
+            self._label()
+
+    # -- what the buttons do --------------------------------------------------------------------------------
+    def toggle(self) -> None:
+        """Play or pause; play at the end starts again from the beginning."""
+        if self.playing:
+            self.playing = False
+        else:
+            if self.now >= self.film.end:
+                self.seek(0)
+            self.photo = None
+            self.playing = True
+        self._label()
+
+    def faster(self, step: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+        self._version += 1
+
+    def step(self, direction: int) -> None:
+        """Pause, then one move on (or back): the table just after it; at a photo finish, one ms."""
+        self.playing = False
+        if self.photo is not None:
+            lo, hi = self.film.photos[self.photo][1].window_ms()
+            self.photo_ms = max(lo, min(hi, self.photo_ms + direction))
+            self.seek(self.film.photos[self.photo][1].first + self.photo_ms * MS)
+        else:
+            self.seek(self._move_time(direction))
+        self._label()
+
+    def _move_time(self, direction: int) -> int:
+        """The next settled move after now (else the end), or the last one before now (else the start)."""
+        settled = self.film.settled
+        if direction > 0:
+            return next((s for s in settled if s > self.now), self.film.end)
+        return next((s for s in reversed(settled) if s < self.now), 0)
+
+    def next_slap(self) -> None:
+        """A little before the next slap (after the last one: the first again), still playing if it was."""
+        film = self.film
+        times = [max(0, film.at[i] - SLAP_LEAD_NS) for i in film.slaps]
+        if not times:
+            return
+        ahead = [x for x in times if x > self.now]
+        self.photo = None
+        self.seek(ahead[0] if ahead else times[0])
+        self._label()
+
+    def next_photo(self) -> None:
+        """Pause at the next photo finish (after the last one: the first again), a few ms before its first
+        press; the steps are then one ms each."""
+        photos = self.film.photos
+        if not photos:
+            return
+        starts = [p.first + p.window_ms()[0] * MS for _, p in photos]
+        if self.photo is not None:
+            index = (self.photo + 1) % len(photos)
+        else:
+            index = next((i for i, x in enumerate(starts) if x > self.now), 0)
+        self.playing = False
+        self.photo = index
+        self.photo_ms = photos[index][1].window_ms()[0]
+        self.seek(starts[index])
+        self._label()
+
+    # -- input ------------------------------------------------------------------------------------------------
+    def _items(self) -> list[ui.Item]:
+        film = self.film
+        items = [ui.Item("", lambda: self.step(-1), button=True),
+                 ui.Item("", self.toggle, button=True),
+                 ui.Item("", lambda: self.step(1), button=True)]
+        if film.has_slaps:
+            items.append(ui.Item(t("Next slap"), self.next_slap, button=True, enabled=lambda: bool(self.film.slaps)))
+            items.append(ui.Item(t("Photo finish"), self.next_photo, button=True,
+                                 enabled=lambda: bool(self.film.photos)))
+        items.append(ui.Item(t("Done"), self.app.pop, button=True))
+        return items
+
+    def _label(self) -> None:
+        """The buttons' words for the moment: Play or Pause, moves or milliseconds."""
+        items = self.menu.items
+        if self.photo is not None:
+            items[0].label, items[2].label = t("◀ 1 ms"), t("1 ms ▶")
+        else:
+            items[0].label, items[2].label = t("◀ Step"), t("Step ▶")
+        items[1].label = t("Pause") if self.playing else t("Play")
+        self._version += 1
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.action in (BACK, PAUSE):
+            self.app.pop()
+        elif self.film is None:
+            if cmd.action == CONFIRM:
+                self.app.pop()
+        elif cmd.action in (UP, DOWN):
+            self.faster(1 if cmd.action == UP else -1)
+        elif cmd.action in (LEFT, RIGHT, CONFIRM):
+            self.menu.handle(cmd)
+            self._version += 1
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        pad = ui.px(size, 8)
+        button_h = ui.px(size, 46)
+        line_h = ui.px(size, 64)
+        self.bar = pygame.Rect(0, h - (pad + line_h + pad + button_h + pad), w, pad + line_h + pad + button_h + pad)
+        self.table_rect = pygame.Rect(0, 0, w, self.bar.y)
+        self.line_rect = pygame.Rect(pad * 2, self.bar.y + pad, w - pad * 4, line_h)
+        if self.film is None:
+            self.menu.rects = [pygame.Rect(w // 2 - ui.px(size, 110), h // 2 + ui.px(size, 40), ui.px(size, 220),
+                                           button_h)]
+            return
+        n = len(self.menu.items)
+        gap = ui.px(size, 10)
+        row = pygame.Rect(pad * 2, self.line_rect.bottom + pad, w - pad * 4, button_h)
+        each = (row.w - gap * (n - 1)) // n
+        self.menu.rects = [pygame.Rect(row.x + i * (each + gap), row.y, each, button_h) for i in range(n)]
+        self._version += 1
+
+    def render_size(self) -> tuple[int, int]:
+        """The size the table is laid out at: its area, or (when that is smaller than TABLE_MIN) the
+        smallest size of the area's shape that is not."""
+        w, h = self.table_rect.size
+        k = max(TABLE_MIN[0] / max(1, w), TABLE_MIN[1] / max(1, h), 1.0)
+        return max(1, round(w * k)), max(1, round(h * k))
+
+    def _still_key(self, size: tuple[int, int]) -> tuple | None:
+        if self.film is None:
+            return (self._version, size, self.menu.index)
+        if self.playing or self.table.view.anim.busy_until() > self.film.start_ns + self.now:
+            return None
+        return (self._version, size, self.menu.index)
+
+    def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
+        key = self._still_key(tuple(size))
+        return key is not None and key == self._drawn
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = w, h = surface.get_size()
+        if self.film is None:
+            surface.blit(ui.backdrop(size), (0, 0))
+            ui.shadow_text(surface, t("This game can't be shown"), ui.px(size, 44), ui.TEXT, "midtop",
+                           (w // 2, ui.px(size, 90)))
+            ui.blit_text(surface, self.error, ui.px(size, TEXT_PX), ui.WARN, "center", (w // 2, h // 2),
+                         max_w=w - ui.px(size, 60))
+            self.menu.draw(surface)
+            self._drawn = self._still_key(size)
+            return
+        self.draw_table(surface)
+        hud_rect = self.bar
+        pygame.draw.rect(surface, ui.PANEL, hud_rect)
+        pygame.draw.line(surface, ui.GOLD, hud_rect.topleft, hud_rect.topright, max(1, ui.px(size, 2)))
+        if self.photo is not None:
+            self.draw_photo(surface)
+        else:
+            self.draw_progress(surface)
+        self.menu.draw(surface)
+        self._drawn = self._still_key(size)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        area = self.table_rect
+        inner = self.render_size()
+        view = self.table.view
+        if view.L.size != inner:
+            view.relayout(inner)
+        now = self.film.start_ns + self.now
+        if inner == area.size:
+            self.table.draw_view(surface.subsurface(area), now)
+            return
+        canvas = getattr(self, "_canvas", None)
+        if canvas is None or canvas.get_size() != inner:
+            canvas = self._canvas = pygame.Surface(inner).convert(surface) if pygame.display.get_surface() else pygame.Surface(inner)
+        self.table.draw_view(canvas, now)
+        pygame.transform.smoothscale(canvas, area.size, surface.subsurface(area))
+
+    def table_boxes(self) -> list[tuple[pygame.Rect, str]]:
+        """The table's words as last drawn, in window coordinates (scaled like the table if it was)."""
+        area = self.table_rect
+        inner = self.render_size()
+        kx, ky = area.w / inner[0], area.h / inner[1]
+        out = []
+        for box in self.table.view.text_boxes():
+            r = box.rect
+            out.append((pygame.Rect(area.x + round(r.x * kx), area.y + round(r.y * ky), max(1, round(r.w * kx)),
+                                    max(1, round(r.h * ky))), box.text))
+        return out
+
+    def _side_texts(self, surface: pygame.Surface, left: list[tuple[str, tuple[int, int, int], bool]],
+                    right: str) -> pygame.Rect:
+        """Words at the ends of the time line's row; returns the room left between them."""
+        size = surface.get_size()
+        row = self.line_rect
+        px = ui.px(size, TEXT_PX)
+        side_w = ui.px(size, 190)
+        lh = ui.px(size, LINE_PX)
+        top = row.centery - lh * len(left) // 2
+        for i, (text, colour, bold) in enumerate(left):
+            ui.blit_text(surface, text, ui.px(size, CLOCK_PX) if i == 0 else px, colour, "midleft",
+                         (row.x, top + i * lh + lh // 2), bold=bold, max_w=side_w)
+        ui.blit_text(surface, right, px, ui.TEXT_DIM, "midright", (row.right, row.centery), max_w=side_w)
+        gap = ui.px(size, 16)
+        return pygame.Rect(row.x + side_w + gap, row.y, row.w - 2 * (side_w + gap), row.h)
+
+    def draw_progress(self, surface: pygame.Surface) -> None:
+        """The whole game as a track: how far it has run, a tick for every slap, a diamond per photo finish."""
+        size = surface.get_size()
+        film = self.film
+        state = t("Paused") if not self.playing else t("Speed")
+        track = self._side_texts(surface, [(f"{clock_text(self.now)} / {clock_text(film.end)}", ui.TEXT, True)],
+                                 f"{state} {speed_text(self.speed)}  ↑ ↓")
+        bar_h = max(4, ui.px(size, 10))
+        line = pygame.Rect(track.x, track.centery - bar_h // 2, track.w, bar_h)
+        pygame.draw.rect(surface, (30, 60, 42), line, border_radius=bar_h // 2)
+        done = line.copy()
+        done.w = round(line.w * min(1.0, self.now / max(1, film.end)))
+        if done.w > 0:
+            pygame.draw.rect(surface, ui.GOLD, done, border_radius=bar_h // 2)
+        tick = ui.px(size, 10)
+        for i in film.slaps:
+            x = line.x + round(line.w * film.at[i] / max(1, film.end))
+            seat = film.lines[i].get("seat")
+            colour = ui.seat_colour(seat) if isinstance(seat, int) else ui.TEXT
+            pygame.draw.line(surface, colour, (x, line.y - tick), (x, line.y - 2), max(1, ui.px(size, 2)))
+        for _, photo in film.photos:
+            x = line.x + round(line.w * photo.first / max(1, film.end))
+            r = ui.px(size, 6)
+            y = line.bottom + r + 2
+            pygame.draw.polygon(surface, ui.TEXT, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+        cursor = (done.right, line.centery)
+        pygame.draw.circle(surface, ui.TEXT, cursor, max(3, bar_h))
+
+    def draw_photo(self, surface: pygame.Surface) -> None:
+        """The photo finish's time line: one ms a tick, each press a line in its seat's colour with its
+        name above and its lag below, the cursor (where the table stands) in gold."""
+        size = surface.get_size()
+        photo = self.film.photos[self.photo][1]
+        lo, hi = photo.window_ms()
+        ms = self.photo_ms
+        offset = t("at {ms} ms", ms=f"{ms:+d}".replace("-", "\u2212")) if ms else t("at the first press")
+        axis_room = self._side_texts(surface, [(t("Photo finish"), ui.GOLD, True), (offset, ui.TEXT, False)],
+                                     photo.lines[0])
+        px = ui.px(size, TEXT_PX)
+        font = ui.TEXTS.font(px, True)
+        lh = font.get_linesize()
+        axis_y = axis_room.centery
+        span = max(1, hi - lo)
+
+        def x_of(ms_from_first: float) -> int:
+            return axis_room.x + round(axis_room.w * (ms_from_first - lo) / span)
+
+        pygame.draw.line(surface, ui.TEXT_DIM, (axis_room.x, axis_y), (axis_room.right, axis_y), max(1, ui.px(size, 2)))
+        every = 1 if span <= 80 else 5 if span <= 400 else 50
+        for k in range(math.ceil(lo / every) * every, hi + 1, every):
+            x = x_of(k)
+            tall = ui.px(size, 7) if k % (every * 10) == 0 else ui.px(size, 4)
+            pygame.draw.line(surface, ui.TEXT_DIM, (x, axis_y - tall), (x, axis_y + tall), 1)
+        # Names above the axis, lags below: pushed apart where presses are closer than their words.
+        marks = [(x_of((ts - photo.first) / MS), seat, verdict) for seat, ts, verdict in photo.presses]
+        names = [self.film.names[seat] for _, seat, _ in marks]
+        lags = [t("first") if i == 0 else t("+{ms} ms", ms=round((photo.presses[i][1] - photo.first) / MS))
+                for i in range(len(marks))]
+        for words, top in ((names, axis_y - ui.px(size, 6) - lh), (lags, axis_y + ui.px(size, 6))):
+            spots = spread([x for x, _, _ in marks], [font.size(s)[0] for s in words], axis_room.x, axis_room.right,
+                           ui.px(size, 8))
+            for (x, seat, _), word, left in zip(marks, words, spots, strict=True):
+                colour = ui.seat_colour(seat)
+                ui.blit_text(surface, word, px, colour, "topleft", (left, top), bold=True)
+        for x, seat, _ in marks:
+            pygame.draw.line(surface, ui.seat_colour(seat), (x, axis_y - ui.px(size, 9)), (x, axis_y + ui.px(size, 9)),
+                             max(2, ui.px(size, 4)))
+        cx = x_of(ms)
+        r = ui.px(size, 7)
+        pygame.draw.line(surface, ui.GOLD, (cx, axis_room.y), (cx, axis_room.bottom), max(1, ui.px(size, 2)))
+        pygame.draw.polygon(surface, ui.GOLD, [(cx - r, axis_room.y), (cx + r, axis_room.y), (cx, axis_room.y + r)])
+
+
+def spread(centres: list[int], widths: list[int], low: int, high: int, gap: int) -> list[int]:
+    """Left edges for labels centred at `centres` (in order), pushed apart so none overlaps the next and
+    all stay within [low, high] where they can."""
+    lefts = [c - w // 2 for c, w in zip(centres, widths, strict=True)]
+    order = sorted(range(len(lefts)), key=lambda i: centres[i])
+    edge = low
+    for i in order:
+        lefts[i] = max(lefts[i], edge)
+        edge = lefts[i] + widths[i] + gap
+    edge = high
+    for i in reversed(order):
+        lefts[i] = min(lefts[i], edge - widths[i])
+        edge = lefts[i] - gap
+    return lefts
