@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint build smoke clean
+.PHONY: play test lint build smoke clean i18n
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,6 +24,12 @@ lint: $(STAMP)
 
 build: $(STAMP)
 	$(BIN)/python build/build.py
+
+# The gettext catalogues: re-extract game/locale/couchcards.pot from the code (Babel) and merge it into
+# every game/locale/<lang>/LC_MESSAGES/couchcards.po (new strings arrive untranslated), then compile the .mo.
+i18n: $(STAMP)
+	$(BIN)/python build/i18n.py update
+	$(BIN)/python build/i18n.py compile
 
 # Runs the built executable with --headless --demo --frames 300; fails unless it exits 0.
 smoke: build

@@ -1,5 +1,5 @@
 """Smoke-test the built executable (python build/smoke.py): `--headless --demo --frames 300` must exit 0
-and save its last frame; a bad option must exit 2 (not crash); a console build must print the version of
+and save its last frame; `--language da` must start with its catalogue; a bad option must exit 2 (not crash); a console build must print the version of
 pyproject.toml for --version. Runs on every system the release is built on (the program inside the
 .app on macOS)."""
 
@@ -46,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         if not shot.exists() or shot.stat().st_size < 1000:
             print("smoke: FAIL, no screenshot of the last frame", file=sys.stderr)
+            return 1
+        danish = subprocess.run([str(exe), "--headless", "--frames", "5", "--language", "da"], env=env,
+                                capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
+        if danish.returncode != 0 or "catalogue" in danish.stderr:  # game.i18n warns of a missing catalogue
+            print(f"smoke: FAIL, --language da: exit {danish.returncode}\n{danish.stderr[-2000:]}", file=sys.stderr)
             return 1
         bad = subprocess.run([str(exe), "--players", "99"], env=env, capture_output=True, text=True,
                              timeout=TIMEOUT_S, check=False)

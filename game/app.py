@@ -18,10 +18,11 @@ from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
 from game.history import History, SessionTally, Tally, game_record, open_history, table_key
-from game.i18n import set_language, t
+from game.i18n import language, set_language, t
 from game.input import InputRouter
 from game.loop import FixedLoop
 from game.render import cache as render_cache
+from game.render import scale
 from game.render.fonts import get_font
 from game.render.icon import window_icon
 from game.scenes import ui
@@ -142,6 +143,8 @@ class App:
         history: History | None = None,
     ) -> None:
         self.settings = settings
+        set_language(settings["language"])  # "auto": the system's; before any text (and the letters)
+        scale.apply_settings(settings)  # text size, large cards, card letters
         self._clock = clock
         self._windowed_size = size
         self.fullscreen = False
@@ -149,6 +152,7 @@ class App:
         pygame.display.set_icon(window_icon())  # the card fan; before the window opens, as SDL asks
         self._window: pygame.Surface | None = None  # the real window while it is below the minimum
         self.screen = self._open_window(size, fullscreen)
+        scale.set_window(self.size)
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
         if router is None:
@@ -210,8 +214,15 @@ class App:
         self.running = False
 
     def save_settings(self) -> bool:
+        before = language()
         set_language(self.settings["language"])
+        if language() != before:  # nothing drawn in the old language may be shown again
+            render_cache.window_resized()
         self.audio.set_volume(self.settings["volume"])
+        looks = scale.looks()
+        scale.apply_settings(self.settings)
+        if scale.looks() != looks:  # a new text size, card size or letters: every screen lays out again
+            self._relayout()
         return self.settings.save()
 
     def keep_replay(self, log: MatchLog) -> None:
@@ -319,10 +330,13 @@ class App:
             return  # the press that ended the demo does nothing else
         items.sort(key=lambda item: (item.t_ns, item.poll))  # stable: a read keeps its order
         for item in items:
-            self._dispatch(item)
+            room = self.top.text_room if self.top is not None else 2.0
+            with scale.text_room(room):  # a scene may lay out again as it handles a command
+                self._dispatch(item)
         top = self.top
         if top is not None:
-            top.update(now_ns, dt_ns)
+            with scale.text_room(top.text_room):
+                top.update(now_ns, dt_ns)
         if self._rumbles:
             self._rumble_due(self._clock())
         if "pad_added" in self._pad_news:
@@ -446,7 +460,8 @@ class App:
             # reading for milliseconds on some displays, and slap races happen on a still pile.
             return
         for scene in drawn:
-            scene.draw(self.screen, alpha)
+            with scale.text_room(scene.text_room):
+                scene.draw(self.screen, alpha)
             self.input.poll()  # drawing takes time: keep stamping presses while it runs
         if self.demo is not None and top.wants_pause_on_focus_loss:
             ui.demo_label(self.screen, t("Demo — press any key"))
@@ -477,6 +492,7 @@ class App:
             self.input.poll()
 
     def _relayout(self) -> None:
+        scale.set_window(self.size)
         render_cache.window_resized()  # pictures drawn for the old size are never asked for again
         self.stack.relayout(self.size)
 

@@ -60,6 +60,8 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", help="save the last frame to this file (.png, .bmp, .tga or .jpg)")
     p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--language", choices=["auto", "en", "da", "sv"],
+                   help="da (Dansk), sv (Svenska), en (English) or auto (the system's); default: the setting")
     p.add_argument("--version", action="version", version=f"%(prog)s {game_version()}")
     return p
 
@@ -188,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     pygame.font.init()
     settings = settings_mod.load()
+    if args.language:
+        settings["language"] = args.language  # this run's language (saved only with another change)
     set_language(settings["language"])
     app = App(settings, size=size, fullscreen=args.fullscreen or settings["fullscreen"],
               rng_seed=args.seed)

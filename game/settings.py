@@ -55,11 +55,27 @@ def _flag(v: Any) -> bool:
 
 
 def _language(v: Any) -> str:
-    from game.i18n import CATALOGUES
+    from game.i18n import AUTO, CATALOGUES
 
-    if v not in CATALOGUES:
-        raise ValueError(f"must be one of {', '.join(sorted(CATALOGUES))}")
+    if v != AUTO and v not in CATALOGUES:
+        raise ValueError(f"must be {AUTO!r} or one of {', '.join(sorted(CATALOGUES))}")
     return v
+
+
+CARD_LETTERS = ("auto", "international", "danish", "swedish")  # auto: as the language has them
+TEXT_SIZES = (100, 125, 150)  # per cent of the standard text size
+
+
+def _card_letters(v: Any) -> str:
+    if v not in CARD_LETTERS:
+        raise ValueError(f"must be one of {', '.join(CARD_LETTERS)}")
+    return v
+
+
+def _text_size(v: Any) -> int:
+    if isinstance(v, bool) or v not in TEXT_SIZES:
+        raise ValueError(f"must be one of {', '.join(map(str, TEXT_SIZES))}")
+    return int(v)
 
 
 def _bindings(v: Any) -> dict:
@@ -142,7 +158,10 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "teaching_aid": (True, _flag),
     "fullscreen": (False, _flag),
     "rumble": (True, _flag),  # pads rumble on a won slap, a wrong slap and a won challenge
-    "language": ("en", _language),
+    "language": ("auto", _language),  # "auto": the system's (game.i18n.system_language)
+    "card_letters": ("auto", _card_letters),  # court letters on the cards: J Q K A, B D K E, Kn D K E
+    "large_cards": (False, _flag),  # bigger centre and seat cards
+    "text_size": (100, _text_size),  # per cent: 100, 125 or 150
     "bindings": ({}, _bindings),  # filled and read by game.input; opaque here
     "presets": ({g: {} for g in GAMES}, _presets),
     "names": ([""] * MAX_SEATS, _names),  # "" = the default "Player N"

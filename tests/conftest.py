@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Games the tests finish are saved as replays: into a folder of this run, never the user's.
 os.environ.setdefault("COUCHCARDS_DATA_DIR", tempfile.mkdtemp(prefix="couchcards-test-data-"))
+# The language setting defaults to the system's (game.i18n): the tests read English on any machine.
+os.environ["LANGUAGE"] = "en"
 
 import pygame
 import pytest

@@ -111,11 +111,14 @@ def test_what_a_seat_cannot_see_changes_nothing_in_the_advice(hidden):
 
 # -- the words ---------------------------------------------------------------------------------------------------
 
-def words(advice, rules=nt.Rules(), compact=False) -> list[str]:
+CARDS = nt.Rules()
+
+
+def words(advice, rules=CARDS, compact=False) -> list[str]:
     return [w.replace("\u00a0", " ") for w, _ in coach_lines(advice, rules, "Ada", compact)]
 
 
-def advice_for(held: tuple[int, ...], card: int, pot: int, matches: int = 5, rules=nt.Rules()):
+def advice_for(held: tuple[int, ...], card: int, pot: int, matches: int = 5, rules=CARDS):
     """Advice for seat 0 holding `held`, facing `card` with `pot` matches on it."""
     st = nt.new_game(rules, players=3, deck=[card, *[v for v in rules.deck_values() if v not in (*held, card)][:10]])
     st.cards[0] = list(held)

@@ -111,7 +111,7 @@ def test_bad_values_fall_back_per_key_and_the_rest_is_kept(tmp_path, warnings):
     assert s["volume"] == S.defaults()["volume"]
     assert s["four_colour_suits"] is False
     assert s["reduced_motion"] is True  # the good value survives
-    assert s["language"] == "en"
+    assert s["language"] == "auto"  # the default: the system's language
     assert s["presets"] == S.defaults()["presets"]
     assert s["names"] == S.defaults()["names"]
     assert len(warnings) == 6

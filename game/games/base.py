@@ -113,8 +113,8 @@ class GameDef:
     busiest_level: str = ""  # the bot level that keeps a table busiest (the render and input benches)
     lobby_seats: int = 2  # seats a new lobby starts with: a human, then bots
     summary_lines: int = 2  # lines the lobby gives the rules summary
-    # Per-seat settings the lobby offers: "head_start" (0-1,000 ms, SeatSpec.head_start_ms) and "learner"
-    # (a hint delay, SeatSpec.hint_ms), for games whose seats race to slap.
+    # Per-seat settings the lobby offers: "head_start" (0-1,000 ms, SeatSpec.head_start_ms; for games whose
+    # seats race to slap) and "learner" (a hint delay, SeatSpec.hint_ms: how long before the game's help shows).
     seat_options: tuple[str, ...] = ()
     layout = LayoutHints()
     practice: tuple[PracticeMode, ...] = ()  # its practice modes, listed on the choose-game screen after the games
@@ -137,6 +137,11 @@ class GameDef:
 
     def settings_flags(self) -> list[tuple[str, str]]:
         """(label, settings key) of the game's own on/off settings, shown in Settings."""
+        return []
+
+    def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
+        """The rules screen's small pictures: (caption, card and token pictures left to right) each, drawn
+        with `art` (a CardArt) at card width `width`."""
         return []
 
     def rules_text(self, rules: Any) -> list[str]:

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from game.history import export, queries
 from game.history.store import default_path, open_history
-from game.i18n import t
+from game.i18n import t, tn
 
 
 class Parser(argparse.ArgumentParser):
@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
                 written = export.write_csv(args.csv, table)
             except OSError as exc:
                 return fail(f"cannot write {args.csv}: {exc.strerror or exc}")
-            print(t("{name}: {n} rows written to {path}", name=profile.name, n=len(table), path=written))
+            print(tn("{name}: {n} row written to {path}", "{name}: {n} rows written to {path}", len(table),
+                     name=profile.name, path=written))
             return 0
         stats = history.read(lambda c: queries.profile_stats(c, profile.id))
         if stats is None:
@@ -93,15 +94,16 @@ def _list(history) -> int:
     counts = history.read(lambda c: dict(c.execute(
         "SELECT profile_id, count(*) FROM seats WHERE profile_id IS NOT NULL GROUP BY profile_id").fetchall())) or {}
     for p in history.profiles:
-        print(t("{name}: {n} games", name=p.name, n=counts.get(p.id, 0)))
+        print(tn("{name}: {n} game", "{name}: {n} games", counts.get(p.id, 0), name=p.name))
     return 0
 
 
 def summary_lines(name: str, stats: queries.ProfileStats) -> list[str]:
     played = sum(g.games for g in stats.games)
-    lines = [t("{name}: {n} games", name=name, n=played)]
+    lines = [tn("{name}: {n} game", "{name}: {n} games", played, name=name)]
     for g in stats.games:
-        line = t("  {game}: {n} games, {wins} wins", game=game_title(g.game), n=g.games, wins=g.wins)
+        line = t("  {game}: {games}, {wins}", game=game_title(g.game), games=tn("{n} game", "{n} games", g.games),
+                 wins=tn("{n} win", "{n} wins", g.wins))
         if g.average is not None:
             line += t(", average {avg:+.1f}, best {best:+d}", avg=g.average, best=g.best)
         lines.append(line)
@@ -114,6 +116,6 @@ def summary_lines(name: str, stats: queries.ProfileStats) -> list[str]:
     for r in stats.rules:
         lines.append(t("  {rule}: {right} of {n} in time", rule=queries.rule_label(r.rule), right=r.right, n=r.chances))
     for h in stats.rivals:
-        lines.append(t("  vs {name}: {n} games, {mine}–{theirs}", name=h.name, n=h.games, mine=h.wins,
-                       theirs=h.their_wins))
+        lines.append(tn("  vs {name}: {n} game, {mine}–{theirs}", "  vs {name}: {n} games, {mine}–{theirs}", h.games,
+                        name=h.name, mine=h.wins, theirs=h.their_wins))
     return lines

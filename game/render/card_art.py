@@ -12,6 +12,7 @@ from game import cards
 from game.render import colors
 from game.render.cache import LRU
 from game.render.fonts import get_font
+from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
 
 RATIO = 1.397  # poker cards, 63 x 88 mm
 CORNER = 0.06  # corner radius as a share of the width
@@ -138,7 +139,7 @@ class CardArt:
     def surface(self, key: tuple, width: int, angle: int = 0) -> pygame.Surface:
         """The card for `key` at `width` px, rotated by `angle` whole degrees (cached)."""
         width = max(12, int(width))
-        full = (key, width, angle % 360)
+        full = (key, width, angle % 360, letters())
         surf = self._cache.get(full)
         if surf is not None:
             return surf
@@ -160,7 +161,7 @@ class CardArt:
             _, code, mini = key
             r = cards.rank_value(code)
             court = cards.rank(code) if cards.rank(code) in cards.FACE_RANKS else None
-            return self._draw_face(w, cards.label(code), cards.suit(code), None if court else r, court, mini)
+            return self._draw_face(w, letter(cards.label(code)), cards.suit(code), None if court else r, court, mini)
         if kind == "nt":
             _, value, suit, rank_label, mini = key
             if suit is None:
@@ -266,11 +267,11 @@ class CardArt:
         small cards get the big index of VALUE_INDEX."""
         label = "A" if rank_label in ("1", "A") else rank_label
         if mini or w < COMPACT_BELOW:
-            return self._draw_value_mini(w, label, suit)
+            return self._draw_value_mini(w, letter(label), suit)
         n = 1 if label == "A" else int(label) if label.isdigit() else None
         if n is not None and n <= 10:
-            return self._draw_face(w, label, suit, n, None, mini)
-        return self._draw_face(w, label, suit, None, label, mini)
+            return self._draw_face(w, letter(label), suit, n, None, mini)
+        return self._draw_face(w, letter(label), suit, None, label, mini)
 
     def _draw_value_mini(self, w: int, label: str, suit: str) -> pygame.Surface:
         """A small value card (in a seat's runs, on the results screen): its rank and suit large in the

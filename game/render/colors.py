@@ -1,4 +1,5 @@
-"""The table's palette: felt, rim, seat colours (Okabe–Ito) and suit colours (two or four colours)."""
+"""The table's palette: felt, rim, seat colours (Okabe–Ito, with a light grey) and suit colours (two or four
+colours)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ SEAT_COLORS: tuple[Color, ...] = (
     (0x00, 0x72, 0xB2),  # blue
     (0xD5, 0x5E, 0x00),  # vermillion
     (0xCC, 0x79, 0xA7),  # reddish purple
-    (0x99, 0x99, 0x99),  # grey
+    (0xD0, 0xD0, 0xD0),  # light grey (a mid grey was too near reddish purple for deuteranopes)
 )
+# Every pair stays at least 15 ΔE (CIE Lab) apart under simulated protanopia, deuteranopia and tritanopia
+# (Machado, Oliveira & Fernandes 2009, severity 1): tests/test_access_colours.py.
 
 FELT: Color = (22, 98, 58)
 FELT_DARK: Color = (8, 46, 26)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.render.cache import LRU
+from game.render.scale import looks_key, text_px
 from game.resources import font_path
 
 FontGetter = Callable[..., "pygame.font.Font"]
@@ -44,10 +45,11 @@ class TextCache:
         self._cache: LRU[pygame.Surface] = LRU(capacity)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        return self._get(max(6, int(size)), bold)
+        """The font for text of `size`, at the player's text size (game.render.scale.text_scale)."""
+        return self._get(max(6, text_px(int(size))), bold)
 
     def render(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
-        key = (text, int(size), bold, tuple(color))
+        key = (text, int(size), bold, tuple(color), looks_key())
         surf = self._cache.get(key)
         if surf is None:
             surf = self._cache[key] = self.font(size, bold).render(text, True, color)
@@ -62,13 +64,13 @@ class TextCache:
         bold: bool = True,
     ) -> pygame.Surface:
         """Text with a dark outline, readable on any background (banners, counts)."""
-        key = ("\0outline", text, int(size), bold, tuple(color), tuple(outline))
+        key = ("\0outline", text, int(size), bold, tuple(color), tuple(outline), looks_key())
         surf = self._cache.get(key)
         if surf is not None:
             return surf
         inner = self.render(text, size, color, bold)
         edge = self.font(size, bold).render(text, True, outline)
-        r = max(1, int(size) // 14)
+        r = max(1, text_px(int(size)) // 14)
         surf = pygame.Surface((inner.get_width() + 2 * r, inner.get_height() + 2 * r), pygame.SRCALPHA)
         for dx in (-r, 0, r):
             for dy in (-r, 0, r):
@@ -81,7 +83,7 @@ class TextCache:
     def outlined_size(self, text: str, size: int, bold: bool = True) -> tuple[int, int]:
         """The size `outlined(text, size, ...)` has, without drawing it (for fitting text cheaply)."""
         w, h = self.font(size, bold).size(text)
-        r = 2 * max(1, int(size) // 14)
+        r = 2 * max(1, text_px(int(size)) // 14)
         return w + r, h + r
 
     def fit(

@@ -10,6 +10,7 @@ from typing import Protocol
 import pygame
 
 from game.render.card_art import RATIO, card_height
+from game.render.scale import card_boost, seat_card_boost
 
 
 class LayoutHints(Protocol):
@@ -135,15 +136,20 @@ def table_layout(
     short = min(w, h * 16 / 9)
     margin = max(4, round(h * 0.012))
     # A game may ask for bigger centre cards and a taller centre (its pile and the words round it).
-    base_card_w = max(28, round(min(h * 0.15, w * 0.085)))
-    card_w = max(28, round(min(h * 0.15, w * 0.085) * getattr(hints, "card_scale", 1.0)))
+    # Large-cards mode (game.render.scale): a centre smaller than card_boost() grows to it (No Thanks' card);
+    # a centre as big already (Ratscrew's pile) stays, and the seats' panels with their cards grow instead.
+    card_scale = getattr(hints, "card_scale", 1.0)
+    grown = card_boost() > card_scale
+    seat_boost = 1.0 if grown else seat_card_boost()
+    base_card_w = max(28, round(min(h * 0.15, w * 0.085) * seat_boost))
+    card_w = max(28, round(min(h * 0.15, w * 0.085) * max(card_scale, card_boost())))
     pile_w = round(card_w * pile_cards)
     pile_h = round(card_height(card_w) * getattr(hints, "pile_tall", 1.45))
     pile = pygame.Rect(0, 0, pile_w, pile_h)
     pile.center = (w // 2, h // 2)
     bounds = pygame.Rect(0, 0, w, h)
-    base_w = short * 0.155 * wide
-    base_h = h * 0.2
+    base_w = short * 0.155 * wide * seat_boost  # bigger seats' cards: bigger panels, where they fit
+    base_h = h * 0.2 * seat_boost
 
     square = SQUARES[0]
 

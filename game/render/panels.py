@@ -10,7 +10,7 @@ import pygame
 from game.render import colors, hud
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.scale import text_min
+from game.render.scale import text_min, text_scale
 
 
 class PanelsHost(Protocol):
@@ -80,7 +80,9 @@ class Panels:
         width = self.name_width(seat)
         text = host.names[seat]
         font = host.texts.font
-        smallest = max(8, size // 2)  # a 20-character name of wide letters still shows whole
+        # a 20-character name of wide letters still shows whole (at a bigger text size too: the floor is
+        # the same drawn size)
+        smallest = max(6, int(max(8, size // 2) / text_scale()))
         while size > smallest and font(size, True).size(text)[0] > width:
             size -= 1
         return host.texts.fitted(text, width, size, True)

@@ -7,6 +7,9 @@ finish, the pile count, the rules corner): from a sofa three metres away, smalle
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 REFERENCE = (1280, 720)
 TEXT_MIN = 20  # px at 1280×720
 
@@ -22,5 +25,111 @@ def px(size: tuple[int, int], n: float) -> int:
 
 
 def text_min(size: tuple[int, int]) -> int:
-    """The smallest text a player needs mid-game, in a window of `size`."""
+    """The smallest text a player needs mid-game, in a window of `size` (at the standard text size: fonts
+    grow by the player's text size themselves, see text_scale)."""
     return px(size, TEXT_MIN)
+
+
+# -- accessibility: the player's text size and large cards (set from the settings by the app) ------------
+# Large-cards mode: a table's centre cards at least LARGE_CARDS of the standard size; a centre a game draws
+# that big already (Ratscrew's pile) stays, and its seats' panels with their cards grow by up to
+# LARGE_SEAT_CARDS instead (the layout shrinks them until they fit round the centre). More than this and the
+# tables' lanes (a seat's notes, the prompt, a 20-character name) no longer fit at 8 seats.
+LARGE_CARDS = 1.15
+LARGE_SEAT_CARDS = 1.3
+_text_scale = 1.0
+_card_boost = 1.0
+_seat_boost = 1.0
+
+
+_room = 2.0  # the largest text scale the screen being laid out or drawn takes (see text_room)
+
+
+def set_text_scale(factor: float) -> None:
+    """Every text drawn through a TextCache from now on is `factor` times its size (1.0, 1.25 or 1.5), as
+    far as the screen drawing it has room (text_room)."""
+    global _text_scale
+    _text_scale = max(0.5, min(2.0, float(factor)))
+
+
+def text_scale() -> float:
+    """The text scale in force: the player's, capped by the room of the screen being drawn."""
+    return min(_text_scale, _room)
+
+
+# The text size setting grows small text: a text of size n (px) becomes n × scale, but no bigger than
+# TEXT_GROWN_MAX px at 1280×720 (scaled with the window); text bigger than that already (headings) stays.
+TEXT_GROWN_MAX = 40
+_window_unit = 1.0
+
+
+def set_window(size: tuple[int, int]) -> None:
+    """The window the texts are drawn in (for TEXT_GROWN_MAX); the app tells it on every layout."""
+    global _window_unit
+    _window_unit = unit(size)
+
+
+def text_px(size: float) -> int:
+    """The font size that text of `size` px is drawn at, at the text size in force."""
+    s = text_scale()
+    if s == 1.0:
+        return round(size)
+    return round(max(size, min(size * s, TEXT_GROWN_MAX * _window_unit)))
+
+
+def looks_key() -> tuple[float, float]:
+    """What text_px depends on (for caches of drawn text)."""
+    return text_scale(), _window_unit
+
+
+def player_text_scale() -> float:
+    """The text size the player asked for (1.0, 1.25, 1.5), whatever a screen can take."""
+    return _text_scale
+
+
+@contextmanager
+def text_room(room: float) -> Iterator[None]:
+    """While a screen lays out or draws: its texts grow with the player's text size up to `room` (a
+    screen whose layout has no room for 150 % text says so with its Scene.text_room)."""
+    global _room
+    old, _room = _room, room
+    try:
+        yield
+    finally:
+        _room = old
+
+
+def set_large_cards(on: bool) -> None:
+    global _card_boost, _seat_boost
+    _card_boost = LARGE_CARDS if on else 1.0
+    _seat_boost = LARGE_SEAT_CARDS if on else 1.0
+
+
+def seat_card_boost() -> float:
+    """How much bigger than standard the seats' cards may be (1.0, or LARGE_SEAT_CARDS in large-cards mode)."""
+    return _seat_boost
+
+
+def card_boost() -> float:
+    """How much bigger than standard the tables draw their cards (1.0, or LARGE_CARDS in large-cards mode)."""
+    return _card_boost
+
+
+def apply_settings(settings: object) -> None:
+    """Read the text size, large cards and card letters from the settings (a mapping; missing keys: the
+    defaults). Letters on "auto" follow the language in force (set it first)."""
+    from game.render import letters
+
+    get = getattr(settings, "get", lambda _k, d=None: d)
+    set_text_scale(int(get("text_size", 100) or 100) / 100)
+    set_large_cards(bool(get("large_cards", False)))
+    from game import i18n
+
+    letters.set_letters(letters.letters_for(str(get("card_letters", "auto")), i18n.language()))
+
+
+def looks() -> tuple[float, float, str]:
+    """The text size, card size and letters in force (a change means every screen lays out again)."""
+    from game.render import letters
+
+    return _text_scale, _card_boost, letters.letters()

@@ -24,6 +24,7 @@ class Scene:
     app: Services  # set by the stack before enter()
     wants_pause_on_focus_loss = False
     draws_below = False  # overlays (pause, confirm) let the scene under them draw first
+    text_room = 2.0  # the largest text scale (the Text size setting) this screen's layout takes: see render.scale
     wants_text = False  # on top, the physical keyboard types: `text_edit` gets each TextEdit
     holds_lost_pads = False  # the "pad unplugged" overlay (only one is pushed at a time)
 

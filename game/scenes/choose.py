@@ -29,6 +29,8 @@ class Entry:
 
 
 class ChooseGameScene(Scene):
+    text_room = 1.0  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
+
     def __init__(self, index: int = 0) -> None:
         self.index = index
 

@@ -20,6 +20,7 @@ CANCEL_PAD = {"start", "back", "guide"}
 
 class ControlsScene(Scene):
     """↑ ↓ pick a row, ← → pick the first or second control, Enter / A: press the new key or button."""
+    text_room = 1.25  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
 
     def __init__(self) -> None:
         self.row = 0

@@ -5,9 +5,9 @@ takes one by pressing A (or Start): a human row nobody can play, else a bot's ro
 ("press A to join" is shown on them while a pad waits). The rows' devices play their seats at once
 (each pad lights up in its seat's colour), and exactly those at the table.
 
-A game whose seats race to slap (`GameDef.seat_options`) gets two cells beside each seat row: its head
-start (0–1,000 ms in steps of 50) and, for a human, whether it is a learner and after how long its hints
-show. ↓ goes from a seat row through its cells to the next seat; ← → change a cell.
+A game with per-seat settings (`GameDef.seat_options`) gets a cell for each beside each seat row: its
+head start (0–1,000 ms in steps of 50) and, for a human, whether it is a learner and after how long its
+hints show. ↓ goes from a seat row through its cells to the next seat; ← → change a cell.
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ def learner_text(hint_ms: int | None) -> str:
 
 
 class LobbyScene(MenuHandler):
+    text_room = 1.0  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
+
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
         self.config = config

@@ -33,7 +33,7 @@ from game.games.base import TableConfig, seat_name
 from game.i18n import t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
-from game.render.fonts import TextCache
+from game.render.fonts import TextCache, wrap
 from game.replay import build_match, verify
 from game.scenes import ui
 from game.scenes.base import Scene
@@ -48,6 +48,16 @@ TABLE_MIN = (640, 360)  # the table is never laid out smaller: below it, drawn l
 CLOCK_PX, TEXT_PX, LINE_PX = 22, 20, 26
 
 
+def cut(text: str, max_w: int, px: int, bold: bool = False) -> str:
+    """`text` cut with "…" to `max_w` at `px` (never a smaller font: words stay readable from the sofa)."""
+    font = ui.TEXTS.font(px, bold)
+    if font.size(text)[0] <= max_w:
+        return text
+    while len(text) > 1 and font.size(text + "\u2026")[0] > max_w:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
 def clock_text(ns: int) -> str:
     """A game time as "m:ss"."""
     s = max(0, ns) // 1_000_000_000
@@ -55,7 +65,8 @@ def clock_text(ns: int) -> str:
 
 
 def speed_text(speed: float) -> str:
-    return t("{x}×", x=f"{speed:g}")
+    x = f"{speed:g}"
+    return t("{x}×", x=x)
 
 
 # -- the film: a log, checked and indexed --------------------------------------------------------------------
@@ -101,11 +112,11 @@ class Film:
             self.definition = games.get(header["game"])
         except ValueError as exc:
             raise LogError(f"{where}: {exc}") from None
-        self.start_ns = int(header["start_ns"])
         self.lines: list[dict[str, Any]] = [line for line in log.body if line["k"] != "digest"]
         self.events: list[list[Timed]] = []
         self.photos: list[tuple[int, Photo]] = []
         try:
+            self.start_ns = int(header["start_ns"])
             seats = [seat_from_line(s) for s in header["seats"]]
             self.names = [seat_name(spec, i) for i, spec in enumerate(seats)]
             self.config = TableConfig(self.definition.id,
@@ -116,8 +127,11 @@ class Film:
             raise LogError(f"{where}: {_short(str(exc), log.path)}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise LogError(f"{where}: bad header: {exc.__class__.__name__}: {exc}") from None
-        if not verdict.ok:
-            raise LogError(f"{where}: {_short(verdict.message, log.path)}")
+        except Exception as exc:  # noqa: BLE001 - a file from anywhere: say why in one line, never crash
+            raise LogError(f"{where}: cannot be re-run ({exc.__class__.__name__}: {exc})") from None
+        if not verdict.ok:  # the details are for `python -m game replay FILE --verify`
+            raise LogError(f"{where}: " + t("it does not replay as it was recorded (it parts at command {n})",
+                                            n=verdict.command))
         self.bots = {i for i, spec in enumerate(seats) if spec.is_bot}
         self.at: list[int] = []
         latest = 0
@@ -193,7 +207,7 @@ def _when(header: dict[str, Any], path: Path) -> str:
     return started.strftime("%a %d %b %H:%M")
 
 
-def _result(definition: Any, log: Log, names: list[str]) -> str:
+def _result(log: Log, names: list[str]) -> str:
     footer = log.footer
     if not footer.get("over"):
         return t("not finished")
@@ -217,13 +231,15 @@ def entry_for(path: Path, games: Any) -> Entry:
         definition = games.get(header["game"])
         seats = [seat_from_line(s) for s in header["seats"]]
         names = [seat_name(spec, i) for i, spec in enumerate(seats)]
+        title = f"{definition.title()} \u2014 {_result(log, names)}"
+        length = clock_text(int(log.footer.get("t", 0) or 0))
+        detail = " \u00b7 ".join([_when(header, path), ", ".join(names), length])
     except LogError as exc:
         return Entry(path, None, path.name, _short(str(exc), path))
     except (KeyError, TypeError, ValueError) as exc:
         return Entry(path, None, path.name, _short(f"{exc}", path))
-    title = f"{definition.title()} \u2014 {_result(definition, log, names)}"
-    length = clock_text(int(log.footer.get("t", 0) or 0))
-    detail = " \u00b7 ".join([_when(header, path), ", ".join(names), length])
+    except Exception as exc:  # noqa: BLE001 - a file from anywhere: say why in one line, never crash
+        return Entry(path, None, path.name, _short(f"cannot be read ({exc.__class__.__name__}: {exc})", path))
     return Entry(path, log, title, detail)
 
 
@@ -295,8 +311,8 @@ class ReplaysScene(Scene):
             sub = t("The last {n} games · {i} of {count}", n=record.RECENT_KEPT, i=self.index + 1, count=len(self.entries))
         else:
             sub = t("No games yet: every finished game is kept here (the last {n}).", n=record.RECENT_KEPT)
-        ui.blit_text(surface, sub, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midtop", (w // 2, ui.px(size, 80)),
-                     max_w=w - ui.px(size, 60))
+        ui.blit_text(surface, cut(sub, w - ui.px(size, 60), ui.px(size, TEXT_PX)), ui.px(size, TEXT_PX), ui.TEXT_DIM,
+                     "midtop", (w // 2, ui.px(size, 80)))
         ui.panel(surface, self.panel)
         for i, rect in enumerate(self.rows):
             n = self.first + i
@@ -311,13 +327,15 @@ class ReplaysScene(Scene):
             room = rect.w - ui.px(size, 32)
             top = rect.y + (rect.h - 2 * ui.px(size, LINE_PX)) // 2
             title_colour = (ui.TEXT if focused else ui.TEXT_DIM) if not entry.broken else ui.TEXT_DIM
-            ui.blit_text(surface, entry.title, ui.px(size, CLOCK_PX), title_colour, "topleft", (x, top),
-                         bold=not entry.broken, max_w=room)
-            ui.blit_text(surface, entry.detail, ui.px(size, TEXT_PX), ui.WARN if entry.broken else ui.TEXT_DIM,
-                         "topleft", (x, top + ui.px(size, LINE_PX)), max_w=room)
+            title_px, detail_px = ui.px(size, CLOCK_PX), ui.px(size, TEXT_PX)
+            ui.blit_text(surface, cut(entry.title, room, title_px, not entry.broken), title_px, title_colour,
+                         "topleft", (x, top), bold=not entry.broken)
+            ui.blit_text(surface, cut(entry.detail, room, detail_px), detail_px,
+                         ui.WARN if entry.broken else ui.TEXT_DIM, "topleft", (x, top + ui.px(size, LINE_PX)))
         hint = t("↑ ↓ choose   Enter / A watch   Esc / B back") if self.entries else t("Esc / B back")
-        ui.blit_text(surface, hint, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 12)),
-                     max_w=w - ui.px(size, 40))
+        px = ui.px(size, TEXT_PX)
+        ui.blit_text(surface, cut(hint, w - ui.px(size, 40), px), px, ui.TEXT_DIM, "midbottom",
+                     (w // 2, h - ui.px(size, 12)))
 
 
 # -- the viewer -------------------------------------------------------------------------------------------------
@@ -353,7 +371,7 @@ class ReplayScene(Scene):
         try:
             self.film = self.source if isinstance(self.source, Film) else Film(log_of(self.source), self.app.games)
         except LogError as exc:
-            self.error = str(exc)
+            self.error = str(exc).removeprefix(t("this game") + ": ")
             self.menu = ui.Menu([ui.Item(t("Back"), self.app.pop, button=True)])
             return
         self.texts = TextCache(self.app.fonts.get)
@@ -553,9 +571,9 @@ class ReplayScene(Scene):
         return max(1, round(w * k)), max(1, round(h * k))
 
     def _still_key(self, size: tuple[int, int]) -> tuple | None:
-        if self.film is None:
-            return (self._version, size, self.menu.index)
-        if self.playing or self.table.view.anim.busy_until() > self.film.start_ns + self.now:
+        """What the picture depends on while the clock stands (paused: the table is a function of the
+        state, its view-model and the time alone); None while it plays."""
+        if self.film is not None and self.playing:
             return None
         return (self._version, size, self.menu.index)
 
@@ -569,8 +587,8 @@ class ReplayScene(Scene):
             surface.blit(ui.backdrop(size), (0, 0))
             ui.shadow_text(surface, t("This game can't be shown"), ui.px(size, 44), ui.TEXT, "midtop",
                            (w // 2, ui.px(size, 90)))
-            ui.blit_text(surface, self.error, ui.px(size, TEXT_PX), ui.WARN, "center", (w // 2, h // 2),
-                         max_w=w - ui.px(size, 60))
+            px = ui.px(size, TEXT_PX)
+            ui.blit_text(surface, cut(self.error, w - ui.px(size, 60), px), px, ui.WARN, "center", (w // 2, h // 2))
             self.menu.draw(surface)
             self._drawn = self._still_key(size)
             return
@@ -615,7 +633,8 @@ class ReplayScene(Scene):
 
     def _side_texts(self, surface: pygame.Surface, left: list[tuple[str, tuple[int, int, int], bool]],
                     right: str) -> pygame.Rect:
-        """Words at the ends of the time line's row; returns the room left between them."""
+        """Words at the ends of the time line's row (the right ones on up to two lines); returns the room
+        left between them."""
         size = surface.get_size()
         row = self.line_rect
         px = ui.px(size, TEXT_PX)
@@ -623,9 +642,15 @@ class ReplayScene(Scene):
         lh = ui.px(size, LINE_PX)
         top = row.centery - lh * len(left) // 2
         for i, (text, colour, bold) in enumerate(left):
-            ui.blit_text(surface, text, ui.px(size, CLOCK_PX) if i == 0 else px, colour, "midleft",
-                         (row.x, top + i * lh + lh // 2), bold=bold, max_w=side_w)
-        ui.blit_text(surface, right, px, ui.TEXT_DIM, "midright", (row.right, row.centery), max_w=side_w)
+            text_px = ui.px(size, CLOCK_PX) if i == 0 else px
+            ui.blit_text(surface, cut(text, side_w, text_px, bold), text_px, colour, "midleft",
+                         (row.x, top + i * lh + lh // 2), bold=bold)
+        lines = wrap(right, ui.TEXTS.font(px), side_w)
+        lines = lines[:1] + [cut(" ".join(lines[1:]), side_w, px)] if len(lines) > 1 else lines
+        top = row.centery - lh * len(lines) // 2
+        for i, line in enumerate(lines):
+            ui.blit_text(surface, cut(line, side_w, px), px, ui.TEXT_DIM, "midright",
+                         (row.right, top + i * lh + lh // 2))
         gap = ui.px(size, 16)
         return pygame.Rect(row.x + side_w + gap, row.y, row.w - 2 * (side_w + gap), row.h)
 
@@ -664,7 +689,8 @@ class ReplayScene(Scene):
         photo = self.film.photos[self.photo][1]
         lo, hi = photo.window_ms()
         ms = self.photo_ms
-        offset = t("at {ms} ms", ms=f"{ms:+d}".replace("-", "\u2212")) if ms else t("at the first press")
+        signed = f"{ms:+d}".replace("-", "\u2212")
+        offset = t("at {ms} ms", ms=signed) if ms else t("at the first press")
         axis_room = self._side_texts(surface, [(t("Photo finish"), ui.GOLD, True), (offset, ui.TEXT, False)],
                                      photo.lines[0])
         px = ui.px(size, TEXT_PX)

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.games.base import TableConfig
-from game.i18n import t
+from game.i18n import t, tn
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.base import Scene
@@ -23,10 +23,10 @@ def tally_parts(tally: Any, cut: int | None = None) -> list[tuple[int | None, st
     points where the game has them, else wins; each name at most `cut` letters ("Alexandra…"), or none at all
     (the seat's colour says who) with `cut` 0."""
     if tally.points is not None:
-        parts = [(None, t("Tonight, {n} games — points:", n=tally.games))]
+        parts = [(None, tn("Tonight, {n} game — points:", "Tonight, {n} games — points:", tally.games))]
         values = [f"{points:+d}".replace("-", "−") for points in tally.points]
     else:
-        parts = [(None, t("Tonight, {n} games — wins:", n=tally.games))]
+        parts = [(None, tn("Tonight, {n} game — wins:", "Tonight, {n} games — wins:", tally.games))]
         values = [str(wins) for wins in tally.wins]
     for seat, (name, value) in enumerate(zip(tally.names, values)):
         if cut == 0:
@@ -63,6 +63,7 @@ def winners_line(names: list[str], winners: list[int]) -> str:
 
 class ResultsScene(Scene):
     """Built from the finished match; the game's results body reads `match.state`, `.history`, `.stats`."""
+    text_room = 1.0  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
 
     def __init__(self, config: TableConfig, match: Any) -> None:
         self.config = config

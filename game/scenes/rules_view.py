@@ -1,4 +1,5 @@
-"""How to play: the game's rules in short, then this table's house rules; ↑ ↓ scroll, Back closes."""
+"""How to play: the game's rules in short, small card pictures (each slap pattern, the scoring examples),
+then this table's house rules; ↑ ↓ scroll, Back closes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pygame
 from game.commands import DOWN, UP, Command
 from game.games.base import GameDef
 from game.i18n import t
+from game.render.card_art import CardArt
 from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.base import Scene
@@ -35,6 +37,7 @@ class RulesScene(Scene):
 
     def enter(self) -> None:
         self.definition = self.app.games.get(self.game)
+        self.art = CardArt(self.app.settings["four_colour_suits"])
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -45,7 +48,7 @@ class RulesScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll)
 
     def _render_page(self, size: tuple[int, int]) -> pygame.Surface:
-        """The whole text laid out once per size; drawing blits the visible part."""
+        """The whole text (and the small pictures) laid out once per size; drawing blits the visible part."""
         width = self.rect.w - ui.px(size, 60)
         body = ui.px(size, 22)
         font = ui.TEXTS.font(body)
@@ -53,21 +56,64 @@ class RulesScene(Scene):
         for para in self.definition.rules_text(self.rules):
             blocks += [(line, body, ui.TEXT, False) for line in wrap(para, font, width)]
             blocks.append(("", body // 2, ui.TEXT, False))
-        blocks.append((t("This table"), ui.px(size, 26), ui.GOLD, True))
+        rows: list[tuple[int, Any]] = [self._text_block(blocks, width, body)]
+        pictures = self.definition.rules_pictures(self.art, ui.px(size, 58), self.rules)
+        if pictures:
+            rows.append(self._text_block([(t("In pictures"), ui.px(size, 26), ui.GOLD, True)], width, body))
+            gap = ui.px(size, 6)
+            pics_w = min(width // 2, max(sum(i.get_width() + gap for i in images) for _, images in pictures))
+            rows += [self._picture_row(size, caption, images, width, pics_w) for caption, images in pictures]
+            rows.append((body, None))
+        blocks = [(t("This table"), ui.px(size, 26), ui.GOLD, True)]
         summary_font = ui.TEXTS.font(ui.px(size, 20))
         summary = self.definition.rules_summary(self.rules)
         blocks += [(line, ui.px(size, 20), ui.TEXT_DIM, False) for line in wrap(summary, summary_font,
                                                                                  width)]
         for label, value in option_lines(self.definition, self.rules):
             blocks.append((f"{label}: {value}", ui.px(size, 20), ui.TEXT, False))
-        line_h = [round(s * 1.45) if s > body // 2 else s for _, s, _, _ in blocks]
-        page = pygame.Surface((width, sum(line_h) + 4), pygame.SRCALPHA)
+        rows.append(self._text_block(blocks, width, body))
+        page = pygame.Surface((width, sum(h for h, _ in rows) + 4), pygame.SRCALPHA)
+        y = 0
+        for h, img in rows:
+            if img is not None:
+                page.blit(img, (0, y))
+            y += h
+        self.picture_count = len(pictures)
+        return page
+
+    def _text_block(self, blocks: list[tuple[str, int, tuple[int, int, int], bool]], width: int,
+                    body: int) -> tuple[int, pygame.Surface]:
+        """Lines of text one under another: (height, picture)."""
+        line_h = [round(ui.TEXTS.font(s).get_linesize() * 1.2) if s > body // 2 else s for _, s, _, _ in blocks]
+        img = pygame.Surface((width, max(1, sum(line_h))), pygame.SRCALPHA)
         y = 0
         for (line, s, colour, bold), lh in zip(blocks, line_h):
             if line:
-                page.blit(ui.fit_text(line, width, s, colour, bold), (0, y))
+                img.blit(ui.fit_text(line, width, s, colour, bold), (0, y))
             y += lh
-        return page
+        return sum(line_h), img
+
+    def _picture_row(self, size: tuple[int, int], caption: str, images: list[pygame.Surface],
+                     width: int, pics_w: int) -> tuple[int, pygame.Surface]:
+        """A small picture (cards, tokens: left to right) in a column `pics_w` wide, and its caption beside
+        it, wrapped."""
+        gap = ui.px(size, 6)
+        text_x = pics_w + ui.px(size, 24)
+        size_px = ui.px(size, 20)
+        lines = wrap(caption, ui.TEXTS.font(size_px), max(40, width - text_x))
+        line_h = ui.TEXTS.font(size_px).get_linesize()
+        pic_h = max(i.get_height() for i in images)
+        h = max(pic_h, line_h * len(lines)) + ui.px(size, 16)
+        img = pygame.Surface((width, h), pygame.SRCALPHA)
+        x = 0
+        for pic in images:
+            img.blit(pic, (x, (pic_h - pic.get_height()) // 2))
+            x += pic.get_width() + gap
+        y = max(0, (pic_h - line_h * len(lines)) // 2)
+        for line in lines:
+            img.blit(ui.fit_text(line, width - text_x, size_px, ui.TEXT), (text_x, y))
+            y += line_h
+        return h, img
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()

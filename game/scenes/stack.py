@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from game.render.scale import text_room
+
 if TYPE_CHECKING:
     from game.scenes.base import Scene
 
@@ -83,10 +85,12 @@ class SceneStack:
 
     def relayout(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:
-            scene.relayout(size)
+            with text_room(scene.text_room):
+                scene.relayout(size)
 
     def _enter(self, scene: Scene) -> None:
         scene.app = self._services
         self.scenes.append(scene)
-        scene.enter()
-        scene.relayout(self._size())
+        with text_room(scene.text_room):
+            scene.enter()
+            scene.relayout(self._size())

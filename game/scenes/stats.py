@@ -14,7 +14,7 @@ import pygame
 
 from game.history import export, queries
 from game.history.queries import ProfileStats
-from game.i18n import t
+from game.i18n import t, tn
 from game.profiles import Profile, draw_avatar
 from game.render import colors
 from game.scenes import ui
@@ -120,7 +120,7 @@ class StatsScene(MenuHandler):
             self.message = t("Not saved: {why}", why=exc.strerror or exc)
             return
         self.exported = path
-        self.message = t("Saved {n} rows to {file}", n=len(table), file=path.name)
+        self.message = tn("Saved {n} row to {file}", "Saved {n} rows to {file}", len(table), file=path.name)
         self.folder = t("in {folder}", folder=path.parent)
 
     # -- layout -------------------------------------------------------------------------------------------
@@ -239,7 +239,7 @@ class StatsScene(MenuHandler):
                 pygame.draw.circle(surface, colour, (x, y), dot)
         practice = any(s.kind == "practice" for s in sessions)
         axis = t("{n} sessions, oldest to newest → (○ practice)", n=n) if practice else \
-            t("{n} games, oldest to newest →", n=n)
+            tn("{n} game, oldest to newest →", "{n} games, oldest to newest →", n)
         ui.blit_text(surface, axis, ui.px(size, TEXT_PX), ui.TEXT_DIM, "topright", (plot.right, plot.bottom + ui.px(size, 4)),
                      max_w=plot.w)
 
@@ -317,7 +317,7 @@ class StatsScene(MenuHandler):
         font = ui.px(size, TEXT_PX)
         lines: list[tuple[str, str, bool]] = []
         for g in self.stats.games:
-            lines.append((self._title(g.game), t("{n} games · {wins} wins", n=g.games, wins=g.wins), True))
+            lines.append((self._title(g.game), t("{games} · {wins}", games=tn("{n} game", "{n} games", g.games), wins=tn("{n} win", "{n} wins", g.wins)), True))
             if g.average is not None:
                 best = t("average {avg} · best {best} ({day})", avg=f"{g.average:+.1f}".replace("-", "−"),
                          best=f"{g.best:+d}".replace("-", "−"), day=day(g.best_started))
@@ -358,7 +358,7 @@ class StatsScene(MenuHandler):
             face.midleft = (rect.x + pad, y)
             rival = self.app.history.profile(h.profile_id)
             draw_avatar(surface, face, rival.avatar if rival else 0, colors.SEAT_COLORS[h.colour % len(colors.SEAT_COLORS)])
-            score = t("{me} {mine} – {theirs} {them} · {n} games", me=me, mine=h.wins, theirs=h.their_wins, them=h.name,
-                      n=h.games)
+            score = tn("{me} {mine} – {theirs} {them} · {n} game", "{me} {mine} – {theirs} {them} · {n} games", h.games,
+                       me=me, mine=h.wins, theirs=h.their_wins, them=h.name)
             ui.blit_text(surface, score, font, ui.TEXT, "midleft", (face.right + ui.px(size, 10), y),
                          max_w=rect.right - pad - face.right - ui.px(size, 10))

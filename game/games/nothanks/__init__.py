@@ -40,6 +40,26 @@ class NothanksDef(GameDef):
     def showcase(self, art: Any, width: int) -> list[Any]:
         return [art.nt_card(28, width, "S", "A"), art.nt_card(27, width, "H", "9"), art.nt_card(3, width, "C", "3")]
 
+    def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
+        """The scoring examples of the rules (the seed's): a run counts its lowest card; ♠A, ♥9, ♣3 and 5
+        matches score −25."""
+        from game.games.nothanks import text
+        from game.render.tokens import CHIP, STICK, Tokens
+
+        cards_edition = getattr(rules, "edition", "cards") == "cards"
+
+        def card(value: int, suit: str, rank: str) -> Any:
+            return art.nt_card(value, width, suit, rank, mini=True) if cards_edition else art.nt_card(value, width)
+
+        ace, nine, three = card(28, "S", "A"), card(27, "H", "9"), card(3, "C", "3")
+        tokens = Tokens()
+        token = (tokens.sprite(CHIP, round(width * 0.5)) if text.chips(rules)
+                 else tokens.sprite(STICK, round(width * 1.1), 90))
+        return [
+            (text.run_example(rules), [nine, ace]),
+            (text.score_example(rules), [ace, nine, three, *[token] * 5]),
+        ]
+
     def settings_flags(self) -> list[tuple[str, str]]:
         return [(t("No Thanks teaching aid"), "teaching_aid")]
 

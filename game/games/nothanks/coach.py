@@ -38,7 +38,7 @@ class _Search(HardBot):
 
     root = None
 
-    def _iterate(self, root, *args) -> None:  # noqa: ANN001 - HardBot's own search step, unchanged
+    def _iterate(self, root, *args) -> None:  # HardBot's own search step, unchanged
         self.root = root
         super()._iterate(root, *args)
 
@@ -150,7 +150,8 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
     elif advice.above:
         cost = t("{card} goes under your {over}: you gain 1", card=card, over=over)
     else:
-        cost = t("{card} costs you {n} points", card=card, n=advice.cost)
+        cost = (t("{card} costs you 1 point", card=card) if advice.cost == 1
+                else t("{card} costs you {n} points", card=card, n=advice.cost))
     lines = [(head, 0), (cost, 0), (t("Take it: {sum}", sum=now), 0)]
     if advice.must_take:
         lines.append((t("No chips left to pay with") if on else t("No matches left to pay with"), 0))

@@ -12,7 +12,7 @@ from typing import Any
 from game.cards import SUIT_SYMBOLS
 from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
-from game.i18n import t
+from game.i18n import t, tn
 
 
 def chips(rules: Any) -> bool:
@@ -80,11 +80,11 @@ def summary(rules: nt.Rules) -> str:
         if rules.matches is None:
             parts.append(t("11/9/7 chips by players"))
         else:
-            parts.append(t("1 chip each") if rules.matches == 1 else t("{n} chips each", n=rules.matches))
+            parts.append(tn("{n} chip each", "{n} chips each", rules.matches))
     elif rules.matches is None:
         parts.append(t("11/9/7 matches by players"))
     else:
-        parts.append(t("1 match each") if rules.matches == 1 else t("{n} matches each", n=rules.matches))
+        parts.append(tn("{n} match each", "{n} matches each", rules.matches))
     if rules.after_take == "same_player":
         parts.append(t("the taker decides again"))
     else:
@@ -102,6 +102,30 @@ def tie_break_note(rules: Any = None) -> str:
     if chips(rules):
         return t("Ties: the tied player with more chips left wins; if still tied, they share the win.")
     return t("Ties: the tied player with more matches left wins; if still tied, they share the win.")
+
+
+def _example_names(rules: Any) -> tuple[str, str, str]:
+    """The seed's example cards as the table writes them: ♠A, ♥9, ♣3 (28, 27, 3 in the numbered edition)."""
+    if chips(rules):
+        return "28", "27", "3"
+    from game.render.letters import letter
+
+    return f"♠{letter('A')}", "♥9", "♣3"
+
+
+def run_example(rules: Any) -> str:
+    """The rules screen's run picture: two cards in a row count only the lower."""
+    ace, nine, _ = _example_names(rules)
+    return t("A run: {low} (27) and {high} (28) follow each other, so only the lowest counts: −27.",
+             low=nine, high=ace)
+
+
+def score_example(rules: Any) -> str:
+    """The rules screen's scoring picture, the seed's: ♠A, ♥9, ♣3 and 5 matches score −25."""
+    ace, nine, three = _example_names(rules)
+    if chips(rules):
+        return t("{a}, {b}, {c} and 5 chips: −27 − 3 + 5 = −25.", a=ace, b=nine, c=three)
+    return t("{a}, {b}, {c} and 5 matches: −27 − 3 + 5 = −25.", a=ace, b=nine, c=three)
 
 
 def rules_text(rules: Any) -> list[str]:

@@ -15,7 +15,7 @@ from typing import ClassVar
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
 from game.games.nothanks.text import chips
-from game.i18n import t
+from game.i18n import t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Banner, Face, Flip, Flyer, Note
@@ -220,9 +220,7 @@ class NothanksModel(ViewModel):
         if m.count == 0:
             return t("{name} took {card}", name=name, card=card)
         if chips(self.rules):
-            if m.count == 1:
-                return t("{name} took {card} with 1 chip", name=name, card=card)
-            return t("{name} took {card} with {n} chips", name=name, card=card, n=m.count)
-        if m.count == 1:
-            return t("{name} took {card} with 1 match", name=name, card=card)
-        return t("{name} took {card} with {n} matches", name=name, card=card, n=m.count)
+            return tn("{name} took {card} with {n} chip", "{name} took {card} with {n} chips", m.count,
+                      name=name, card=card)
+        return tn("{name} took {card} with {n} match", "{name} took {card} with {n} matches", m.count,
+                  name=name, card=card)

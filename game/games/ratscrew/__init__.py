@@ -13,6 +13,18 @@ from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
 
+# A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
+SLAP_EXAMPLES = {
+    "double": ("4S", "8C", "8H"),
+    "sandwich": ("2D", "8D", "3C", "8S"),
+    "top_bottom": ("KD", "back", "4S", "KC"),
+    "marriage": ("2C", "KS", "QH"),
+    "tens": ("9C", "4D", "6S"),
+    "divorce": ("KH", "7C", "QD"),
+    "run": ("JD", "4S", "5H", "6C"),
+    "six_nine": ("2D", "6H", "9C"),
+}
+
 
 class RatscrewDef(GameDef):
     id = "ratscrew"
@@ -46,6 +58,17 @@ class RatscrewDef(GameDef):
         from game.games.ratscrew import text
 
         return text.rules_text(rules)
+
+    def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
+        """Every slap pattern of the engine as a few cards of a pile (the top card rightmost; a card back
+        stands for the cards between the bottom card and the top)."""
+        from game.games.ratscrew import text
+
+        def draw(code: str) -> Any:
+            return art.back(width) if code == "back" else art.card(code, width, mini=True)
+
+        return [(text.slap_picture_caption(rule, rules), [draw(c) for c in SLAP_EXAMPLES[rule]])
+                for rule in engine.SLAP_RULES]
 
     def rules_summary(self, rules: Any) -> str:
         from game.games.ratscrew import text

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.games.base import TableConfig, seat_name
-from game.i18n import t
+from game.i18n import t, tn
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.results import table_columns, winners_line
@@ -73,7 +73,7 @@ class RatscrewResults:
             pygame.draw.line(surface, (40, 80, 56), (plot.x, y), (plot.right, y))
             ui.blit_text(surface, str(round(frac * top)), ui.px(size, 14), ui.TEXT_DIM, "midright", (plot.x - 6, y))
         axis = (t("{n} cards played and {s} slaps →", n=self.played, s=self.slaps) if self.slaps
-                else t("{n} cards played →", n=self.played))
+                else tn("{n} card played →", "{n} cards played →", self.played))
         ui.blit_text(surface, axis, ui.px(size, 14), ui.TEXT_DIM, "topright", (plot.right, plot.bottom + 4),
                      max_w=plot.w)
         for seat, points in enumerate(self.lines):

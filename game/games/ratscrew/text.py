@@ -9,7 +9,8 @@ from typing import Any
 
 from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
-from game.i18n import t
+from game.i18n import t, tn
+from game.render.letters import letter
 
 
 def _slap_labels() -> dict[str, str]:
@@ -54,7 +55,7 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
     if name == "burn":
         if value == 0:
             return t("No penalty")
-        return t("1 card") if value == 1 else t("2 cards") if value == 2 else t("{n} cards", n=value)
+        return tn("{n} card", "{n} cards", value)
     if name == "burned_live":
         return t("Live") if value else t("Dead")
     if name == "payer_out_rule":
@@ -64,7 +65,7 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
     if name == "late_grace_ms":
         return t("{ms} ms", ms=value)
     if name == "card_limit":
-        return t("{n} cards", n=value)
+        return tn("{n} card", "{n} cards", value)
     return str(value)
 
 
@@ -101,7 +102,7 @@ def summary(rules: rs.Rules) -> str:
         else t("wrong slap burns {n}, live", n=rules.burn)
         if rules.burned_live
         else t("wrong slap burns {n}, dead", n=rules.burn),
-        " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts)),
+        " ".join(f"{letter(rank)}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts)),
         t("payer out: next pays")
         if rules.payer_out_rule == "next_pays"
         else t("payer out: challenger wins"),
@@ -117,7 +118,7 @@ def table_corner(rules: rs.Rules) -> str:
     corner with too little room leaves out the last): the slaps, what a wrong slap burns, what each
     challenge card demands."""
     names = slap_names(rules)
-    counts = " ".join(f"{rank}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
+    counts = " ".join(f"{letter(rank)}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
     return "\n".join([
         t("Slap on: {names}", names=", ".join(names)) if names else t("No slaps"),
         t("Wrong slap: no penalty") if rules.burn == 0 else t("Wrong slap burns {n}", n=rules.burn),
@@ -140,6 +141,25 @@ def slap_explanations(rules: Any) -> list[str]:
         "six_nine": t("• Six-nine: a 6 and a 9 next to each other."),
     }
     return [text for rule, text in texts.items() if rule in rules.slaps]
+
+
+def slap_picture_caption(rule: str, rules: Any) -> str:
+    """A slap pattern's picture on the rules screen: its explanation, and whether it is on at this table."""
+    either = getattr(rules, "marriage_either_order", False)
+    text = {
+        "double": t("Double: the top two cards have the same rank."),
+        "sandwich": t("Sandwich: the top card has the rank of the third card from the top."),
+        "top_bottom": t("Top-bottom: the top card has the rank of the bottom card of the pile."),
+        "marriage": t("Marriage: a king and a queen next to each other.") if either
+        else t("Marriage: a queen directly on a king."),
+        "tens": t("Tens: the top two cards add up to ten (ace = 1; {courts} count nothing).",
+                  courts=", ".join(letter(r) for r in "JQK")),
+        "divorce": t("Divorce: a king and a queen with exactly one card between them."),
+        "run": t("Run: the top three cards are consecutive ranks, up or down."),
+        "six_nine": t("Six-nine: a 6 and a 9 next to each other."),
+    }[rule]
+    on = rule in getattr(rules, "slaps", ())
+    return t("{rule} (on at this table)", rule=text) if on else t("{rule} (off at this table)", rule=text)
 
 
 def rules_text(rules: Any) -> list[str]:

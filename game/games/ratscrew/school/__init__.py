@@ -6,8 +6,9 @@ from the frame the card was shown). A drill ladder goes from doubles to every ho
 opens with an animated example; a session ends with stars, a table per rule and a reaction chart.
 
 Pure parts: drills (ladder, examples, near misses), deal (the dealer), pace, session (the model),
-scoring, sim (a bot as the student). Screens: setup, drill, stars (with paint for the pictures); the
-navigator opens them by name ("practice", "ratscrew", "school", screen, ...).
+scoring, sim (a bot as the student), history (what a finished session leaves in a profile's history).
+Screens: setup, drill, stars (with paint for the pictures; who: each player's profile, name and colour);
+the navigator opens them by name ("practice", "ratscrew", "school", screen, ...).
 """
 
 from __future__ import annotations

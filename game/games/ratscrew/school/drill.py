@@ -1,6 +1,7 @@
 """The drill screen: the drill's animated example (its pattern, then a near miss, with real cards), then
 cards dealt onto one pile at the pace while 1–4 players slap; feedback per slap, hints, the pace; at the
-end, the stars screen.
+end, the stars screen, and the session goes to the players' history for each player with a profile
+(school/history.py: a session left halfway is not kept).
 
 Time is game time: the app's clock less the time spent paused (a pause freezes the pace and the window).
 Each card's window opens at the frame that first drew it: `draw` notes the clock when it first shows a
@@ -15,7 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from game.commands import BACK, BUTTONS, CONFIRM, PAUSE, SLAP, Command
-from game.games.ratscrew.school import text
+from game.games.ratscrew.school import history, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, near_miss, slappable
 from game.games.ratscrew.school.feedback import Feedback
 from game.games.ratscrew.school.names import GAME, MODE
@@ -32,6 +33,7 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
+from game.history.summary import now_iso
 from game.i18n import t
 from game.render import colors
 from game.render.card_art import CardArt
@@ -58,10 +60,12 @@ def example_timeline(pattern: int, near: int) -> tuple[int, int, int, int]:
 
 class DrillScene(Scene):
     def __init__(self, options: Options, players: int = 1,
-                 remember: Callable[[Options], None] | None = None) -> None:
+                 remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
         self.options = options
         self.players = players
         self.remember = remember
+        self.profiles = tuple(profiles)  # each player's profile (game.history), None for a guest
+        self.started: str | None = None  # when the first card came (UTC, as the history keeps it)
         self.drill = DRILLS[options.drill]
         self.phase = "example"  # example, ready, play, done
         self.paused = False
@@ -76,6 +80,8 @@ class DrillScene(Scene):
         self.art = CardArt(self.app.settings["four_colour_suits"])
         self.words = Words()
         self.session = Session(self.options, self.players, self.app.next_seed(), presenting=True)
+        self.names = who.names(self.app, self.profiles, self.players)
+        self.colours = who.colours(self.app, self.profiles, self.players)
         self.feedback = Feedback(self.players, self.name)
         self.now_ns = self.app.now_ns()
         self.example_at = self.now_ns
@@ -88,7 +94,7 @@ class DrillScene(Scene):
         return bool(self.app.settings.get("reduced_motion", False))
 
     def name(self, seat: int) -> str:
-        return self.app.settings.player_name(seat)
+        return self.names[seat]
 
     def game_time(self) -> int:
         return self.app.now_ns() - self._offset_ns
@@ -120,6 +126,7 @@ class DrillScene(Scene):
         self.now_ns = game_now
         if self.phase == "ready" and game_now >= self.ready_at:
             self.phase = "play"
+            self.started = now_iso()
             self._take(self.session.start(self.ready_at))
         if self.phase == "play":
             self._flush_drawn()
@@ -129,8 +136,9 @@ class DrillScene(Scene):
                 self._end_at = game_now + END_MS * MS
         if self.phase == "done" and self._end_at is not None and game_now >= self._end_at:
             self._end_at = None
+            history.record(self.app.history, self.session, self.profiles, self.started)  # queued, not written
             self.app.nav.replace("practice", GAME, MODE, "stars", self.options, self.players, self.session,
-                                 self.remember)
+                                 self.remember, profiles=self.profiles)
 
     def _take(self, events: list) -> None:
         now = self.now_ns
@@ -169,7 +177,8 @@ class DrillScene(Scene):
         self.paused = False
 
     def _again(self) -> None:
-        self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember)
+        self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember,
+                             profiles=self.profiles)
 
     def _quit(self) -> None:
         self.app.pop()
@@ -249,7 +258,7 @@ class DrillScene(Scene):
             frames = [(cells, "right")] if ms >= framed else []
             rects = draw_pile(surface, self.art, shown, self.pile_centre, self.card_w, frames)
             if ms >= framed and rects:
-                slap_hand(surface, rects[-1], ui.seat_colour(0), 1.0 if self.reduced_motion else (ms - framed) / HAND_MS)
+                slap_hand(surface, rects[-1], self.colours[0], 1.0 if self.reduced_motion else (ms - framed) / HAND_MS)
                 self._banner(surface, size, text.pattern(rule), "right")
         else:
             k = ms - near_start
@@ -271,7 +280,7 @@ class DrillScene(Scene):
         pulse = 0.0 if self.reduced_motion else now / MS  # a still hint frame with reduced motion
         rects = draw_pile(surface, self.art, self.session.pile, self.pile_centre, self.card_w, frames, pulse)
         if fb.last_slap is not None and rects and (now - fb.last_slap[1]) < 600 * MS and not self.reduced_motion:
-            slap_hand(surface, rects[-1], ui.seat_colour(fb.last_slap[0]), (now - fb.last_slap[1]) / (HAND_MS * MS))
+            slap_hand(surface, rects[-1], self.colours[fb.last_slap[0]], (now - fb.last_slap[1]) / (HAND_MS * MS))
         banner = fb.banner_now(now)
         if self.phase == "ready":
             self._banner(surface, size, text.ready(), "info")
@@ -290,7 +299,7 @@ class DrillScene(Scene):
         pad = ui.px(size, 12)
         scores = tally(self.session.cards, self.players) if self.phase != "example" else None
         for seat, rect in enumerate(self.seat_rects):
-            colour = ui.seat_colour(seat)
+            colour = self.colours[seat]
             ui.panel(surface, rect, alpha=200, border=colour)
             inner = rect.w - 2 * pad
             name = self.words.text(surface, self.name(seat), ui.px(size, 26), colour, "topleft",

@@ -1,6 +1,11 @@
 """The slap school's setup screen: the drill, the pace, hints, the number of cards and who plays (1–4, each
 with their own keys or pad: the same seats and join flow as the tables), beside the drill ladder and the
-chosen drill's pattern drawn with real cards. Start opens the drill."""
+chosen drill's pattern drawn with real cards. Start opens the drill.
+
+Each player is a guest or a remembered player (a profile, game.history), as at the lobby: Enter or A on a
+player's row opens the lobby's own "who plays?" picker; a key set or a pad that a profile remembers picks
+that profile when it comes to a row (the screen opening, Players going up, a pad joining, the join screen).
+A profile player's finished sessions go to their history (school/history.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import dataclasses
 import pygame
 
 from game.commands import CONFIRM, PAUSE, Command
-from game.games.ratscrew.school import text
+from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
 from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
@@ -17,6 +22,7 @@ from game.games.ratscrew.school.paint import Words, card_width, draw_pile
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t
 from game.input.bindings import MAX_SEATS
+from game.profiles import draw_avatar
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
@@ -37,6 +43,8 @@ class SetupScene(MenuHandler):
         router = self.app.input
         self.devices: list[str | None] = [None] * MAX_PLAYERS
         self.devices[0] = router.device_of(0) or "kb:0"  # whoever plays Player 1 now (the menus' pad or keys)
+        self.profiles: list[int | None] = [None] * MAX_PLAYERS  # each player's profile; None: a guest
+        self.profiles[0] = self._remembered(self.devices[0])
         self.art = CardArt(self.app.settings["four_colour_suits"])
         self.words = Words()
         self.menu = ui.Menu(self._items())
@@ -59,8 +67,10 @@ class SetupScene(MenuHandler):
             ui.Item(t("Cards"), value=lambda: str(self.options.cards), change=self._change_cards),
             ui.Item(t("Players"), value=lambda: str(self.players), change=self._change_players),
         ]
-        self.player_items = [ui.Item(self.app.settings.player_name(i), value=lambda i=i: self._controls(i),
-                                     colour=ui.seat_colour(i), whole_label=True) for i in range(self.players)]
+        names = who.names(self.app, self.profiles, self.players)
+        colours = who.colours(self.app, self.profiles, self.players)
+        self.player_items = [ui.Item(names[i], lambda i=i: self._pick(i), value=lambda i=i: self._controls(i),
+                                     colour=colours[i], whole_label=True) for i in range(self.players)]
         self.button_items = [
             ui.Item(t("Join with pads…"), self._join, button=True),
             ui.Item(t("Start"), self.start, button=True),
@@ -98,8 +108,10 @@ class SetupScene(MenuHandler):
         for i in range(self.players):
             if self.devices[i] is None:
                 self.devices[i] = self._free_keys(i)
+                self.profiles[i] = self._remembered(self.devices[i], i)
         for i in range(self.players, MAX_PLAYERS):
             self.devices[i] = None
+            self.profiles[i] = None
         self.message = ""
         self._rebuild()
 
@@ -137,7 +149,8 @@ class SetupScene(MenuHandler):
             self.message = t("All {n} seats are taken.", n=MAX_PLAYERS)
             return False
         self.devices[row] = device
-        self.message = t("Pad {n} joined: {name}", n=router.pad_number(device), name=self.app.settings.player_name(row))
+        self.profiles[row] = self._remembered(device, row)
+        self.message = t("Pad {n} joined: {name}", n=router.pad_number(device), name=self.player_name(row))
         self._rebuild()
         return True
 
@@ -148,6 +161,9 @@ class SetupScene(MenuHandler):
         devices = [device for _, device in sorted(joined.items())][:MAX_PLAYERS]
         self.players = max(1, len(devices))
         self.devices = (devices + [None] * MAX_PLAYERS)[:MAX_PLAYERS]
+        picked = getattr(joined, "profiles", {})  # who each joined seat is (the join screen's ← →)
+        self.profiles = [picked.get(row) if self.app.history.profile(picked.get(row)) is not None else None
+                         for row in range(MAX_PLAYERS)]
         self.message = ""
         self._rebuild()
 
@@ -155,10 +171,60 @@ class SetupScene(MenuHandler):
         router = self.app.input
         lost = [i for i in range(self.players) if not router.device_controls(self.devices[i])]
         if lost:
-            self.message = t("{name} has no keys or pad: join again.", name=self.app.settings.player_name(lost[0]))
+            self.message = t("{name} has no keys or pad: join again.", name=self.player_name(lost[0]))
             return
         self._sync_router()
-        self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember)
+        profiles = tuple(self.profiles[: self.players])
+        self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember, profiles=profiles)
+
+    # -- players the game remembers (game.history profiles) -------------------------------------------
+    def player_name(self, row: int) -> str:
+        return who.names(self.app, self.profiles, row + 1)[row]
+
+    def _remembered(self, device: str | None, row: int | None = None) -> int | None:
+        """The profile that plays with `device` (its key set, or a pad of the kind it remembers), if no other
+        player here is that profile."""
+        pad = self.app.input.pads.by_id.get(int(device[4:])) if device and device.startswith("pad:") else None
+        profile = self.app.history.for_device(device, pad.guid if pad is not None else "")
+        others = {pid for r, pid in enumerate(self.profiles[: self.players]) if r != row}
+        return profile.id if profile is not None and profile.id not in others else None
+
+    def _pick(self, row: int) -> None:
+        """Who is this player? The lobby's picker: a guest, a remembered player no other row has, a guest
+        with a typed name, or a new player."""
+        taken = {pid for r, pid in enumerate(self.profiles[: self.players]) if r != row and pid is not None}
+        self.app.nav.push("profile_pick", text.who_plays(row), self.app.settings.player_name(row), self.profiles[row],
+                          taken, lambda pid: self._picked(row, pid), lambda: self._type_name(row))
+
+    def _picked(self, row: int, pid: int | None) -> None:
+        """Row `row` is played by profile `pid` (None: a guest). It takes the keys or the kind of pad that
+        profile remembers when they are free, as at the lobby, but a pad in hand stays: the pad picked."""
+        self.profiles[row] = pid
+        profile = self.app.history.profile(pid)
+        router = self.app.input
+        held = self.devices[row]
+        device = profile.device if profile is not None else None
+        if held and held.startswith("pad:") and router.device_controls(held):
+            device = None  # the pad in hand picked: it plays on
+        elif device and device.startswith("pad:"):  # a pad of that kind no other row plays
+            device = next((p.id for p in sorted(router.pads.by_id.values(), key=lambda p: p.number)
+                           if f"pad:{p.guid}" == profile.device and p.id not in self.devices), None)
+        if device and device not in self.devices and router.device_controls(device):
+            self.devices[row] = device
+        self.message = ""
+        self._rebuild()
+
+    def _type_name(self, row: int) -> None:
+        """A guest with a name typed for the row (kept in the settings for the seat, as the lobby keeps it)."""
+        self.profiles[row] = None
+
+        def done(name: str) -> None:
+            names = list(self.app.settings["names"])
+            names[row] = name
+            self.app.settings["names"] = names
+            self.app.save_settings()
+
+        self.app.nav.push("name_entry", text.name_for(row), self.app.settings.player_name(row), done)
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
@@ -188,6 +254,7 @@ class SetupScene(MenuHandler):
         ui.panel(surface, self.left_panel)
         ui.panel(surface, self.right_panel)
         self.menu.draw(surface)
+        self._draw_faces(surface)
         self._draw_ladder(surface, size)
         join = self.menu.rects[-2]
         line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
@@ -195,6 +262,16 @@ class SetupScene(MenuHandler):
                         bold=True, max_w=join.x - ui.px(size, 56))
         self.words.text(surface, t("↑ ↓ choose   ← → change   Enter / A select   Backspace / B back"), ui.px(size, PX),
                         ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
+
+    def _draw_faces(self, surface: pygame.Surface) -> None:
+        """A profile player's face over their colour mark, as on the players screens."""
+        first = len(self.option_items)
+        for row, rect in enumerate(self.menu.rects[first: first + len(self.player_items)]):
+            profile = who.profile_of(self.app, self.profiles, row)
+            if profile is not None:
+                face = pygame.Rect(0, 0, round(rect.h * 0.72), round(rect.h * 0.72))
+                face.midleft = (rect.x + round(rect.h * 0.14), rect.centery)
+                draw_avatar(surface, face, profile.avatar, profile.rgb)
 
     def _pad_line(self) -> str:
         idle = self.app.input.idle_pads()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from game.commands import BUTTONS, SLAP, Command
-from game.games.ratscrew.school import text
+from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS
 from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.paint import Words, chart, stars
@@ -26,16 +26,19 @@ PX = 20
 
 class StarsScene(MenuHandler):
     def __init__(self, options: Options, players: int, session: Session,
-                 remember: Callable[[Options], None] | None = None) -> None:
+                 remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
         self.options = options
         self.players = players
         self.session = session
         self.remember = remember
+        self.profiles = tuple(profiles)  # each player's profile (game.history), None for a guest
         self.scores: list[SeatScore] = tally(session.cards, players)
         self.focus = 0  # whose table and chart are shown
 
     def enter(self) -> None:
         self.words = Words()
+        self.names = who.names(self.app, self.profiles, self.players)
+        self.colours = who.colours(self.app, self.profiles, self.players)
         last = self.options.drill >= len(DRILLS) - 1
         self.menu = ui.Menu([
             ui.Item(t("Again"), self._again, button=True),
@@ -51,13 +54,15 @@ class StarsScene(MenuHandler):
         super().handle(cmd)
 
     def _again(self) -> None:
-        self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember)
+        self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember,
+                             profiles=self.profiles)
 
     def _next(self) -> None:
         options = dataclasses.replace(self.options, drill=min(len(DRILLS) - 1, self.options.drill + 1))
         if self.remember is not None:
             self.remember(options)
-        self.app.nav.replace("practice", GAME, MODE, "drill", options, self.players, self.remember)
+        self.app.nav.replace("practice", GAME, MODE, "drill", options, self.players, self.remember,
+                             profiles=self.profiles)
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
@@ -101,13 +106,13 @@ class StarsScene(MenuHandler):
     def _draw_seat(self, surface: pygame.Surface, size: tuple[int, int], seat: int, rect: pygame.Rect) -> None:
         score = self.scores[seat]
         focused = seat == self.focus and self.players > 1
-        ui.panel(surface, rect, alpha=235 if focused else 170, border=ui.seat_colour(seat))
+        ui.panel(surface, rect, alpha=235 if focused else 170, border=self.colours[seat])
         if focused:  # whose table and chart are shown: a thick frame in their colour
-            pygame.draw.rect(surface, ui.seat_colour(seat), rect.inflate(6, 6), width=4,
+            pygame.draw.rect(surface, self.colours[seat], rect.inflate(6, 6), width=4,
                              border_radius=max(6, rect.h // 24) + 3)
         pad = ui.px(size, 14)
         inner = rect.w - 2 * pad
-        name = self.words.text(surface, self.app.settings.player_name(seat), ui.px(size, 26), ui.seat_colour(seat),
+        name = self.words.text(surface, self.names[seat], ui.px(size, 26), self.colours[seat],
                                "topleft", (rect.x + pad, rect.y + ui.px(size, 8)), bold=True, max_w=inner)
         radius = ui.px(size, 19)
         label_w = max(ui.TEXTS.font(ui.px(size, PX)).size(s)[0] for s in (text.accuracy(), text.speed()))
@@ -125,8 +130,8 @@ class StarsScene(MenuHandler):
     def _draw_table(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         rect = self.table_rect
         score = self.scores[self.focus]
-        title = self.words.text(surface, text.table_title(self.app.settings.player_name(self.focus)), ui.px(size, PX),
-                                ui.seat_colour(self.focus), "topleft", (rect.x + ui.px(size, 6), rect.y), bold=True,
+        title = self.words.text(surface, text.table_title(self.names[self.focus]), ui.px(size, PX),
+                                self.colours[self.focus], "topleft", (rect.x + ui.px(size, 6), rect.y), bold=True,
                                 max_w=rect.w)
         area = pygame.Rect(rect.x, title.bottom + ui.px(size, 6), rect.w, rect.bottom - title.bottom - ui.px(size, 6))
         ui.panel(surface, area, alpha=170)
@@ -164,7 +169,7 @@ class StarsScene(MenuHandler):
                                 (rect.x + ui.px(size, 6), rect.y), bold=True, max_w=rect.w)
         area = pygame.Rect(rect.x, title.bottom + ui.px(size, 6), rect.w, rect.bottom - title.bottom - ui.px(size, 6))
         reactions = [ms for _, _, ms in score.reactions]
-        chart(surface, self.words, area, reactions, ui.seat_colour(self.focus), ui.px(size, PX))
+        chart(surface, self.words, area, reactions, self.colours[self.focus], ui.px(size, PX))
         if not reactions:
             self.words.text(surface, text.no_reactions(), ui.px(size, PX), ui.TEXT_DIM, "center", area.center,
                             max_w=area.w - ui.px(size, 20))

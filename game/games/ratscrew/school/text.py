@@ -63,6 +63,14 @@ def late(ms: int) -> str:
     return t("Too late by {ms} ms", ms=ms)
 
 
+def who_plays(row: int) -> str:
+    return t("Who is player {n}?", n=row + 1)
+
+
+def name_for(row: int) -> str:
+    return t("Name for player {n}", n=row + 1)
+
+
 def seat_missed(name: str, rule: str) -> str:
     return t("{name} missed a {rule}", name=name, rule=slap_label(rule))
 

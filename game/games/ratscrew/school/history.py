@@ -1,0 +1,68 @@
+"""What the players' history (game.history) keeps of a slap-school session: for each player with a profile,
+the drill (the rule it adds: "double", "sandwich", …), every slap in card order, the right decisions out of
+all decisions (as the stars screen counts them) and the session's length (game time: pauses left out).
+
+A slap is (rule, outcome, reaction ms): "right" (a pattern slapped in time), "late" (a pattern slapped after
+its window closed; the time still counts from the card being shown), "missed" (a pattern not slapped: no
+time), "wrong" (a slap on a pile that makes nothing: the rule it almost made, or None).
+
+A session is kept once it is over, when its stars screen comes; one left halfway (Back to setup, Start over,
+the window closed) is not: half a session would skew the player's accuracy and their trend. Guests are not
+kept. `record` only queues (History writes on its own thread), so it costs the frame nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from game.games.ratscrew.school.names import GAME
+from game.games.ratscrew.school.scoring import tally
+from game.games.ratscrew.school.session import MS, RIGHT, WRONG, Card, Session
+
+LATE, MISSED = "late", "missed"
+
+Slap = tuple[str | None, str, int | None]
+
+
+def seat_slaps(cards: Sequence[Card], seat: int) -> list[Slap]:
+    """`seat`'s slaps over `cards` (and the patterns it missed), in card order."""
+    out: list[Slap] = []
+    for card in cards:
+        answer = card.answers.get(seat)
+        if card.rule is not None:
+            if answer is not None:  # a slap on a pattern's pile, in its window, is always right
+                out.append((card.rule, RIGHT, answer[1]))
+            elif seat in card.late and card.closed_ns is not None:
+                out.append((card.rule, LATE, (card.closed_ns - card.opens_ns) // MS + card.late[seat]))
+            elif card.closed_ns is not None:
+                out.append((card.rule, MISSED, None))
+        elif answer is not None:
+            out.append((card.near, WRONG, answer[1]))
+    return out
+
+
+def record(history: Any, session: Session, profiles: Sequence[int | None], started: str | None = None) -> list[int]:
+    """Queue the finished `session` in `history` (game.history.History) for each player with a profile;
+    the seats queued. Nothing for a session that is not over, for guests, or without a database."""
+    if not session.over:
+        return []
+    scores = tally(session.cards, session.players)
+    queued = []
+    for seat in range(session.players):
+        profile_id = profiles[seat] if seat < len(profiles) else None
+        if profile_id is None:
+            continue
+        try:
+            kept = history.record_practice(profile_id, game=GAME, drill=session.drill.newest,
+                                           slaps=seat_slaps(session.cards, seat), correct=scores[seat].right,
+                                           decisions=scores[seat].decisions, length_ms=session.length_ms,
+                                           started=started, seat=seat)
+        except Exception as exc:  # noqa: BLE001 - the history must never cost the school: say why instead
+            print(f"couchcards: history: the practice was not recorded ({type(exc).__name__}: {exc})".splitlines()[0],
+                  file=sys.stderr)
+            return queued
+        if kept:
+            queued.append(seat)
+    return queued

@@ -1,0 +1,47 @@
+"""Court and ace letters as players know them: international (J Q K A), Danish (B D K E), Swedish
+(Kn D K E). The card art draws its corner index with the chosen letters; texts that name cards by letter
+follow (no pygame here: the games' words use it too)."""
+
+from __future__ import annotations
+
+import re
+
+# Court and ace letters as players know them (the corner index; the figures stay the same).
+LETTERS: dict[str, dict[str, str]] = {
+    "international": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "danish": {"J": "B", "Q": "D", "K": "K", "A": "E"},  # bonde, dame, konge, es
+    "swedish": {"J": "Kn", "Q": "D", "K": "K", "A": "E"},  # knekt, dam, kung, ess
+}
+LANGUAGE_LETTERS = {"da": "danish", "sv": "swedish"}  # any other language: international
+_letters = "international"
+
+
+def set_letters(style: str) -> None:
+    """Draw every card from now on with `style`'s letters (a key of LETTERS; anything else: international)."""
+    global _letters
+    _letters = style if style in LETTERS else "international"
+
+
+def letters() -> str:
+    return _letters
+
+
+def letters_for(choice: str, language: str) -> str:
+    """The letters a player's setting means: "auto" follows the language (da, sv), else the chosen one."""
+    if choice in LETTERS:
+        return choice
+    return LANGUAGE_LETTERS.get(language, "international")
+
+
+def letter(rank: str) -> str:
+    """The corner letter of `rank` ('J', 'Q', 'K', 'A'; any other label as it is) in the chosen letters."""
+    return LETTERS[_letters].get(rank, rank)
+
+
+def rank_words(text: str) -> str:
+    """A text naming cards by their letters ("J1 Q2 K3 A4") in the chosen letters: each J, Q, K or A right
+    before a digit becomes its letter."""
+    if _letters == "international":
+        return text
+    table = LETTERS[_letters]
+    return re.sub(r"(?<![A-Za-z])([JQKA])(?=\d)", lambda m: table[m.group(1)], text)

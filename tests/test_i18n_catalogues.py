@@ -1,0 +1,254 @@
+"""The gettext catalogues (game/locale): complete, placeholders kept, the template current with the code,
+plural forms, the .mo compiled from the .po (on first use too), the build bundling them."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = ("da", "sv")
+
+
+def load_build_i18n():
+    spec = importlib.util.spec_from_file_location("couchcards_build_i18n", ROOT / "build" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def entries(code: str) -> list[dict]:
+    return [e for e in i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8")) if e["msgid"]]
+
+
+def template_ids() -> set[tuple[str, ...]]:
+    text = (i18n.LOCALE_DIR / "couchcards.pot").read_text(encoding="utf-8")
+    return {(e["msgid"],) if e["msgid_plural"] is None else (e["msgid"], e["msgid_plural"])
+            for e in i18n.parse_po(text) if e["msgid"]}
+
+
+@pytest.fixture
+def english():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_catalogue_translates_every_string_of_the_template(code):
+    done = {(e["msgid"],) if e["msgid_plural"] is None else (e["msgid"], e["msgid_plural"])
+            for e in entries(code) if all(e["msgstr"]) and not e["fuzzy"]}
+    missing = sorted(template_ids() - done)
+    assert missing == [], f"{code} misses {len(missing)}: {missing[:10]}"
+    assert len(template_ids()) > 500
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_translations_keep_exactly_the_placeholders_of_the_english(code):
+    wrong = []
+    for e in entries(code):
+        english = [e["msgid"]] if e["msgid_plural"] is None else [e["msgid"], e["msgid_plural"]]
+        for i, text in enumerate(e["msgstr"]):
+            source = english[min(i, len(english) - 1)]
+            if i18n.fields(text) != i18n.fields(source):
+                wrong.append((source, text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_danish_and_swedish_are_really_translated(code):
+    """Not English copied: the words players use, and most strings differ from the English."""
+    cat = {e["msgid"]: e["msgstr"][0] for e in entries(code)}
+    differ = sum(msgstr != msgid for msgid, msgstr in cat.items())
+    assert differ > 0.8 * len(cat)
+    words = {"da": {"No Thanks!": "Nej tak!", "Matches": "Tændstikker", "Jack": "Knægt", "Queen": "Dame",
+                    "King": "Konge", "Ace": "Es", "Slap!": "Slå!"},
+             "sv": {"No Thanks!": "Nej tack!", "Matches": "Tändstickor", "Jack": "Knekt", "Queen": "Dam",
+                    "King": "Kung", "Ace": "Ess", "Slap!": "Smäll!", "Sandwich": "Smörgås"}}[code]
+    assert {k: cat[k] for k in words} == words
+
+
+def test_the_template_is_what_the_code_holds_now():
+    """Re-extract with Babel into memory and compare: a string added or changed in the code without
+    `make i18n` fails here."""
+    build_i18n = load_build_i18n()
+    fresh = build_i18n.ids(build_i18n.extract_catalog())
+    current = template_ids()
+    assert sorted(fresh - current) == [], "run `make i18n`: strings missing from game/locale/couchcards.pot"
+    assert sorted(current - fresh) == [], "run `make i18n`: the template has strings the code no longer uses"
+
+
+def test_words_translated_through_a_variable_are_in_the_template():
+    """t(level), t(key label), t(rule name): game/i18n_names.py lists them for the extraction."""
+    from game import games
+    from game.history.queries import rule_label
+    from game.input import keys
+
+    ids = {m[0] for m in template_ids()}
+    named = {level for d in games.all_games() for level in d.bot_levels}
+    named |= set(keys._SHORT.values()) | set(keys._PAD_SHORT.values())
+    rules = {r for d in games.all_games() for r in getattr(d.engine, "SLAP_RULES", ())}
+    assert rules, "no slap rules found"
+    i18n.set_language("en")
+    named |= {rule_label(r) for r in rules}
+    assert sorted(named - ids) == []
+
+
+def test_the_check_command_reports_a_complete_set(capsys):
+    assert load_build_i18n().main(["check"]) == 0
+    assert "catalogues complete" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_danish_and_swedish_plural_forms(code, english):
+    header = i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8"))[0]["msgstr"][0]
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header
+    i18n.set_language(code)
+    one, two = {"da": ("1 tændstik hver", "3 tændstikker hver"), "sv": ("1 tändsticka var", "3 tändstickor var")}[code]
+    assert i18n.tn("{n} match each", "{n} matches each", 1) == one
+    assert i18n.tn("{n} match each", "{n} matches each", 3) == two
+    assert i18n.tn("{n} match each", "{n} matches each", 0).startswith("0 ")
+    assert i18n.tn("{n} match each", "{n} matches each", 0).endswith(two.split(" ", 1)[1])
+
+
+def test_english_plurals_and_fields(english):
+    i18n.set_language("en")
+    assert i18n.tn("{n} match each", "{n} matches each", 1) == "1 match each"
+    assert i18n.tn("{n} match each", "{n} matches each", 3) == "3 matches each"
+    assert i18n.tn("{name} took {card} with {n} match", "{name} took {card} with {n} matches", 2,
+                   name="Ada", card="♠5") == "Ada took ♠5 with 2 matches"
+    assert i18n.t("{name} wins!", name="Bo") == "Bo wins!"
+
+
+def test_the_game_shows_counts_in_the_plural_form(english):
+    from game.games.nothanks import engine as nt
+    from game.games.nothanks import text as nt_text
+
+    i18n.set_language("da")
+    assert "1 tændstik hver" in nt_text.summary(nt.Rules(matches=1))
+    assert "5 tændstikker hver" in nt_text.summary(nt.Rules(matches=5))
+    i18n.set_language("sv")
+    assert "5 tändstickor var" in nt_text.summary(nt.Rules(matches=5))
+
+
+def copy_locale(tmp_path: Path) -> Path:
+    for code in i18n.LANGUAGES:
+        dest = i18n.po_path(code, tmp_path)
+        dest.parent.mkdir(parents=True)
+        shutil.copy(i18n.po_path(code), dest)
+    return tmp_path
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_mo_is_what_the_po_says(tmp_path, code):
+    locale_dir = copy_locale(tmp_path)
+    mo = i18n.compile_catalogue(code, locale_dir)
+    with mo.open("rb") as f:
+        cat = gettext.GNUTranslations(f)
+    for e in entries(code):
+        if e["msgid_plural"] is None:
+            assert cat.gettext(e["msgid"]) == e["msgstr"][0]
+        else:
+            assert cat.ngettext(e["msgid"], e["msgid_plural"], 1) == e["msgstr"][0]
+            assert cat.ngettext(e["msgid"], e["msgid_plural"], 7) == e["msgstr"][1]
+
+
+def test_the_mo_agrees_with_babels_compiler(tmp_path):
+    """Our pure-Python msgfmt and Babel's write_mo give the same translations."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    locale_dir = copy_locale(tmp_path)
+    ours = gettext.GNUTranslations(i18n.compile_catalogue("da", locale_dir).open("rb"))
+    with i18n.po_path("da").open("rb") as f:
+        catalog = read_po(f, locale="da")
+    babel_mo = tmp_path / "babel.mo"
+    with babel_mo.open("wb") as f:
+        write_mo(f, catalog)
+    theirs = gettext.GNUTranslations(babel_mo.open("rb"))
+    assert ours._catalog == theirs._catalog
+    assert ours.plural(1) == theirs.plural(1) == 0 and ours.plural(3) == theirs.plural(3) == 1
+
+
+def test_a_missing_mo_is_compiled_on_first_use(tmp_path):
+    locale_dir = copy_locale(tmp_path)
+    assert not i18n.mo_path("sv", locale_dir).exists()
+    cat = i18n._load("sv", locale_dir)
+    assert i18n.mo_path("sv", locale_dir).exists()
+    assert cat.gettext("Settings") == "Inställningar"
+
+
+def test_a_read_only_install_reads_the_po_itself(tmp_path, monkeypatch):
+    locale_dir = copy_locale(tmp_path)
+
+    def refuse(*_a, **_k):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(i18n, "compile_catalogue", refuse)
+    cat = i18n._load("da", locale_dir)
+    assert not i18n.mo_path("da", locale_dir).exists()
+    assert cat.gettext("Settings") == "Indstillinger"
+    assert cat.ngettext("{n} card", "{n} cards", 2) == "{n} kort"
+
+
+def test_a_missing_or_broken_catalogue_costs_the_language_with_one_line(tmp_path, capsys):
+    cat = i18n._load("da", tmp_path)
+    assert cat.gettext("Settings") == "Settings"
+    assert "da catalogue" in capsys.readouterr().err
+    po = i18n.po_path("sv", tmp_path)
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "Settings"\nmsgstr "unterminated\n', encoding="utf-8")
+    assert i18n._load("sv", tmp_path).gettext("Settings") == "Settings"
+    err = capsys.readouterr().err
+    assert "sv catalogue" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_po_reader_handles_continuations_escapes_fuzzy_and_plurals():
+    text = '''# comment
+msgid ""
+msgstr ""
+"Language: da\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+#, fuzzy, python-brace-format
+msgid "Old {n}"
+msgstr "Gammel {n}"
+
+msgid "Two\\nlines \\"quoted\\""
+msgstr "To\\n"
+"linjer \\"citeret\\""
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} kort"
+msgstr[1] "{n} kort"
+'''
+    got = i18n.parse_po(text)
+    assert [e["msgid"] for e in got] == ["", "Old {n}", 'Two\nlines "quoted"', "{n} card"]
+    assert got[1]["fuzzy"] and not got[2]["fuzzy"]
+    assert got[2]["msgstr"] == ['To\nlinjer "citeret"']
+    assert got[3]["msgid_plural"] == "{n} cards" and got[3]["msgstr"] == ["{n} kort", "{n} kort"]
+    cat = gettext.GNUTranslations(__import__("io").BytesIO(i18n.write_mo(got)))
+    assert cat.gettext("Old {n}") == "Old {n}"  # fuzzy: left out, shown in English
+    assert cat.gettext('Two\nlines "quoted"') == 'To\nlinjer "citeret"'
+
+
+def test_the_build_bundles_every_catalogue_where_game_i18n_looks(tmp_path, monkeypatch):
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_build import SpecRun
+
+    run = SpecRun("linux", tmp_path, monkeypatch)
+    (_, analysis) = run.one("Analysis")
+    bundled = {(Path(src).name, dest) for src, dest in analysis["datas"]}
+    for code in i18n.LANGUAGES:
+        where = f"game/locale/{code}/LC_MESSAGES"
+        assert ("couchcards.mo", where) in bundled
+        assert ("couchcards.po", where) in bundled
+        mo = next(Path(src) for src, dest in analysis["datas"] if dest == where and src.endswith(".mo"))
+        assert mo.stat().st_mtime >= i18n.po_path(code).stat().st_mtime  # compiled from the current .po

@@ -1,0 +1,149 @@
+"""Every menu scene in Danish and Swedish (longer words) at 1280×720 and 640×360: no two texts overlap,
+none runs off the screen, and the screen really is in that language. Screenshots (i18n_<lang>_*.png) go
+to the temporary screenshot folder (support_app.OUT), to be looked at."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+import test_access_text as access
+import test_couch_panels as couch
+import test_scenes_screenshots as shots
+import test_table_lanes as lanes
+from support_app import OUT, make_app
+from support_table import all_overlays, drawn_frames, nothanks_table
+from support_table import press as table_press
+
+from game import i18n
+from game.scenes import ui
+
+ENGLISH_ONLY = {"Settings", "Play", "Quit", "Back", "Rules", "Players", "Controls", "Resume"}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def app_in(tmp_path, size, code):
+    (tmp_path / "settings.json").write_text(json.dumps({"language": code}))
+    return make_app(tmp_path, size=size)
+
+
+def draw_recording(app, monkeypatch) -> tuple[list[tuple[pygame.Rect, str]], list[tuple[pygame.Rect, str]]]:
+    """The clipped boxes (as the overlap check takes them) and the boxes as drawn, before clipping."""
+    raw: list[tuple[pygame.Rect, str]] = []
+    add = ui.TextBoxes.add
+
+    def recording(surface, rect, text):
+        if ui.TextBoxes.current is not None and surface is pygame.display.get_surface():
+            raw.append((pygame.Rect(rect), text))
+        add(surface, rect, text)
+
+    monkeypatch.setattr(ui.TextBoxes, "add", staticmethod(recording))
+    with ui.TextBoxes() as boxes:
+        app.top.draw(app.screen, 0.0)
+    monkeypatch.undo()
+    return boxes.drawn, raw
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+@pytest.mark.parametrize("name", shots.MENU_SCENES)
+@pytest.mark.parametrize("code", ["da", "sv"])
+def test_no_text_overlaps_or_runs_off_a_screen_in_danish_and_swedish(tmp_path, monkeypatch, code, name, size):
+    app = app_in(tmp_path, size, code)
+    try:
+        assert i18n.language() == code
+        shots.build(app, name)
+        app.frames(2)
+        boxes, raw = draw_recording(app, monkeypatch)
+        OUT.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(OUT / f"i18n_{code}_{name}_{size[0]}x{size[1]}.png"))
+        assert len(boxes) >= 2, f"{name} drew no recorded text"
+        assert shots.overlapping(boxes) == [], f"{name} in {code} at {size}"
+        screen = app.screen.get_rect()
+        cut = [text for rect, text in raw if rect.w > 2 and not screen.contains(rect.inflate(-2, -2))]
+        assert cut == [], f"{name} in {code} at {size}: text runs off the screen"
+        texts = {text for _rect, text in boxes}
+        assert not texts & ENGLISH_ONLY, f"English left on {name}: {texts & ENGLISH_ONLY}"
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("code, title_words", [("da", {"Spil", "Indstillinger", "Afslut"}),
+                                               ("sv", {"Spela", "Inställningar", "Avsluta"})])
+def test_the_title_menu_is_in_the_language(tmp_path, monkeypatch, code, title_words):
+    app = app_in(tmp_path, (1280, 720), code)
+    try:
+        shots.build(app, "title")
+        app.frames(2)
+        boxes, _raw = draw_recording(app, monkeypatch)
+        assert title_words <= {text for _rect, text in boxes}
+    finally:
+        app.stack.clear()
+
+
+# ---- the tables' own overlap and legibility checks (test_access_text's list), again in da and sv ----------
+# Checks that name English words are run below in their own translated form.
+WORDED = {couch.test_no_thanks_notes_never_sit_on_the_pot_count_or_the_stack,
+          lanes.test_tie_out_of_cards_wrong_slap_and_photo_finish_at_once_never_overlap,
+          lanes.test_the_winners_banner_has_the_headline_lane}
+CHECKS = [c for c in access.TABLE_CHECKS + access.SMALL_TABLE_CHECKS if c[0] not in WORDED]
+
+
+@pytest.fixture(params=["da", "sv"])
+def language(request, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", request.param)  # an App made inside a check reads "auto": this language
+    i18n.set_language(request.param)
+    yield request.param
+    assert i18n.language() == request.param
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=access._id)
+def test_the_tables_keep_their_lanes_in_danish_and_swedish(language, check):
+    test, kwargs = check
+    test(**kwargs)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+@pytest.mark.parametrize("n", [5, 8])
+def test_every_overlay_at_once_keeps_its_lane_in_danish_and_swedish(language, size, n):
+    seen: dict[str, set[str]] = {}
+    app, table = all_overlays(size, n)
+    for _now, surface, boxes in drawn_frames(app, table, 2600, 40):
+        lanes.check_frame(table, boxes, size)
+        for b in boxes:
+            seen.setdefault(b.kind, set()).add(b.text)
+    pygame.image.save(surface, str(OUT / f"i18n_{language}_overlays_{n}_{size[0]}x{size[1]}.png"))
+    assert i18n.t("{rule}!", rule=i18n.t("Double")) in seen["banner"]
+    (title,) = seen["photo"]
+    assert title.startswith(i18n.t("Tie — coin toss: {name}", name=""))
+
+
+def test_the_no_thanks_notes_keep_clear_in_danish_and_swedish(language):
+    from game.commands import TAKE
+    from game.games.nothanks import engine as nt
+    from game.games.nothanks import paint as nt_paint
+    from game.match import SeatSpec
+
+    size = (1280, 720)
+    seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(8)]
+    app, table = nothanks_table(nt.Rules(), seats, size=size)
+    app.run_ms(300)
+    surface = pygame.Surface(size)
+    table.draw(surface, 0.0)
+    (count,) = [b for b in table.view.text_boxes() if b.kind == "count" and i18n.t("on the card") in b.text]
+    assert any(r.contains(count.rect) for r in table.view.keep_clear())
+    for seat in range(8):
+        if seat != table.match.state.current_player:
+            table_press(app, table, seat, TAKE)
+    app.run_ms(120)
+    table.draw(surface, 0.0)
+    boxes = table.view.text_boxes()
+    assert len([b for b in boxes if b.kind == "note"]) >= 6
+    couch.check(boxes, size)
+    assert not [b.text for b in boxes if b.kind == "note" and b.rect.colliderect(nt_paint.deck_drawn(table.view))]
+    pygame.image.save(surface, str(OUT / f"i18n_{language}_nothanks_notes_8.png"))
