@@ -86,17 +86,6 @@ def _no_constant(name: str) -> NoReturn:
     raise PresetError(f"{name} is not a number JSON allows")
 
 
-def _depth(value: Any) -> int:
-    deepest, todo = 0, [(value, 0)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
-            deepest = max(deepest, level + 1)
-            todo.extend((v, level + 1) for v in item)
-    return deepest
-
 
 def parse(raw: bytes, toml: bool = False) -> Preset:
     """The preset in a file's bytes (JSON, or TOML if `toml`); raises PresetError naming the problem."""
@@ -126,7 +115,7 @@ def from_data(data: Any) -> Preset:
     """The preset in a parsed file; raises PresetError naming the first problem."""
     if not isinstance(data, dict):
         raise PresetError("not a preset (the file must hold one object)")
-    if _depth(data) > MAX_DEPTH:
+    if settings_mod.nesting_depth(data) > MAX_DEPTH:
         raise PresetError("nested too deeply")
     if data.get("format") != FORMAT:
         found = data.get("format")

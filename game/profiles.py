@@ -9,8 +9,9 @@ drawing; it reads no file.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import t
 from game.render import colors
@@ -75,6 +76,16 @@ def device_label(device: str | None, device_name: str = "") -> str:
     if device.startswith("kb:"):
         return t("P{n}'s keys", n=int(device[3:]) + 1)
     return t("Pad ({name})", name=device_name) if device_name else t("A pad")
+
+
+def remembered_device(profile: Profile | None, pads: Iterable[Any], taken: Collection[str | None]) -> str | None:
+    """The device `profile` plays with, if nobody in `taken` plays it: its key set, or a plugged-in pad (of
+    `pads`, the router's) of the kind it remembers, the lowest-numbered such pad that is free."""
+    device = profile.device if profile is not None else None
+    if device and device.startswith("pad:"):
+        device = next((p.id for p in sorted(pads, key=lambda p: p.number)
+                       if f"pad:{p.guid}" == profile.device and p.id not in taken), None)
+    return device if device and device not in taken else None
 
 
 def draw_avatar(surface: pygame.Surface, rect: pygame.Rect, avatar: int, colour: colors.Color) -> None:

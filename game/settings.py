@@ -277,7 +277,7 @@ def _set_aside(path: Path, reason: str, warn: Warn) -> None:
         warn(f"settings file {path} is unreadable ({reason}) and could not be moved ({exc}); using defaults")
 
 
-def _depth(value: Any) -> int:
+def nesting_depth(value: Any) -> int:
     """How deeply `value` nests lists and objects (without recursing: any depth is safe to measure)."""
     deepest, todo = 0, [(value, 0)]
     while todo:
@@ -323,7 +323,7 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning) -> Settings:
     if not isinstance(data, dict):
         _set_aside(path, "not a JSON object", warn)
         return settings
-    if _depth(data) > MAX_DEPTH:
+    if nesting_depth(data) > MAX_DEPTH:
         _set_aside(path, "nested too deeply", warn)
         return settings
     for key, value in data.items():

@@ -15,6 +15,7 @@ os.environ["LANGUAGE"] = "en"
 import pygame
 import pytest
 from support_app import make_app
+from support_pads import pads  # noqa: F401 - the virtual pads fixture, for every test
 
 
 @pytest.fixture

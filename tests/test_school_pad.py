@@ -6,44 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
 import pytest
 from support_app import run_until, top_name
+from support_pads import PLAYSTATION, device, tap
 
 from game.games.ratscrew.school.session import RIGHT, WRONG
 from game.input.virtualpad import VirtualPad
 
 pytestmark = pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtual joystick is out of reach")
-
-XBOX, PLAYSTATION = (0x045E, 0x028E), (0x054C, 0x09CC)
-
-
-@pytest.fixture
-def pads():
-    made: list[VirtualPad] = []
-
-    def make(model=XBOX, name="Virtual pad"):
-        pad = VirtualPad(name, *model)
-        pad.plug()
-        made.append(pad)
-        return pad
-
-    yield make
-    for pad in made:
-        pad.unplug()
-    pygame.event.pump()
-    pygame.event.clear()
-
-
-def tap(app, pad: VirtualPad, button: str) -> None:
-    pad.press(button)
-    app.frames(2)
-    pad.release(button)
-    app.frames(2)
-
-
-def device(pad: VirtualPad) -> str:
-    return f"pad:{pad.instance_id}"
 
 
 def to_setup(app, pad: VirtualPad) -> None:

@@ -21,6 +21,7 @@ from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.i18n import t
 from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
+from game.profiles import remembered_device
 from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
@@ -336,12 +337,8 @@ class LobbyScene(MenuHandler):
     def _picked(self, row: int, pid: int | None) -> None:
         """Row `row` is played by profile `pid` (None: a guest); it takes their key set or pad if that is free."""
         self.profiles[row] = pid
-        profile = self.app.history.profile(pid)
-        device = profile.device if profile is not None else None
-        if device and device.startswith("pad:"):  # a pad of the kind they play with, that no other row plays
-            device = next((p.id for p in sorted(self.app.input.pads.by_id.values(), key=lambda p: p.number)
-                           if f"pad:{p.guid}" == profile.device and p.id not in self.devices), None)
-        if device and device not in self.devices:
+        device = remembered_device(self.app.history.profile(pid), self.app.input.pads.by_id.values(), self.devices)
+        if device:
             self.devices[row] = device
         self._rebuild()
 

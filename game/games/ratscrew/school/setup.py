@@ -22,7 +22,7 @@ from game.games.ratscrew.school.paint import Words, card_width, draw_pile
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t
 from game.input.bindings import MAX_SEATS
-from game.profiles import draw_avatar
+from game.profiles import draw_avatar, remembered_device
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
@@ -203,13 +203,10 @@ class SetupScene(MenuHandler):
         profile = self.app.history.profile(pid)
         router = self.app.input
         held = self.devices[row]
-        device = profile.device if profile is not None else None
-        if held and held.startswith("pad:") and router.device_controls(held):
-            device = None  # the pad in hand picked: it plays on
-        elif device and device.startswith("pad:"):  # a pad of that kind no other row plays
-            device = next((p.id for p in sorted(router.pads.by_id.values(), key=lambda p: p.number)
-                           if f"pad:{p.guid}" == profile.device and p.id not in self.devices), None)
-        if device and device not in self.devices and router.device_controls(device):
+        device = None
+        if not (held and held.startswith("pad:") and router.device_controls(held)):  # else the pad in hand plays on
+            device = remembered_device(profile, router.pads.by_id.values(), self.devices)
+        if device and router.device_controls(device):
             self.devices[row] = device
         self.message = ""
         self._rebuild()
