@@ -136,14 +136,19 @@ class CardArt:
         """A value card: with `suit` a playing card showing its value (rank_label + suit), else the number."""
         return self.surface(("nt", value, suit, rank_label, mini), width)
 
-    def surface(self, key: tuple, width: int, angle: int = 0) -> pygame.Surface:
-        """The card for `key` at `width` px, rotated by `angle` whole degrees (cached)."""
+    def surface(self, key: tuple, width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
+        """The card for `key` at `width` px, rotated by `angle` whole degrees (cached). A card at rest is
+        turned smoothly; one in the air (`smooth` False) is turned three times faster, unsmoothed, so a
+        frame full of flying cards keeps reading input often (its edges move too fast to show it)."""
         width = max(12, int(width))
-        full = (key, width, angle % 360, letters())
+        smooth = smooth or not angle % 360
+        full = (key, width, angle % 360, letters(), smooth)
         surf = self._cache.get(full)
         if surf is not None:
             return surf
-        if angle % 360:
+        if angle % 360 and not smooth:
+            surf = pygame.transform.rotate(self.surface(key, width), angle)
+        elif angle % 360:
             surf = pygame.transform.rotozoom(self.surface(key, width), angle, 1.0)
         else:
             surf = self._draw(key, width)

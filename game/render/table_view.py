@@ -295,14 +295,16 @@ class TableView:
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
-        self, key: tuple, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
+        self, key: tuple, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
+        moving: bool = False,
     ) -> pygame.Surface:
         """A card at `width` turned by `angle`, then scaled by `scale` (and squashed sideways by `squash`).
 
         The art is drawn once per width and angle; in-between sizes of a moving card are a quick scale
-        of it, so no card is ever redrawn in the middle of an animation.
+        of it, so no card is ever redrawn in the middle of an animation (a `moving` card is turned the
+        quick way: see CardArt.surface).
         """
-        img = self.art.surface(key, width, round(angle))
+        img = self.art.surface(key, width, round(angle), smooth=not moving)
         if abs(scale - 1.0) > 0.01 or squash < 1.0:
             w, h = img.get_size()
             img = pygame.transform.scale(img, (max(1, round(w * scale * squash)), max(1, round(h * scale))))
@@ -326,9 +328,9 @@ class TableView:
             squash = 0.35 + 0.65 * ease_out(raw / 0.25)
             img = self.card_image(art.key, width, 0.0, scale, squash)
         elif isinstance(art, Back):
-            img = self.card_image(("back",), width, angle, scale)
+            img = self.card_image(("back",), width, angle, scale, moving=raw < 1.0)
         else:
-            img = self.card_image(art.key, width, angle, scale)
+            img = self.card_image(art.key, width, angle, scale, moving=raw < 1.0)
         surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
 
     # -- words on the felt ------------------------------------------------------------------------------

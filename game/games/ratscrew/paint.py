@@ -44,6 +44,8 @@ class Table(Protocol):
 
     def card_scale(self, a: Anchor) -> float: ...
 
+    def poll(self) -> None: ...
+
     notes: Notes
     boxes: TextBoxes
 
@@ -91,6 +93,7 @@ def pile_cards(
         img = v.card_image(("card", pile[i], False), v.L.card_w, angle, scale)
         rect = img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale)))
         surface.blit(img, rect)
+        v.poll()  # a card turned for the first time, or a swept pile scaled, takes a while: read input
         if pile[i] in framed:
             pygame.draw.rect(
                 surface,

@@ -145,6 +145,7 @@ class RatscrewView(TableView):
         for f in self.anim.flyers:
             if f not in under:
                 self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
+                self.poll()  # each card in the air is turned and scaled: keep stamping presses between them
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
