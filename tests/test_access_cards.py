@@ -26,8 +26,9 @@ pygame.init()
 
 @pytest.fixture(autouse=True)
 def standard_looks():
-    yield
     letters.set_letters("international")
+    yield
+    letters.set_letters("auto")
     scale.set_large_cards(False)
     scale.set_text_scale(1.0)
 
@@ -215,3 +216,13 @@ def seat_cards(layout, hints) -> int:
     if hints.info_above:
         return min(layout.seat_card_w, int(layout.seats[0].stack.h / RATIO))
     return layout.seat_card_w
+
+
+def test_no_thanks_writes_its_aces_in_the_chosen_letters():
+    from game.games.nothanks import view_model as nt_vm
+
+    rules = nt.Rules()
+    assert nt_vm.card_name(rules, 28) == "♠A" and nt_vm.card_name(rules, 27) == "♥9"
+    letters.set_letters("swedish")
+    assert nt_vm.card_name(rules, 28) == "♠E"
+    assert nt_vm.value_sum(rules, 28).startswith("♠E = ")

@@ -136,8 +136,8 @@ def table_layout(
     short = min(w, h * 16 / 9)
     margin = max(4, round(h * 0.012))
     # A game may ask for bigger centre cards and a taller centre (its pile and the words round it).
-    # Large-cards mode (game.render.scale): a centre smaller than card_boost() grows to it (No Thanks' card);
-    # a centre as big already (Ratscrew's pile) stays, and the seats' panels with their cards grow instead.
+    # Large-cards mode (game.render.scale): a centre smaller than card_boost() grows to it; a centre as big
+    # already (hints.card_scale) stays, and the seats' panels with their cards grow instead.
     card_scale = getattr(hints, "card_scale", 1.0)
     grown = card_boost() > card_scale
     seat_boost = 1.0 if grown else seat_card_boost()

@@ -13,17 +13,23 @@ LETTERS: dict[str, dict[str, str]] = {
     "swedish": {"J": "Kn", "Q": "D", "K": "K", "A": "E"},  # knekt, dam, kung, ess
 }
 LANGUAGE_LETTERS = {"da": "danish", "sv": "swedish"}  # any other language: international
-_letters = "international"
+AUTO = "auto"
+_choice = AUTO
 
 
 def set_letters(style: str) -> None:
-    """Draw every card from now on with `style`'s letters (a key of LETTERS; anything else: international)."""
-    global _letters
-    _letters = style if style in LETTERS else "international"
+    """Draw every card from now on with `style`'s letters (a key of LETTERS, or "auto": the language's)."""
+    global _choice
+    _choice = style if style in LETTERS else AUTO
 
 
 def letters() -> str:
-    return _letters
+    """The letters in force: the chosen ones, or on "auto" those of the language in force."""
+    if _choice in LETTERS:
+        return _choice
+    from game.i18n import language
+
+    return LANGUAGE_LETTERS.get(language(), "international")
 
 
 def letters_for(choice: str, language: str) -> str:
@@ -35,13 +41,14 @@ def letters_for(choice: str, language: str) -> str:
 
 def letter(rank: str) -> str:
     """The corner letter of `rank` ('J', 'Q', 'K', 'A'; any other label as it is) in the chosen letters."""
-    return LETTERS[_letters].get(rank, rank)
+    return LETTERS[letters()].get(rank, rank)
 
 
 def rank_words(text: str) -> str:
     """A text naming cards by their letters ("J1 Q2 K3 A4") in the chosen letters: each J, Q, K or A right
     before a digit becomes its letter."""
-    if _letters == "international":
+    style = letters()
+    if style == "international":
         return text
-    table = LETTERS[_letters]
+    table = LETTERS[style]
     return re.sub(r"(?<![A-Za-z])([JQKA])(?=\d)", lambda m: table[m.group(1)], text)

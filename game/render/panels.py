@@ -80,9 +80,9 @@ class Panels:
         width = self.name_width(seat)
         text = host.names[seat]
         font = host.texts.font
-        # a 20-character name of wide letters still shows whole (at a bigger text size too: the floor is
-        # the same drawn size)
-        smallest = max(6, int(max(8, size // 2) / text_scale()))
+        # a 20-character name of wide letters still shows whole (at a bigger text size, the words round it
+        # take more room: it may shrink as far as 8 px as drawn)
+        smallest = max(8, size // 2) if text_scale() == 1.0 else max(1, round(8 / text_scale()))
         while size > smallest and font(size, True).size(text)[0] > width:
             size -= 1
         return host.texts.fitted(text, width, size, True)

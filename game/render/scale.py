@@ -32,7 +32,7 @@ def text_min(size: tuple[int, int]) -> int:
 
 # -- accessibility: the player's text size and large cards (set from the settings by the app) ------------
 # Large-cards mode: a table's centre cards at least LARGE_CARDS of the standard size; a centre a game draws
-# that big already (Ratscrew's pile) stays, and its seats' panels with their cards grow by up to
+# that big already (a pile the game enlarged) stays, and its seats' panels with their cards grow by up to
 # LARGE_SEAT_CARDS instead (the layout shrinks them until they fit round the centre). More than this and the
 # tables' lanes (a seat's notes, the prompt, a 20-character name) no longer fit at 8 seats.
 LARGE_CARDS = 1.15
@@ -117,15 +117,13 @@ def card_boost() -> float:
 
 def apply_settings(settings: object) -> None:
     """Read the text size, large cards and card letters from the settings (a mapping; missing keys: the
-    defaults). Letters on "auto" follow the language in force (set it first)."""
+    defaults). Letters on "auto" follow the language in force, whenever it changes."""
     from game.render import letters
 
     get = getattr(settings, "get", lambda _k, d=None: d)
     set_text_scale(int(get("text_size", 100) or 100) / 100)
     set_large_cards(bool(get("large_cards", False)))
-    from game import i18n
-
-    letters.set_letters(letters.letters_for(str(get("card_letters", "auto")), i18n.language()))
+    letters.set_letters(str(get("card_letters", letters.AUTO)))
 
 
 def looks() -> tuple[float, float, str]:

@@ -29,7 +29,9 @@ class Entry:
 
 
 class ChooseGameScene(Scene):
-    text_room = 1.0  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
+    # the largest text size its layout takes at 1280×720 (tests/test_access_text.py): at 125 % the blurbs
+    # run out of their panels
+    text_room = 1.0
 
     def __init__(self, index: int = 0) -> None:
         self.index = index
@@ -91,5 +93,5 @@ class ChooseGameScene(Scene):
             for line in self.blurb_lines(entry, inner, size):
                 ui.blit_text(surface, line, ui.px(size, BLURB_PX), ui.TEXT if selected else ui.TEXT_DIM, "midtop",
                              (rect.centerx, y), max_w=inner)
-                y += ui.px(size, BLURB_ROW)
+                y += max(ui.px(size, BLURB_ROW), ui.TEXTS.font(ui.px(size, BLURB_PX)).get_linesize())
         ui.hint(surface, t("← → choose   Enter / A play   Backspace / B back"))

@@ -65,7 +65,7 @@ def learner_text(hint_ms: int | None) -> str:
 
 
 class LobbyScene(MenuHandler):
-    text_room = 1.0  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
+    text_room = 1.25  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
 
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
@@ -677,7 +677,7 @@ class LobbyScene(MenuHandler):
         for line in self.summary_lines(size):
             ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), y),
                          max_w=w - ui.px(size, 72))
-            y += ui.px(size, 24)
+            y += max(ui.px(size, 24), ui.TEXTS.font(ui.px(size, 20)).get_linesize())  # taller at a bigger text size
         note = self.definition.lobby_note(self.rules)  # e.g. our tie-break, where the published rules name none
         if note:
             ui.blit_text(surface, note, ui.px(size, 17), ui.TEXT_DIM, "midleft",

@@ -19,6 +19,7 @@ from game.i18n import t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Banner, Face, Flip, Flyer, Note
+from game.render.letters import letter
 from game.render.tween import Tween
 from game.render.view_model import MS, Handler, ViewModel, who
 
@@ -49,10 +50,10 @@ class Move:
 
 
 def card_name(rules: nt.Rules, value: int) -> str:
-    """How the table writes a card: "♠A", "♥9" (rank 1 is the ace) in the playing-card edition, the
-    number in the numbered one."""
+    """How the table writes a card: "♠A", "♥9" (rank 1 is the ace, in the player's card letters: "♠E" in
+    Danish and Swedish) in the playing-card edition, the number in the numbered one."""
     label = nt.card_label(rules, value)
-    return label[0] + "A" if rules.edition == "cards" and label[1:] == "1" else label
+    return label[0] + letter("A") if rules.edition == "cards" and label[1:] == "1" else label
 
 
 def value_sum(rules: nt.Rules, value: int) -> str:

@@ -59,6 +59,8 @@ def example_timeline(pattern: int, near: int) -> tuple[int, int, int, int]:
 
 
 class DrillScene(Scene):
+    text_room = 1.0  # the drill's words keep their size at a bigger text size (its rows have no room yet)
+
     def __init__(self, options: Options, players: int = 1,
                  remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
         self.options = options

@@ -25,6 +25,8 @@ PX = 20
 
 
 class StarsScene(MenuHandler):
+    text_room = 1.25  # the largest text size its layout takes at 1280×720 (tests/test_access_text.py)
+
     def __init__(self, options: Options, players: int, session: Session,
                  remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
         self.options = options
