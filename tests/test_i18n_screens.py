@@ -147,3 +147,22 @@ def test_the_no_thanks_notes_keep_clear_in_danish_and_swedish(language):
     couch.check(boxes, size)
     assert not [b.text for b in boxes if b.kind == "note" and b.rect.colliderect(nt_paint.deck_drawn(table.view))]
     pygame.image.save(surface, str(OUT / f"i18n_{language}_nothanks_notes_8.png"))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+@pytest.mark.parametrize("code", ["en", "da", "sv"])
+def test_the_choose_screens_words_stay_inside_their_panels(tmp_path, monkeypatch, code, size):
+    """Danish and Swedish blurbs are longer: they rise under the cards and then shrink, never spill out."""
+    app = app_in(tmp_path, size, code)
+    try:
+        shots.build(app, "choose")
+        app.frames(2)
+        _boxes, raw = draw_recording(app, monkeypatch)
+        panels = app.top.rects
+        below_cards = [(rect, text) for rect, text in raw if any(rect.colliderect(p) for p in panels)
+                       and rect.top > panels[0].y + panels[0].h // 2]
+        assert len(below_cards) >= 3 * len(panels)
+        spilled = [text for rect, text in below_cards if not any(p.contains(rect) for p in panels)]
+        assert spilled == [], f"{code} at {size}: {spilled}"
+    finally:
+        app.stack.clear()

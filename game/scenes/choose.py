@@ -71,10 +71,25 @@ class ChooseGameScene(Scene):
         cw = ui.px(size, 118)
         self.fans = [ui.fan(e.shown.showcase(self.art, cw), [10, 0, -10]) for e in self.entries]
 
-    def blurb_lines(self, entry: Entry, width: int, size: tuple[int, int]) -> list[str]:
-        """The entry's lines wrapped to the panel (at " · ", then at spaces)."""
-        font = ui.TEXTS.font(ui.px(size, BLURB_PX))
+    def blurb_lines(self, entry: Entry, width: int, size: tuple[int, int], px: int | None = None) -> list[str]:
+        """The entry's lines wrapped to the panel (at " · ", then at spaces), at `px` (the blurb's size)."""
+        font = ui.TEXTS.font(px or ui.px(size, BLURB_PX))
         return [part for line in entry.shown.blurb() for part in wrap(line, font, width)]
+
+    def blurb_fit(self, entry: Entry, rect: pygame.Rect, size: tuple[int, int]) -> tuple[list[str], int, int, int]:
+        """(lines, font size, row height, top) of the blurb inside its panel: below the cards, raised as far
+        as the cards allow and then a size smaller at a time (a longer language's words) until it fits."""
+        inner = rect.w - ui.px(size, 24)
+        bottom = rect.bottom - ui.px(size, 10)
+        highest = rect.y + ui.px(size, 262)  # just under the fanned cards
+        px = ui.px(size, BLURB_PX)
+        while True:
+            lines = self.blurb_lines(entry, inner, size, px)
+            row = max(ui.px(size, BLURB_ROW) * px // ui.px(size, BLURB_PX), ui.TEXTS.font(px).get_linesize())
+            top = min(rect.y + ui.px(size, 290), bottom - len(lines) * row)
+            if top >= highest or px <= ui.px(size, 14):
+                return lines, px, row, max(top, highest)
+            px -= 1
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
@@ -88,10 +103,10 @@ class ChooseGameScene(Scene):
             for k, img in enumerate(self.fans[i]):
                 centre = (rect.centerx + (k - 1) * img.get_width() * 0.55, rect.y + ui.px(size, 170) + abs(k - 1) * 8)
                 surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
-            y = rect.y + ui.px(size, 290)
             inner = rect.w - ui.px(size, 24)
-            for line in self.blurb_lines(entry, inner, size):
-                ui.blit_text(surface, line, ui.px(size, BLURB_PX), ui.TEXT if selected else ui.TEXT_DIM, "midtop",
+            lines, px, row, y = self.blurb_fit(entry, rect, size)
+            for line in lines:
+                ui.blit_text(surface, line, px, ui.TEXT if selected else ui.TEXT_DIM, "midtop",
                              (rect.centerx, y), max_w=inner)
-                y += max(ui.px(size, BLURB_ROW), ui.TEXTS.font(ui.px(size, BLURB_PX)).get_linesize())
+                y += row
         ui.hint(surface, t("← → choose   Enter / A play   Backspace / B back"))
