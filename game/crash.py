@@ -69,10 +69,10 @@ def settings_without_names() -> tuple[dict[str, Any] | str, list[str]]:
     except Exception as exc:  # noqa: BLE001
         return f"(unavailable: {type(exc).__name__}: {exc})", []
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(path.read_text(encoding="utf-8-sig"))  # as the settings read it: a BOM is fine
     except FileNotFoundError:
         return "(no settings file yet: the defaults)", []
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         return f"(unreadable: {type(exc).__name__})", []
     if not isinstance(raw, dict):
         return "(not a settings object)", []

@@ -242,3 +242,16 @@ def test_an_error_in_a_background_thread_is_logged_too(monkeypatch, tmp_path, ca
     assert "ZeroDivisionError" in text and "(in the background thread history-writer)" in text
     assert f"the crash log is {log}" in capsys.readouterr().err
     assert threading.excepthook is before  # put back afterwards
+
+
+def test_the_crash_log_reads_a_settings_file_with_a_byte_order_mark_and_leaves_the_names_out(monkeypatch, tmp_path):
+    """Notepad writes a BOM; the settings read such a file, so the crash log does too (names left out)."""
+    from game.settings import ENV_DIR, FILENAME
+
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    (tmp_path / FILENAME).write_bytes(b"\xef\xbb\xbf" + json.dumps({"volume": 0.5, "names": ["Mia", "Leo"]}).encode())
+    settings, names = crash.settings_without_names()
+    assert settings == {"volume": 0.5, "names": "(left out)"} and sorted(names) == ["Leo", "Mia"]
+    (tmp_path / FILENAME).write_text("[" * 100_000 + "]" * 100_000)
+    settings, names = crash.settings_without_names()
+    assert isinstance(settings, str) and settings.startswith("(") and names == []
