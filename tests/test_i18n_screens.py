@@ -149,15 +149,21 @@ def test_the_no_thanks_notes_keep_clear_in_danish_and_swedish(language):
     pygame.image.save(surface, str(OUT / f"i18n_{language}_nothanks_notes_8.png"))
 
 
+@pytest.mark.parametrize("percent", [100, 150])
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
 @pytest.mark.parametrize("code", ["en", "da", "sv"])
-def test_the_choose_screens_words_stay_inside_their_panels(tmp_path, monkeypatch, code, size):
-    """Danish and Swedish blurbs are longer: they rise under the cards and then shrink, never spill out."""
-    app = app_in(tmp_path, size, code)
+def test_the_choose_screens_words_stay_inside_their_panels(tmp_path, monkeypatch, code, size, percent):
+    """Danish and Swedish blurbs are longer (and bigger at 150 % text): they rise under the cards and then
+    shrink, never spill out."""
+    from game.render import scale
+
+    (tmp_path / "settings.json").write_text(json.dumps({"language": code, "text_size": percent}))
+    app = make_app(tmp_path, size=size)
     try:
         shots.build(app, "choose")
         app.frames(2)
-        _boxes, raw = draw_recording(app, monkeypatch)
+        with scale.text_room(app.top.text_room):  # as the app draws it
+            _boxes, raw = draw_recording(app, monkeypatch)
         panels = app.top.rects
         below_cards = [(rect, text) for rect, text in raw if any(rect.colliderect(p) for p in panels)
                        and rect.top > panels[0].y + panels[0].h // 2]

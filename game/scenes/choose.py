@@ -29,9 +29,9 @@ class Entry:
 
 
 class ChooseGameScene(Scene):
-    # the largest text size its layout takes at 1280×720 (tests/test_access_text.py): at 125 % the blurbs
-    # run out of their panels
-    text_room = 1.0
+    # the largest text size its layout takes at 1280×720 (tests/test_access_text.py): the blurbs rise under
+    # the cards and then shrink to stay in their panels (blurb_fit); at 150 % a title would be cut
+    text_room = 1.25
 
     def __init__(self, index: int = 0) -> None:
         self.index = index
@@ -87,7 +87,7 @@ class ChooseGameScene(Scene):
             lines = self.blurb_lines(entry, inner, size, px)
             row = max(ui.px(size, BLURB_ROW) * px // ui.px(size, BLURB_PX), ui.TEXTS.font(px).get_linesize())
             top = min(rect.y + ui.px(size, 290), bottom - len(lines) * row)
-            if top >= highest or px <= ui.px(size, 14):
+            if top >= highest or px <= ui.px(size, 10):
                 return lines, px, row, max(top, highest)
             px -= 1
 
