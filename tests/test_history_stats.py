@@ -155,3 +155,36 @@ def test_stats_without_any_history_says_so_and_creates_nothing(tmp_path, monkeyp
     code, _, err = run_main(cli, capsys, "stats", "--profile", "Mia", "--csv", str(tmp_path / "m.csv"))
     assert code == 2 and "no history yet" in err
     assert not (tmp_path / "data").exists() and not (tmp_path / "m.csv").exists()
+
+
+# -- patterns missed at a table are kept per rule, as in practice ------------------------------------------
+def test_a_pattern_nobody_slapped_at_a_table_is_missed_for_each_profile_seat_in_the_game():
+    from test_fair_learners import HANDS
+
+    from game.commands import PLAY, Command
+    from game.games.ratscrew import engine as rs
+    from game.games.ratscrew.match import RatscrewMatch
+
+    ms = 1_000_000
+    m = RatscrewMatch(rs.Rules(), [SeatSpec("human"), SeatSpec("human")], seed=1, start_ns=0,
+                      hands=[h[:] for h in HANDS])
+    m.submit(Command(0, PLAY, 100 * ms))
+    m.submit(Command(1, PLAY, 200 * ms))  # 5C, 5D: a double nobody slaps
+    m.advance(250 * ms)
+    m.submit(Command(0, PLAY, 900 * ms))  # covered: missed
+    m.advance(1000 * ms)
+    rows = slap_rows(m, (7, None), 0)
+    assert [(r.profile_id, r.seat, r.t_ms, r.rule, r.outcome, r.reaction_ms) for r in rows] == [
+        (7, 0, 900, "double", "missed", None)]  # the guest in seat 1 keeps no history
+    assert [(r.profile_id, r.rule) for r in slap_rows(m, (7, 8), 0)] == [(7, "double"), (8, "double")]
+
+
+def test_a_too_late_slap_for_a_missed_pile_counts_late_not_missed():
+    ms = 1_000_000
+    rec = SimpleNamespace(t_ns=1150 * ms, seat=0, verdict="too late", rule=None, reaction_ms=950.0)
+    passed = SimpleNamespace(t_ns=1100 * ms, rule="double", seats=(0, 1, 2))
+    match = SimpleNamespace(history=SimpleNamespace(slaps=[rec], missed=[passed]),
+                            seats=[SeatSpec("human"), SeatSpec("human"), SeatSpec("human")])
+    rows = slap_rows(match, (7, 8, 9), 0)
+    assert [(r.profile_id, r.t_ms, r.rule, r.outcome) for r in rows] == [
+        (8, 1100, "double", "missed"), (9, 1100, "double", "missed"), (7, 1150, "double", "too late")]

@@ -109,26 +109,50 @@ def game_record(config: TableConfig, match: Any, options: dict[str, Any] | None 
 
 
 def slap_rows(match: Any, profiles: tuple[int | None, ...], start_ns: int) -> list[SlapRow]:
-    """The slaps of the profile seats, in order. A too-late slap counts for the rule of the pile it was
-    late for: the one the last winning slap took, just before it."""
-    records = getattr(getattr(match, "history", None), "slaps", None) or ()
+    """The slaps of the profile seats, in order, and the patterns they missed. A too-late slap counts for
+    the rule of the pile it was late for: the last one taken or passed, just before it (at most
+    LATE_GRACE_MS). A pile nobody slapped is "missed" for each profile seat that was in the game then,
+    unless that seat slapped it too late."""
+    history = getattr(match, "history", None)
+    records = getattr(history, "slaps", None) or ()
+    passed = list(getattr(history, "missed", None) or ())
     specs = list(getattr(match, "seats", ()))
-    out: list[SlapRow] = []
-    last_won: tuple[int, str | None] | None = None  # (t_ns, rule) of the last slap that took a pile
-    for rec in records:
+    rows: list[tuple[int, SlapRow]] = []
+    late_for: set[tuple[int, int]] = set()  # (index in `passed`, seat): a late slap for a missed pile
+    last: tuple[int, str | None, int | None] | None = None  # (t_ns, rule, missed index) of the last pile gone
+    events = sorted([(rec.t_ns, 1, i) for i, rec in enumerate(records)] + [(m.t_ns, 0, i) for i, m in enumerate(passed)])
+    for t_ns, kind, i in events:
+        if kind == 0:
+            last = (t_ns, passed[i].rule, i)
+            continue
+        rec = records[i]
         rule = rec.rule
         if rec.verdict == WON:
-            last_won = (rec.t_ns, rec.rule)
-        elif rec.verdict == LATE and rule is None and last_won is not None \
-                and rec.t_ns - last_won[0] <= LATE_GRACE_MS * 1_000_000:
-            rule = last_won[1]
+            last = (rec.t_ns, rec.rule, None)
+        elif rec.verdict == LATE and rule is None and last is not None \
+                and rec.t_ns - last[0] <= LATE_GRACE_MS * 1_000_000:
+            rule = last[1]
+            if last[2] is not None:
+                late_for.add((last[2], rec.seat))
         profile = profiles[rec.seat] if 0 <= rec.seat < len(profiles) else None
         if profile is None:
             continue
-        head = getattr(specs[rec.seat], "head_start_ms", 0) if rec.seat < len(specs) else 0
-        out.append(SlapRow(rec.seat, profile, (rec.t_ns - start_ns) // 1_000_000, rule, rec.verdict,
-                           None if rec.reaction_ms is None else round(float(rec.reaction_ms), 1), int(head or 0)))
-    return out
+        rows.append((rec.t_ns, SlapRow(rec.seat, profile, (rec.t_ns - start_ns) // 1_000_000, rule, rec.verdict,
+                                       None if rec.reaction_ms is None else round(float(rec.reaction_ms), 1),
+                                       _head(specs, rec.seat))))
+    for i, m in enumerate(passed):
+        for seat in m.seats:
+            profile = profiles[seat] if 0 <= seat < len(profiles) else None
+            if profile is None or (i, seat) in late_for:
+                continue
+            rows.append((m.t_ns, SlapRow(seat, profile, (m.t_ns - start_ns) // 1_000_000, m.rule, MISSED, None,
+                                         _head(specs, seat))))
+    rows.sort(key=lambda r: r[0])  # stable: a slap and a miss at the same moment keep their order
+    return [row for _t, row in rows]
+
+
+def _head(specs: list[Any], seat: int) -> int:
+    return int((getattr(specs[seat], "head_start_ms", 0) or 0) if seat < len(specs) else 0)
 
 
 def now_iso() -> str:

@@ -166,13 +166,24 @@ class SlapRecord:
     reaction_ms: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class MissedRecord:
+    """A slappable pile nobody slapped (`rule`), passed at `t_ns`, and the seats that could have slapped it
+    (in the game then)."""
+
+    t_ns: int
+    rule: str
+    seats: tuple[int, ...]
+
+
 @dataclass(slots=True)
 class RatscrewHistory:
     """For the results screen: card counts over time (a sample at the deal, after every change of a hand
-    and at the end) and every slap."""
+    and at the end) and every slap; for the players' history, every slappable pile nobody took."""
 
     counts: list[CountSample] = field(default_factory=list)
     slaps: list[SlapRecord] = field(default_factory=list)
+    missed: list[MissedRecord] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -252,6 +263,7 @@ class RatscrewMatch:
         self._onset_ns: int | None = None
         self._changed_ns = start_ns  # when the pile (as judged) last changed
         self._slappable: Slappable | None = None  # the pile's slap chance, until it is taken or passes
+        self._slappable_seats: tuple[int, ...] = ()  # the seats in the game when it came
         self._tied: frozenset[int] = frozenset()
         self._applied_ns = start_ns
         self._closed = False
@@ -629,12 +641,14 @@ class RatscrewMatch:
             if self._slappable is not None:
                 missed = Missed(self._slappable.rule, self._slappable.cards)
                 news.append(missed)
+                self.history.missed.append(MissedRecord(t, missed.rule, self._slappable_seats))
                 if out is not None:
                     out.append(Timed(t, missed))
             self._slappable = None
             if rule is not None:
                 view = st.slap_view()
                 self._slappable = Slappable(rule, tuple(view[i] for i in rs.slap_cards(view, rule)))
+                self._slappable_seats = tuple(i for i in range(st.players) if st.in_game(i))
                 if out is not None:
                     out.append(Timed(t, self._slappable))
         self._tell_bots(t, news)
