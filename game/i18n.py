@@ -280,3 +280,28 @@ def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
 def fields(text: str) -> set[str]:
     """The {named} fields of a message ("{n} in {place}" -> {"n", "place"})."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# -- dates in the language (the C library's %a/%b follow the system's locale, not the game's) --------------
+def short_month(month: int) -> str:
+    """The month's short name (1 = January): "Dec", "dec"."""
+    names = (t("Jan"), t("Feb"), t("Mar"), t("Apr"), t("May"), t("Jun"), t("Jul"), t("Aug"), t("Sep"),
+             t("Oct"), t("Nov"), t("Dec"))
+    return names[month - 1]
+
+
+def short_weekday(weekday: int) -> str:
+    """The weekday's short name (0 = Monday, as datetime.weekday()): "Tue", "tir", "tis"."""
+    names = (t("Mon"), t("Tue"), t("Wed"), t("Thu"), t("Fri"), t("Sat"), t("Sun"))
+    return names[weekday]
+
+
+def short_date(when: Any, weekday: bool = False, clock: bool = False) -> str:
+    """A date (datetime) as players of the language write it short: "1 Dec" ("1. dec", "1 dec"), with the
+    weekday first and the time of day after when asked ("Tue 1 Dec 18:30")."""
+    text = t("{day} {month}", day=when.day, month=short_month(when.month))
+    if weekday:
+        text = f"{short_weekday(when.weekday())} {text}"
+    if clock:
+        text = f"{text} {when.hour:02d}:{when.minute:02d}"
+    return text

@@ -146,3 +146,20 @@ def test_an_unknown_language_on_the_command_line_is_one_line_and_exit_2(tmp_path
     code, _out, err = run_main(cli, capsys, "--headless", "--frames", "2", "--language", "xx")
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "language" in err
+
+
+@pytest.mark.parametrize("code, short, long", [("en", "1 Dec", "Tue 1 Dec 18:05"), ("da", "1. dec", "tir 1. dec 18:05"),
+                                               ("sv", "1 dec", "tis 1 dec 18:05")])
+def test_dates_on_the_stats_and_replays_screens_are_in_the_language(code, short, long):
+    """Not the C library's %a %b (the system's language): the game's."""
+    import datetime
+
+    when = datetime.datetime(2026, 12, 1, 18, 5)
+    i18n.set_language(code)
+    try:
+        assert i18n.short_date(when) == short
+        assert i18n.short_date(when, weekday=True, clock=True) == long
+        assert [i18n.short_month(m) for m in (5, 10)] == {"en": ["May", "Oct"], "da": ["maj", "okt"],
+                                                         "sv": ["maj", "okt"]}[code]
+    finally:
+        i18n.set_language("en")

@@ -9,6 +9,7 @@ from support_app import OUT, distinct_colours, finished, save_shot
 
 from game import games
 from game.games.base import TableConfig
+from game.i18n import t
 from game.match import SeatSpec
 from game.scenes import ui
 from game.scenes.choose import ChooseGameScene
@@ -50,10 +51,10 @@ def build(app, name: str) -> None:
         app.push(JoinScene())
     elif name == "name_entry":
         app.push(LobbyScene("nothanks"))
-        app.push(NameEntryScene("Name for seat 1", "Ada", lambda n: None))
+        app.push(NameEntryScene(t("Name for seat {n}", n=1), "Ada", lambda n: None))
     elif name == "confirm":
         app.push(LobbyScene("ratscrew"))
-        app.push(ConfirmScene("Delete the preset House rules 1?", lambda: None))
+        app.push(ConfirmScene(t("Delete the preset {name}?", name=t("House rules {n}", n=1)), lambda: None))
     elif name.startswith("table_"):
         table(app, name.split("_")[1], 5)
     elif name.startswith("pause_"):

@@ -94,17 +94,25 @@ class TextCache:
         text, size = self.fitted(text, max_w, size, bold)
         return self.render(text, size, color, bold)
 
-    def fitted(self, text: str, max_w: int, size: int, bold: bool = False) -> tuple[str, int]:
-        """The (text, size) `fit` draws: the font shrunk to 3/4 at most, then the text cut with "…"."""
+    def fitted(self, text: str, max_w: int, size: int, bold: bool = False, record: bool = True) -> tuple[str, int]:
+        """The (text, size) `fit` draws: the font shrunk to 3/4 at most, then the text cut with "…" (counted
+        in CUTS while a test records, unless `record` is off: a layout only trying a text out)."""
         smallest = max(8, int(size * 0.75))
         while size > smallest and self.font(size, bold).size(text)[0] > max_w:
             size = max(smallest, int(size * 0.92))
         font = self.font(size, bold)
         if font.size(text)[0] > max_w:
+            if CUTS is not None and record:
+                CUTS.append(text)
             while len(text) > 1 and font.size(text + "…")[0] > max_w:
                 text = text[:-1]
             text = text.rstrip() + "…"
         return text, size
+
+
+# While a test records (a list here), every text `fitted` had to cut with "…" is appended to it: the
+# accessibility tests check that no screen cuts its words at any text size or language.
+CUTS: list[str] | None = None
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -10,7 +10,8 @@ from typing import Protocol
 import pygame
 
 from game.render.card_art import RATIO, card_height
-from game.render.scale import card_boost, seat_card_boost
+from game.render.fonts import get_font
+from game.render.scale import card_boost, seat_card_boost, text_min, text_px
 
 
 class LayoutHints(Protocol):
@@ -137,12 +138,13 @@ def table_layout(
     margin = max(4, round(h * 0.012))
     # A game may ask for bigger centre cards and a taller centre (its pile and the words round it).
     # Large-cards mode (game.render.scale): a centre smaller than card_boost() grows to it; a centre as big
-    # already (hints.card_scale) stays, and the seats' panels with their cards grow instead.
+    # already (hints.card_scale) stays, and the seats' panels with their cards grow instead. (A game may
+    # ask for a centre under the standard size: at a bigger text size, room for the words round it.)
     card_scale = getattr(hints, "card_scale", 1.0)
     grown = card_boost() > card_scale
     seat_boost = 1.0 if grown else seat_card_boost()
     base_card_w = max(28, round(min(h * 0.15, w * 0.085) * seat_boost))
-    card_w = max(28, round(min(h * 0.15, w * 0.085) * max(card_scale, card_boost())))
+    card_w = max(28, round(min(h * 0.15, w * 0.085) * (max(card_scale, card_boost()) if card_boost() > 1 else card_scale)))
     pile_w = round(card_w * pile_cards)
     pile_h = round(card_height(card_w) * getattr(hints, "pile_tall", 1.45))
     pile = pygame.Rect(0, 0, pile_w, pile_h)
@@ -196,7 +198,8 @@ def table_layout(
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
     name_above = getattr(hints, "name_above", False) and not info_above
     pad = max(3, ph // 12)
-    name_h = round(ph * NAME_ROW)
+    # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (a bigger text size)
+    name_h = max(round(ph * NAME_ROW), get_font(text_px(max(text_min((w, h)), round(ph * 0.15))), True).get_height())
     if name_above:  # the cards stand below the name's row
         seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - name_h - 2) / RATIO)))
     seats = []

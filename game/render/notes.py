@@ -25,7 +25,7 @@ from game.render import colors, hud
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.scale import px, text_min
+from game.render.scale import px, text_for, text_min, text_px
 from game.render.textboxes import TextBoxes
 from game.render.textfit import balanced, stack
 from game.render.tween import ease_out
@@ -91,6 +91,11 @@ class Notes:
 
     def min_size(self) -> int:
         return text_min(self.host.L.size)
+
+    def floor(self) -> int:
+        """The smallest size a note is fitted at while it reads: the smallest text a player needs mid-game
+        as drawn (at a bigger text size, a smaller size asked of the fonts: never smaller than at 100 %)."""
+        return text_for(self.min_size())
 
     def _line(self, size: int) -> int:
         """The height of one outlined line at `size`, and the step between lines."""
@@ -165,7 +170,7 @@ class Notes:
         how many lines it holds (up to four), and how many notes fit at the smallest size."""
         key = (w, h)
         if key not in memo:
-            s, low = self.size(), self.min_size()
+            s, low = self.size(), self.floor()
 
             def count(size: int) -> int:
                 used = 0
@@ -206,7 +211,8 @@ class Notes:
             out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
                         Lane(seat, rect, side, True)))
 
-        heights = [k * line for k in (3, 2, 1)]
+        low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
+        heights = [k * line for k in (3, 2, 1)] + [k * low for k in (2, 1) if k * low < line]
         for vertical_above in (up_is_in, not up_is_in):
             rank = SIDES.index("in_v" if vertical_above == up_is_in else "out_v")
             side = "above" if vertical_above else "below"
@@ -253,17 +259,46 @@ class Notes:
         # The most crowded seats choose first (their best lane is the poorest), then seat order.
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
-        chosen: dict[int, Lane] = {}
-        taken: list[pygame.Rect] = []
-        for seat in order:
-            for _, lane in cands[seat]:
-                if lane.rect.inflate(g, g).collidelist(taken) == -1:
-                    chosen[seat] = lane
-                    taken.append(lane.rect)
-                    break
-            else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
-                own = L.seats[seat].stack.copy()
-                chosen[seat] = Lane(seat, own, "own", False)
+
+        def choose(forced: tuple[int, Lane, tuple] | None = None) -> tuple[dict[int, Lane], dict[int, tuple]]:
+            chosen: dict[int, Lane] = {}
+            scores: dict[int, tuple] = {}
+            taken: list[pygame.Rect] = []
+            if forced is not None:
+                chosen[forced[0]], scores[forced[0]] = forced[1], forced[2]
+                taken.append(forced[1].rect)
+            for seat in order:
+                if seat in chosen:
+                    continue
+                # a lane holding a note at the smallest size before one that holds none
+                ranked = sorted(cands[seat], key=lambda c: c[0][3] >= 0)
+                for score, lane in ranked:
+                    if lane.rect.inflate(g, g).collidelist(taken) == -1:
+                        chosen[seat], scores[seat] = lane, score[:4]
+                        taken.append(lane.rect)
+                        break
+                else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
+                    chosen[seat], scores[seat] = Lane(seat, L.seats[seat].stack.copy(), "own", False), (9, 9, 9, 9)
+            return chosen, scores
+
+        def quality(scores: dict[int, tuple]) -> tuple:
+            """Lower is better: seats with no felt, seats whose lane holds no note at the smallest size,
+            then the poorest lanes first."""
+            return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),
+                    sorted(scores.values(), reverse=True))
+
+        # A seat left with a lane that holds no note (another took the felt it needed) tries its own best
+        # lanes first, the others choosing round it, while that makes the table's lanes better.
+        chosen, scores = choose()
+        for _ in range(3):
+            worst = max(range(n), key=lambda s: (scores[s][0] == 9, scores[s][3] >= 0, scores[s], -s))
+            if scores[worst][3] < 0:
+                break
+            trials = [choose((worst, lane, score[:4])) for score, lane in cands[worst][:12]]
+            better = min(trials, key=lambda c: quality(c[1]), default=None)
+            if better is None or quality(better[1]) >= quality(scores):
+                break
+            chosen, scores = better
         return tuple(chosen[s] for s in range(n))
 
     # -- fitting a note into its lane -----------------------------------------------------------------
@@ -284,7 +319,7 @@ class Notes:
         if cached is not None:
             return cached
         texts = self.host.texts
-        top, low = self.size(), self.min_size()
+        top, low = self.size(), self.floor()
         readable = list(range(top, low - 1, -1))
         smaller = list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
         tries = [(text, s) for s in readable] + [(short, s) for s in readable if short]
@@ -318,6 +353,13 @@ class Notes:
             self._fitted.clear()
         self._fitted[key] = (img, s, said)
         return img, s, said
+
+    def _least_height(self, text: str, short: str, width: int) -> int:
+        """The height a note needs at the smallest size it reads at (its short form if that is less); 0 if
+        it does not read in `width` at all."""
+        low = self.floor()
+        rows = min(self._rows(said, low, width) for said in (text, short or text))
+        return 0 if rows >= 99 else rows * self._line(low)
 
     def _at(self, lane: Lane, img: pygame.Surface, offset: int) -> pygame.Rect:
         """Where a note image rests in `lane`, `offset` px further from the panel than the newest note."""
@@ -418,9 +460,16 @@ class Notes:
                 if room <= 0:
                     break
                 # The newest note always shows; an older one only where it still reads (a shorter, older
-                # one may fit where this one does not).
-                img, px, said = self.fitted(e.text, e.color, lane.rect.w, room if k else lane.rect.h, e.short,
-                                            readable_only=k > 0)
+                # one may fit where this one does not). The newest leaves the next one room to read, where
+                # it still reads itself in the rest (a little smaller, rather than alone).
+                height = room if k else lane.rect.h
+                if k == 0 and len(newest_first) > 1:
+                    nxt = newest_first[1]
+                    need = self._least_height(nxt.text, nxt.short, lane.rect.w)
+                    if 0 < need < lane.rect.h and self.fitted(e.text, e.color, lane.rect.w, lane.rect.h - need,
+                                                              e.short, readable_only=True)[2]:
+                        height = lane.rect.h - need
+                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short, readable_only=k > 0)
                 if k and (not said or img.get_height() > room):
                     continue
                 rect = self._at(lane, img, offset)
@@ -429,7 +478,7 @@ class Notes:
                 if not lane.clear:
                     box = self.draw_plate(surface, rect, img.get_height(), fade)
                 hud.blit_alpha(surface, img, rect, fade)
-                host.boxes.add("note", box, said, seat, px)
+                host.boxes.add("note", box, said, seat, text_px(px))  # its size as drawn
                 offset += img.get_height()
             host.poll()  # a new note's text is fitted the first time: keep reading input
         if not banners:
@@ -441,7 +490,7 @@ class Notes:
                 if plate:
                     box = self.draw_plate(surface, rect, img.get_height(), fade)
                 hud.blit_alpha(surface, img, rect, fade)
-                host.boxes.add("banner", box, e.text, px=round(host.L.size[1] * e.scale))
+                host.boxes.add("banner", box, e.text, px=text_px(round(host.L.size[1] * e.scale)))
         host.poll()
 
 

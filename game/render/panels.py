@@ -10,7 +10,7 @@ import pygame
 from game.render import colors, hud
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.scale import text_min, text_scale
+from game.render.scale import text_for, text_min, text_scale
 
 
 class PanelsHost(Protocol):
@@ -87,9 +87,10 @@ class Panels:
             size -= 1
         return host.texts.fitted(text, width, size, True)
 
-    def base(self, seat: int) -> tuple[pygame.Surface, int]:
-        """A seat panel with its name (after a dot in the seat colour) and controls (wrapped when the
-        panel is narrow); returns it and the y below the text."""
+    def base(self, seat: int, below: int = 0, controls: bool = True) -> tuple[pygame.Surface, int]:
+        """A seat panel with its name (after a dot in the seat colour) and (unless told not to) its
+        controls (wrapped when the panel is narrow, `below` px kept free under them); returns it and the
+        y below the text."""
         host = self.host
         texts = host.texts
         box = host.L.seats[seat]
@@ -104,22 +105,62 @@ class Panels:
         pygame.draw.circle(surf, colors.seat_color(seat), (row.x + dot_r, ny + name.get_height() // 2 + 1), dot_r)
         surf.blit(name, (row.x + 3 * dot_r, ny))
         y = info.y + name.get_height() if box.name is None else info.y
-        ctrl = host.controls[seat] if seat < len(host.controls) else ""
+        ctrl = host.controls[seat] if seat < len(host.controls) and controls else ""
         if ctrl:
-            width = host.controls_width(seat)
-            small = self.controls_size(seat)
-            imgs = [texts.fit(ctrl, width, small, colors.TEXT_DIM)]
-            if texts.font(small).size(ctrl)[0] > width:  # two lines if the panel has the room
-                wrapped = [
-                    texts.fit(line, width, small, colors.TEXT_DIM)
-                    for line in wrap(ctrl, texts.font(small), width)
-                ]
-                if y + sum(img.get_height() for img in wrapped) <= info.bottom:
-                    imgs = wrapped
-            for img in imgs:
+            lines, size = self.controls_fit(seat, info.bottom - below - y)
+            for line in lines:
+                img = texts.render(line, size, colors.TEXT_DIM)
                 surf.blit(img, (info.x, y))
                 y += img.get_height()
         return surf, y
+
+    def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
+        """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two
+        (wrapped at " · ") if they fit the room, else a size smaller (down to 3/4 as drawn at 100 %), the
+        same way, then three lines; cut with "…" only when even that does not fit (a tiny panel)."""
+        found = self._controls_lines(seat, room)
+        if found is not None:
+            return found
+        ctrl = self.host.controls[seat]
+        smallest = text_for(max(8, int(self.controls_size(seat) * 0.75)))
+        text, size = self.host.texts.fitted(ctrl, self.host.controls_width(seat), smallest)
+        return [text], size
+
+    def _controls_lines(self, seat: int, room: int, strict: bool = False) -> tuple[list[str], int] | None:
+        """`controls_fit` where the line shows whole; None where it would be cut (or, `strict`, where even
+        one line is taller than `room`)."""
+        host = self.host
+        texts = host.texts
+        ctrl = host.controls[seat] if seat < len(host.controls) else ""
+        width = host.controls_width(seat)
+        small = self.controls_size(seat)
+        smallest = text_for(max(8, int(small * 0.75)))  # at a bigger text size: as small as 100 % draws it
+        for most in (2, 3):  # two lines at the biggest size that takes them, before three
+            for size in range(small, smallest - 1, -1):
+                font = texts.font(size)
+                if font.size(ctrl)[0] <= width and (not strict or font.get_height() <= room):
+                    return [ctrl], size
+                lines = wrap(ctrl, font, width)
+                if (len(lines) <= most and all(font.size(line)[0] <= width for line in lines)
+                        and len(lines) * font.get_height() <= room):
+                    return lines, size
+        return None
+
+    def controls_room(self, seat: int) -> int:
+        """The height the controls line (and whatever a game shows under it) has in the seat's panel."""
+        box = self.host.L.seats[seat]
+        if box.name is not None:
+            return box.info.h
+        return box.info.h - self.host.texts.font(self.name_fit(seat)[1], True).get_height()
+
+    def controls_whole(self, seat: int, room: int) -> bool:
+        """Whether the seat's controls line shows whole (on up to three lines) in `room` px of height."""
+        ctrl = self.host.controls[seat] if seat < len(self.host.controls) else ""
+        return not ctrl or self._controls_lines(seat, room, strict=True) is not None
+
+    def fits_one_line(self, text: str, width: int, size: int) -> bool:
+        """Whether `text` fits `width` on one line at `size`, shrunk at most to 3/4 (as `controls_fit`)."""
+        return self.host.texts.font(text_for(max(8, int(size * 0.75)))).size(text)[0] <= width
 
     # -- the composed seat --------------------------------------------------------------------------------
     def margin(self, seat: int) -> int:

@@ -77,6 +77,15 @@ def text_px(size: float) -> int:
     return round(max(size, min(size * s, TEXT_GROWN_MAX * _window_unit)))
 
 
+def text_for(drawn: int) -> int:
+    """The smallest text size that is drawn at least `drawn` px at the text size in force (`drawn` itself at
+    100 %): where a bigger text size finds no room, a text may shrink to this, as big as 100 % drew it."""
+    n = max(1, int(drawn))
+    while n > 1 and text_px(n - 1) >= drawn:
+        n -= 1
+    return n
+
+
 def looks_key() -> tuple[float, float]:
     """What text_px depends on (for caches of drawn text)."""
     return text_scale(), _window_unit

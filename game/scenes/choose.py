@@ -29,9 +29,9 @@ class Entry:
 
 
 class ChooseGameScene(Scene):
-    # the largest text size its layout takes at 1280×720 (tests/test_access_text.py): the blurbs rise under
-    # the cards and then shrink to stay in their panels (blurb_fit); at 150 % a title would be cut
-    text_room = 1.25
+    # the largest text size its layout takes (tests/test_access_screens.py): the blurbs rise under the cards
+    # and then shrink to stay in their panels (blurb_fit); a long title shrinks to fit whole
+    text_room = 1.5
 
     def __init__(self, index: int = 0) -> None:
         self.index = index
@@ -98,8 +98,12 @@ class ChooseGameScene(Scene):
         for i, (entry, rect) in enumerate(zip(self.entries, self.rects)):
             selected = i == self.index
             ui.panel(surface, rect, alpha=220 if selected else 150, border=ui.GOLD if selected else None)
-            ui.blit_text(surface, entry.shown.title(), ui.px(size, 34), ui.TEXT if selected else ui.TEXT_DIM,
-                         "midtop", (rect.centerx, rect.y + ui.px(size, 20)), bold=True, max_w=rect.w - 20)
+            # A game's name: shrunk to fit whole in its panel (a long one at 150 % text), never cut.
+            title = entry.shown.title()
+            img = ui.fit_whole(title, rect.w - ui.px(size, 20), ui.px(size, 34),
+                               ui.TEXT if selected else ui.TEXT_DIM, bold=True)
+            at = img.get_rect(midtop=(rect.centerx, rect.y + ui.px(size, 20)))
+            ui.blit_image_text(surface, img, at, title)
             for k, img in enumerate(self.fans[i]):
                 centre = (rect.centerx + (k - 1) * img.get_width() * 0.55, rect.y + ui.px(size, 170) + abs(k - 1) * 8)
                 surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))

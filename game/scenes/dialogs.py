@@ -38,10 +38,16 @@ class ConfirmScene(MenuHandler):
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 560)), ui.px(size, 230))
+        width = min(w - 40, ui.px(size, 560))
+        self.text_w = width - ui.px(size, 40)
+        # The question on as many lines as it needs at the player's text size (never cut), the buttons below.
+        self.lines = ui.balanced_lines(self.question, self.text_w, ui.px(size, 30), bold=True)
+        self.line_h = ui.TEXTS.font(ui.px(size, 30), True).get_linesize()
+        row, pad = ui.px(size, 52), ui.px(size, 28)
+        words_h = max(ui.px(size, 150), len(self.lines) * self.line_h + 2 * pad)
+        self.rect = pygame.Rect(0, 0, width, min(h - ui.px(size, 20), words_h + row + pad))
         self.rect.center = (w // 2, h // 2)
-        row = ui.px(size, 52)
-        area = pygame.Rect(self.rect.x + ui.px(size, 40), self.rect.bottom - row - ui.px(size, 28),
+        area = pygame.Rect(self.rect.x + ui.px(size, 40), self.rect.bottom - row - pad,
                            self.rect.w - ui.px(size, 80), row)
         self.menu.layout(area, row)
 
@@ -49,8 +55,12 @@ class ConfirmScene(MenuHandler):
         size = surface.get_size()
         ui.dim(surface, 120)
         ui.panel(surface, self.rect, alpha=240, border=ui.GOLD)
-        ui.blit_text(surface, self.question, ui.px(size, 30), ui.TEXT, "center",
-                     (self.rect.centerx, self.rect.y + ui.px(size, 70)), bold=True, max_w=self.rect.w - 40)
+        # Centred in the room above the buttons.
+        y = (self.rect.y + self.menu.rects[0].y - len(self.lines) * self.line_h) // 2
+        for line in self.lines:
+            ui.blit_text(surface, line, ui.px(size, 30), ui.TEXT, "midtop", (self.rect.centerx, y), bold=True,
+                         max_w=self.text_w)
+            y += self.line_h
         self.menu.draw(surface)
 
 
@@ -59,12 +69,10 @@ KEYBOARD: tuple[tuple[str, ...], ...] = (
     tuple("ABCDEFGHIJKLM"), tuple("NOPQRSTUVWXYZ"), tuple("abcdefghijklm"), tuple("nopqrstuvwxyz"),
     tuple("0123456789ÆØÅ"), (*"ÄÖæøåäö-'.", SPACE, DELETE, DONE),
 )
-WIDE = {SPACE: 2}  # keys wider than one cell, so their label fits
-
-
-def key_units(row: tuple[str, ...]) -> int:
-    """How many cells wide a keyboard row is."""
-    return sum(WIDE.get(key, 1) for key in row)
+WIDE = {SPACE: 2}  # keys wider than one cell, so their label fits (at least: see NameEntryScene.relayout)
+LABELS = (SPACE, DELETE, DONE)  # the keys that are drawn with a word or a sign, not their letter
+KEY_PX = 22  # the keys' letters at 1280×720
+HINT_PX, HINT_MARGIN = 16, 10  # the hint at the bottom of the panel
 
 
 class NameEntryScene(Scene):
@@ -132,25 +140,50 @@ class NameEntryScene(Scene):
             self.name += " " if key == SPACE else key
 
     def relayout(self, size: tuple[int, int]) -> None:
+        """The keys as big as their labels at the player's text size (a label wider than one cell, such as
+        OK at 150 %, spans more cells); the panel round the prompt, the name, the keys and the hint."""
         w, h = size
-        self.cell = ui.px(size, 46)
-        units = max(key_units(row) for row in KEYBOARD)
-        self.rect = pygame.Rect(0, 0, min(w - 40, self.cell * units + ui.px(size, 60)),
-                                ui.px(size, 170) + self.cell * len(KEYBOARD))
+        font = ui.TEXTS.font(ui.px(size, KEY_PX), True)
+        single = [key for row in KEYBOARD for key in row if key not in LABELS]
+        self.cell_w = max(ui.px(size, 46), max(font.size(key)[0] for key in single) + ui.px(size, 10))
+        self.cell = max(ui.px(size, 46), font.get_height() + ui.px(size, 8))  # a row's height
+        self.units = {key: max(WIDE.get(key, 1), -(-(font.size(self._label(key))[0] + 12) // self.cell_w))
+                      for key in LABELS}
+        grid_w = self.cell_w * max(self.row_units(row) for row in KEYBOARD)
+        width = min(w - 40, grid_w + ui.px(size, 60))
+        self.prompt_h = ui.TEXTS.font(ui.px(size, 26), True).get_linesize()
+        name_h = ui.TEXTS.font(ui.px(size, 30), True).get_linesize()
+        self.field_h = max(ui.px(size, 48), name_h + ui.px(size, 6))
+        self.hint_area = pygame.Rect(0, 0, width - ui.px(size, 30), 0)
+        hint_h = ui.hint_height(size, self.hint(), self.hint_area, HINT_PX, HINT_MARGIN)
+        height = (ui.px(size, 16) + self.prompt_h + ui.px(size, 8) + self.field_h + ui.px(size, 16)
+                  + self.cell * len(KEYBOARD) + ui.px(size, 8) + hint_h)
+        self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (w // 2, h // 2)
+        self.hint_area.update(self.rect.x + ui.px(size, 15), self.rect.y, self.hint_area.w, self.rect.h)
 
-    def _label(self, key: str) -> str:
+    def row_units(self, row: tuple[str, ...]) -> int:
+        """How many cells wide a keyboard row is, as laid out now."""
+        return sum(self.units.get(key, 1) for key in row)
+
+    @staticmethod
+    def hint() -> str:
+        return t("Type a name   Enter done   Esc cancel   ·   or pick keys: arrows / d-pad, "
+                 "Enter / A type, B delete")
+
+    @staticmethod
+    def _label(key: str) -> str:
         return {SPACE: t("space"), DELETE: "⌫", DONE: t("OK")}.get(key, key)
 
     def key_rects(self, size: tuple[int, int]) -> list[list[pygame.Rect]]:
         """Where each on-screen key is drawn, row by row (wide keys span several cells)."""
-        top = self.rect.y + ui.px(size, 58) + ui.px(size, 48) + ui.px(size, 16)
+        top = self.field_rect(size).bottom + ui.px(size, 16)
         rows = []
         for r, row in enumerate(KEYBOARD):
-            x = self.rect.centerx - self.cell * key_units(row) // 2
+            x = self.rect.centerx - self.cell_w * self.row_units(row) // 2
             rects = []
             for key in row:
-                w = self.cell * WIDE.get(key, 1)
+                w = self.cell_w * self.units.get(key, 1)
                 rects.append(pygame.Rect(x, top + r * self.cell, w - 4, self.cell - 4))
                 x += w
             rows.append(rects)
@@ -158,8 +191,8 @@ class NameEntryScene(Scene):
 
     def field_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the name being typed is shown: wide enough for the longest name."""
-        field = pygame.Rect(0, 0, min(self.rect.w - ui.px(size, 40), self.cell * 12), ui.px(size, 48))
-        field.midtop = (self.rect.centerx, self.rect.y + ui.px(size, 58))
+        field = pygame.Rect(0, 0, min(self.rect.w - ui.px(size, 40), self.cell_w * 12), self.field_h)
+        field.midtop = (self.rect.centerx, self.rect.y + ui.px(size, 16) + self.prompt_h + ui.px(size, 8))
         return field
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -179,9 +212,6 @@ class NameEntryScene(Scene):
                 pygame.draw.rect(surface, ui.HILITE if on else ui.PANEL, cell, border_radius=6)
                 if on:
                     pygame.draw.rect(surface, ui.GOLD, cell, width=2, border_radius=6)
-                ui.blit_text(surface, self._label(key), ui.px(size, 22), ui.GOLD if on else ui.TEXT, "center",
-                             cell.center, bold=on, max_w=cell.w - 4)
-        ui.blit_text(surface, t("Type a name   Enter done   Esc cancel   ·   or pick keys: arrows / d-pad, "
-                                "Enter / A type, B delete"),
-                     ui.px(size, 16), ui.TEXT_DIM, "midbottom", (self.rect.centerx, self.rect.bottom - ui.px(size, 10)),
-                     max_w=self.rect.w - 30)
+                ui.blit_text(surface, self._label(key), ui.px(size, KEY_PX), ui.GOLD if on else ui.TEXT,
+                             "center", cell.center, bold=on, max_w=cell.w - 4)
+        ui.hint(surface, self.hint(), self.hint_area, HINT_PX, HINT_MARGIN)

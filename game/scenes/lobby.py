@@ -12,6 +12,8 @@ hints show. ↓ goes from a seat row through its cells to the next seat; ← →
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -22,6 +24,7 @@ from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.i18n import t
 from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
 from game.profiles import remembered_device
+from game.render import scale
 from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
@@ -39,11 +42,532 @@ def from_json(value: Any) -> Any:
     return tuple(from_json(v) for v in value) if isinstance(value, list) else value
 
 
+# -- the layout, measured from the words at the player's text size (100–150 %) and language ---------------
+# Nothing is cut and nothing overlaps: a row whose label and value do not fit side by side shows its value
+# on a second line under the label; a panel whose rows do not all fit scrolls, keeping the focused row in
+# view (small ▲ ▼ say there is more); the seats' panel widens for its words as far as the house rules leave
+# it room; the buttons widen for theirs, and the line beside them (a message, a pad's news) moves above
+# them when they leave it no room. Text shrinks only as far as the size it has at 100 %.
+
+HIDDEN = pygame.Rect(-10_000, -10_000, 0, 0)  # a row scrolled out of view: never drawn, never beside another
+
+Piece = tuple[int, str, str, int, bool, int]  # (line, text, "left" | "right" | "center", px, a whole name, max_w)
+
+_WIDTHS: dict[tuple[str, int, bool, tuple[float, float]], int] = {}  # measured once: a layout tries many splits
+
+
+def text_w(text: str, px: int, bold: bool = False) -> int:
+    """How wide `text` is at font size `px` (at the text size in force), measured once."""
+    key = (text, px, bold, scale.looks_key())
+    found = _WIDTHS.get(key)
+    if found is None:
+        if len(_WIDTHS) > 20_000:
+            _WIDTHS.clear()
+        found = _WIDTHS[key] = ui.TEXTS.font(px, bold).size(text)[0]
+    return found
+
+
+_LINES: dict[tuple[int, bool, tuple[float, float]], int] = {}
+
+
+def line_h(px: int, bold: bool = False) -> int:
+    key = (px, bold, scale.looks_key())
+    found = _LINES.get(key)
+    if found is None:
+        found = _LINES[key] = ui.TEXTS.font(px, bold).get_linesize()
+    return found
+
+
+def least(px: int) -> int:
+    """The smallest font size `px` may shrink to: the size it has at 100 % text (at 100 %: 85 % of it,
+    as far as ui's fitting shrank it before)."""
+    return max(6, round(min(px * 0.85, px / scale.text_scale())))
+
+
+def shrunk(text: str, room: int, px: int, bold: bool = False) -> int | None:
+    """The largest size from `px` down to its 100 % size that shows `text` whole in `room`; None if none."""
+    if text_w(text, px, bold) <= room:
+        return px
+    if text_w(text, least(px), bold) > room:
+        return None
+    for size in range(px - 1, least(px) - 1, -1):
+        if text_w(text, size, bold) <= room:
+            return size
+    return None
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a row draws its words: its font (px at 720p before the text size) and its inset at both ends."""
+
+    px: int
+    inset: int
+    dot: bool = False  # room for a seat's colour mark at the left
+    single: bool = False  # one line whatever it says (a button): shrunk, then a file's name cut
+    squeeze: bool = False  # a value shrinks a little (to 85 %, not under its 100 % size) to stay beside its label
+
+    def text_x(self) -> int:
+        """Where the words start, from the row's left edge."""
+        u = line_h(self.px)
+        return round(1.55 * u) if self.dot else self.inset
+
+    def room(self, w: int) -> int:
+        return w - self.text_x() - self.inset
+
+
+def fit_lines(text: str, room: int, px: int, bold: bool, align: str, first: int = 0) -> list[Piece]:
+    """`text` on one line (shrunk to its 100 % size at most), else wrapped over lines at `px`."""
+    size = shrunk(text, room, px, bold)
+    if size is not None:
+        return [(first, text, align, size, False, room)]
+    lines = wrap(text, ui.TEXTS.font(px, bold), room) or [text]
+    return [(first + k, line, align, shrunk(line, room, px, bold) or px, False, room) for k, line in enumerate(lines)]
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a row says, read once (a layout measures each row at many widths)."""
+
+    label: str
+    value: str = ""
+    short: str | None = None
+    changes: bool = False
+    button: bool = False
+    whole_label: bool = False
+
+
+def words(item: ui.Item) -> Words:
+    return Words(item.label, item.value() if item.value else "", item.short() if item.short is not None else None,
+                 item.change is not None, item.button, item.whole_label)
+
+
+_PLANS: dict[tuple[Words, int, Look, bool, bool, tuple[float, float]], list[Piece]] = {}
+
+
+def plan(item: ui.Item | Words, room: int, look: Look, selected: bool, bold: bool | None = None) -> list[Piece]:
+    """The words of a row `room` px wide: label and value on one line if they fit (the value's short
+    form if need be, as ui.Menu does; a seat's shrunk to its 100 % size), else the value on the line(s)
+    under its label. A focused row has ‹ › round a value it changes, where they fit, and is bold."""
+    said = item if isinstance(item, Words) else words(item)
+    bold = selected if bold is None else bold
+    key = (said, room, look, selected, bold, scale.looks_key())
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) > 5_000:
+            _PLANS.clear()
+        found = _PLANS[key] = _plan(said, room, look, selected, bold)
+    return found
+
+
+def _plan(item: Words, room: int, look: Look, selected: bool, bold: bool) -> list[Piece]:
+    px, label = look.px, item.label
+    value = item.value
+    if not value:
+        if look.single:
+            return [(0, label, "center", shrunk(label, room, px, bold) or least(px), False, room)]
+        return fit_lines(label, room, px, bold, "center" if item.button else "left") if label else []
+    plain = [value] + ([item.short] if item.short is not None else [])
+    arrows = item.changes and selected
+    choices = [c for v in plain for c in ((f"‹ {v} ›", v) if arrows else (v,))]
+    gap = text_w("  ", px, bold)
+    label_w = text_w(label, px, bold)
+    if look.single:  # a button's label and value: the value shrinks, then is cut (a long file name)
+        free = room - label_w - gap
+        size = next((z for c in choices for z in [shrunk(c, free, px, bold)] if z is not None), None)
+        choice = next((c for c in choices if size is not None and text_w(c, size, bold) <= free), choices[-1])
+        return [(0, label, "left", px, False, label_w), (0, choice, "right", size or least(px), False, free)]
+    for choice in choices:
+        value_w = text_w(choice, px, bold)
+        if label_w + gap + value_w <= room:
+            return [(0, label, "left", px, item.whole_label, room - value_w - gap), (0, choice, "right", px, False, value_w)]
+    for choice in choices if look.squeeze else ():
+        size = shrunk(choice, room - label_w - gap, px, bold)
+        if size is not None and size >= px * 0.85:
+            value_w = text_w(choice, size, bold)
+            return [(0, label, "left", px, item.whole_label, room - value_w - gap), (0, choice, "right", size, False, value_w)]
+    if item.whole_label:  # a name: shrunk to fit whole (ui.fit_whole), never wrapped
+        head: list[Piece] = [(0, label, "left", px, True, room)]
+    else:
+        head = fit_lines(label, room, px, bold, "left")
+    below = head[-1][0] + 1
+    for choice in choices:
+        if text_w(choice, px, bold) <= room:
+            return head + [(below, choice, "right", px, False, room)]
+    for choice in choices:
+        size = shrunk(choice, room, px, bold)
+        if size is not None:
+            return head + [(below, choice, "right", size, False, room)]
+    return head + fit_lines(plain[0], room, px, bold, "right", below)
+
+
+def lines_of(pieces: Sequence[Piece]) -> int:
+    return 1 + max((p[0] for p in pieces), default=0)
+
+
+def draw_row(surface: pygame.Surface, item: ui.Item, rect: pygame.Rect, look: Look, selected: bool) -> None:
+    """One menu row as ui.Menu draws it (highlight, box, colour mark), its words placed by `plan`."""
+    enabled = item.enabled()
+    radius = max(3, min(rect.h, round(line_h(look.px) * 1.7)) // 4)
+    if selected:
+        pygame.draw.rect(surface, ui.HILITE, rect, border_radius=radius)
+        pygame.draw.rect(surface, ui.GOLD, rect, width=2, border_radius=radius)
+    elif item.button:
+        ui.panel(surface, rect, alpha=200, border=(60, 110, 80), radius=radius)
+    colour = (ui.TEXT if selected else ui.TEXT_DIM) if enabled else (110, 130, 115)
+    selected = selected and enabled  # a row that can't be chosen never looks chosen
+    u = line_h(look.px)
+    if item.colour is not None and look.dot:
+        dot = pygame.Rect(0, 0, round(0.55 * u), round(0.55 * u))
+        dot.midleft = (rect.x + round(0.55 * u), rect.centery)
+        pygame.draw.rect(surface, item.colour, dot, border_radius=max(1, dot.h // 3))
+    x, right = rect.x + look.text_x(), rect.right - look.inset
+    bold = selected
+    pieces = plan(item, right - x, look, selected)
+    if lines_of(pieces) > max(1, rect.h // u):  # bold, it would need more lines than the row has
+        bold = False
+        pieces = plan(item, right - x, look, selected, bold=False)
+    heights = [max((line_h(p[3], bold) for p in pieces if p[0] == k), default=u) for k in range(lines_of(pieces))]
+    top = rect.centery - sum(heights) // 2
+    for line, text, align, px, whole, max_w in pieces:
+        cy = top + sum(heights[:line]) + heights[line] // 2
+        if whole:
+            img = ui.fit_whole(text, max_w, px, colour, bold)
+            ui.blit_image_text(surface, img, img.get_rect(midleft=(x, cy)), text)
+        elif align == "left":
+            ui.blit_text(surface, text, px, colour, "midleft", (x, cy), bold=bold, max_w=max_w)
+        elif align == "right":
+            shade = ui.GOLD if selected else colour
+            ui.blit_text(surface, text, px, shade, "midright", (right, cy), bold=bold, max_w=max_w)
+        else:
+            ui.blit_text(surface, text, px, colour, "center", ((x + right) // 2, cy), bold=bold, max_w=max_w)
+
+
+@dataclass
+class Region:
+    """Rows stacked in a panel's list area, scrolled so the focused one shows: `groups` are the rows on
+    screen (a seat row with its cells), `rects` their items' places from the top of the list."""
+
+    area: pygame.Rect
+    groups: list[list[int]] = field(default_factory=list)
+    tops: list[int] = field(default_factory=list)
+    heights: list[int] = field(default_factory=list)
+    rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    first: int = 0
+    last: int = 0  # the last group in view
+
+    def add(self, items: list[int], rects: list[pygame.Rect], top: int, height: int) -> None:
+        self.groups.append(items)
+        self.tops.append(top)
+        self.heights.append(height)
+        self.rects.update(zip(items, rects, strict=True))
+
+    def span(self, a: int, b: int) -> int:
+        return self.tops[b] + self.heights[b] - self.tops[a]
+
+    def scrolls(self) -> bool:
+        return bool(self.groups) and self.span(0, len(self.groups) - 1) > self.area.h
+
+    def place(self, focus: int, out: list[pygame.Rect]) -> None:
+        """Scroll (by whole rows) so the row of item `focus` is in view; put every item's rect in `out`."""
+        n = len(self.groups)
+        if not n:
+            return
+        g = next((k for k, items in enumerate(self.groups) if focus in items), None)
+        first = min(self.first, n - 1)
+        if g is not None:
+            first = min(first, g)
+            while first < g and self.span(first, g) > self.area.h:
+                first += 1
+        while first > 0 and self.span(first - 1, n - 1) <= self.area.h:
+            first -= 1  # no blank under the last row
+        self.first = first
+        self.last = first
+        while self.last + 1 < n and self.span(first, self.last + 1) <= self.area.h:
+            self.last += 1
+        shift = self.area.y - self.tops[first]
+        for k, items in enumerate(self.groups):
+            for i in items:
+                out[i] = self.rects[i].move(0, shift) if first <= k <= self.last else HIDDEN.copy()
+
+    def draw_marks(self, surface: pygame.Surface, size: tuple[int, int], panel: pygame.Rect) -> None:
+        """▲ over the list when rows are hidden above, ▼ under it when rows are hidden below."""
+        s = ui.px(size, 7)
+        x = panel.right - ui.px(size, 14)
+        if self.first > 0:
+            y = self.area.y - ui.px(size, 3)
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y), (x + s, y), (x, y - s)])
+        if self.last < len(self.groups) - 1:
+            y = self.area.bottom + ui.px(size, 3)
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y), (x + s, y), (x, y + s)])
+
+
+@dataclass
+class Layout:
+    """Where everything of the lobby goes at one window size and text size."""
+
+    seat_panel: pygame.Rect
+    rule_panel: pygame.Rect
+    seats: Region
+    rules: Region
+    fixed: dict[int, pygame.Rect]  # items that never scroll (the preset files, the buttons)
+    looks: list[Look]
+    count_at: tuple[tuple[int, int], str]  # where "N players" goes, and which of its points goes there
+    cell_heads: list[pygame.Rect]
+    summary: list[tuple[str, int, int]]  # (line, px, centre y)
+    line_slot: tuple[int, int, int]  # the message / pad line: x, centre y, width
+    line_band: bool  # that line has a row of its own above the buttons
+    size: tuple[int, int] = (0, 0)  # the window laid out for
+
+    def rects(self, focus: int, count: int) -> list[pygame.Rect]:
+        out = [HIDDEN.copy() for _ in range(count)]
+        for i, rect in self.fixed.items():
+            out[i] = rect
+        self.seats.place(focus, out)
+        self.rules.place(focus, out)
+        return out
+
+
+def lay_out(size: tuple[int, int], seat_items: list[ui.Item], rule_items: list[ui.Item],
+            button_items: list[ui.Item], cell_items: list[ui.Item], cells: Sequence[str],
+            cell_texts: Callable[[str], list[str]], cell_heads: dict[str, str], headings: tuple[str, str, str],
+            summary: list[str], note: list[str], line: str, line_lines: int, no_files: str,
+            old: Layout | None = None) -> Layout:
+    """The lobby's places. Items are in menu order: seats, rules (the last two: the preset files in the
+    rules' heading), buttons, then each seat's `cells`; `headings`: "Seats", "N players", "House rules";
+    `no_files`: what the import button says when there is no file (a file's name there may be cut)."""
+    w, h = size
+
+    def p(n: float) -> int:  # px at 720p, in this window
+        return ui.px(size, n)
+
+    m, pad, gap = p(36), p(12), p(6)
+    n_seats, n_rules, n_buttons = len(seat_items), len(rule_items), len(button_items)
+    seat_words = [words(it) for it in seat_items]
+    rule_words = [words(it) for it in rule_items[:-2]]
+    looks: list[Look] = [Look(1, 1)] * (n_seats + n_rules + n_buttons + len(cell_items))
+    fixed: dict[int, pygame.Rect] = {}
+
+    # -- bottom up: the hint, the buttons, the line beside or above them, the rules summary -----------
+    hint_top = h - p(14) - line_h(p(18))
+    btn = Look(p(26), p(12), single=True)
+    bh = max(p(54), line_h(btn.px, True) + p(10))
+    bgap = p(16)
+    bw = max(p(250), max(text_w(it.label, btn.px, True) for it in button_items) + 2 * btn.inset + p(8))
+    bw = min(bw, (w - 2 * m - (n_buttons - 1) * bgap) // n_buttons)
+    by = min(h - p(44) - bh, hint_top - p(6) - bh)
+    x = w - m - bw * n_buttons - bgap * (n_buttons - 1)
+    first_button = n_seats + n_rules
+    for k in range(n_buttons):
+        fixed[first_button + k] = pygame.Rect(x + k * (bw + bgap), by, bw, bh)
+        looks[first_button + k] = btn
+    beside = x - m - p(20)
+    line_px = p(20)
+    one = text_w(line, least(line_px), True) if line else 0
+    band = bool(line) and (beside < w * 0.3 or (line_lines == 1 and one > beside))
+    if band:
+        band_h = line_lines * line_h(line_px, True) + p(4)
+        line_slot = (m, by - p(6) - band_h // 2, w - 2 * m)
+        above = by - p(6) - band_h
+    else:
+        line_slot = (m, by + bh // 2, beside)
+        above = by
+    sum_px, note_px = p(20), p(17)
+    step = max(p(24), line_h(sum_px))
+    block = len(summary) * step + len(note) * line_h(note_px)
+    y = above - p(10) - block
+    bottom = y - p(8)
+    placed: list[tuple[str, int, int]] = []
+    for text in summary:
+        placed.append((text, sum_px, y + step // 2))
+        y += step
+    for text in note:
+        placed.append((text, note_px, y + line_h(note_px) // 2))
+        y += line_h(note_px)
+
+    # -- the panels: the split between them that hides the fewest seats, then the fewest rules --------
+    top = p(92)
+    seat_look = Look(p(24), round(0.6 * line_h(p(24))), dot=True, squeeze=True)
+    cell_look = Look(p(20), p(6))
+    head_px, count_px, cell_head_px = p(24), p(20), p(18)
+    cell_w = [max([text_w(s, cell_look.px, True) for s in cell_texts(name)] + [text_w(cell_heads[name], cell_head_px, True)])
+              + 2 * cell_look.inset + p(4) for name in cells]
+    cells_w = sum(cw + gap for cw in cell_w)
+    text_x = seat_look.text_x() + seat_look.inset
+    spaced = text_w("  ", seat_look.px, True)
+
+    def need(fit: Callable[[Words], int]) -> int:
+        """The split that gives every seat row `fit(row)` px of words."""
+        return 2 * pad + text_x + max(fit(it) for it in seat_words) + cells_w + m + m // 2
+
+    def shown(it: Words, short: bool) -> str:
+        return f"‹ {it.short if short and it.short is not None else it.value} ›"
+
+    def panels(split: int) -> tuple[tuple[int, ...], Layout]:
+        """The panels either side of `split`, and what they cost: seat rows out of view, lines per seat
+        row, rules out of view, lines the rules take."""
+        marks = looks[:]  # this try's looks
+        places = dict(fixed)
+        seat_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
+        rule_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
+
+        # The seats' heading: "Seats" and how many play; the cells' headings over the cells, on the same
+        # line if they leave those room, else on a line of their own (no cells: the count at the right).
+        title_w, count_w = text_w(headings[0], head_px, True), text_w(headings[1], count_px)
+        head1 = max(p(44), p(10) + line_h(head_px, True) + p(4))
+        cells_x = seat_panel.right - pad - cells_w + gap
+        count_at, anchor = (seat_panel.x + p(30) + title_w, seat_panel.y + p(14)), "topleft"
+        if cells:
+            together = p(30) + title_w + count_w + p(12) <= cells_x - seat_panel.x
+            seat_head_h = head1 if together else head1 + line_h(cell_head_px, True) + p(6)
+        elif p(18) + title_w + p(24) + count_w + p(18) <= seat_panel.w:
+            count_at, anchor = (seat_panel.right - p(18), seat_panel.y + p(14)), "topright"
+            seat_head_h = head1
+        else:
+            count_at = (seat_panel.x + p(18), seat_panel.y + head1 - p(2))
+            seat_head_h = head1 + line_h(count_px) + p(4)
+
+        # The seat rows: one line each if every one fits, else two (a name over "Human · keys"); all alike.
+        area = pygame.Rect(seat_panel.x + pad, seat_panel.y + seat_head_h, seat_panel.w - 2 * pad,
+                           seat_panel.bottom - pad - seat_panel.y - seat_head_h)
+        seat_w = area.w - cells_w
+        lines = max(lines_of(plan(it, seat_look.room(seat_w), seat_look, False)) for it in seat_words)
+        u = line_h(seat_look.px)
+        row_h = 0
+        for air in (0.8, 0.5, 0.3):
+            row_h = lines * u + round(air * u)
+            if row_h * n_seats <= area.h:
+                break
+        if row_h * n_seats > area.h:
+            row_h = lines * u + round(0.4 * u)
+            area.h -= p(12)  # room for the ▼
+        seats = Region(area, first=old.seats.first if old else 0)
+        cell_rects: list[pygame.Rect] = []
+        for row in range(n_seats):
+            rect = pygame.Rect(area.x, row * row_h, seat_w, row_h - 4)
+            group, rects = [row], [rect]
+            x = rect.right + gap
+            for k in range(len(cells)):
+                index = first_button + n_buttons + row * len(cells) + k
+                group.append(index)
+                rects.append(pygame.Rect(x, rect.y, cell_w[k], rect.h))
+                marks[index] = cell_look
+                x += cell_w[k] + gap
+            seats.add(group, rects, row * row_h, row_h)
+            marks[row] = seat_look
+            cell_rects += rects[1:]
+        heads = []
+        for k in range(len(cells)):
+            bottom_y = seat_panel.y + seat_head_h - p(6)
+            heads.append(pygame.Rect(cell_rects[k].x, bottom_y - line_h(cell_head_px, True), cell_w[k],
+                                     line_h(cell_head_px, True)))
+
+        # The house rules: the preset files beside the heading, else the first rows of the list (side
+        # by side if they fit); the rules in one or two columns, one scrolling if they do not fit.
+        fh = max(p(36), line_h(files_look.px, True) + p(8))
+        left = rule_panel.x + p(34) + text_w(headings[2], head_px, True)
+        exp_i, imp_i = n_seats + n_rules - 2, n_seats + n_rules - 1
+        marks[exp_i] = marks[imp_i] = files_look
+        beside = left + exp_need + gap + imp_need <= rule_panel.right - pad
+        rule_head = max(p(44), fh + p(8)) if beside else head1
+        area = pygame.Rect(rule_panel.x + pad, rule_panel.y + rule_head, rule_panel.w - 2 * pad,
+                           rule_panel.bottom - pad - rule_panel.y - rule_head)
+        pre: list[tuple[list[int], list[pygame.Rect], int]] = []  # the files' rows over the rules
+        if beside:
+            files = pygame.Rect(left, rule_panel.y + p(6), rule_panel.right - pad - left, fh)
+            export_w = max(exp_need + gap, files.w * 2 // 5)
+            places[exp_i] = pygame.Rect(files.x, files.y, export_w - gap, files.h)
+            places[imp_i] = pygame.Rect(files.x + export_w, files.y, files.w - export_w, files.h)
+        elif exp_need + gap + imp_need <= area.w:
+            export_w = max(exp_need + gap, area.w * 2 // 5)
+            pre.append(([exp_i, imp_i], [pygame.Rect(area.x, 0, export_w - gap, fh),
+                                         pygame.Rect(area.x + export_w, 0, area.w - export_w, fh)], fh + gap))
+        else:
+            pre.append(([exp_i], [pygame.Rect(area.x, 0, area.w, fh)], fh + gap))
+            pre.append(([imp_i], [pygame.Rect(area.x, fh + gap, area.w, fh)], fh + gap))
+        pre_h = sum(height for *_, height in pre)
+        chosen: tuple[int, list[int]] | None = None
+        for cols, air in ((1, 0.75), (1, 0.5), (2, 0.75), (2, 0.4), (1, 0.4)):
+            col_w = (area.w - (cols - 1) * pad) // cols
+            each = [lines_of(plan(it, rule_look.room(col_w), rule_look, False)) for it in rule_words]
+            per_col = -(-n // cols)
+            heights = [k * ru + round(air * ru) for k in each]
+            if pre_h + max(sum(heights[c * per_col:(c + 1) * per_col]) for c in range(cols)) <= area.h:
+                chosen = (cols, heights)
+                break
+        if chosen is None:
+            each = [lines_of(plan(it, rule_look.room(area.w), rule_look, False)) for it in rule_words]
+            area.h -= p(12)  # room for the ▼
+            chosen = (1, [k * ru + round(0.4 * ru) for k in each])
+        cols, heights = chosen
+        col_w = (area.w - (cols - 1) * pad) // cols
+        per_col = -(-n // cols)
+        rules = Region(area, first=old.rules.first if old and cols == 1 else 0)
+        every: dict[int, pygame.Rect] = {}
+        y = 0
+        for items, rects, height in pre:
+            if cols == 1:
+                rules.add(items, rects, y, height)
+            every.update(zip(items, rects, strict=True))
+            y += height
+        for i in range(n):
+            c, r = divmod(i, per_col)
+            y = pre_h if r == 0 else y
+            rect = pygame.Rect(area.x + c * (col_w + pad), y, col_w, heights[i] - 3)
+            if cols == 1:
+                rules.add([n_seats + i], [rect], y, heights[i])
+            every[n_seats + i] = rect
+            marks[n_seats + i] = rule_look
+            y += heights[i]
+        if cols > 1:  # all in view: one group, never scrolled
+            rules.add(list(every), list(every.values()), 0, 0)
+        layout = Layout(seat_panel, rule_panel, seats, rules, places, marks, (count_at, anchor), heads,
+                        placed, line_slot, band)
+
+        def hidden(region: Region) -> int:
+            fit, total = 0, 0
+            for height in region.heights:
+                total += height
+                fit += total <= region.area.h
+            return len(region.heights) - fit if region.scrolls() else 0
+
+        return (hidden(seats), lines, hidden(rules), pre_h + sum(heights)), layout
+
+    files_look = Look(p(18), p(12), single=True)
+    export, imp = rule_items[-2], rule_items[-1]
+    exp_need = text_w(export.label, files_look.px, True) + 2 * files_look.inset + p(4)
+    imp_short = imp.short() if imp.short is not None else (imp.value() if imp.value else "")
+    # A file's name may shrink and, long, be cut: the import button asks room for "no files" only.
+    imp_short = min(imp_short, no_files, key=lambda s: text_w(s, files_look.px, True))
+    imp_need = text_w(f"{imp.label}  {imp_short}", files_look.px, True) + 2 * files_look.inset
+    n = n_rules - 2
+    rule_look = Look(p(20) if n <= 12 else p(18), round(0.8 * line_h(p(20) if n <= 12 else p(18))), squeeze=True)
+    ru = line_h(rule_look.px)
+
+    least_split, most_split = int(w * (0.46 if cells else 0.4)), int(w * (0.7 if cells else 0.62))
+    wants = [need(lambda it, short=short: text_w(it.label, seat_look.px, True) + spaced + text_w(shown(it, short), seat_look.px, True))
+             for short in (False, True)]
+    wants += [need(lambda it, short=short: max(text_w(it.label, seat_look.px, True), text_w(shown(it, short), seat_look.px, True)))
+              for short in (False, True)]
+    steps = range(least_split, most_split + 1, max(1, w // 25))
+    splits = sorted({*steps, *(min(most_split, max(least_split, want)) for want in wants)})
+    best: tuple[tuple[int, ...], Layout] | None = None
+    for split in splits:
+        cost, layout = panels(split)
+        if best is None or cost < best[0]:
+            best = (cost, layout)
+    assert best is not None
+    return best[1]
+
+
 class LobbyMenu(ui.Menu):
-    """The lobby's menu: ↑ ↓ follow `order` (each seat row, then its cells beside it), not the list."""
+    """The lobby's menu: ↑ ↓ follow `order` (each seat row, then its cells beside it), not the list; its
+    rows are drawn by `draw_row` (a value under its label where the two do not fit side by side), and
+    `follow` scrolls the focused row into view after each move."""
 
     def __init__(self, items: list[ui.Item], index: int = 0) -> None:
         self.order: list[int] = []
+        self.looks: list[Look] = []
+        self.follow: Callable[[], None] | None = None
         super().__init__(items, index)
 
     def move(self, step: int) -> None:
@@ -55,6 +579,20 @@ class LobbyMenu(ui.Menu):
                 self.index = order[pos]
                 return
 
+    def handle(self, cmd: Command) -> bool:
+        used = super().handle(cmd)
+        if self.follow is not None:
+            self.follow()
+        return used
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if len(self.looks) != len(self.items):
+            super().draw(surface)
+            return
+        for i, (item, rect, look) in enumerate(zip(self.items, self.rects, self.looks, strict=False)):
+            if rect.w > 0:
+                draw_row(surface, item, rect, look, i == self.index)
+
 
 def head_start_text(ms: int) -> str:
     return t("{ms} ms", ms=ms)
@@ -65,7 +603,7 @@ def learner_text(hint_ms: int | None) -> str:
 
 
 class LobbyScene(MenuHandler):
-    text_room = 1.25  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
+    text_room = 1.5  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
 
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
@@ -570,51 +1108,43 @@ class LobbyScene(MenuHandler):
 
     # -- scene --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        m = ui.px(size, 36)
-        top = ui.px(size, 92)
-        bottom = h - ui.px(size, 156)
-        cells = self.definition.seat_options
-        split = int(w * (0.46 if cells else 0.4))  # a seat's cells need room beside it
-        self.seat_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
-        self.rule_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
-        head = ui.px(size, 44)
-        pad = ui.px(size, 12)
-        seat_row = min(ui.px(size, 52), (self.seat_panel.h - head - pad) // MAX_SEATS)
-        rects = []
-        inner = self.seat_panel.w - 2 * pad
-        cell_w = int(inner * 0.22) if cells else 0
-        gap = ui.px(size, 6)
-        seat_w = inner - len(cells) * (cell_w + gap)
-        cell_rects = []
-        for i in range(MAX_SEATS):
-            row = pygame.Rect(self.seat_panel.x + pad, self.seat_panel.y + head + i * seat_row, seat_w, seat_row - 4)
-            rects.append(row)
-            for k in range(len(cells)):
-                cell_rects.append(pygame.Rect(row.right + gap + k * (cell_w + gap), row.y, cell_w, row.h))
-        self.cell_heads = [pygame.Rect(r.x, self.seat_panel.y, r.w, head) for r in cell_rects[:len(cells)]]
-        n = len(self.rule_items) - 2  # the preset files' two in the heading row, right of its title
-        room = self.rule_panel.h - head - pad
-        cols = 1 if n * ui.px(size, 36) <= room else 2
-        per_col = -(-n // cols)
-        rule_row = min(ui.px(size, 44), room // per_col)
-        col_w = (self.rule_panel.w - 2 * pad - (cols - 1) * pad) // cols
-        for i in range(n):
-            c, r = divmod(i, per_col)
-            rects.append(pygame.Rect(self.rule_panel.x + pad + c * (col_w + pad), self.rule_panel.y + head + r * rule_row,
-                                     col_w, rule_row - 3))
-        left = self.rule_panel.x + ui.px(size, 42) + ui.TEXTS.font(ui.px(size, 24), True).size(t("House rules"))[0]
-        files = pygame.Rect(left, self.rule_panel.y + ui.px(size, 6), self.rule_panel.right - pad - left, head - ui.px(size, 8))
-        export_w = files.w * 2 // 5
-        rects += [pygame.Rect(files.x, files.y, export_w - gap, files.h),
-                  pygame.Rect(files.x + export_w, files.y, files.w - export_w, files.h)]
-        bw, bh = ui.px(size, 250), ui.px(size, 54)
-        start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
-        how = start.move(-bw - ui.px(size, 16), 0)
-        join = how.move(-bw - ui.px(size, 16), 0)
-        rects += [join, how, start]
-        self.menu.rects = rects + cell_rects
-        self.summary_y = bottom + ui.px(size, 16)
+        """Places measured from the words at the player's text size (`lay_out`)."""
+        line, lines = self._bottom_line()
+        note = self.definition.lobby_note(self.rules)  # e.g. our tie-break, where the published rules name none
+        width = size[0] - ui.px(size, 72)
+        old = getattr(self, "layout", None)
+        self.layout = lay_out(
+            size, self.seat_items, self.rule_items, self.button_items, self.cell_items, self.definition.seat_options,
+            self._cell_texts, {"head_start": t("Head start"), "learner": t("Learner")},
+            (t("Seats"), t("{n} players", n=self.players), t("House rules")), self.summary_lines(size),
+            wrap(note, ui.TEXTS.font(ui.px(size, 17)), width) if note else [], line, lines, t("no files"),
+            old if old is not None and old.size == size else None)
+        self.layout.size = size
+        self._laid_line = bool(line)
+        self.seat_panel, self.rule_panel = self.layout.seat_panel, self.layout.rule_panel
+        self.cell_heads = self.layout.cell_heads
+        self.menu.looks = self.layout.looks
+        self.menu.follow = self._follow
+        self._follow()
+
+    def _follow(self) -> None:
+        """Every row's place, the panels scrolled so the focused row shows."""
+        self.menu.rects = self.layout.rects(self.menu.index, len(self.menu.items))
+
+    def _cell_texts(self, name: str) -> list[str]:
+        """Every text a seat's cell `name` can show (its width fits the widest)."""
+        if name == "head_start":
+            return [head_start_text(ms) for ms in HEAD_STARTS_MS]
+        return [learner_text(ms) for ms in (None, *HINT_DELAYS_MS)]
+
+    def _bottom_line(self) -> tuple[str, int]:
+        """The line beside the buttons (a message, else a pad's news) and how many lines it takes."""
+        if self.message:
+            return self.message, 1
+        line = self._pad_line()
+        if line and line == " ".join(self.told):
+            return line, len(self.told)
+        return line, 1
 
     def _pad_line(self) -> str:
         """Beside the buttons: the last join, else which pads may still join."""
@@ -624,68 +1154,67 @@ class LobbyScene(MenuHandler):
             return t("{pads}: press A to join", pads=pads)
         return self.note
 
-    def _draw_told(self, surface: pygame.Surface, join: pygame.Rect) -> None:
-        """A preset file's news left of the buttons: one line if it fits, else its two lines, the second
-        shrunk, then cut if need be (a folder at its start: its end says most)."""
+    def _draw_line(self, surface: pygame.Surface, text: str, colour: ui.Colour, x: int, y: int, width: int,
+                   px: int) -> None:
+        """A line of news at (x, centre y): shrunk to its 100 % size at most, then cut."""
+        size = shrunk(text, width, px, True) or px
+        ui.blit_text(surface, text, size, colour, "midleft", (x, y), bold=True, max_w=width)
+
+    def _draw_told(self, surface: pygame.Surface) -> None:
+        """A preset file's news beside (or over) the buttons: one line if it fits, else its two lines, the
+        second shrunk, then cut if need be (a folder at its start: its end says most)."""
         size = surface.get_size()
-        width = join.x - ui.px(size, 56)
+        x, cy, width = self.layout.line_slot
         colour = ui.WARN if self.told_bad else ui.GOLD
-        x = ui.px(size, 36)
         one = " ".join(self.told)
-        if len(self.told) == 1 or ui.TEXTS.font(ui.px(size, 20), True).size(one)[0] <= width:
-            ui.blit_text(surface, one, ui.px(size, 20), colour, "midleft", (x, join.centery), bold=True, max_w=width)
+        px = ui.px(size, 20)
+        if len(self.told) == 1 or shrunk(one, width, px, True) is not None:
+            self._draw_line(surface, one, colour, x, cy, width, px)
             return
-        px, step = ui.px(size, 18), ui.px(size, 12)
-        ui.blit_text(surface, self.told[0], px, colour, "midleft", (x, join.centery - step), bold=True, max_w=width)
+        px = ui.px(size, 18)
+        step = line_h(px, True) // 2
+        self._draw_line(surface, self.told[0], colour, x, cy - step, width, px)
         rest = " ".join(self.told[1:])
-        font = ui.TEXTS.font(px, True)
+        font = ui.TEXTS.font(least(px), True)
         while self.told_folder and len(rest) > 2 and font.size(rest)[0] > width:
             rest = "…" + rest[2:]
-        ui.blit_text(surface, rest, px, colour, "midleft", (x, join.centery + step), bold=True, max_w=width)
+        self._draw_line(surface, rest, colour, x, cy + step, width, px)
 
     def summary_lines(self, size: tuple[int, int]) -> list[str]:
-        """The rules summary wrapped to the width under the panels: as many lines as the game gives it
-        (a game with a lobby note gives that the second line); a longer one is cut in the last line."""
+        """The rules summary wrapped to the width under the panels, broken between its parts: two lines
+        at the standard text size, more at a bigger one (the panels give way)."""
         font = ui.TEXTS.font(ui.px(size, 20))
-        lines = wrap(self.definition.rules_summary(self.rules), font, size[0] - ui.px(size, 72))
-        room = self.definition.summary_lines
-        return lines[: room - 1] + [" ".join(lines[room - 1:])] if len(lines) > room else lines
+        return wrap(self.definition.rules_summary(self.rules), font, size[0] - ui.px(size, 72))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
+        line, _ = self._bottom_line()
+        if size != self.layout.size or bool(line) != self._laid_line:
+            self.relayout(size)  # news came or went: the line above the buttons may need its row
+        layout = self.layout
         surface.blit(ui.backdrop(size), (0, 0))
         ui.shadow_text(surface, self.definition.title(), ui.px(size, 46), ui.TEXT, "midtop", (w // 2, ui.px(size, 18)))
         for rect, title in ((self.seat_panel, t("Seats")), (self.rule_panel, t("House rules"))):
             ui.panel(surface, rect)
             ui.blit_text(surface, title, ui.px(size, 24), ui.GOLD, "topleft",
                          (rect.x + ui.px(size, 18), rect.y + ui.px(size, 10)), bold=True)
-        players = t("{n} players", n=self.players)
-        if self.definition.seat_options:  # the cells' headings take the right of the heading row
-            title = ui.TEXTS.font(ui.px(size, 24), True).size(t("Seats"))[0]
-            ui.blit_text(surface, players, ui.px(size, 20), ui.TEXT_DIM, "topleft",
-                         (self.seat_panel.x + ui.px(size, 30) + title, self.seat_panel.y + ui.px(size, 14)))
-            heads = {"head_start": t("Head start"), "learner": t("Learner")}
-            for rect, name in zip(self.cell_heads, self.definition.seat_options, strict=True):
-                ui.blit_text(surface, heads[name], ui.px(size, 18), ui.GOLD, "midbottom",
-                             (rect.centerx, rect.bottom - ui.px(size, 6)), bold=True, max_w=rect.w)
-        else:
-            ui.blit_text(surface, players, ui.px(size, 20), ui.TEXT_DIM, "topright",
-                         (self.seat_panel.right - ui.px(size, 18), self.seat_panel.y + ui.px(size, 14)))
+        count_at, anchor = layout.count_at
+        ui.blit_text(surface, t("{n} players", n=self.players), ui.px(size, 20), ui.TEXT_DIM, anchor, count_at)
+        heads = {"head_start": t("Head start"), "learner": t("Learner")}
+        for rect, name in zip(self.cell_heads, self.definition.seat_options, strict=True):
+            ui.blit_text(surface, heads[name], ui.px(size, 18), ui.GOLD, "midbottom", rect.midbottom, bold=True,
+                         max_w=rect.w)
         self.menu.draw(surface)
-        join = self.menu.rects[self._cells_at - 3]
-        y = self.summary_y
-        for line in self.summary_lines(size):
-            ui.blit_text(surface, line, ui.px(size, 20), ui.TEXT, "midleft", (ui.px(size, 36), y),
-                         max_w=w - ui.px(size, 72))
-            y += max(ui.px(size, 24), ui.TEXTS.font(ui.px(size, 20)).get_linesize())  # taller at a bigger text size
-        note = self.definition.lobby_note(self.rules)  # e.g. our tie-break, where the published rules name none
-        if note:
-            ui.blit_text(surface, note, ui.px(size, 17), ui.TEXT_DIM, "midleft",
-                         (ui.px(size, 36), y), max_w=w - ui.px(size, 72))
-        line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
-        if line and not self.message and line == " ".join(self.told):
-            self._draw_told(surface, join)
+        layout.seats.draw_marks(surface, size, self.seat_panel)
+        layout.rules.draw_marks(surface, size, self.rule_panel)
+        for text, px, y in layout.summary:
+            colour = ui.TEXT if px == ui.px(size, 20) else ui.TEXT_DIM
+            ui.blit_text(surface, text, px, colour, "midleft", (ui.px(size, 36), y), max_w=w - ui.px(size, 72))
+        x, y, width = layout.line_slot
+        if self.message:
+            self._draw_line(surface, self.message, ui.WARN, x, y, width, ui.px(size, 20))
+        elif line and line == " ".join(self.told):
+            self._draw_told(surface)
         elif line:
-            ui.blit_text(surface, line, ui.px(size, 20), colour, "midleft",
-                         (ui.px(size, 36), join.centery), bold=True, max_w=join.x - ui.px(size, 56))
+            self._draw_line(surface, line, ui.GOLD, x, y, width, ui.px(size, 20))
         ui.hint(surface, t("↑ ↓ choose   ← → change   Enter / A select or rename   Backspace / B back"))

@@ -53,13 +53,21 @@ class MenuScene(MenuHandler):
         self.relayout(self.app.size)
 
     def relayout(self, size: tuple[int, int]) -> None:
-        w, h = size
+        w = size[0]
         row = ui.px(size, self.row)
         pw = min(w - ui.px(size, 40), ui.px(size, self.width))
         ph = row * len(self.menu.items) + ui.px(size, 32)
-        top = max(ui.px(size, 170), (h - ph) // 2 + ui.px(size, 40))
+        top = self.panel_top(size, ph)
         self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, ph)
         self.menu.layout(self.panel_rect.inflate(-ui.px(size, 32), -ui.px(size, 32)), row)
+
+    def panel_top(self, size: tuple[int, int], ph: int) -> int:
+        """Where a panel `ph` high starts: a little below the middle, under the heading, and raised (as far
+        as the heading allows) to keep clear of the key hint, which may take two lines at a big text size."""
+        h = size[1]
+        top = max(ui.px(size, 170), (h - ph) // 2 + ui.px(size, 40))
+        bottom = h - ui.hint_height(size, self.hint()) - ui.px(size, 8)
+        return max(ui.px(size, 130), min(top, bottom - ph))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()

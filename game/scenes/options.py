@@ -30,11 +30,11 @@ class SettingsScene(MenuScene):
         self.relayout(self.app.size)
 
     def relayout(self, size: tuple[int, int]) -> None:
-        w, h = size
+        w = size[0]
         row = ui.px(size, self.row)
         pw = min(w - ui.px(size, 40), ui.px(size, self.width))
         ph = row * -(-len(self.menu.items) // 2) + ui.px(size, 32)
-        top = max(ui.px(size, 170), (h - ph) // 2 + ui.px(size, 40))
+        top = self.panel_top(size, ph)
         self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, ph)
         self.menu.layout(self.panel_rect.inflate(-ui.px(size, 32), -ui.px(size, 32)), row)
 

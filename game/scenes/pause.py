@@ -15,7 +15,8 @@ from game.scenes.menu import MenuHandler
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
 
-HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel
+HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel (more on two lines)
+HINT_PX, HINT_MARGIN = 16, 12  # the hint's font and its gap to the panel's bottom, at 1280×720
 
 
 class PauseScene(MenuHandler):
@@ -93,9 +94,13 @@ class PauseScene(MenuHandler):
         w, h = size
         row = ui.px(size, 54)
         extra = ui.px(size, 30) * (len(self.photo) + (1 if self.join_line() else 0))
-        self.rect = pygame.Rect(0, 0, min(w - 40, ui.px(size, 480)),
-                                ui.px(size, 110) + extra + row * len(self.menu.items) + ui.px(size, HINT_ROW))
+        width = min(w - 40, ui.px(size, 480))
+        self.hint_area = pygame.Rect(0, 0, width - ui.px(size, 32), 0)
+        hint_h = ui.hint_height(size, self.hint(), self.hint_area, HINT_PX, HINT_MARGIN)
+        below = max(ui.px(size, 20 + HINT_ROW), ui.px(size, 20) + hint_h)  # under the menu: the hint
+        self.rect = pygame.Rect(0, 0, width, ui.px(size, 90) + extra + row * len(self.menu.items) + below)
         self.rect.center = (w // 2, h // 2)
+        self.hint_area.update(self.rect.x + ui.px(size, 16), self.rect.y, self.hint_area.w, self.rect.h)
         area = pygame.Rect(self.rect.x + ui.px(size, 24), self.rect.y + ui.px(size, 90) + extra,
                            self.rect.w - ui.px(size, 48), row * len(self.menu.items))
         self.menu.layout(area, row)
@@ -117,6 +122,8 @@ class PauseScene(MenuHandler):
             y += ui.px(size, 30)
         self.menu.draw(surface)
         # Inside the panel: along the window's bottom edge it would cover the nearest seat's panel.
-        ui.blit_text(surface, t("↑ ↓ choose   Enter / A select   Esc / Start resume"), ui.px(size, 16),
-                     ui.TEXT_DIM, "midbottom", (self.rect.centerx, self.rect.bottom - ui.px(size, 12)),
-                     max_w=self.rect.w - ui.px(size, 32))
+        ui.hint(surface, self.hint(), self.hint_area, HINT_PX, HINT_MARGIN)
+
+    @staticmethod
+    def hint() -> str:
+        return t("↑ ↓ choose   Enter / A select   Esc / Start resume")

@@ -27,12 +27,13 @@ from typing import Any
 
 import pygame
 
-from game import record
+from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
 from game.games.base import TableConfig, seat_name
 from game.i18n import t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
+from game.render import fonts
 from game.render.fonts import TextCache, wrap
 from game.replay import build_match, verify
 from game.scenes import ui
@@ -46,16 +47,24 @@ SLAP_LEAD_NS = 750 * MS  # "next slap" stops this long before the slap: the card
 PHOTO_MARGIN_MS = 6  # the photo finish's time line runs at least this far either side of its presses
 TABLE_MIN = (640, 360)  # the table is never laid out smaller: below it, drawn larger and scaled down
 CLOCK_PX, TEXT_PX, LINE_PX = 22, 20, 26
+SIDE_PX = 190  # the least width of the words at either end of the viewer's time line
 
 
 def cut(text: str, max_w: int, px: int, bold: bool = False) -> str:
-    """`text` cut with "…" to `max_w` at `px` (never a smaller font: words stay readable from the sofa)."""
+    """`text` cut with "…" to `max_w` at `px` (never a smaller font: words stay readable from the sofa).
+    A cut is counted in fonts.CUTS like the menus' own (the layouts below leave room so none is needed)."""
     font = ui.TEXTS.font(px, bold)
     if font.size(text)[0] <= max_w:
         return text
+    if fonts.CUTS is not None:
+        fonts.CUTS.append(text)
     while len(text) > 1 and font.size(text + "\u2026")[0] > max_w:
         text = text[:-1]
     return text.rstrip() + "\u2026"
+
+
+whole_px = ui.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
+line_h = ui.line_height
 
 
 def clock_text(ns: int) -> str:
@@ -204,7 +213,7 @@ def _when(header: dict[str, Any], path: Path) -> str:
         started = datetime.datetime.fromisoformat(str(header.get("started"))).astimezone()
     except ValueError:
         return path.stem[:15]
-    return started.strftime("%a %d %b %H:%M")
+    return i18n.short_date(started, weekday=True, clock=True)
 
 
 def _result(log: Log, names: list[str]) -> str:
@@ -263,6 +272,7 @@ class ReplaysScene(Scene):
         self.index = 0
         self.first = 0  # the first row shown
         self.rows: list[pygame.Rect] = []
+        self.line_hs = (0, 0)
 
     def handle(self, cmd: Command) -> None:
         if ui.is_back(cmd):
@@ -297,7 +307,9 @@ class ReplaysScene(Scene):
         w, h = size
         m = ui.px(size, 40)
         self.panel = pygame.Rect(m, ui.px(size, 122), w - 2 * m, h - ui.px(size, 122) - ui.px(size, 52))
-        row_h = ui.px(size, 2 * LINE_PX + 14)
+        # Two lines a row, as tall as the player's text size draws them.
+        self.line_hs = (line_h(ui.px(size, CLOCK_PX), True), line_h(ui.px(size, TEXT_PX)))
+        row_h = max(ui.px(size, 2 * LINE_PX + 14), sum(self.line_hs) + ui.px(size, 14))
         inner = self.panel.inflate(-ui.px(size, 24), -ui.px(size, 20))
         count = max(1, inner.h // row_h)
         self.rows = [pygame.Rect(inner.x, inner.y + i * row_h, inner.w, row_h - ui.px(size, 4)) for i in range(count)]
@@ -311,7 +323,8 @@ class ReplaysScene(Scene):
             sub = t("The last {n} games · {i} of {count}", n=record.RECENT_KEPT, i=self.index + 1, count=len(self.entries))
         else:
             sub = t("No games yet: every finished game is kept here (the last {n}).", n=record.RECENT_KEPT)
-        ui.blit_text(surface, cut(sub, w - ui.px(size, 60), ui.px(size, TEXT_PX)), ui.px(size, TEXT_PX), ui.TEXT_DIM,
+        sub_px = whole_px(sub, w - ui.px(size, 60), ui.px(size, TEXT_PX))
+        ui.blit_text(surface, cut(sub, w - ui.px(size, 60), sub_px), sub_px, ui.TEXT_DIM,
                      "midtop", (w // 2, ui.px(size, 80)))
         ui.panel(surface, self.panel)
         for i, rect in enumerate(self.rows):
@@ -325,15 +338,18 @@ class ReplaysScene(Scene):
                 pygame.draw.rect(surface, ui.GOLD, rect, width=2, border_radius=rect.h // 5)
             x = rect.x + ui.px(size, 16)
             room = rect.w - ui.px(size, 32)
-            top = rect.y + (rect.h - 2 * ui.px(size, LINE_PX)) // 2
+            first_h, second_h = self.line_hs
+            top = rect.y + (rect.h - first_h - second_h) // 2
             title_colour = (ui.TEXT if focused else ui.TEXT_DIM) if not entry.broken else ui.TEXT_DIM
-            title_px, detail_px = ui.px(size, CLOCK_PX), ui.px(size, TEXT_PX)
-            ui.blit_text(surface, cut(entry.title, room, title_px, not entry.broken), title_px, title_colour,
-                         "topleft", (x, top), bold=not entry.broken)
+            bold = not entry.broken
+            title_px = whole_px(entry.title, room, ui.px(size, CLOCK_PX), bold)
+            detail_px = whole_px(entry.detail, room, ui.px(size, TEXT_PX))
+            ui.blit_text(surface, cut(entry.title, room, title_px, bold), title_px, title_colour,
+                         "midleft", (x, top + first_h // 2), bold=bold)
             ui.blit_text(surface, cut(entry.detail, room, detail_px), detail_px,
-                         ui.WARN if entry.broken else ui.TEXT_DIM, "topleft", (x, top + ui.px(size, LINE_PX)))
+                         ui.WARN if entry.broken else ui.TEXT_DIM, "midleft", (x, top + first_h + second_h // 2))
         hint = t("↑ ↓ choose   Enter / A watch   Esc / B back") if self.entries else t("Esc / B back")
-        px = ui.px(size, TEXT_PX)
+        px = whole_px(hint, w - ui.px(size, 40), ui.px(size, TEXT_PX))
         ui.blit_text(surface, cut(hint, w - ui.px(size, 40), px), px, ui.TEXT_DIM, "midbottom",
                      (w // 2, h - ui.px(size, 12)))
 
@@ -397,6 +413,7 @@ class ReplayScene(Scene):
         table.match = film.new_match()
         table.view = table.make_view(list(film.names), film.controls(), self.texts)
         table.view.bots = set(film.bots)
+        keys_only_for_play(table.view)
         table.apply_settings()
         self.table = table
 
@@ -548,10 +565,15 @@ class ReplayScene(Scene):
         w, h = size
         pad = ui.px(size, 8)
         button_h = ui.px(size, 46)
-        line_h = ui.px(size, 64)
-        self.bar = pygame.Rect(0, h - (pad + line_h + pad + button_h + pad), w, pad + line_h + pad + button_h + pad)
+        # The time line's row: room for two lines of words at either end, and for the photo finish's names
+        # above its axis and lags below, as big as the player's text size draws them.
+        words = line_h(ui.px(size, CLOCK_PX), True) + line_h(ui.px(size, TEXT_PX))
+        marks = 2 * (line_h(ui.px(size, TEXT_PX), True) + ui.px(size, 6))
+        line_h_ = max(ui.px(size, 64), words, marks)
+        bar_h = pad + line_h_ + pad + button_h + pad
+        self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
         self.table_rect = pygame.Rect(0, 0, w, self.bar.y)
-        self.line_rect = pygame.Rect(pad * 2, self.bar.y + pad, w - pad * 4, line_h)
+        self.line_rect = pygame.Rect(pad * 2, self.bar.y + pad, w - pad * 4, line_h_)
         if self.film is None:
             self.menu.rects = [pygame.Rect(w // 2 - ui.px(size, 110), h // 2 + ui.px(size, 40), ui.px(size, 220),
                                            button_h)]
@@ -633,26 +655,37 @@ class ReplayScene(Scene):
 
     def _side_texts(self, surface: pygame.Surface, left: list[tuple[str, tuple[int, int, int], bool]],
                     right: str) -> pygame.Rect:
-        """Words at the ends of the time line's row (the right ones on up to two lines); returns the room
-        left between them."""
+        """Words at the ends of the time line's row (the right ones on up to two lines), each end as wide as
+        its words need (at least SIDE_PX, at most a third of the row, shrunk there down to the standard
+        text size); returns the room left between them."""
         size = surface.get_size()
         row = self.line_rect
         px = ui.px(size, TEXT_PX)
-        side_w = ui.px(size, 190)
-        lh = ui.px(size, LINE_PX)
-        top = row.centery - lh * len(left) // 2
-        for i, (text, colour, bold) in enumerate(left):
-            text_px = ui.px(size, CLOCK_PX) if i == 0 else px
-            ui.blit_text(surface, cut(text, side_w, text_px, bold), text_px, colour, "midleft",
-                         (row.x, top + i * lh + lh // 2), bold=bold)
-        lines = wrap(right, ui.TEXTS.font(px), side_w)
-        lines = lines[:1] + [cut(" ".join(lines[1:]), side_w, px)] if len(lines) > 1 else lines
+        most = row.w * 3 // 10
+        sizes = [ui.px(size, CLOCK_PX) if i == 0 else px for i in range(len(left))]
+        needs = [ui.TEXTS.font(p, bold).size(text)[0] for (text, _, bold), p in zip(left, sizes, strict=True)]
+        left_w = max(ui.px(size, SIDE_PX), min(most, max(needs)))
+        sizes = [whole_px(text, left_w, p, bold) for (text, _, bold), p in zip(left, sizes, strict=True)]
+        heights = [line_h(p, bold) for (_, _, bold), p in zip(left, sizes, strict=True)]
+        top = row.centery - sum(heights) // 2
+        for (text, colour, bold), text_px, lh in zip(left, sizes, heights, strict=True):
+            ui.blit_text(surface, cut(text, left_w, text_px, bold), text_px, colour, "midleft",
+                         (row.x, top + lh // 2), bold=bold)
+            top += lh
+        font = ui.TEXTS.font(px)
+        right_w = max(ui.px(size, SIDE_PX), min(most, font.size(right)[0]))
+        lines = wrap(right, font, right_w)
+        if len(lines) > 2:  # two lines at most: shrink them (not below the standard size) to fit
+            px = whole_px(right, 2 * right_w, px)
+            lines = wrap(right, ui.TEXTS.font(px), right_w)
+            lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 1 else lines
+        lh = line_h(px)
         top = row.centery - lh * len(lines) // 2
         for i, line in enumerate(lines):
-            ui.blit_text(surface, cut(line, side_w, px), px, ui.TEXT_DIM, "midright",
+            ui.blit_text(surface, cut(line, right_w, px), px, ui.TEXT_DIM, "midright",
                          (row.right, top + i * lh + lh // 2))
         gap = ui.px(size, 16)
-        return pygame.Rect(row.x + side_w + gap, row.y, row.w - 2 * (side_w + gap), row.h)
+        return pygame.Rect(row.x + left_w + gap, row.y, row.w - left_w - right_w - 2 * gap, row.h)
 
     def draw_progress(self, surface: pygame.Surface) -> None:
         """The whole game as a track: how far it has run, a tick for every slap, a diamond per photo finish."""
@@ -726,6 +759,25 @@ class ReplayScene(Scene):
         r = ui.px(size, 7)
         pygame.draw.line(surface, ui.GOLD, (cx, axis_room.y), (cx, axis_room.bottom), max(1, ui.px(size, 2)))
         pygame.draw.polygon(surface, ui.GOLD, [(cx - r, axis_room.y), (cx + r, axis_room.y), (cx, axis_room.y + r)])
+
+
+def table_keys_hint() -> str:
+    """The keys a No Thanks table names in its corner (more or less help, the last moves): in the viewer
+    ↑ ↓ set the speed and ← → choose its buttons instead."""
+    return t("\u2191 / \u2193: more or less help \u00b7 \u2190 / \u2192: last moves")
+
+
+def keys_only_for_play(view: Any) -> None:
+    """A table view's corner without the hint of keys that do something else in the viewer (its time line
+    says what ↑ ↓ do there); the rest of the small print (the rules in short) stays."""
+    texts = getattr(view, "corner_texts", None)
+    if texts is None:
+        return
+
+    def corner_texts() -> list[str]:
+        return [s for s in texts() if s != table_keys_hint()]
+
+    view.corner_texts = corner_texts
 
 
 def spread(centres: list[int], widths: list[int], low: int, high: int, gap: int) -> list[int]:

@@ -9,6 +9,7 @@ import pygame
 
 from game.games.base import TableConfig
 from game.i18n import t, tn
+from game.render import fonts, scale
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.base import Scene
@@ -53,6 +54,69 @@ def tally_layout(tally: Any, font: pygame.font.Font, width: int, dot: int, gap: 
     return placed
 
 
+def least_px(size: int, least: float = 1.0) -> int:
+    """The smallest font size a text of `size` may shrink to when it lacks room: `least` of what the standard
+    text size (100 %) draws it at. At a bigger text size a text gives back its growth before it shrinks."""
+    return max(6, min(size, round(size * least / scale.text_scale())))
+
+
+def wrap_fit(text: str, size: int, width: int, lines: int = 2, bold: bool = False, least: float = 0.75
+             ) -> tuple[int, list[str]]:
+    """(font size, lines): `text` wrapped (at " · ", then at spaces) into at most `lines` lines of `width` px,
+    at the largest size from `size` down to least_px(size, least); at that least size, however many lines it
+    takes."""
+    floor = least_px(size, least)
+    px = size
+    while True:
+        font = ui.TEXTS.font(px, bold)
+        out = fonts.wrap(text, font, max(1, width))
+        if px <= floor or (len(out) <= lines and all(font.size(line)[0] <= width for line in out)):
+            return px, balanced(text, font, width, out)
+        px -= 1
+
+
+def balanced(text: str, font: pygame.font.Font, width: int, lines: list[str]) -> list[str]:
+    """`text` on as many lines as `lines` (its greedy wrap in `width`), but as even as they go: the narrowest
+    width that still takes no more lines (no last line of a single word under a full one)."""
+    low, high = 1, width
+    while low < high:
+        mid = (low + high) // 2
+        if len(fonts.wrap(text, font, mid)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    even = fonts.wrap(text, font, high)
+    return even if len(even) <= len(lines) else lines
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of one line of text drawn at `size` (at the text size in force)."""
+    return ui.TEXTS.font(size, bold).get_height()
+
+
+def fit_height(size: int, height: int, bold: bool = False, least: float = 0.75) -> int:
+    """The largest font size from `size` down to `least` of what the standard text size draws whose line is
+    at most `height` px high (rows of a table: a bigger text size grows them only as far as the rows have
+    room, and many rows shrink them as the standard size would be shrunk to fit)."""
+    floor = least_px(size, least)
+    while size > floor and line_height(size, bold) > height:
+        size -= 1
+    return size
+
+
+def whole_name(surface: pygame.Surface, name: str, max_w: int, size: int, colour: ui.Colour, bold: bool,
+               anchor: str, pos: tuple[int, int]) -> pygame.Rect:
+    """Draw a player's name whole: at `size`, or shrunk as far as it takes to fit `max_w` (down to 8 px as
+    drawn, as the tables' seat panels do); only a name that does not fit even then is cut."""
+    least = least_px(8)
+    while size > least and ui.TEXTS.font(size, bold).size(name)[0] > max_w:
+        size -= 1
+    img = ui.TEXTS.fit(name, max_w, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    ui.blit_image_text(surface, img, rect, name)
+    return rect
+
+
 def winners_line(names: list[str], winners: list[int]) -> str:
     if not winners:
         return t("A draw")
@@ -63,7 +127,7 @@ def winners_line(names: list[str], winners: list[int]) -> str:
 
 class ResultsScene(Scene):
     """Built from the finished match; the game's results body reads `match.state`, `.history`, `.stats`."""
-    text_room = 1.0  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
+    text_room = 1.5  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
 
     def __init__(self, config: TableConfig, match: Any) -> None:
         self.config = config
@@ -111,27 +175,36 @@ class ResultsScene(Scene):
             self.app.nav.start_table(self.app.demo.next(self.config, self.app.next_seed()))
 
     def relayout(self, size: tuple[int, int]) -> None:
-        w = size[0]
-        bh = ui.px(size, 52)
-        area = self._layout_buttons(size, bh)
+        """Top down: the headline, the rules (wrapped), the game's figures; bottom up: the key hint, the
+        buttons above it, the evening's tally above them. Every height from the text size in force."""
+        w, h = size
+        margin = ui.px(size, 30)
+        hint_top = h - max(ui.hint_height(size, hint) for hint in (self._hint(), self._hint(DEMO_PAUSE_NS)))
+        area = self._layout_buttons(size, ui.px(size, 52), hint_top - ui.px(size, 4))
+        headline = self.body.headline()
+        self.head_px = ui.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
+        self.rules_y = ui.px(size, 16) + line_height(self.head_px, True)
+        self.rules_px, self.rules_lines = wrap_fit(self.definition.rules_summary(self.config.rules),
+                                                   ui.px(size, 17), w - 2 * margin)
+        rules_bottom = self.rules_y + len(self.rules_lines) * line_height(self.rules_px)
         font = ui.TEXTS.font(ui.px(size, TALLY_PX), True)
         dot, gap = ui.px(size, 12), ui.px(size, 16)
-        self.tally_parts = [] if self.tally is None else tally_layout(self.tally, font, w - ui.px(size, 60), dot, gap)
-        self.tally_x = ui.px(size, 30)
+        self.tally_parts = [] if self.tally is None else tally_layout(self.tally, font, w - 2 * margin, dot, gap)
+        self.tally_x = margin
         if self.tally_parts:
             seat, text, x = self.tally_parts[-1]
             used = x + (dot + dot // 2 if seat is not None else 0) + font.size(text)[0]
-            self.tally_x = max(ui.px(size, 30), (w - used) // 2)
-        tally_h = ui.px(size, 34) if self.tally_parts else 0
+            self.tally_x = max(margin, (w - used) // 2)
+        tally_h = max(ui.px(size, 34), font.get_height() + ui.px(size, 6)) if self.tally_parts else 0
         self.tally_y = area.y - ui.px(size, 6) - tally_h
-        self.body.layout(size, pygame.Rect(ui.px(size, 30), ui.px(size, 96), w - ui.px(size, 60),
-                                           area.y - ui.px(size, 110) - tally_h))
+        top = max(ui.px(size, 96), rules_bottom + ui.px(size, 8))
+        self.body.layout(size, pygame.Rect(margin, top, w - 2 * margin, area.y - ui.px(size, 14) - tally_h - top))
 
     def _draw_tally(self, surface: pygame.Surface) -> None:
         """The evening's tally: the heading in gold, then each seat's mark in its colour and its figure."""
         size = w, _ = surface.get_size()
         dot = ui.px(size, 12)
-        cy = self.tally_y + ui.px(size, 14)
+        cy = self.tally_y + max(ui.px(size, 14), line_height(ui.px(size, TALLY_PX), True) // 2)
         for seat, text, x in self.tally_parts:
             left = self.tally_x + x
             if seat is not None:
@@ -141,10 +214,11 @@ class ResultsScene(Scene):
             ui.blit_text(surface, text, ui.px(size, TALLY_PX), ui.GOLD if seat is None else ui.TEXT, "midleft",
                          (left, cy), bold=True, max_w=w - left)
 
-    def _layout_buttons(self, size: tuple[int, int], bh: int) -> pygame.Rect:
-        """One row of buttons, each as wide as its label needs (at least a common width), centred above the
-        hint; squeezed together when the window is narrow. Returns the row's rect."""
-        w, h = size
+    def _layout_buttons(self, size: tuple[int, int], bh: int, bottom: int) -> pygame.Rect:
+        """One row of buttons, each as wide as its label needs (at least a common width), centred with its
+        bottom at `bottom` (just above the hint); squeezed together when the window is narrow. Returns the
+        row's rect."""
+        w = size[0]
         font_px = max(10, round(bh * 0.48))  # the size ui.Menu draws button labels at
         gap = ui.px(size, 18)
         widths = [max(ui.px(size, 210), ui.TEXTS.font(font_px, True).size(item.label)[0] + bh)
@@ -153,7 +227,7 @@ class ResultsScene(Scene):
         if sum(widths) > room:
             widths = [max(1, wd * room // sum(widths)) for wd in widths]
         row = pygame.Rect(0, 0, sum(widths) + gap * (len(widths) - 1), bh)
-        row.midbottom = (w // 2, h - ui.px(size, 40))
+        row.midbottom = (w // 2, bottom)
         x = row.x
         self.menu.rects = []
         for wd in widths:
@@ -164,46 +238,61 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
         surface.blit(ui.backdrop(size), (0, 0))
-        ui.shadow_text(surface, self.body.headline(), ui.px(size, 46), ui.GOLD, "midtop", (w // 2, ui.px(size, 16)))
-        ui.blit_text(surface, self.definition.rules_summary(self.config.rules), ui.px(size, 17), ui.TEXT_DIM, "midtop",
-                     (w // 2, ui.px(size, 70)), max_w=w - ui.px(size, 60))
+        ui.shadow_text(surface, self.body.headline(), self.head_px, ui.GOLD, "midtop", (w // 2, ui.px(size, 16)))
+        y = self.rules_y
+        for line in self.rules_lines:
+            y = ui.blit_text(surface, line, self.rules_px, ui.TEXT_DIM, "midtop", (w // 2, y),
+                             max_w=w - ui.px(size, 60)).bottom
         self.body.draw(surface)
         self._draw_tally(surface)
         self.menu.draw(surface)
         if self.app.demo is not None and self.shown_ns is not None:
-            left = max(0, DEMO_PAUSE_NS - (self.app.now_ns() - self.shown_ns)) // 1_000_000_000 + 1
-            ui.hint(surface, t("Demo: the next game starts in {s} s", s=min(left, DEMO_PAUSE_NS // 10**9)))
+            ui.hint(surface, self._hint(max(0, DEMO_PAUSE_NS - (self.app.now_ns() - self.shown_ns))))
         else:
-            ui.hint(surface, t("← → choose   Enter / A select   Esc / B menu"))
+            ui.hint(surface, self._hint())
+
+    def _hint(self, demo_left_ns: int | None = None) -> str:
+        """The key hint along the bottom; in a demo, the seconds to the next game instead."""
+        if self.app.demo is None or demo_left_ns is None:
+            return t("← → choose   Enter / A select   Esc / B menu")
+        left = demo_left_ns // 1_000_000_000 + 1
+        return t("Demo: the next game starts in {s} s", s=min(left, DEMO_PAUSE_NS // 10**9))
 
 
 def table_columns(size: tuple[int, int], headers: list[str], values: list[list[str]], value_px: list[int],
-                  room: int) -> tuple[int, list[int], list[str]]:
-    """Widths for columns of figures under one-line headers, all headers in one font size.
+                  room: int) -> tuple[int, list[int], list[list[str]]]:
+    """Widths for columns of figures under headers of one font size, each on one line or, wanting room, two.
 
-    Each column is as wide as its header or its widest value needs (at least a minimum). When they do not fit
-    in `room` the header font shrinks (to 3/4 at most), then the columns are squeezed alike and a header that
-    still does not fit is cut with "…". Returns (header font size, column widths, header texts).
+    Each column is as wide as its header or its widest value needs (at least a minimum). Tried in turn until
+    they fit in `room`: the headers' size, then smaller sizes down to 3/4 of what the standard text size
+    draws; at each size one line, then two (at the standard text size one line is tried at every size first,
+    as the screen was before text grew). Past that the columns are squeezed alike and a header that still does
+    not fit is cut with "…" as it is drawn. Returns (header font size, column widths, each header's lines).
     """
     base, gap, least = ui.px(size, 15), ui.px(size, 12), ui.px(size, 46)
     needs = [max([least] + [ui.TEXTS.font(px, False).size(v)[0] + ui.px(size, 8) for v in col])
              for col, px in zip(values, value_px)] if values else [least] * len(headers)
 
-    def widths_at(px: int) -> list[int]:
+    def lines_of(header: str, px: int, most: int) -> list[str]:
+        if most == 1:
+            return [header]
+        words = header.split(" ")
         font = ui.TEXTS.font(px, False)
-        return [max(need, font.size(h)[0] + gap) for h, need in zip(headers, needs)]
+        splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+        return min(splits, key=lambda two: max(font.size(part)[0] for part in two), default=[header])
 
-    smallest = max(8, int(base * 0.75))
-    header_px = base
-    while header_px > smallest and sum(widths_at(header_px)) > room:
-        header_px = max(smallest, int(header_px * 0.92))
-    widths = widths_at(header_px)
-    if sum(widths) > room:
-        widths = [max(1, w * max(1, room) // sum(widths)) for w in widths]
-    font = ui.TEXTS.font(header_px, False)
-    shown = []
-    for h, w in zip(headers, widths):
-        while font.size(h)[0] > w - 4 and len(h) > 1:
-            h = h[:-2].rstrip() + "…"
-        shown.append(h)
-    return header_px, widths, shown
+    def widths_at(px: int, most: int) -> tuple[list[int], list[list[str]]]:
+        font = ui.TEXTS.font(px, False)
+        shown = [lines_of(h, px, most) for h in headers]
+        return [max(need, max(font.size(part)[0] for part in lines) + gap)
+                for lines, need in zip(shown, needs)], shown
+
+    sizes = range(base, min(base, max(least_px(base, 0.75), least_px(8))) - 1, -1)  # never under 8 px as drawn
+    tries = ([(px, 1) for px in sizes] + [(px, 2) for px in sizes] if scale.text_scale() <= 1
+             else [(px, most) for px in sizes for most in (1, 2)])
+    for header_px, most in tries:
+        widths, shown = widths_at(header_px, most)
+        if sum(widths) <= room:
+            return header_px, widths, shown
+    widths = [max(1, w * max(1, room) // sum(widths)) for w in widths]
+    return header_px, widths, shown  # drawn with the column's width as max_w: fitted to it (and a cut recorded)

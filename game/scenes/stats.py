@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.history import export, queries
 from game.history.queries import ProfileStats
 from game.i18n import t, tn
 from game.profiles import Profile, draw_avatar
-from game.render import colors
+from game.render import colors, scale
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
 
@@ -33,7 +34,7 @@ def day(started: str) -> str:
         when = datetime.datetime.fromisoformat(started).astimezone()
     except ValueError:
         return ""
-    return f"{when.day} {when.strftime('%b')}"
+    return i18n.short_date(when)
 
 
 def export_path(folder: Path, name: str, when: datetime.datetime) -> Path:
@@ -48,6 +49,9 @@ def tail_fit(text: str, px: int, width: int) -> str:
     while len(text) > 2 and font.size(text)[0] > width:
         text = "…" + text[2:]
     return text
+
+
+fit_px = ui.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
 
 
 class StatsScene(MenuHandler):
@@ -129,7 +133,10 @@ class StatsScene(MenuHandler):
         m, gap = ui.px(size, 30), ui.px(size, 16)
         selector = pygame.Rect(0, ui.px(size, 18), ui.px(size, 560), ui.px(size, 56))
         selector.centerx = w // 2
-        bw, bh = ui.px(size, 230), ui.px(size, 52)
+        bh = ui.px(size, 52)
+        label_font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
+        need = max(label_font.size(item.label)[0] for item in self.menu.items[1:]) + bh
+        bw = min(max(ui.px(size, 230), need), (w - 2 * m - gap) // 2)
         csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
         players = csv.move(bw + gap, 0)
         self.menu.rects = [selector, csv, players]
@@ -142,12 +149,32 @@ class StatsScene(MenuHandler):
         self.trend_rect = pygame.Rect(area.x, area.y, left_w, half)
         self.hist_rect = pygame.Rect(area.x, area.y + half + gap, left_w, area.h - half - gap)
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
-        rules_h = right.h * 2 // 5
-        games_h = (right.h - rules_h) // 2
-        self.rules_rect = pygame.Rect(right.x, right.y, right.w, rules_h - gap // 2)
-        self.games_rect = pygame.Rect(right.x, self.rules_rect.bottom + gap, right.w, games_h - gap)
-        self.rivals_rect = pygame.Rect(right.x, self.games_rect.bottom + gap, right.w, right.bottom - self.games_rect.bottom - gap)
         self.message_room = pygame.Rect(m, csv.y, csv.x - m - gap, bh)
+        # A row of figures: as tall as a line of them at the player's text size.
+        self.row = row = max(ui.px(size, ROW), ui.TEXTS.font(ui.px(size, TEXT_PX)).get_linesize())
+        # The right column's three panels share its height as their rows need it (each at least a share
+        # of it): the rules, the games (and their scores), the rivals.
+        stats = getattr(self, "stats", None)
+        counts = [len(stats.rules), len(self._games_lines()), len(stats.rivals)] if stats is not None else [0, 0, 0]
+        room = right.h - 2 * gap
+        title_px = ui.px(size, TITLE_PX)
+        standard = next(p for p in range(1, title_px + 1) if scale.text_px(p) >= title_px)
+        for self.title_px, note_row in ((title_px, row), (title_px, 0), (standard, 0)):
+            # Room for the wrong slaps' note under the rules' title where it must go there, else none; then
+            # the panels' titles shrunk to the standard text size, if that is what it takes.
+            head = ui.TEXTS.font(self.title_px, True).get_linesize() + ui.px(size, 16)
+            needs = [head + max(1, n) * row for n in counts]
+            needs[0] += note_row
+            if sum(needs) <= room:
+                break
+        if sum(needs) <= room:
+            spare = room - sum(needs)
+            heights = [n + spare // 3 for n in needs]
+        else:
+            heights = [room * n // sum(needs) for n in needs]
+        self.rules_rect = pygame.Rect(right.x, right.y, right.w, heights[0])
+        self.games_rect = pygame.Rect(right.x, self.rules_rect.bottom + gap, right.w, heights[1])
+        self.rivals_rect = pygame.Rect(right.x, self.games_rect.bottom + gap, right.w, right.bottom - self.games_rect.bottom - gap)
 
     # -- drawing ------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -184,13 +211,27 @@ class StatsScene(MenuHandler):
         size = surface.get_size()
         ui.panel(surface, rect)
         pad = ui.px(size, 12)
-        head = ui.blit_text(surface, title, ui.px(size, TITLE_PX), ui.GOLD, "topleft", (rect.x + pad, rect.y + pad // 2),
-                            bold=True, max_w=rect.w - 2 * pad)
+        title_px, px = getattr(self, "title_px", ui.px(size, TITLE_PX)), ui.px(size, TEXT_PX)
+        inner, space = rect.w - 2 * pad, ui.px(size, 16)
+        if note:  # title and note on one line if they fit there (shrunk, at most to the standard text size)
+            both = [(title, title_px, True), (note, px, False)]
+            least = (ui.px(size, TITLE_PX), px)  # what the standard text size draws
+            while sum(ui.TEXTS.font(p, b).size(s)[0] for s, p, b in both) + space > inner:
+                smaller = [(s, p - 1, b) for s, p, b in both]
+                if any(p < 1 or scale.text_px(p) < low for (_, p, _), low in zip(smaller, least, strict=True)):
+                    break
+                both = smaller
+            (_, title_px, _), (_, px, _) = both
+        head = ui.blit_text(surface, title, title_px, ui.GOLD, "topleft", (rect.x + pad, rect.y + pad // 2),
+                            bold=True, max_w=inner)
         if note:
-            room = rect.right - pad - head.right - ui.px(size, 16)
-            if room > ui.px(size, 60):
-                ui.blit_text(surface, note, ui.px(size, TEXT_PX), ui.TEXT, "topright", (rect.right - pad, rect.y + pad // 2 + 1),
-                             max_w=room)
+            room = rect.right - pad - head.right - space
+            if ui.TEXTS.font(px).size(note)[0] <= room:
+                ui.blit_text(surface, note, px, ui.TEXT, "topright", (rect.right - pad, rect.y + pad // 2 + 1))
+            else:  # no room beside the title (a bigger text size, a longer language): on a line under it
+                under = ui.blit_text(surface, note, px, ui.TEXT, "topright", (rect.right - pad, head.bottom),
+                                     max_w=rect.w - 2 * pad)
+                return under.bottom + ui.px(size, 4)
         return head.bottom + ui.px(size, 4)
 
     def _empty(self, surface: pygame.Surface, rect: pygame.Rect, top: int, text: str) -> None:
@@ -217,7 +258,7 @@ class StatsScene(MenuHandler):
         label_w = ui.TEXTS.font(ui.px(size, TEXT_PX)).size("0000")[0] + ui.px(size, 8)
         plot = pygame.Rect(rect.x + pad + label_w, top + ui.px(size, 12), 0, 0)
         plot.w = rect.right - pad - ui.px(size, 8) - plot.x
-        plot.h = rect.bottom - pad - ui.px(size, ROW) - plot.y
+        plot.h = rect.bottom - pad - self.row - plot.y
         highest = max(s.median_ms for s in sessions)
         step = 250 if highest <= 1500 else 500
         scale = max(2 * step, -(-highest * 1.1 // step) * step)
@@ -240,7 +281,8 @@ class StatsScene(MenuHandler):
         practice = any(s.kind == "practice" for s in sessions)
         axis = t("{n} sessions, oldest to newest → (○ practice)", n=n) if practice else \
             tn("{n} game, oldest to newest →", "{n} games, oldest to newest →", n)
-        ui.blit_text(surface, axis, ui.px(size, TEXT_PX), ui.TEXT_DIM, "topright", (plot.right, plot.bottom + ui.px(size, 4)),
+        axis_px = fit_px(axis, plot.w, ui.px(size, TEXT_PX))
+        ui.blit_text(surface, axis, axis_px, ui.TEXT_DIM, "topright", (plot.right, plot.bottom + ui.px(size, 4)),
                      max_w=plot.w)
 
     def _draw_histogram(self, surface: pygame.Surface, colour: colors.Color) -> None:
@@ -255,7 +297,7 @@ class StatsScene(MenuHandler):
         bins = queries.histogram(times, BIN_MS, TOP_MS)
         plot = pygame.Rect(rect.x + pad + ui.px(size, 8), top + ui.px(size, 8), 0, 0)
         plot.w = rect.right - pad - ui.px(size, 8) - plot.x
-        plot.h = rect.bottom - pad - ui.px(size, ROW) - plot.y
+        plot.h = rect.bottom - pad - self.row - plot.y
         most = max(bins) or 1
         bar_w = plot.w / len(bins)
         for i, count in enumerate(bins):
@@ -283,7 +325,7 @@ class StatsScene(MenuHandler):
             self._empty(surface, rect, top, t("No slaps on a pattern yet."))
             return
         pad = ui.px(size, 12)
-        row = ui.px(size, ROW)
+        row = self.row
         font = ui.px(size, TEXT_PX)
         rows = max(1, (rect.bottom - pad // 2 - top) // row)
         shown = stats.rules[:rows]
@@ -313,15 +355,9 @@ class StatsScene(MenuHandler):
             self._empty(surface, rect, top, t("No games yet."))
             return
         pad = ui.px(size, 12)
-        row = ui.px(size, ROW)
+        row = self.row
         font = ui.px(size, TEXT_PX)
-        lines: list[tuple[str, str, bool]] = []
-        for g in self.stats.games:
-            lines.append((self._title(g.game), t("{games} · {wins}", games=tn("{n} game", "{n} games", g.games), wins=tn("{n} win", "{n} wins", g.wins)), True))
-            if g.average is not None:
-                best = t("average {avg} · best {best} ({day})", avg=f"{g.average:+.1f}".replace("-", "−"),
-                         best=f"{g.best:+d}".replace("-", "−"), day=day(g.best_started))
-                lines.append(("", best, False))
+        lines = self._games_lines()
         rows = max(1, (rect.bottom - pad // 2 - top) // row)
         for i, (title, figures, main) in enumerate(lines[:rows]):
             y = top + i * row + row // 2
@@ -333,6 +369,18 @@ class StatsScene(MenuHandler):
                 room = rect.w - 2 * pad - ui.px(size, 20)
             ui.blit_text(surface, figures, font, ui.TEXT if main else ui.TEXT_DIM, "midright", (rect.right - pad, y),
                          max_w=room)
+
+    def _games_lines(self) -> list[tuple[str, str, bool]]:
+        """The games panel's lines: (a game's title, its games and wins, True), then its average and best
+        score where it has points ("", the figures, False)."""
+        lines: list[tuple[str, str, bool]] = []
+        for g in self.stats.games:
+            lines.append((self._title(g.game), t("{games} · {wins}", games=tn("{n} game", "{n} games", g.games), wins=tn("{n} win", "{n} wins", g.wins)), True))
+            if g.average is not None:
+                best = t("average {avg} · best {best} ({day})", avg=f"{g.average:+.1f}".replace("-", "−"),
+                         best=f"{g.best:+d}".replace("-", "−"), day=day(g.best_started))
+                lines.append(("", best, False))
+        return lines
 
     def _title(self, game: str) -> str:
         try:
@@ -348,7 +396,7 @@ class StatsScene(MenuHandler):
             self._empty(surface, rect, top, t("No games with other players yet."))
             return
         pad = ui.px(size, 12)
-        row = ui.px(size, ROW)
+        row = self.row
         font = ui.px(size, TEXT_PX)
         rows = max(1, (rect.bottom - pad // 2 - top) // row)
         me = self.profile.name if self.profile is not None else ""

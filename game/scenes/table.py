@@ -35,9 +35,9 @@ class TableScene(Scene):
     """Subclasses implement `make_match()` and `make_view()`; they may override `draw_view`. The game's
     definition (`self.definition`) comes from the registry the app hands over, by `config.game`."""
 
-    # The largest text size a table's lanes take at 1280×720 without overlaps (tests/test_access_text.py):
-    # at 150 % one game's prompt meets the top seat at 8 seats and the other's overlays crowd each other.
-    text_room = 1.25
+    # The largest text size a table's lanes take without overlaps or cut words, 2 to 8 seats, at 1280×720
+    # and 640×360 (tests/test_access_text.py, tests/test_access_tables.py): the full 150 %.
+    text_room = 1.5
 
     definition: GameDef
     wants_pause_on_focus_loss = True

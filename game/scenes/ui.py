@@ -12,6 +12,7 @@ from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.render import colors, hud
 from game.render.fonts import TextCache
+from game.render.scale import text_px
 
 Colour = tuple[int, int, int]
 
@@ -82,6 +83,20 @@ def fit_whole(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool =
     return TEXTS.fit(s, max_w, whole_size(s, max_w, size, bold, least), colour, bold)
 
 
+def grown_whole_px(s: str, max_w: int, size: int, bold: bool = False) -> int:
+    """The size `s` of `size` is drawn at to fit `max_w` whole: grown by the player's text size, shrunk where
+    it must be, but never below what the standard text size draws (`size` itself)."""
+    px_ = size
+    while px_ > 1 and TEXTS.font(px_, bold).size(s)[0] > max_w and text_px(px_ - 1) >= size:
+        px_ -= 1
+    return px_
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of a line of text of `size` at the text size in force."""
+    return TEXTS.font(size, bold).get_linesize()
+
+
 class TextBoxes:
     """While recording (`with TextBoxes() as boxes:`), every text a menu screen draws onto the display
     adds (rect, text) to `boxes.drawn`: tests check that no two of them intersect, at any size."""
@@ -144,11 +159,93 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     hud.shade(surface, surface.get_rect(), alpha)
 
 
-def hint(surface: pygame.Surface, s: str) -> None:
-    """The key/button hint along the bottom edge."""
+HINT_PX = 18  # the key hint's font at 1280×720
+HINT_MARGIN = 14  # from its last line to the bottom edge, at 1280×720
+HINT_BREAKS = ("   ·   ", "   ", " ")  # where a hint breaks onto another line: between its groups, between
+# its key-and-word pairs, and only last inside a pair
+
+
+def fits_shrunk(s: str, max_w: int, size: int, bold: bool = False) -> bool:
+    """Whether `fit_text` shows `s` whole in `max_w` (at most shrunk to 3/4, as it does): no "…"."""
+    return TEXTS.font(max(8, int(size * 0.75)), bold).size(s)[0] <= max_w
+
+
+def hint_lines(s: str, max_w: int, size: int) -> list[str]:
+    """`s` (a hint at font `size`) on one line if it fits (shrunk as `fit_text` does, down to 3/4); else
+    broken at its wide gaps into as few lines as fit `max_w` at full size, the lines about equally long."""
+    if not s or fits_shrunk(s, max_w, size):
+        return [s] if s else []
+    return _break(s, TEXTS.font(size), max_w, HINT_BREAKS)
+
+
+def balanced_lines(s: str, max_w: int, size: int, bold: bool = False) -> list[str]:
+    """`s` at font `size` broken at spaces into as few lines as fit `max_w`, about equally long (a question
+    in a dialog: two halves read better than a full line and a lone word)."""
+    return _break(s, TEXTS.font(size, bold), max_w, (" ",))
+
+
+def _break(s: str, font: pygame.font.Font, max_w: int, breaks: tuple[str, ...]) -> list[str]:
+    """`s` broken at `breaks[0]` (a line still too wide: at the next break), balanced."""
+    if font.size(s)[0] <= max_w or not breaks:
+        return [s]
+    sep, finer = breaks[0], breaks[1:]
+    pieces = s.split(sep)
+    if len(pieces) == 1:
+        return _break(s, font, max_w, finer)
+    lines = _greedy(pieces, sep, font, max_w)
+    # Balanced: the narrowest width that still packs into as many lines (so no lone word on the last).
+    low, high = max(font.size(p)[0] for p in pieces), max_w
+    while low < high:
+        mid = (low + high) // 2
+        if len(_greedy(pieces, sep, font, mid)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    if low < max_w:
+        lines = _greedy(pieces, sep, font, low)
+    return [out for line in lines for out in _break(line, font, max_w, finer)]
+
+
+def _greedy(pieces: list[str], sep: str, font: pygame.font.Font, max_w: int) -> list[str]:
+    """As many `pieces` joined by `sep` on each line as fit in `max_w` (at least one a line)."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and font.size(lines[-1] + sep + piece)[0] <= max_w:
+            lines[-1] += sep + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def hint_area(size: tuple[int, int]) -> pygame.Rect:
+    """Where the bottom hint of a screen goes: the window less a side margin."""
+    return pygame.Rect(px(size, 20), 0, size[0] - 2 * px(size, 20), size[1])
+
+
+def hint_height(size: tuple[int, int], s: str, area: pygame.Rect | None = None, size_px: int = HINT_PX,
+                margin: int = HINT_MARGIN) -> int:
+    """How far above the bottom of `area` (the window by default) the hint `s` reaches: what a layout keeps
+    clear for it (the hint takes two lines or more where one would be cut)."""
+    area = hint_area(size) if area is None else area
+    font_px = px(size, size_px)
+    return px(size, margin) + len(hint_lines(s, area.w, font_px)) * TEXTS.font(font_px).get_linesize()
+
+
+def hint(surface: pygame.Surface, s: str, area: pygame.Rect | None = None, size_px: int = HINT_PX,
+         margin: int = HINT_MARGIN) -> pygame.Rect:
+    """The key/button hint along the bottom edge (of the window, or of `area`: a panel's inside), centred;
+    on more lines where one would cut it. Returns the rect its lines take."""
     size = surface.get_size()
-    blit_text(surface, s, px(size, 18), TEXT_DIM, "midbottom", (size[0] // 2, size[1] - px(size, 14)),
-              max_w=size[0] - px(size, 40))
+    area = hint_area(size) if area is None else area
+    font_px = px(size, size_px)
+    step = TEXTS.font(font_px).get_linesize()
+    y = area.bottom - px(size, margin)
+    drawn = pygame.Rect(area.centerx, y, 0, 0)
+    for line in reversed(hint_lines(s, area.w, font_px)):
+        drawn.union_ip(blit_text(surface, line, font_px, TEXT_DIM, "midbottom", (area.centerx, y),
+                                 max_w=area.w))
+        y -= step
+    return drawn
 
 
 def menu_hint() -> str:
@@ -313,7 +410,7 @@ class Menu:
                 choices = [c for v in plain for c in ((f"‹ {v} ›", v) if arrows else (v,))]
                 shown = next((c for c in choices if font.size(c)[0] <= free), None)
                 if shown is None:
-                    whole = (c for c in choices if TEXTS.fitted(c, free, font_px, bold)[0] == c)
+                    whole = (c for c in choices if TEXTS.fitted(c, free, font_px, bold, record=False)[0] == c)
                     shown = next(whole, choices[-1])
                 natural = font.size(shown)[0]
                 value_w = min(natural, free)

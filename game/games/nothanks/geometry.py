@@ -10,9 +10,13 @@ import pygame
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.text import chips
+from game.i18n import t
 from game.render.card_art import RATIO, card_height
 from game.render.effects import Anchor
+from game.render.fonts import get_font
 from game.render.layout import TAG_ROOM, TableLayout
+from game.render.room import half_room
+from game.render.scale import text_px, text_scale
 from game.render.tokens import CHIP, STICK
 
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card
@@ -47,6 +51,7 @@ class NothanksGeometry:
         self.L = L
         self.rules = rules
         self.floor = text_floor(L.size)  # no text is smaller
+        self.prompt_short = 0  # px the prompt's lines lack above the card, where the seats leave no room
         self.small_size = max(12, self.floor, round(L.card_h * 0.12))  # the centre's small print ("34 left")
         self._seats_out = self._keep_out_of_seats()
         self.centre_w = round(L.card_w * CENTRE_SCALE)
@@ -70,8 +75,9 @@ class NothanksGeometry:
         centre (`band`: the stack, the card and the pot's count) above the card, clear of the seats
         above it, while "N left" and the teaching aid's sum keep their line under it; 0 if there is room
         already, or none to gain."""
-        lines_above = 2.7 * self.small_size  # two prompt lines with their outlines and the gap
-        line_below = 2.0 * self.small_size  # the sum (a size larger) and its gap
+        drawn = text_px(self.small_size)  # at the player's text size
+        lines_above = 1.35 * self._prompt_lines(drawn, top) * drawn  # the prompt's lines, outlines and gap
+        line_below = 2.0 * drawn  # the sum (a size larger) and its gap
         # seats beside the stack and the card (level with them) are neither above nor below
         above = [b.bottom for b in self._seats_out if b.right > band.left and b.left < band.right
                  and b.bottom <= band.top]
@@ -79,7 +85,25 @@ class NothanksGeometry:
                  and b.top >= band.bottom]
         low = max(above, default=0) + lines_above  # the card's top at the least
         high = min(below, default=self.L.size[1]) - line_below - height  # ... and at the most
-        return max(0, round(min(low, high) - top))
+        dy = max(0, round(min(low, high) - top))
+        self.prompt_short = max(0, round(low - top - dy))  # what the prompt still lacks (the view shrinks the cards)
+        return dy
+
+    def _prompt_lines(self, drawn: int, top: int) -> int:
+        """How many lines the prompt takes above the card: two; at a bigger text size, as many (up to four)
+        as a prompt naming both keys takes between the seats above the card."""
+        if text_scale() <= 1.0:
+            return 2
+        name = t("Player {n}", n=1)
+        if chips(self.rules):
+            ref = t("{name}: take it ({take}) or pay a chip ({pay})?", name=name, take="Q", pay="L-Shift")
+        else:
+            ref = t("{name}: take it ({take}) or pay a match ({pay})?", name=name, take="Q", pay="L-Shift")
+        cx = self.L.centre[0]
+        half = half_room(cx, round(top - 2.7 * drawn), top, self._seats_out, cx)
+        if not half:
+            return 2
+        return max(2, min(4, math.ceil(get_font(drawn, True).size(ref)[0] / (2 * half))))
 
     def centre_rect(self) -> pygame.Rect:
         return self._centre.copy()

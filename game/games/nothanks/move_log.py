@@ -20,6 +20,7 @@ import pygame
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import NothanksGeometry, text_floor
 from game.games.nothanks.view_model import NothanksModel
+from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors, hud
 from game.render.fonts import TextCache
@@ -40,6 +41,7 @@ class Table(Protocol):
     geo: NothanksGeometry
     model: NothanksModel
     texts: TextCache
+    words: CentreWords
 
     def corner_texts(self) -> list[str]: ...
 
@@ -67,6 +69,7 @@ class MoveLog:
     def clear(self) -> None:
         self._placed.clear()
         self._images.clear()
+        self._print = SmallPrint()  # laid out again (at the text size in force)
 
     # -- sizes -----------------------------------------------------------------------------------------
     def size(self) -> int:
@@ -93,8 +96,9 @@ class MoveLog:
         """Where the pot's count and its "on the card" are drawn (two digits at most)."""
         v = self.v
         spot = v.geo.pot_digits_spot
-        digits = v.texts.outlined("88", round(v.L.card_h * 0.36), colors.TEXT).get_size()
-        word = v.texts.font(v.geo.small_size).size(t("on the card"))
+        big, small = v.words.pot_sizes()
+        digits = v.texts.outlined("88", big, colors.TEXT).get_size()
+        word = v.texts.font(small).size(t("on the card"))
         return pygame.Rect(spot[0], round(spot[1] - digits[1] / 2), max(digits[0], word[0]) + 4,
                            digits[1] + word[1] + 4)
 
@@ -130,6 +134,18 @@ class MoveLog:
         _, rect = self._print.layout(self.v.L, self.v.texts, text)
         return rect if pygame.Rect((0, 0), self.v.L.size).colliderect(rect) else None
 
+    def _clear_of_centre(self, text: str) -> bool:
+        """Whether the small print saying `text` keeps off the stack (with its "N left" under it), the card
+        and the pot's count."""
+        corner = self._print_rect(text)
+        if corner is None:
+            return True
+        geo = self.v.geo
+        deck = geo.deck_rect()
+        w, h = self.v.texts.outlined_size(t("{n} left", n=88), self.v.words.left_size())
+        label = pygame.Rect(deck.centerx - w // 2, deck.bottom + 6, w, h).inflate(8, 8)
+        return corner.collidelist([deck.inflate(8, 8), label, geo.centre_rect().inflate(8, 8), self.pot_rect()]) < 0
+
     def placed(self, show: bool) -> Placed:
         """Where the log goes at this window size (when `show`n) and the small print beside it (cached)."""
         texts = self.v.corner_texts()
@@ -138,11 +154,14 @@ class MoveLog:
         cached = self._placed.get(key)
         if cached is not None:
             return cached
+        # the small print's parts that keep off the centre (at a bigger text size in a small window, the
+        # keys' hints may not): the whole of it, else the most needed parts
+        keeps = [k for k in range(len(texts), -1, -1) if self._clear_of_centre("\n".join(texts[:k]))]
         if not show:
-            placed = Placed(None, 0, full)
+            placed = Placed(None, 0, "\n".join(texts[: keeps[0]]))
         else:
             tries = []
-            for keep in range(len(texts), -1, -1):  # the whole small print, then less of it, then none
+            for keep in keeps:  # the whole small print, then less of it, then none
                 text = "\n".join(texts[:keep])
                 corner = self._print_rect(text)
                 fit = self._fit([corner] if corner is not None else [])

@@ -16,7 +16,7 @@ from game.games.nothanks.view_model import NothanksModel, Token, Tokens
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors, hud
-from game.render.card_art import CardArt, card_height
+from game.render.card_art import RATIO, CardArt, card_height
 from game.render.effects import Back, Face, Flip, Flyer
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout
@@ -104,10 +104,11 @@ def deck_drawn(v: Table) -> pygame.Rect:
 def pot_count(v: Table, pot: int) -> tuple[tuple[pygame.Surface, pygame.Rect], tuple[pygame.Surface, pygame.Rect]]:
     """The pot's count beside the card ("7" over "on the card"): its digits and its word, each with where
     it goes."""
-    digits = v.texts.outlined(str(pot), round(v.L.card_h * 0.36), colors.TEXT)
+    big, small = v.words.pot_sizes()
+    digits = v.texts.outlined(str(pot), big, colors.TEXT)
     spot = v.geo.pot_digits_spot
     at = digits.get_rect(midleft=spot)
-    word = v.texts.render(t("on the card"), v.geo.small_size, colors.TEXT_DIM)
+    word = v.texts.render(t("on the card"), small, colors.TEXT_DIM)
     under = word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2))
     return (digits, at), (word, under)
 
@@ -140,11 +141,24 @@ def score_tag(v: Table, seat: int, score: int | None, image: pygame.Surface, rec
     return True
 
 
+def cards_row(v: Table, seat: int, text_bottom: int) -> tuple[int, int, int]:
+    """(top, bottom, card width) of a seat's row of cards, in the panel's own coordinates: under the name
+    and controls as drawn, which end at `text_bottom` (a bigger text size makes them taller than the
+    layout's info row), the cards a little smaller if the rest of the row is too low for them."""
+    box = v.L.seats[seat]
+    top = max(box.stack.y, box.rect.y + text_bottom + 2) - box.rect.y
+    bottom = box.stack.bottom - box.rect.y
+    mw = v.geo.mini_w
+    if bottom - top < card_height(mw):
+        mw = max(10, min(mw, int((bottom - top) / RATIO)))
+    return top, bottom, mw
+
+
 def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
     """A seat's panel: its name and controls, its matches (a few sticks or chips and the count, "?" when
     hidden) and its cards in runs, the counted (lowest) card of each run framed in gold."""
     box = v.L.seats[seat]
-    surf, _ = v.panels.base(seat)
+    surf, text_bottom = v.panels.base(seat)
     ox, oy = box.rect.topleft
     mx, my = v.matches_point(seat)
     s = v.match_unit(seat)
@@ -154,9 +168,9 @@ def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Sur
     digits = "?" if shown is None else str(shown)
     img = v.texts.render(digits, v.count_size(seat), colors.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))
-    mw = v.geo.mini_w
+    top, bottom, mw = cards_row(v, seat, text_bottom)
     mh = card_height(mw)
-    sy = box.stack.y - oy + (box.stack.h - mh) // 2
+    sy = top + (bottom - top - mh) // 2
     for value, x, counted in v.geo.run_positions(seat, held):  # back to front: the counted card on top
         img = v.art.surface(v.card_key(value, mini=True), mw)
         card = pygame.Rect(box.stack.x - ox + x, sy, mw, mh)
@@ -173,7 +187,7 @@ def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Sur
             hud.shade(surf, card, 70, (0, 0, 0), radius=max(2, mw // 16))
     if not held:
         img = v.texts.render(t("no cards"), max(v.geo.floor, round(v.text_unit(seat) * 0.11)), colors.TEXT_DIM)
-        surf.blit(img, img.get_rect(midleft=(box.stack.x - ox, box.stack.centery - oy)))
+        surf.blit(img, img.get_rect(midleft=(box.stack.x - ox, (top + bottom) // 2)))
     return surf
 
 

@@ -10,13 +10,15 @@ from game.games.nothanks import paint
 from game.games.nothanks import text as nt_text
 from game.games.nothanks.coach_box import CoachBox, Placed
 from game.games.nothanks.geometry import NothanksGeometry, token_kind
-from game.games.nothanks.layout import LAYOUT
+from game.games.nothanks.layout import SHRINK_STEPS, NothanksLayout, hints
 from game.games.nothanks.move_log import MoveLog
 from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render.effects import Anchor
 from game.render.fonts import wrap
+from game.render.scale import text_scale
+from game.render.small_print import SmallPrint
 from game.render.table_view import TableView
 
 
@@ -24,7 +26,6 @@ class NothanksView(TableView):
     """View-model, geometry and drawing of one No Thanks table; `teaching_aid` shows how a card's value is
     made and everyone's running score, `show_log` the last takes and passes."""
 
-    layout_hints = LAYOUT
     text_aspect = 1.9
     model: NothanksModel
 
@@ -51,9 +52,19 @@ class NothanksView(TableView):
         self.coach_box = CoachBox(self)
         self._centre_drawn: list[pygame.Rect] = []  # where the centre's words were last drawn
 
+    @property
+    def layout_hints(self) -> NothanksLayout:  # type: ignore[override]
+        """The game's layout at the text size in force (smaller centre cards at a bigger text size)."""
+        return hints(text_scale(), getattr(self, "_shrink", 1.0))
+
     def relayout(self, size: tuple[int, int]) -> None:
-        super().relayout(size)
-        self.geo = NothanksGeometry(self.L, self.rules, self.token_kind)
+        self.small_print = SmallPrint()  # laid out again (at the text size in force)
+        for shrink in SHRINK_STEPS:  # smaller centre cards only while the prompt lacks room above them
+            self._shrink = shrink
+            super().relayout(size)
+            self.geo = NothanksGeometry(self.L, self.rules, self.token_kind)
+            if self.geo.prompt_short <= 0:
+                break
         self.words.clear()
         self.log.clear()
         self.coach_box.clear()
@@ -150,19 +161,27 @@ class NothanksView(TableView):
         """The size the match count and its icon scale with (the info row's height, less if narrow)."""
         return min(self.L.seats[seat].info.h, self.text_unit(seat) * 0.36)
 
+    def count_room(self, seat: int) -> float:
+        """How far left of the info row's right edge the match count's icon is centred: far enough that two
+        digits (at the text size in force: bigger at 150 %) end inside the panel."""
+        s = self.match_unit(seat)
+        digits = self.texts.font(self.count_size(seat), True).size("88")[0]
+        return max(s * 0.9, digits + s * 0.11 + max(2, s * 0.1))
+
     def matches_point(self, seat: int) -> tuple[float, float]:
         box = self.L.seats[seat]
         s = self.match_unit(seat)
+        room = self.count_room(seat)
         if self.count_on_name_row(seat):
             # Beside the name, its digits just clear of the score tag on the panel's top edge.
             name_h = self.texts.font(self.panels.name_fit(seat)[1], True).get_height()
             tag_bottom = box.rect.top + self.tag_height(seat) / 2
             digits = self.count_size(seat)  # a digit's top is about 0.37 of its size above its middle
             return (
-                box.info.right - s * 0.9,
+                box.info.right - room,
                 max(box.info.y + name_h / 2 + 1, tag_bottom + 1 + digits * 0.37),
             )
-        return (box.info.right - s * 0.9, box.info.centery + s * 0.12)
+        return (box.info.right - room, box.info.centery + s * 0.12)
 
     def count_on_name_row(self, seat: int) -> bool:
         """Whether the match count sits on the name's row, leaving the controls line the panel's full width.
@@ -186,7 +205,7 @@ class NothanksView(TableView):
             and name_h + len(lines) * font.get_height() <= info.h
         ):
             return False  # two lines beside the count
-        return self.texts.fitted(ctrl, beside, small)[0] != ctrl
+        return not self.panels.fits_one_line(ctrl, beside, small)
 
     def controls_width(self, seat: int) -> int:
         # With the count moved up to the name's row, the controls run under it: the panel's full width.
@@ -195,7 +214,8 @@ class NothanksView(TableView):
         return super().controls_width(seat)
 
     def name_reserve(self, seat: int) -> int:
-        return round(self.match_unit(seat) * 1.5) + 4  # the icon starts 1.35 units left of the edge
+        # the icon starts about 0.47 units left of its centre (count_room left of the edge)
+        return round(self.count_room(seat) + self.match_unit(seat) * 0.6) + 4
 
     def count_size(self, seat: int) -> int:
         """The match count's digits (px)."""

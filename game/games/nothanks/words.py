@@ -16,12 +16,20 @@ from game.render import colors
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.room import half_room
+from game.render.scale import looks_key, px, text_for, text_px
 from game.render.textfit import keep_together, lines_in_rooms, stack
 
 MIN_TEXT = 10  # the centre's texts shrink to the table's floor, and never below this (px)
 MAX_PROMPT_LINES = 4
 SHORT_PROMPT_LINES = 3  # more lines than this: try a slightly smaller font first
 SHRINK_FOR_FEWER_LINES = 0.8  # ... down to this share of the normal size
+NOTE_ROOM = 100  # px at 1280x720 between the pot's count and a seat beside it, for the seat's notes
+
+
+def lowest(floor: int) -> int:
+    """The smallest size the centre's words shrink to: the table's floor as drawn (at a bigger text size, a
+    smaller size asked of the fonts, as big as 100 % draws the floor), never below MIN_TEXT as drawn."""
+    return text_for(max(MIN_TEXT, floor))
 
 
 class Table(Protocol):
@@ -63,7 +71,7 @@ class CentreWords:
         sum under the card)."""
         v = self.v
         small = v.geo.small_size
-        label = v.texts.outlined(t("{n} left", n=state.cards_left), small, colors.TEXT)
+        label = v.texts.outlined(t("{n} left", n=state.cards_left), self.left_size(), colors.TEXT)
         label_rect = self.deck_label_rect(label.get_size())
         out = [("left", label, label_rect)]
         if state.is_over:
@@ -80,6 +88,64 @@ class CentreWords:
             size, rect = self.aid_fit(text, round(small * 1.25), label_rect)
             out.append(("aid", v.texts.outlined(text, size, colors.GOLD), rect))
         return out
+
+    def pot_sizes(self) -> tuple[int, int]:
+        """The sizes of the pot's count beside the card: its digits (a third of a card high) and its "on the
+        card", the largest that keep clear of every seat (and of NOTE_ROOM beside it) and inside the window
+        (at a bigger text size they shrink where the seats leave no room, down to what 100 % draws)."""
+        v = self.v
+        key = ("pot", v.L.size, looks_key())
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
+        big, small = round(v.L.card_h * 0.36), v.geo.small_size
+        room = px(v.L.size, NOTE_ROOM)  # felt kept beside a seat level with the count, for its notes
+        blocks = [b.inflate(2 * room, 0) for b in v.geo.keep_out(None)]
+        window = pygame.Rect((0, 0), v.L.size)
+        found = (big, small)
+        for k in range(40):
+            share = 1 - k * 0.02
+            digits, under = max(text_for(big), round(big * share)), max(text_for(small), round(small * share))
+            box = self._pot_box(digits, under)
+            found = (digits, under)
+            if window.contains(box) and box.collidelist(blocks) < 0:
+                break
+            if digits == text_for(big) and under == text_for(small):
+                break
+        return self._remember(key, found)
+
+    def left_size(self) -> int:
+        """The size of the stack's "N left": the centre's small print, smaller (at a bigger text size, down
+        to what 100 % draws) while, under the stack, it would come within NOTE_ROOM of a seat beside it."""
+        v = self.v
+        key = ("left size", v.L.size, looks_key())
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
+        small = v.geo.small_size
+        room = px(v.L.size, NOTE_ROOM)
+        blocks = [b.inflate(2 * room, 0) for b in v.geo.keep_out(None)]
+        deck = v.geo.deck_rect()
+        size = small
+        for size in range(small, text_for(small) - 1, -1):
+            w, h = v.texts.outlined_size(t("{n} left", n=88), size)
+            under = pygame.Rect(deck.centerx - w // 2, deck.bottom + 6, w, h)
+            if under.collidelist(blocks) < 0:
+                break
+        return self._remember(key, size)
+
+    def pot_rect(self) -> pygame.Rect:
+        """Where the pot's count ("88" over "on the card") lies at its sizes."""
+        return self._pot_box(*self.pot_sizes())
+
+    def _pot_box(self, digits: int, under: int) -> pygame.Rect:
+        v = self.v
+        spot = v.geo.pot_digits_spot
+        dw, dh = v.texts.outlined_size("88", digits)
+        at = pygame.Rect(0, 0, dw, dh)
+        at.midleft = spot
+        w, h = v.texts.font(under).size(t("on the card"))
+        return at.union(pygame.Rect(spot[0], spot[1] + dh // 2, w, h))
 
     def deck_label_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the stack's "N left" label (an image of `size`) goes: under the stack; if a seat is in
@@ -131,11 +197,11 @@ class CentreWords:
         bottom = centre.top - max(4, centre.h // 20)
         cx = centre.centerx
         blocks = v.keep_out()
-        sizes = range(size, min(size, max(MIN_TEXT, v.geo.floor)) - 1, -1)
+        sizes = range(size, min(size, lowest(v.geo.floor)) - 1, -1)
         first: tuple[int, list[str], pygame.Rect] | None = None
         for s in sizes:
             font = v.texts.font(s, True)
-            pad = 2 * max(1, s // 14)  # the outline
+            pad = 2 * max(1, text_px(s) // 14)  # the outline
             lh = font.get_height() + pad
             rooms = [
                 self._free_span(bottom - k * lh, bottom, cx, blocks) - pad if bottom >= k * lh else 0
@@ -156,7 +222,7 @@ class CentreWords:
             return first
         s = sizes[-1]
         font = v.texts.font(s, True)
-        pad = 2 * max(1, s // 14)
+        pad = 2 * max(1, text_px(s) // 14)
         lines = wrap(texts[1], font, max(80, self._free_span(bottom - font.get_height(), bottom, cx, blocks)))
         w = max(font.size(line)[0] for line in lines) + pad
         h = len(lines) * (font.get_height() + pad)
@@ -184,11 +250,11 @@ class CentreWords:
             return cached
         centre = v.geo.centre_rect()
         window = pygame.Rect((0, 0), v.L.size)
-        blocks = v.keep_out()
+        blocks = [*v.keep_out(), self.pot_rect()]
         best: tuple[int, pygame.Rect] | None = None
-        for s in range(size, min(size, max(MIN_TEXT, v.geo.floor)) - 1, -1):
+        for s in range(size, min(size, lowest(v.geo.floor)) - 1, -1):
             font = v.texts.font(s, True)
-            pad = 2 * max(1, s // 14)
+            pad = 2 * max(1, text_px(s) // 14)
             r = pygame.Rect(0, 0, font.size(text)[0] + pad, font.get_height() + pad)
             for y in (centre.bottom + max(4, centre.h // 20), label.bottom + 2):
                 r.midtop = (centre.centerx, y)

@@ -22,7 +22,7 @@ from game.render.effects import Anchor
 from game.render.fonts import get_font
 from game.render.layout import TableLayout
 from game.render.room import half_room
-from game.render.scale import px
+from game.render.scale import px, text_for, text_min, text_px, text_scale
 
 MAX_BURN_SHOWN = 8
 BOTTOM_DX = 0.8  # of a card's width: how far left of the pile's middle the peeking bottom card lies
@@ -36,6 +36,7 @@ COUNT_PX = 26  # "12 in the pile"
 HEADLINE_PX = 72  # the headline lane's height: a banner on its plate, or the photo finish's two rows
 GAP_PX = 6
 WIDEST = 0.8  # of the window's width: the widest a centre lane gets
+HEADLINE_SHARE = 0.5  # of the window's width: kept for the headline lane at a bigger text size
 
 
 def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, float]:
@@ -58,14 +59,18 @@ class RatscrewGeometry:
         self.status_size = px(size, STATUS_PX)  # the prompt's text size
         self.count_size = px(size, COUNT_PX)
         self.gap = px(size, GAP_PX)
-        self.headline_h = px(size, HEADLINE_PX)
+        # the headline lane holds a banner on its plate, or the photo finish's two rows at the smallest
+        # text a player needs, or three as small as 100 % draws it (at a bigger text size, taller than
+        # HEADLINE_PX)
+        plate = max(3, px(size, 10)) // 2 + 1
+        self.headline_h = max(px(size, HEADLINE_PX), 2 * self.line(text_min(size)) + plate,
+                              3 * self.line(text_for(text_min(size))) + plate)
         line = self.line(self.status_size)
         self.prompt_h = 2 * line  # room for two lines ("Ada:" on a line of its own)
         self.bar_h = max(6, self.status_size // 2)
         self.floor = self._floor()  # how far below the pile's middle its cards reach
         self.ceiling = self._ceiling()  # ... and above it
-        column = (self.headline_h + self.gap + self.ceiling + self.floor + self.gap + self.prompt_h
-                  + self.gap + self.bar_h)
+        column = self.column()
         top = round(L.pile.centery - column / 2)
         self.headline_top = top
         cx = L.centre[0]
@@ -76,10 +81,17 @@ class RatscrewGeometry:
         self.pile_zone = self._pile_zone()
         self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None
 
+    def column(self) -> int:
+        """The centre column's height: the headline lane, the pile's reach, the prompt lane and the claim
+        bar with the gaps between them (the layout's centre is made at least this tall: see RatscrewView)."""
+        return round(self.headline_h + self.gap + self.ceiling + self.floor + self.gap + self.prompt_h
+                     + self.gap + self.bar_h)
+
     def line(self, size: int) -> int:
-        """The height of one outlined line of bold text at `size`."""
-        font = get_font(size, True)
-        return max(font.get_linesize(), font.size("Ag")[1]) + 2 * max(1, size // 14)
+        """The height of one outlined line of bold text at `size` (as drawn, at the player's text size)."""
+        drawn = text_px(size)
+        font = get_font(drawn, True)
+        return max(font.get_linesize(), font.size("Ag")[1]) + 2 * max(1, drawn // 14)
 
     # -- the pile's cards ---------------------------------------------------------------------------
     def slot(self, index: int, size: int, gen: int) -> tuple[float, float, int]:
@@ -139,10 +151,12 @@ class RatscrewGeometry:
     # -- the lanes ----------------------------------------------------------------------------------
     def core_lanes(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(headline lane, prompt lane) as wide as the pile: the least they always have (the layout keeps
-        the seats off the pile's width, rows and all)."""
+        the seats off the pile's width, rows and all). At a bigger text size the headline lane keeps
+        HEADLINE_SHARE of the window's width from the seats' notes (the photo finish's names and times)."""
         cx = self.centre[0]
         half = self.pile_zone.w // 2
-        return (pygame.Rect(cx - half, self.headline_top, 2 * half, self.headline_h),
+        head = max(half, round(self.L.size[0] * HEADLINE_SHARE / 2)) if text_scale() > 1 else half
+        return (pygame.Rect(cx - head, self.headline_top, 2 * head, self.headline_h),
                 pygame.Rect(cx - half, self.status_top, 2 * half, self.prompt_h))
 
     def lanes(self, blocks: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect]:

@@ -21,7 +21,7 @@ from game.render.effects import Anchor, Banner, Flyer
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout
 from game.render.notes import Notes
-from game.render.scale import px, text_min
+from game.render.scale import looks_key, px, text_for, text_min, text_px
 from game.render.textboxes import TextBoxes
 from game.render.textfit import balanced, name_first, stack
 from game.render.tween import ease_out, lerp
@@ -171,12 +171,12 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
     player needs mid-game; below it only if nothing else fits). Its image, rect (at the lane's top) and
     size."""
     lane = v.prompt_lane()
-    key = (text, tuple(color), tuple(lane), v.L.size)
+    key = (text, tuple(color), tuple(lane), v.L.size, looks_key())
     cached = _PROMPTS.get(key)
     if cached is not None:
         return cached
     texts = v.texts
-    low = text_min(v.L.size)
+    low = text_for(text_min(v.L.size))  # at a bigger text size, as small as 100 % drew it at the least
     sizes = list(range(v.geo.status_size, low - 1, -1)) + list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
     img = None
     s = sizes[0]
@@ -216,7 +216,7 @@ def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float
         color = colors.GOLD if urgent else colors.TEXT
         img, at, px = prompt_fitted(v, text, color)
         surface.blit(img, at)
-        v.boxes.add("prompt", at, text, px=px)
+        v.boxes.add("prompt", at, text, px=text_px(px))  # its size as drawn
     if state.awaiting_claim and state.challenger is not None and claim_left is not None:
         hud.bar(surface, v.geo.claim_bar(), claim_left, colors.seat_color(state.challenger))
 
@@ -246,7 +246,7 @@ def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | 
     rect.center = lane.center
     surface.blit(digits, digits.get_rect(midleft=rect.midleft))
     surface.blit(words, words.get_rect(midright=(rect.right, rect.centery + digits.get_height() // 12)))
-    v.boxes.add("count", rect, t("{n} in the pile", n=n), px=v.geo.count_size)
+    v.boxes.add("count", rect, t("{n} in the pile", n=n), px=text_px(v.geo.count_size))
 
 
 def headline(v: Table, surface: pygame.Surface, now: float) -> None:
@@ -263,7 +263,7 @@ def headline(v: Table, surface: pygame.Surface, now: float) -> None:
         if e.plate:
             box = v.notes.draw_plate(surface, rect, img.get_height(), fade)
         hud.blit_alpha(surface, img, rect, fade)
-        v.boxes.add("banner", box, e.text, px=px)
+        v.boxes.add("banner", box, e.text, px=text_px(px))
     else:
         photo(v, surface, e, now)
 
@@ -285,14 +285,14 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     text a player needs mid-game, the cells after the third summed up as "+2 more". Its images with
     where they go, its colour chips, and its text size."""
     title, cells = photo_cells(e)
-    key = (title, cells, tuple(lane), v.L.size)
+    key = (title, cells, tuple(lane), v.L.size, looks_key())
     cached = _STRIPS.get(key)
     if cached is not None:
         return cached
     texts = v.texts
     size_of = v.L.size
     pad = max(3, px(size_of, 10))
-    low = text_min(size_of)
+    low = text_for(text_min(size_of))  # at a bigger text size, as small as 100 % drew it at the least
     win_seat, win_name, _ = cells[0] if cells else (None, "", "")
     named = bool(win_name) and bool(e.cells) and title.endswith(win_name)
     prefix = title[: len(title) - len(win_name)].rstrip() if named else title
@@ -317,30 +317,49 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
         return head, row
 
     def width(size: int, group: list[Item], sep: int) -> int:
+        d = text_px(size)  # chips and gaps as the words are drawn
         total = 0
         for seat, words in group:
-            total += (round(size * 0.45) + size // 3 if seat is not None else 0)
-            total += sum(texts.outlined_size(w, size)[0] for w, _ in words) + (len(words) - 1) * (size // 3)
+            total += (round(d * 0.45) + d // 3 if seat is not None else 0)
+            total += sum(texts.outlined_size(w, size)[0] for w, _ in words) + (len(words) - 1) * (d // 3)
         return total + sep * max(0, len(group) - 1)
 
-    def attempt(keep: int, rows: int, size: int) -> tuple | None:
-        line = v.geo.line(size)
-        if rows * line > lane.h - pad // 2:
-            return None
+    Row = list[tuple[list[Item], int]]  # a row's groups, each with the gap between its items
+
+    def shaped(keep: int, shape: str, small: int, sep: int) -> list[Row]:
+        """The strip's rows: "1" all on one; "2" the head over the cells; "2s" the title over the winner
+        and the cells; "3" the title, the winner, the cells."""
         head, row = items(keep)
-        small, sep = size // 3, round(size * 0.9)
-        hw, rw = width(size, head, small), width(size, row, sep)
-        need = hw + (sep + rw if row else 0) if rows == 1 else max(hw, rw)
-        if need > lane.w - 2 * pad:
+        cells: Row = [(row, sep)] if row else []
+        if shape == "1":
+            return [[(head, small), *cells]]
+        if shape == "2":
+            return [[(head, small)], cells]
+        if shape == "2s":
+            return [[(head[:1], small)], [(head[1:], small), *cells]]
+        return [[(head[:1], small)], [(head[1:], small)], cells]
+
+    def attempt(keep: int, shape: str, size: int) -> tuple | None:
+        line = v.geo.line(size)
+        d = text_px(size)
+        small, sep = d // 3, round(d * 0.9)
+        if shape in ("2s", "3") and len(items(keep)[0]) < 2:
             return None
-        return rows, size, head, row, hw, rw, sep, need
+        rows = [r for r in shaped(keep, shape, small, sep) if r]
+        if len(rows) * line > lane.h - pad // 2:
+            return None
+        widths = [sum(width(size, group, gap) for group, gap in r) + sep * (len(r) - 1) for r in rows]
+        if max(widths) > lane.w - 2 * pad:
+            return None
+        return len(rows), size, rows, widths
 
     best = None
     keeps = sorted({min(k, len(others)) for k in (len(others), 3, 2, 1)}, reverse=True)
     smallest = max(6, round(low * 0.7))
     for sizes in (range(px(size_of, 36), low - 1, -1), range(low - 1, smallest - 1, -1)):
-        for keep in keeps:  # all the cells if they go, at the biggest size one row or two allow
-            found = [_largest(sizes, lambda z, keep=keep, rows=rows: attempt(keep, rows, z)) for rows in (1, 2)]
+        for keep in keeps:  # all the cells if they go, at the biggest size one row or two (or three) allow
+            found = [_largest(sizes, lambda z, keep=keep, shape=shape: attempt(keep, shape, z))
+                     for shape in ("1", "2", "2s", "3")]
             found = [f for f in found if f is not None]
             if found:
                 best = max(found, key=lambda f: (f[1], -f[0]))
@@ -354,30 +373,31 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
         img = texts.outlined(cut, size, colors.GOLD)
         blits.append((img, img.get_rect(center=lane.center).topleft))
     else:
-        rows, size, head, row, hw, rw, sep, need = best
+        _, size, rows, widths = best
         line = v.geo.line(size)
+        d = text_px(size)
+        sep = round(d * 0.9)
 
-        def lay(group: list[Item], x: int, y: int, gap: int) -> None:
+        def lay(group: list[Item], x: int, y: int, gap: int) -> int:
             for seat, words in group:
                 if seat is not None:
-                    chip = pygame.Rect(0, 0, round(size * 0.45), round(size * 0.95))
+                    chip = pygame.Rect(0, 0, round(d * 0.45), round(d * 0.95))
                     chip.midleft = (x, y + line // 2)
                     chips.append((chip, colors.seat_color(seat)))
-                    x += chip.w + size // 3
+                    x += chip.w + d // 3
                 for word, color in words:
                     p = texts.outlined(word, size, color)
                     blits.append((p, (x, y + (line - p.get_height()) // 2)))
-                    x += p.get_width() + size // 3
-                x += gap - size // 3
+                    x += p.get_width() + d // 3
+                x += gap - d // 3
+            return x
 
-        if rows == 1:
-            x, y = lane.centerx - need // 2, lane.centery - line // 2
-            lay(head, x, y, size // 3)
-            lay(row, x + hw + sep, y, sep)
-        else:
-            y0 = lane.centery - line
-            lay(head, lane.centerx - hw // 2, y0, size // 3)
-            lay(row, lane.centerx - rw // 2, y0 + line, sep)
+        y = lane.centery - len(rows) * line // 2
+        for r, w in zip(rows, widths, strict=True):
+            x = lane.centerx - w // 2
+            for group, gap in r:
+                x = lay(group, x, y, gap) - gap + sep
+            y += line
     if len(_STRIPS) > 32:
         _STRIPS.clear()
     _STRIPS[key] = (blits, chips, size)
@@ -400,7 +420,7 @@ def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None
     for img, at in blits:
         hud.blit_alpha(surface, img, at, fade)
     title, _ = photo_cells(e)
-    v.boxes.add("photo", lane, title, px=px)
+    v.boxes.add("photo", lane, title, px=text_px(px))
 
 
 def _largest(sizes: range, attempt) -> tuple | None:

@@ -14,7 +14,7 @@ from game.render.card_art import CardArt, card_height
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.panels import Panels
-from game.render.scale import text_min
+from game.render.scale import text_for, text_min
 
 
 class Table(Protocol):
@@ -30,12 +30,47 @@ class Table(Protocol):
     def text_unit(self, seat: int) -> float: ...
 
 
-def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bool) -> pygame.Surface:
+def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bool,
+                count_on_cards: bool = False) -> pygame.Surface:
     """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`);
-    where its count and badge went is left in `v.badges`."""
+    where its count and badge went is left in `v.badges`.
+
+    Its words in rows: the name, the keys, then "12 cards". Where the keys take the room of the count's
+    row (a big text size in a small panel), or the badge would be cut beside the count (`count_on_cards`),
+    the count goes on the seat's stack of backs; a seat told how to get back in shows that instead of its
+    keys when both do not fit."""
     box = v.L.seats[seat]
     ox, oy = box.rect.topleft
-    surf, y = v.panels.base(seat)
+    u = v.text_unit(seat)
+    low = max(9, text_min(v.L.size))
+    small = max(low, round(u * 0.11))
+    info = box.info.move(-ox, -oy)
+    hint = v.model.panel_hint(seat, count, out)
+    room = v.panels.controls_room(seat)
+    hint_lines: list[str] = []
+    on_stack = False
+    hint_px = small
+    if hint:
+        for hint_px in range(small, text_for(max(8, int(small * 0.75))) - 1, -1):  # as it fits its room
+            font = v.texts.font(hint_px, True)
+            hint_lines = wrap(hint, font, info.w)
+            if (all(font.size(line)[0] <= info.w for line in hint_lines)
+                    and len(hint_lines) * font.get_height() + 2 <= room):
+                break
+        else:  # no room for it (its note beside the panel says it too): the keys and the count as ever
+            hint, hint_lines = "", []
+    badge_text, badge_color = v.model.badge(seat, out, owed, claim)
+    badge_px = max(low, round(u * 0.12))
+    if hint:
+        below = len(hint_lines) * v.texts.font(hint_px, True).get_height() + 2
+        keys = v.panels.controls_whole(seat, room - below)
+        surf, y = v.panels.base(seat, below=below, controls=keys)
+    else:
+        below = v.texts.font(low, True).get_height()
+        on_stack = count_on_cards or not v.panels.controls_whole(seat, room - below)
+        # on the cards, the count leaves the keys the room; a badge keeps its row under them
+        badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
+        surf, y = v.panels.base(seat, below=badge_h if on_stack else below)
     stack = box.stack.move(-ox, -oy)
     sw = v.L.seat_card_w
     back = v.art.back(sw)
@@ -51,26 +86,47 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
             width=1,
             border_radius=max(2, sw // 16),
         )
-    info = box.info.move(-ox, -oy)
-    u = v.text_unit(seat)
-    small = max(9, text_min(v.L.size), round(u * 0.11))
-    hint = v.model.panel_hint(seat, count, out)
-    if hint:
-        for line in wrap(hint, v.texts.font(small, True), info.w):
-            img = v.texts.fit(line, info.w, small, colors.GOLD, bold=True)
-            surf.blit(img, (info.x, y + 2))
-            y += img.get_height()
-    badge_text, badge_color = v.model.badge(seat, out, owed, claim)
+    for line in hint_lines:
+        img = v.texts.fit(line, info.w, hint_px, colors.GOLD, bold=True)
+        surf.blit(img, (info.x, y + 2))
+        y += img.get_height()
     tag = img = None
     if badge_text:
-        img = v.texts.fit(badge_text, info.w - 8, max(9, text_min(v.L.size), round(u * 0.12)), colors.INK, bold=True)
-        tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
-        tag.left = info.x
-    if not hint:
+        img = _badge(v, badge_text, info.w - 8, badge_px)
+        if img is None:  # too long for the info column: along the panel's foot, over its cards
+            img = v.texts.fit(badge_text, box.rect.w - 2 * max(2, stack.x) - 10, badge_px, colors.INK, bold=True)
+            tag = img.get_rect().inflate(10, 4)
+            tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+        else:
+            tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
+            tag.left = info.x
+    if not hint and on_stack:
+        # the count on the top card of the stack, as big as the card takes
+        shown = stack.x + 2 * (layers - 1) if layers else stack.x
+        card = pygame.Rect(shown, top - 2 * max(0, layers - 1), sw, card_height(sw))
+        for big in range(max(14, round(u * 0.26)), 8, -1):
+            digits = v.texts.outlined(str(count), big, colors.TEXT)
+            if digits.get_width() <= card.w + 4 and digits.get_height() <= card.h or big == 9:
+                break
+        count_row = digits.get_rect(center=card.center)
+        surf.blit(digits, count_row)
+        if tag is not None:
+            if tag.top < y:  # no room under the keys: over the foot of its cards, made to fit
+                width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
+                img = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
+                                                                            bold=True)
+                tag = img.get_rect().inflate(10, 4)
+                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+                if tag.colliderect(count_row):
+                    count_row.bottom = tag.top
+            v.badges[seat] = (count_row, tag)
+    elif not hint:
         # "12 cards" under the name; with a badge in a small panel: the badge beside "12 cards", else
         # beside "12" (the word left out), else the count in a smaller font above the badge.
         word_px = small
-        for big in range(max(14, round(u * 0.26)), 8, -1):
+        sizes = range(max(14, round(u * 0.26)), 8, -1)
+        fitting = [big for big in sizes if y + v.texts.font(big, True).get_height() <= info.bottom]
+        for big in fitting or sizes:
             digits = v.texts.render(str(count), big, colors.TEXT, bold=True)
             digits_rect = digits.get_rect(topleft=(info.x, y))
             word = v.texts.render(t("cards"), min(word_px, big), colors.TEXT_DIM)
@@ -93,8 +149,10 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
             if count_row.bottom + 1 + tag.h <= box.rect.h - 1:  # else over its own cards, made to fit
                 tag.top = count_row.bottom + 1
             else:
-                room = max(8, count_row.left - max(2, stack.x) - 2)
-                img = v.texts.fit(badge_text, max(4, room - 10), max(9, text_min(v.L.size), round(u * 0.12)), colors.INK, bold=True)
+                width = max(4, max(8, count_row.left - max(2, stack.x) - 2) - 10)
+                img = _badge(v, badge_text, width, badge_px)
+                if img is None:  # it would be cut there: the count goes on the cards instead
+                    return build_panel(v, seat, count, out, owed, claim, count_on_cards=True)
                 tag = img.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
         surf.blit(digits, digits_rect)
@@ -110,3 +168,12 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
     if out:
         hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
     return surf
+
+
+def _badge(v: Table, text: str, width: int, size: int) -> pygame.Surface | None:
+    """A badge's words at the largest size from `size` (down to 3/4 of it as 100 % draws it) that fits
+    `width`; None if none does."""
+    for px in range(size, text_for(max(8, int(size * 0.75))) - 1, -1):
+        if v.texts.font(px, True).size(text)[0] <= width:
+            return v.texts.render(text, px, colors.INK, bold=True)
+    return None

@@ -8,9 +8,10 @@ import pygame
 
 from game.games.base import TableConfig, seat_name
 from game.i18n import t, tn
+from game.render import scale
 from game.render.card_art import CardArt
 from game.scenes import ui
-from game.scenes.results import table_columns, winners_line
+from game.scenes.results import fit_height, line_height, table_columns, whole_name, winners_line, wrap_fit
 
 
 def hand_steps(history: Any) -> list[tuple[int, ...]]:
@@ -45,17 +46,70 @@ class RatscrewResults:
         return line
 
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None:
+        """The chart on the left, the table on the right: 520 px at 720p, grown with the text size (up to 3/5
+        of the area: bigger figures, headers and names need the room); the chart takes the rest."""
         self.size = size
         gap = ui.px(size, 20)
-        table_w = min(ui.px(size, 520), area.w // 2)
-        self.chart_rect = box = pygame.Rect(area.x, area.y, area.w - table_w - gap, area.h)
+        grown = round(ui.px(size, 520) * scale.text_scale())
+        table_w = min(grown, max(min(ui.px(size, 520), area.w // 2), area.w * 3 // 5))
+        self.chart_rect = pygame.Rect(area.x, area.y, area.w - table_w - gap, area.h)
         self.table_rect = pygame.Rect(self.chart_rect.right + gap, area.y, table_w, area.h)
+        self._layout_chart(size, self.chart_rect)
+        self._layout_table(size, self.table_rect)
+
+    def _layout_chart(self, size: tuple[int, int], box: pygame.Rect) -> None:
+        """The title (on two lines if it must) above the plot; the count labels left of it, as wide as the
+        largest needs; what the axis counts under it, right-aligned (two lines if it must)."""
         pad = ui.px(size, 16)
-        self.plot = pygame.Rect(box.x + pad + ui.px(size, 34), box.y + pad + ui.px(size, 40), 0, 0)
-        self.plot.w = box.right - pad - self.plot.x
-        self.plot.h = box.bottom - pad - ui.px(size, 26) - self.plot.y
+        self.title_px, self.title_lines = wrap_fit(t("Cards in hand over the game"), ui.px(size, 21),
+                                                   box.w - 2 * pad, bold=True)
+        title_bottom = box.y + pad + len(self.title_lines) * line_height(self.title_px, True)
         self.top = max([52] + [max(c) for c in self.steps if c])
+        self.label_px = ui.px(size, 14)
+        label_font = ui.TEXTS.font(self.label_px)
+        label_w = max(label_font.size(str(n))[0] for n in (self.top, round(self.top * 0.75)))
+        axis = (t("{n} cards played and {s} slaps →", n=self.played, s=self.slaps) if self.slaps
+                else tn("{n} card played →", "{n} cards played →", self.played))
+        plot_x = box.x + pad + label_w + ui.px(size, 6)
+        self.axis_px, self.axis_lines = wrap_fit(axis, ui.px(size, 14), box.right - pad - plot_x)
+        axis_h = len(self.axis_lines) * line_height(self.axis_px)
+        half = label_font.get_height() // 2
+        plot_y = title_bottom + half + ui.px(size, 4)
+        self.plot = pygame.Rect(plot_x, plot_y, box.right - pad - plot_x,
+                                box.bottom - pad - axis_h - ui.px(size, 4) - plot_y)
         self.lines = self._lines(self.plot, self.top)
+
+    def _layout_table(self, size: tuple[int, int], box: pygame.Rect) -> None:
+        """Headers (two lines if they must), a row per seat, the note under them (wrapped). The figures and
+        names keep their size as far as the rows' height allows (see fit_height); a long name shrinks to fit
+        its column whole."""
+        pad = ui.px(size, 16)
+        inner = box.w - 2 * pad
+        self.headers = [t("Slaps won"), t("Wrong"), t("Late"), t("Reaction"), t("Cards")]
+        self.values = [[str(v) for v in (s.slaps_won, s.wrong, s.late, self.reaction(seat), self.hands[seat])]
+                       for seat, s in enumerate(self.stats)]
+        note = t("{n} cards played · slap reaction is the median from the pile becoming slappable", n=self.played)
+        self.note_px, self.note_lines = wrap_fit(note, ui.px(size, 15), inner, lines=3)
+        note_h = len(self.note_lines) * line_height(self.note_px)
+        n = max(1, len(self.names))
+        # the rows' height first (figures as big as it allows), then the columns for figures of that size
+        head_guess = 2 * line_height(ui.px(size, 15))
+        rows_h = box.h - 2 * pad - head_guess - ui.px(size, 8) - note_h - ui.px(size, 6)
+        row_h = min(ui.px(size, 50), rows_h // n)
+        self.value_px = [fit_height(ui.px(size, 22 if i != 3 else 17), row_h - 4) for i in range(len(self.headers))]
+        self.name_px = fit_height(ui.px(size, 20), row_h - 4)
+        dot = ui.px(size, 12)
+        name_font = ui.TEXTS.font(self.name_px, True)
+        name_need = max(name_font.size("★ " + name)[0] for name in self.names) + dot + 16 + ui.px(size, 8)
+        room = inner - min(name_need, max(ui.px(size, 110), inner * 2 // 5))
+        self.header_px, self.widths, self.shown = table_columns(size, self.headers,
+                                                                [list(col) for col in zip(*self.values)],
+                                                                self.value_px, room)
+        self.name_w = inner - sum(self.widths)
+        head_h = max(len(lines) for lines in self.shown) * line_height(self.header_px)
+        self.rows_top = box.y + pad + head_h + ui.px(size, 8)
+        self.note_y = box.bottom - pad - note_h
+        self.row_h = min(ui.px(size, 50), (self.note_y - ui.px(size, 6) - self.rows_top) // n)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_chart(surface)
@@ -65,17 +119,19 @@ class RatscrewResults:
         size, box = self.size, self.chart_rect
         ui.panel(surface, box)
         pad = ui.px(size, 16)
-        ui.blit_text(surface, t("Cards in hand over the game"), ui.px(size, 21), ui.GOLD, "topleft",
-                     (box.x + pad, box.y + pad), bold=True)
+        y = box.y + pad
+        for line in self.title_lines:
+            y = ui.blit_text(surface, line, self.title_px, ui.GOLD, "topleft", (box.x + pad, y), bold=True,
+                             max_w=box.w - 2 * pad).bottom
         plot, top = self.plot, self.top
         for frac in (0, 0.25, 0.5, 0.75, 1):
             y = plot.bottom - round(frac * plot.h)
             pygame.draw.line(surface, (40, 80, 56), (plot.x, y), (plot.right, y))
-            ui.blit_text(surface, str(round(frac * top)), ui.px(size, 14), ui.TEXT_DIM, "midright", (plot.x - 6, y))
-        axis = (t("{n} cards played and {s} slaps →", n=self.played, s=self.slaps) if self.slaps
-                else tn("{n} card played →", "{n} cards played →", self.played))
-        ui.blit_text(surface, axis, ui.px(size, 14), ui.TEXT_DIM, "topright", (plot.right, plot.bottom + 4),
-                     max_w=plot.w)
+            ui.blit_text(surface, str(round(frac * top)), self.label_px, ui.TEXT_DIM, "midright", (plot.x - 6, y))
+        y = plot.bottom + ui.px(size, 4)
+        for line in self.axis_lines:
+            y = ui.blit_text(surface, line, self.axis_px, ui.TEXT_DIM, "topright", (plot.right, y),
+                             max_w=plot.w).bottom
         for seat, points in enumerate(self.lines):
             if len(points) > 1:
                 pygame.draw.lines(surface, ui.seat_colour(seat), False, points, 3 if seat == self.winner else 2)
@@ -100,34 +156,32 @@ class RatscrewResults:
         size, box = self.size, self.table_rect
         ui.panel(surface, box)
         pad = ui.px(size, 16)
-        headers = [t("Slaps won"), t("Wrong"), t("Late"), t("Reaction"), t("Cards")]
-        values = [[str(v) for v in (s.slaps_won, s.wrong, s.late, self.reaction(seat), self.hands[seat])]
-                  for seat, s in enumerate(self.stats)]
-        value_px = [ui.px(size, 22 if i != 3 else 17) for i in range(len(headers))]
-        header_px, widths, shown = table_columns(size, headers, [list(col) for col in zip(*values)], value_px,
-                                                 box.w - 2 * pad - ui.px(size, 150))
-        name_w = box.w - 2 * pad - sum(widths)
-        centres = [box.x + pad + name_w + sum(widths[:i]) + widths[i] // 2 for i in range(len(widths))]
-        y = box.y + pad
-        for h, x in zip(shown, centres):
-            ui.blit_text(surface, h, header_px, ui.TEXT_DIM, "midtop", (x, y))
-        row_h = min(ui.px(size, 50), (box.h - 2 * pad - ui.px(size, 30)) // max(1, len(self.names)))
+        widths = self.widths
+        centres = [box.x + pad + self.name_w + sum(widths[:i]) + widths[i] // 2 for i in range(len(widths))]
+        head_line = line_height(self.header_px)
+        for lines, x, w in zip(self.shown, centres, widths):
+            for k, line in enumerate(lines):
+                ui.blit_text(surface, line, self.header_px, ui.TEXT_DIM, "midtop", (x, box.y + pad + k * head_line),
+                             max_w=w - 4)
+        row_h = self.row_h
         for seat, name in enumerate(self.names):
-            row = pygame.Rect(box.x + pad, y + ui.px(size, 30) + seat * row_h, box.w - 2 * pad, row_h - 4)
+            row = pygame.Rect(box.x + pad, self.rows_top + seat * row_h, box.w - 2 * pad, row_h - 4)
             won = seat == self.winner
             if won:
                 ui.hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
             dot = pygame.Rect(row.x + 4, 0, ui.px(size, 12), ui.px(size, 12))
             dot.centery = row.centery
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
-            ui.blit_text(surface, ("★ " if won else "") + name, ui.px(size, 20), ui.GOLD if won else ui.TEXT,
-                         "midleft", (dot.right + 8, row.centery), bold=won, max_w=name_w - dot.w - 14)
-            for i, value in enumerate(values[seat]):
-                ui.blit_text(surface, value, value_px[i], ui.TEXT, "center", (centres[i], row.centery),
+            label = ("★ " if won else "") + name
+            whole_name(surface, label, self.name_w - dot.w - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
+                       "midleft", (dot.right + 8, row.centery))
+            for i, value in enumerate(self.values[seat]):
+                ui.blit_text(surface, value, self.value_px[i], ui.TEXT, "center", (centres[i], row.centery),
                              max_w=widths[i] - 2)
-        ui.blit_text(surface, t("{n} cards played · slap reaction is the median from the pile becoming slappable",
-                                n=self.played), ui.px(size, 15), ui.TEXT_DIM, "midbottom",
-                     (box.centerx, box.bottom - pad), max_w=box.w - 2 * pad)
+        y = self.note_y
+        for line in self.note_lines:
+            y = ui.blit_text(surface, line, self.note_px, ui.TEXT_DIM, "midtop", (box.centerx, y),
+                             max_w=box.w - 2 * pad).bottom
 
     def reaction(self, seat: int) -> str:
         times = sorted(self.stats[seat].reactions_ms)

@@ -7,6 +7,9 @@ game.render.notes) and the corner's small print; every text drawn is in `text_bo
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 import pygame
 
 from game import cards
@@ -14,20 +17,73 @@ from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import RatscrewGeometry
-from game.games.ratscrew.layout import LAYOUT
+from game.games.ratscrew.layout import LAYOUT, RatscrewLayout
 from game.games.ratscrew.panel import build_panel
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
 from game.render.effects import Anchor, Flyer
-from game.render.scale import px, text_min
+from game.render.fonts import TextCache, wrap
+from game.render.layout import TableLayout
+from game.render.scale import px, text_min, text_scale, unit
+from game.render.small_print import WIDTH_SHARE, SmallPrint
 from game.render.table_view import TableView
+
+
+class CornerPrint(SmallPrint):
+    """The table's small print (its rules in short) in a free corner; where no corner is free (a big text
+    size round many seats), against the window's left or right edge between two seats, off what `clear`
+    gives (the seats as they can be drawn, the pile and the centre's lanes as wide as it)."""
+
+    def __init__(self, clear: Callable[[], list[pygame.Rect]]) -> None:
+        super().__init__()
+        self._clear = clear
+
+    def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
+        key = (L.size, text)
+        if self._placed is None or self._placed[0] != key:
+            _, rect = super().layout(L, texts, text)
+            found = self._edge(L, texts, text) if rect.top >= L.size[1] else None
+            if found is not None:
+                self._placed = (key, *found)
+        assert self._placed is not None
+        return self._placed[1], self._placed[2]
+
+    def _edge(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect] | None:
+        w, h = L.size
+        size = text_min(L.size)
+        font = texts.font(size)
+        parts = [p for p in text.split("\n") if p]
+        m = max(4, h // 90)
+        keep_off = [r.inflate(m, m) for r in self._clear()]
+        for keep in range(len(parts), 0, -1):
+            lines = [ln for part in parts[:keep] for ln in wrap(part, font, round(w * WIDTH_SHARE))]
+            block = self._block(texts, lines, size)
+            for y in range(m, h - m - block.get_height() + 1, 2):
+                for spot in (block.get_rect(topleft=(m, y)), block.get_rect(topright=(w - m, y))):
+                    if spot.collidelist(keep_off) < 0:
+                        return block, spot
+        return None
+
+
+PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
+CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
 
 
 class RatscrewView(TableView):
     """View-model, geometry and drawing of one Ratscrew table."""
 
-    layout_hints = LAYOUT
     text_aspect = 1.6
     model: RatscrewModel
+    _tall = LAYOUT.pile_tall  # the centre's height in card heights, as tall as its column needs
+    _roomy = 1.0  # how much of PANEL_GROW the window takes
+
+    @property
+    def layout_hints(self) -> RatscrewLayout:  # type: ignore[override]
+        """LAYOUT, at a bigger text size with wider panels (room for a seat's keys on one line beside its
+        cards) and smaller centre cards (room for taller panels round a centre whose lanes grew)."""
+        grow = max(0.0, text_scale() - 1.0)
+        wider = PANEL_GROW * grow * self._roomy  # a small window's felt is needed for the notes' lanes
+        return dataclasses.replace(LAYOUT, panel_wide=LAYOUT.panel_wide * (1 + wider),
+                                   card_scale=LAYOUT.card_scale * (1 - CARD_SHRINK * grow), pile_tall=self._tall)
 
     def __init__(
         self,
@@ -47,11 +103,19 @@ class RatscrewView(TableView):
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
         self._corner = rs_text.table_corner(rules)
+        self.small_print = CornerPrint(self.print_clear)
         self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
 
     def relayout(self, size: tuple[int, int]) -> None:
+        self.small_print = CornerPrint(self.print_clear)  # laid out again (at the text size in force)
+        self._tall = LAYOUT.pile_tall
+        self._roomy = min(1.0, max(0.0, (unit(size) - 0.5) * 2))  # 0 at 640×360, 1 from 1280×720 up
         super().relayout(size)
+        column = RatscrewGeometry(self.L, self.seed).column()
+        if column > self.L.pile.h:  # a bigger text size: the lanes above and below the pile grew
+            self._tall = (column + 1) / self.L.card_h
+            super().relayout(size)
         self.geo = RatscrewGeometry(self.L, self.seed)
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
@@ -102,6 +166,15 @@ class RatscrewView(TableView):
             headline, prompt = self.geo.core_lanes()
             self._clear = (self.geo, [self.geo.pile_zone.copy(), headline, prompt.union(self.geo.claim_bar())])
         return self._clear[1]
+
+    def print_clear(self) -> list[pygame.Rect]:
+        """What the small print keeps off where no corner is free: every seat as it can be drawn (lifted,
+        shaken), the pile and the lanes above and below it as wide as it."""
+        headline, prompt = self.geo.core_lanes()
+        half = self.geo.pile_zone.w // 2
+        headline = pygame.Rect(self.geo.centre[0] - half, headline.y, 2 * half, headline.h)
+        return [*(self.notes.panel_zone(s) for s in range(self.n)), self.geo.pile_zone, headline,
+                prompt.union(self.geo.claim_bar())]
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""

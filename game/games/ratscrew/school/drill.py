@@ -20,7 +20,16 @@ from game.games.ratscrew.school import history, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, near_miss, slappable
 from game.games.ratscrew.school.feedback import Feedback
 from game.games.ratscrew.school.names import GAME, MODE
-from game.games.ratscrew.school.paint import TONES, Words, card_width, cross, draw_pile, slap_hand
+from game.games.ratscrew.school.paint import (
+    TONES,
+    Words,
+    card_width,
+    cross,
+    draw_pile,
+    fit_px,
+    line_h,
+    slap_hand,
+)
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import (
     LATE,
@@ -59,7 +68,7 @@ def example_timeline(pattern: int, near: int) -> tuple[int, int, int, int]:
 
 
 class DrillScene(Scene):
-    text_room = 1.0  # the drill's words keep their size at a bigger text size (its rows have no room yet)
+    text_room = 1.5  # the drill's words keep their size at a bigger text size (its rows have no room yet)
 
     def __init__(self, options: Options, players: int = 1,
                  remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
@@ -194,7 +203,13 @@ class DrillScene(Scene):
         m = ui.px(size, 30)
         gap = ui.px(size, 16)
         pw = min(ui.px(size, 300), (w - 2 * m - (n - 1) * gap) // n)
-        ph = ui.px(size, 150)
+        # A seat's panel: its name, its keys, what it was told and its score, each line as tall as the
+        # player's text size draws it.
+        self.said_y = ui.px(size, 8) + line_h(ui.px(size, 26), True) + ui.px(size, 4) + line_h(ui.px(size, PX)) \
+            + ui.px(size, 2) + line_h(ui.px(size, 24), True) // 2
+        self.said_y = max(self.said_y, ui.px(size, 96))  # at the standard size: where it always was
+        ph = max(ui.px(size, 150), self.said_y + line_h(ui.px(size, 24), True) // 2 + ui.px(size, 2)
+                 + line_h(ui.px(size, PX)) + ui.px(size, 8))
         top = h - ui.px(size, 46) - ph
         left = (w - n * pw - (n - 1) * gap) // 2
         self.seat_rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
@@ -229,18 +244,21 @@ class DrillScene(Scene):
     def _draw_header(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         w = size[0]
         m = ui.px(size, 30)
-        right_w = ui.px(size, 300)
-        head = self.words.text(surface, text.drill_name(self.drill.index), ui.px(size, 30), ui.GOLD, "topleft",
-                               (m, ui.px(size, 14)), bold=True, max_w=w - 2 * m - right_w)
+        right_w = 0
+        if self.phase != "example":  # the card count and the pace at the right, as wide as they are
+            count = text.card_count(max(1, self.feedback.dealt), self.options.cards)
+            box = self.words.text(surface, count, ui.px(size, 22), ui.TEXT, "topright", (w - m, ui.px(size, 16)))
+            pace = text.pace_now(self.session.pace.ms, self.session.pace.adaptive)
+            under = self.words.text(surface, pace, ui.px(size, PX), ui.TEXT_DIM, "topright",
+                                    (w - m, max(ui.px(size, 46), box.bottom + ui.px(size, 2))))
+            right_w = max(box.w, under.w) + ui.px(size, 24)
+        room = w - 2 * m - right_w
+        name = text.drill_name(self.drill.index)
+        head = self.words.text(surface, name, fit_px(name, room, ui.px(size, 30), True), ui.GOLD, "topleft",
+                               (m, ui.px(size, 14)), bold=True, max_w=room)
         rules = t("Slap on: {names}", names=", ".join(slap_label(r) for r in self.drill.slaps))
-        self.words.text(surface, rules, ui.px(size, PX), ui.TEXT, "topleft", (m, head.bottom + ui.px(size, 6)),
-                        max_w=w - 2 * m - right_w)
-        if self.phase == "example":
-            return
-        count = text.card_count(max(1, self.feedback.dealt), self.options.cards)
-        self.words.text(surface, count, ui.px(size, 22), ui.TEXT, "topright", (w - m, ui.px(size, 16)))
-        pace = text.pace_now(self.session.pace.ms, self.session.pace.adaptive)
-        self.words.text(surface, pace, ui.px(size, PX), ui.TEXT_DIM, "topright", (w - m, ui.px(size, 46)))
+        self.words.text(surface, rules, fit_px(rules, room, ui.px(size, PX)), ui.TEXT, "topleft",
+                        (m, head.bottom + ui.px(size, 6)), max_w=room)
 
     def _banner(self, surface: pygame.Surface, size: tuple[int, int], s: str, tone: str) -> None:
         self.words.shadow(surface, s, ui.px(size, 44), TONES[tone], "center", (size[0] // 2, ui.px(size, 132)),
@@ -304,16 +322,18 @@ class DrillScene(Scene):
             colour = self.colours[seat]
             ui.panel(surface, rect, alpha=200, border=colour)
             inner = rect.w - 2 * pad
-            name = self.words.text(surface, self.name(seat), ui.px(size, 26), colour, "topleft",
-                                   (rect.x + pad, rect.y + ui.px(size, 8)), bold=True, max_w=inner)
+            who = self.name(seat)
+            name_h = line_h(ui.px(size, 26), True)
+            self.words.text(surface, who, ui.whole_size(who, inner, ui.px(size, 26), True), colour, "midleft",
+                            (rect.x + pad, rect.y + ui.px(size, 8) + name_h // 2), bold=True, max_w=inner)
             keys = seat_keys(self.app.input, seat)
             controls = text.slap_key(keys.second, keys.pad) if keys else self.app.input.seat_controls(seat)
-            self.words.text(surface, controls, ui.px(size, PX), ui.TEXT_DIM, "topleft",
-                            (rect.x + pad, name.bottom + ui.px(size, 4)), max_w=inner)
+            self.words.text(surface, controls, fit_px(controls, inner, ui.px(size, PX)), ui.TEXT_DIM, "topleft",
+                            (rect.x + pad, rect.y + ui.px(size, 8) + name_h + ui.px(size, 4)), max_w=inner)
             said = fb.seats[seat]
             if said is not None:
-                self.words.text(surface, said.text, ui.px(size, 24), TONES[said.tone], "midleft",
-                                (rect.x + pad, rect.y + ui.px(size, 96)), bold=True, max_w=inner)
+                self.words.text(surface, said.text, fit_px(said.text, inner, ui.px(size, 24), True), TONES[said.tone],
+                                "midleft", (rect.x + pad, rect.y + self.said_y), bold=True, max_w=inner)
             if scores is not None and scores[seat].decisions:
                 score = scores[seat]
                 self.words.text(surface, text.score_line(score.right, score.decisions), ui.px(size, PX), ui.TEXT,

@@ -54,6 +54,10 @@ class Words:
         return self.text(surface, s, size, colour, anchor, pos, bold=True)
 
 
+fit_px = ui.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
+line_h = ui.line_height
+
+
 def card_width(size: tuple[int, int], scale: float = 1.0) -> int:
     return max(24, ui.px(size, CARD_W * scale))
 

@@ -3,7 +3,8 @@ with their own keys or pad: the same seats and join flow as the tables), beside 
 chosen drill's pattern drawn with real cards. Start opens the drill.
 
 Each player is a guest or a remembered player (a profile, game.history), as at the lobby: Enter or A on a
-player's row opens the lobby's own "who plays?" picker; a key set or a pad that a profile remembers picks
+player's row opens the lobby's own "who plays?" picker, ← → there go through the guest and each remembered
+player no other row has (as the join screen's arrows); a key set or a pad that a profile remembers picks
 that profile when it comes to a row (the screen opening, Players going up, a pad joining, the join screen).
 A profile player's finished sessions go to their history (school/history.py)."""
 
@@ -13,17 +14,17 @@ import dataclasses
 
 import pygame
 
-from game.commands import CONFIRM, PAUSE, Command
+from game.commands import CONFIRM, LEFT, PAUSE, RIGHT, Command
 from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
 from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
-from game.games.ratscrew.school.paint import Words, card_width, draw_pile
+from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t
 from game.input.bindings import MAX_SEATS
 from game.profiles import draw_avatar, remembered_device
-from game.render.card_art import CardArt
+from game.render.card_art import CardArt, card_height
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
 
@@ -134,6 +135,9 @@ class SetupScene(MenuHandler):
                 and self.app.input.device_controls(device)):
             self.pad_joins(device)  # a pad that plays nobody pressed A or Start: it joins (if there is room)
             return
+        if cmd.action in (LEFT, RIGHT) and self.menu.current in self.player_items:
+            self._cycle_profile(self.player_items.index(self.menu.current), 1 if cmd.action == RIGHT else -1)
+            return
         super().handle(cmd)
 
     def pad_joins(self, device: str) -> bool:
@@ -196,6 +200,16 @@ class SetupScene(MenuHandler):
         self.app.nav.push("profile_pick", text.who_plays(row), self.app.settings.player_name(row), self.profiles[row],
                           taken, lambda pid: self._picked(row, pid), lambda: self._type_name(row))
 
+    def _cycle_profile(self, row: int, step: int) -> None:
+        """← → on a player's row: the guest, then each remembered player no other row has, then the guest
+        again (as the join screen's arrows); the row then plays as if picked in the picker."""
+        taken = {pid for r, pid in enumerate(self.profiles[: self.players]) if r != row and pid is not None}
+        choices = [None] + [p.id for p in self.app.history.profiles if p.id not in taken]
+        if len(choices) < 2:
+            return
+        here = choices.index(self.profiles[row]) if self.profiles[row] in choices else 0
+        self._picked(row, choices[(here + step) % len(choices)])
+
     def _picked(self, row: int, pid: int | None) -> None:
         """Row `row` is played by profile `pid` (None: a guest). It takes the keys or the kind of pad that
         profile remembers when they are free, as at the lobby, but a pad in hand stays: the pad picked."""
@@ -237,11 +251,18 @@ class SetupScene(MenuHandler):
         row = min(ui.px(size, 50), (self.left_panel.h - 2 * pad) // max(1, rows))
         rects = [pygame.Rect(self.left_panel.x + pad, self.left_panel.y + pad + i * row, self.left_panel.w - 2 * pad,
                              row - 4) for i in range(rows)]
-        bw, bh = ui.px(size, 260), ui.px(size, 54)
+        bh = ui.px(size, 54)
+        # The buttons as wide as their words need (at most half the width between them).
+        label_font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
+        need = max(label_font.size(item.label)[0] for item in self.button_items) + bh
+        bw = min(max(ui.px(size, 260), need), (w - 2 * m - ui.px(size, 16)) // 2)
         start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
         join = start.move(-bw - ui.px(size, 16), 0)
         self.menu.rects = rects + [join, start]
-        self.ladder_top = self.right_panel.y + ui.px(size, 50)
+        # The ladder under its heading, its rows as tall as the player's text size draws them.
+        self.ladder_top = self.right_panel.y + max(ui.px(size, 50),
+                                                   ui.px(size, 12) + line_h(ui.px(size, 24), True) + ui.px(size, 4))
+        self.ladder_row = max(ui.px(size, 30), line_h(ui.px(size, PX)) + ui.px(size, 2))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, h = surface.get_size()
@@ -284,22 +305,24 @@ class SetupScene(MenuHandler):
                         (panel.x + pad, panel.y + ui.px(size, 12)), bold=True)
         cols = 2
         col_w = (panel.w - 2 * pad) // cols
-        row = ui.px(size, 30)
+        row = self.ladder_row
         chosen = self.options.drill
         per_col = -(-len(DRILLS) // cols)
+        # One size for the whole ladder: the player's, shrunk (to the standard size at most) to fit its columns.
+        px = min(fit_px(text.drill_name(i), col_w - pad, ui.px(size, PX), True) for i in range(len(DRILLS)))
         for i in range(len(DRILLS)):
             c, r = divmod(i, per_col)
             x = panel.x + pad + c * col_w
             y = self.ladder_top + r * row
             lit = i == chosen
             colour = ui.GOLD if lit else (ui.TEXT if i < chosen else ui.TEXT_DIM)
-            self.words.text(surface, text.drill_name(i), ui.px(size, PX), colour, "topleft", (x, y), bold=lit,
-                            max_w=col_w - pad)
+            self.words.text(surface, text.drill_name(i), px, colour, "topleft", (x, y), bold=lit, max_w=col_w - pad)
         pattern, _ = EXAMPLES[DRILLS[chosen].newest]
         rule, cells = slappable(pattern, DRILLS[chosen].rules)
-        cw = card_width(size, 0.78)
         ladder_bottom = self.ladder_top + per_col * row
-        label_h = ui.px(size, 40)
+        label_h = max(ui.px(size, 40), line_h(ui.px(size, 26), True) + ui.px(size, 12))
+        room = panel.bottom - label_h - ladder_bottom - 2 * ui.px(size, 8)  # the cards as big as fits under it
+        cw = max(8, min(card_width(size, 0.78), round(room / card_height(1000) * 1000)))
         cy = (ladder_bottom + panel.bottom - label_h) // 2
         rects = draw_pile(surface, self.art, pattern, (panel.centerx, cy), cw, [(cells, "gold")])
         self.words.text(surface, text.pattern(rule), ui.px(size, 26), ui.GOLD, "midtop",

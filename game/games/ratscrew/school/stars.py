@@ -4,6 +4,7 @@ again, the next drill, or back to the setup."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable
 
@@ -13,19 +14,29 @@ from game.commands import BUTTONS, SLAP, Command
 from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS
 from game.games.ratscrew.school.names import GAME, MODE
-from game.games.ratscrew.school.paint import Words, chart, stars
+from game.games.ratscrew.school.paint import Words, chart, fit_px, line_h, stars
 from game.games.ratscrew.school.scoring import SeatScore, tally
 from game.games.ratscrew.school.session import Options, Session
 from game.games.ratscrew.text import slap_label
 from game.i18n import t
+from game.render import scale
 from game.scenes import ui
 from game.scenes.menu import MenuHandler
 
 PX = 20
 
 
+def two_lines(s: str, font: pygame.font.Font) -> list[str]:
+    """`s` split at the space that makes its wider half the narrowest (one word: itself)."""
+    words = s.split()
+    if len(words) < 2:
+        return [s]
+    splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+    return min(splits, key=lambda pair: max(font.size(p)[0] for p in pair))
+
+
 class StarsScene(MenuHandler):
-    text_room = 1.25  # the largest text size its layout takes at 1280×720 (tests/test_access_text.py)
+    text_room = 1.5  # the largest text size its layout takes at 1280×720 (tests/test_access_text.py)
 
     def __init__(self, options: Options, players: int, session: Session,
                  remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
@@ -68,24 +79,78 @@ class StarsScene(MenuHandler):
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
+        # The seats' panels, the rules table and the chart at the player's text size; if the table's rows
+        # then have no room (many rules in a small window), those three at the standard size instead.
+        self.compact = False
+        self._layout(size)
+        if scale.text_scale() > 1.0 and not self._table_fits(size):
+            self.compact = True
+            self._layout(size)
+
+    def _standard(self) -> contextlib.AbstractContextManager:
+        """Where the seats, the table and the chart are laid out and drawn: at the standard text size when
+        compact, else at the player's."""
+        return scale.text_room(1.0) if self.compact else contextlib.nullcontext()
+
+    def _table_fits(self, size: tuple[int, int]) -> bool:
+        """Whether every row of the longest rules table (with heads on two lines) fits its area."""
+        rows = max(len(score.table()) + (1 if score.wrong_plain else 0) for score in self.scores) + 2
+        title = line_h(ui.px(size, PX), True) + ui.px(size, 6)
+        return rows * line_h(ui.px(size, PX)) <= self.table_rect.h - title - 2 * ui.px(size, 14)
+
+    def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         m = ui.px(size, 30)
         n = self.players
         gap = ui.px(size, 16)
         pw = min(ui.px(size, 300), (w - 2 * m - (n - 1) * gap) // n)
-        top = ui.px(size, 112)
-        ph = ui.px(size, 196)
+        top = max(ui.px(size, 112), ui.px(size, 26) + line_h(ui.px(size, 44), True) + ui.px(size, 12))
+        with self._standard():
+            ph = self._seat_rows(size, pw)[-1]
         left = (w - n * pw - (n - 1) * gap) // 2
         self.seat_rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
         below = top + ph + ui.px(size, 16)
-        bw, bh = ui.px(size, 250), ui.px(size, 54)
-        buttons_top = h - ui.px(size, 44) - bh
+        bh = ui.px(size, 54)
+        # The buttons as wide as their words need (each a third of the row at most).
+        label_font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
+        need = max(label_font.size(item.label)[0] for item in self.menu.items) + bh
+        bw = min(max(ui.px(size, 250), need), (w - 2 * m - 2 * gap) // 3)
+        hint_h = line_h(ui.px(size, PX))
+        buttons_top = h - ui.px(size, 10) - hint_h - ui.px(size, 6) - bh
         bottom = buttons_top - ui.px(size, 16)
         split = int(w * 0.56)
         self.table_rect = pygame.Rect(m, below, split - m - gap // 2, bottom - below)
         self.chart_rect = pygame.Rect(split + gap // 2, below, w - split - m - gap // 2, bottom - below)
         x = (w - 3 * bw - 2 * gap) // 2
         self.menu.rects = [pygame.Rect(x + i * (bw + gap), buttons_top, bw, bh) for i in range(3)]
+
+    def _seat_rows(self, size: tuple[int, int], width: int) -> tuple[int, int, int, int]:
+        """A seat's panel from its top: the centres of its two rows of stars, the top of its two lines of
+        figures, and its height, all as tall as the player's text size draws them."""
+        name_h = line_h(ui.px(size, 26), True)
+        text_h = line_h(ui.px(size, PX))
+        star_row = max(2 * self._radius(size, width), text_h)
+        first = ui.px(size, 8) + name_h + max(ui.px(size, 24), star_row // 2 + ui.px(size, 4))
+        second = first + max(ui.px(size, 42), star_row + ui.px(size, 6))
+        figures = second + max(ui.px(size, 26), star_row // 2 + ui.px(size, 4))
+        return first, second, figures, figures + 2 * (text_h + ui.px(size, 2)) + ui.px(size, 8)
+
+    def _radius(self, size: tuple[int, int], width: int) -> int:
+        """The stars' size: as drawn at the standard text size, smaller where the labels beside them grew."""
+        room = width - 2 * ui.px(size, 14) - self._label_w(size, width) - ui.px(size, 12)
+        return max(3, min(ui.px(size, 19), int(room / 6.6)))  # three stars take 6.6 radii
+
+    @staticmethod
+    def _label_px(size: tuple[int, int], width: int) -> int:
+        """The size of "Accuracy" and "Speed": the player's, shrunk (to the standard size at most) where the
+        stars beside them would have to shrink below 4/5 of theirs."""
+        room = width - 2 * ui.px(size, 14) - ui.px(size, 12) - round(6.6 * ui.px(size, 19) * 0.8)
+        longest = max((text.accuracy(), text.speed()), key=lambda s: ui.TEXTS.font(ui.px(size, PX)).size(s)[0])
+        return fit_px(longest, room, ui.px(size, PX))
+
+    def _label_w(self, size: tuple[int, int], width: int) -> int:
+        font = ui.TEXTS.font(self._label_px(size, width))
+        return max(font.size(s)[0] for s in (text.accuracy(), text.speed()))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, h = surface.get_size()
@@ -95,10 +160,11 @@ class StarsScene(MenuHandler):
         heading = t("{drill} — {words}", drill=text.drill_name(self.options.drill), words=text.stars_heading(best))
         self.words.shadow(surface, heading, ui.px(size, 44), ui.TEXT, "midtop", (w // 2, ui.px(size, 26)),
                           max_w=w - ui.px(size, 60))
-        for seat, rect in enumerate(self.seat_rects):
-            self._draw_seat(surface, size, seat, rect)
-        self._draw_table(surface, size)
-        self._draw_chart(surface, size)
+        with self._standard():
+            for seat, rect in enumerate(self.seat_rects):
+                self._draw_seat(surface, size, seat, rect)
+            self._draw_table(surface, size)
+            self._draw_chart(surface, size)
         self.menu.draw(surface)
         hint = t("← → choose   Enter / A select") if self.players == 1 else \
             t("← → choose   Enter / A select   your slap key or LB: your table")
@@ -114,43 +180,34 @@ class StarsScene(MenuHandler):
                              border_radius=max(6, rect.h // 24) + 3)
         pad = ui.px(size, 14)
         inner = rect.w - 2 * pad
-        name = self.words.text(surface, self.names[seat], ui.px(size, 26), self.colours[seat],
-                               "topleft", (rect.x + pad, rect.y + ui.px(size, 8)), bold=True, max_w=inner)
-        radius = ui.px(size, 19)
-        label_w = max(ui.TEXTS.font(ui.px(size, PX)).size(s)[0] for s in (text.accuracy(), text.speed()))
-        y = name.bottom + ui.px(size, 24)
-        for label, count in ((text.accuracy(), score.accuracy_stars), (text.speed(), score.speed_stars)):
-            self.words.text(surface, label, ui.px(size, PX), ui.TEXT, "midleft", (rect.x + pad, y))
-            stars(surface, rect.x + pad + label_w + ui.px(size, 12), y, radius, count)
-            y += ui.px(size, 42)
-        y -= ui.px(size, 16)
+        name = self.names[seat]
+        self.words.text(surface, name, ui.whole_size(name, inner, ui.px(size, 26), True), self.colours[seat],
+                        "midleft", (rect.x + pad, rect.y + ui.px(size, 8) + line_h(ui.px(size, 26), True) // 2),
+                        bold=True, max_w=inner)
+        radius = self._radius(size, rect.w)
+        label_w, label_px = self._label_w(size, rect.w), self._label_px(size, rect.w)
+        first, second, figures, _ = self._seat_rows(size, rect.w)
+        for label, count, y in ((text.accuracy(), score.accuracy_stars, first), (text.speed(), score.speed_stars, second)):
+            self.words.text(surface, label, label_px, ui.TEXT, "midleft", (rect.x + pad, rect.y + y))
+            stars(surface, rect.x + pad + label_w + ui.px(size, 12), rect.y + y, radius, count)
+        y = rect.y + figures
         for line in (text.score_line(score.right, score.decisions), text.median(score.median_ms)):
-            box = self.words.text(surface, line, ui.px(size, PX), ui.TEXT_DIM, "topleft", (rect.x + pad, y),
-                                  max_w=inner)
+            px = fit_px(line, inner, ui.px(size, PX))
+            box = self.words.text(surface, line, px, ui.TEXT_DIM, "topleft", (rect.x + pad, y), max_w=inner)
             y = box.bottom + ui.px(size, 2)
 
     def _draw_table(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         rect = self.table_rect
         score = self.scores[self.focus]
-        title = self.words.text(surface, text.table_title(self.names[self.focus]), ui.px(size, PX),
+        title_text = text.table_title(self.names[self.focus])
+        title = self.words.text(surface, title_text, fit_px(title_text, rect.w, ui.px(size, PX), True),
                                 self.colours[self.focus], "topleft", (rect.x + ui.px(size, 6), rect.y), bold=True,
                                 max_w=rect.w)
         area = pygame.Rect(rect.x, title.bottom + ui.px(size, 6), rect.w, rect.bottom - title.bottom - ui.px(size, 6))
         ui.panel(surface, area, alpha=170)
         pad = ui.px(size, 14)
-        rows = score.table()
-        heads = text.table_heads()
-        room = area.w - 2 * pad
-        widths = [0.21, 0.12, 0.15, 0.2, 0.14, 0.18]
-        xs = [area.x + pad + round(room * sum(widths[:i])) for i in range(len(widths))]
-        row_h = min(ui.px(size, 34), (area.h - 2 * pad) // (len(rows) + 2))
-        font_px = max(8, min(ui.px(size, PX), row_h - ui.px(size, 6)))
-        y = area.y + pad
-        for i, (head, x) in enumerate(zip(heads, xs)):
-            self.words.text(surface, head, font_px, ui.GOLD, "topleft", (x, y), bold=True,
-                            max_w=round(room * widths[i]) - ui.px(size, 8))
         lines = []
-        for row in rows:
+        for row in score.table():
             cells = [slap_label(row.rule), str(row.right), str(row.missed), f"{row.held}/{row.near}" if row.near else "–",
                      str(row.wrong), "–" if row.median_ms is None else text.ms(row.median_ms)]
             if not row.patterns:
@@ -158,11 +215,54 @@ class StarsScene(MenuHandler):
             lines.append(cells)
         if score.wrong_plain:  # slaps on piles that made nothing at all
             lines.append([text.no_pattern(), "–", "–", "–", str(score.wrong_plain), "–"])
+        font_px, heads, xs, row_h = self._table_layout(size, area.inflate(-2 * pad, -2 * pad), lines)
+        y = area.y + pad
+        widths = [b - a for a, b in zip(xs, [*xs[1:], area.right - pad + ui.px(size, 8)], strict=True)]
+        for head, x, width in zip(heads, xs, widths, strict=True):
+            for k, part in enumerate(head):
+                self.words.text(surface, part, font_px, ui.GOLD, "topleft", (x, y + k * row_h), bold=True,
+                                max_w=width - ui.px(size, 8))
+        y += row_h * max(len(head) for head in heads)
         for cells in lines:
+            for cell, x, width in zip(cells, xs, widths, strict=True):
+                self.words.text(surface, cell, font_px, ui.TEXT, "topleft", (x, y), max_w=width - ui.px(size, 8))
             y += row_h
-            for i, (cell, x) in enumerate(zip(cells, xs)):
-                self.words.text(surface, cell, font_px, ui.TEXT, "topleft", (x, y),
-                                max_w=round(room * widths[i]) - ui.px(size, 8))
+
+    @staticmethod
+    def _table_layout(size: tuple[int, int], room: pygame.Rect,
+                      lines: list[list[str]]) -> tuple[int, list[list[str]], list[int], int]:
+        """The rules table's font size, its heads (each on one line, or on two where that saves the room
+        needed), its columns' left edges and its row height: the biggest size from the player's text size
+        down at which every column is as wide as its words and every row fits `room` (spare width shared
+        out between the columns)."""
+        gap = ui.px(size, 8)
+        heads = text.table_heads()
+        chosen: tuple[int, list[list[str]], list[int], int] | None = None
+        for px in range(ui.px(size, PX), 7, -1):
+            font, bold = ui.TEXTS.font(px), ui.TEXTS.font(px, True)
+            cells = [max((font.size(c[i])[0] for c in lines), default=0) for i in range(len(heads))]
+            parts = [[head] for head in heads]
+            widths = [max(cell, bold.size(head)[0]) + gap for cell, head in zip(cells, heads, strict=True)]
+            if sum(widths) > room.w:  # heads of more than one word on two lines, where that is narrower
+                for i, head in enumerate(heads):
+                    split = two_lines(head, bold)
+                    narrower = max(cells[i], *(bold.size(p)[0] for p in split)) + gap
+                    if len(split) == 2 and narrower < widths[i]:
+                        parts[i], widths[i] = split, narrower
+            tall = max(map(len, parts)) + len(lines)
+            row_h = font.get_linesize()
+            row_h = max(row_h, min(ui.px(size, 34), room.h // tall))  # rows spaced out where there is room
+            chosen = (px, parts, widths, row_h)
+            if sum(widths) <= room.w and tall * row_h <= room.h:
+                break
+        assert chosen is not None
+        px, parts, widths, row_h = chosen
+        spare = max(0, room.w - sum(widths)) // len(widths)
+        xs, x = [], room.x
+        for width in widths:
+            xs.append(x)
+            x += width + spare
+        return px, parts, xs, row_h
 
     def _draw_chart(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         rect = self.chart_rect

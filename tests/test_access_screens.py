@@ -1,0 +1,116 @@
+"""Every menu scene at every text size (100/125/150 %), in English, Danish and Swedish, at 1280×720 and
+640×360: no two texts overlap, none runs off the screen, none is cut with "…", and the scene draws its
+words at the size the player asked for (its Scene.text_room is the full 150 %). Screenshots
+(screen_<lang>_<scene>_<w>_<percent>.png) go to the temporary screenshot folder (support_app.OUT).
+
+`problems(app)` is the check itself, for other scenes' tests (school, stats, replays) to use."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+import test_scenes_screenshots as shots
+from support_app import OUT, make_app
+
+from game import i18n
+from game.render import fonts, scale
+from game.scenes import ui
+
+LANGUAGES = ["en", "da", "sv"]
+SIZES = [(1280, 720), (640, 360)]
+PERCENTS = [100, 125, 150]
+
+
+@pytest.fixture(autouse=True)
+def standard_looks():
+    yield
+    i18n.set_language("en")
+    scale.set_text_scale(1.0)
+    scale.set_large_cards(False)
+    scale.set_window((1280, 720))
+
+
+def app_with(tmp_path, size, code, percent):
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "settings.json").write_text(json.dumps({"language": code, "text_size": percent}))
+    return make_app(tmp_path, size=size)
+
+
+def problems(app, shot: str | None = None) -> dict[str, list]:
+    """Draw the top scene as the app does and return what is wrong with its words: pairs of overlapping
+    texts, texts running off the screen, texts cut with "…" (each an empty list when all is well)."""
+    raw: list[tuple[pygame.Rect, str]] = []
+    add = ui.TextBoxes.add
+
+    def recording(surface, rect, text):
+        if ui.TextBoxes.current is not None and surface is pygame.display.get_surface():
+            raw.append((pygame.Rect(rect), text))
+        add(surface, rect, text)
+
+    fonts.CUTS = []
+    ui.TextBoxes.add = staticmethod(recording)
+    try:
+        with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+            app.top.draw(app.screen, 0.0)
+        cuts = list(fonts.CUTS)
+    finally:
+        ui.TextBoxes.add = staticmethod(add)
+        fonts.CUTS = None
+    if shot:
+        OUT.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(OUT / shot))
+    screen = app.screen.get_rect()
+    return {"overlap": shots.overlapping(boxes.drawn),
+            "off screen": [text for rect, text in raw if rect.w > 2 and not screen.contains(rect.inflate(-2, -2))],
+            "cut": cuts,
+            "texts": [] if len(boxes.drawn) >= 2 else ["fewer than two texts recorded"]}
+
+
+def assert_fits(app, label: str, shot: str | None = None) -> None:
+    found = problems(app, shot)
+    wrong = {k: v for k, v in found.items() if v}
+    assert not wrong, f"{label}: {wrong}"
+
+
+@pytest.mark.parametrize("percent", PERCENTS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("name", shots.MENU_SCENES)
+def test_every_menu_scene_fits_at_every_text_size_and_language(tmp_path, name, code, size, percent):
+    app = app_with(tmp_path, size, code, percent)
+    try:
+        assert i18n.language() == code and scale.player_text_scale() == percent / 100
+        shots.build(app, name)
+        app.frames(2)
+        assert app.top.text_room >= 1.5, f"{name} does not take 150 % text"
+        assert_fits(app, f"{name} in {code} at {size} and {percent} %",
+                    f"screen_{code}_{name}_{size[0]}_{percent}.png")
+    finally:
+        app.stack.clear()
+        pygame.event.clear()
+
+
+def test_the_check_sees_a_cut_an_overlap_and_text_off_the_screen(tmp_path):
+    """The check above is not blind: a scene drawing a cut text, two texts over each other and one past the
+    edge is caught on all three counts."""
+    app = app_with(tmp_path, (640, 360), "en", 100)
+
+    class Wrong:
+        text_room = 2.0
+
+        def draw(self, surface, alpha):
+            ui.blit_text(surface, "a long line that cannot fit in forty pixels", 20, ui.TEXT, "topleft", (10, 10),
+                         max_w=40)
+            ui.blit_text(surface, "Double!", 30, ui.TEXT, "center", (300, 200))
+            ui.blit_text(surface, "Too late", 30, ui.TEXT, "center", (305, 205))
+            ui.blit_text(surface, "past the edge", 30, ui.TEXT, "midleft", (600, 100))
+
+    try:
+        found = problems(type("FakeApp", (), {"top": Wrong(), "screen": app.screen})())
+        assert found["cut"] == ["a long line that cannot fit in forty pixels"]
+        assert ("Double!", "Too late") in found["overlap"]
+        assert found["off screen"] == ["past the edge"]
+    finally:
+        app.stack.clear()
