@@ -185,3 +185,24 @@ def test_no_thanks_cards_in_a_panel_sit_under_its_name_and_keys(language, size, 
                 assert card_w >= 2 / 3 * view.geo.mini_w, (n, seat, card_w, view.geo.mini_w)
                 if percent == 100:
                     assert card_w == view.geo.mini_w  # the standard size keeps its cards
+
+
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_ratscrew_stacks_of_backs_sit_under_the_seats_names(language, size, percent):
+    """A Ratscrew name has a row of its own across the panel; at a bigger text size it is taller than that
+    row: the seat's stack of backs (six layers: a full hand) goes under it, inside the panel, a little
+    smaller where it must (never under 2/3 of the standard size)."""
+    from game.games.ratscrew import panel as rs_panel
+    from game.render.card_art import card_height
+
+    for n in range(2, 9):
+        with text_at(percent, size):
+            app, table = all_overlays(size, n)
+            view = table.view
+            for seat in range(n):
+                box = view.L.seats[seat]
+                width, top = rs_panel.stack_place(view, seat, 6)
+                assert top - 10 > rs_panel.name_bottom(view, seat), (n, seat)
+                assert top + card_height(width) <= box.rect.h, (n, seat)
+                assert width >= 2 / 3 * view.L.seat_card_w, (n, seat, width)

@@ -10,6 +10,7 @@ import pytest
 from support_app import OUT, distinct_colours, finished, make_app, press
 from test_scenes_screenshots import overlapping
 
+from game import i18n
 from game.commands import BACK, CONFIRM, DOWN, RIGHT, UP, Command
 from game.i18n import t
 from game.replay import build_match
@@ -18,15 +19,17 @@ from game.scenes.replays import MS, SLAP_LEAD_NS, SPEEDS, Film, ReplayScene, log
 from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
 
-_FILMS: dict[str, Film] = {}
+_FILMS: dict[tuple[str, str], Film] = {}
 
 
 def film(game: str = "ratscrew") -> Film:
-    """A finished three-bot game's film (Ratscrew: 17 slaps, 4 photo finishes)."""
-    if game not in _FILMS:
+    """A finished three-bot game's film (Ratscrew: 17 slaps, 4 photo finishes), its words (a photo finish's
+    "Mia by 40 ms") in the language in force, as the viewer makes it."""
+    key = (game, i18n.language())
+    if key not in _FILMS:
         _, match = finished(game, 3, 4)
-        _FILMS[game] = Film(log_of(match.log.lines()))
-    return _FILMS[game]
+        _FILMS[key] = Film(log_of(match.log.lines()))
+    return _FILMS[key]
 
 
 def viewer(app, game: str = "ratscrew") -> ReplayScene:

@@ -10,7 +10,7 @@ import pygame
 from game.games.ratscrew.view_model import RatscrewModel
 from game.i18n import t
 from game.render import colors, hud
-from game.render.card_art import CardArt, card_height
+from game.render.card_art import RATIO, CardArt, card_height
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.panels import Panels
@@ -28,6 +28,34 @@ class Table(Protocol):
     badges: dict[int, tuple[pygame.Rect, pygame.Rect]]
 
     def text_unit(self, seat: int) -> float: ...
+
+
+def name_bottom(v: Table, seat: int) -> int:
+    """Where the seat's name ends (in the panel's coordinates) when it has a row of its own across the
+    panel (0 when it has not): the name as drawn, taller than its row at a bigger text size."""
+    box = v.L.seats[seat]
+    if box.name is None:
+        return 0
+    h = v.texts.font(v.panels.name_fit(seat)[1], True).get_height()
+    return box.name.centery - box.rect.y - h // 2 + h
+
+
+def stack_place(v: Table, seat: int, layers: int) -> tuple[int, int]:
+    """(card width, top of the bottom card) of the seat's stack of backs (`layers` cards, each 2 px up and
+    right of the one under it), in the panel's coordinates: centred on the layout's stack, moved down
+    clear of the name as drawn, and made smaller where the panel is too low for it under the name."""
+    box = v.L.seats[seat]
+    stack = box.stack.move(-box.rect.x, -box.rect.y)
+    sw = v.L.seat_card_w
+    lift = 2 * max(0, layers - 1)
+    top = stack.centery - card_height(sw) // 2
+    clear = name_bottom(v, seat) + 1
+    if top - lift < clear:
+        foot = max(stack.bottom, box.rect.h - max(2, box.rect.h // 40))  # the panel's foot, inside its border
+        if clear + lift + card_height(sw) > foot:
+            sw = max(10, min(sw, int((foot - clear - lift) / RATIO)))
+        top = clear + lift
+    return sw, top
 
 
 def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bool,
@@ -72,10 +100,9 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
         surf, y = v.panels.base(seat, below=badge_h if on_stack else below)
     stack = box.stack.move(-ox, -oy)
-    sw = v.L.seat_card_w
-    back = v.art.back(sw)
     layers = 0 if count == 0 else min(6, 1 + count // 6)
-    top = stack.centery - card_height(sw) // 2
+    sw, top = stack_place(v, seat, layers)
+    back = v.art.back(sw)
     for i in range(layers):
         surf.blit(back, (stack.x + i * 2, top - i * 2))
     if count == 0:
