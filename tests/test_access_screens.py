@@ -38,9 +38,24 @@ def app_with(tmp_path, size, code, percent):
     return make_app(tmp_path, size=size)
 
 
+def english_words(code: str) -> set[str]:
+    """The template's messages without fields whose translation in `code` differs from the English: drawn
+    as they are on a screen in `code`, they are English left untranslated."""
+    if code not in _ENGLISH:
+        template = i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8"))
+        _ENGLISH[code] = {e["msgid"] for e in template if e["msgid"] and e["msgid_plural"] is None
+                          and not i18n.fields(e["msgid"]) and e["msgstr"] and e["msgstr"][0]
+                          and e["msgstr"][0] != e["msgid"]}
+    return _ENGLISH[code]
+
+
+_ENGLISH: dict[str, set[str]] = {}
+
+
 def problems(app, shot: str | None = None) -> dict[str, list]:
     """Draw the top scene as the app does and return what is wrong with its words: pairs of overlapping
-    texts, texts running off the screen, texts cut with "…" (each an empty list when all is well)."""
+    texts, texts running off the screen, texts cut with "…", English words on a Danish or Swedish screen
+    (each an empty list when all is well)."""
     raw: list[tuple[pygame.Rect, str]] = []
     add = ui.TextBoxes.add
 
@@ -65,6 +80,8 @@ def problems(app, shot: str | None = None) -> dict[str, list]:
     return {"overlap": shots.overlapping(boxes.drawn),
             "off screen": [text for rect, text in raw if rect.w > 2 and not screen.contains(rect.inflate(-2, -2))],
             "cut": cuts,
+            "english": [] if i18n.language() == "en" else sorted({text for _r, text in raw}
+                                                                  & english_words(i18n.language())),
             "texts": [] if len(boxes.drawn) >= 2 else ["fewer than two texts recorded"]}
 
 
@@ -94,7 +111,7 @@ def test_every_menu_scene_fits_at_every_text_size_and_language(tmp_path, name, c
 
 def test_the_check_sees_a_cut_an_overlap_and_text_off_the_screen(tmp_path):
     """The check above is not blind: a scene drawing a cut text, two texts over each other and one past the
-    edge is caught on all three counts."""
+    edge is caught on all three counts, and an English word on a Danish screen too."""
     app = app_with(tmp_path, (640, 360), "en", 100)
 
     class Wrong:
@@ -112,5 +129,12 @@ def test_the_check_sees_a_cut_an_overlap_and_text_off_the_screen(tmp_path):
         assert found["cut"] == ["a long line that cannot fit in forty pixels"]
         assert ("Double!", "Too late") in found["overlap"]
         assert found["off screen"] == ["past the edge"]
+        assert found["english"] == []
+        i18n.set_language("da")
+        found = problems(type("FakeApp", (), {"top": Wrong(), "screen": app.screen})())
+        assert found["english"] == []  # none of its words is in the catalogue
+        Wrong.draw = lambda self, surface, alpha: ui.blit_text(surface, "Settings", 30, ui.TEXT, "center", (300, 200))
+        found = problems(type("FakeApp", (), {"top": Wrong(), "screen": app.screen})())
+        assert found["english"] == ["Settings"]  # "Indstillinger" in Danish
     finally:
         app.stack.clear()
