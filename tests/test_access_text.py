@@ -202,3 +202,30 @@ def test_the_slap_school_at_a_bigger_text_size(tmp_path, name, percent):
     finally:
         app.stack.clear()
         pygame.event.clear()
+
+
+@pytest.mark.parametrize("check", TABLE_CHECKS + SMALL_TABLE_CHECKS, ids=_id)
+def test_the_tables_keep_their_lanes_with_large_cards_and_150_percent_text_at_once(large_cards, check):
+    """Both settings on (a player who needs one often needs the other), in both window sizes."""
+    test, kwargs = check
+    scale.set_window(kwargs["size"])
+    scale.set_text_scale(1.5)
+    with scale.text_room(TableScene.text_room):
+        test(**kwargs)
+
+
+def test_large_cards_yield_to_150_percent_text_only_in_a_small_window(large_cards):
+    scale.set_text_scale(1.5)
+    try:
+        for size, percent, boost in [((1280, 720), 1.5, scale.LARGE_CARDS), ((960, 540), 1.5, scale.LARGE_CARDS),
+                                     ((640, 360), 1.25, scale.LARGE_CARDS), ((640, 360), 1.5, 1.0)]:
+            scale.set_window(size)
+            scale.set_text_scale(percent)
+            with scale.text_room(TableScene.text_room):
+                assert scale.card_boost() == boost, (size, percent)
+                assert scale.seat_card_boost() == (1.0 if boost == 1.0 else scale.LARGE_SEAT_CARDS)
+            with scale.text_room(1.0):  # a screen that keeps its text size keeps the cards large
+                assert scale.card_boost() == scale.LARGE_CARDS
+    finally:
+        scale.set_text_scale(1.0)
+        scale.set_window((1280, 720))

@@ -114,14 +114,25 @@ def set_large_cards(on: bool) -> None:
     _seat_boost = LARGE_SEAT_CARDS if on else 1.0
 
 
+def _crowded() -> bool:
+    """Large cards and 150 % text in a window under 960×540 (unit 0.75): no room for both round a table of
+    eight; the text the player asked for wins, the cards keep their standard size."""
+    return text_scale() > 1.25 and _window_unit < CROWDED_UNIT
+
+
+CROWDED_UNIT = 0.75
+
+
 def seat_card_boost() -> float:
-    """How much bigger than standard the seats' cards may be (1.0, or LARGE_SEAT_CARDS in large-cards mode)."""
-    return _seat_boost
+    """How much bigger than standard the seats' cards may be (1.0, or LARGE_SEAT_CARDS in large-cards mode;
+    1.0 where a small window has no room for them and 150 % text at once)."""
+    return 1.0 if _crowded() else _seat_boost
 
 
 def card_boost() -> float:
-    """How much bigger than standard the tables draw their cards (1.0, or LARGE_CARDS in large-cards mode)."""
-    return _card_boost
+    """How much bigger than standard the tables draw their cards (1.0, or LARGE_CARDS in large-cards mode;
+    1.0 where a small window has no room for them and 150 % text at once)."""
+    return 1.0 if _crowded() else _card_boost
 
 
 def apply_settings(settings: object) -> None:
