@@ -198,7 +198,7 @@ def test_ratscrew_stacks_of_backs_sit_under_the_seats_names(language, size, perc
 
     for n in range(2, 9):
         with text_at(percent, size):
-            app, table = all_overlays(size, n)
+            _app, table = all_overlays(size, n)
             view = table.view
             for seat in range(n):
                 box = view.L.seats[seat]
