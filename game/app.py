@@ -400,7 +400,7 @@ class App:
             return
         seat = self.input.seat_of(device) if kind == "pad_added" else None
         if seat is not None:
-            self.notice(t("Pad {n} is Player {p} again", n=number, p=seat + 1), ui.seat_colour(seat),
+            self.notice(t("Controller {n} is Player {p} again", n=number, p=seat + 1), ui.seat_colour(seat),
                         key=f"back{number}")
             return
         now = self._clock()
@@ -429,18 +429,18 @@ class App:
         pads = ", ".join(str(n) for n in sorted(numbers))
         many = len(numbers) > 1
         if kind == "pad_removed":
-            text = t("Pads {list} disconnected", list=pads) if many else t("Pad {n} disconnected", n=numbers[0])
+            text = t("Controllers {list} disconnected", list=pads) if many else t("Controller {n} disconnected", n=numbers[0])
             self.toasts.add(since, text, ui.WARN, kind)
         elif offer == "now":
-            text = (t("Pads {list} connected — press A to join", list=pads) if many
-                    else t("Pad {n} connected — press A to join", n=numbers[0]))
+            text = (t("Controllers {list} connected — press A to join", list=pads) if many
+                    else t("Controller {n} connected — press A to join", n=numbers[0]))
             self.toasts.add(since, text, None, kind)
         elif offer == "pause":  # a game under way: its bots' seats are taken from the pause menu
-            text = (t("Pads {list} connected — press Start, then A, to join", list=pads) if many
-                    else t("Pad {n} connected — press Start, then A, to join", n=numbers[0]))
+            text = (t("Controllers {list} connected — press Start, then A, to join", list=pads) if many
+                    else t("Controller {n} connected — press Start, then A, to join", n=numbers[0]))
             self.toasts.add(since, text, None, kind)
         else:  # every seat is somebody's: no seat to offer
-            text = t("Pads {list} connected", list=pads) if many else t("Pad {n} connected", n=numbers[0])
+            text = t("Controllers {list} connected", list=pads) if many else t("Controller {n} connected", n=numbers[0])
             self.toasts.add(since, text, None, kind)
 
     def _draw(self, alpha: float) -> None:

@@ -277,6 +277,17 @@ def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     return _fill(translated, {"n": n, **values})
 
 
+def pt(context: str, text: str, /, **values: object) -> str:
+    """Translate `text` as meant in `context` (gettext's msgctxt), where one English word means two things:
+    pt("menu", "Back") is the menu's way back, pt("controller button", "Back") the button of that name."""
+    cat = _catalogue(_language)
+    if isinstance(cat, Mapping):
+        translated = cat.get(f"{context}\x04{text}", text)
+    else:
+        translated = cat.pgettext(context, text) if cat is not None else text
+    return _fill(translated, values)
+
+
 def fields(text: str) -> set[str]:
     """The {named} fields of a message ("{n} in {place}" -> {"n", "place"})."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}

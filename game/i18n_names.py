@@ -1,6 +1,7 @@
 """Words the code translates only through a variable, t(level) or t(label), listed here so that the
 extraction (build/i18n.py) puts them in the catalogues. tests/test_i18n_catalogues.py checks that every
-bot level, key and pad label, and slap rule name is listed, so a new one cannot be missed."""
+bot level, key and pad label, and slap rule name is listed, so a new one cannot be missed (the pad's
+Back button is named with its context in game/input/keys.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ KEY_LABELS = (
     N_("Num ."), N_("Num Enter"),
 )
 PAD_LABELS = (
-    N_("A"), N_("B"), N_("X"), N_("Y"), N_("Start"), N_("Back"), N_("Guide"), N_("LB"), N_("RB"), N_("LT"),
+    N_("A"), N_("B"), N_("X"), N_("Y"), N_("Start"), N_("Guide"), N_("LB"), N_("RB"), N_("LT"),
     N_("RT"), N_("L-stick"), N_("R-stick"),
 )
 ARROWS = (N_("↑"), N_("↓"), N_("←"), N_("→"))

@@ -75,7 +75,7 @@ def device_label(device: str | None, device_name: str = "") -> str:
         return t("nothing")
     if device.startswith("kb:"):
         return t("P{n}'s keys", n=int(device[3:]) + 1)
-    return t("Pad ({name})", name=device_name) if device_name else t("A pad")
+    return t("Controller ({name})", name=device_name) if device_name else t("A controller")
 
 
 def remembered_device(profile: Profile | None, pads: Iterable[Any], taken: Collection[str | None]) -> str | None:

@@ -133,8 +133,8 @@ def test_the_cost_counts_runs_and_the_take_line_counts_the_matches_on_the_card()
     assert alone.cost == 20 and alone.net == -17
     text = words(alone)
     assert text[1] == "♥2 costs you 20 points" and text[2] == "Take it: −20 + 3 matches = −17"
-    assert text[3] == "Pay a match: −1" and text[4].startswith("100 pretend games: take ")
-    assert text[4].endswith("(of 100)")
+    assert text[3] == "Pay a match: −1" and text[4].startswith("100 pretend games: taking scored ")
+    assert text[4].endswith("(100 = a sure win)")
     after = advice_for((19,), 20, 0)  # ♥1 held: ♥2 goes on the run's end
     assert after.cost == 0 and words(after)[1] == "♥2 goes on your run after ♥A: it costs 0"
     assert words(after)[2] == "Take it: 0, no matches on it"
@@ -161,9 +161,9 @@ def test_the_search_line_says_what_taking_and_paying_came_to():
     advice = advice_for((), 30, 2)
     text = words(advice)
     assert text[0] == ("Coach for Ada: take it!" if advice.action == nt.TAKE else "Coach for Ada: say No Thanks")
-    assert text[4] == f"100 pretend games: take {round(advice.take * 100)}, pay {round(advice.pay * 100)} (of 100)"
+    assert text[4] == f"100 pretend games: taking scored {round(advice.take * 100)}, paying {round(advice.pay * 100)} (100 = a sure win)"
     compact = words(advice, compact=True)
     assert compact == [text[0], "Take ♠3: −30 + 2 matches = −28",
-                       f"Pretend games: take {round(advice.take * 100)}, pay {round(advice.pay * 100)} (of 100)"]
+                       f"Pretend games: taking scored {round(advice.take * 100)}, paying {round(advice.pay * 100)} (100 = a sure win)"]
     ranks = [rank for _, rank in coach_lines(advice, nt.Rules(), "Ada")]
     assert ranks == [0, 0, 0, 1, 0]  # "Pay a match" goes first where there is no room

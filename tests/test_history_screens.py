@@ -308,7 +308,7 @@ def test_the_join_screen_knows_a_remembered_key_set_and_left_right_choose_who_pl
         leo = app.history.create("Leo")
         app.history.change(mia.id, device="kb:0")
         lobby = app.nav.push("lobby", "ratscrew")
-        focus(app, t("Join with pads…"))
+        focus(app, t("Join with controllers…"))
         press(app, "enter")
         join = app.top
         press(app, "q")  # P1's first key: kb:0 joins as Mia
@@ -451,7 +451,7 @@ def test_a_player_remembers_a_kind_of_pad_and_that_pad_joining_is_them(tmp_path,
         press(app, "left")  # the last choice: the pad plugged in
         plugged = next(iter(app.input.pads.by_id.values()))
         assert app.history.profile(mia.id).device == f"pad:{plugged.guid}"
-        assert profile.menu.current.value() == t("Pad ({name})", name=plugged.name)
+        assert profile.menu.current.value() == t("Controller ({name})", name=plugged.name)
         app.pop()
         lobby = app.nav.push("lobby", "ratscrew")
         pad.press("a")
@@ -460,7 +460,7 @@ def test_a_player_remembers_a_kind_of_pad_and_that_pad_joining_is_them(tmp_path,
         app.frames(2)
         row = lobby.devices.index(f"pad:{pad.instance_id}")
         assert lobby.profiles[row] == mia.id and lobby.menu.items[row].label == "Mia"
-        assert lobby.note == t("Pad {n} joined: {name}", n=1, name="Mia")
+        assert lobby.note == t("Controller {n} joined: {name}", n=1, name="Mia")
     finally:
         app.stack.clear()
         pad.unplug()

@@ -146,7 +146,7 @@ def test_plugged_pad_announces_itself_and_joins_the_next_free_seat(app, make_pad
     pad.press("start")
     app.frame()
     assert app.top is None and joined == {0: "kb:1", 1: f"pad:{iid}"}
-    assert app.input.seat_controls(1) == "Pad 1: A / B"
+    assert app.input.seat_controls(1) == "Controller 1: A / B"
 
 
 def test_pad_slap_is_one_command_for_its_seat(app, make_pad):
@@ -220,7 +220,7 @@ def test_unplug_mid_game_pauses_and_plugging_back_restores_the_seat(app, make_pa
     pad.unplug()
     app.frame()
     assert isinstance(app.top, PadLostScene)
-    assert app.input.lost_seat(iid) == 2 and app.input.seat_controls(2) == "Pad 1 unplugged"
+    assert app.input.lost_seat(iid) == 2 and app.input.seat_controls(2) == "Controller 1 unplugged"
     surface = pygame.Surface(app.size)
     app.top.draw(surface, 0.0)  # the overlay draws (over whatever is below)
     back = make_pad()

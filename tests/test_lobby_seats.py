@@ -49,7 +49,7 @@ def test_back_in_the_lobby_every_row_is_where_it_was(app):
 
 def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):
     app.push(LobbyScene("ratscrew"))
-    focus(app, t("Join with pads…"))
+    focus(app, t("Join with controllers…"))
     press(app, "enter")
     press(app, "p")  # P2's keys join first: they play row 1 ("Player 1")
     press(app, "enter")
@@ -69,7 +69,7 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
     assert lobby.rules.after_take == "same_player"
     set_value(app, t("After taking a card"), t("the turn passes to the next player"))
-    set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
+    set_value(app, t("Edition"), t("Playing cards, four suits"))
     assert lobby.values == {"hidden_matches": True}  # the rest are the playing-card edition's defaults
     assert lobby.rules.after_take == "next_player"  # the seed's rule for its own edition
     assert lobby._option_value("matches") == "11"
@@ -116,7 +116,7 @@ def test_rules_set_back_to_their_defaults_are_the_standard_rules_again(app):
     lobby = app.top
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
     assert lobby.menu.items[MAX_SEATS].value() == t("Custom")
-    set_value(app, t("Edition"), t("Playing cards (1–K in four suits)"))
+    set_value(app, t("Edition"), t("Playing cards, four suits"))
     assert lobby.values == {}
     assert lobby.menu.items[MAX_SEATS].value() == t("Standard rules")
 
@@ -129,7 +129,7 @@ def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "LobbyScene"
-    assert lobby.message == t("{name} has no keys or pad: join again, or make the seat a bot.", name="Player 1")
+    assert lobby.message == t("{name} has no keys or controller: join again, or make the seat a bot.", name="Player 1")
     set_value(app, "Player 1", t("Bot · {level}", level=t("kid")))  # the seat goes to a bot
     assert not lobby.message
     focus(app, t("Start"))

@@ -121,11 +121,11 @@ def test_rule_options_cover_every_rule_and_build_rules():
 def test_rule_option_labels_go_through_i18n(monkeypatch):
     from game import i18n
 
-    monkeypatch.setitem(i18n.CATALOGUES, "xx", {"Edition": "Udgave", "{n} set aside": "{n} lagt til side"})
+    monkeypatch.setitem(i18n.CATALOGUES, "xx", {"Edition": "Udgave", "{n} cards set aside": "{n} kort lagt til side"})
     i18n.set_language("xx")
     try:
         assert nt_text.rule_options()[0].label == "Udgave"
-        assert "12 lagt til side" in nt_text.summary(nt.Rules())
+        assert "12 kort lagt til side" in nt_text.summary(nt.Rules())
     finally:
         i18n.set_language("en")
 

@@ -46,18 +46,18 @@ def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pa
     app.nav.push("title")
     pad = pads()
     app.frames(3)
-    assert notices(app) == ["Pad 1 connected \u2014 press A to join"]
+    assert notices(app) == ["Controller 1 connected \u2014 press A to join"]
     to_lobby(app, pad, "ratscrew")
     lobby = app.top
     assert lobby.menu.current.label == "Start"
-    assert lobby.seat_items[0].value() == "Human · Pad 1: A / B"  # the pad that drove the menus plays
+    assert lobby.seat_items[0].value() == "Human · Controller 1: A / B"  # the pad that drove the menus plays
     tap(app, pad, "a")  # Start
     table = app.top
     assert top_name(app) == "RatscrewTable"
     assert app.input.seat_of(device(pad)) == 0 and app.input.seat_of("kb:0") is None
-    assert table.seat_keys()[0] == SeatKeys("A", "B", "Pad 1")
-    assert table.seat_controls()[0] == "Pad 1: A play \u00b7 B slap"
-    assert table.view.model.status_text(table.match.state) == "Player 1: press A (Pad 1) to play"  # the pad is named (issue 10 #1)
+    assert table.seat_keys()[0] == SeatKeys("A", "B", "Controller 1")
+    assert table.seat_controls()[0] == "Controller 1: A play \u00b7 B slap"
+    assert table.view.model.status_text(table.match.state) == "Player 1: press A (Controller 1) to play"  # the pad is named (issue 10 #1)
     assert pad.leds[-1] == seat_color(0) and pad.player_index == 0  # the pad shows its seat
     tap(app, pad, "a")
     assert table.match.state.cards_played == 1  # the pad's A played seat 1's card
@@ -94,17 +94,17 @@ def test_a_second_pad_joins_in_the_lobby_by_pressing_a_and_plays_seat_2(app, pad
     lobby = app.top
     level = lobby.definition.default_level
     assert lobby.seat_items[1].value() == f"Bot · {level} · A to join"  # a bot's row shows it may be taken
-    assert lobby._pad_line() == "Pad 2: press A to join"
+    assert lobby._pad_line() == "Controller 2: press A to join"
     tap(app, two, "a")
     assert top_name(app) == "LobbyScene"  # it joined; it did not press Start
-    assert lobby.seats[1] == ("human", None) and lobby.seat_items[1].value() == "Human · Pad 2: A / B"
+    assert lobby.seats[1] == ("human", None) and lobby.seat_items[1].value() == "Human · Controller 2: A / B"
     assert two.leds[-1] == seat_color(1) and two.player_index == 1  # lit in its seat's colour at once
     tap(app, one, "a")  # Start
     assert top_name(app) == "NothanksTable"
     table = app.top
     assert [s.kind for s in table.config.seats[:2]] == ["human", "human"]
     assert app.input.seat_of(device(one)) == 0 and app.input.seat_of(device(two)) == 1
-    assert table.seat_controls()[1].startswith("Pad 2: A take")
+    assert table.seat_controls()[1].startswith("Controller 2: A take")
     seen = record_commands(app, monkeypatch)
     tap(app, two, "a")
     assert (1, FIRST) in [(c.seat, c.action) for c in seen if c.device == device(two)]
@@ -144,8 +144,8 @@ def test_a_pad_takes_a_bots_seat_at_the_table_before_the_first_card_only(app, pa
     tap(app, two, "a")
     assert table.config.seats[1].kind == "human" and table.match.seats[1].kind == "human"
     assert app.input.seat_of(device(two)) == 1
-    assert table.seat_controls()[1] == "Pad 2: A play \u00b7 B slap"
-    assert "Pad 2 plays Player 2" in notices(app)
+    assert table.seat_controls()[1] == "Controller 2: A play \u00b7 B slap"
+    assert "Controller 2 plays Player 2" in notices(app)
     tap(app, one, "a")  # the first card
     assert table.started
     three = pads(SWITCH)
@@ -153,13 +153,13 @@ def test_a_pad_takes_a_bots_seat_at_the_table_before_the_first_card_only(app, pa
     assert table.seat_controls()[2] == "bot: pro"  # no longer joinable at the table itself
     tap(app, three, "a")
     assert table.config.seats[2].is_bot and app.input.seat_of(device(three)) is None
-    assert "Pad 3 \u2014 press Start, then A, to join" in notices(app)
+    assert "Controller 3 \u2014 press Start, then A, to join" in notices(app)
     tap(app, three, "start")  # a pad with no seat pauses
     assert top_name(app) == "PauseScene"
-    assert app.top.join_line() == "Pad 3: press A to take a bot's seat"
+    assert app.top.join_line() == "Controller 3: press A to take a bot's seat"
     assert table.seat_controls()[2] == "bot: pro \u00b7 press A to join"
     tap(app, three, "a")  # on the pause menu: the bot's seat (play is not mid-challenge here)
-    assert top_name(app) == "PauseScene" and app.top.said == "Pad 3 plays Player 3"
+    assert top_name(app) == "PauseScene" and app.top.said == "Controller 3 plays Player 3"
     assert table.config.seats[2].kind == "human" and app.input.seat_of(device(three)) == 2
     tap(app, three, "start")  # now seated: Start resumes
     assert app.top is table
@@ -175,7 +175,7 @@ def test_a_pad_plugged_in_is_told_to_join_only_where_a_seat_is_free(app, pads):
     assert table.join_offer() == ""
     pads(SWITCH)
     app.frames(3)
-    assert "Pad 3 connected" in notices(app)
+    assert "Controller 3 connected" in notices(app)
     assert not [n for n in notices(app) if "join" in n], notices(app)
 
     app.toasts.drop("pad_added")
@@ -227,7 +227,7 @@ def test_the_owners_pad_plugged_back_in_takes_its_seat_back_by_itself(app, pads)
     again = pads(PLAYSTATION)  # the same model
     app.frames(3)
     assert app.top is table and app.input.seat_of(device(again)) == 1
-    assert "Pad 2 is Player 2 again" in notices(app)
+    assert "Controller 2 is Player 2 again" in notices(app)
 
 
 def test_another_pad_plugged_in_while_the_game_waits_is_offered_the_seat(app, pads):
@@ -260,7 +260,7 @@ def test_a_seat_given_to_a_bot_is_taken_back_by_pressing_a(app, pads):
     back = pads(PLAYSTATION)
     app.frames(3)
     assert app.input.seat_of(device(back)) is None  # the seat is a bot's now: the pad is only told
-    assert "Pad 2 connected \u2014 press A to join" in notices(app)
+    assert "Controller 2 connected \u2014 press A to join" in notices(app)
     assert table.seat_controls()[1].endswith("press A to join")
     tap(app, back, "a")
     assert table.config.seats[1] == SeatSpec("human", name="Bo") and table.match.seats[1].kind == "human"
@@ -285,7 +285,7 @@ def test_the_bot_hands_the_seat_back_only_at_a_safe_moment(pads):
     app.frame()
     pad.release("a")
     assert table.handing == {1: device(pad)} and table.config.seats[1].is_bot  # waits: mid-payment
-    assert table.seat_controls()[1] == "bot: casual \u00b7 pad 1 next"
+    assert table.seat_controls()[1] == "bot: casual \u00b7 controller 1 next"
     for _ in range(600):  # the bot pays; the challenge is won; then the seat is the pad's
         app.run_ms(10)
         if not table.handing:
@@ -302,13 +302,13 @@ def test_notices_for_pads_are_large_and_stay_in_the_top_right_corner(app, pads):
     app.frames(3)
     a.unplug()
     app.frames(3)
-    assert notices(app) == ["Pad 1 disconnected"]  # outside a game, an unplugged pad is noticed too
+    assert notices(app) == ["Controller 1 disconnected"]  # outside a game, an unplugged pad is noticed too
     b, _ = pads(PLAYSTATION), pads(SWITCH)  # pads plugged in together: one notice
     app.frames(3)
-    assert notices(app) == ["Pads 1, 2 connected \u2014 press A to join"]  # pad 1 is a new one now
+    assert notices(app) == ["Controllers 1, 2 connected \u2014 press A to join"]  # pad 1 is a new one now
     b.unplug()
     app.frames(3)
-    assert notices(app) == ["Pad 2 connected \u2014 press A to join", "Pad 1 disconnected"]
+    assert notices(app) == ["Controller 2 connected \u2014 press A to join", "Controller 1 disconnected"]
     boxes = app.toasts.layout(app.size, app.now_ns())
     screen = pygame.Rect((0, 0), app.size)
     for box, lines, _, _ in boxes:
@@ -362,7 +362,7 @@ def test_settings_have_a_rumble_switch_that_is_saved(app):
 
     app.nav.push("title")
     app.nav.push("settings")
-    set_value(app, "Pad rumble", "Off")
+    set_value(app, "Controller rumble", "Off")
     assert app.settings["rumble"] is False
     import json
 
@@ -399,7 +399,7 @@ def test_left_and_right_move_along_the_lobbys_button_row_by_pad(app, pads):
     for button in ("dpleft", "dpleft", "dpleft", "dpright"):
         tap(app, pad, button)
         got.append(lobby.menu.current.label)
-    assert got == ["How to play", "Join with pads…", "Join with pads…", "How to play"]
+    assert got == ["How to play", "Join with controllers…", "Join with controllers…", "How to play"]
 
 
 def test_a_twenty_letter_name_shows_whole_in_the_lobby_and_the_name_entry(app, monkeypatch):

@@ -63,9 +63,9 @@ def test_seat_keys_for_a_pad_seat_use_the_pad_layout():
     router = InputRouter()
     router.assign("pad:5", 3)
     router.pad_of = lambda seat: SimpleNamespace(number=2) if seat == 3 else None  # no real pad here
-    assert seat_keys(router, 3) == SeatKeys("A", "B", "Pad 2")
+    assert seat_keys(router, 3) == SeatKeys("A", "B", "Controller 2")
     router.bind_pad("first", "x")
-    assert seat_keys(router, 3) == SeatKeys("X", "B", "Pad 2")
+    assert seat_keys(router, 3) == SeatKeys("X", "B", "Controller 2")
 
 
 def test_seat_keys_of_a_lost_pad_or_no_router_are_none():
@@ -79,7 +79,7 @@ def test_seat_keys_of_a_lost_pad_or_no_router_are_none():
 def test_controls_lines_say_what_each_key_does():
     assert controls_line(SeatKeys("Q", "L-Shift"), games.get("nothanks").button_words()) == "Q take \u00b7 L-Shift pass"
     assert controls_line(SeatKeys("Q", "L-Shift"), games.get("ratscrew").button_words()) == "Q play \u00b7 L-Shift slap"
-    assert controls_line(SeatKeys("A", "B", "Pad 1"), games.get("nothanks").button_words()) == "Pad 1: A take \u00b7 B pass"
+    assert controls_line(SeatKeys("A", "B", "Controller 1"), games.get("nothanks").button_words()) == "Controller 1: A take \u00b7 B pass"
 
 
 def test_nothanks_panels_and_prompt_name_the_keys():

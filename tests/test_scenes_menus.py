@@ -295,7 +295,7 @@ def test_rules_viewer_scrolls_and_closes(app):
 
 def test_join_screen_seats_become_the_human_rows(app):
     app.push(LobbyScene("ratscrew"))
-    focus(app, t("Join with pads…"))
+    focus(app, t("Join with controllers…"))
     press(app, "enter")
     assert top_name(app) == "JoinScene"
     press(app, "p", "q")  # seat keys of rows 2 and 1 claim the first two free seats

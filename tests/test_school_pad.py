@@ -52,7 +52,7 @@ def test_one_pad_alone_reaches_a_drill_and_slaps_with_b(app, pads):
     pad = pads()
     to_setup(app, pad)
     setup = app.top
-    assert setup.devices[0] == device(pad) and setup.player_items[0].value() == "Pad 1: A / B"
+    assert setup.devices[0] == device(pad) and setup.player_items[0].value() == "Controller 1: A / B"
     focus(app, pad, "Pace", "dpup")
     tap(app, pad, "dpright")  # Adaptive -> Slow
     assert setup.options.pace == "slow"
@@ -93,11 +93,11 @@ def test_a_second_pad_joins_on_the_setup_screen_and_plays_its_own_seat(app, pads
     two = pads(PLAYSTATION)
     app.frames(3)
     setup = app.top
-    assert setup._pad_line() == "Pad 2: press A to join"
+    assert setup._pad_line() == "Controller 2: press A to join"
     tap(app, two, "a")
     assert top_name(app) == "SetupScene" and setup.players == 2
     assert setup.devices[:2] == [device(one), device(two)] and app.input.seat_of(device(two)) == 1
-    assert setup.player_items[1].value() == "Pad 2: A / B"
+    assert setup.player_items[1].value() == "Controller 2: A / B"
     setup.options = dataclasses.replace(setup.options, cards=6, pace="fast")  # a short session
     tap(app, one, "a")  # Start
     drill = app.top

@@ -122,12 +122,12 @@ def test_a_drill_right_wrong_missed_then_the_stars(app, monkeypatch):
     app.frames(10)
     press(app, "lshift")
     assert drill.session.current.answers[0][0] == WRONG
-    assert drill.feedback.banner.text == "Not quite a Double!" and drill.feedback.frames[(1, 2)] == "wrong"
+    assert drill.feedback.banner.text == "Double? Not quite!" and drill.feedback.frames[(1, 2)] == "wrong"
     shot(app, "drill_wrong")
 
     until_shown(app, drill, 7)  # KC KH after a sweep: left alone
     run_until(app, lambda: drill.session.current.closed_ns is not None, max_seconds=5, step_frames=1)
-    assert drill.feedback.banner.text == "You missed a Double!" and drill.feedback.seats[0].tone == "missed"
+    assert drill.feedback.banner.text == "Double — you didn't slap!" and drill.feedback.seats[0].tone == "missed"
     app.frames(2)
     shot(app, "drill_missed")
 
@@ -190,7 +190,7 @@ def test_two_players_slap_with_their_own_keys(app):
     assert list(drill.session.current.answers) == [1] and drill.session.phase == "deal"
     assert drill.feedback.seats[1].tone == "right" and drill.feedback.banner.text == "Double!"
     run_until(app, lambda: drill.session.current.closed_ns is not None, max_seconds=5, step_frames=1)
-    assert drill.feedback.seats[0].text == "Missed a Double"
+    assert drill.feedback.seats[0].text == "Missed: Double"
     run_until(app, lambda: top_name(app) == "StarsScene", max_seconds=30)
     stars = app.top
     assert stars.focus == 0
@@ -262,9 +262,9 @@ def test_hints_outline_the_pattern_after_the_delay_the_player_set(app):
         return {text for _, text in boxes.drawn}
 
     run_until(app, lambda: drill.now_ns - shown_at >= 900 * MS, max_seconds=5, step_frames=1)
-    assert drill.session.hint(drill.game_time()) == () and "Hint: a Double!" not in prompt()
+    assert drill.session.hint(drill.game_time()) == () and "Hint: Double!" not in prompt()
     run_until(app, lambda: drill.now_ns - shown_at >= 1050 * MS, max_seconds=5, step_frames=1)
-    assert drill.session.hint(drill.game_time()) == (1, 2) and "Hint: a Double!" in prompt()
+    assert drill.session.hint(drill.game_time()) == (1, 2) and "Hint: Double!" in prompt()
     shot(app, "hint")
     press(app, "lshift")
     assert drill.session.cards[2].answers[0][0] == RIGHT and drill.session.hint(drill.game_time()) == ()

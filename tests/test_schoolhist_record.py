@@ -155,7 +155,7 @@ def test_a_finished_session_of_a_profile_is_recorded_with_its_counts_and_shows_i
     with ui.TextBoxes() as boxes:
         screen.draw(app.screen, 0.0)
     texts = {text for _, text in boxes.drawn}
-    assert "1 sessions, oldest to newest → (○ practice)" in texts and overlapping(boxes.drawn) == []
+    assert "1 session, oldest to newest → (○ practice)" in texts and overlapping(boxes.drawn) == []
 
 
 def test_each_profile_player_gets_their_own_session_and_a_guest_none(app):

@@ -196,7 +196,7 @@ def test_the_join_screen_hands_over_who_each_seat_is(app):
     app.history.change(mia.id, device="kb:1")
     to_setup(app)
     setup = app.top
-    focus(app, t("Join with pads…"))
+    focus(app, t("Join with controllers…"))
     press(app, "enter")
     assert top_name(app) == "JoinScene"
     press(app, "q")  # P1's keys: a guest

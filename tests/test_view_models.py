@@ -154,7 +154,7 @@ def test_notes_for_the_match_events():
         (0, "P1 wins the challenge!"),
         (0, "Out of cards: slap (L-Shift) to stay in!"),
         (2, "Out of cards: slap to stay in!"),
-        (0, "Claimed 4!"),
+        (0, "Claimed 4 cards!"),
     ]
     for delta in (14, 20):
         model.on_event(rm.PhotoFinish(((2, T, 0, rm.WON), (0, T, delta, rm.TOO_LATE))), T, st)

@@ -173,9 +173,9 @@ class Bindings:
             raise BindingRefused(t("{button} is kept for the menus and pause.", button=label(control)))
         mine, other = ("first", "second") if slot == FIRST else ("second", "first")
         if self.pad[other] == [control]:
-            raise BindingRefused(t("{button} is the pads' only button for the other action; "
+            raise BindingRefused(t("{button} is the controllers' only button for the other action; "
                                    "give that action another button first.", button=label(control)))
         self.pad[other] = [c for c in self.pad[other] if c != control]
         if control not in self.pad[mine]:
             self.pad[mine].insert(0, control)
-        return t("Pads: {button} now does this.", button=label(control))
+        return t("Controllers: {button} now does this.", button=label(control))

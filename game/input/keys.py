@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import t
+from game.i18n import pt, t
 
 # AltGr on Nordic and German layouts arrives as MODE (ISO_Level3_Shift): it is the right Alt key.
 ALIASES = {pygame.K_MODE: pygame.K_RALT}
@@ -52,6 +52,8 @@ def key_label(name: str) -> str:
 
 
 def pad_label(control: str) -> str:
+    if control == "back":  # the button printed "Back", not the menu's way back: the catalogues tell them apart
+        return pt("controller button", "Back")
     return t(_PAD_SHORT.get(control, control))
 
 

@@ -250,7 +250,7 @@ class InputRouter:
     def seat_controls(self, seat: int) -> str:
         """What seat `seat` presses, for drawing: "Q / L-Shift", "Pad 2: A / B", "pad unplugged"."""
         if seat in self.lost:
-            return t("Pad {n} unplugged", n=self.lost[seat].number)
+            return t("Controller {n} unplugged", n=self.lost[seat].number)
         return self.device_controls(self.device_of(seat))
 
     def device_controls(self, device: str | None) -> str:
@@ -262,7 +262,7 @@ class InputRouter:
             if pad is None:
                 return ""
             first, second = self.bindings.pad["first"][0], self.bindings.pad["second"][0]
-            return t("Pad {n}: {a} / {b}", n=pad.number, a=keynames.pad_label(first),
+            return t("Controller {n}: {a} / {b}", n=pad.number, a=keynames.pad_label(first),
                      b=keynames.pad_label(second))
         first, second = self.bindings.keys_of(int(device[3:]))
         return f"{keynames.key_label(first)} / {keynames.key_label(second)}"
@@ -334,7 +334,7 @@ class InputRouter:
         """(device, key name or control, label) for everything held now: keys first, then each pad."""
         out = [("kb", name, keynames.key_label(name)) for name in self._keys_held.values()]
         for pad in sorted(self.pads.by_id.values(), key=lambda p: p.number):
-            out += [(pad.id, c, t("Pad {n} {button}", n=pad.number, button=keynames.pad_label(c)))
+            out += [(pad.id, c, t("Controller {n} {button}", n=pad.number, button=keynames.pad_label(c)))
                     for c in sorted(pad.held)]
         return out
 

@@ -38,7 +38,7 @@ def seat_keys(router: InputPort | None, seat: int) -> SeatKeys | None:
         return SeatKeys(
             keynames.pad_label(bindings.pad["first"][0]),
             keynames.pad_label(bindings.pad["second"][0]),
-            t("Pad {n}", n=pad.number),
+            t("Controller {n}", n=pad.number),
         )
     if device.startswith("kb:"):
         first, second = bindings.keys_of(int(device[3:]))

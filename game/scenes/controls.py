@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.commands import Command
-from game.i18n import t
+from game.i18n import pt, t
 from game.input.bindings import MAX_SEATS, SAFE_TOGETHER, BindingRefused
 from game.input.keys import key_label, pad_label
 from game.scenes import ui
@@ -62,12 +62,12 @@ class ControlsScene(Scene):
         elif self.row == RESET_ROW:
             self.router.reset_bindings()
             self._save()
-            self._say(t("Every seat and pad is back to the default controls."))
+            self._say(t("Every seat and controller is back to the default controls."))
         else:
             self.waiting = True
             self.router.captured.clear()
             self.router.capturing = True
-            what = t("a pad button") if self.row == PAD_ROW else t("a key")
+            what = t("a controller button") if self.row == PAD_ROW else t("a key")
             self._say(t("Press {what} for {row} · {action}   (Esc or Start: cancel)", what=what,
                         row=self._row_name(self.row), action=self._action_name(self.col)))
 
@@ -85,11 +85,11 @@ class ControlsScene(Scene):
         try:
             if self.row == PAD_ROW:
                 if device == "kb":
-                    raise BindingRefused(t("That row is for pads: press a button on a pad."))
+                    raise BindingRefused(t("That row is for controllers: press a button on a controller."))
                 message = self.router.bind_pad(action, name)
             else:
                 if device != "kb":
-                    raise BindingRefused(t("Pads are set on the Pads row; here press a key."))
+                    raise BindingRefused(t("Controllers are set on the Controllers row; here press a key."))
                 message = self.router.bind(self.row, action, name)
         except BindingRefused as refusal:
             # The message says "pick another": keep listening for it (Esc or Start still cancels).
@@ -110,7 +110,7 @@ class ControlsScene(Scene):
     # -- words ------------------------------------------------------------------------------------
     @staticmethod
     def _row_name(row: int) -> str:
-        return t("Pads") if row == PAD_ROW else t("P{n}", n=row + 1)
+        return t("Controllers") if row == PAD_ROW else t("P{n}", n=row + 1)
 
     @staticmethod
     def _action_name(col: int) -> str:
@@ -204,7 +204,7 @@ class ControlsScene(Scene):
         inset = x0 - last.x  # the labels start where the names and the second column do
         split = int(cols[1]) - inset
         for row, label, part in ((RESET_ROW, t("Reset to defaults"), (last.x, split - last.x)),
-                                 (BACK_ROW, t("Back"), (split, last.right - split))):
+                                 (BACK_ROW, pt("menu", "Back"), (split, last.right - split))):
             selected = row == self.row
             rect = pygame.Rect(part[0], last.y, part[1], last.h)
             if selected:

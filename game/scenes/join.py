@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.commands import BACK, CONFIRM, LEFT, PAUSE, RIGHT, Command
-from game.i18n import t
+from game.i18n import t, tn
 from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
 from game.profiles import draw_avatar
@@ -94,7 +94,7 @@ class JoinScene(Scene):
             taken = set(self.router.owner.values())
             free = next((s for s in range(self.seats) if s not in taken), None)
             if free is None:
-                self.message = t("All {n} seats are taken.", n=self.seats)
+                self.message = tn("Every seat is taken ({n}).", "All {n} seats are taken.", self.seats)
                 return
             self.router.assign(device, free)
             self.message = t("Player {n} joined.", n=free + 1)
@@ -124,7 +124,7 @@ class JoinScene(Scene):
     def _done(self) -> None:
         joined = self.joined()
         if len(joined) < self.min_players:
-            self.message = t("At least {n} players must join first.", n=self.min_players)
+            self.message = tn("At least {n} player must join first.", "At least {n} players must join first.", self.min_players)
             return
         # Seats close up in join order (P1, P3 -> P1, P2) so the humans are the table's first seats.
         players = [self.profiles.get(seat) for seat in joined]
@@ -161,7 +161,7 @@ class JoinScene(Scene):
         surface.blit(ui.backdrop(size), (0, 0))
         ui.shadow_text(surface, t("Who's playing?"), ui.px(size, 56), ui.TEXT, "center",
                        (size[0] // 2, ui.px(size, 80)))
-        ui.blit_text(surface, t("Press A on a pad, or your first key on the keyboard, to take a seat."),
+        ui.blit_text(surface, t("Press A on a controller, or your first key on the keyboard, to take a seat."),
                      ui.px(size, 22), ui.TEXT_DIM, "center", (size[0] // 2, ui.px(size, 130)),
                      max_w=size[0] - ui.px(size, 40))
         joined = self.joined()
@@ -182,11 +182,11 @@ class JoinScene(Scene):
             ui.blit_text(surface, label, ui.px(size, 22), ui.TEXT if taken else ui.TEXT_DIM, "bottomleft",
                          (box.x + ui.px(size, 14), box.bottom - ui.px(size, 14)), max_w=box.w - ui.px(size, 28))
         idle = [p for p in self.router.pads.by_id.values() if self.router.seat_of(p.id) is None]
-        lines = [t("Pad {n}: press A to join", n=p.number) for p in sorted(idle, key=lambda p: p.number)]
+        lines = [t("Controller {n}: press A to join", n=p.number) for p in sorted(idle, key=lambda p: p.number)]
         if self.message:
             lines.insert(0, self.message)
         if self.app.history.profiles and joined:
-            lines.append(t("← → on your pad (the arrow keys: the last keyboard seat) choose who you are"))
+            lines.append(t("← → on your controller (the arrow keys: the last keyboard seat) choose who you are"))
         y = self.info_y
         for line in lines[:4]:
             ui.blit_text(surface, line, ui.px(size, 22), ui.GOLD, "midtop", (size[0] // 2, y))
@@ -238,7 +238,7 @@ class PadLostScene(Scene):
         return [p for p in self.router.idle_pads() if p.instance_id not in self.before]
 
     def _wait(self) -> None:
-        self.said = t("Waiting: plug the pad back in")
+        self.said = t("Waiting: plug the controller back in")
 
     def _tap(self) -> None:
         self.said = t("Hold A (or Enter) for a second to confirm")
@@ -318,12 +318,12 @@ class PadLostScene(Scene):
         ui.dim(surface, 170)
         ui.panel(surface, self.panel_rect, alpha=240, border=ui.WARN)
         lost = sorted(self.router.lost.values(), key=lambda lp: lp.seat)
-        who = ", ".join(t("Player {n} (Pad {m})", n=lp.seat + 1, m=lp.number) for lp in lost)
+        who = ", ".join(t("Player {n} (Controller {m})", n=lp.seat + 1, m=lp.number) for lp in lost)
         cx = self.panel_rect.centerx
         inner = self.panel_rect.w - ui.px(size, 40)
-        ui.blit_text(surface, t("Pad unplugged: {who}", who=who), ui.px(size, 34), ui.WARN, "midtop",
+        ui.blit_text(surface, t("Controller unplugged: {who}", who=who), ui.px(size, 34), ui.WARN, "midtop",
                      (cx, self.panel_rect.y + ui.px(size, 22)), bold=True, max_w=inner)
-        ui.blit_text(surface, t("The game waits. Plug the pad back in to carry on."), ui.px(size, 24), ui.TEXT,
+        ui.blit_text(surface, t("The game waits. Plug the controller back in to carry on."), ui.px(size, 24), ui.TEXT,
                      "midtop", (cx, self.panel_rect.y + ui.px(size, 78)), max_w=inner)
         self.menu.draw(surface)
         share = self.held_share()
@@ -331,7 +331,7 @@ class PadLostScene(Scene):
             rect = self.menu.rects[self.menu.index]
             bar = pygame.Rect(rect.x + 6, rect.bottom - ui.px(size, 8), round((rect.w - 12) * share), ui.px(size, 6))
             pygame.draw.rect(surface, ui.GOLD, bar, border_radius=bar.h // 2)
-        lines = [t("Pad {n}: press A to play Player {p}", n=p.number, p=min(self.router.lost) + 1)
+        lines = [t("Controller {n}: press A to play Player {p}", n=p.number, p=min(self.router.lost) + 1)
                  for p in self.offered()] or ([self.said] if self.said else [])
         y = self.say_y
         for line in lines[:2]:

@@ -21,7 +21,7 @@ import pygame
 from game import presets_io
 from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
-from game.i18n import t
+from game.i18n import t, tn
 from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
 from game.profiles import remembered_device
 from game.render import scale
@@ -710,7 +710,7 @@ class LobbyScene(MenuHandler):
                     short=lambda: self._import_value().removeprefix(f"{self.game}-")),
         ]
         self.button_items = [
-            ui.Item(t("Join with pads…"), self._join, button=True),
+            ui.Item(t("Join with controllers…"), self._join, button=True),
             ui.Item(t("How to play"), self._show_rules, button=True),
             ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
         ]
@@ -811,7 +811,7 @@ class LobbyScene(MenuHandler):
         self._refresh_rules()
         self._rebuild()
         number = self.app.input.pad_number(device)
-        self.note = t("Pad {n} joined: {name}", n=number, name=self.player_name(row))
+        self.note = t("Controller {n} joined: {name}", n=number, name=self.player_name(row))
         return True
 
     def handle(self, cmd: Command) -> None:
@@ -1098,7 +1098,7 @@ class LobbyScene(MenuHandler):
         unplayed = [row for row, (kind, _) in enumerate(self.seats)
                     if kind == "human" and not self.app.input.device_controls(self.devices[row])]
         if unplayed:  # e.g. a joined pad unplugged since: nobody could play that seat
-            self.message = t("{name} has no keys or pad: join again, or make the seat a bot.",
+            self.message = t("{name} has no keys or controller: join again, or make the seat a bot.",
                              name=self.app.settings.player_name(unplayed[0]))
             return
         # Each human row's device plays the table seat the row becomes; no other device plays.
@@ -1116,7 +1116,7 @@ class LobbyScene(MenuHandler):
         self.layout = lay_out(
             size, self.seat_items, self.rule_items, self.button_items, self.cell_items, self.definition.seat_options,
             self._cell_texts, {"head_start": t("Head start"), "learner": t("Learner")},
-            (t("Seats"), t("{n} players", n=self.players), t("House rules")), self.summary_lines(size),
+            (t("Seats"), tn("{n} player", "{n} players", self.players), t("House rules")), self.summary_lines(size),
             wrap(note, ui.TEXTS.font(ui.px(size, 17)), width) if note else [], line, lines, t("no files"),
             old if old is not None and old.size == size else None)
         self.layout.size = size
@@ -1150,7 +1150,7 @@ class LobbyScene(MenuHandler):
         """Beside the buttons: the last join, else which pads may still join."""
         idle = self.app.input.idle_pads()
         if idle and self.join_row() is not None:
-            pads = ", ".join(t("Pad {n}", n=p.number) for p in idle)
+            pads = ", ".join(t("Controller {n}", n=p.number) for p in idle)
             return t("{pads}: press A to join", pads=pads)
         return self.note
 
@@ -1199,7 +1199,7 @@ class LobbyScene(MenuHandler):
             ui.blit_text(surface, title, ui.px(size, 24), ui.GOLD, "topleft",
                          (rect.x + ui.px(size, 18), rect.y + ui.px(size, 10)), bold=True)
         count_at, anchor = layout.count_at
-        ui.blit_text(surface, t("{n} players", n=self.players), ui.px(size, 20), ui.TEXT_DIM, anchor, count_at)
+        ui.blit_text(surface, tn("{n} player", "{n} players", self.players), ui.px(size, 20), ui.TEXT_DIM, anchor, count_at)
         heads = {"head_start": t("Head start"), "learner": t("Learner")}
         for rect, name in zip(self.cell_heads, self.definition.seat_options, strict=True):
             ui.blit_text(surface, heads[name], ui.px(size, 18), ui.GOLD, "midbottom", rect.midbottom, bold=True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.i18n import t
+from game.i18n import pt, t
 from game.render.letters import LETTERS, letters_for
 from game.scenes import ui
 from game.scenes.menu import MenuScene
@@ -52,12 +52,12 @@ class SettingsScene(MenuScene):
             self._flag(t("Large cards"), "large_cards"),
             ui.Item(t("Text size"), value=lambda: t("{n} %", n=s["text_size"]), change=self._text_size),
             ui.Item(t("Card letters"), value=self._letters_value, change=self._letters),
-            self._flag(t("Pad rumble"), "rumble"),
+            self._flag(t("Controller rumble"), "rumble"),
             *(self._flag(label, key) for game in self.app.games.all() for label, key in game.settings_flags()),
             ui.Item(t("Language"), value=lambda: language_label(s["language"]), change=self._language),
         ]
         items.append(ui.Item(t("Controls…"), lambda: self.app.nav.push("controls")))
-        items.append(ui.Item(t("Back"), self.back))
+        items.append(ui.Item(pt("menu", "Back"), self.back))
         return items
 
     def _flag(self, label: str, key: str) -> ui.Item:

@@ -71,7 +71,7 @@ class PauseScene(MenuHandler):
             return self.said
         idle = self.app.input.idle_pads()
         if idle and self.table.joinable(anytime=True):
-            pads = ", ".join(t("Pad {n}", n=p.number) for p in idle)
+            pads = ", ".join(t("Controller {n}", n=p.number) for p in idle)
             return t("{pads}: press A to take a bot's seat", pads=pads)
         return ""
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import t
+from game.i18n import pt, t
 from game.profiles import AVATARS, PALETTE, Profile, avatar_name, colour_name, device_label, draw_avatar
 from game.scenes import ui
 from game.scenes.menu import MenuScene
@@ -48,7 +48,7 @@ class ProfilesScene(MenuScene):
         items = [ui.Item(p.name, lambda pid=p.id: self.app.nav.push("profile", pid), colour=p.rgb, whole_label=True)
                  for p in history.profiles]
         items.append(ui.Item(t("New player…"), self._new))
-        items.append(ui.Item(t("Back"), self.back))
+        items.append(ui.Item(pt("menu", "Back"), self.back))
         return items
 
     def resume(self) -> None:
@@ -117,7 +117,7 @@ class ProfileScene(MenuScene):
             ui.Item(t("Plays with"), value=self._device_value, change=self._cycle_device),
             ui.Item(t("Stats…"), lambda: self.app.nav.push("stats", self.profile_id)),
             ui.Item(t("Delete this player…"), self._delete),
-            ui.Item(t("Back"), self.back),
+            ui.Item(pt("menu", "Back"), self.back),
         ]
 
     def update(self, now_ns: int, dt_ns: int) -> None:
@@ -169,7 +169,7 @@ class ProfileScene(MenuScene):
 
     def _delete(self) -> None:
         name = self._get("name", "")
-        self.app.nav.push("confirm", t("Delete {name} and their stats?", name=name),
+        self.app.nav.push("confirm", t("Delete {name} and all of their stats?", name=name),
                           lambda: self.app.history.delete(self.profile_id), t("Delete"), t("Keep"))
 
     def draw_heading(self, surface: pygame.Surface) -> None:

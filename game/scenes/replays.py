@@ -30,7 +30,7 @@ import pygame
 from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
 from game.games.base import TableConfig, seat_name
-from game.i18n import t
+from game.i18n import pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
 from game.render import fonts
@@ -388,7 +388,7 @@ class ReplayScene(Scene):
             self.film = self.source if isinstance(self.source, Film) else Film(log_of(self.source), self.app.games)
         except LogError as exc:
             self.error = str(exc).removeprefix(t("this game") + ": ")
-            self.menu = ui.Menu([ui.Item(t("Back"), self.app.pop, button=True)])
+            self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.app.pop, button=True)])
             return
         self.texts = TextCache(self.app.fonts.get)
         self._build_table()

@@ -279,7 +279,7 @@ class StatsScene(MenuHandler):
             else:
                 pygame.draw.circle(surface, colour, (x, y), dot)
         practice = any(s.kind == "practice" for s in sessions)
-        axis = t("{n} sessions, oldest to newest → (○ practice)", n=n) if practice else \
+        axis = tn("{n} session, oldest to newest → (○ practice)", "{n} sessions, oldest to newest → (○ practice)", n) if practice else \
             tn("{n} game, oldest to newest →", "{n} games, oldest to newest →", n)
         axis_px = fit_px(axis, plot.w, ui.px(size, TEXT_PX))
         ui.blit_text(surface, axis, axis_px, ui.TEXT_DIM, "topright", (plot.right, plot.bottom + ui.px(size, 4)),

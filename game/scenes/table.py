@@ -224,7 +224,7 @@ class TableScene(Scene):
         """Pad `device` takes the first seat `joinable` gives (its bot hands it over at the next safe
         moment); what to tell the players, or None if there is no seat to take."""
         if device in self.handing.values():
-            return t("Pad {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
+            return t("Controller {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
         seats = self.joinable(anytime)
         if not seats:
             return None
@@ -234,8 +234,8 @@ class TableScene(Scene):
         n = self.app.input.pad_number(device)
         name = self.seat_names()[seat]
         if seat in self.handing:
-            return t("Pad {n} takes {name}'s seat at the next safe moment", n=n, name=name)
-        return t("Pad {n} plays {name}", n=n, name=name)
+            return t("Controller {n} takes {name}'s seat at the next safe moment", n=n, name=name)
+        return t("Controller {n} plays {name}", n=n, name=name)
 
     def can_hand_back(self, seat: int) -> bool:
         """Whether a bot may hand `seat` over now (the match says; a match that doesn't, always)."""
@@ -264,7 +264,7 @@ class TableScene(Scene):
         if seat < len(names):
             names[seat] = seat_name(spec, seat)
         self.refresh_seats(force=True)
-        self.app.notice(t("Pad {n} plays {name}", n=self.app.input.pad_number(device), name=seat_name(spec, seat)),
+        self.app.notice(t("Controller {n} plays {name}", n=self.app.input.pad_number(device), name=seat_name(spec, seat)),
                         colors.seat_color(seat), key="join_hint")
 
     def _set_spec(self, seat: int, spec: SeatSpec) -> None:
@@ -275,7 +275,7 @@ class TableScene(Scene):
     def _join_hint(self, device: str) -> None:
         """A pad with no seat pressed A where it can't join: how it can."""
         if any(spec.is_bot for spec in self.config.seats) and not self.match.is_over:
-            self.app.notice(t("Pad {n} \u2014 press Start, then A, to join",
+            self.app.notice(t("Controller {n} \u2014 press Start, then A, to join",
                               n=self.app.input.pad_number(device)), key="join_hint")
 
     def refresh_seats(self, force: bool = False) -> None:
@@ -329,7 +329,7 @@ class TableScene(Scene):
         joinable = set(self.joinable(anytime=paused)) if router.idle_pads() else set()
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
             if spec.is_bot and seat in self.handing:
-                out.append(t("bot: {level} · pad {n} next", level=t(spec.level),
+                out.append(t("bot: {level} · controller {n} next", level=t(spec.level),
                              n=router.pad_number(self.handing[seat])))
             elif spec.is_bot and seat in joinable:
                 out.append(t("bot: {level} · press A to join", level=t(spec.level)))

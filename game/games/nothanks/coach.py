@@ -21,7 +21,7 @@ from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import HardBot, run_cost
 from game.games.nothanks.text import chips
 from game.games.nothanks.view_model import card_name
-from game.i18n import t
+from game.i18n import t, tn
 
 _executor: ThreadPoolExecutor | None = None
 
@@ -139,8 +139,8 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
         else:
             what = t("Take {card}: {sum}", card=card, sum=now)
         last = (t("No chips left to pay with") if on else t("No matches left to pay with")) if advice.must_take \
-            else t("Pretend games: take\u00a0{take}, pay\u00a0{pay} (of\u00a0100)", take=_score(advice.take),
-                   pay=_score(advice.pay))
+            else t("Pretend games: taking scored\u00a0{take}, paying\u00a0{pay} (100\u00a0=\u00a0a sure win)",
+                   take=_score(advice.take), pay=_score(advice.pay))
         return [(head, 0), (what, 0), (last, 0)]
     if advice.below and advice.above:
         cost = t("{card} joins {under} and {over} into one run: you gain {n}", card=card, under=under, over=over,
@@ -157,8 +157,9 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
         lines.append((t("No chips left to pay with") if on else t("No matches left to pay with"), 0))
     else:
         lines.append((t("Pay a chip: \u22121") if on else t("Pay a match: \u22121"), 1))
-        lines.append((t("{n} pretend games: take\u00a0{take}, pay\u00a0{pay} (of\u00a0100)", n=advice.tries,
-                        take=_score(advice.take), pay=_score(advice.pay)), 0))
+        lines.append((tn("{n} pretend game: taking scored\u00a0{take}, paying\u00a0{pay} (100\u00a0=\u00a0a sure win)",
+                         "{n} pretend games: taking scored\u00a0{take}, paying\u00a0{pay} (100\u00a0=\u00a0a sure win)",
+                         advice.tries, take=_score(advice.take), pay=_score(advice.pay)), 0))
     if advice.below or advice.above:
         lines.append((t("(a run counts only its lowest card)"), 2))
     return lines

@@ -13,6 +13,7 @@ from game.cards import SUIT_SYMBOLS
 from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t, tn
+from game.render.letters import letter
 
 
 def chips(rules: Any) -> bool:
@@ -39,7 +40,7 @@ def _suit_order(order: tuple[str, ...]) -> str:
 
 def _choice_label(name: str, value: Any, rules: nt.Rules) -> str:
     if name == "edition":
-        return t("Playing cards (1–K in four suits)") if value == "cards" else t("Numbered cards 3–35")
+        return t("Playing cards, four suits") if value == "cards" else t("Numbered cards 3–35")
     if name == "ranks_per_suit":
         return t("1–{k} ({n} cards)", k=value, n=4 * value)
     if name == "suit_order":
@@ -75,7 +76,7 @@ def summary(rules: nt.Rules) -> str:
         parts = [t("Numbers {low}–{high}", low=nt.NUMBERED_LOW, high=nt.NUMBERED_HIGH)]
     else:
         parts = [t("Cards 1–{k} in {order}", k=rules.ranks_per_suit, order=_suit_order(rules.suit_order))]
-    parts.append(t("{n} set aside", n=rules.set_aside))
+    parts.append(tn("{n} card set aside", "{n} cards set aside", rules.set_aside))
     if chips(rules):
         if rules.matches is None:
             parts.append(t("11/9/7 chips by players"))
@@ -149,9 +150,13 @@ def rules_text(rules: Any) -> list[str]:
     return [
         *play,
         t("Some cards are set aside unseen at the start, so nobody knows which cards will come."),
+        t("When you take the card, the next card is turned face up and you decide again.")
+        if getattr(rules, "after_take", "next_player") == "same_player"
+        else t("When you take the card, the next card is turned face up and it is the next player's turn."),
         score,
-        t("Playing-card edition: a card's value is its place across the suits. With 9 cards per suit, "
-          "♣1–9 are 1–9, ♦1–9 are 10–18, ♥1–9 are 19–27 and ♠1–9 are 28–36, so ♥9 and ♠1 are a run. "
-          "The 1 of a suit is its ace, A."),
+        *([] if chips(rules) else [
+            t("Playing-card edition: a card's value is its place across the suits. With 9 cards per suit, "
+              "♣1–9 are 1–9, ♦1–9 are 10–18, ♥1–9 are 19–27 and ♠1–9 are 28–36, so ♥9 and ♠1 are a run. "
+              "The 1 of a suit is its ace, {ace}.", ace=letter("A"))]),
         tie_break_note(rules if rules is not None and hasattr(rules, "edition") else None),
     ]

@@ -46,7 +46,7 @@ class RatscrewDef(GameDef):
 
     def blurb(self) -> list[str]:
         return [t("Turn cards onto the pile in turn."), t("Slap doubles and sandwiches first!"),
-                t("2–8 players · fast, loud, one keyboard or pads")]
+                t("2–8 players · fast, loud, one keyboard or controllers")]
 
     def button_words(self) -> tuple[str, str]:
         return t("play"), t("slap")

@@ -14,7 +14,7 @@ import pygame
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
 from game.games.ratscrew.view_model import Flash, Framed, Hint, PhotoFinish, RatscrewModel, SlapHand, Sweep
-from game.i18n import t
+from game.i18n import t, tn
 from game.render import colors, hud
 from game.render.cache import LRU
 from game.render.effects import Anchor, Banner, Flyer
@@ -313,7 +313,7 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     def items(keep: int) -> tuple[list[Item], list[Item]]:
         row = every[:keep]
         if len(others) > keep:
-            row = [*row, (None, [(t("+{n} more", n=len(others) - keep), colors.TEXT_DIM)])]
+            row = [*row, (None, [(tn("+{n} other", "+{n} others", len(others) - keep), colors.TEXT_DIM)])]
         return head, row
 
     def width(size: int, group: list[Item], sep: int) -> int:

@@ -68,7 +68,8 @@ class RatscrewResults:
         self.label_px = ui.px(size, 14)
         label_font = ui.TEXTS.font(self.label_px)
         label_w = max(label_font.size(str(n))[0] for n in (self.top, round(self.top * 0.75)))
-        axis = (t("{n} cards played and {s} slaps →", n=self.played, s=self.slaps) if self.slaps
+        axis = (t("{played} and {slaps} →", played=tn("{n} card played", "{n} cards played", self.played),
+                  slaps=tn("{n} slap", "{n} slaps", self.slaps)) if self.slaps
                 else tn("{n} card played →", "{n} cards played →", self.played))
         plot_x = box.x + pad + label_w + ui.px(size, 6)
         self.axis_px, self.axis_lines = wrap_fit(axis, ui.px(size, 14), box.right - pad - plot_x)
@@ -88,7 +89,8 @@ class RatscrewResults:
         self.headers = [t("Slaps won"), t("Wrong"), t("Late"), t("Reaction"), t("Cards")]
         self.values = [[str(v) for v in (s.slaps_won, s.wrong, s.late, self.reaction(seat), self.hands[seat])]
                        for seat, s in enumerate(self.stats)]
-        note = t("{n} cards played · slap reaction is the median from the pile becoming slappable", n=self.played)
+        note = tn("{n} card played · slap reaction is the median from the pile becoming slappable",
+                  "{n} cards played · slap reaction is the median from the pile becoming slappable", self.played)
         self.note_px, self.note_lines = wrap_fit(note, ui.px(size, 15), inner, lines=3)
         note_h = len(self.note_lines) * line_height(self.note_px)
         n = max(1, len(self.names))

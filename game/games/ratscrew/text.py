@@ -99,16 +99,16 @@ def summary(rules: rs.Rules) -> str:
         t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
         t("no penalty for a wrong slap")
         if rules.burn == 0
-        else t("wrong slap burns {n}, live", n=rules.burn)
+        else tn("wrong slap burns {n} card, live", "wrong slap burns {n} cards, live", rules.burn)
         if rules.burned_live
-        else t("wrong slap burns {n}, dead", n=rules.burn),
+        else tn("wrong slap burns {n} card, dead", "wrong slap burns {n} cards, dead", rules.burn),
         " ".join(f"{letter(rank)}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts)),
         t("payer out: next pays")
         if rules.payer_out_rule == "next_pays"
         else t("payer out: challenger wins"),
         t("claim after {s} s", s=f"{rules.claim_delay_ms / 1000:g}"),
         t("late grace {ms} ms", ms=rules.late_grace_ms),
-        t("limit {n} cards", n=rules.card_limit),
+        tn("limit {n} card", "limit {n} cards", rules.card_limit),
     ]
     return " · ".join(parts)
 
@@ -165,17 +165,22 @@ def slap_picture_caption(rule: str, rules: Any) -> str:
 def rules_text(rules: Any) -> list[str]:
     """Paragraphs of the rules, for people who have never played."""
     return [
-        t("In turn, each player turns the top card of their stack face up onto the centre pile."),
-        t("A jack, queen, king or ace is a challenge: the next player must pay 1, 2, 3 or 4 cards. "
-          "If they turn a challenge card while paying, the challenge passes on; if they pay in full without "
-          "one, the challenger claims the pile."),
-        t("Anyone may slap the pile at any moment. The first valid slap wins the whole pile — "
-          "even during a challenge. At this table you may slap on:"),
+        t("The whole deck is dealt out, face down. Nobody looks: you keep your cards in a face-down stack."),
+        t("Take turns: on your turn, turn the top card of your stack face up onto the pile in the middle."),
+        t("A jack, queen, king or ace is a challenge: the next player must pay 1, 2, 3 or 4 cards, turning them "
+          "up one at a time. If you turn up a challenge card while paying, the challenge passes on: the next "
+          "player owes the new number, from scratch. If you pay in full without one, the challenger takes "
+          "the pile."),
+        t("Anyone may slap the pile at any moment. The first right slap wins the whole pile — even during a "
+          "challenge — and the slapper plays next. At this table you may slap on:"),
         *(slap_explanations(rules) or [t("nothing: slaps are switched off.")]),
         t("A wrong slap costs nothing at this table (no penalty), unless you have no cards left: then you are out.")
         if rules.burn == 0
-        else t("A wrong slap burns cards face down under the pile. They go to whoever wins the pile."),
-        t("Out of cards? You stay in until the next chance to slap has passed — slap in to come back."),
+        else tn("A wrong slap burns {n} card: you put it face down under the pile. It goes to whoever wins the pile.",
+                  "A wrong slap burns {n} cards: you put them face down under the pile. They go to whoever wins "
+                  "the pile.", rules.burn),
+        t("Out of cards? You are still in until the next chance to slap has passed. Slap first, and right, "
+          "and you are back in with the pile."),
         t("The last player with cards wins."),
     ]
 
@@ -200,7 +205,7 @@ def head_start_label(ms: int) -> str:
 
 def missed(rule: str) -> str:
     """A slappable pile that passed unslapped: "Double missed"."""
-    return t("{rule} missed", rule=slap_label(rule))
+    return t("Missed: {rule}", rule=slap_label(rule))
 
 
 def hint(rule: str) -> str:

@@ -19,7 +19,7 @@ from game.commands import PLAY
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import match as rm
 from game.games.ratscrew import text as rs_text
-from game.i18n import t
+from game.i18n import t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake
@@ -186,7 +186,7 @@ class RatscrewModel(ViewModel):
         )
         self.pile_gen += 1
         if e.by == "claim":
-            self.note(t_ns, 900, e.seat, t("Claimed {n}!", n=e.cards), colors.GOLD)
+            self.note(t_ns, 900, e.seat, tn("Claimed {n} card!", "Claimed {n} cards!", e.cards), colors.GOLD)
         return ["pile_won"]
 
     def _wrong_slap(self, e: rs.WrongSlap, t_ns: int, state: rs.State) -> list[str]:

@@ -21,7 +21,7 @@ from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
-from game.i18n import t
+from game.i18n import t, tn
 from game.input.bindings import MAX_SEATS
 from game.profiles import draw_avatar, remembered_device
 from game.render.card_art import CardArt, card_height
@@ -73,7 +73,7 @@ class SetupScene(MenuHandler):
         self.player_items = [ui.Item(names[i], lambda i=i: self._pick(i), value=lambda i=i: self._controls(i),
                                      colour=colours[i], whole_label=True) for i in range(self.players)]
         self.button_items = [
-            ui.Item(t("Join with pads…"), self._join, button=True),
+            ui.Item(t("Join with controllers…"), self._join, button=True),
             ui.Item(t("Start"), self.start, button=True),
         ]
         return self.option_items + self.player_items + self.button_items
@@ -150,11 +150,11 @@ class SetupScene(MenuHandler):
             row = self.players
             self.players += 1
         else:
-            self.message = t("All {n} seats are taken.", n=MAX_PLAYERS)
+            self.message = tn("Every seat is taken ({n}).", "All {n} seats are taken.", MAX_PLAYERS)
             return False
         self.devices[row] = device
         self.profiles[row] = self._remembered(device, row)
-        self.message = t("Pad {n} joined: {name}", n=router.pad_number(device), name=self.player_name(row))
+        self.message = t("Controller {n} joined: {name}", n=router.pad_number(device), name=self.player_name(row))
         self._rebuild()
         return True
 
@@ -175,7 +175,7 @@ class SetupScene(MenuHandler):
         router = self.app.input
         lost = [i for i in range(self.players) if not router.device_controls(self.devices[i])]
         if lost:
-            self.message = t("{name} has no keys or pad: join again.", name=self.player_name(lost[0]))
+            self.message = t("{name} has no keys or controller: join again.", name=self.player_name(lost[0]))
             return
         self._sync_router()
         profiles = tuple(self.profiles[: self.players])
@@ -294,7 +294,7 @@ class SetupScene(MenuHandler):
     def _pad_line(self) -> str:
         idle = self.app.input.idle_pads()
         if idle and self.players < MAX_PLAYERS:
-            return t("{pads}: press A to join", pads=", ".join(t("Pad {n}", n=p.number) for p in idle))
+            return t("{pads}: press A to join", pads=", ".join(t("Controller {n}", n=p.number) for p in idle))
         return ""
 
     def _draw_ladder(self, surface: pygame.Surface, size: tuple[int, int]) -> None:

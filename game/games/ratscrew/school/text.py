@@ -48,15 +48,15 @@ def right(rule: str, ms: int) -> str:
 def wrong(near: str | None) -> str:
     if near is None:
         return t("Nothing to slap")
-    return t("Not quite a {rule}!", rule=slap_label(near))
+    return t("{rule}? Not quite!", rule=slap_label(near))
 
 
 def missed(rule: str) -> str:
-    return t("You missed a {rule}!", rule=slap_label(rule))
+    return t("{rule} — you didn't slap!", rule=slap_label(rule))
 
 
 def missed_short(rule: str) -> str:
-    return t("Missed a {rule}", rule=slap_label(rule))
+    return t("Missed: {rule}", rule=slap_label(rule))
 
 
 def late(ms: int) -> str:
@@ -72,7 +72,7 @@ def name_for(row: int) -> str:
 
 
 def seat_missed(name: str, rule: str) -> str:
-    return t("{name} missed a {rule}", name=name, rule=slap_label(rule))
+    return t("{name} didn't slap: {rule}", name=name, rule=slap_label(rule))
 
 
 def pattern(rule: str) -> str:
@@ -80,7 +80,7 @@ def pattern(rule: str) -> str:
 
 
 def hint(rule: str) -> str:
-    return t("Hint: a {rule}!", rule=slap_label(rule))
+    return t("Hint: {rule}!", rule=slap_label(rule))
 
 
 def dont_slap() -> str:
