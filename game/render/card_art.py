@@ -61,6 +61,7 @@ INDEX_INK = 0.16
 INDEX_PIP = 0.12
 NUMBER_CORNER_INK = 0.17  # the numbered edition's corner numbers (a full-size card)
 COURTS = ("J", "Q", "K")
+COURT_OF_RANK = {"11": "J", "12": "Q", "13": "K"}  # No Thanks with 11-13 cards per suit: a real deck's courts
 SKIN = (246, 214, 178)
 
 # Numbered edition (3..35): a cream card with a band whose hue walks with the value.
@@ -269,30 +270,48 @@ class CardArt:
 
     def _draw_value_face(self, w: int, rank_label: str, suit: str, mini: bool) -> pygame.Surface:
         """A playing-card-edition value card: rank 1 is the ace, drawn as an A ("1" or "A" in the key);
-        small cards get the big index of VALUE_INDEX."""
+        ranks 11-13 (more than 10 cards per suit) are a real deck's jack, queen and king, their value
+        beside the corner letter; small cards get the big index of VALUE_INDEX."""
         label = "A" if rank_label in ("1", "A") else rank_label
+        court = COURT_OF_RANK.get(label)
+        value = label if court else ""
         if mini or w < COMPACT_BELOW:
-            return self._draw_value_mini(w, letter(label), suit)
+            return self._draw_value_mini(w, letter(court or label), suit, value)
+        if court:
+            surf = self._draw_face(w, letter(court), suit, None, court, mini)
+            color = colors.suit_color(suit, self.four_colour)
+            block = self._index_block(letter(court), suit, w, color, False)
+            margin = max(2, round(w * 0.05))
+            beside = _glyph(value, w * 0.11, color, bold=False)
+            at = (margin + block.get_width() + max(1, round(w * 0.03)), margin)
+            surf.blit(beside, at)
+            surf.blit(pygame.transform.rotate(beside, 180),
+                      (w - at[0] - beside.get_width(), surf.get_height() - at[1] - beside.get_height()))
+            return surf
         n = 1 if label == "A" else int(label) if label.isdigit() else None
         if n is not None and n <= 10:
             return self._draw_face(w, letter(label), suit, n, None, mini)
         return self._draw_face(w, letter(label), suit, None, label, mini)
 
-    def _draw_value_mini(self, w: int, label: str, suit: str) -> pygame.Surface:
+    def _draw_value_mini(self, w: int, label: str, suit: str, value: str = "") -> pygame.Surface:
         """A small value card (in a seat's runs, on the results screen): its rank and suit large in the
-        top-left corner, readable in the strip a run's next card leaves, and a big suit below."""
+        top-left corner, readable in the strip a run's next card leaves, and a big suit below; a court's
+        `value` small beside its letter."""
         h = card_height(w)
         surf = _shape(w, h, colors.PAPER, colors.PAPER_EDGE)
         color = colors.suit_color(suit, self.four_colour)
         rank = _glyph(label, w * VALUE_INDEX, color)
         room = w * VALUE_INDEX_WIDE
-        if rank.get_width() > room:  # "10" to "13": narrowed to the strip
+        if rank.get_width() > room:  # "10": narrowed to the strip
             rank = pygame.transform.smoothscale(rank, (round(room), rank.get_height()))
         pip = _glyph(cards.SUIT_SYMBOLS[suit], w * VALUE_INDEX * 0.66, color)
         margin = max(2, round(w * 0.06))
         surf.blit(rank, (margin, margin))
         surf.blit(pip, (margin + (rank.get_width() - pip.get_width()) // 2, margin + rank.get_height()
                         + max(1, round(w * 0.04))))
+        if value:
+            beside = _glyph(value, w * VALUE_INDEX * 0.5, color)
+            surf.blit(beside, (margin + rank.get_width() + max(1, round(w * 0.04)), margin))
         big = _glyph(cards.SUIT_SYMBOLS[suit], w * 0.42, color)
         surf.blit(big, big.get_rect(center=(w * 0.62, h * 0.74)))
         return surf

@@ -1,0 +1,118 @@
+"""Words a family reads aloud (issue 24): a slap rule's name stands alone in every sentence (no article
+before it, so "Du missede en Ægteskab!" cannot come back), the games' buttons say the games' own words,
+and the rules screens say what a newcomer needs, to "you", in the letters on the cards."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game import games, i18n
+from game.games.nothanks import engine as nt
+from game.games.nothanks import text as nt_text
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew import text as rs_text
+from game.games.ratscrew.school import text as school
+
+ARTICLES = {"en": {"a", "an", "the"}, "da": {"en", "et", "den", "det"}, "sv": {"en", "ett", "den", "det"}}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def catalogue(code: str) -> list[tuple[str, str]]:
+    out = []
+    for e in i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8")):
+        if e["msgid"]:
+            out += [(e["msgid"], text) for text in e["msgstr"]]
+    return out
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_rule_name_starts_its_sentence_or_follows_a_colon_never_an_article(code):
+    """{rule} opens the message or a sentence of it, or stands after ":", "+", "·": never mid-sentence after
+    a word (the name's capital would stand mid-sentence, its gender and number would not agree)."""
+    wrong = []
+    for english, text in catalogue(code):
+        if "{rule}" not in english:
+            continue
+        before = text.split("{rule}")[0].rstrip()
+        last = re.findall(r"[\w']+$", before)
+        if last and last[0].lower() in ARTICLES[code] or (before and before[-1] not in ":!?+·—"):
+            wrong.append((english, text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("en", ["Double? Not quite!", "Double — you didn't slap!", "Missed: Double", "Mia didn't slap: Double",
+            "Hint: Double!"]),
+    ("da", ["Tiere? Ikke helt!", "Ægteskab — du slog ikke!", "Misset: Tiere", "Mia slog ikke: Ægteskab",
+            "Tip: Tiere!"]),
+    ("sv", ["Tior? Inte riktigt!", "Äktenskap — du slog inte!", "Missade: Tior", "Mia slog inte: Äktenskap",
+            "Tips: Tior!"]),
+])
+def test_the_slap_schools_feedback_reads_right(code, expected):
+    i18n.set_language(code)
+    rules = {"en": ("double", "double"), "da": ("tens", "marriage"), "sv": ("tens", "marriage")}[code]
+    got = [school.wrong(rules[0]), school.missed(rules[1]), school.missed_short(rules[0]),
+           school.seat_missed("Mia", rules[1]), school.hint(rules[0])]
+    assert got == expected
+
+
+@pytest.mark.parametrize("code, take, pass_, play, slap", [
+    ("en", "take", "pass", "play", "slap"), ("da", "tag", "nej tak", "vend", "slå"),
+    ("sv", "ta", "nej tack", "vänd", "slå")])
+def test_the_buttons_say_the_games_own_words(code, take, pass_, play, slap):
+    """No Thanks' pass button says the game's name ("Nej tak"); Ratscrew's play button turns a card over."""
+    i18n.set_language(code)
+    assert games.get("nothanks").button_words() == (take, pass_)
+    assert games.get("ratscrew").button_words() == (play, slap)
+    assert i18n.t("Slap!") == {"en": "Slap!", "da": "Slå!", "sv": "Slå!"}[code]
+
+
+@pytest.mark.parametrize("code", ["da", "sv"])
+def test_the_two_backs_are_told_apart(code):
+    from game.input.keys import pad_label
+
+    i18n.set_language(code)
+    assert i18n.pt("menu", "Back") == {"da": "Tilbage", "sv": "Tillbaka"}[code]
+    assert pad_label("back") == "Back"  # the button as printed on it
+
+
+def test_the_ratscrew_rules_say_the_deal_the_payment_the_new_number_and_who_plays_after_a_slap():
+    i18n.set_language("en")
+    text = " ".join(rs_text.rules_text(rs.Rules()))
+    for words in ("dealt out, face down", "Nobody looks", "one at a time", "owes the new number, from scratch",
+                  "the slapper plays next"):
+        assert words in text
+    assert not re.search(r"\b(they|their)\b", text.split("A wrong slap")[0]), "the rules speak to the reader"
+
+
+@pytest.mark.parametrize("code, ace", [("en", "A"), ("da", "E"), ("sv", "E")])
+def test_the_no_thanks_rules_name_the_ace_as_the_cards_show_it(code, ace):
+    i18n.set_language(code)
+    text = " ".join(nt_text.rules_text(nt.Rules()))
+    assert text.rstrip().count(f", {ace}.") == 1
+    assert ", A." not in text or ace == "A"
+    numbered = " ".join(nt_text.rules_text(nt.Rules(edition="numbered")))
+    assert "♠1" not in numbered  # the playing-card paragraph is the playing-card edition's
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_lobby_describes_the_edition_once(code):
+    """"Edition: Playing cards (1–K in four suits)" beside "Cards per suit 1–9" said the size twice."""
+    i18n.set_language(code)
+    edition = next(o for o in nt_text.rule_options() if o.name == "edition")
+    label = dict(edition.choices)["cards"]
+    assert "1–" not in label and "K" not in label
+
+
+@pytest.mark.parametrize("code, word", [("en", "controller"), ("da", "controller"), ("sv", "handkontroll")])
+def test_controllers_are_called_controllers(code, word):
+    i18n.set_language(code)
+    assert word in i18n.t("Press A on a controller, or your first key on the keyboard, to take a seat.").lower()
+    assert i18n.t("Controller {n}", n=2) == {"en": "Controller 2", "da": "Controller 2", "sv": "Kontroll 2"}[code]
