@@ -499,15 +499,19 @@ class App:
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         """Open (or reopen) the window; SDL is told the game's minimum size. Returns the surface scenes
         draw on (see `_canvas`)."""
-        try:
-            if fullscreen:
-                screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            else:
+        with warnings.catch_warnings():
+            # A system without a window manager (Xvfb) keeps a window that left full screen at the screen's
+            # size, and pygame says so in a 3-line warning: the game lays out for whatever size it gets.
+            warnings.filterwarnings("ignore", "Requested window was forcibly resized", RuntimeWarning)
+            try:
+                if fullscreen:
+                    screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                else:
+                    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                self.fullscreen = fullscreen
+            except pygame.error:
                 screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-            self.fullscreen = fullscreen
-        except pygame.error:
-            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-            self.fullscreen = False
+                self.fullscreen = False
         set_minimum_size(MIN_WINDOW)
         return self._canvas(screen)
 

@@ -7,10 +7,10 @@ import argparse
 import importlib
 import os
 import sys
-from typing import NoReturn
 
 from game import games
 from game import version as game_version
+from game.argtypes import OneLineParser
 from game.games.base import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
 from game.services import MIN_WINDOW
 from game.tables import DemoLoop, demo_config
@@ -33,13 +33,6 @@ SUBCOMMANDS = {
     "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
     "preset": ("game.presets_io", "house-rule presets as files: 'export NAME FILE', 'import FILE'"),
 }
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line on stderr (and exit code 2), not the usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def play_parser() -> argparse.ArgumentParser:

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game import games
+from game import games, names
 from game import settings as settings_mod
+from game.argtypes import OneLineParser
 
 FORMAT = "couchcards-preset"
 VERSION = 1
@@ -195,12 +196,7 @@ def find(settings: settings_mod.Settings, name: str, game: str | None = None) ->
 
 def free_name(settings: settings_mod.Settings, game: str, name: str) -> str:
     """`name`, or "name (2)", "name (3)", … if a preset of `game` (offered or kept) has it."""
-    taken = set(settings["presets"].get(game, {})) | set(settings.kept_presets.get(game, {}))
-    n, candidate = 1, name
-    while candidate in taken:
-        n += 1
-        candidate = f"{name} ({n})"
-    return candidate
+    return names.free_name(name, set(settings["presets"].get(game, {})) | settings.kept_preset_names(game))
 
 
 def add(settings: settings_mod.Settings, preset: Preset) -> Preset:
@@ -267,14 +263,9 @@ def _game_of(path: Path) -> str | None:
 # ---- the command line -------------------------------------------------------------------------------
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
-
-
 def parser() -> argparse.ArgumentParser:
-    p = Parser(prog="couchcards preset", description="Share house-rule presets as small text files.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    p = OneLineParser(prog="couchcards preset", description="Share house-rule presets as small text files.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     ex = sub.add_parser("export", help="write a saved preset to FILE (.json)")
     ex.add_argument("name", metavar="NAME", help="the preset's name, as in the lobby")
     ex.add_argument("file", metavar="FILE", help="the file to write (.json)")

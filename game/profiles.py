@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import t
+from game.names import MAX_NAME, clean_name  # noqa: F401 - profiles' names follow game.names
 from game.render import colors
 
 if TYPE_CHECKING:
     import pygame
 
-MAX_NAME = 20  # as a seat's name (game.settings.MAX_NAME)
 MAX_PROFILES = 12  # the players screen and the lobby's picker list them all without scrolling
 PALETTE: tuple[colors.Color, ...] = colors.SEAT_COLORS  # the colour-blind-safe seat colours
 AVATARS: tuple[str, ...] = ("smile", "cat", "bear", "robot", "owl", "star")
@@ -51,12 +51,6 @@ class Profile:
     @property
     def rgb(self) -> colors.Color:
         return PALETTE[self.colour % len(PALETTE)]
-
-
-def clean_name(name: str) -> str:
-    """A name as stored: printable, spaces collapsed, at most MAX_NAME characters."""
-    text = "".join(ch for ch in str(name) if ch.isprintable())
-    return " ".join(text.split())[:MAX_NAME]
 
 
 def name_problem(name: str, taken: list[str]) -> str | None:

@@ -33,6 +33,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from game.jsonsafe import ConstantError, nesting_depth, no_constant
+from game.names import clean_name
+
 FORMAT = 1
 DIGEST_EVERY = 8
 RECENT_KEPT = 50
@@ -40,6 +43,8 @@ ENV_DATA_DIR = "COUCHCARDS_DATA_DIR"
 SUFFIX = ".jsonl"
 BODY_KINDS = ("cmd", "tie", "seat", "refused", "digest")
 HEADER_KEYS = ("format", "game", "rules", "players", "seats", "seed", "first_player", "start_ns")
+MAX_DEPTH = 16  # the deepest real line (a header's rules with a list of suits, a deal of hands) is 5 levels
+MAX_INT = 2**64 - 1  # seeds (sim draws them with getrandbits(64)), times in ns and counts: 64-bit whole numbers
 
 
 class LogError(Exception):
@@ -171,7 +176,7 @@ def read_log(path: str | os.PathLike[str]) -> Log:
     """Read and check a log file; LogError (one line) if it is missing, unreadable or malformed."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # -sig: a byte-order mark (as Notepad writes) is fine
     except FileNotFoundError:
         raise LogError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -187,11 +192,17 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
         if not raw.strip():
             raise LogError(f"{where}: line {number} is empty")
         try:
-            line = json.loads(raw)
+            line = json.loads(raw, parse_constant=no_constant)
+        except ConstantError as exc:
+            raise LogError(f"{where}: line {number}: {exc}") from None
+        except RecursionError:  # thousands of nested brackets
+            raise LogError(f"{where}: line {number} is nested too deeply") from None
         except ValueError:
             raise LogError(f"{where}: line {number} is not JSON") from None
         if not isinstance(line, dict):
             raise LogError(f"{where}: line {number} is not a JSON object")
+        if nesting_depth(line) > MAX_DEPTH:
+            raise LogError(f"{where}: line {number} is nested too deeply")
         if line.get("n") != number - 1:
             raise LogError(f"{where}: line {number} has sequence number {line.get('n')!r}, expected "
                            f"{number - 1} (a line is missing, added or out of order)")
@@ -206,15 +217,27 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
     missing = [key for key in HEADER_KEYS if key not in header]
     if missing:
         raise LogError(f"{where}: the header lacks {', '.join(missing)}")
+    players = header["players"]
+    if not _is_int(players, 1, 64):
+        raise LogError(f"{where}: the header's players is {_short(players)}, not a number of seats")
     seats = header["seats"]
-    if (not isinstance(seats, list) or len(seats) != header["players"]
+    if (not isinstance(seats, list) or len(seats) != players
             or not all(isinstance(s, dict) and s.get("kind") in ("human", "bot") for s in seats)):
-        raise LogError(f"{where}: the header's seats do not match its {header['players']!r} players")
+        raise LogError(f"{where}: the header's seats do not match its {players!r} players")
+    for key, low, high in (("seed", 0, MAX_INT), ("first_player", 0, players - 1), ("start_ns", 0, MAX_INT)):
+        if not _is_int(header[key], low, high):
+            raise LogError(f"{where}: the header's {key} is {_short(header[key])}, "
+                           f"not a whole number from {low} to {high}")
+    for seat in seats:
+        _clean_seat(seat)
     if not isinstance(header["rules"], dict):
         raise LogError(f"{where}: the header's rules are not a set of options")
     if len(lines) < 2 or lines[-1].get("k") != "footer":
         raise LogError(f"{where}: no footer: the log was cut short")
     footer = lines[-1]
+    for key in ("commands", "t"):
+        if not _is_int(footer.get(key), 0, MAX_INT):
+            raise LogError(f"{where}: the footer's {key} is {_short(footer.get(key))}, not a whole number")
     body = lines[1:-1]
     every = header.get("digest_every", 1)
     if not isinstance(every, int) or every < 1:
@@ -224,7 +247,7 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
         kind = line.get("k")
         if kind not in BODY_KINDS:
             raise LogError(f"{where}: line {number} is of unknown kind {kind!r}")
-        if kind != "digest" and not isinstance(line.get("t"), int):
+        if kind != "digest" and not _is_int(line.get("t"), -MAX_INT, MAX_INT):
             raise LogError(f"{where}: line {number} has no time")
         if kind == "cmd":
             count += 1
@@ -243,12 +266,29 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
         elif kind == "seat":
             if not _is_seat(line.get("seat")) or line.get("kind") not in ("human", "bot"):
                 raise LogError(f"{where}: line {number} is not a whole seat change")
+            _clean_seat(line)
         elif not (_is_seat(line.get("seat"), True) and isinstance(line.get("action"), str)):
             raise LogError(f"{where}: line {number} is not a whole refused command")
     if footer.get("commands") != count:
         raise LogError(f"{where}: the footer counts {footer.get('commands')!r} commands, "
                        f"the log holds {count}")
     return Log(path, header, body, footer)
+
+
+def _is_int(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _clean_seat(seat: dict[str, Any]) -> None:
+    """A seat's name (and level) as the screens can show it: names from a file are cleaned as they are read."""
+    seat["name"] = clean_name(seat.get("name"))
+    if seat.get("level") is not None and not isinstance(seat.get("level"), str):
+        seat["level"] = str(seat["level"])[:40]
 
 
 def _is_seat(value: object, none_ok: bool = False) -> bool:

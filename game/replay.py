@@ -17,21 +17,15 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 from game import games
+from game.argtypes import OneLineParser
 from game.games.base import TableConfig
 from game.match.common import Timed, seat_from_line
 from game.record import Log, LogError, read_log
 
 PARTED, MALFORMED = 1, 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """Errors as one line on stderr (exit code 2), not the usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(MALFORMED, f"{self.prog}: {message} (see --help)\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +153,7 @@ def summary(log: Log) -> list[str]:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="couchcards replay", description=__doc__.split("\n\n")[0].split(": ", 1)[1])
+    p = OneLineParser(prog="couchcards replay", description=__doc__.split("\n\n")[0].split(": ", 1)[1])
     p.add_argument("file", help="a command log (.jsonl), e.g. from 'sim --record DIR' or the replays folder")
     p.add_argument("--verify", action="store_true",
                    help="re-run the log through the engine and match; exit 0 if every digest agrees, "

@@ -24,11 +24,12 @@ from typing import Any
 
 from game import games
 from game.games import IDS as GAMES
+from game.jsonsafe import nesting_depth
+from game.names import MAX_NAME, clean_name, clean_text, free_name  # noqa: F401 - MAX_NAME: settings' names
 
 ENV_DIR = "COUCHCARDS_CONFIG_DIR"
 FILENAME = "settings.json"
 MAX_SEATS = 8
-MAX_NAME = 20  # a player's name: the name entry stops here; screens shrink a long one, never cut it
 MAX_BYTES = 1_000_000  # a settings file is a few kilobytes: a bigger one is not read in full
 MAX_DEPTH = 32  # the deepest real value (a preset's option list) is 5 levels down
 MAX_PRESET_LINES = 20  # bad presets named one per line; any more are counted on one line
@@ -106,29 +107,36 @@ def check_preset(game: str, values: Any) -> None:
     raise ValueError(str(error).splitlines()[0] if str(error) else type(error).__name__)
 
 
-def _split_presets(v: Any) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, dict[str, Any]], list[str]]:
-    """The presets of `v` this version can play, those it keeps without using ({game: {name: values}}:
-    other games', and those its rules refuse), and one line per preset set aside."""
+def _split_presets(v: Any) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, Any], list[str]]:
+    """The presets of `v` this version can play, what it keeps without using ({game: {name: values}}, or
+    {game: whatever stood there} when that is not a set of named presets: other games', those its rules
+    refuse, a game's entry that is not an object), and one line per preset or entry set aside. Each
+    entry falls back on its own: a bad one never costs its siblings."""
     if not isinstance(v, dict):
         raise TypeError("must be an object")
     good: dict[str, dict[str, dict[str, Any]]] = {g: {} for g in GAMES}
-    kept: dict[str, dict[str, Any]] = {}
+    kept: dict[str, Any] = {}
     lines: list[str] = []
     for game, presets in v.items():
         if game not in GAMES:
             kept[game] = presets  # a game of a newer version
             continue
         if not isinstance(presets, dict):
-            raise TypeError(f"presets of {game} must be an object of named presets")
-        for name, values in presets.items():
+            kept[game] = presets
+            lines.append(f"the presets of {game} are not a set of named presets ({type(presets).__name__})")
+            continue
+        for raw_name, values in presets.items():
+            name = clean_name(raw_name)
             try:
-                if not name.strip():
+                if not name:
                     raise ValueError("no name")
                 check_preset(game, values)
             except (TypeError, ValueError) as exc:
-                kept.setdefault(game, {})[name] = values
-                lines.append(f"preset {name!r} of {game}: {exc}")
+                kept.setdefault(game, {})[raw_name] = values
+                lines.append(f"preset {clean_text(raw_name)[:40]!r} of {game}: {exc}")
                 continue
+            if name != raw_name:  # a name with control characters, say: offered (and saved) cleaned
+                name = free_name(name, set(good[game]) | set(presets))
             good[game][name] = dict(values)
     return good, kept, lines
 
@@ -143,11 +151,33 @@ def _presets(v: Any) -> dict[str, dict[str, dict[str, Any]]]:
     return good
 
 
+def _split_names(v: Any) -> tuple[list[str], dict[int, Any], list[str]]:
+    """The seats' names (cleaned; "" for a seat with none), what is kept without using ({index: value}:
+    a name that is not text, names past the last seat), and one line per name set aside."""
+    if not isinstance(v, list):
+        raise TypeError(f"must be a list of up to {MAX_SEATS} names")
+    names = [""] * MAX_SEATS
+    kept: dict[int, Any] = {}
+    lines: list[str] = []
+    for i, raw in enumerate(v):
+        if i >= MAX_SEATS:
+            kept[i] = raw
+            continue
+        if not isinstance(raw, str):
+            kept[i] = raw
+            lines.append(f"name {i + 1} is not text ({type(raw).__name__})")
+            continue
+        names[i] = clean_name(raw)
+    if len(v) > MAX_SEATS:
+        lines.append(f"{len(v)} names for {MAX_SEATS} seats")
+    return names, kept, lines
+
+
 def _names(v: Any) -> list[str]:
-    if not isinstance(v, list) or len(v) > MAX_SEATS or not all(isinstance(n, str) for n in v):
-        raise ValueError(f"must be a list of up to {MAX_SEATS} strings")
-    names = [n.strip()[:MAX_NAME] for n in v]
-    return names + [""] * (MAX_SEATS - len(names))
+    names, _, lines = _split_names(v)
+    if lines:
+        raise ValueError(lines[0])
+    return names
 
 
 # key -> (default, validator). The validator returns the cleaned value or raises ValueError/TypeError.
@@ -192,7 +222,8 @@ class Settings(MutableMapping):
         if values:
             self._values.update(values)
         self.unknown: dict[str, Any] = {}  # settings of a newer version: written back as they were
-        self.kept_presets: dict[str, dict[str, Any]] = {}  # {game: {name: values}} not offered, kept
+        self.kept_presets: dict[str, Any] = {}  # {game: {name: values}} not offered, kept (see _split_presets)
+        self.kept_names: dict[int, Any] = {}  # {index: value}: names that could not be used, kept
         self.read_only = ""  # why the file must not be saved over ("" = it may)
 
     def __getitem__(self, key: str) -> Any:
@@ -216,6 +247,11 @@ class Settings(MutableMapping):
         """One line about a setting that could not be used (stderr unless a test gave another)."""
         self._warn(message)
 
+    def kept_preset_names(self, game: str) -> set[str]:
+        """The names of `game`'s presets kept in the file but not offered (a new preset takes another)."""
+        kept = self.kept_presets.get(game)
+        return set(kept) if isinstance(kept, dict) else set()
+
     def player_name(self, seat: int) -> str:
         from game.i18n import t
 
@@ -226,9 +262,21 @@ class Settings(MutableMapping):
         """What `save` writes: the values, with the unknown settings and the kept presets as they were."""
         out = {**self.unknown, **copy.deepcopy(self._values)}
         for game, kept in self.kept_presets.items():
+            mine = out["presets"].get(game)
+            if not isinstance(kept, dict):  # the game's entry was not a set of presets: kept as it was,
+                if not mine:  # until a preset of that game is saved in its place
+                    out["presets"][game] = copy.deepcopy(kept)
+                continue
             mine = out["presets"].setdefault(game, {})
             for name, values in kept.items():
-                mine.setdefault(name, values)  # a preset saved since under the same name wins
+                mine.setdefault(name, copy.deepcopy(values))  # a preset saved since under the same name wins
+        names = out["names"]
+        for i, raw in sorted(self.kept_names.items()):
+            if i < len(names):
+                if not names[i]:  # a seat named since keeps its new name
+                    names[i] = copy.deepcopy(raw)
+            else:
+                names.extend([""] * (i - len(names)) + [copy.deepcopy(raw)])
         return out
 
     def save(self) -> bool:
@@ -237,7 +285,12 @@ class Settings(MutableMapping):
         if self.read_only:
             return False
         try:
-            text = json.dumps(self.to_json(), indent=2, ensure_ascii=False, sort_keys=True)
+            data = self.to_json()
+            text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate kept from the file: written as JSON escapes
+                text = json.dumps(data, indent=2, ensure_ascii=True, sort_keys=True)
             write_atomic(self.path, text)
         except (OSError, ValueError, RecursionError) as exc:
             self._warn(f"could not save settings to {self.path}: {exc}".splitlines()[0])
@@ -275,19 +328,6 @@ def _set_aside(path: Path, reason: str, warn: Warn) -> None:
         warn(f"settings file {path} is unreadable ({reason}); moved it to {target.name}, using defaults")
     except OSError as exc:
         warn(f"settings file {path} is unreadable ({reason}) and could not be moved ({exc}); using defaults")
-
-
-def nesting_depth(value: Any) -> int:
-    """How deeply `value` nests lists and objects (without recursing: any depth is safe to measure)."""
-    deepest, todo = 0, [(value, 0)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
-            deepest = max(deepest, level + 1)
-            todo.extend((v, level + 1) for v in item)
-    return deepest
 
 
 def _reason(exc: BaseException) -> str:
@@ -331,12 +371,16 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning) -> Settings:
             settings.unknown[key] = value
             continue
         try:
+            if key == "names":
+                value, settings.kept_names, lines = _split_names(value)
+                for line in lines[:MAX_PRESET_LINES]:
+                    warn(f"settings: {line}; keeping it in the file, unused")
             if key == "presets":
                 value, settings.kept_presets, lines = _split_presets(value)
                 for line in lines[:MAX_PRESET_LINES]:
-                    warn(f"settings: skipping {line}")
+                    warn(f"settings: {line}; keeping it in the file, not offered")
                 if len(lines) > MAX_PRESET_LINES:
-                    warn(f"settings: skipping {len(lines) - MAX_PRESET_LINES} more bad presets")
+                    warn(f"settings: keeping {len(lines) - MAX_PRESET_LINES} more bad presets unused")
                 others = [g for g in settings.kept_presets if g not in GAMES]
                 if others:
                     warn(f"settings: keeping the presets of {_some(others, 'unknown game')} unused")

@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 
-from game import games
-from game.cli import OneLineParser
+from game import argtypes, games
+from game.argtypes import OneLineParser
 from game.simkit import Recorder, SimError
 
 
@@ -23,9 +23,9 @@ def parser() -> argparse.ArgumentParser:
         "each game's own figures (scores, game length), and games per second.",
     )
     p.add_argument("game", choices=list(games.IDS))
-    p.add_argument("--players", type=int, help="seats at the table (default: one per bot)")
-    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--players", type=argtypes.whole(1, 64), help="seats at the table (default: one per bot)")
+    p.add_argument("--games", type=argtypes.POSITIVE, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=argtypes.SEED, default=0, help="master seed (default 0)")
     p.add_argument("--bots", help="comma-separated bot levels, one per seat; one level fills every seat "
                    "(default: random). " + "; ".join(f"{d.title()}: {', '.join(d.bot_levels)}"
                                                      for d in games.all_games()))
@@ -44,8 +44,6 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
-    if args.games < 1:
-        p.error(f"--games must be at least 1, not {args.games}")
     module = games.get(args.game).sim()
     try:
         recorder = Recorder(args.record)

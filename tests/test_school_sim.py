@@ -65,11 +65,11 @@ def test_the_text_report_has_a_line_per_rule(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (("--cards", "0"), "--cards must be 1 to 100000"),
+    (("--cards", "0"), "--cards: must be a whole number from 1 to 100000"),
     (("--student", "toddler"), "invalid choice: 'toddler'"),
     (("--pace", "warp"), "invalid choice: 'warp'"),
-    (("--drill", "9"), "drill must be 1 to 8"),
-    (("--seed", "-1"), "--seed must be a whole number"),
+    (("--drill", "10"), "drill must be 1 to 9"),
+    (("--seed", "-1"), "--seed: must be a whole number from 0"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, words):
     code, out, err = practice(capsys, *argv)

@@ -84,7 +84,7 @@ def test_ratscrew_ladder_stronger_levels_win_at_least_70_percent(capsys):
     (["ratscrew", "--players", "9"], "2 to 8 players, not 9"),
     (["ratscrew", "--rule", "burn"], "NAME=VALUE"),
     (["ratscrew", "--rule", "wings=3"], "unknown rule option"),
-    (["nothanks", "--games", "0"], "--games must be at least 1"),
+    (["nothanks", "--games", "0"], "--games: must be a whole number, 1 or more, not 0"),
     (["chess"], "invalid choice"),
 ])
 def test_bad_arguments_exit_2_with_a_clear_message(capsys, argv, message):

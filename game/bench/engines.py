@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from game import games
+from game import argtypes, games
 
 
 def _rate(run: Callable[[int], object], seconds: float) -> tuple[float, int]:
@@ -93,7 +93,7 @@ def against_pypi(seconds: float, as_json: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="couchcards bench engines", description=__doc__,
+    p = argtypes.OneLineParser(prog="couchcards bench engines", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=None,
                    help="time per measurement (default 2; with --against-pypi the whole comparison's, default 12)")

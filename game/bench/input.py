@@ -12,7 +12,6 @@ as not correct), the stamping error (stamp - injection, median and p99), and the
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import ctypes.util
 import json
@@ -25,6 +24,8 @@ import threading
 import time
 from dataclasses import dataclass
 from itertools import pairwise
+
+from game import argtypes
 
 GAPS_MS = (1, 2, 5, 10)
 FIRST_KEYS = ("left shift", "right shift")  # seats 1 and 2 slap keys: the real race
@@ -462,14 +463,14 @@ def main(argv: list[str] | None = None) -> int:
         return x_injector(argv[1:])
     if argv[:1] == ["--x-child"]:
         return x_child(argv[1:])
-    p = argparse.ArgumentParser(prog="couchcards bench input", description=__doc__.splitlines()[0])
-    p.add_argument("--trials", type=int, default=200, help="pairs per gap (default 200)")
+    p = argtypes.OneLineParser(prog="couchcards bench input", description=__doc__.splitlines()[0])
+    p.add_argument("--trials", type=argtypes.POSITIVE, default=200, help="pairs per gap (default 200)")
     p.add_argument("--frame-work-ms", type=_work, default=TABLE,
                    help=f"'{TABLE}' (default): the real app drawing an 8-seat table of the slap game every frame; or "
                         "a number: ms of busy work in each 16.7 ms frame standing in for update+draw, "
                         "never reading input inside it")
     p.add_argument("--idle-seconds", type=float, default=3.0)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=argtypes.SEED, default=1)
     p.add_argument("--x11-frame-work-ms", default=f"0.5,{TABLE}",
                    help=f"frame work values for the Xvfb runs, comma-separated (default 0.5,{TABLE}); a "
                         "stand-in frame never reads input inside it, so the targets cannot hold once it "
@@ -478,8 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = p.parse_args(argv)
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    argtypes.headless_drivers()
     import pygame
 
     pygame.init()

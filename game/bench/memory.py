@@ -8,13 +8,14 @@ back near where it was. Target: RSS after the sweep within 20% of before.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import resource
 import sys
 import tempfile
 from pathlib import Path
+
+from game import argtypes
 
 TARGET_GROWTH = 0.20
 LOW, HIGH = (640, 360), (3840, 2160)
@@ -39,8 +40,7 @@ def random_sizes(n: int, seed: int) -> list[tuple[int, int]]:
 
 def make_app(seed: int):
     """The real app on a fake clock and the dummy video driver, settings in a throwaway folder."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    argtypes.headless_drivers()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
@@ -127,9 +127,9 @@ def sweep(sizes: int, seed: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="couchcards bench memory", description=__doc__.splitlines()[0])
-    p.add_argument("--sizes", type=int, default=300, help="random window sizes to go through (default 300)")
-    p.add_argument("--seed", type=int, default=1)
+    p = argtypes.OneLineParser(prog="couchcards bench memory", description=__doc__.splitlines()[0])
+    p.add_argument("--sizes", type=argtypes.POSITIVE, default=300, help="random window sizes to go through (default 300)")
+    p.add_argument("--seed", type=argtypes.SEED, default=1)
     p.add_argument("--check", action="store_true", help="exit 1 if the target is missed")
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     if args.sizes < 1:

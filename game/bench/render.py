@@ -13,7 +13,6 @@ present call, so the longest call is what matters for slap timing.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -22,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from game import argtypes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TARGET_P99_MS, TARGET_FIRST_S, TARGET_EXE_MB, TARGET_RSS_MB = 8.0, 1.0, 30.0, 150.0
@@ -40,8 +41,7 @@ def percentile(values: list[float], q: float) -> float:
 def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tuple[list[float], int]:
     """Per-frame work (ms) of the real app with an all-bot table of the slap game (games.BENCH_GAME) on top; a finished game is
     replaced by a fresh deal so every measured frame is a table frame. Returns (times, cards played)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    argtypes.headless_drivers()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
@@ -187,11 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--present-child"]:
         return present_child(argv[1], int(argv[2]))
-    p = argparse.ArgumentParser(prog="couchcards bench render", description=__doc__.splitlines()[0])
-    p.add_argument("--frames", type=int, default=1200, help="table frames to time (default 1200 = 20 s)")
-    p.add_argument("--seats", type=int, default=8)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--runs", type=int, default=3, help="process starts to time (default 3)")
+    p = argtypes.OneLineParser(prog="couchcards bench render", description=__doc__.splitlines()[0])
+    p.add_argument("--frames", type=argtypes.POSITIVE, default=1200, help="table frames to time (default 1200 = 20 s)")
+    p.add_argument("--seats", type=argtypes.whole(2, 8), default=8)
+    p.add_argument("--seed", type=argtypes.SEED, default=1)
+    p.add_argument("--runs", type=argtypes.POSITIVE, default=3, help="process starts to time (default 3)")
     p.add_argument("--exe", default=str(ROOT / "build" / "out" / "couchcards"),
                    help="the built executable (skipped if missing)")
     p.add_argument("--no-x11", action="store_true", help="skip timing presents under Xvfb")

@@ -12,20 +12,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from typing import NoReturn
 
+from game.argtypes import OneLineParser
 from game.history import export, queries
 from game.history.store import default_path, open_history
 from game.i18n import t, tn
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
-
-
 def parser() -> argparse.ArgumentParser:
-    p = Parser(prog="couchcards stats", description="The players the game remembers and their stats.")
+    p = OneLineParser(prog="couchcards stats", description="The players the game remembers and their stats.")
     p.add_argument("--profile", metavar="NAME", help="the player (as on the stats screen; any case)")
     p.add_argument("--csv", metavar="FILE", help="write the player's history to FILE as CSV")
     return p

@@ -110,7 +110,8 @@ def sessions(conn: sqlite3.Connection, profile_id: int, limit: int = TREND_SESSI
         ORDER BY started, s.game_id, s.practice_id, s.id""", (profile_id, *TIMED)).fetchall()
     grouped: dict[tuple, list] = {}
     for started, game_id, practice_id, game, ms in rows:
-        grouped.setdefault((started, game_id, practice_id, game), []).append(ms)
+        if ms is not None:  # a time that is no number (a hand-edited row) reads as None: left out
+            grouped.setdefault((started, game_id, practice_id, game), []).append(ms)
     out = [Session(started, "game" if game_id is not None else "practice", game or "", statistics.median(times),
                    len(times)) for (started, game_id, _, game), times in grouped.items()]
     return out[-limit:]
@@ -121,7 +122,7 @@ def reactions(conn: sqlite3.Connection, profile_id: int, limit: int = HISTOGRAM_
         SELECT reaction_ms FROM slaps WHERE profile_id = ? AND reaction_ms IS NOT NULL
         AND outcome IN ({",".join("?" * len(TIMED))}) ORDER BY id DESC LIMIT ?""",
                         (profile_id, *TIMED, limit)).fetchall()
-    return [r[0] for r in reversed(rows)]
+    return [r[0] for r in reversed(rows) if r[0] is not None]
 
 
 def accuracy(conn: sqlite3.Connection, profile_id: int,
@@ -154,16 +155,21 @@ def accuracy(conn: sqlite3.Connection, profile_id: int,
 def games(conn: sqlite3.Connection, profile_id: int) -> list[GameTally]:
     out = []
     rows = conn.execute("""
-        SELECT g.game, count(*), sum(s.won), avg(s.score), max(s.score)
+        SELECT g.game, count(*), sum(s.won), avg(s.score),
+               max(CASE WHEN typeof(s.score) IN ('integer', 'real') THEN s.score END)
         FROM seats s JOIN games g ON g.id = s.game_id WHERE s.profile_id = ?
         GROUP BY g.game ORDER BY count(*) DESC, g.game""", (profile_id,)).fetchall()
     for game, played, wins, average, best in rows:
         started, players = "", 0
         if best is not None:
-            started, players = conn.execute("""
+            found = conn.execute("""
                 SELECT g.started, g.players FROM seats s JOIN games g ON g.id = s.game_id
                 WHERE s.profile_id = ? AND g.game = ? AND s.score = ? ORDER BY g.started LIMIT 1""",
-                                            (profile_id, game, best)).fetchone()
+                                 (profile_id, game, best)).fetchone()
+            started, players = found or (started, players)
+            best = int(best)  # a score is a whole number (a hand-edited 1.5 shows as 1)
+        if best is None:
+            average = None  # no score that is a number: no average or best to show
         out.append(GameTally(game, played, int(wins or 0), average, best, started, players))
     return out
 
@@ -188,5 +194,7 @@ def histogram(values: list[float], bin_ms: int = 100, top_ms: int = 1500) -> lis
 
 
 def rule_label(rule: str) -> str:
-    """A slap rule's name as the tables print it ("top_bottom" -> "Top-bottom")."""
-    return t(rule.replace("_", "-").capitalize())
+    """A slap rule's name as the tables print it: two words joined ("top_bottom" -> "Top-bottom"), more
+    words spaced ("four_of_a_suit" -> "Four of a suit")."""
+    words = rule.split("_")
+    return t(("-" if len(words) == 2 else " ").join(words).capitalize())

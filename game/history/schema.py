@@ -12,8 +12,10 @@ the database as it was.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections.abc import Callable
+from typing import Any
 
 V1 = """
 CREATE TABLE profiles (
@@ -95,6 +97,69 @@ CREATE INDEX slaps_game ON slaps(game_id);
 # version -> the statements that take a database from the version before to it
 MIGRATIONS: dict[int, str] = {1: V1, 2: V2}
 VERSION = max(MIGRATIONS)
+
+
+# What each column holds, by its name (the same name means the same kind in every table): SQLite keeps
+# whatever is put in a column ('abc' in an INTEGER column passes quick_check), so every row read goes through
+# `typed_row` and comes back as the schema says: whole numbers, finite real numbers, text without NUL;
+# None only where the column may be NULL. A hand-edited row shows as a wrong figure, never a crash, and the
+# file is not changed. Anything else (count(*), avg(...)) only loses a number that is not finite.
+INTEGER_COLUMNS = frozenset({"id", "colour", "avatar", "length_ms", "players", "seat", "won", "t_ms", "correct",
+                             "decisions", "head_start_ms"})
+NULLABLE_INTEGER_COLUMNS = frozenset({"score", "profile_id", "game_id", "practice_id"})
+TEXT_COLUMNS = frozenset({"name", "created", "game", "rules", "started", "result", "kind", "outcome", "drill",
+                          "device_name"})
+NULLABLE_TEXT_COLUMNS = frozenset({"level", "rule", "device"})
+NULLABLE_REAL_COLUMNS = frozenset({"reaction_ms"})
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", errors="replace")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value if math.isfinite(value) else None
+    return None
+
+
+def _integer(value: Any) -> int | None:
+    if isinstance(value, int):
+        return value
+    number = _number(value)
+    return None if number is None else int(number)
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", errors="replace")
+    return str(value).replace("\0", "")
+
+
+def typed_row(cursor: sqlite3.Cursor, row: tuple) -> tuple:
+    """A row factory: each value as its column's kind (see INTEGER_COLUMNS and the others above)."""
+    out = []
+    for (name, *_), value in zip(cursor.description, row):
+        if name in INTEGER_COLUMNS:
+            value = _integer(value) or 0
+        elif name in NULLABLE_INTEGER_COLUMNS:
+            value = _integer(value)
+        elif name in TEXT_COLUMNS:
+            value = _text(value) or ""
+        elif name in NULLABLE_TEXT_COLUMNS:
+            value = _text(value)
+        elif name in NULLABLE_REAL_COLUMNS:
+            number = _number(value)
+            value = None if number is None else float(number)
+        elif (isinstance(value, float) and not math.isfinite(value)) or isinstance(value, bytes):
+            value = None  # a sum gone infinite; bytes where a figure was asked for
+        out.append(value)
+    return tuple(out)
 
 
 class NewerSchema(Exception):

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from game.history import schema
 from game.history.summary import GameRecord, now_iso
+from game.names import clean_text
 from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, clean_name, name_problem
 
 FILENAME = "history.sqlite3"
@@ -84,7 +85,8 @@ class History:
         rows = self.read(lambda c: c.execute(
             "SELECT id, name, colour, avatar, device, device_name FROM profiles ORDER BY name COLLATE NOCASE"
         ).fetchall(), flush=False) or []
-        return [Profile(*row) for row in rows]
+        return [Profile(pid, clean_name(name) or f"#{pid}", colour, avatar, device, clean_text(device_name))
+                for pid, name, colour, avatar, device, device_name in rows]
 
     def profile(self, profile_id: int | None) -> Profile | None:
         return next((p for p in self.profiles if p.id == profile_id), None)
@@ -277,6 +279,7 @@ def connect(path: Path) -> sqlite3.Connection:
     """Open `path` and check it is a whole database of a version this game can use, migrating an older one.
     sqlite3.DatabaseError (not OperationalError) for a file that is not a database or a damaged one."""
     conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None, check_same_thread=False)
+    conn.row_factory = schema.typed_row
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         verdict = conn.execute("PRAGMA quick_check").fetchone()[0]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.names import clean_text
 from game.render.cache import LRU
 from game.render.scale import looks_key, text_px
 from game.resources import font_path
@@ -52,7 +53,12 @@ class TextCache:
         key = (text, int(size), bold, tuple(color), looks_key())
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._cache[key] = self.font(size, bold).render(text, True, color)
+            font = self.font(size, bold)
+            try:
+                surf = font.render(text, True, color)
+            except (ValueError, UnicodeError):  # a NUL or a lone surrogate that reached the screen: never a crash
+                surf = font.render(clean_text(text), True, color)
+            self._cache[key] = surf
         return surf
 
     def outlined(

@@ -480,7 +480,7 @@ class State:
         if self.is_over:
             return []
         cp = self.current_player
-        if seat is not None and seat != cp:
+        if seat is not None and (seat != cp or type(seat) is not int):  # True and 1.0 are not seat 1
             self._check_seat(seat)
             return []
         if self.matches[cp]:
@@ -500,7 +500,7 @@ class State:
         if self.is_over:
             return IllegalAction("the game is over: the last card has been taken", "game_over")
         cp = self.current_player
-        if seat is not None and seat != cp:
+        if seat is not None and (seat != cp or type(seat) is not int):  # True and 1.0 are not seat 1
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
                 return IllegalAction(f"it is seat {cp}'s turn; there is no seat {seat!r} at a table of "
                                      f"{self.players}", "bad_seat")
@@ -516,7 +516,7 @@ class State:
     def apply(self, action: str, seat: int | None = None) -> list[object]:
         """Take the face-up card or pay a match onto it (for `seat`, if given, which must be on turn)."""
         cp = self.current_player
-        if self.is_over or (seat is not None and seat != cp):
+        if self.is_over or (seat is not None and (seat != cp or type(seat) is not int)):
             raise self.refusal(action, seat)  # type: ignore[misc]
         if action == PASS:
             matches = self.matches

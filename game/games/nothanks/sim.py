@@ -8,6 +8,7 @@ import random
 import statistics
 import time
 
+from game import argtypes
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text
 from game.games.nothanks.bots import LEVELS
@@ -20,10 +21,10 @@ DEFAULT_PLAYERS = 4
 
 def add_arguments(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--edition", choices=list(nt.EDITIONS), help="No Thanks edition (default cards)")
-    group.add_argument("--time-budget-ms", type=int,
+    group.add_argument("--time-budget-ms", type=argtypes.POSITIVE,
                        help="No Thanks hard bot: time cap per decision (a safety net; the search is sized by "
                        "--iterations)")
-    group.add_argument("--iterations", type=int, help="No Thanks hard bot: search size per decision")
+    group.add_argument("--iterations", type=argtypes.POSITIVE, help="No Thanks hard bot: search size per decision")
 
 
 def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:

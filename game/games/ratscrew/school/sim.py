@@ -11,8 +11,10 @@ import argparse
 import json
 import random
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
+from game import argtypes
+from game.argtypes import OneLineParser
 from game.commands import SLAP
 from game.games.ratscrew import bots
 from game.games.ratscrew import engine as rs
@@ -26,23 +28,16 @@ DEFAULT_DRILL = 3  # the seed's three rules: doubles, sandwiches, top-bottom
 MAX_SEED = 2**63 - 1
 
 
-class _Parser(argparse.ArgumentParser):
-    """Errors in one line (exit code 2), like the rest of the command line."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
-
-
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="couchcards sim practice",
+    p = OneLineParser(prog="couchcards sim practice",
                 description="A slap-school session with a bot as the student (no window, virtual clock): "
                 "accuracy, reaction times, the pace it started and ended on, and a row per rule.")
     p.add_argument("--student", default="casual", choices=STUDENTS, help="the bot level that plays the student")
-    p.add_argument("--cards", type=int, default=100, help=f"cards in the session ({MIN_CARDS}-{MAX_CARDS})")
+    p.add_argument("--cards", type=argtypes.whole(MIN_CARDS, MAX_CARDS), default=100, help=f"cards in the session ({MIN_CARDS}-{MAX_CARDS})")
     p.add_argument("--pace", default="adaptive", choices=MODES, help="time between cards (default adaptive)")
     p.add_argument("--drill", default=str(DEFAULT_DRILL),
                    help=f"1-{len(DRILLS)} or the rule it adds (default {DEFAULT_DRILL}: double, sandwich, top-bottom)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the cards and the student (default 0)")
+    p.add_argument("--seed", type=argtypes.SEED, default=0, help="seed for the cards and the student (default 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     return p
 
@@ -126,10 +121,6 @@ def format(result: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
-    if not MIN_CARDS <= args.cards <= MAX_CARDS:
-        p.error(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, not {args.cards}")
-    if not 0 <= args.seed <= MAX_SEED:
-        p.error(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
     try:
         drill = drill_of(args.drill)
     except ValueError as exc:
