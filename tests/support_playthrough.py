@@ -170,6 +170,13 @@ SCENARIOS = [
     Scenario("ratscrew-marriage-tens-divorce", "ratscrew",
              {"marriage": True, "tens": True, "divorce": True, "burn": 1},
              ["human", "casual", "human", "kid"], seed=31),
+    # The house rules of issue 26: four of a suit, tens stop a challenge, and each new wrong-slap penalty.
+    Scenario("ratscrew-four-of-a-suit-tens-stop-timeout", "ratscrew",
+             {"four_of_a_suit": True, "ten_stops": True, "wrong_slap": "timeout", "timeout_cards": 2},
+             ["human", "random", "human", "kid"], seed=1),
+    Scenario("ratscrew-gives-pile-tens-stop", "ratscrew",
+             {"four_of_a_suit": True, "ten_stops": True, "wrong_slap": "gives_pile", "card_limit": 400},
+             ["human", "random", "casual"], seed=3),
     Scenario("nothanks-cards-hard-handoff", "nothanks", {"edition": "cards"},
              ["hard", "medium", "human", "easy"], seed=3, options={"iterations": 40, "threaded": False},
              handoffs=[(20_000, 2, "greedy")]),
@@ -210,10 +217,15 @@ def features(log: Any) -> set[str]:
 
 def _ratscrew_features(rules: Any, before: Any, events: list[Any]) -> set[str]:
     from game.games.ratscrew import engine as rs
+    from game.match.common import Ignored
 
     found = set()
     names = [type(e).__name__ for e in events]
     for i, e in enumerate(events):
+        if isinstance(e, rs.ChallengeEnded) and e.reason in ("ten", "pile_given"):
+            found.add({"ten": "challenge:ten-stops", "pile_given": "challenge:pile-given"}[e.reason])
+        elif isinstance(e, Ignored) and e.action == "slap" and before.timeouts[e.seat or 0]:
+            found.add("refused:timeout")
         if isinstance(e, rs.SlapWon):
             found.add(f"slap:{e.rule}")
             if e.rule == "marriage" and before.slap_view()[-1][0] == "K":
@@ -234,13 +246,15 @@ def _ratscrew_features(rules: Any, before: Any, events: list[Any]) -> set[str]:
     return found
 
 
-def write_golden(folder: Path = GOLDEN) -> list[Path]:
+def write_golden(folder: Path = GOLDEN, only: str = "") -> list[Path]:
+    """Write the golden logs to `folder`: every scenario's, or (`only`) those whose names start with it."""
     from game.record import write_log
 
     folder.mkdir(parents=True, exist_ok=True)
-    return [write_log(folder / f"{s.name}.jsonl", play(s).log) for s in SCENARIOS]
+    return [write_log(folder / f"{s.name}.jsonl", play(s).log) for s in SCENARIOS if s.name.startswith(only)]
 
 
 if __name__ == "__main__":
-    for path in write_golden(Path(sys.argv[1]) if len(sys.argv) > 1 else GOLDEN):
+    # python tests/support_playthrough.py [folder [name prefix, e.g. ratscrew]]
+    for path in write_golden(Path(sys.argv[1]) if len(sys.argv) > 1 else GOLDEN, sys.argv[2] if len(sys.argv) > 2 else ""):
         print(path)

@@ -21,7 +21,8 @@ GOLDEN_FILES = sorted(GOLDEN.glob("*.jsonl"))
 REQUIRED = {
     "game:ratscrew", "game:nothanks",
     *(f"slap:{rule}" for rule in ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run",
-                                  "six_nine")),
+                                  "six_nine", "four_of_a_suit")),
+    "TimedOut", "refused:timeout", "PileGiven", "challenge:ten-stops", "challenge:pile-given",
     "marriage:king-on-queen", "burned-live:made-slappable", "burn:1", "burn:2", "challenge:custom-count",
     "payer-out:challenger-wins", "end:limit", "end:last_player",
     "Tie", "TooLate", "WrongSlap", "PhotoFinish", "Ignored", "timer:claim", "timer:photo", "bot:claim",

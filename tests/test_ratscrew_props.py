@@ -2,9 +2,12 @@
 
 Across seeds, player counts and every option: the 52 cards are conserved (hands + pile + burned) at
 every step, the state stays coherent, illegal actions raise IllegalAction and change nothing, legal
-ones never raise, and every game ends (the limit rule included).
+ones never raise, and every game ends (the limit rule included). The house rules of issue 26 (four of
+a suit, tens stop a challenge, the timeout and gives-the-pile penalties) are fuzzed against every old
+option in `test_fuzz_every_new_option_with_every_old_one` (slow: `pytest -m slow`).
 """
 
+import itertools
 import random
 from collections import Counter
 
@@ -22,11 +25,14 @@ rules_strategy = st.builds(
     rs.Rules,
     slaps=st.frozensets(st.sampled_from(rs.SLAP_RULES)),
     marriage_either_order=st.booleans(),
-    burn=st.sampled_from([1, 2, 3]),
+    burn=st.sampled_from([0, 1, 2]),
     burned_live=st.booleans(),
     challenge_counts=st.tuples(*[st.integers(1, 5)] * 4),
     payer_out_rule=st.sampled_from(rs.PAYER_OUT_RULES),
     card_limit=st.sampled_from([1, 25, 200, 1000]),
+    ten_stops=st.booleans(),
+    wrong_slap=st.sampled_from(rs.WRONG_SLAPS),
+    timeout_cards=st.integers(1, 10),
 )
 
 
@@ -44,6 +50,7 @@ def snapshot(s: rs.State) -> tuple:
         s.is_over,
         s.winner,
         s.end_reason,
+        tuple(s.timeouts),
     )
 
 
@@ -59,6 +66,8 @@ def check_invariants(s: rs.State) -> None:
     for seat in range(s.players):
         if not s.in_game(seat):
             assert not s.hands[seat], "a player who is out holds cards"
+            assert not s.timeouts[seat], "a player who is out waits out a timeout"
+        assert 0 <= s.timeouts[seat] <= (s.rules.timeout_cards if s.rules.wrong_slap == "timeout" else 0)
     if s.is_over:
         if s.end_reason == "last_player":
             assert still_in == [s.winner]
@@ -69,7 +78,8 @@ def check_invariants(s: rs.State) -> None:
             assert s.cards_played == s.rules.card_limit
         else:
             assert s.end_reason == "draw" and s.winner is None
-            assert not any(s.hands) and s.slap_rule() is None and not s.awaiting_claim
+            assert not any(s.hands) and not s.awaiting_claim
+            assert s.slap_rule() is None or all(s.timeouts[seat] for seat in still_in)
         return
     assert len(still_in) > 1
     if s.awaiting_claim:
@@ -83,7 +93,10 @@ def check_invariants(s: rs.State) -> None:
     if not s.awaiting_claim and any(s.hands):
         assert s.hands[s.current_player], "the player to play holds no card"
     if not any(s.hands) and not s.awaiting_claim:
-        assert s.slap_rule() is not None  # otherwise it is a draw
+        # otherwise it is a draw: someone may slap a slappable pile
+        assert s.slap_rule() is not None and any(not s.timeouts[seat] for seat in still_in)
+    for seat in range(s.players):
+        assert (rs.Slap(seat) in s.legal_actions()) == (s.in_game(seat) and not s.timeouts[seat])
 
 
 def check_events(before: tuple, s: rs.State, events: list) -> None:
@@ -94,8 +107,17 @@ def check_events(before: tuple, s: rs.State, events: list) -> None:
     else:
         assert not overs
     for e in events:
-        if isinstance(e, rs.PileWon):
+        if isinstance(e, (rs.PileWon, rs.PileGiven)):
             assert e.cards == len(before[1]) + len(before[2])
+            assert s.current_player == e.seat and not s.pile and not s.burned
+        if isinstance(e, rs.PileGiven):
+            assert s.rules.wrong_slap == "gives_pile" and e.seat != e.from_seat
+        if isinstance(e, rs.TimedOut):
+            assert s.rules.wrong_slap == "timeout" and e.cards == s.rules.timeout_cards
+        if isinstance(e, rs.WrongSlap) and s.rules.wrong_slap != "burn":
+            assert e.burned == 0
+        if isinstance(e, rs.ChallengeEnded) and e.reason == "ten":
+            assert s.rules.ten_stops and s.pile[-1][0] == "T" and before[5] > 0
         if isinstance(e, rs.PlayerOut):
             assert not s.in_game(e.seat)
 
@@ -254,19 +276,107 @@ def test_a_sweep_of_seeds_reaches_every_ending():
         assert events[name], name
 
 
-@pytest.mark.slow
-def test_soak_thousands_of_games_with_every_option():
-    for seed in range(3000):
+def test_a_sweep_of_seeds_reaches_every_house_rule_of_issue_26():
+    """Four of a suit slapped, a 10 stopping a challenge, timeouts given and slaps refused in them,
+    piles given away (to a seat that had run out too), all in a few hundred random games."""
+    events = Counter()
+    refused = Counter()
+    for seed in range(240):
         rng = random.Random(seed)
         rules = rs.Rules(
-            slaps=frozenset(rng.sample(rs.SLAP_RULES, rng.randrange(0, 9))),
-            marriage_either_order=rng.random() < 0.5,
-            burn=rng.choice((1, 2)),
-            burned_live=rng.random() < 0.5,
-            challenge_counts=[rng.randint(1, 4) for _ in range(4)],
-            payer_out_rule=rng.choice(rs.PAYER_OUT_RULES),
-            card_limit=rng.choice((100, 1000, 5000)),
+            slaps=frozenset({"four_of_a_suit", *rng.sample(rs.SLAP_RULES[:-1], seed % 3)}),
+            ten_stops=True,
+            wrong_slap=rs.WRONG_SLAPS[1 + seed % 2],
+            timeout_cards=1 + seed % 10,
+            card_limit=400,
         )
-        s = rs.new_game(rules, players=rng.randint(2, 8), seed=seed, first_player=rng.randrange(2))
-        play_out(s, rng, rng.choice((0.0, 0.001, 0.01, 0.1)), junk=rng.choice((0.0, 0.02)))
-        assert s.is_over
+        s = rs.new_game(rules, players=2 + seed % 7, seed=seed)
+        while not s.is_over:
+            action = pick_action(s, rng, (0.01, 0.1)[seed % 2])
+            problem = s.refusal(action)
+            if problem is not None:
+                refused[problem.code] += 1
+                continue
+            evs = s.apply(action)
+            events.update(type(e).__name__ for e in evs)
+            events.update(f"slap:{e.rule}" for e in evs if isinstance(e, rs.SlapWon))
+            events.update(f"ended:{e.reason}" for e in evs if isinstance(e, rs.ChallengeEnded))
+            events.update("given:back_in" for e in evs if isinstance(e, rs.PlayerBackIn) and
+                          any(isinstance(g, rs.PileGiven) and g.seat == e.seat for g in evs))
+    for name in ("TimedOut", "PileGiven", "slap:four_of_a_suit", "ended:ten", "ended:pile_given", "given:back_in"):
+        assert events[name], name
+    assert refused["timeout"]
+
+
+# Every value of every new option (issue 26), crossed with every value of every old one in the fuzz below.
+NEW_OPTIONS = {
+    "four_of_a_suit": (False, True),
+    "ten_stops": (False, True),
+    "wrong_slap": rs.WRONG_SLAPS,
+    "timeout_cards": tuple(range(1, 11)),
+}
+OLD_OPTIONS = {
+    **{rule: (False, True) for rule in rs.SLAP_RULES if rule != "four_of_a_suit"},
+    "marriage_either_order": (False, True),
+    "burn": (0, 1, 2),
+    "burned_live": (False, True),
+    "payer_out_rule": rs.PAYER_OUT_RULES,
+    "challenge_j": (1, 2, 4),
+    "challenge_a": (1, 4, 6),
+    "card_limit": (100, 1000, 5000),
+    "players": tuple(range(2, 9)),
+}
+# Each new combination (four of a suit, tens stop, penalty; timeouts of 1, 3 and 10 cards) in turn.
+NEW_COMBINATIONS = [
+    {"four_of_a_suit": four, "ten_stops": ten, "wrong_slap": penalty, "timeout_cards": cards}
+    for four, ten, penalty in itertools.product((False, True), (False, True), rs.WRONG_SLAPS)
+    for cards in ((1, 3, 10) if penalty == "timeout" else (3,))
+]
+
+
+def fuzz_game(index: int) -> tuple[dict, set]:
+    """Game `index` of the fuzz: a combination of the new options in turn, every old option drawn at
+    random; played out by the random table with every check. Returns its options and the pairs
+    (new option value, old option value) it covered."""
+    rng = random.Random(index)
+    new = NEW_COMBINATIONS[index % len(NEW_COMBINATIONS)]
+    if new["wrong_slap"] == "timeout" and index // len(NEW_COMBINATIONS) % 2:
+        new = dict(new, timeout_cards=rng.randint(1, 10))
+    old = {name: rng.choice(values) for name, values in OLD_OPTIONS.items()}
+    players = old.pop("players")
+    rules = rs.Rules.from_options({**old, **new})
+    s = rs.new_game(rules, players=players, seed=index, first_player=rng.randrange(players))
+    play_out(s, rng, rng.choice((0.0, 0.001, 0.01, 0.1)), junk=rng.choice((0.0, 0.02)))
+    assert s.is_over
+    old["players"] = players
+    pairs = {(n, new[n], o, old[o]) for n in new for o in old}
+    return {**new, **old}, pairs
+
+
+def fuzz(games: int, start: int = 0) -> Counter:
+    """Play `games` fuzz games; raise at the first failure. Counts of the ends and options met."""
+    seen = Counter()
+    pairs: set = set()
+    for index in range(start, start + games):
+        options, covered = fuzz_game(index)
+        pairs |= covered
+        seen["games"] += 1
+    wanted = {(n, nv, o, ov) for n, nvs in NEW_OPTIONS.items() for nv in nvs
+              for o, ovs in OLD_OPTIONS.items() for ov in ovs}
+    seen["pairs"] = len(pairs & wanted)
+    seen["pairs_wanted"] = len(wanted)
+    return seen
+
+
+def test_fuzz_a_few_games_of_every_new_combination():
+    for index in range(len(NEW_COMBINATIONS)):
+        fuzz_game(index)
+
+
+@pytest.mark.slow
+def test_fuzz_every_new_option_with_every_old_one():
+    """10,080 random games with every check: every value of each new option meets every value of each
+    old option (and the table sizes), and not one game fails."""
+    seen = fuzz(10_080)
+    assert seen["games"] == 10_080
+    assert seen["pairs"] == seen["pairs_wanted"]

@@ -74,8 +74,8 @@ def test_near_misses_a_seven_on_an_eight_and_a_broken_sandwich():
 
 def test_drills_by_number_or_rule_and_a_clear_message_otherwise():
     assert drills.drill_of(1).newest == "double" and drills.drill_of("top-bottom").index == 2
-    assert drills.drill_of("8").newest == "six_nine"
-    for bad in (0, 9, "sandwiches", ""):
+    assert drills.drill_of("8").newest == "six_nine" and drills.drill_of("9").newest == "four_of_a_suit"
+    for bad in (0, 10, "sandwiches", ""):
         with pytest.raises(ValueError, match="drill"):
             drills.drill_of(bad)
 
@@ -256,7 +256,7 @@ def test_hints_outline_the_pattern_after_the_delay():
 
 
 def test_bad_options_are_refused_with_a_clear_message():
-    for options, players, words in ((Options(drill=8), 1, "drill"), (Options(cards=0), 1, "cards"),
+    for options, players, words in ((Options(drill=len(drills.DRILLS)), 1, "drill"), (Options(cards=0), 1, "cards"),
                                     (Options(), 5, "players"), (Options(hint_ms=-1), 1, "hint")):
         with pytest.raises(ValueError, match=words):
             Session(options, players, seed=1)

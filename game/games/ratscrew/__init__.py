@@ -23,7 +23,10 @@ SLAP_EXAMPLES = {
     "divorce": ("KH", "7C", "QD"),
     "run": ("JD", "4S", "5H", "6C"),
     "six_nine": ("2D", "6H", "9C"),
+    "four_of_a_suit": ("3H", "JH", "6H", "KH"),
 }
+# A challenge stopped by a 10 (option `ten_stops`): a king, one card paid, then the 10.
+TEN_STOPS_EXAMPLE = ("KS", "4D", "TC")
 
 
 class RatscrewDef(GameDef):
@@ -61,14 +64,15 @@ class RatscrewDef(GameDef):
 
     def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
         """Every slap pattern of the engine as a few cards of a pile (the top card rightmost; a card back
-        stands for the cards between the bottom card and the top)."""
+        stands for the cards between the bottom card and the top), then a 10 ending a challenge."""
         from game.games.ratscrew import text
 
         def draw(code: str) -> Any:
             return art.back(width) if code == "back" else art.card(code, width, mini=True)
 
-        return [(text.slap_picture_caption(rule, rules), [draw(c) for c in SLAP_EXAMPLES[rule]])
-                for rule in engine.SLAP_RULES]
+        pictures = [(text.slap_picture_caption(rule, rules), [draw(c) for c in SLAP_EXAMPLES[rule]])
+                    for rule in engine.SLAP_RULES]
+        return pictures + [(text.ten_stops_caption(rules), [draw(c) for c in TEN_STOPS_EXAMPLE])]
 
     def rules_summary(self, rules: Any) -> str:
         from game.games.ratscrew import text

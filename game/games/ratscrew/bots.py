@@ -15,15 +15,18 @@ The parameter table (`LEVEL_TABLE`), and where the numbers come from:
 - Reaction times are right-skewed; a log-normal with the spread `sigma` fits the bulk, clipped below at
   `react_min_ms` (nobody recognises a pattern faster than that) and above at 4 × the median.
 - Harder rules take longer than a double (`RULE_DIFFICULTY`): comparing two non-adjacent cards
-  (sandwich, divorce), the top against the far bottom card (top-bottom), or doing sums and sequences
-  (tens, run). Every extra active rule slows every reaction a little (`rules_factor`: Hick–Hyman,
+  (sandwich, divorce), the top against the far bottom card (top-bottom), doing sums and sequences
+  (tens, run), or checking the suits of four cards (four of a suit: a conjunction over four items, the
+  slowest visual search of them; suits are told by small symbols, colour only halves the choice). Every extra active rule slows every reaction a little (`rules_factor`: Hick–Hyman,
   the seed's three rules = 1.0).
 - Once a hand is moving it cannot always be stopped: a slap due within `stop_ms` of a pile change goes
   through anyway (stop-signal reaction time, about 200–250 ms in adults, longer in children; Williams
   et al. 1999). Such slaps land late (no penalty within the grace) or wrong.
 - `miss` is the chance of not noticing a slappable pile in time (it is noticed `LATE_NOTICE` reaction
   times later, when the next card has usually covered it); `near_miss` the chance of slapping a
-  pile whose top card is one rank away from making a slap (a 7 on an 8 looks like a double).
+  pile whose top card is one rank away from making a slap (a 7 on an 8 looks like a double), or of the
+  other suit of its colour (a diamond on three hearts looks like four of a suit).
+- A bot in a slap timeout (`wrong_slap="timeout"`) does not plan a slap until it may slap again.
 - Cards are played, and piles claimed, after log-normal delays (`play_median_ms`, `claim_median_ms`).
 
 `adaptive` (`AdaptiveBot`) keeps games close: it watches the table's public slap events (`watch`) and
@@ -80,6 +83,7 @@ RULE_DIFFICULTY: dict[str, float] = {
     "divorce": 1.4,
     "tens": 1.45,
     "run": 1.5,
+    "four_of_a_suit": 1.55,
 }
 
 DELAY_MIN_MS = 180.0
@@ -91,8 +95,12 @@ def rules_factor(active: int) -> float:
     return 1.0 + 0.15 * math.log2((max(active, 1) + 1) / 4)
 
 
+_SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+
+
 def near_miss_rule(view: tuple[str, ...], rules: rs.Rules) -> str | None:
-    """The rule the pile *almost* makes: with its top card one rank up or down it would be slappable."""
+    """The rule the pile *almost* makes: with its top card one rank up or down it would be slappable, or
+    (four of a suit) with its top card of the other suit of its colour."""
     if len(view) < 2 or rs.slap_rule_for(view, rules) is not None:
         return None
     top = view[-1]
@@ -102,6 +110,10 @@ def near_miss_rule(view: tuple[str, ...], rules: rs.Rules) -> str | None:
             rule = rs.slap_rule_for(view[:-1] + (cards.RANKS[other - 1] + top[1],), rules)
             if rule is not None:
                 return rule
+    twin = _SAME_COLOUR.get(top[1])  # (none for a card of no suit: the school weighs ranks as "7X")
+    if twin and "four_of_a_suit" in rules.slaps and rs.slap_rule_for(view[:-1] + (top[0] + twin,),
+                                                                     rules) == "four_of_a_suit":
+        return "four_of_a_suit"
     return None
 
 
@@ -154,7 +166,7 @@ class RatscrewBot:
             self._seen = seen
             if slap_t is not None and slap_t - now_ns > self.level.stop_ms * 1e6:
                 changes[SLAP] = slap_t = None
-            if slap_t is None:
+            if slap_t is None and not (obs.timeouts and obs.timeouts[seat]):
                 slap_t, self._late = self._look(view, now_ns)
                 if slap_t is not None:
                     changes[SLAP] = slap_t

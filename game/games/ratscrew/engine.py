@@ -11,7 +11,14 @@ they hold no cards but are still in the game (they may slap their way back); the
 next slap opportunity has passed.
 
 Slap rule names (`Rules.slaps`, `SLAP_RULES`): "double", "sandwich", "top_bottom", "marriage",
-"tens", "divorce", "run", "six_nine". When several apply, `slap_rule()` names the first in that order.
+"tens", "divorce", "run", "six_nine", "four_of_a_suit". When several apply, `slap_rule()` names the
+first in that order.
+
+The wrong-slap penalty (`Rules.wrong_slap`): "burn" (`burn` cards under the pile), "timeout" (the
+slapper may not slap until `timeout_cards` more cards are turned onto the pile: a slap before that is
+illegal, code "timeout", and changes nothing; `State.timeouts` counts down) or "gives_pile" (the pile
+and its burned cards go to the next seat in turn after the slapper still in the game: `PileGiven`).
+With `ten_stops`, a 10 turned while paying a challenge ends it (`ChallengeEnded(challenger, "ten")`).
 
 Choices made where the rules file leaves things open:
 - Play while the pile awaits its claim is illegal, for everyone: the challenger takes it with
@@ -49,7 +56,8 @@ Choices made where the rules file leaves things open:
   So every game whose players keep playing ends; like a player who never presses, a table that only
   slaps can stall (with live burned cards, burn-and-slap-back can even repeat).
 - When nobody holds a card, the pile awaits no claim and it is not slappable: `GameOver(None, "draw")`.
-  When nobody holds a card but the pile is slappable, only a slap can move the game on.
+  When nobody holds a card but the pile is slappable, only a slap can move the game on; if every seat
+  still in is in a slap timeout (which no card can count down any more), that is a draw too.
 - The deal hands out the shuffled deck in order, one card at a time round the table; the first card
   a seat receives is the top of its stack.
 - `new_game(..., first_player=k)` deals starting at seat k (so with 3, 5, 6, 7, 8 players the extra
@@ -57,6 +65,19 @@ Choices made where the rules file leaves things open:
   cards the next seat with cards starts; seats dealt no cards start as having run out.
 - Events carry counts, not the faces of burned cards (they are face down unless `burned_live`).
 - Challenge counts are at least 1 each.
+- `ten_stops`: a 10 that is the last card owed stops the challenge too (nobody wins the pile by it).
+  The turn passes to the next seat with cards after the payer (the challenger may be that seat).
+- `timeout`: a seat with no cards that slaps wrongly is out at once, as with every penalty. A timeout
+  ends once `timeout_cards` cards have been played after the wrong slap (by anyone); a seat put out
+  keeps none.
+- `gives_pile`: a wrong slap on an empty pile (no cards face up, none burned) gives nothing and moves
+  no turn. The pile goes to the next seat after the slapper that is still in the game, holding cards
+  or not; a seat that had run out and receives it is back in (`PlayerBackIn`). A pending challenge
+  (or a pile awaiting its claim) is cancelled: `ChallengeEnded(challenger, "pile_given")`. A slapper
+  with no cards is put out first, then the pile goes on.
+- Options added after the first recorded games ("four_of_a_suit", "ten_stops", "wrong_slap",
+  "timeout_cards") enter `digest()` only when not at their defaults (and the timeouts only with
+  `wrong_slap="timeout"`), so a game recorded before them replays with the same digests.
 """
 
 from __future__ import annotations
@@ -68,11 +89,29 @@ from typing import NamedTuple
 
 from game import cards
 from game.engines import IllegalAction, digest_of
-from game.engines.options import switch, whole
+from game.engines.options import BadOption, switch, whole
 
-SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine")
+SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine",
+              "four_of_a_suit")
 DEFAULT_SLAPS = frozenset({"double", "sandwich", "top_bottom"})
 PAYER_OUT_RULES = ("next_pays", "challenger_wins")
+WRONG_SLAPS = ("burn", "timeout", "gives_pile")
+TIMEOUT_CARDS = (1, 10)  # the range of `timeout_cards`
+# The lobby's choices for the numbers, and the one range (low, high) each number must be in wherever
+# rules are made (the lobby, presets, `sim --rule`, replays, the engine): the lobby offers some values of
+# it. Short limits and zero delays are for tests and learners' tables.
+BURNS = (2, 1, 0)  # 0: the "no penalty" table (learners)
+CHALLENGE_COUNTS = (1, 6)
+CLAIM_DELAYS_MS = (500, 750, 1000, 1500, 2000)
+LATE_GRACES_MS = (150, 200, 300, 500)
+CARD_LIMITS = (1000, 2000, 5000, 10000)
+RANGES = {
+    "burn": (0, 2),
+    "card_limit": (1, max(CARD_LIMITS)),
+    "claim_delay_ms": (0, 5000),
+    "late_grace_ms": (0, 2000),
+    "timeout_cards": TIMEOUT_CARDS,
+}
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 _VALUE = {r: i + 1 for i, r in enumerate(cards.RANKS)}
@@ -150,6 +189,10 @@ def _six_nine(v: Sequence[str]) -> bool:
     return pair == "69" or pair == "96"
 
 
+def _four_of_a_suit(v: Sequence[str]) -> bool:
+    return len(v) >= 4 and v[-1][1] == v[-2][1] == v[-3][1] == v[-4][1]
+
+
 _CHECKS = {
     "double": _double,
     "sandwich": _sandwich,
@@ -159,6 +202,7 @@ _CHECKS = {
     "divorce": _divorce,
     "run": _run,
     "six_nine": _six_nine,
+    "four_of_a_suit": _four_of_a_suit,
 }
 
 # Which cards of the judged pile make each rule (negative indexes; 0 = the bottom card), for highlights.
@@ -171,6 +215,7 @@ _RULE_CARDS = {
     "divorce": (-3, -1),
     "run": (-3, -2, -1),
     "six_nine": (-2, -1),
+    "four_of_a_suit": (-4, -3, -2, -1),
 }
 
 
@@ -180,6 +225,10 @@ _RULE_CARDS = {
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One table's house rules. Rules() is the seed's set: double, sandwich, top-bottom; burn 2, dead.
+
+    `wrong_slap` is the penalty for a wrong slap: "burn" (`burn` cards, the default), "timeout" (no slaps
+    for `timeout_cards` cards, 1 to 10) or "gives_pile"; `ten_stops` makes a 10 turned while paying a
+    challenge end it.
 
     `slaps` also accepts any iterable of names ("top-bottom" is read as "top_bottom");
     `challenge_counts` also accepts (J, Q, K, A) or a mapping {"J": 1, "Q": 2, "K": 3, "A": 4}.
@@ -195,6 +244,9 @@ class Rules:
     claim_delay_ms: int = 1000
     late_grace_ms: int = 300
     card_limit: int = 5000
+    ten_stops: bool = False
+    wrong_slap: str = "burn"
+    timeout_cards: int = 3
     _checks: tuple = field(init=False, repr=False, compare=False, default=())
     _owed: dict = field(init=False, repr=False, compare=False, default=None)
 
@@ -220,16 +272,18 @@ class Rules:
                 raise ValueError(f"challenge_counts needs 4 numbers (J, Q, K, A), got {counts!r}")
             counts = ChallengeCounts(*counts)
         for rank, n in zip(ChallengeCounts._fields, counts):
-            whole(f"challenge_{rank.lower()} (the challenge count for {rank})", n, 1)
+            whole(f"challenge_{rank.lower()} (the challenge count for {rank})", n, *CHALLENGE_COUNTS)
         object.__setattr__(self, "challenge_counts", counts)
 
-        _check_int("burn", self.burn, 0)  # 0: the "no penalty" table (learners)
-        _check_int("card_limit", self.card_limit, 1)
-        _check_int("claim_delay_ms", self.claim_delay_ms, 0)
-        _check_int("late_grace_ms", self.late_grace_ms, 0)
+        for name, (low, high) in RANGES.items():  # one range per number, as the lobby, presets and sim take it
+            whole(name, getattr(self, name), low, high)
         if self.payer_out_rule not in PAYER_OUT_RULES:
             raise ValueError(f"payer_out_rule must be one of {PAYER_OUT_RULES}, got {self.payer_out_rule!r}")
-        for name in ("marriage_either_order", "burned_live"):
+        if not isinstance(self.wrong_slap, str):
+            raise BadOption(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)} (a word), not {self.wrong_slap!r}")
+        if self.wrong_slap not in WRONG_SLAPS:
+            raise ValueError(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)}, not {self.wrong_slap!r}")
+        for name in ("marriage_either_order", "burned_live", "ten_stops"):
             switch(name, getattr(self, name))
 
         checks = []
@@ -254,7 +308,8 @@ class Rules:
         values["burned_live"] = self.burned_live
         for rank, n in zip(ChallengeCounts._fields, self.challenge_counts):
             values[f"challenge_{rank.lower()}"] = n
-        for name in ("payer_out_rule", "claim_delay_ms", "late_grace_ms", "card_limit"):
+        for name in ("payer_out_rule", "claim_delay_ms", "late_grace_ms", "card_limit", "ten_stops", "wrong_slap",
+                     "timeout_cards"):
             values[name] = getattr(self, name)
         return values
 
@@ -279,16 +334,21 @@ class Rules:
             claim_delay_ms=merged["claim_delay_ms"],
             late_grace_ms=merged["late_grace_ms"],
             card_limit=merged["card_limit"],
+            ten_stops=merged["ten_stops"],
+            wrong_slap=merged["wrong_slap"],
+            timeout_cards=merged["timeout_cards"],
         )
 
 
+# Options added after the first recorded games, with their defaults: at a default they stay out of digests.
+_LATER_OPTIONS = {"four_of_a_suit": False, "ten_stops": False, "wrong_slap": "burn", "timeout_cards": 3}
+
+
 def _rules_key(rules: Rules) -> tuple:
-    """The rules as stable data for digests (a frozenset's repr depends on the process's hash seed)."""
-    return tuple(rules.option_values().items())
-
-
-def _check_int(name: str, value: object, low: int) -> None:
-    whole(name, value, low)
+    """The rules as stable data for digests (a frozenset's repr depends on the process's hash seed); an
+    option of `_LATER_OPTIONS` at its default is left out, so older recorded games keep their digests."""
+    return tuple((k, v) for k, v in rules.option_values().items()
+                 if k not in _LATER_OPTIONS or v != _LATER_OPTIONS[k])
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,9 +361,6 @@ class OptionSpec:
     default: object
 
 
-CLAIM_DELAYS_MS = (500, 750, 1000, 1500, 2000)
-LATE_GRACES_MS = (150, 200, 300, 500)
-CARD_LIMITS = (1000, 2000, 5000, 10000)
 
 
 def rule_options() -> list[OptionSpec]:
@@ -312,14 +369,17 @@ def rule_options() -> list[OptionSpec]:
     options = [OptionSpec(rule, (True, False), defaults[rule]) for rule in SLAP_RULES]
     options += [
         OptionSpec("marriage_either_order", (False, True), False),
-        OptionSpec("burn", (2, 1, 0), 2),
+        OptionSpec("wrong_slap", WRONG_SLAPS, "burn"),
+        OptionSpec("burn", BURNS, 2),
         OptionSpec("burned_live", (False, True), False),
+        OptionSpec("timeout_cards", tuple(range(TIMEOUT_CARDS[0], TIMEOUT_CARDS[1] + 1)), 3),
     ]
-    counts = tuple(range(1, 7))
+    counts = tuple(range(CHALLENGE_COUNTS[0], CHALLENGE_COUNTS[1] + 1))
     for rank in ChallengeCounts._fields:
         key = f"challenge_{rank.lower()}"
         options.append(OptionSpec(key, counts, defaults[key]))
     options += [
+        OptionSpec("ten_stops", (False, True), False),
         OptionSpec("payer_out_rule", PAYER_OUT_RULES, "next_pays"),
         OptionSpec("claim_delay_ms", CLAIM_DELAYS_MS, 1000),
         OptionSpec("late_grace_ms", LATE_GRACES_MS, 300),
@@ -417,7 +477,8 @@ class PileAwaitingClaim:
 
 @dataclass(frozen=True, slots=True)
 class ChallengeEnded:
-    """A challenge ended without a claim: reason "slap" (a valid slap beat it) or "challenger_out"."""
+    """A challenge ended without a claim: reason "slap" (a valid slap beat it), "challenger_out", "ten"
+    (`ten_stops`: the payer turned a 10) or "pile_given" (a wrong slap gave the pile away)."""
 
     challenger: int
     reason: str
@@ -456,6 +517,25 @@ class WrongSlap:
     seat: int
     burned: int
     under: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """`seat` slapped wrongly (`wrong_slap="timeout"`): it may not slap until `cards` more cards are played."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileGiven:
+    """`from_seat` slapped wrongly (`wrong_slap="gives_pile"`): `seat`, the next in turn still in the game,
+    takes the `cards` cards (pile and burned) and plays next; `pile` as in `PileWon` (no part in `==`)."""
+
+    seat: int
+    cards: int
+    from_seat: int
+    pile: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +581,8 @@ Event = (
     | SlapWon
     | PileWon
     | WrongSlap
+    | TimedOut
+    | PileGiven
     | RanOut
     | PlayerOut
     | PlayerBackIn
@@ -532,6 +614,7 @@ class Observation:
     cards_played: int
     is_over: bool
     winner: int | None
+    timeouts: tuple[int, ...] = ()  # per seat: cards still to be played before it may slap again
 
     def slap_view(self) -> tuple[str, ...]:
         """The pile as judged for slaps, bottom first."""
@@ -550,7 +633,7 @@ class State:
 
     The engine protocol (`game.engines`): `legal_actions(seat=None)`, `apply(action)` raising
     `IllegalAction` with a code ("game_over", "not_your_turn", "awaiting_claim", "not_challenger",
-    "nothing_to_claim", "out", "no_cards", "bad_action", "bad_seat"), `refusal`, `action_space`,
+    "nothing_to_claim", "out", "timeout", "no_cards", "bad_action", "bad_seat"), `refusal`, `action_space`,
     `observation(seat)`, `clone()`, `is_over` and `digest()`.
     """
 
@@ -568,6 +651,7 @@ class State:
         "pile",
         "players",
         "rules",
+        "timeouts",
         "winner",
     )
 
@@ -586,6 +670,7 @@ class State:
         self.is_over = False
         self.winner: int | None = None
         self.end_reason: str | None = None
+        self.timeouts = [0] * self.players  # wrong_slap="timeout": cards each seat must still wait
         if not hands[first_player]:
             self.current_player = self._next_with_cards(first_player)
 
@@ -633,6 +718,10 @@ class State:
         if kind is Slap:
             if self.out[seat]:
                 return "out", f"seat {seat} is out of the game and cannot slap"
+            wait = self.timeouts[seat]
+            if wait:
+                return "timeout", (f"seat {seat} is in a slap timeout: {wait} more "
+                                   f"card{'s' if wait != 1 else ''} must be played first")
             return None
         if kind is Claim:
             if not self.awaiting_claim:
@@ -666,14 +755,14 @@ class State:
         if self.is_over:
             return []
         actions: list[Action] = []
-        awaiting, out = self.awaiting_claim, self.out
+        awaiting, out, timeouts = self.awaiting_claim, self.out, self.timeouts
         for s in seats:
             if awaiting:
                 if s == self.challenger:
                     actions.append(Claim(s))
             elif s == self.current_player and self.hands[s]:
                 actions.append(Play(s))
-            if not out[s]:
+            if not out[s] and not timeouts[s]:
                 actions.append(Slap(s))
         return actions
 
@@ -700,16 +789,20 @@ class State:
             cards_played=self.cards_played,
             is_over=self.is_over,
             winner=self.winner,
+            timeouts=tuple(self.timeouts),
         )
 
     def digest(self) -> str:
         """16 hex digits over the whole state (rules, every hand in order, pile, burned cards, turn,
         challenge): equal in every process for equal states; any difference changes it."""
-        return digest_of(repr((
+        key = (
             "ratscrew", _rules_key(self.rules), self.players, self.hands, self.pile, self.burned, self.out,
             self.current_player, self.owed, self.challenger, self.awaiting_claim, self.cards_played,
             self.is_over, self.winner, self.end_reason,
-        )))
+        )
+        if self.rules.wrong_slap == "timeout":  # only there (see the module doc: older games' digests)
+            key += (self.timeouts,)
+        return digest_of(repr(key))
 
     def clone(self) -> State:
         other = State.__new__(State)
@@ -727,14 +820,16 @@ class State:
         other.is_over = self.is_over
         other.winner = self.winner
         other.end_reason = self.end_reason
+        other.timeouts = self.timeouts[:]
         return other
 
     def __repr__(self) -> str:
         counts = "/".join(str(len(h)) for h in self.hands)
+        waits = f" timeouts {'/'.join(map(str, self.timeouts))}" if any(self.timeouts) else ""
         return (
             f"<ratscrew.State hands {counts} pile {len(self.pile)} burned {len(self.burned)} "
             f"turn {self.current_player} owed {self.owed} challenger {self.challenger} "
-            f"awaiting_claim {self.awaiting_claim} over {self.is_over}>"
+            f"awaiting_claim {self.awaiting_claim}{waits} over {self.is_over}>"
         )
 
     # -- actions --
@@ -762,6 +857,11 @@ class State:
         if played is None:  # each (seat, card) is built once: events are immutable values
             played = _PLAYED[seat][card] = CardPlayed(seat, card)
         events.append(played)
+        timeouts = self.timeouts
+        if any(timeouts):
+            for s in range(self.players):
+                if timeouts[s]:
+                    timeouts[s] -= 1
         for s in missed:  # the card on top ended the opportunity they were waiting on
             self._put_out(s, "missed", events)
         if not hand:
@@ -769,6 +869,11 @@ class State:
         count = self.rules._owed.get(card[0], 0)
         if count:
             self._challenge(seat, count, events)
+        elif self.owed and card[0] == "T" and self.rules.ten_stops:
+            events.append(ChallengeEnded(self.challenger, "ten"))
+            self.owed = 0
+            self.challenger = None
+            self._pass_turn(seat)
         elif self.owed:
             self.owed -= 1
             if not self.owed:
@@ -797,9 +902,19 @@ class State:
                 self._put_out(s, "missed", events)
         else:
             hand = self.hands[seat]
+            penalty = self.rules.wrong_slap
             if not hand:
                 events.append(WrongSlap(seat, 0, len(self.burned)))
                 self._put_out(seat, "wrong_slap", events)
+                if penalty == "gives_pile":
+                    self._give_pile(seat, events)
+            elif penalty == "timeout":
+                events.append(WrongSlap(seat, 0, len(self.burned)))
+                self.timeouts[seat] = self.rules.timeout_cards
+                events.append(TimedOut(seat, self.rules.timeout_cards))
+            elif penalty == "gives_pile":
+                events.append(WrongSlap(seat, 0, len(self.burned)))
+                self._give_pile(seat, events)
             else:
                 k = min(self.rules.burn, len(hand))
                 under = len(self.burned)
@@ -891,8 +1006,36 @@ class State:
         self.current_player = seat
         events.append(PileWon(seat, won, by, pile))
 
+    def _give_pile(self, slapper: int, events: list[Event]) -> None:
+        """`wrong_slap="gives_pile"`: the pile and its burned cards go to the next seat after `slapper` still
+        in the game, who plays next (nothing moves when there is no pile)."""
+        if not self.pile and not self.burned:
+            return
+        n, out = self.players, self.out
+        taker = next((s for s in ((slapper + k) % n for k in range(1, n)) if not out[s]), None)
+        if taker is None:
+            return
+        if self.challenger is not None:
+            events.append(ChallengeEnded(self.challenger, "pile_given"))
+        came_back = not self.hands[taker]
+        hand = self.hands[taker]
+        given = len(self.pile) + len(self.burned)
+        pile = tuple(self.pile)
+        hand.extend(self.pile)
+        hand.extend(self.burned)
+        self.pile = []
+        self.burned = []
+        self.owed = 0
+        self.challenger = None
+        self.awaiting_claim = False
+        self.current_player = taker
+        events.append(PileGiven(taker, given, slapper, pile))
+        if came_back:
+            events.append(PlayerBackIn(taker))
+
     def _put_out(self, seat: int, reason: str, events: list[Event]) -> None:
         self.out[seat] = True
+        self.timeouts[seat] = 0
         events.append(PlayerOut(seat, reason))
         if seat == self.challenger:
             events.append(ChallengeEnded(seat, "challenger_out"))
@@ -910,7 +1053,9 @@ class State:
             best = max(counts)
             leaders = [s for s, c in enumerate(counts) if c == best]
             self._finish(leaders[0] if len(leaders) == 1 else None, "limit", events)
-        elif not self.awaiting_claim and not any(self.hands) and self.slap_rule() is None:
+        elif not self.awaiting_claim and not any(self.hands) and (
+            self.slap_rule() is None or all(self.out[s] or self.timeouts[s] for s in range(self.players))
+        ):
             self._finish(None, "draw", events)
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:

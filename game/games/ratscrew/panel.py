@@ -1,5 +1,5 @@
 """A Ratscrew seat's panel: its stack of backs, its card count, a hint for a seat that ran out, and a badge
-("out", "Q to claim", "owes 3") placed where it never covers the count."""
+("out", "Q to claim", "owes 3", "wait 2 cards") placed where it never covers the count."""
 
 from __future__ import annotations
 
@@ -59,9 +59,9 @@ def stack_place(v: Table, seat: int, layers: int) -> tuple[int, int]:
 
 
 def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bool,
-                count_on_cards: bool = False) -> pygame.Surface:
-    """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`);
-    where its count and badge went is left in `v.badges`.
+                count_on_cards: bool = False, wait: int = 0) -> pygame.Surface:
+    """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`, in a
+    slap timeout for `wait` more cards); where its count and badge went is left in `v.badges`.
 
     Its words in rows: the name, the keys, then "12 cards". Where the keys take the room of the count's
     row (a big text size in a small panel), or the badge would be cut beside the count (`count_on_cards`),
@@ -87,7 +87,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
                 break
         else:  # no room for it (its note beside the panel says it too): the keys and the count as ever
             hint, hint_lines = "", []
-    badge_text, badge_color = v.model.badge(seat, out, owed, claim)
+    badge_text, badge_color = v.model.badge(seat, out, owed, claim, wait)
     badge_px = max(low, round(u * 0.12))
     if hint:
         below = len(hint_lines) * v.texts.font(hint_px, True).get_height() + 2
@@ -179,7 +179,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
                 width = max(4, max(8, count_row.left - max(2, stack.x) - 2) - 10)
                 img = _badge(v, badge_text, width, badge_px)
                 if img is None:  # it would be cut there: the count goes on the cards instead
-                    return build_panel(v, seat, count, out, owed, claim, count_on_cards=True)
+                    return build_panel(v, seat, count, out, owed, claim, count_on_cards=True, wait=wait)
                 tag = img.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
         surf.blit(digits, digits_rect)

@@ -23,6 +23,7 @@ def _slap_labels() -> dict[str, str]:
         "divorce": t("Divorce"),
         "run": t("Run"),
         "six_nine": t("Six-nine"),
+        "four_of_a_suit": t("Four of a suit"),
     }
 
 
@@ -40,8 +41,11 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
             return t("{card} demands", card=card)
     return {
         "marriage_either_order": t("Marriage in either order"),
+        "wrong_slap": t("Wrong slap penalty"),
         "burn": t("Wrong slap burns"),
         "burned_live": t("Burned cards"),
+        "timeout_cards": t("Slap timeout lasts"),
+        "ten_stops": t("A 10 stops a challenge"),
         "payer_out_rule": t("Payer runs out"),
         "claim_delay_ms": t("Claim delay"),
         "late_grace_ms": t("Too-late window"),
@@ -50,8 +54,12 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
 
 
 def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
-    if name in slaps or name == "marriage_either_order":
+    if name in slaps or name in ("marriage_either_order", "ten_stops"):
         return t("On") if value else t("Off")
+    if name == "wrong_slap":
+        return {"burn": t("Burn cards"), "timeout": t("Timeout"), "gives_pile": t("Pile to the next player")}[value]
+    if name == "timeout_cards":
+        return tn("{n} card", "{n} cards", value)
     if name == "burn":
         if value == 0:
             return t("No penalty")
@@ -92,17 +100,32 @@ def slap_names(rules: rs.Rules) -> list[str]:
     return names
 
 
+def _penalty_short(rules: rs.Rules) -> str:
+    """The wrong slap's penalty in a few words, for the summary."""
+    if rules.wrong_slap == "timeout":
+        return tn("wrong slap: no slaps for {n} card", "wrong slap: no slaps for {n} cards", rules.timeout_cards)
+    if rules.wrong_slap == "gives_pile":
+        return t("wrong slap gives the pile to the next player")
+    if rules.burn == 0:
+        return t("no penalty for a wrong slap")
+    if rules.burned_live:
+        return tn("wrong slap burns {n} card, live", "wrong slap burns {n} cards, live", rules.burn)
+    return tn("wrong slap burns {n} card, dead", "wrong slap burns {n} cards, dead", rules.burn)
+
+
+def _counts(rules: rs.Rules) -> str:
+    """The challenge counts, "J1 Q2 K3 A4" ("J1 Q2 K3 A4, 10 stops" with `ten_stops`)."""
+    counts = " ".join(f"{letter(rank)}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
+    return t("{counts}, 10 stops", counts=counts) if rules.ten_stops else counts
+
+
 def summary(rules: rs.Rules) -> str:
     """One line for the table and the lobby: every option, compactly."""
     names = slap_names(rules)
     parts = [
         t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
-        t("no penalty for a wrong slap")
-        if rules.burn == 0
-        else tn("wrong slap burns {n} card, live", "wrong slap burns {n} cards, live", rules.burn)
-        if rules.burned_live
-        else tn("wrong slap burns {n} card, dead", "wrong slap burns {n} cards, dead", rules.burn),
-        " ".join(f"{letter(rank)}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts)),
+        _penalty_short(rules),
+        _counts(rules),
         t("payer out: next pays")
         if rules.payer_out_rule == "next_pays"
         else t("payer out: challenger wins"),
@@ -118,11 +141,18 @@ def table_corner(rules: rs.Rules) -> str:
     corner with too little room leaves out the last): the slaps, what a wrong slap burns, what each
     challenge card demands."""
     names = slap_names(rules)
-    counts = " ".join(f"{letter(rank)}{n}" for rank, n in zip(rs.ChallengeCounts._fields, rules.challenge_counts))
+    if rules.wrong_slap == "timeout":
+        penalty = tn("Wrong slap: wait {n} card", "Wrong slap: wait {n} cards", rules.timeout_cards)
+    elif rules.wrong_slap == "gives_pile":
+        penalty = t("Wrong slap: the pile goes to the next player")
+    elif rules.burn == 0:
+        penalty = t("Wrong slap: no penalty")
+    else:
+        penalty = t("Wrong slap burns {n}", n=rules.burn)
     return "\n".join([
         t("Slap on: {names}", names=", ".join(names)) if names else t("No slaps"),
-        t("Wrong slap: no penalty") if rules.burn == 0 else t("Wrong slap burns {n}", n=rules.burn),
-        t("Challenges: {counts}", counts=counts),
+        penalty,
+        t("Challenges: {counts}", counts=_counts(rules)),
     ])
 
 
@@ -139,6 +169,7 @@ def slap_explanations(rules: Any) -> list[str]:
         "divorce": t("• Divorce: a king and a queen with exactly one card between them."),
         "run": t("• Run: the top three cards are consecutive ranks, up or down."),
         "six_nine": t("• Six-nine: a 6 and a 9 next to each other."),
+        "four_of_a_suit": t("• Four of a suit: the top four cards are all of one suit."),
     }
     return [text for rule, text in texts.items() if rule in rules.slaps]
 
@@ -157,9 +188,35 @@ def slap_picture_caption(rule: str, rules: Any) -> str:
         "divorce": t("Divorce: a king and a queen with exactly one card between them."),
         "run": t("Run: the top three cards are consecutive ranks, up or down."),
         "six_nine": t("Six-nine: a 6 and a 9 next to each other."),
+        "four_of_a_suit": t("Four of a suit: the top four cards are all of one suit."),
     }[rule]
     on = rule in getattr(rules, "slaps", ())
     return t("{rule} (on at this table)", rule=text) if on else t("{rule} (off at this table)", rule=text)
+
+
+def ten_stops_caption(rules: Any) -> str:
+    """The rules screen's picture of a 10 ending a challenge, and whether that is on at this table."""
+    text = t("A 10 stops a challenge: a 10 turned while paying ends it. Nobody wins the pile; "
+             "the next player plays on.")
+    if getattr(rules, "ten_stops", False):
+        return t("{rule} (on at this table)", rule=text)
+    return t("{rule} (off at this table)", rule=text)
+
+
+def _penalty_text(rules: Any) -> str:
+    """The rules for newcomers: what a wrong slap costs at this table."""
+    if rules.wrong_slap == "timeout":
+        return tn("A wrong slap puts you in a timeout: you may not slap until {n} more card has been played.",
+                  "A wrong slap puts you in a timeout: you may not slap until {n} more cards have been played.",
+                  rules.timeout_cards)
+    if rules.wrong_slap == "gives_pile":
+        return t("A wrong slap gives the whole pile to the next player, who plays next.")
+    if rules.burn == 0:
+        return t("A wrong slap costs nothing at this table (no penalty), unless you have no cards left: "
+                 "then you are out.")
+    return tn("A wrong slap burns {n} card: you put it face down under the pile. It goes to whoever wins the pile.",
+                  "A wrong slap burns {n} cards: you put them face down under the pile. They go to whoever wins "
+                  "the pile.", rules.burn)
 
 
 def rules_text(rules: Any) -> list[str]:
@@ -171,14 +228,12 @@ def rules_text(rules: Any) -> list[str]:
           "up one at a time. If you turn up a challenge card while paying, the challenge passes on: the next "
           "player owes the new number, from scratch. If you pay in full without one, the challenger takes "
           "the pile."),
+        *([t("At this table a 10 stops a challenge: if the player paying turns a 10, the challenge ends, "
+             "nobody wins the pile, and the next player plays on.")] if rules.ten_stops else []),
         t("Anyone may slap the pile at any moment. The first right slap wins the whole pile — even during a "
           "challenge — and the slapper plays next. At this table you may slap on:"),
         *(slap_explanations(rules) or [t("nothing: slaps are switched off.")]),
-        t("A wrong slap costs nothing at this table (no penalty), unless you have no cards left: then you are out.")
-        if rules.burn == 0
-        else tn("A wrong slap burns {n} card: you put it face down under the pile. It goes to whoever wins the pile.",
-                  "A wrong slap burns {n} cards: you put them face down under the pile. They go to whoever wins "
-                  "the pile.", rules.burn),
+        _penalty_text(rules),
         t("Out of cards? You are still in until the next chance to slap has passed. Slap first, and right, "
           "and you are back in with the pile."),
         t("The last player with cards wins."),
@@ -206,6 +261,21 @@ def head_start_label(ms: int) -> str:
 def missed(rule: str) -> str:
     """A slappable pile that passed unslapped: "Double missed"."""
     return t("Missed: {rule}", rule=slap_label(rule))
+
+
+def wait_badge(cards: int) -> str:
+    """A seat's badge while it is in a slap timeout: "wait 2 cards"."""
+    return tn("wait {n} card", "wait {n} cards", cards)
+
+
+def wait_note(cards: int) -> str:
+    """The note at a seat that slapped in its slap timeout: "No slapping: wait 2 cards"."""
+    return tn("No slapping: wait {n} card", "No slapping: wait {n} cards", cards)
+
+
+def wrong_slap_wait(cards: int) -> str:
+    """The note at a seat whose wrong slap put it in a slap timeout: "Wrong slap! Wait 3 cards"."""
+    return tn("Wrong slap! Wait {n} card", "Wrong slap! Wait {n} cards", cards)
 
 
 def hint(rule: str) -> str:

@@ -193,11 +193,12 @@ class RatscrewView(TableView):
         owed = state.owed if active and state.owed else 0
         claim = state.awaiting_claim and seat == state.challenger
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
-        return (active, count, out, owed, claim, ctrl, self.keys_of(seat))
+        wait = 0 if out else state.timeouts[seat]
+        return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat))
 
     def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
-        count, out, owed, claim, _, _ = content
-        return build_panel(self, seat, count, out, owed, claim)
+        count, out, owed, claim, wait, _, _ = content
+        return build_panel(self, seat, count, out, owed, claim, wait=wait)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(

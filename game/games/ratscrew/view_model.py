@@ -2,6 +2,10 @@
 hand, flash and banner, the won pile held still and swept to its winner, burned cards sliding under it,
 the seats' notes, the photo finish) and the words the table says. Pure: no drawing, no layout.
 
+House rules: a pile given away by a wrong slap (`PileGiven`) is swept to its new owner under a banner
+saying why; a challenge a 10 stopped says "10 stops it!" in the headline lane; a seat in a slap timeout
+wears a "wait 2 cards" badge, and its slaps meanwhile are answered with a note.
+
 The events carry what it shows: a card's face, the framed cards of a won slap, the faces of a won
 pile and how many burned cards lay under it, the cards that made a pile slappable, so it keeps no copy
 of the pile. Learner seats (`hints`: seat -> ms) get the slappable cards outlined and a "Slap! Double"
@@ -15,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.commands import PLAY
+from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import match as rm
 from game.games.ratscrew import text as rs_text
@@ -37,6 +41,9 @@ BURN_ANGLE = 78  # burned cards lie crosswise
 HINT_MS = 6000  # a learner's hint stays at most this long (it goes when the chance is taken or passes)
 MISSED_MS = 1400  # "Double missed" in the headline lane
 MISSED_SCALE = 0.05
+GIVEN_HOLD_MS = 250  # a pile given away by a wrong slap waits for the slapping hand, then flies
+GIVEN_BANNER_MS = 1600  # "Ada slapped wrong: the pile goes to Bo"
+TEN_BANNER_MS = 1200  # "10 stops it!"
 
 Owing = rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed  # events that say who owes how many
 
@@ -123,7 +130,11 @@ class RatscrewModel(ViewModel):
     # -- events -----------------------------------------------------------------------------------------
     def _ignored(self, e: Ignored, t_ns: int, state: rs.State) -> list[str]:
         seat = e.seat
-        if e.action != PLAY or seat is None or not 0 <= seat < self.n or not state.in_game(seat):
+        if e.action not in (PLAY, SLAP) or seat is None or not 0 <= seat < self.n or not state.in_game(seat):
+            return []
+        if e.action == SLAP:  # a slap in a slap timeout: how long it still lasts
+            if state.timeouts[seat]:
+                self.note(t_ns, 900, seat, rs_text.wait_note(state.timeouts[seat]), colors.WARN, t("Wait!"))
             return []
         keys = self.keys_of(seat)
         if state.hands[seat]:
@@ -207,11 +218,46 @@ class RatscrewModel(ViewModel):
             )
         if e.burned:
             text = t("Wrong slap! Burns {n}", n=e.burned)
+        elif self.rules.wrong_slap == "timeout" and state.in_game(e.seat):
+            text = rs_text.wrong_slap_wait(self.rules.timeout_cards)
+        elif self.rules.wrong_slap == "gives_pile" and state.in_game(e.seat):
+            text = t("Wrong slap! The pile goes on")
         else:
             text = t("Wrong slap! No penalty") if self.rules.burn == 0 and state.in_game(e.seat) else t("Wrong slap!")
         self.note(t_ns, 1100, e.seat, text, colors.WARN)
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         return ["slap", "wrong"]
+
+    def _pile_given(self, e: rs.PileGiven, t_ns: int, state: rs.State) -> list[str]:
+        """A wrong slap gave the pile away: it flies to its new owner under a banner saying why."""
+        anim = self.anim
+        anim.flyers = [f for f in anim.flyers if not (f.hides and f.hides[0] in ("pile", "burn"))]
+        hold = self.dur(GIVEN_HOLD_MS)
+        anim.fly(
+            Flyer(
+                Tween(t_ns + hold, max(1, self.dur(SWEEP_MS))),
+                ("pile",),
+                ("seat", e.seat),
+                Sweep(e.pile, e.cards - len(e.pile), self.pile_gen),
+                scale=None,
+            )
+        )
+        self.pile_gen += 1
+        anim.clear((Hint, HintNote))
+        text = t("{name} slapped wrong: the pile goes to {taker}!", name=self.names[e.from_seat],
+                 taker=self.names[e.seat])
+        anim.add(Banner(Tween(t_ns, GIVEN_BANNER_MS * MS), text, colors.banner_color(e.from_seat),
+                        scale=MISSED_SCALE, at=("slap_banner",), plate=True))
+        self.note(t_ns + hold, 1200, e.seat, t("Gets the pile ({n})", n=e.cards), colors.GOLD)
+        return ["pile_won"]
+
+    def _challenge_ended(self, e: rs.ChallengeEnded, t_ns: int, state: rs.State) -> list[str]:
+        """A challenge a 10 stopped (`ten_stops`): said in the headline lane."""
+        if e.reason != "ten":
+            return []
+        self.anim.add(Banner(Tween(t_ns, TEN_BANNER_MS * MS), t("10 stops it!"), colors.TEXT,
+                             scale=SLAP_BANNER_SCALE, at=("slap_banner",), plate=True))
+        return []
 
     def _owes(self, e: Owing, t_ns: int, state: rs.State) -> list[str]:
         self.note(t_ns, 900, e.seat, t("Owes {n}", n=e.owed), colors.GOLD)
@@ -317,6 +363,8 @@ class RatscrewModel(ViewModel):
         rs.SlapWon: _slap_won,
         rs.PileWon: _pile_won,
         rs.WrongSlap: _wrong_slap,
+        rs.PileGiven: _pile_given,
+        rs.ChallengeEnded: _challenge_ended,
         rs.ChallengeStarted: _owes,
         rs.ChallengePassed: _owes,
         rs.PaymentPassed: _owes,
@@ -367,8 +415,9 @@ class RatscrewModel(ViewModel):
             return ""
         return t("slap ({key}) to get back in", key=keys.second)
 
-    def badge(self, seat: int, out: bool, owed: int, claim: bool) -> tuple[str, colors.Color]:
-        """The badge on a seat's panel ("out", "Q to claim", "owes 3") and its colour; "" for none."""
+    def badge(self, seat: int, out: bool, owed: int, claim: bool, wait: int = 0) -> tuple[str, colors.Color]:
+        """The badge on a seat's panel ("out", "Q to claim", "owes 3", "wait 2 cards" in a slap timeout) and
+        its colour; "" for none."""
         if out:
             return t("out"), colors.WARN
         if claim:
@@ -378,4 +427,6 @@ class RatscrewModel(ViewModel):
             ), colors.GOLD
         if owed:
             return t("owes {n}", n=owed), colors.GOLD
+        if wait:
+            return rs_text.wait_badge(wait), colors.WARN
         return "", colors.GOLD

@@ -3,8 +3,12 @@
 Pure and seeded: the only randomness is the `random.Random` it is given.
 
 A pattern that the pile cannot make at once (a marriage needs a king on top, a divorce a king two cards
-down) is set up first: the dealer lays the cards that make it possible — never slappable ones — and
-finishes the pattern with the next card.
+down, four of a suit three cards of one suit on top) is set up first: the dealer lays the cards that
+make it possible — never slappable ones — and finishes the pattern with the next card.
+
+The rank rules care for ranks only: the dealer weighs ranks and draws the suit last. With four of a suit
+in the drill, that suit is drawn so that the card does what its rank was chosen for (no four of a suit,
+nor the near miss of one, by accident), and four of a suit itself is made, and set up, suit first.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ SETUP_DEPTH = 2  # cards laid at most to set a pattern up
 MAX_SETUP_PILE = 7  # no setting up on a pile this long (the session sweeps a pile of 8)
 
 SLAP, NEAR, PLAIN = "slap", "near", "plain"
+FOUR = "four_of_a_suit"
+FOUR_SETUP_DEPTH = 3  # four of a suit sets up from any pile: three cards of the suit on top, the fourth makes it
+_TWIN = {"C": "S", "S": "C", "D": "H", "H": "D"}  # the other suit of a suit's colour
 
 
 class Dealer:
@@ -32,6 +39,7 @@ class Dealer:
         self.rules = drill.rules
         self.rng = rng
         self.goal: tuple[str, str] | None = None  # (SLAP or NEAR, rule) being set up: made once the pile allows
+        self._suits = FOUR in self.rules.slaps  # a card's suit matters
 
     def next_card(self, pile: Sequence[str]) -> tuple[str, str]:
         pile = tuple(pile)
@@ -67,14 +75,55 @@ class Dealer:
         return [rank + s for s in cards.SUITS if rank + s not in pile]
 
     def _card(self, pile: tuple[str, ...], ranks: list[str]) -> str | None:
-        """A card of one of `ranks` (chosen at random) that is not on the pile yet, or None."""
+        """A card of one of `ranks` (chosen at random) that is not on the pile yet, or None; where suits
+        matter, of a suit that makes the pile what the rank alone would."""
         ranks = list(ranks)
         self.rng.shuffle(ranks)
         for rank in ranks:
             free = self._free(pile, rank)
+            if self._suits:
+                free = [card for card in free if self._as_its_rank(pile, card)]
             if free:
                 return self.rng.choice(free)
         return None
+
+    def _as_its_rank(self, pile: tuple[str, ...], card: str) -> bool:
+        """Whether `card` on `pile` is slappable, or a near miss, by the same rule as a card of its rank."""
+        blind = pile + (card[0] + "X",)
+        real = pile + (card,)
+        return (slappable(real, self.rules)[0] == slappable(blind, self.rules)[0]
+                and near_miss(real, self.rules)[0] == near_miss(blind, self.rules)[0])
+
+    # -- four of a suit: suit first ---------------------------------------------------------------
+    def _four(self, pile: tuple[str, ...], kind: str) -> str | None:
+        """A card that makes four of a suit now (SLAP: the suit of the three on top), or its near miss (NEAR:
+        the other suit of their colour), or None."""
+        if len(pile) < 3 or not pile[-1][1] == pile[-2][1] == pile[-3][1]:
+            return None
+        suit = pile[-1][1] if kind == SLAP else _TWIN[pile[-1][1]]
+        made = []
+        for rank in cards.RANKS:
+            card = rank + suit
+            if card in pile:
+                continue
+            real = pile + (card,)
+            rule = slappable(real, self.rules)[0]
+            if (rule == FOUR) if kind == SLAP else (rule is None and near_miss(real, self.rules)[0] == FOUR):
+                made.append(card)
+        return self.rng.choice(made) if made else None
+
+    def _setup_four(self, pile: tuple[str, ...]) -> str | None:
+        """A card slappable by nothing, of the suit on top (any suit on an empty pile), when three of it on
+        top are then at most `FOUR_SETUP_DEPTH` cards away; or None."""
+        if len(pile) + FOUR_SETUP_DEPTH > MAX_SETUP_PILE + 1:
+            return None
+        suit = pile[-1][1] if pile else self.rng.choice(cards.SUITS)
+        run = next((i for i in range(1, 4) if i > len(pile) or pile[-i][1] != suit), 4) - 1
+        if run >= 3 or 3 - run > FOUR_SETUP_DEPTH:
+            return None
+        quiet = [rank + suit for rank in cards.RANKS if rank + suit not in pile
+                 and slappable(pile + (rank + suit,), self.rules)[0] is None]
+        return self.rng.choice(quiet) if quiet else None
 
     def _rule_with(self, pile: tuple[str, ...], rank: str) -> str | None:
         return slappable(pile + (rank + "X",), self.rules)[0]
@@ -87,11 +136,15 @@ class Dealer:
 
     def _making(self, pile: tuple[str, ...], kind: str, rule: str) -> str | None:
         """A card that makes `rule` (or a near miss of it) now, or None."""
+        if rule == FOUR:
+            return self._four(pile, kind)
         return self._card(pile, [r for r in cards.RANKS if self._makes(pile, r, kind, rule)])
 
     def _setup(self, pile: tuple[str, ...], kind: str, rule: str, depth: int) -> str | None:
         """A card that is slappable by nothing after which `rule` (or its near miss) can be made within
         `depth` cards, or None."""
+        if rule == FOUR:
+            return self._setup_four(pile)
         if depth <= 0 or len(pile) >= MAX_SETUP_PILE:
             return None
         quiet = [r for r in cards.RANKS if self._rule_with(pile, r) is None]

@@ -64,6 +64,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "divorce": (("4C", "KD", "8S", "QH"), ("4C", "KD", "8S", "JH")),
     "run": (("2S", "5H", "6C", "7D"), ("2S", "5H", "6C", "8D")),
     "six_nine": (("JC", "6H", "9S"), ("JC", "6H", "8S")),
+    "four_of_a_suit": (("2C", "3H", "JH", "6H", "KH"), ("2C", "3H", "JH", "6H", "KD")),
 }
 
 
@@ -78,7 +79,8 @@ def near_miss(view: Sequence[str], rules: rs.Rules) -> tuple[str | None, tuple[i
     """For a pile that is *not* slappable: the rule it almost makes and the indexes of the cards that
     almost make it, or (None, ()).
 
-    Almost: the top card one rank off a pattern (a 7 on an 8 — the bots' own `near_miss_rule`); a
+    Almost: the top card one rank off a pattern (a 7 on an 8 — the bots' own `near_miss_rule`), or of
+    the other suit of its colour off four of a suit (a diamond on three hearts); a
     sandwich broken by one more card (the top card's rank two cards further down); with sandwiches not
     on, a double broken by one card."""
     n = len(view)
