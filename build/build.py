@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--onedir", action="store_true", help="a one-folder build in build/out/onedir/ (measuring)")
     args = p.parse_args(argv)
     import PyInstaller.__main__
+
+    subprocess.run([sys.executable, str(Path(__file__).with_name("i18n.py")), "compile"], check=True)  # .po -> .mo
 
     out = OUT / "onedir" if args.onedir else OUT
     if args.onedir:

@@ -3,7 +3,7 @@ from it, compile them to .mo.
 
     python build/i18n.py update    # game/locale/couchcards.pot from the code, then every <lang>.po from it
     python build/i18n.py extract   # only the template
-    python build/i18n.py compile   # every .po -> .mo (pure Python: game.i18n; no Babel needed)
+    python build/i18n.py compile   # every .po -> .mo (Babel); the .mo files are committed
     python build/i18n.py check     # exit 1 if the template is stale or a catalogue misses a string
 
 Extraction finds t("..."), tn("...", "...", n), pt("context", "...") and N_("...") (strings only named where defined) in game/,
@@ -90,6 +90,36 @@ def update() -> list[Path]:
     return written
 
 
+def read_catalogue(code: str):
+    """A language's .po as a Babel Catalog."""
+    from babel.messages.pofile import read_po
+
+    with i18n.po_path(code).open("rb") as f:
+        return read_po(f, locale=code, domain=i18n.DOMAIN)
+
+
+def mo_bytes(code: str) -> bytes:
+    """The .mo Babel compiles from a language's .po now (untranslated and fuzzy messages left out)."""
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, read_catalogue(code), use_fuzzy=False)
+    return buf.getvalue()
+
+
+def compile_all() -> list[Path]:
+    """Write every language's .mo from its .po (only where it changes, so a clean checkout stays clean)."""
+    written = []
+    for code in i18n.LANGUAGES:
+        if not i18n.po_path(code).exists():
+            continue
+        mo, data = i18n.mo_path(code), mo_bytes(code)
+        if not mo.exists() or mo.read_bytes() != data:
+            mo.write_bytes(data)
+        written.append(mo)
+    return written
+
+
 def ids(catalog) -> set[tuple[str, ...]]:
     """A catalogue's messages as (msgid,) or (singular, plural)."""
     return {(m.id,) if isinstance(m.id, str) else tuple(m.id) for m in catalog if m.id}
@@ -104,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in update():
             print(path.relative_to(ROOT))
     elif command == "compile":
-        for path in i18n.compile_all():
+        for path in compile_all():
             print(path.relative_to(ROOT))
     elif command == "check":
         from babel.messages.pofile import read_po
@@ -115,10 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         problems = [f"template misses {m!r}" for m in sorted(fresh - template)]
         problems += [f"template has gone {m!r}" for m in sorted(template - fresh)]
         for code in i18n.LANGUAGES:
-            entries = i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8"))
-            done = {(e["msgid"],) if e["msgid_plural"] is None else (e["msgid"], e["msgid_plural"])
-                    for e in entries if e["msgid"] and all(e["msgstr"]) and not e["fuzzy"]}
+            done = {(m.id,) if isinstance(m.id, str) else tuple(m.id) for m in read_catalogue(code)
+                    if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string)}
             problems += [f"{code} misses {m!r}" for m in sorted(template - done)]
+            mo = i18n.mo_path(code)
+            if not mo.exists() or mo.read_bytes() != mo_bytes(code):
+                problems.append(f"{code}: {mo.name} is not compiled from the current {mo.stem}.po (make i18n)")
         print("\n".join(problems) or "catalogues complete")
         return 1 if problems else 0
     else:

@@ -3,21 +3,19 @@
 Keys are the English text with {named} fields: `t("{name} wins!", name="Ada")`; counts go through
 `tn("{n} match", "{n} matches", n)` (ngettext: each language's own plural forms). The catalogues are the
 usual gettext files, game/locale/<lang>/LC_MESSAGES/couchcards.po (template: game/locale/couchcards.pot),
-extracted from the code with Babel (`make i18n`). The game reads the compiled .mo with the standard
-library's `gettext`; a missing or stale .mo is compiled here on first use (pure Python: Babel is a
-build-time tool only), and if it cannot be written the .po is read directly.
+extracted from the code and compiled to .mo with Babel (`make i18n`); the .mo files are committed (a test
+checks they match the .po). The game reads the .mo with the standard library's `gettext` and never writes
+into its own folder.
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
-import io
 import locale
 import os
 import string
 import struct
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +31,7 @@ def N_(text: str) -> str:
     return text
 
 
-# ---- reading and writing catalogues -----------------------------------------------------------------
+# ---- the catalogues' files -----------------------------------------------------------------
 
 
 def po_path(code: str, locale_dir: Path = LOCALE_DIR) -> Path:
@@ -44,151 +42,19 @@ def mo_path(code: str, locale_dir: Path = LOCALE_DIR) -> Path:
     return po_path(code, locale_dir).with_suffix(".mo")
 
 
-def _unquote(token: str) -> str:
-    token = token.strip()
-    if len(token) < 2 or token[0] != '"' or token[-1] != '"':
-        raise ValueError(f"not a quoted string: {token[:40]!r}")
-    return ast.literal_eval(token)  # PO strings use the C escapes Python also reads (\n \t \" \\)
-
-
-def parse_po(text: str) -> list[dict[str, Any]]:
-    """The entries of a .po file: dicts with msgid, msgid_plural (or None), msgstr (a list: one per plural
-    form), fuzzy, and flags. The header is the entry with msgid ""."""
-    entries: list[dict[str, Any]] = []
-    entry: dict[str, Any] | None = None
-    field: tuple[str, int] | None = None
-    flags: set[str] = set()
-
-    def close() -> None:
-        nonlocal entry
-        if entry is not None:
-            entries.append(entry)
-        entry = None
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        try:
-            if not line:
-                continue
-            if line.startswith("#,"):
-                close()
-                flags |= {f.strip() for f in line[2:].split(",") if f.strip()}
-                continue
-            if line.startswith("#"):
-                if line.startswith("#~"):
-                    continue  # obsolete entries
-                close()
-                continue
-            if line.startswith('"'):
-                if entry is None or field is None:
-                    raise ValueError("a string continues nothing")
-                name, index = field
-                if name == "msgstr":
-                    entry["msgstr"][index] += _unquote(line)
-                else:
-                    entry[name] += _unquote(line)
-                continue
-            keyword, _, rest = line.partition(" ")
-            if keyword == "msgctxt" or (keyword == "msgid" and entry is not None and "msgstr" in entry):
-                close()
-            if keyword == "msgctxt":
-                entry = {"msgctxt": _unquote(rest), "flags": flags}
-                flags = set()
-                field = ("msgctxt", 0)
-            elif keyword == "msgid":
-                if entry is None:
-                    entry = {"flags": flags}
-                    flags = set()
-                entry.update(msgid=_unquote(rest), msgid_plural=None, msgstr=[])
-                field = ("msgid", 0)
-            elif keyword == "msgid_plural":
-                entry["msgid_plural"] = _unquote(rest)
-                field = ("msgid_plural", 0)
-            elif keyword.startswith("msgstr"):
-                index = int(keyword[7:-1]) if keyword.startswith("msgstr[") else 0
-                while len(entry["msgstr"]) <= index:
-                    entry["msgstr"].append("")
-                entry["msgstr"][index] = _unquote(rest)
-                field = ("msgstr", index)
-            else:
-                raise ValueError(f"unknown keyword {keyword!r}")
-        except (ValueError, SyntaxError, KeyError, TypeError) as exc:
-            raise ValueError(f"line {lineno}: {exc}") from None
-    close()
-    for e in entries:
-        e["fuzzy"] = "fuzzy" in e["flags"]
-        e.setdefault("msgstr", [""])
-    return entries
-
-
-def _mo_pairs(entries: Iterable[dict[str, Any]]) -> dict[bytes, bytes]:
-    """The (id, string) pairs a .mo holds: untranslated and fuzzy entries are left out (so they show in
-    English), except the header."""
-    pairs: dict[bytes, bytes] = {}
-    for e in entries:
-        header = e["msgid"] == ""
-        if not header and (e["fuzzy"] or not all(e["msgstr"])):
-            continue
-        key = e["msgid"] if e["msgid_plural"] is None else f"{e['msgid']}\0{e['msgid_plural']}"
-        if e.get("msgctxt") is not None:
-            key = f"{e['msgctxt']}\x04{key}"
-        pairs[key.encode()] = "\0".join(e["msgstr"]).encode()
-    return pairs
-
-
-def write_mo(entries: Iterable[dict[str, Any]]) -> bytes:
-    """A GNU .mo file (what msgfmt makes) of parsed .po entries."""
-    pairs = sorted(_mo_pairs(entries).items())
-    n = len(pairs)
-    ids = b"".join(k + b"\0" for k, _ in pairs)
-    strs = b"".join(v + b"\0" for _, v in pairs)
-    start = 7 * 4 + 16 * n
-    offsets, o = [], 0
-    for k, _ in pairs:
-        offsets += [len(k), start + o]
-        o += len(k) + 1
-    soffsets, o = [], 0
-    for _, v in pairs:
-        soffsets += [len(v), start + len(ids) + o]
-        o += len(v) + 1
-    head = struct.pack("Iiiiiii", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, 0)
-    return head + struct.pack(f"{2 * n}i", *offsets) + struct.pack(f"{2 * n}i", *soffsets) + ids + strs
-
-
-def compile_catalogue(code: str, locale_dir: Path = LOCALE_DIR) -> Path:
-    """Writes <lang>/LC_MESSAGES/couchcards.mo from its .po (atomically); returns its path."""
-    po, mo = po_path(code, locale_dir), mo_path(code, locale_dir)
-    data = write_mo(parse_po(po.read_text(encoding="utf-8")))
-    tmp = mo.with_suffix(".mo.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, mo)
-    return mo
-
-
-def compile_all(locale_dir: Path = LOCALE_DIR) -> list[Path]:
-    return [compile_catalogue(code, locale_dir) for code in LANGUAGES if po_path(code, locale_dir).exists()]
-
-
 def _load(code: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
-    """The language's translations: its .mo (compiled first if missing or older than the .po); if that
-    cannot be written, the .po read directly; with neither, the identity (English)."""
-    po, mo = po_path(code, locale_dir), mo_path(code, locale_dir)
+    """The language's translations from its compiled .mo (committed beside the .po, compiled by Babel with
+    `make i18n`; the game never writes into its own folder); with none, or a damaged one, the identity
+    (English) and one line on stderr."""
+    mo = mo_path(code, locale_dir)
     try:
-        stale = po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime)
-        if stale:
-            try:
-                compile_catalogue(code, locale_dir)
-            except OSError:  # a read-only install: read the .po itself
-                data = write_mo(parse_po(po.read_text(encoding="utf-8")))
-                return gettext.GNUTranslations(io.BytesIO(data))
-        if not mo.exists():
-            raise OSError(f"neither {po.name} nor {mo.name} in {po.parent}")
         with mo.open("rb") as f:
             return gettext.GNUTranslations(f)
-    except (OSError, ValueError) as exc:  # a damaged catalogue costs the language, never the game
+    except (OSError, ValueError, struct.error) as exc:  # a missing or damaged catalogue costs the language only
         import sys
 
-        print(f"couchcards: cannot read the {code} catalogue ({exc}); showing English", file=sys.stderr)
+        reason = f"no {mo.name}" if isinstance(exc, FileNotFoundError) else f"{exc.__class__.__name__}: {exc}"
+        print(f"couchcards: cannot read the {code} catalogue ({reason}); showing English", file=sys.stderr)
     return gettext.NullTranslations()
 
 

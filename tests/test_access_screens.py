@@ -42,10 +42,13 @@ def english_words(code: str) -> set[str]:
     """The template's messages without fields whose translation in `code` differs from the English: drawn
     as they are on a screen in `code`, they are English left untranslated."""
     if code not in _ENGLISH:
-        template = i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8"))
-        _ENGLISH[code] = {e["msgid"] for e in template if e["msgid"] and e["msgid_plural"] is None
-                          and not i18n.fields(e["msgid"]) and e["msgstr"] and e["msgstr"][0]
-                          and e["msgstr"][0] != e["msgid"]}
+        from babel.messages.pofile import read_po
+
+        with i18n.po_path(code).open("rb") as f:
+            template = read_po(f, locale=code)
+        _ENGLISH[code] = {m.id for m in template if m.id and isinstance(m.id, str) and m.context is None
+                          and not i18n.fields(m.id) and isinstance(m.string, str) and m.string
+                          and m.string != m.id}
     return _ENGLISH[code]
 
 

@@ -1,9 +1,8 @@
 """The gettext catalogues (game/locale): complete, placeholders kept, the template current with the code,
-plural forms, the .mo compiled from the .po (on first use too), the build bundling them."""
+plural forms, the committed .mo compiled by Babel from the current .po, the build bundling them."""
 
 from __future__ import annotations
 
-import gettext
 import importlib.util
 import shutil
 import sys
@@ -24,14 +23,31 @@ def load_build_i18n():
     return module
 
 
+def po_entries(path: Path, code: str | None = None) -> list[dict]:
+    """A .po or .pot file's messages (read by Babel) as dicts: msgid, msgid_plural (or None), msgstr (a list:
+    one per plural form), msgctxt, fuzzy. The header is left out."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=code)
+    out = []
+    for m in catalog:
+        if not m.id:
+            continue
+        plural = not isinstance(m.id, str)
+        strings = list(m.string) if isinstance(m.string, (tuple, list)) else [m.string or ""]
+        out.append({"msgid": m.id[0] if plural else m.id, "msgid_plural": m.id[1] if plural else None,
+                    "msgstr": strings, "msgctxt": m.context, "fuzzy": m.fuzzy})
+    return out
+
+
 def entries(code: str) -> list[dict]:
-    return [e for e in i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8")) if e["msgid"]]
+    return po_entries(i18n.po_path(code), code)
 
 
 def template_ids() -> set[tuple[str, ...]]:
-    text = (i18n.LOCALE_DIR / "couchcards.pot").read_text(encoding="utf-8")
     return {(e["msgid"],) if e["msgid_plural"] is None else (e["msgid"], e["msgid_plural"])
-            for e in i18n.parse_po(text) if e["msgid"]}
+            for e in po_entries(i18n.LOCALE_DIR / "couchcards.pot")}
 
 
 @pytest.fixture
@@ -107,7 +123,7 @@ def test_the_check_command_reports_a_complete_set(capsys):
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_danish_and_swedish_plural_forms(code, english):
-    header = i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8"))[0]["msgstr"][0]
+    header = i18n.po_path(code).read_text(encoding="utf-8").split("\n\n", 1)[0]
     assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header
     i18n.set_language(code)
     one, two = {"da": ("1 tændstik hver", "3 tændstikker hver"), "sv": ("1 tändsticka var", "3 tändstickor var")}[code]
@@ -137,21 +153,19 @@ def test_the_game_shows_counts_in_the_plural_form(english):
     assert "5 tändstickor var" in nt_text.summary(nt.Rules(matches=5))
 
 
-def copy_locale(tmp_path: Path) -> Path:
-    for code in i18n.LANGUAGES:
-        dest = i18n.po_path(code, tmp_path)
-        dest.parent.mkdir(parents=True)
-        shutil.copy(i18n.po_path(code), dest)
-    return tmp_path
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_committed_mo_is_what_babel_compiles_from_the_po_now(code):
+    """The .mo files are committed (the game never compiles or writes into its own folder): each must be
+    exactly Babel's compile of the current .po (`make i18n` writes them)."""
+    assert i18n.mo_path(code).read_bytes() == load_build_i18n().mo_bytes(code), f"run make i18n: {code}"
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_the_compiled_mo_is_what_the_po_says(tmp_path, code):
-    locale_dir = copy_locale(tmp_path)
-    mo = i18n.compile_catalogue(code, locale_dir)
-    with mo.open("rb") as f:
-        cat = gettext.GNUTranslations(f)
+def test_the_game_reads_what_the_po_says(code):
+    cat = i18n._load(code)
     for e in entries(code):
+        if e["fuzzy"] or not all(e["msgstr"]):
+            continue
         if e.get("msgctxt") is not None:  # one English word, two meanings ("Back")
             assert cat.pgettext(e["msgctxt"], e["msgid"]) == e["msgstr"][0]
         elif e["msgid_plural"] is None:
@@ -159,86 +173,32 @@ def test_the_compiled_mo_is_what_the_po_says(tmp_path, code):
         else:
             assert cat.ngettext(e["msgid"], e["msgid_plural"], 1) == e["msgstr"][0]
             assert cat.ngettext(e["msgid"], e["msgid_plural"], 7) == e["msgstr"][1]
+    assert cat.plural(1) == 0 and cat.plural(3) == 1
 
 
-def test_the_mo_agrees_with_babels_compiler(tmp_path):
-    """Our pure-Python msgfmt and Babel's write_mo give the same translations."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    locale_dir = copy_locale(tmp_path)
-    ours = gettext.GNUTranslations(i18n.compile_catalogue("da", locale_dir).open("rb"))
-    with i18n.po_path("da").open("rb") as f:
-        catalog = read_po(f, locale="da")
-    babel_mo = tmp_path / "babel.mo"
-    with babel_mo.open("wb") as f:
-        write_mo(f, catalog)
-    theirs = gettext.GNUTranslations(babel_mo.open("rb"))
-    assert ours._catalog == theirs._catalog
-    assert ours.plural(1) == theirs.plural(1) == 0 and ours.plural(3) == theirs.plural(3) == 1
-
-
-def test_a_missing_mo_is_compiled_on_first_use(tmp_path):
-    locale_dir = copy_locale(tmp_path)
-    assert not i18n.mo_path("sv", locale_dir).exists()
-    cat = i18n._load("sv", locale_dir)
-    assert i18n.mo_path("sv", locale_dir).exists()
-    assert cat.gettext("Settings") == "Inställningar"
-
-
-def test_a_read_only_install_reads_the_po_itself(tmp_path, monkeypatch):
-    locale_dir = copy_locale(tmp_path)
-
-    def refuse(*_a, **_k):
-        raise PermissionError("read-only")
-
-    monkeypatch.setattr(i18n, "compile_catalogue", refuse)
-    cat = i18n._load("da", locale_dir)
-    assert not i18n.mo_path("da", locale_dir).exists()
-    assert cat.gettext("Settings") == "Indstillinger"
-    assert cat.ngettext("{n} card", "{n} cards", 2) == "{n} kort"
+def test_loading_a_language_writes_nothing_into_the_games_folder(tmp_path):
+    before = {p: p.stat().st_mtime_ns for p in i18n.LOCALE_DIR.rglob("*")}
+    for code in i18n.LANGUAGES:
+        i18n.CATALOGUES[code] = None  # as at a fresh start
+        i18n._catalogue(code)
+    assert {p: p.stat().st_mtime_ns for p in i18n.LOCALE_DIR.rglob("*")} == before
 
 
 def test_a_missing_or_broken_catalogue_costs_the_language_with_one_line(tmp_path, capsys):
+    po = i18n.po_path("da", tmp_path)
+    po.parent.mkdir(parents=True)
+    shutil.copy(i18n.po_path("da"), po)  # a .po alone is not read: the game never compiles one
     cat = i18n._load("da", tmp_path)
     assert cat.gettext("Settings") == "Settings"
-    assert "da catalogue" in capsys.readouterr().err
-    po = i18n.po_path("sv", tmp_path)
-    po.parent.mkdir(parents=True)
-    po.write_text('msgid "Settings"\nmsgstr "unterminated\n', encoding="utf-8")
+    err = capsys.readouterr().err
+    assert "da catalogue" in err and len(err.strip().splitlines()) == 1
+    assert not i18n.mo_path("da", tmp_path).exists()
+    mo = i18n.mo_path("sv", tmp_path)
+    mo.parent.mkdir(parents=True)
+    mo.write_bytes(b"\xde\x12\x04\x95garbage")
     assert i18n._load("sv", tmp_path).gettext("Settings") == "Settings"
     err = capsys.readouterr().err
     assert "sv catalogue" in err and len(err.strip().splitlines()) == 1
-
-
-def test_the_po_reader_handles_continuations_escapes_fuzzy_and_plurals():
-    text = '''# comment
-msgid ""
-msgstr ""
-"Language: da\\n"
-"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
-
-#, fuzzy, python-brace-format
-msgid "Old {n}"
-msgstr "Gammel {n}"
-
-msgid "Two\\nlines \\"quoted\\""
-msgstr "To\\n"
-"linjer \\"citeret\\""
-
-msgid "{n} card"
-msgid_plural "{n} cards"
-msgstr[0] "{n} kort"
-msgstr[1] "{n} kort"
-'''
-    got = i18n.parse_po(text)
-    assert [e["msgid"] for e in got] == ["", "Old {n}", 'Two\nlines "quoted"', "{n} card"]
-    assert got[1]["fuzzy"] and not got[2]["fuzzy"]
-    assert got[2]["msgstr"] == ['To\nlinjer "citeret"']
-    assert got[3]["msgid_plural"] == "{n} cards" and got[3]["msgstr"] == ["{n} kort", "{n} kort"]
-    cat = gettext.GNUTranslations(__import__("io").BytesIO(i18n.write_mo(got)))
-    assert cat.gettext("Old {n}") == "Old {n}"  # fuzzy: left out, shown in English
-    assert cat.gettext('Two\nlines "quoted"') == 'To\nlinjer "citeret"'
 
 
 def test_the_build_bundles_every_catalogue_where_game_i18n_looks(tmp_path, monkeypatch):
@@ -253,4 +213,4 @@ def test_the_build_bundles_every_catalogue_where_game_i18n_looks(tmp_path, monke
         assert ("couchcards.mo", where) in bundled
         assert ("couchcards.po", where) in bundled
         mo = next(Path(src) for src, dest in analysis["datas"] if dest == where and src.endswith(".mo"))
-        assert mo.stat().st_mtime >= i18n.po_path(code).stat().st_mtime  # compiled from the current .po
+        assert mo.read_bytes() == load_build_i18n().mo_bytes(code)  # compiled from the current .po
