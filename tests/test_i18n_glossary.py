@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from game import i18n
+from test_i18n_catalogues import entries
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -56,9 +55,7 @@ def strip_fields(text: str) -> str:
 def catalogue(code: str) -> list[tuple[str, str]]:
     """(English, translation) of every message and plural form."""
     out = []
-    for e in i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8")):
-        if not e["msgid"]:
-            continue
+    for e in entries(code):
         english = [e["msgid"]] if e["msgid_plural"] is None else [e["msgid"], e["msgid_plural"]]
         for i, text in enumerate(e["msgstr"]):
             out.append((english[min(i, len(english) - 1)], text))

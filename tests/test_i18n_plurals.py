@@ -9,6 +9,7 @@ import re
 import string
 
 import pytest
+from test_i18n_catalogues import po_entries
 
 from game import i18n
 
@@ -45,8 +46,7 @@ INVARIANT = {"da": {"kort", "spil", "slag", "point", "prøvespil", "spiller"},
 
 
 def template() -> list[dict]:
-    text = (i18n.LOCALE_DIR / "couchcards.pot").read_text(encoding="utf-8")
-    return [e for e in i18n.parse_po(text) if e["msgid"]]
+    return po_entries(i18n.LOCALE_DIR / "couchcards.pot")
 
 
 def dummy(text: str) -> dict[str, object]:

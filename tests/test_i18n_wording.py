@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_i18n_catalogues import entries
 
 from game import games, i18n
 from game.games.nothanks import engine as nt
@@ -26,9 +27,8 @@ def english_after():
 
 def catalogue(code: str) -> list[tuple[str, str]]:
     out = []
-    for e in i18n.parse_po(i18n.po_path(code).read_text(encoding="utf-8")):
-        if e["msgid"]:
-            out += [(e["msgid"], text) for text in e["msgstr"]]
+    for e in entries(code):
+        out += [(e["msgid"], text) for text in e["msgstr"]]
     return out
 
 

@@ -135,7 +135,7 @@ def rules_text(rules: Any) -> list[str]:
         play = [
             t("One card lies face up. On your turn, take it — with every chip lying on it — "
               "or pay one of your chips onto it to pass the problem on."),
-            t("A player with no chips left must take the card."),
+            t("With no chips left, you must take the card."),
         ]
         score = t("At the end, every card counts minus its value, but in a run of consecutive values only "
                   "the lowest card counts. Every chip left is worth plus one. The highest total wins.")
@@ -143,7 +143,7 @@ def rules_text(rules: Any) -> list[str]:
         play = [
             t("One card lies face up. On your turn, take it — with every match lying on it — "
               "or pay one of your matches onto it to pass the problem on."),
-            t("A player with no matches left must take the card."),
+            t("With no matches left, you must take the card."),
         ]
         score = t("At the end, every card counts minus its value, but in a run of consecutive values only the "
                   "lowest card counts. Every match left is worth plus one. The highest total wins.")
