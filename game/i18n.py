@@ -159,6 +159,11 @@ def fields(text: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+def decimal(value: float, spec: str = "g") -> str:
+    """A number with the language's decimal mark (the catalogue's "decimal mark"): 1.5 -> "1,5" in Danish."""
+    return format(value, spec).replace(".", pt("decimal mark", "."))
+
+
 # -- dates in the language (the C library's %a/%b follow the system's locale, not the game's) --------------
 def short_month(month: int) -> str:
     """The month's short name (1 = January): "Dec", "dec"."""

@@ -116,3 +116,16 @@ def test_controllers_are_called_controllers(code, word):
     i18n.set_language(code)
     assert word in i18n.t("Press A on a controller, or your first key on the keyboard, to take a seat.").lower()
     assert i18n.t("Controller {n}", n=2) == {"en": "Controller 2", "da": "Controller 2", "sv": "Kontroll 2"}[code]
+
+
+@pytest.mark.parametrize("code, mark", [("en", "1.5 s"), ("da", "1,5 s"), ("sv", "1,5 s")])
+def test_decimals_are_written_with_the_languages_mark(code, mark):
+    i18n.set_language(code)
+    assert school.seconds(1500) == mark
+    assert rs_text.summary(rs.Rules(claim_delay_ms=500)).count("0" + mark[1] + "5 s") == 1
+
+
+@pytest.mark.parametrize("code", ["da", "sv"])
+def test_the_replays_play_button_is_playback_not_a_game(code):
+    i18n.set_language(code)
+    assert i18n.pt("playback", "Play") != i18n.t("Play")

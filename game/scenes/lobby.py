@@ -21,7 +21,7 @@ import pygame
 from game import presets_io
 from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
-from game.i18n import t, tn
+from game.i18n import decimal, t, tn
 from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
 from game.profiles import remembered_device
 from game.render import scale
@@ -599,7 +599,7 @@ def head_start_text(ms: int) -> str:
 
 
 def learner_text(hint_ms: int | None) -> str:
-    return t("no") if hint_ms is None else t("hint {s} s", s=f"{hint_ms / 1000:g}")
+    return t("no") if hint_ms is None else t("hint {s} s", s=decimal(hint_ms / 1000))
 
 
 class LobbyScene(MenuHandler):

@@ -30,7 +30,7 @@ import pygame
 from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
 from game.games.base import TableConfig, seat_name
-from game.i18n import pt, t
+from game.i18n import decimal, pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
 from game.render import fonts
@@ -74,8 +74,7 @@ def clock_text(ns: int) -> str:
 
 
 def speed_text(speed: float) -> str:
-    x = f"{speed:g}"
-    return t("{x}×", x=x)
+    return t("{x}×", x=decimal(speed))
 
 
 # -- the film: a log, checked and indexed --------------------------------------------------------------------
@@ -545,7 +544,7 @@ class ReplayScene(Scene):
             items[0].label, items[2].label = t("◀ 1 ms"), t("1 ms ▶")
         else:
             items[0].label, items[2].label = t("◀ Step"), t("Step ▶")
-        items[1].label = t("Pause") if self.playing else t("Play")
+        items[1].label = pt("playback", "Pause") if self.playing else pt("playback", "Play")
         self._version += 1
 
     def handle(self, cmd: Command) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
-from game.i18n import t, tn
+from game.i18n import decimal, t, tn
 from game.render.letters import letter
 
 
@@ -69,7 +69,7 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
     if name == "payer_out_rule":
         return t("Next one pays") if value == "next_pays" else t("Challenger wins")
     if name == "claim_delay_ms":
-        return t("{s} s", s=f"{value / 1000:g}")
+        return t("{s} s", s=decimal(value / 1000))
     if name == "late_grace_ms":
         return t("{ms} ms", ms=value)
     if name == "card_limit":
@@ -129,7 +129,7 @@ def summary(rules: rs.Rules) -> str:
         t("payer out: next pays")
         if rules.payer_out_rule == "next_pays"
         else t("payer out: challenger wins"),
-        t("claim after {s} s", s=f"{rules.claim_delay_ms / 1000:g}"),
+        t("claim after {s} s", s=decimal(rules.claim_delay_ms / 1000)),
         t("late grace {ms} ms", ms=rules.late_grace_ms),
         tn("limit {n} card", "limit {n} cards", rules.card_limit),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.games.ratscrew.school.drills import DRILLS, LADDER
 from game.games.ratscrew.text import slap_label
-from game.i18n import t
+from game.i18n import decimal, t
 
 
 def title() -> str:
@@ -34,11 +34,11 @@ def pace_label(mode: str) -> str:
 
 
 def hint_label(ms: int | None) -> str:
-    return t("Off") if ms is None else t("After {s} s", s=f"{ms / 1000:g}")
+    return t("Off") if ms is None else t("After {s} s", s=decimal(ms / 1000))
 
 
 def seconds(ms: int) -> str:
-    return t("{s} s", s=f"{ms / 1000:.1f}")
+    return t("{s} s", s=decimal(ms / 1000, ".1f"))
 
 
 def right(rule: str, ms: int) -> str:
