@@ -217,19 +217,18 @@ def test_left_right_on_a_setup_players_row_go_through_the_guest_and_each_free_pr
 def test_the_no_thanks_replay_does_not_name_the_tables_keys_for_help_and_last_moves(tmp_path, data):
     """In the viewer ↑ ↓ set the speed and ← → choose its buttons: the No Thanks table's corner keeps its rules
     in short but not its hint "↑ / ↓: more or less help · ← / →: last moves"; the time line says "↑ ↓"."""
-    from game.scenes.replays import table_keys_hint
+    from game.games.nothanks.view import NothanksView, key_hint
 
     app = app_with(tmp_path, (1280, 720), "en", 100)
     try:
         scene = replay_viewer.viewer(app, "nothanks")
         app.frames(30)
         corner = scene.table.view.corner_text()
-        assert corner and table_keys_hint() not in corner and "more or less help" not in corner
+        assert corner and key_hint() not in corner and "more or less help" not in corner
         boxes = replay_viewer.drawn(app, "nothanks_corner")
         assert any("\u2191 \u2193" in text for _, text in boxes)
-        from game.games.nothanks.view import NothanksView
-
-        assert table_keys_hint() in NothanksView.corner_texts(scene.table.view)  # the table's own, at the table
+        scene.table.view.key_hints = True
+        assert key_hint() in NothanksView.corner_texts(scene.table.view)  # the table's own, at the table
     finally:
         app.stack.clear()
         app.history.close()

@@ -73,12 +73,12 @@ def test_a_game_and_its_slaps_survive_a_round_trip_through_the_disk(tmp_path):
                      (2, None, "Bot 3", "bot", int(winner == 2), None)]
     mine = [s for s in match.history.slaps if s.seat == 0]
     assert mine, "the match had slaps of seat 0"
-    stored = conn.execute("SELECT outcome, reaction_ms, head_start_ms FROM slaps WHERE profile_id = ? ORDER BY id",
+    stored = conn.execute("SELECT outcome, reaction_ms, head_start_ms FROM events WHERE profile_id = ? ORDER BY id",
                           (mia.id,)).fetchall()
     assert [(o, None if ms is None else round(ms, 1), h) for o, ms, h in stored] == \
         [(s.verdict, None if s.reaction_ms is None else round(s.reaction_ms, 1), 0) for s in mine]
     # The bot's seat had no profile: none of its slaps are kept.
-    assert conn.execute("SELECT count(*) FROM slaps WHERE seat = 2").fetchone()[0] == 0
+    assert conn.execute("SELECT count(*) FROM events WHERE seat = 2").fetchone()[0] == 0
     stats = again.read(lambda c: profile_stats(c, mia.id))
     assert stats.slaps == len(mine) and stats.games[0].games == 1 and stats.rivals[0].name == "Leo"
     again.close()
@@ -119,12 +119,12 @@ def test_a_version_1_database_is_migrated_and_keeps_everything(tmp_path):
     history = open_history(path)
     assert history.enabled
     conn = sqlite3.connect(path)
-    assert schema.version_of(conn) == schema.VERSION == 2
-    assert "head_start_ms" in columns(conn, "slaps") and "practice_id" in columns(conn, "slaps")
+    assert schema.version_of(conn) == schema.VERSION == 3
+    assert {"head_start_ms", "practice_id", "game", "kind"} <= set(columns(conn, "events"))
     assert {"avatar", "device", "device_name"} <= set(columns(conn, "profiles"))
-    assert conn.execute("SELECT id, rule, outcome, reaction_ms, head_start_ms, game_id, practice_id FROM slaps "
-                        "ORDER BY id").fetchall() == [(1, "double", "won", 420.5, 0, 7, None),
-                                                      (2, None, "wrong", None, 0, 7, None)]
+    assert conn.execute("SELECT id, rule, outcome, reaction_ms, head_start_ms, game_id, practice_id, game, kind "
+                        "FROM events ORDER BY id").fetchall() == [(1, "double", "won", 420.5, 0, 7, None, "ratscrew", "slap"),
+                                                                  (2, None, "wrong", None, 0, 7, None, "ratscrew", "slap")]
     assert [(p.id, p.name, p.colour, p.avatar, p.device) for p in history.profiles] == [(1, "Mia", 3, 0, None)]
     # The migrated database takes what version 2 writes: a practice session and its slaps.
     assert history.record_practice(1, game="ratscrew", drill="double", slaps=[("double", "right", 380)],
@@ -281,7 +281,7 @@ def test_profiles_are_created_renamed_remember_a_device_and_are_deleted_with_the
     assert [(p.name, p.device) for p in history.profiles] == [("Leo", None), ("Mia Rose", "kb:2")]
     history.delete(mia.id)
     counts = history.read(lambda c: [c.execute(f"SELECT count(*) FROM {q}").fetchone()[0] for q in (
-        "slaps WHERE profile_id = 1", "seats WHERE profile_id = 1", "seats", "games")])
+        "events WHERE profile_id = 1", "seats WHERE profile_id = 1", "seats", "games")])
     assert counts == [0, 0, 3, 1]  # the game stays (Leo played it), Mia's seat is a guest's now
     assert history.read(lambda c: profile_stats(c, leo.id)).rivals == []
     history.close()
@@ -357,3 +357,45 @@ def test_a_demo_game_is_neither_recorded_nor_tallied(tmp_path, monkeypatch):
         assert app.history.read(lambda c: c.execute("SELECT count(*) FROM games").fetchone()[0]) == 0
     finally:
         app.history.close()
+
+
+def test_a_version_2_database_made_by_the_last_release_keeps_every_row_as_an_event(tmp_path):
+    """A database as the game wrote it before the events (schema 2, built by its own migrations, with a
+    finished game's slaps and a practice session): opened now, every slap is an event of its game, the
+    profiles, games, seats and practice stay, and the stats read the same."""
+    path = tmp_path / FILENAME
+    old = sqlite3.connect(path, isolation_level=None)
+    schema.migrate(old, target=2)
+    old.execute("INSERT INTO profiles (id, name, colour, created, avatar, device, device_name) "
+                "VALUES (1, 'Mia', 3, '2024-01-01T00:00:00+00:00', 2, 'kb:0', '')")
+    old.execute("INSERT INTO games VALUES (7, 'ratscrew', '{}', '2024-01-01T20:00:00+00:00', 61000, 2, '{}')")
+    old.execute("INSERT INTO seats VALUES (7, 0, 1, 'Mia', 'human', NULL, 1, NULL)")
+    old.execute("INSERT INTO practice VALUES (3, 1, 'ratscrew', 'double', '2024-01-02T20:00:00+00:00', 60000, 8, 10)")
+    old.executemany("INSERT INTO slaps (id, game_id, practice_id, profile_id, seat, t_ms, rule, outcome, reaction_ms, "
+                    "head_start_ms) VALUES (?, ?, ?, 1, 0, ?, ?, ?, ?, ?)",
+                    [(1, 7, None, 900, "double", "won", 420.5, 150), (2, 7, None, 3000, None, "wrong", None, 150),
+                     (3, None, 3, 0, "double", "right", 380.0, 0), (4, None, 3, 1, "sandwich", "missed", None, 0)])
+    before = {table: old.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+              for table in ("profiles", "games", "seats", "practice")}
+    old.close()
+
+    history = open_history(path)
+    assert history.enabled
+    conn = sqlite3.connect(path)
+    assert schema.version_of(conn) == 3
+    assert "slaps" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert conn.execute("SELECT id, game_id, practice_id, profile_id, game, seat, kind, t_ms, rule, outcome, "
+                        "reaction_ms, head_start_ms FROM events ORDER BY id").fetchall() == [
+        (1, 7, None, 1, "ratscrew", 0, "slap", 900, "double", "won", 420.5, 150),
+        (2, 7, None, 1, "ratscrew", 0, "slap", 3000, None, "wrong", None, 150),
+        (3, None, 3, 1, "ratscrew", 0, "slap", 0, "double", "right", 380.0, 0),
+        (4, None, 3, 1, "ratscrew", 0, "slap", 1, "sandwich", "missed", None, 0)]
+    for table, rows in before.items():
+        assert conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() == rows
+    stats = history.read(lambda c: profile_stats(c, 1, ("double", "sandwich")))
+    assert (stats.slaps, stats.wrong) == (3, 1) and [s.kind for s in stats.sessions] == ["game", "practice"]
+    assert [(r.rule, r.right, r.missed) for r in stats.rules] == [("double", 2, 0), ("sandwich", 0, 1)]
+    # Deleting the profile still takes its events with it (the cascade survived the rebuild).
+    history.delete(1)
+    assert history.read(lambda c: c.execute("SELECT count(*) FROM events").fetchone()[0]) == 0
+    history.close()

@@ -15,7 +15,8 @@ from test_history_data import evening
 
 from game import cli
 from game.history import FILENAME, export, open_history, queries
-from game.history.summary import slap_rows
+from game.games.ratscrew import history_events
+from game.history.summary import event_rows
 from game.match import SeatSpec
 
 
@@ -82,9 +83,9 @@ def test_a_too_late_slap_counts_for_the_rule_of_the_pile_it_was_late_for():
     match = SimpleNamespace(
         history=SimpleNamespace(slaps=[rec(1000, 1, "won", "sandwich", 400.0), rec(1120, 0, "too late", None, 520.0),
                                        rec(5000, 0, "wrong", None, None), rec(9000, 0, "too late", None, 350.0),
-                                       rec(9500, 2, "won", "double", 300.0)]),
+                                       rec(9500, 2, "won", "double", 300.0)], missed=[]),
         seats=[SeatSpec("human", head_start_ms=250), SeatSpec("human"), SeatSpec("bot", "pro")])
-    rows = slap_rows(match, (7, 8, None), 0)
+    rows = event_rows(history_events.events(match.history), match.seats, (7, 8, None), 0)
     assert [(r.profile_id, r.t_ms, r.rule, r.outcome, r.reaction_ms, r.head_start_ms) for r in rows] == [
         (8, 1000, "sandwich", "won", 400.0, 0),
         (7, 1120, "sandwich", "too late", 520.0, 250),  # 120 ms after the sandwich was taken
@@ -173,10 +174,11 @@ def test_a_pattern_nobody_slapped_at_a_table_is_missed_for_each_profile_seat_in_
     m.advance(250 * ms)
     m.submit(Command(0, PLAY, 900 * ms))  # covered: missed
     m.advance(1000 * ms)
-    rows = slap_rows(m, (7, None), 0)
+    rows = event_rows(m.history_events(), m.seats, (7, None), 0)
     assert [(r.profile_id, r.seat, r.t_ms, r.rule, r.outcome, r.reaction_ms) for r in rows] == [
         (7, 0, 900, "double", "missed", None)]  # the guest in seat 1 keeps no history
-    assert [(r.profile_id, r.rule) for r in slap_rows(m, (7, 8), 0)] == [(7, "double"), (8, "double")]
+    assert [(r.profile_id, r.rule) for r in event_rows(m.history_events(), m.seats, (7, 8), 0)] == [(7, "double"),
+                                                                                                   (8, "double")]
 
 
 def test_a_too_late_slap_for_a_missed_pile_counts_late_not_missed():
@@ -185,6 +187,6 @@ def test_a_too_late_slap_for_a_missed_pile_counts_late_not_missed():
     passed = SimpleNamespace(t_ns=1100 * ms, rule="double", seats=(0, 1, 2))
     match = SimpleNamespace(history=SimpleNamespace(slaps=[rec], missed=[passed]),
                             seats=[SeatSpec("human"), SeatSpec("human"), SeatSpec("human")])
-    rows = slap_rows(match, (7, 8, 9), 0)
+    rows = event_rows(history_events.events(match.history), match.seats, (7, 8, 9), 0)
     assert [(r.profile_id, r.t_ms, r.rule, r.outcome) for r in rows] == [
         (8, 1100, "double", "missed"), (9, 1100, "double", "missed"), (7, 1150, "double", "too late")]

@@ -198,7 +198,7 @@ def spoiled_history(tmp_path: Path) -> Path:
     history.close()
     conn = sqlite3.connect(tmp_path / "data" / "history.sqlite3")
     conn.execute("UPDATE games SET length_ms = 'abc'")
-    conn.execute("UPDATE slaps SET reaction_ms = 'x'")
+    conn.execute("UPDATE events SET reaction_ms = 'x'")
     conn.execute("UPDATE seats SET score = X'00ff' WHERE seat = 0")
     conn.execute("UPDATE practice SET correct = 'many', length_ms = 1e400")
     conn.commit()
@@ -474,8 +474,9 @@ def evening_db(tmp_path_factory) -> Path:
 
 @FAST
 @given(table_column=st.sampled_from([("games", "length_ms"), ("games", "rules"), ("games", "started"),
-                                     ("seats", "score"), ("seats", "won"), ("seats", "name"), ("slaps", "reaction_ms"),
-                                     ("slaps", "rule"), ("slaps", "outcome"), ("slaps", "head_start_ms"),
+                                     ("seats", "score"), ("seats", "won"), ("seats", "name"), ("events", "reaction_ms"),
+                                     ("events", "rule"), ("events", "outcome"), ("events", "head_start_ms"),
+                                     ("events", "kind"), ("events", "game"),
                                      ("practice", "length_ms"), ("practice", "correct"), ("profiles", "name"),
                                      ("profiles", "colour"), ("profiles", "avatar")]),
        value=SQL_VALUE)

@@ -57,7 +57,7 @@ def practice_rows(app) -> list[tuple]:
 
 def practice_slaps(app) -> list[tuple]:
     return app.history.read(lambda c: c.execute(
-        "SELECT profile_id, seat, rule, outcome, reaction_ms FROM slaps WHERE practice_id IS NOT NULL ORDER BY id"
+        "SELECT profile_id, seat, rule, outcome, reaction_ms FROM events WHERE practice_id IS NOT NULL ORDER BY id"
     ).fetchall())
 
 

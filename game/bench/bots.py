@@ -10,10 +10,12 @@ import sys
 
 from game import games
 
+from game import argtypes
+
 
 def measure(games_each: int) -> list[dict]:
     return [{"engine": g.id, **g.bench().bot_timing(games_each)} for g in games.all_games()
-            if hasattr(g.bench(), "bot_timing")]
+            if g.bench().bot_timing is not None]
 
 
 def format_result(results: list[dict]) -> str:
@@ -27,7 +29,7 @@ def format_result(results: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="couchcards bench bots", description=__doc__.splitlines()[0])
+    p = argtypes.OneLineParser(prog="couchcards bench bots", description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=9, help="games per bot (default 9)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--check", action="store_true", help="exit 1 if a target is missed")

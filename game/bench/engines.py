@@ -53,7 +53,7 @@ def measure(seconds: float) -> dict:
             rate, played = _rate(play, seconds)
             results.append({"engine": g.id, "players": players, "rules": label, "games_per_second": rate,
                             "games": played})
-            target = getattr(bench, "TARGET", None)
+            target = bench.TARGET
             if index == 0 and target is not None:
                 name, wanted = target
                 targets.append({"engine": g.id, "name": name, "players": players, "games_per_second": wanted,
@@ -82,7 +82,7 @@ def against_pypi(seconds: float, as_json: bool) -> int:
     found = False
     for g in games.all_games():
         bench = g.bench()
-        if not hasattr(bench, "against_pypi"):
+        if bench.against_pypi is None:
             continue
         found = True
         result = bench.against_pypi(seconds)

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.i18n import t
-from game.match.common import SeatSpec
+from game.match.common import SeatSpec, Timed
+
+if TYPE_CHECKING:
+    from game.commands import Command
+    from game.record import MatchLog
 
 MIN_SEATS, MAX_SEATS = 2, 8
 
@@ -66,7 +72,105 @@ class TableConfig:
         return dataclasses.replace(self, first_player=(self.first_player + 1) % len(self.seats))
 
 
-class PracticeMode:
+# ---- the contract between the shell and a game's match -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game came out, in words every game shares: the winning seats (none: a draw, or not over),
+    each seat's score where the game has points (else None), why it ended (the engine's end reason, e.g.
+    "last_player" or "limit"; None when it ended the ordinary way), and per-seat figures by name
+    ({"cards": (12, 40)}: a figure a results screen or sim may show, one value per seat)."""
+
+    winners: tuple[int, ...] = ()
+    scores: tuple[int, ...] | None = None
+    end: str | None = None
+    figures: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One event of a seat that a game gives the history (generic, so the history knows no game):
+    its `kind` ("slap", "missed", …), when (`t_ns`, the match's clock), its `outcome` ("won", "too late",
+    "wrong", …), the `rule` (pattern) it was about, and a reaction time where it has one."""
+
+    seat: int
+    kind: str
+    t_ns: int
+    outcome: str
+    rule: str | None = None
+    reaction_ms: float | None = None
+
+
+PHOTO_FINISH, CHALLENGE, BIG_TAKE = "photo_finish", "challenge", "big_take"  # Marker kinds the viewer knows
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A moment a replay can jump to: `line`, the index (in the log's body) of the line that made it;
+    `kind` (PHOTO_FINISH, CHALLENGE, BIG_TAKE, …); a short `label`; and what a viewer draws of it
+    (`presses`: (seat, t_ns on the match's clock, verdict) first first, and `lines` of text), where it has them."""
+
+    line: int
+    kind: str
+    label: str = ""
+    presses: tuple[tuple[int, int, str], ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the shell reads of any game's engine state."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def digest(self) -> str: ...
+
+
+@runtime_checkable
+class Match(Protocol):
+    """What the shell may call and read of a game's match (its driver): the table, the results screen,
+    the history, replays, sim and bench use nothing else."""
+
+    game: str
+    seats: list[SeatSpec]
+    log: MatchLog
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def submit(self, cmd: Command) -> str | None:
+        """Queue a human's command; a one-line reason if it was refused at once, else None."""
+        ...
+
+    def next_due_ns(self) -> int | None: ...
+
+    def advance(self, now_ns: int) -> list[Timed]:
+        """Apply everything due by `now_ns`; the events it caused, in order."""
+        ...
+
+    def replay(self, entry: dict[str, Any]) -> list[Timed]:
+        """Apply one logged line (replays never run a bot)."""
+        ...
+
+    def replace_seat(self, seat: int, spec: SeatSpec) -> None: ...
+
+    def can_hand_back(self, seat: int) -> bool: ...
+
+    def close(self) -> None: ...
+
+    def result(self) -> Result: ...
+
+    def history_events(self) -> list[EventRow]:
+        """The events of each seat this game gives the history (e.g. slaps, missed patterns), in time order."""
+        ...
+
+
+class PracticeMode(ABC):
     """A way to practise a game (e.g. a slap school), listed on the choose-game screen after the
     games (`GameDef.practice`): the words and cards of its panel, and its screens by name, built on demand
     (function-level imports, like a game's table). The navigator opens them as "practice"."""
@@ -74,27 +178,32 @@ class PracticeMode:
     id: str = ""
     sim_name: str = ""  # `python -m game sim <sim_name>` runs it headless; "" if it has no sim
 
+    @abstractmethod
     def title(self) -> str:
         raise NotImplementedError
 
+    @abstractmethod
     def blurb(self) -> list[str]:
         """Three short lines for the choose-game screen."""
         raise NotImplementedError
 
+    @abstractmethod
     def showcase(self, art: Any, width: int) -> list[Any]:
         """Three card pictures (from a CardArt) fanned on the choose-game screen."""
         raise NotImplementedError
 
+    @abstractmethod
     def scene(self, screen: str, *args: Any, **kwargs: Any) -> Any:
         """Its screen named `screen` ("setup" is where it starts), built with these arguments."""
         raise NotImplementedError
 
+    @abstractmethod
     def sim(self) -> ModuleType:
         """Its sim module: `main(argv) -> int` (only asked when `sim_name` is set)."""
         raise NotImplementedError
 
 
-class GameDef:
+class GameDef(ABC):
     """Everything game-specific the shell needs. Each game folder subclasses this once.
 
     Class attributes: `id` (as on the command line and in settings), `engine` (the pure rules module),
@@ -118,19 +227,26 @@ class GameDef:
     seat_options: tuple[str, ...] = ()
     layout = LayoutHints()
     practice: tuple[PracticeMode, ...] = ()  # its practice modes, listed on the choose-game screen after the games
+    # The rules (patterns) the history keeps per-rule figures of (its EventRow rules), in the order the stats
+    # screen lists them; () for a game whose events name no rule.
+    history_rules: tuple[str, ...] = ()
 
     # -- words ----------------------------------------------------------------------------------------
+    @abstractmethod
     def title(self) -> str:
         raise NotImplementedError
 
+    @abstractmethod
     def blurb(self) -> list[str]:
         """Three short lines for the choose-game screen."""
         raise NotImplementedError
 
+    @abstractmethod
     def button_words(self) -> tuple[str, str]:
         """What a seat's first and second buttons do, as words: ("play", "slap")."""
         raise NotImplementedError
 
+    @abstractmethod
     def showcase(self, art: Any, width: int) -> list[Any]:
         """Three card pictures (from a CardArt) fanned on the choose-game screen."""
         raise NotImplementedError
@@ -144,10 +260,12 @@ class GameDef:
         with `art` (a CardArt) at card width `width`."""
         return []
 
+    @abstractmethod
     def rules_text(self, rules: Any) -> list[str]:
         """Paragraphs of the rules for people who have never played, for this table's rules."""
         raise NotImplementedError
 
+    @abstractmethod
     def rules_summary(self, rules: Any) -> str:
         """One line: every option, compactly."""
         raise NotImplementedError
@@ -158,13 +276,16 @@ class GameDef:
         return None
 
     # -- rules ----------------------------------------------------------------------------------------
+    @abstractmethod
     def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
         raise NotImplementedError
 
+    @abstractmethod
     def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
         """Rules from chosen option values; options not chosen take the defaults (raises ValueError)."""
         raise NotImplementedError
 
+    @abstractmethod
     def option_values(self, rules: Any) -> dict[str, Any]:
         """These rules as {option name: value}, in the option names of `rule_options`."""
         raise NotImplementedError
@@ -177,6 +298,7 @@ class GameDef:
         return MIN_SEATS, MAX_SEATS
 
     # -- players --------------------------------------------------------------------------------------
+    @abstractmethod
     def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
         raise NotImplementedError
 
@@ -185,24 +307,37 @@ class GameDef:
             raise ValueError(f"unknown {self.id} bot level {level!r}; known: {', '.join(self.bot_levels)}")
 
     # -- parts loaded on demand -----------------------------------------------------------------------
-    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+    @abstractmethod
+    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Match:
+        """The game's match for `config` (see `Match`); `options`: replay, digest_every, a fixed deal, …"""
         raise NotImplementedError
 
+    @abstractmethod
     def table_scene(self, config: TableConfig) -> Any:
         """The table scene for `config`."""
         raise NotImplementedError
 
+    @abstractmethod
     def results_body(self, config: TableConfig, match: Any) -> Any:
         """The game's part of the results screen."""
         raise NotImplementedError
 
+    def replay_markers(self, line: int, events: Sequence[Timed], name: Callable[[int], str]) -> list[Marker]:
+        """The moments a replay can jump to among the `events` that body line `line` caused (a photo finish,
+        a challenge, a big take), with seats named by `name`; none by default."""
+        return []
+
+    @abstractmethod
     def sim(self) -> ModuleType:
         """The game's `sim` module: `add_arguments(group)`, `run(args, recorder=None) -> dict`,
         `format(result) -> str` (see game.sim)."""
         raise NotImplementedError
 
+    @abstractmethod
     def bench(self) -> ModuleType:
-        """The game's engine bench module: `GAMES` (label, players, play(seed)) and `clone_apply_states()`."""
+        """The game's engine bench module: `GAMES` (label, players, play(seed)), `clone_apply_states()`,
+        `TARGET` ((name, games/s) or None), `against_pypi(seconds) -> dict` and `format_against_pypi` (or
+        `against_pypi = None`), and `bot_timing(games) -> dict` (or None)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

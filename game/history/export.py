@@ -32,7 +32,8 @@ def rows(conn: sqlite3.Connection, profile_id: int) -> list[dict[str, object]]:
                                  "score": "" if score is None else score, "length_s": round(length_ms / 1000, 1)}))
     for game_id, started, game, t_ms, rule, outcome, ms, head in conn.execute("""
             SELECT g.id, g.started, g.game, s.t_ms, s.rule, s.outcome, s.reaction_ms, s.head_start_ms
-            FROM slaps s JOIN games g ON g.id = s.game_id WHERE s.profile_id = ? ORDER BY g.started, s.id""",
+            FROM events s JOIN games g ON g.id = s.game_id WHERE s.profile_id = ? AND s.kind = 'slap'
+            ORDER BY g.started, s.id""",
                                                                      (profile_id,)):
         out.append(((started, 0, game_id, 1 + t_ms), {"kind": "slap", "started": started, "game": game, "rule": rule or "",
                                         "outcome": outcome, "reaction_ms": "" if ms is None else round(ms),
@@ -44,7 +45,8 @@ def rows(conn: sqlite3.Connection, profile_id: int) -> list[dict[str, object]]:
                                  "players": 1, "score": correct, "outcome": f"{correct}/{decisions}",
                                  "length_s": round(length_ms / 1000, 1)}))
         for i, (rule, outcome, ms) in enumerate(conn.execute(
-                "SELECT rule, outcome, reaction_ms FROM slaps WHERE practice_id = ? ORDER BY id", (practice_id,)), 1):
+                "SELECT rule, outcome, reaction_ms FROM events WHERE practice_id = ? AND kind = 'slap' ORDER BY id",
+                (practice_id,)), 1):
             out.append(((started, 1, practice_id, i), {"kind": "practice slap", "started": started, "game": game, "rule": rule or "",
                                      "outcome": outcome, "reaction_ms": "" if ms is None else round(ms)}))
     out.sort(key=lambda item: item[0])

@@ -105,8 +105,8 @@ def sessions(conn: sqlite3.Connection, profile_id: int, limit: int = TREND_SESSI
     rows = conn.execute(f"""
         SELECT coalesce(g.started, p.started) AS started, s.game_id, s.practice_id, coalesce(g.game, p.game),
                s.reaction_ms
-        FROM slaps s LEFT JOIN games g ON g.id = s.game_id LEFT JOIN practice p ON p.id = s.practice_id
-        WHERE s.profile_id = ? AND s.reaction_ms IS NOT NULL AND s.outcome IN ({",".join("?" * len(TIMED))})
+        FROM events s LEFT JOIN games g ON g.id = s.game_id LEFT JOIN practice p ON p.id = s.practice_id
+        WHERE s.profile_id = ? AND s.kind = 'slap' AND s.reaction_ms IS NOT NULL AND s.outcome IN ({",".join("?" * len(TIMED))})
         ORDER BY started, s.game_id, s.practice_id, s.id""", (profile_id, *TIMED)).fetchall()
     grouped: dict[tuple, list] = {}
     for started, game_id, practice_id, game, ms in rows:
@@ -119,7 +119,7 @@ def sessions(conn: sqlite3.Connection, profile_id: int, limit: int = TREND_SESSI
 
 def reactions(conn: sqlite3.Connection, profile_id: int, limit: int = HISTOGRAM_SLAPS) -> list[float]:
     rows = conn.execute(f"""
-        SELECT reaction_ms FROM slaps WHERE profile_id = ? AND reaction_ms IS NOT NULL
+        SELECT reaction_ms FROM events WHERE profile_id = ? AND kind = 'slap' AND reaction_ms IS NOT NULL
         AND outcome IN ({",".join("?" * len(TIMED))}) ORDER BY id DESC LIMIT ?""",
                         (profile_id, *TIMED, limit)).fetchall()
     return [r[0] for r in reversed(rows) if r[0] is not None]
@@ -128,7 +128,8 @@ def reactions(conn: sqlite3.Connection, profile_id: int, limit: int = HISTOGRAM_
 def accuracy(conn: sqlite3.Connection, profile_id: int,
              rule_order: tuple[str, ...] = ()) -> tuple[list[RuleAccuracy], int, int]:
     """(a row per rule that came up, wrong slaps, all slaps)."""
-    rows = conn.execute("SELECT rule, outcome, count(*) FROM slaps WHERE profile_id = ? GROUP BY rule, outcome",
+    rows = conn.execute("SELECT rule, outcome, count(*) FROM events WHERE profile_id = ? AND kind = 'slap' "
+                        "GROUP BY rule, outcome",
                         (profile_id,)).fetchall()
     by_rule: dict[str, RuleAccuracy] = {}
     wrong = total = 0

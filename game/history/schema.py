@@ -8,6 +8,9 @@ the database as it was.
 - Version 2: profiles gain an avatar and a remembered key set or pad; slaps gain the seat's head start and
   may belong to a practice session instead of a game (the slaps table is rebuilt for that); practice
   sessions.
+- Version 3: the slaps become generic events (game.games.base.EventRow: game, seat, kind, rule, time,
+  outcome, reaction), so the history knows no game's words: every slap is kept, as an event of kind "slap"
+  under its game's name.
 """
 
 from __future__ import annotations
@@ -94,8 +97,35 @@ CREATE INDEX slaps_profile ON slaps(profile_id);
 CREATE INDEX slaps_game ON slaps(game_id);
 """
 
+V3 = """
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+    practice_id INTEGER REFERENCES practice(id) ON DELETE CASCADE,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    rule TEXT,
+    t_ms INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    reaction_ms REAL,
+    head_start_ms INTEGER NOT NULL DEFAULT 0,
+    CHECK ((game_id IS NULL) <> (practice_id IS NULL))
+);
+INSERT INTO events (id, game_id, practice_id, profile_id, game, seat, kind, rule, t_ms, outcome, reaction_ms,
+                    head_start_ms)
+    SELECT s.id, s.game_id, s.practice_id, s.profile_id, coalesce(g.game, p.game, ''), s.seat, 'slap', s.rule, s.t_ms,
+           s.outcome, s.reaction_ms, s.head_start_ms
+    FROM slaps s LEFT JOIN games g ON g.id = s.game_id LEFT JOIN practice p ON p.id = s.practice_id;
+DROP TABLE slaps;
+CREATE INDEX events_profile ON events(profile_id, kind);
+CREATE INDEX events_game ON events(game_id);
+CREATE INDEX events_practice ON events(practice_id);
+"""
+
 # version -> the statements that take a database from the version before to it
-MIGRATIONS: dict[int, str] = {1: V1, 2: V2}
+MIGRATIONS: dict[int, str] = {1: V1, 2: V2, 3: V3}
 VERSION = max(MIGRATIONS)
 
 

@@ -159,7 +159,7 @@ class History:
 
     def record_practice(self, profile_id: int, *, game: str, drill: str,
                         slaps: Iterable[tuple[str | None, str, float | None]], correct: int, decisions: int,
-                        length_ms: int, started: str | None = None, seat: int = 0) -> bool:
+                        length_ms: int, started: str | None = None, seat: int = 0, kind: str = "slap") -> bool:
         """Queue one practice session of a profile (e.g. the slap school): the drill's name, each slap as
         (rule, outcome, reaction ms) with outcome "right", "wrong", "late" or "missed" (a pattern not
         slapped), its right decisions out of all decisions, and its length. True if queued."""
@@ -172,9 +172,9 @@ class History:
             cur = c.execute("INSERT INTO practice (profile_id, game, drill, started, length_ms, correct, decisions) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
                             (profile_id, game, drill, when, int(length_ms), int(correct), int(decisions)))
-            c.executemany("INSERT INTO slaps (practice_id, profile_id, seat, t_ms, rule, outcome, reaction_ms) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          [(cur.lastrowid, profile_id, seat, i, rule, outcome, ms)
+            c.executemany("INSERT INTO events (practice_id, profile_id, game, seat, kind, t_ms, rule, outcome, "
+                          "reaction_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                          [(cur.lastrowid, profile_id, game, seat, kind, i, rule, outcome, ms)
                            for i, (rule, outcome, ms) in enumerate(rows)])
 
         self.submit("practice", job)
@@ -253,7 +253,7 @@ class History:
 
 
 def write_game(conn: sqlite3.Connection, record: GameRecord) -> int:
-    """Insert one game with its seats and slaps (the caller holds the transaction); its id."""
+    """Insert one game with its seats and events (the caller holds the transaction); its id."""
     result = {"winners": list(record.winners), "scores": None if record.scores is None else list(record.scores),
               "end": record.end}
     cur = conn.execute("INSERT INTO games (game, rules, started, length_ms, players, result) VALUES (?, ?, ?, ?, ?, ?)",
@@ -265,10 +265,10 @@ def write_game(conn: sqlite3.Connection, record: GameRecord) -> int:
                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                      [(game_id, s.seat, s.profile_id if s.profile_id in known else None, s.name, s.kind, s.level,
                        int(s.won), s.score) for s in record.seats])
-    conn.executemany("INSERT INTO slaps (game_id, profile_id, seat, t_ms, rule, outcome, reaction_ms, head_start_ms) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                     [(game_id, s.profile_id, s.seat, s.t_ms, s.rule, s.outcome, s.reaction_ms, s.head_start_ms)
-                      for s in record.slaps if s.profile_id in known])
+    conn.executemany("INSERT INTO events (game_id, profile_id, game, seat, kind, t_ms, rule, outcome, reaction_ms, "
+                     "head_start_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     [(game_id, s.profile_id, record.game, s.seat, s.kind, s.t_ms, s.rule, s.outcome, s.reaction_ms,
+                       s.head_start_ms) for s in record.slaps if s.profile_id in known])
     return game_id
 
 

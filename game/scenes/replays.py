@@ -29,7 +29,7 @@ import pygame
 
 from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
-from game.games.base import TableConfig, seat_name
+from game.games.base import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
@@ -162,11 +162,10 @@ class Film:
     def _collect(self, line: dict[str, Any], events: list[Timed]) -> None:
         index = len(self.events)
         self.events.append(events)
-        for timed in events:
-            event = timed.event
-            if hasattr(event, "entries") and hasattr(event, "lines"):
-                presses = tuple((seat, ts - self.start_ns, verdict) for seat, ts, _, verdict in event.entries)
-                self.photos.append((index, Photo(presses, tuple(event.lines(lambda s: self.names[s])))))
+        for marker in self.definition.replay_markers(index, events, lambda s: self.names[s]):
+            if marker.kind == PHOTO_FINISH and marker.presses:
+                presses = tuple((seat, ts - self.start_ns, verdict) for seat, ts, verdict in marker.presses)
+                self.photos.append((index, Photo(presses, marker.lines)))
 
     def controls(self) -> list[str]:
         """What each seat's panel says under its name: its bot's level, or nothing for a person."""
@@ -412,7 +411,7 @@ class ReplayScene(Scene):
         table.match = film.new_match()
         table.view = table.make_view(list(film.names), film.controls(), self.texts)
         table.view.bots = set(film.bots)
-        keys_only_for_play(table.view)
+        table.view.key_hints = False  # in the viewer ↑ ↓ set the speed and ← → choose its buttons
         table.apply_settings()
         self.table = table
 
@@ -758,25 +757,6 @@ class ReplayScene(Scene):
         r = ui.px(size, 7)
         pygame.draw.line(surface, ui.GOLD, (cx, axis_room.y), (cx, axis_room.bottom), max(1, ui.px(size, 2)))
         pygame.draw.polygon(surface, ui.GOLD, [(cx - r, axis_room.y), (cx + r, axis_room.y), (cx, axis_room.y + r)])
-
-
-def table_keys_hint() -> str:
-    """The keys a No Thanks table names in its corner (more or less help, the last moves): in the viewer
-    ↑ ↓ set the speed and ← → choose its buttons instead."""
-    return t("\u2191 / \u2193: more or less help \u00b7 \u2190 / \u2192: last moves")
-
-
-def keys_only_for_play(view: Any) -> None:
-    """A table view's corner without the hint of keys that do something else in the viewer (its time line
-    says what ↑ ↓ do there); the rest of the small print (the rules in short) stays."""
-    texts = getattr(view, "corner_texts", None)
-    if texts is None:
-        return
-
-    def corner_texts() -> list[str]:
-        return [s for s in texts() if s != table_keys_hint()]
-
-    view.corner_texts = corner_texts
 
 
 def spread(centres: list[int], widths: list[int], low: int, high: int, gap: int) -> list[int]:

@@ -66,7 +66,7 @@ class StatsScene(MenuHandler):
         ids = [p.id for p in history.profiles]
         if self.profile_id not in ids:
             self.profile_id = ids[0] if ids else None
-        self.rule_order = tuple(r for d in self.app.games.all() for r in getattr(d.engine, "SLAP_RULES", ()))
+        self.rule_order = tuple(r for d in self.app.games.all() for r in d.history_rules)
         self.menu = ui.Menu([
             ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
                     button=True),

@@ -238,9 +238,8 @@ class TableScene(Scene):
         return t("Controller {n} plays {name}", n=n, name=name)
 
     def can_hand_back(self, seat: int) -> bool:
-        """Whether a bot may hand `seat` over now (the match says; a match that doesn't, always)."""
-        can = getattr(self.match, "can_hand_back", None)
-        return can is None or bool(can(seat))
+        """Whether a bot may hand `seat` over now (the match says)."""
+        return self.match.can_hand_back(seat)
 
     def hand_over_due(self) -> None:
         """Seats whose pad waits: handed over where the moment is safe (a pad gone meanwhile waits no more)."""

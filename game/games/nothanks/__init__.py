@@ -4,13 +4,17 @@ results and sim live beside it in this folder."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.commands import PASS, TAKE
-from game.games.base import GameDef, RuleOption, TableConfig
+from game.games.base import BIG_TAKE, GameDef, Marker, RuleOption, TableConfig
 from game.games.nothanks import bots, engine
 from game.games.nothanks.layout import LAYOUT
-from game.i18n import t
+from game.i18n import t, tn
+from game.match.common import Timed
+
+BIG_TAKE_MATCHES = 8  # a take with this many matches on the card or more is a replay's marker
 
 
 class NothanksDef(GameDef):
@@ -121,6 +125,13 @@ class NothanksDef(GameDef):
         from game.games.nothanks.results import NothanksResults
 
         return NothanksResults(config, match)
+
+    def replay_markers(self, line: int, events: Sequence[Timed], name: Callable[[int], str]) -> list[Marker]:
+        """A big take: a card taken with BIG_TAKE_MATCHES matches or more on it."""
+        return [Marker(line, BIG_TAKE, tn("{name} takes a card with {n} match", "{name} takes a card with {n} matches",
+                                          e.matches, name=name(e.seat)))
+                for e in (timed.event for timed in events)
+                if isinstance(e, engine.CardTaken) and e.matches >= BIG_TAKE_MATCHES]
 
     def sim(self):
         from game.games.nothanks import sim

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.commands import PASS, TAKE, Command
 from game.engines import IllegalAction
+from game.games.base import EventRow, Result
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import Bot, make_bot
 from game.match.common import (
@@ -202,6 +203,20 @@ class NothanksMatch:
         if spec.is_bot:
             self._add_bot(seat, spec)
             self._schedule_bot(self.now_ns)
+
+    def result(self) -> Result:
+        """The contract's result: the winners (ties share), every seat's score, the matches left."""
+        st = self.state
+        return Result(tuple(st.winners()), tuple(int(s) for s in st.scores()), None,
+                      {"matches": tuple(st.matches)})
+
+    def can_hand_back(self, seat: int) -> bool:
+        """A seat may change hands at any moment: a bot's pending decision is simply dropped."""
+        return True
+
+    def history_events(self) -> list[EventRow]:
+        """No Thanks gives the history no per-seat events (its takes are the replay's markers)."""
+        return []
 
     def close(self) -> None:
         """Drop a pending bot decision (the table calls this when it leaves the match)."""

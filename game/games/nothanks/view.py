@@ -22,6 +22,11 @@ from game.render.small_print import SmallPrint
 from game.render.table_view import TableView
 
 
+def key_hint() -> str:
+    """The keys the table names in its corner: more or less help, the last moves."""
+    return t("\u2191 / \u2193: more or less help \u00b7 \u2190 / \u2192: last moves")
+
+
 class NothanksView(TableView):
     """View-model, geometry and drawing of one No Thanks table; `teaching_aid` shows how a card's value is
     made and everyone's running score, `show_log` the last takes and passes."""
@@ -121,8 +126,8 @@ class NothanksView(TableView):
     # -- the corner and the log ----------------------------------------------------------------------
     def corner_texts(self) -> list[str]:
         """The small print's parts, most needed first: the rules in short, the keys' hints."""
-        return [nt_text.summary(self.rules),
-                t("\u2191 / \u2193: more or less help \u00b7 \u2190 / \u2192: last moves")]
+        keys = [key_hint()] if self.key_hints else []
+        return [nt_text.summary(self.rules), *keys]
 
     def corner_text(self) -> str:
         """The small print: all of `corner_texts`, or less while the move log needs its room (none while the

@@ -4,14 +4,16 @@ and sim live beside it in this folder."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.commands import PLAY, SLAP
-from game.games.base import GameDef, RuleOption, TableConfig
+from game.games.base import CHALLENGE, PHOTO_FINISH, GameDef, Marker, RuleOption, TableConfig
 from game.games.ratscrew import bots, engine
 from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
+from game.match.common import Timed
 
 # A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
 SLAP_EXAMPLES = {
@@ -43,6 +45,7 @@ class RatscrewDef(GameDef):
     seat_options = ("head_start", "learner")
     layout = LAYOUT
     practice = (SCHOOL,)  # the slap school, a third entry on the choose-game screen
+    history_rules = engine.SLAP_RULES
 
     def title(self) -> str:
         return t("Egyptian Ratscrew")
@@ -56,6 +59,20 @@ class RatscrewDef(GameDef):
 
     def showcase(self, art: Any, width: int) -> list[Any]:
         return [art.card("KS", width), art.card("7H", width), art.card("KD", width)]
+
+    def replay_markers(self, line: int, events: Sequence[Timed], name: Callable[[int], str]) -> list[Marker]:
+        """A photo finish (a contested slap: its presses and lines), and a challenge won by its challenger."""
+        from game.games.ratscrew.match import PhotoFinish
+
+        out = []
+        for timed in events:
+            e = timed.event
+            if isinstance(e, PhotoFinish):
+                out.append(Marker(line, PHOTO_FINISH, t("Photo finish"),
+                                  tuple((seat, ts, verdict) for seat, ts, _, verdict in e.entries), tuple(e.lines(name))))
+            elif isinstance(e, engine.PileWon) and e.by == "claim":
+                out.append(Marker(line, CHALLENGE, t("{name} wins the challenge", name=name(e.seat))))
+        return out
 
     def rules_text(self, rules: Any) -> list[str]:
         from game.games.ratscrew import text

@@ -36,6 +36,8 @@ GAMES = (
     ("seed's rules", 4, lambda seed: play(seed, 4)),
 )
 TARGET = None  # no games/s target for this engine
+against_pypi = None  # no published engine to compare with (game.bench.engines --against-pypi)
+bot_timing = None  # its bots do not search: no decision time to measure (game.bench.bots)
 
 
 def turn_action(st: rs.State) -> rs.Play | rs.Claim | rs.Slap:

@@ -44,7 +44,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.commands import PLAY, SLAP, Command
+from game.games.base import EventRow, Result
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew import history_events
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.bots import CLAIM, make_bot
 from game.i18n import t as tr
@@ -354,6 +356,16 @@ class RatscrewMatch:
         challenge it takes part in is being paid, or its won pile waits for its claim."""
         st = self.state
         return not (st.challenger is not None and seat in (st.challenger, st.current_player))
+
+    def result(self) -> Result:
+        """The contract's result: the winner (none for a draw or while playing), why it ended, cards held."""
+        st = self.state
+        return Result(() if st.winner is None else (st.winner,), None, st.end_reason,
+                      {"cards": tuple(len(hand) for hand in st.hands)})
+
+    def history_events(self) -> list[EventRow]:
+        """Every slap and every pile nobody slapped, for the players' history (history_events.events)."""
+        return history_events.events(self.history)
 
     def close(self) -> None:
         """Stop this match for good (the table leaves it): nothing queued in it will ever fire."""
