@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint build smoke clean i18n
+.PHONY: play test lint check build smoke clean i18n
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,12 @@ test: $(STAMP)
 # The GitHub workflows (.github/workflows/*.yml): syntax, expressions, action inputs, runner labels.
 lint: $(STAMP)
 	$(BIN)/actionlint -no-color
+
+# Code checks: ruff over the code, the tests and the build scripts; mypy --strict on the modules pyproject.toml
+# names (the contract between the shell and the games, the services, the shell's own modules).
+check: $(STAMP)
+	$(BIN)/ruff check game tests build
+	$(BIN)/mypy
 
 build: $(STAMP)
 	$(BIN)/python build/build.py

@@ -383,7 +383,9 @@ class App:
             elif event == "focus_lost":
                 self.pause_game()
             elif event == "resized":
-                self.screen = self._canvas(pygame.display.get_surface())
+                window = pygame.display.get_surface()
+                if window is not None:
+                    self.screen = self._canvas(window)
                 if not self.fullscreen:
                     self._windowed_size = self.size
                 self._relayout()

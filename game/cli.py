@@ -11,7 +11,7 @@ import sys
 from game import games
 from game import version as game_version
 from game.argtypes import OneLineParser
-from game.games.base import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
+from game.games.base import MAX_SEATS, MIN_SEATS, PracticeMode, TableConfig, make_seats
 from game.services import MIN_WINDOW
 from game.tables import DemoLoop, demo_config
 
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
               rng_seed=args.seed)
     app.nav.push("title")
     if args.demo:
-        levels = tuple(seat.level for seat in start_config.seats) if args.bots else ()
+        levels = tuple(seat.level or "" for seat in start_config.seats) if args.bots and start_config else ()
         app.demo = DemoLoop(alternate=not (args.game or args.bots), levels=levels)
     if start_config is not None:
         if args.seed is None:
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         pygame.quit()
 
 
-def practice_sims() -> dict:
+def practice_sims() -> dict[str, PracticeMode]:
     """The games' practice modes that have a headless sim, by the word after `sim` (GameDef.practice)."""
     return {mode.sim_name: mode for d in games.all_games() for mode in d.practice if mode.sim_name}
 

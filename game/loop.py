@@ -29,7 +29,7 @@ class FixedLoop:
         self,
         update: Callable[[int, int], None],
         draw: Callable[[float], None],
-        poll: Callable[[], None],
+        poll: Callable[[], object],  # what it returns (how many events it read) is not used
         *,
         clock: Callable[[], int] = time.perf_counter_ns,
         sleep: Callable[[float], None] = time.sleep,

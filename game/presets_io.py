@@ -30,6 +30,7 @@ from typing import Any, NoReturn
 from game import games, names
 from game import settings as settings_mod
 from game.argtypes import OneLineParser
+from game.jsonsafe import nesting_depth
 
 FORMAT = "couchcards-preset"
 VERSION = 1
@@ -108,7 +109,7 @@ def parse(raw: bytes, toml: bool = False) -> Preset:
     except RecursionError:
         raise PresetError("nested too deeply") from None
     except Exception as exc:  # noqa: BLE001 - whatever the parser says, one line of it
-        raise PresetError(f"not valid {'TOML' if toml else 'JSON'}: {_line(exc)}") from None
+        raise PresetError(f"not valid {'TOML' if toml else 'JSON'}: {_line(str(exc))}") from None
     return from_data(data)
 
 
@@ -116,7 +117,7 @@ def from_data(data: Any) -> Preset:
     """The preset in a parsed file; raises PresetError naming the first problem."""
     if not isinstance(data, dict):
         raise PresetError("not a preset (the file must hold one object)")
-    if settings_mod.nesting_depth(data) > MAX_DEPTH:
+    if nesting_depth(data) > MAX_DEPTH:
         raise PresetError("nested too deeply")
     if data.get("format") != FORMAT:
         found = data.get("format")
@@ -141,8 +142,8 @@ def from_data(data: Any) -> Preset:
     if not isinstance(name, str):
         raise PresetError(f"name must be text, not {_line(repr(name))}")
     name = name.strip()
-    if not 1 <= len(name) <= settings_mod.MAX_NAME:
-        raise PresetError(f"name must be 1 to {settings_mod.MAX_NAME} characters, not {len(name)}")
+    if not 1 <= len(name) <= names.MAX_NAME:
+        raise PresetError(f"name must be 1 to {names.MAX_NAME} characters, not {len(name)}")
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise PresetError("name holds a control character")
     options = data["options"]

@@ -78,7 +78,7 @@ def remembered_device(profile: Profile | None, pads: Iterable[Any], taken: Colle
     device = profile.device if profile is not None else None
     if device and device.startswith("pad:"):
         device = next((p.id for p in sorted(pads, key=lambda p: p.number)
-                       if f"pad:{p.guid}" == profile.device and p.id not in taken), None)
+                       if f"pad:{p.guid}" == device and p.id not in taken), None)
     return device if device and device not in taken else None
 
 

@@ -162,7 +162,7 @@ class Log:
 
     @property
     def game(self) -> str:
-        return self.header["game"]
+        return str(self.header["game"])
 
     @property
     def commands(self) -> list[dict[str, Any]]:

@@ -60,7 +60,7 @@ def _language(v: Any) -> str:
 
     if v != AUTO and v not in CATALOGUES:
         raise ValueError(f"must be {AUTO!r} or one of {', '.join(sorted(CATALOGUES))}")
-    return v
+    return str(v)
 
 
 CARD_LETTERS = ("auto", "international", "danish", "swedish")  # auto: as the language has them
@@ -70,7 +70,7 @@ TEXT_SIZES = (100, 125, 150)  # per cent of the standard text size
 def _card_letters(v: Any) -> str:
     if v not in CARD_LETTERS:
         raise ValueError(f"must be one of {', '.join(CARD_LETTERS)}")
-    return v
+    return str(v)
 
 
 def _text_size(v: Any) -> int:
@@ -79,7 +79,7 @@ def _text_size(v: Any) -> int:
     return int(v)
 
 
-def _bindings(v: Any) -> dict:
+def _bindings(v: Any) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise TypeError("must be an object")
     return v
@@ -212,7 +212,7 @@ def config_dir() -> Path:
     return Path(platformdirs.user_config_dir("couch-cards", appauthor=False))
 
 
-class Settings(MutableMapping):
+class Settings(MutableMapping[str, Any]):
     """A dict of validated settings bound to its file; `save()` writes it atomically."""
 
     def __init__(self, path: Path, values: dict[str, Any] | None = None, warn: Warn = _stderr_warning):

@@ -171,7 +171,7 @@ def _text(value: Any) -> str | None:
     return str(value).replace("\0", "")
 
 
-def typed_row(cursor: sqlite3.Cursor, row: tuple) -> tuple:
+def typed_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> tuple[Any, ...]:
     """A row factory: each value as its column's kind (see INTEGER_COLUMNS and the others above)."""
     out = []
     for (name, *_), value in zip(cursor.description, row):

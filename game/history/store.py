@@ -29,8 +29,8 @@ from typing import Any, TypeVar
 
 from game.history import schema
 from game.history.summary import GameRecord, now_iso
-from game.names import clean_text
-from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, clean_name, name_problem
+from game.names import clean_name, clean_text
+from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, name_problem
 
 FILENAME = "history.sqlite3"
 SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database: set aside with it
@@ -38,7 +38,7 @@ FLUSH_TIMEOUT_S = 10.0
 
 T = TypeVar("T")
 Warn = Callable[[str], None]
-Job = Callable[[sqlite3.Connection], None]
+Job = Callable[[sqlite3.Connection], object]  # what it returns is not used
 
 
 def _stderr(message: str) -> None:
@@ -259,7 +259,7 @@ def write_game(conn: sqlite3.Connection, record: GameRecord) -> int:
     cur = conn.execute("INSERT INTO games (game, rules, started, length_ms, players, result) VALUES (?, ?, ?, ?, ?, ?)",
                        (record.game, json.dumps(record.rules, sort_keys=True, default=str), record.started,
                         int(record.length_ms), len(record.seats), json.dumps(result)))
-    game_id = int(cur.lastrowid)
+    game_id = int(cur.lastrowid or 0)
     known = {row[0] for row in conn.execute("SELECT id FROM profiles")}
     conn.executemany("INSERT INTO seats (game_id, seat, profile_id, name, kind, level, won, score) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

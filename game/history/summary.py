@@ -56,14 +56,14 @@ class GameRecord:
     scores: tuple[int, ...] | None
     end: str | None
     slaps: tuple[SlapRow, ...] = ()
-    key: tuple = field(default=(), compare=False)  # the table it was played at (see `table_key`)
+    key: tuple[Any, ...] = field(default=(), compare=False)  # the table it was played at (see `table_key`)
 
     @property
     def has_people(self) -> bool:
         return any(s.kind == "human" for s in self.seats)
 
 
-def table_key(config: TableConfig) -> tuple:
+def table_key(config: TableConfig) -> tuple[Any, ...]:
     """What makes two games "the same table" for the evening's tally: the game, its rules, who sits where
     (names, bots' levels, head starts, profiles); not the seed or who starts, which Play again changes."""
     seats = tuple((seat_name(spec, i), spec.level, repr(spec)) for i, spec in enumerate(config.seats))

@@ -4,7 +4,7 @@ importing each other. The one place that knows every scene class, and the regist
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game import games
 from game.games.base import TableConfig
@@ -124,7 +124,7 @@ def _replay() -> Callable[..., Scene]:
 
 
 def _table(config: TableConfig) -> Scene:
-    return games.get(config.game).table_scene(config)
+    return cast("Scene", games.get(config.game).table_scene(config))
 
 
 def _practice(game: str, mode: str, screen: str = "setup", *args: Any, **kwargs: Any) -> Scene:
@@ -132,7 +132,7 @@ def _practice(game: str, mode: str, screen: str = "setup", *args: Any, **kwargs:
     found = [m for m in games.get(game).practice if m.id == mode]
     if not found:
         raise ValueError(f"{game} has no practice mode {mode!r}")
-    return found[0].scene(screen, *args, **kwargs)
+    return cast("Scene", found[0].scene(screen, *args, **kwargs))
 
 
 # name -> a loader of the scene class (function-level imports: explicit, so frozen builds see them)
