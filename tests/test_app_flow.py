@@ -26,7 +26,7 @@ def test_title_to_results_and_play_again_with_keys_only(app):
     set_value(app, t("Cards per suit"), t("1–{k} ({n} cards)", k=5, n=20), key="left")
     set_value(app, t("Cards set aside unseen"), "3")
     set_value(app, t("Matches each"), "5", key="left")
-    assert "1–5" in lobby.definition.rules_summary(lobby.rules) and "3 set aside" in lobby.definition.rules_summary(lobby.rules)
+    assert "1–5" in lobby.definition.rules_summary(lobby.rules) and "3 cards set aside" in lobby.definition.rules_summary(lobby.rules)
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "NothanksTable"

@@ -89,7 +89,7 @@ def summary(rules: nt.Rules) -> str:
     if rules.after_take == "same_player":
         parts.append(t("the taker decides again"))
     else:
-        parts.append(t("after a take the turn passes"))
+        parts.append(t("after taking a card, the turn passes on"))
     if rules.hidden_matches:
         parts.append(t("hidden chips") if chips(rules) else t("hidden matches"))
     return " · ".join(parts)
