@@ -164,6 +164,6 @@ def test_the_search_line_says_what_taking_and_paying_came_to():
     assert text[4] == f"100 pretend games: taking scored {round(advice.take * 100)}, paying {round(advice.pay * 100)} (100 = a sure win)"
     compact = words(advice, compact=True)
     assert compact == [text[0], "Take ♠3: −30 + 2 matches = −28",
-                       f"Pretend games: taking scored {round(advice.take * 100)}, paying {round(advice.pay * 100)} (100 = a sure win)"]
+                       f"Taking scores {round(advice.take * 100)}, paying {round(advice.pay * 100)} (of 100)"]
     ranks = [rank for _, rank in coach_lines(advice, nt.Rules(), "Ada")]
     assert ranks == [0, 0, 0, 1, 0]  # "Pay a match" goes first where there is no room

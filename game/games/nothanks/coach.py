@@ -139,8 +139,8 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
         else:
             what = t("Take {card}: {sum}", card=card, sum=now)
         last = (t("No chips left to pay with") if on else t("No matches left to pay with")) if advice.must_take \
-            else t("Pretend games: taking scored\u00a0{take}, paying\u00a0{pay} (100\u00a0=\u00a0a sure win)",
-                   take=_score(advice.take), pay=_score(advice.pay))
+            else t("Taking scores\u00a0{take}, paying\u00a0{pay} (of\u00a0100)", take=_score(advice.take),
+                   pay=_score(advice.pay))
         return [(head, 0), (what, 0), (last, 0)]
     if advice.below and advice.above:
         cost = t("{card} joins {under} and {over} into one run: you gain {n}", card=card, under=under, over=over,
