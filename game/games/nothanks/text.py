@@ -109,8 +109,6 @@ def _example_names(rules: Any) -> tuple[str, str, str]:
     """The seed's example cards as the table writes them: ♠A, ♥9, ♣3 (28, 27, 3 in the numbered edition)."""
     if chips(rules):
         return "28", "27", "3"
-    from game.render.letters import letter
-
     return f"♠{letter('A')}", "♥9", "♣3"
 
 
