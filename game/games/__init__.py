@@ -25,10 +25,32 @@ def all_games() -> list[GameDef]:
     return list(GAMES.values())
 
 
+def register(definition: GameDef) -> None:
+    """Add a game defined elsewhere (a test's, a plug-in's) after the built-in ones; ValueError (one line)
+    for a definition with no id or an id already taken."""
+    global IDS
+    if not isinstance(definition, GameDef) or not definition.id:
+        raise ValueError(f"a game to register is a GameDef with an id, not {definition!r}")
+    if definition.id in GAMES:
+        raise ValueError(f"a game {definition.id!r} is registered already")
+    GAMES[definition.id] = definition
+    IDS = tuple(GAMES)
+
+
+def unregister(game: str) -> None:
+    """Take game `game` (its id) out of the registry again; ValueError naming the known games otherwise."""
+    global IDS
+    get(game)
+    del GAMES[game]
+    IDS = tuple(GAMES)
+
+
 class Registry:
     """The registry as an object the app hands to scenes (`app.games`)."""
 
-    ids = IDS
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return IDS
 
     def get(self, game: str) -> GameDef:
         return get(game)

@@ -1,0 +1,31 @@
+"""Snap's table scene: a SnapMatch on the game clock, drawn by SnapView (the shell's TableScene does the rest)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render.fonts import TextCache
+from game.scenes.table import TableScene
+
+from . import engine as sn
+from .match import SnapMatch
+from .view import SnapView
+
+
+class SnapTable(TableScene):
+    def make_match(self, start_ns: int) -> SnapMatch:
+        c = self.config
+        return SnapMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+
+    def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> SnapView:
+        return SnapView(self.config.rules, names, controls, self.config.seed, texts=texts)
+
+    def rumbles(self, event: object) -> list[tuple[int, str]]:
+        if isinstance(event, sn.PileClaimed):
+            return [(event.seat, "short")]
+        if isinstance(event, sn.WrongClaim):
+            return [(event.seat, "double")]
+        return []
+
+    def draw_view(self, surface: pygame.Surface, now: float) -> None:
+        self.view.draw(surface, self.match.state, now)
