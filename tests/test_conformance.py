@@ -14,7 +14,9 @@ For each game (the registry's, and Snap):
 - the view-model runs headless (its module imports no pygame; a whole match's events go through it);
 - every table drawn at 640×360, 1280×720 and 1920×1080 in en/da/sv at text sizes 100/125/150 with no two texts
   overlapping and none outside the window (9 of the 27 combinations per game, each value three times, in a Latin
-  square; the full 27 under `slow`); the results screen drawn with no overlaps;
+  square; the full 27, at every table size, under `slow`); the results screen drawn with no overlaps;
+- "Watch again": the replay viewer re-drives the game's own table from the log to the same final state;
+- the history records the game through the contract (seats, winners, a profile seat's events);
 - the lobby: each option changed with the keys, the table's config's rules match the options shown;
 - sim (`python -m game sim <id> --games 3`, also recorded and re-verified) and the engine bench hook.
 Snap also appears on the choose-game screen, and the registry's register/unregister are checked."""
@@ -456,6 +458,44 @@ def test_the_results_screen_has_no_overlapping_texts(g, tmp_path, size):
         assert app.top.body.headline() in [text for _, text in boxes.drawn]
     finally:
         app.stack.clear()
+
+
+def test_watch_again_replays_the_game_in_the_viewer_without_overlapping_texts(g, app):
+    """The results screen's "Watch again": the replay viewer re-drives the game's own table from its log (the
+    contract's replay and markers), to the same final state."""
+    match = playout(g, 7)
+    app.nav.push("title")
+    app.nav.push("replay", match.log.lines())
+    scene = app.top
+    assert top_name(app) == "ReplayScene" and scene.error == ""
+    scene.seek(scene.film.end)
+    app.frames(2)
+    assert scene.table.match.state.digest() == match.state.digest()
+    with ui.TextBoxes() as boxes:
+        scene.draw(app.screen, 0.0)
+    assert texts_overlapping(boxes.drawn) == []
+    app.stack.clear()
+
+
+def test_the_history_keeps_the_game_through_the_contract(g, tmp_path):
+    """A finished game as the history records it (game.history.summary.game_record reads `result()` and
+    `history_events()`), written to a database: its seats, winners and each profile seat's events."""
+    from game.history.store import connect, write_game
+    from game.history.summary import game_record
+
+    match = playout(g, 9)
+    n = len(match.seats)
+    conn = connect(tmp_path / "history.db")
+    profile = int(conn.execute("INSERT INTO profiles (name, created) VALUES ('Ada', '2026-12-01')").lastrowid or 0)
+    base = human_config(g, n, seed=9)
+    config = TableConfig(g.id, base.rules, base.seats, base.seed, profiles=(profile,) + (None,) * (n - 1))
+    game_id = write_game(conn, game_record(config, match))
+    won = [row[0] for row in conn.execute("SELECT seat FROM seats WHERE game_id = ? AND won = 1 ORDER BY seat",
+                                          (game_id,))]
+    assert tuple(won) == tuple(sorted(match.result().winners))
+    events = conn.execute("SELECT count(*) FROM events WHERE game_id = ? AND seat = 0", (game_id,)).fetchone()[0]
+    assert events == sum(1 for e in match.history_events() if e.seat == 0)
+    conn.close()
 
 
 # ---- the lobby, sim and bench --------------------------------------------------------------------------------

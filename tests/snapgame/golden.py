@@ -10,12 +10,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from game import record  # noqa: E402
-from game.commands import PLAY, Command  # noqa: E402
-from game.match.common import SeatSpec  # noqa: E402
-from snapgame import engine as sn  # noqa: E402
-from snapgame.match import SNAP, SnapMatch  # noqa: E402
-from snapgame.sim import play_out  # noqa: E402
+from game import record
+from game.commands import PLAY, Command
+from game.match.common import SeatSpec
+from snapgame import engine as sn
+from snapgame.match import SNAP, SnapMatch
+from snapgame.sim import play_out
 
 GOLDEN = HERE / "golden"
 MS = 1_000_000

@@ -59,6 +59,10 @@ class SnapView(TableView):
         surf, y = self.panels.base(seat, below=self.texts.font(font_px, True).get_height())
         box = self.L.seats[seat]
         info = box.info.move(-box.rect.x, -box.rect.y)
+        if count:  # the cards won, as a back in the seat's stack
+            stack = box.stack.move(-box.rect.x, -box.rect.y)
+            back = self.art.back(self.L.seat_card_w)
+            surf.blit(back, back.get_rect(center=stack.center))
         img = self.texts.fit(str(count), info.w, font_px, colors.GOLD, bold=True)
         surf.blit(img, (info.x, min(y, info.bottom - img.get_height())))
         return surf
