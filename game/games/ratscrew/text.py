@@ -226,8 +226,8 @@ def rules_text(rules: Any) -> list[str]:
         t("Take turns: on your turn, turn the top card of your stack face up onto the pile in the middle."),
         t("A jack, queen, king or ace is a challenge: the next player must pay 1, 2, 3 or 4 cards, turning them "
           "up one at a time. If you turn up a challenge card while paying, the challenge passes on: the next "
-          "player owes the new number, from scratch. If you pay in full without one, the challenger takes "
-          "the pile."),
+          "player owes the new number, from scratch. If you pay it all without turning one up, the challenger "
+          "takes the pile."),
         *([t("At this table a 10 stops a challenge: if the player paying turns a 10, the challenge ends, "
              "nobody wins the pile, and the next player plays on.")] if rules.ten_stops else []),
         t("Anyone may slap the pile at any moment. The first right slap wins the whole pile — even during a "
