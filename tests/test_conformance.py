@@ -13,8 +13,9 @@ For each game (the registry's, and Snap):
   tests/snapgame/golden/) verify;
 - the view-model runs headless (its module imports no pygame; a whole match's events go through it);
 - every table drawn at 640×360, 1280×720 and 1920×1080 in en/da/sv at text sizes 100/125/150 with no two texts
-  overlapping and none outside the window (9 of the 27 combinations per game, each value three times, in a Latin
-  square; the full 27, at every table size, under `slow`); the results screen drawn with no overlaps;
+  overlapping, none outside the window and no word cut with "…" (9 of the 27 combinations per game, each value
+  three times, in a Latin square; the full 27, at every table size, under `slow`); the results screen drawn
+  with no overlaps;
 - "Watch again": the replay viewer re-drives the game's own table from the log to the same final state;
 - the history records the game through the contract (seats, winners, a profile seat's events);
 - the lobby: each option changed with the keys, the table's config's rules match the options shown;
@@ -56,7 +57,7 @@ from game.games.base import (
     TableConfig,
 )
 from game.match.common import SeatSpec
-from game.render import scale
+from game.render import fonts, scale
 from game.render.card_art import CardArt
 from game.render.textboxes import overlaps
 from game.scenes import ui
@@ -383,7 +384,15 @@ def _looks_id(combo) -> str:
     return f"{w}x{h}-{lang}-{percent}"
 
 
+# Known: at 640×360 round seven seats at 125 % and 150 %, a Ratscrew seat on turn that owes cards (its badge
+# "owes 4") has its keys line cut with "…", and a second wrong-slap note in a small lane is cut (reported).
+KNOWN_CUTS = {("ratscrew", (640, 360), 7)}
+
+
 def draw_table(g: GameDef, size, lang, percent, n: int, monkeypatch) -> None:
+    """A table of `n` human seats pressing at random, drawn now and then: no two texts overlap, none lies
+    outside the window, no word is cut with "…" (game.render.fonts.CUTS)."""
+    monkeypatch.setattr(fonts, "CUTS", [])
     monkeypatch.setenv("LANGUAGE", lang)
     i18n.set_language(lang)
     scale.set_window(size)
@@ -416,6 +425,9 @@ def draw_table(g: GameDef, size, lang, percent, n: int, monkeypatch) -> None:
                 frames += 1
         assert frames >= 1
         app.stack.clear()
+    if fonts.CUTS and (g.id, size, n) in KNOWN_CUTS:
+        pytest.xfail(f"known: cut with …: {fonts.CUTS}")
+    assert fonts.CUTS == [], f"cut with …: {fonts.CUTS}"
 
 
 @pytest.mark.parametrize("combo", SQUARE, ids=_looks_id)
@@ -426,12 +438,13 @@ def test_every_table_is_drawn_without_overlapping_texts(g, combo, monkeypatch):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("n", range(MIN_SEATS, MAX_SEATS + 1))
 @pytest.mark.parametrize("combo", FULL, ids=_looks_id)
-def test_every_table_at_every_look_and_table_size(g, combo, monkeypatch):
-    size, lang, percent = combo
+def test_every_table_at_every_look_and_table_size(g, combo, n, monkeypatch):
     low, high = g.player_range(g.rules_from_values({}))
-    for n in range(low, high + 1):
-        draw_table(g, size, lang, percent, n, monkeypatch)
+    if not low <= n <= high:
+        pytest.skip(f"{g.id} is for {low} to {high} players")
+    draw_table(g, *combo, n, monkeypatch)
 
 
 def texts_overlapping(drawn) -> list[tuple[str, str]]:
@@ -597,3 +610,17 @@ def test_register_and_unregister():
         games.unregister("snap")
     with pytest.raises(ValueError):
         games.register(object())  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_snap_type_checks_strictly_against_the_contract():
+    """A third game can be written to the contract's types: Snap passes `mypy --strict` (the contract's
+    modules followed silently, as `make check` runs it)."""
+    mypy = Path(sys.executable).with_name("mypy")
+    if not mypy.exists():
+        pytest.skip("mypy is not installed (the lint extra)")
+    done = subprocess.run([str(mypy), "--strict", "--follow-imports=silent", "-p", "snapgame"], cwd=TESTS.parent,
+                          env={"MYPYPATH": str(TESTS), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stdout[-2000:]
+

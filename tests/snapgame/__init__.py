@@ -73,7 +73,8 @@ class SnapDef(GameDef):
         return engine.Rules.from_options(dict(values))
 
     def option_values(self, rules: Any) -> dict[str, Any]:
-        return rules.option_values()
+        values: dict[str, Any] = rules.option_values()
+        return values
 
     def player_range(self, rules: Any) -> tuple[int, int]:
         return engine.PLAYERS

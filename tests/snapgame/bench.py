@@ -24,7 +24,7 @@ bot_timing = None
 
 
 def clone_apply_states(count: int = 64) -> list[tuple[sn.State, object]]:
-    out = []
+    out: list[tuple[sn.State, object]] = []
     for seed in range(count):
         st = sn.new_game(sn.Rules(), players=3, seed=seed)
         for _ in range(seed % 20):

@@ -53,8 +53,8 @@ class Rules:
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     name: str
-    choices: tuple[object, ...]
-    default: object
+    choices: tuple[int, ...]
+    default: int
 
 
 OPTIONS = (OptionSpec("ranks", RANK_CHOICES, 13), OptionSpec("penalty", PENALTY_CHOICES, 1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 from game.match.common import SeatSpec
 from game.simkit import Recorder, SimError, bot_levels, check_players, play_out, rule_values
@@ -19,7 +20,7 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
     """Snap has no options of its own beyond --rule."""
 
 
-def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
+def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict[str, Any]:
     recorder = recorder or Recorder(None)
     levels = bot_levels(args, LEVELS, 2)
     try:
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
                       for s in range(n)]}
 
 
-def format(result: dict) -> str:
+def format(result: dict[str, Any]) -> str:
     lines = [f"Snap: {result['games']} games, {result['players']} players, seed {result['seed']}"]
     lines += [f"{s['seat']:>4} {s['bot']:<8} {s['wins']:>7.1f} {100 * s['win_rate']:>7.1f}%" for s in result["seats"]]
     lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")

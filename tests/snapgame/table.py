@@ -28,4 +28,5 @@ class SnapTable(TableScene):
         return []
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
+        assert isinstance(self.view, SnapView)  # TableScene.view is a TableView, which declares no draw()
         self.view.draw(surface, self.match.state, now)

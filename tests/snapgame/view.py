@@ -48,12 +48,12 @@ class SnapView(TableView):
         return summary(self.rules)
 
     # -- the seats ----------------------------------------------------------------------------------------
-    def seat_key(self, seat: int, state: sn.State, now: float) -> tuple:
+    def seat_key(self, seat: int, state: sn.State, now: float) -> tuple[Any, ...]:
         active = seat == state.current_player and not state.is_over
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
         return (active, len(state.won[seat]), ctrl)
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
         count = content[0]
         font_px = self.panels.controls_size(seat)
         surf, y = self.panels.base(seat, below=self.texts.font(font_px, True).get_height())

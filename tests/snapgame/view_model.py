@@ -25,7 +25,7 @@ class SnapLayout(LayoutHints):
 LAYOUT = SnapLayout(pile_cards=3.0, panel_wide=1.45)
 
 
-def card_key(code: str) -> tuple:
+def card_key(code: str) -> tuple[str, str, bool]:
     return ("card", code, False)
 
 
