@@ -6,8 +6,8 @@ For each game (the registry's, and Snap):
   other, rule options that round-trip through option_values / rules_from_values (every choice of every option);
 - the engine answers the engine protocol; the match the `Match` protocol, its `result()` a `Result` and its
   `history_events()` `EventRow`s that agree with the result;
-- random playouts through the match driver (random seats pressing random buttons on a virtual clock, a few
-  refused presses): PLAYOUTS games each in the default run, 1,000 each under the `slow` marker;
+- random playouts through the match driver (random seats pressing random buttons on a virtual clock, ties,
+  refused presses, seats changing hands): PLAYOUTS games each in the default run, 1,000 each under the `slow` marker;
 - replay determinism: a played match's log re-verifies through game.replay.verify, the same seed and presses
   write the same log again, the replay's markers are Markers; the golden logs (tests/golden/<id>-*.jsonl,
   tests/snapgame/golden/) verify;
@@ -245,8 +245,8 @@ def test_the_match_answers_the_match_protocol(g):
 
 def playout(g: GameDef, seed: int, record_log: bool = True):
     """One game of human seats pressing at random on a virtual clock: mostly the seat with the most legal
-    actions (the one on turn, in every game so far), else any seat; either button; now and then a press the
-    match must refuse at once. Returns the match, over."""
+    actions (the one on turn, in every game so far), else any seat; either button; now and then two presses in
+    the same instant, a press the match must refuse at once, or a seat changing hands. Returns the match, over."""
     rng = random.Random(seed)
     n = players_of(g, g.rules_from_values({}), rng.randrange(8))
     config = human_config(g, n, seed, rng.randrange(n))
@@ -260,10 +260,15 @@ def playout(g: GameDef, seed: int, record_log: bool = True):
         counts = [len(st.legal_actions(s)) for s in range(n)]
         busiest = [s for s in range(n) if counts[s] == max(counts)]
         seat = rng.choice(busiest) if rng.random() < 0.6 else rng.randrange(n)
-        if rng.random() < 0.01:
+        roll = rng.random()
+        if roll < 0.01:
             assert isinstance(match.submit(Command(seat, "not-an-action", t)), str)
+        elif roll < 0.015:  # the seat changes hands (a person takes it over): a "seat" line in the log
+            match.replace_seat(seat, SeatSpec("human", name=f"Guest {seat + 1}"))
         else:
             match.submit(Command(seat, rng.choice(g.buttons), t))
+            if roll > 0.95:  # another seat presses in the same instant: a tie the match orders
+                match.submit(Command(rng.randrange(n), rng.choice(g.buttons), t))
         events = match.advance(t)
         assert all(e.t_ns <= t for e in events)
     while not match.is_over and match.next_due_ns() is not None:  # timers still due (a claim window)
