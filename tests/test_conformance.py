@@ -42,7 +42,7 @@ from game import games, i18n, record, replay
 from game import sim as sim_cli
 from game.audio import NAMES as SOUNDS
 from game.commands import Command
-from game.engines import EngineState, IllegalAction
+from game.engines import CODES, EngineState, IllegalAction
 from game.games.base import (
     MAX_SEATS,
     MIN_SEATS,
@@ -215,17 +215,48 @@ def test_option_values_name_one_of_each_options_choices(g):
 
 
 def test_the_engine_answers_the_engine_protocol(g):
+    """game.engines' protocol on states of a random walk to the end: the legal actions (as a whole and per seat)
+    apply and change the state; every other action of the action space is refused with a documented code, the
+    same from refusal() and apply(), changing nothing; clones are independent; observations depend only on the
+    state; a finished game refuses everything with "game_over"; a seat that is not there is "bad_seat"."""
     rules = g.rules_from_values({})
-    st = g.engine.new_game(rules, players=players_of(g, rules), seed=3)
-    assert isinstance(st, EngineState) and isinstance(st, GameState)
-    assert not st.is_over and st.legal_actions() and set(map(repr, st.legal_actions())) <= set(map(repr, st.action_space()))
-    before = st.digest()
+    rng = random.Random(3)
+    st = g.engine.new_game(rules, players=players_of(g, rules, 1), seed=3)
+    assert isinstance(st, EngineState) and isinstance(st, GameState) and not st.is_over
+    for seat in (st.players, -1):
+        for ask in (st.observation, st.legal_actions):
+            with pytest.raises(IllegalAction) as caught:
+                ask(seat)
+            assert caught.value.code == "bad_seat"
     with pytest.raises(IllegalAction) as caught:
         st.apply(object())
-    assert caught.value.code == "bad_action" and st.digest() == before
-    twin = st.clone()
-    twin.apply(twin.legal_actions()[0])
-    assert twin.digest() != before == st.digest()
+    assert caught.value.code == "bad_action"
+    for step in range(2_000):
+        before = st.digest()
+        legal = st.legal_actions()
+        assert sorted(map(repr, legal)) == sorted(repr(a) for seat in range(st.players) for a in st.legal_actions(seat))
+        if step % 7 == 0 or st.is_over:
+            for action in st.action_space():
+                refusal = st.refusal(action)
+                if action in legal:
+                    assert refusal is None
+                    twin = st.clone()
+                    assert twin.apply(action) and twin.digest() != before
+                else:
+                    assert isinstance(refusal, IllegalAction) and refusal.code in CODES
+                    assert refusal.code == "game_over" or not st.is_over
+                    with pytest.raises(IllegalAction) as caught:
+                        st.apply(action)
+                    assert caught.value.code == refusal.code
+                assert st.digest() == before
+            for seat in range(st.players):
+                assert st.observation(seat) == st.clone().observation(seat)
+        if st.is_over:
+            assert legal == []
+            break
+        st.apply(rng.choice(legal))
+        assert st.digest() != before
+    assert st.is_over
 
 
 def test_the_match_answers_the_match_protocol(g):
