@@ -14,7 +14,7 @@ def title() -> str:
 
 def blurb() -> list[str]:
     return [t("Learn to see doubles and sandwiches at a glance."), t("One pile, your pace, no penalties."),
-            t("1–4 players · drills from doubles to six-nine")]
+            t("1–4 players · drills from doubles to four of a suit")]
 
 
 def drill_name(index: int) -> str:
