@@ -15,7 +15,7 @@ import pygame
 from game import i18n
 from game.history import export, queries
 from game.history.queries import ProfileStats
-from game.i18n import t, tn
+from game.i18n import decimal, t, tn
 from game.profiles import Profile, draw_avatar
 from game.render import colors, scale
 from game.scenes import ui
@@ -377,7 +377,7 @@ class StatsScene(MenuHandler):
         for g in self.stats.games:
             lines.append((self._title(g.game), t("{games} · {wins}", games=tn("{n} game", "{n} games", g.games), wins=tn("{n} win", "{n} wins", g.wins)), True))
             if g.average is not None:
-                best = t("average {avg} · best {best} ({day})", avg=f"{g.average:+.1f}".replace("-", "−"),
+                best = t("average {avg} · best {best} ({day})", avg=decimal(g.average, "+.1f").replace("-", "−"),
                          best=f"{g.best:+d}".replace("-", "−"), day=day(g.best_started))
                 lines.append(("", best, False))
         return lines
