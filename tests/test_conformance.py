@@ -201,9 +201,6 @@ def chosen_rules(g: GameDef, players: int):
 def test_option_values_name_one_of_each_options_choices(g):
     """What the rules screen shows of a table's options (`label_of(option_values(rules)[name])`) is one of the
     option's own labels: option_values gives each option's choice, not a value the lobby never offers."""
-    if g.id == "nothanks":
-        pytest.xfail("No Thanks' option_values gives set_aside as the resolved count (12), not the option's "
-                     "choice None ('Standard (12)'): the rules screen shows '12' (reported to the lead)")
     players = players_of(g, g.rules_from_values({}), 1)
     for rules in chosen_rules(g, players):
         back = g.option_values(rules)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from game.engines import EngineState
 from game.i18n import t
 from game.match.common import SeatSpec, Timed
 
@@ -118,14 +119,9 @@ class Marker:
     lines: tuple[str, ...] = ()
 
 
-@runtime_checkable
-class GameState(Protocol):
-    """What the shell reads of any game's engine state."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def digest(self) -> str: ...
+# What the shell reads of any game's engine state: the engines' protocol (game.engines.EngineState: players,
+# is_over, legal_actions, apply, refusal, observation, clone, digest).
+GameState = EngineState
 
 
 @runtime_checkable

@@ -93,7 +93,11 @@ class NothanksDef(GameDef):
         return engine.Rules.from_options(dict(values), players)
 
     def option_values(self, rules: Any) -> dict[str, Any]:
-        return {o.name: getattr(rules, o.name) for o in self.rule_options(rules)}
+        """The rules as the lobby's choices: the edition's own set-aside count is the choice None ("Standard")."""
+        values = {o.name: getattr(rules, o.name) for o in self.rule_options(rules)}
+        if values.get("set_aside") == engine.standard_set_aside(rules):
+            values["set_aside"] = None
+        return values
 
     def values_after_change(self, changed: str, values: dict[str, Any]) -> dict[str, Any]:
         """Switching the edition starts from that edition's own defaults (deck, matches, after-take),
