@@ -57,7 +57,7 @@ def test_a_broken_workflow_fails_actionlint(tmp_path, breakage, message):
 def test_ci_lints_the_workflows_before_the_tests_and_the_smoke_test():
     run = (ROOT / ".ci" / "run").read_text()
     steps = [line.strip() for line in run.splitlines() if line.strip().startswith("make ")]
-    assert steps == ["make lint", "make test", "make smoke"]
+    assert steps == ["make lint", "make check", "make test", "make smoke"]  # check: ruff and mypy
     assert "set -euo pipefail" in run  # a failing lint stops CI
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^lint: \$\(STAMP\)\n\t\$\(BIN\)/actionlint", makefile, re.MULTILINE)

@@ -77,5 +77,5 @@ def test_pads_pick_their_players_on_the_setup_and_both_sessions_are_recorded(app
     run_until(app, lambda: top_name(app) == "StarsScene", max_seconds=60)
     rows = app.history.read(lambda c: c.execute(
         "SELECT p.profile_id, p.correct, p.decisions, s.seat, s.rule, s.outcome, s.reaction_ms "
-        "FROM practice p JOIN slaps s ON s.practice_id = p.id ORDER BY p.profile_id").fetchall())
+        "FROM practice p JOIN events s ON s.practice_id = p.id ORDER BY p.profile_id").fetchall())
     assert rows == [(mia.id, 1, 1, 0, "double", "right", right_ms), (leo.id, 0, 1, 1, "double", "missed", None)]
