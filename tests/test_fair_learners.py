@@ -1,5 +1,5 @@
 """Learners at the real table (issue 11): the "no penalty" rule (wrong slaps burn nothing), a missed
-slappable pile named after it passes ("Double missed"), and a learner seat's hint (the pattern outlined,
+slappable pile named after it passes ("Missed: Double"), and a learner seat's hint (the pattern outlined,
 "Slap! Double" at its seat) after its delay."""
 
 from __future__ import annotations
@@ -101,10 +101,10 @@ def test_the_table_names_the_missed_pattern_in_the_headline():
     surface = pygame.Surface(app.size)
     t.draw(surface, 0.0)
     boxes = [(b.kind, b.text) for b in t.view.text_boxes()]
-    assert ("banner", "Double missed") in boxes
+    assert ("banner", "Missed: Double") in boxes
     app.run_ms(2000)
     t.draw(surface, 0.0)
-    assert "Double missed" not in [b.text for b in t.view.text_boxes()]
+    assert "Missed: Double" not in [b.text for b in t.view.text_boxes()]
 
 
 def test_a_missed_note_waits_for_a_photo_finish_showing():
@@ -116,7 +116,7 @@ def test_a_missed_note_waits_for_a_photo_finish_showing():
     model.on_event(Finish(((0, 0, 0, "won"), (1, 10, 10, "too late"))), 0, st)
     model.on_event(Missed("sandwich", ("5C", "5D")), 1000 * MS, st)
     (banner,) = [e for e in model.anim.effects if isinstance(e, Banner)]
-    assert banner.text == "Sandwich missed" and banner.tween.start_ns == 2000 * MS
+    assert banner.text == "Missed: Sandwich" and banner.tween.start_ns == 2000 * MS
 
 
 # -- hints for learner seats ----------------------------------------------------------------------------
