@@ -65,7 +65,7 @@ def top_name(app: App) -> str:
     return type(app.top).__name__
 
 
-def focus(app: App, label: str, limit: int = 40) -> None:
+def focus(app: App, label: str, limit: int = 60) -> None:
     """Press ↓ until the top scene's menu has `label` focused."""
     for _ in range(limit):
         if app.top.menu.current.label == label:

@@ -107,7 +107,7 @@ def test_four_of_a_suit_near_misses(view):
 
 
 def test_four_of_a_suit_is_off_by_default():
-    assert rs.slap_rule_for("2H 5H 9H KH".split(), rs.Rules()) is None
+    assert rs.slap_rule_for(["2H", "5H", "9H", "KH"], rs.Rules()) is None
 
 
 def test_a_slap_on_four_of_a_suit_takes_the_pile():

@@ -66,14 +66,48 @@ def banners(m):
 
 
 def test_the_lobby_rows_of_the_new_options():
-    options = {o.name: o for o in DEFINITION.rule_options(rs.Rules(), 3)}
+    options = {o.name: o for o in DEFINITION.rule_options()}
     assert options["four_of_a_suit"].label == "Slap: Four of a suit"
     assert [label for _, label in options["wrong_slap"].choices] == ["Burn cards", "Timeout", "Pile to the next player"]
-    assert options["wrong_slap"].label == "Wrong slap penalty" and options["wrong_slap"].default == "burn"
+    assert options["wrong_slap"].label == "Wrong slap" and options["wrong_slap"].default == "burn"
     assert options["timeout_cards"].label_of(1) == "1 card" and options["timeout_cards"].label_of(3) == "3 cards"
     assert options["ten_stops"].label == "A 10 stops a challenge" and options["ten_stops"].label_of(True) == "On"
-    names = [o.name for o in DEFINITION.rule_options(rs.Rules(), 3)]
+    names = [o.name for o in DEFINITION.rule_options()]
     assert names.index("wrong_slap") < names.index("burn") < names.index("timeout_cards")
+    assert set(names) == set(rs.Rules().option_values())
+
+
+@pytest.mark.parametrize(("rules", "shown", "hidden"), [
+    (rs.Rules(), {"wrong_slap", "burn", "burned_live", "ten_stops", "four_of_a_suit"},
+     {"timeout_cards", "marriage_either_order"}),
+    (rs.Rules(wrong_slap="timeout"), {"wrong_slap", "timeout_cards"}, {"burn", "burned_live"}),
+    (rs.Rules(wrong_slap="gives_pile"), {"wrong_slap"}, {"burn", "burned_live", "timeout_cards"}),
+    (rs.Rules(slaps={"marriage"}), {"marriage_either_order", "burn"}, {"timeout_cards"}),
+])
+def test_the_lobby_shows_the_rows_that_change_anything_at_this_table(rules, shown, hidden):
+    names = {o.name for o in DEFINITION.rule_options(rules, 3)}
+    assert shown <= names and not hidden & names
+
+
+def test_in_the_lobby_choosing_timeouts_brings_their_length_and_takes_the_burn_away(app):
+    from support_app import set_value
+
+    from game.scenes.lobby import LobbyScene
+
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    labels = [item.label for item in app.top.menu.items]
+    assert "Wrong slap burns" in labels and "Slap timeout lasts" not in labels
+    set_value(app, "Wrong slap", "Timeout")
+    labels = [item.label for item in app.top.menu.items]
+    assert "Slap timeout lasts" in labels and "Wrong slap burns" not in labels
+    assert app.top.menu.current.label == "Wrong slap"
+    set_value(app, "Slap timeout lasts", "5 cards")
+    assert (app.top.rules.wrong_slap, app.top.rules.timeout_cards) == ("timeout", 5)
+    assert "wrong slap: no slaps for 5 cards" in DEFINITION.rules_summary(app.top.rules)
+    set_value(app, "Wrong slap", "Pile to the next player")
+    assert app.top.rules.wrong_slap == "gives_pile"
+    assert "Slap timeout lasts" not in [item.label for item in app.top.menu.items]
 
 
 @pytest.mark.parametrize(("rules", "summary", "corner"), [
@@ -336,7 +370,7 @@ def test_sim_takes_the_new_options(capsys):
 ])
 def test_sim_refuses_bad_values_in_one_line(capsys, rule, words):
     code, out, err = run_main(sim, capsys, "ratscrew", "--games", "1", "--rule", rule)
-    assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("name", ["ratscrew-four-of-a-suit-tens-stop-timeout", "ratscrew-gives-pile-tens-stop"])

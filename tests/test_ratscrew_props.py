@@ -334,10 +334,10 @@ NEW_COMBINATIONS = [
 ]
 
 
-def fuzz_game(index: int) -> tuple[dict, set]:
+def fuzz_game(index: int) -> set:
     """Game `index` of the fuzz: a combination of the new options in turn, every old option drawn at
-    random; played out by the random table with every check. Returns its options and the pairs
-    (new option value, old option value) it covered."""
+    random; played out by the random table with every check. Returns the pairs (new option, its value,
+    old option, its value) it covered."""
     rng = random.Random(index)
     new = NEW_COMBINATIONS[index % len(NEW_COMBINATIONS)]
     if new["wrong_slap"] == "timeout" and index // len(NEW_COMBINATIONS) % 2:
@@ -349,8 +349,7 @@ def fuzz_game(index: int) -> tuple[dict, set]:
     play_out(s, rng, rng.choice((0.0, 0.001, 0.01, 0.1)), junk=rng.choice((0.0, 0.02)))
     assert s.is_over
     old["players"] = players
-    pairs = {(n, new[n], o, old[o]) for n in new for o in old}
-    return {**new, **old}, pairs
+    return {(n, new[n], o, old[o]) for n in new for o in old}
 
 
 def fuzz(games: int, start: int = 0) -> Counter:
@@ -358,8 +357,7 @@ def fuzz(games: int, start: int = 0) -> Counter:
     seen = Counter()
     pairs: set = set()
     for index in range(start, start + games):
-        options, covered = fuzz_game(index)
-        pairs |= covered
+        pairs |= fuzz_game(index)
         seen["games"] += 1
     wanted = {(n, nv, o, ov) for n, nvs in NEW_OPTIONS.items() for nv in nvs
               for o, ovs in OLD_OPTIONS.items() for ov in ovs}

@@ -97,9 +97,11 @@ class RatscrewDef(GameDef):
         return text.summary(rules)
 
     def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
+        """The lobby's rows: with `rules`, only the options that change anything at such a table (a burn's
+        size only when a wrong slap burns, a timeout's length only with timeouts)."""
         from game.games.ratscrew import text
 
-        return text.rule_options()
+        return text.rule_options(rules)
 
     def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
         return engine.Rules.from_options(dict(values))

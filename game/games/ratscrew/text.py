@@ -41,7 +41,7 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
             return t("{card} demands", card=card)
     return {
         "marriage_either_order": t("Marriage in either order"),
-        "wrong_slap": t("Wrong slap penalty"),
+        "wrong_slap": t("Wrong slap"),
         "burn": t("Wrong slap burns"),
         "burned_live": t("Burned cards"),
         "timeout_cards": t("Slap timeout lasts"),
@@ -77,13 +77,26 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
     return str(value)
 
 
-def rule_options() -> list[RuleOption]:
-    """Every Ratscrew option for the lobby, labelled, in display order (the engine's option data)."""
+def _applies(name: str, rules: rs.Rules) -> bool:
+    """Whether option `name` changes anything at a table of `rules`: the marriage's order only with
+    marriages on, what a wrong slap burns only when it burns, the timeout's length only with timeouts."""
+    if name == "marriage_either_order":
+        return "marriage" in rules.slaps
+    if name in ("burn", "burned_live"):
+        return rules.wrong_slap == "burn"
+    if name == "timeout_cards":
+        return rules.wrong_slap == "timeout"
+    return True
+
+
+def rule_options(rules: rs.Rules | None = None) -> list[RuleOption]:
+    """The Ratscrew options for the lobby, labelled, in display order (the engine's option data): every
+    one, or (given `rules`) those that change anything at a table of these rules."""
     slaps = _slap_labels()
     return [
         RuleOption(o.name, _option_label(o.name, slaps), tuple((v, _choice_label(o.name, v, slaps)) for v in o.choices),
                    o.default)
-        for o in rs.rule_options()
+        for o in rs.rule_options() if rules is None or _applies(o.name, rules)
     ]
 
 
