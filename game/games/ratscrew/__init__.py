@@ -107,7 +107,10 @@ class RatscrewDef(GameDef):
         return engine.Rules.from_options(dict(values))
 
     def option_values(self, rules: Any) -> dict[str, Any]:
-        return dict(rules.option_values())
+        """The values of the options `rule_options(rules)` shows (those that change anything at this table);
+        the engine's `Rules.option_values()` has every one."""
+        shown = {o.name for o in self.rule_options(rules)}
+        return {name: value for name, value in rules.option_values().items() if name in shown}
 
     def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
         self.check_level(level)
