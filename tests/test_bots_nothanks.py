@@ -142,15 +142,94 @@ def test_hard_keeps_to_its_time_budget(monkeypatch):
     assert hard.last_iterations == 21 * 16 and hard.capped == 2
 
 
-def test_hard_searches_a_fixed_number_of_iterations_by_default():
-    st = nt.new_game(nt.Rules.numbered(), players=3, seed=2)
-    hard = bots.make_bot("hard", random.Random(1))
-    hard.decide(st.observation(0))
-    assert hard.last_iterations == bots.HARD_ITERATIONS and not hard.last_capped and hard.capped == 0
-    assert hard.time_budget_ms == bots.HARD_TIME_CAP_MS >= 1000  # a safety net, far above a normal search
+def test_hard_searches_until_one_move_clearly_leads():
+    """By default the search looks at its checkpoints and stops at the first where the leading move has
+    HARD_LEAD of the root's visits; a close move is searched to the last checkpoint."""
+    budgets = bots.HardBot(random.Random(0)).checkpoints()
+    assert budgets == bots.HARD_CHECKPOINTS and budgets[-1] >= 2400
+    stops = set()
+    for seed in range(12):
+        st = nt.new_game(nt.Rules.numbered(), players=3, seed=seed)
+        for _ in range(seed % 5):
+            st.apply(nt.PASS)
+        hard = bots.make_bot("hard", random.Random(seed))
+        hard.decide(st.observation(st.current_player))
+        root = hard.last_root
+        visits = root.take.visits + root.pay.visits
+        assert visits == hard.last_iterations in budgets and not hard.last_capped and hard.capped == 0
+        if visits < budgets[-1]:
+            assert max(root.take.visits, root.pay.visits) >= bots.HARD_LEAD * visits
+        stops.add(visits)
+    assert min(stops) == budgets[0] and len(stops) > 1  # clear moves stop early, closer ones search on
+    assert bots.HardBot(random.Random(0), scale=10).checkpoints() == tuple(10 * b for b in budgets)
+    assert bots.make_bot("hard", random.Random(1)).time_budget_ms == bots.HARD_TIME_CAP_MS >= 1000  # a safety net
     first, again = bots.make_bot("hard", random.Random(4)), bots.make_bot("hard", random.Random(4))
     obs = [nt.new_game(nt.Rules.numbered(), players=3, seed=s).observation(0) for s in range(4)]
     assert [first.decide(o) for o in obs] == [again.decide(o) for o in obs]
+
+
+def test_close_visit_counts_are_decided_by_value():
+    root = bots._Decision()
+    root.take.visits, root.take.total = 55, 55 * 0.40
+    root.pay.visits, root.pay.total = 45, 45 * 0.45
+    assert bots._choose(root) == nt.PASS  # 55% of the visits is close: the better mean wins
+    root.take.visits, root.take.total = 75, 75 * 0.40
+    root.pay.visits, root.pay.total = 25, 25 * 0.45
+    assert bots._choose(root) == nt.TAKE  # a clear lead in visits decides
+
+
+def test_hard_keeps_its_tree_when_the_card_comes_back_round():
+    st = nt.new_game(nt.Rules.numbered(), players=3, deck=[35, 4, 5, 6, 7, 8, 9])
+    hard = bots.make_bot("hard", random.Random(2))
+    assert hard.decide(st.observation(0)) == nt.PASS and hard.last_reused == 0
+    for _ in range(3):  # it pays, the others pay: 35 comes back with 3 chips on it
+        st.apply(nt.PASS)
+    hard.decide(st.observation(0))
+    assert hard.last_reused > 0  # it starts from what it imagined of this moment
+    assert hard.last_root.take.visits + hard.last_root.pay.visits >= hard.last_reused
+    other = bots.make_bot("hard", random.Random(2))  # the same bot and seed, the same decisions
+    st2 = nt.new_game(nt.Rules.numbered(), players=3, deck=[35, 4, 5, 6, 7, 8, 9])
+    other.decide(st2.observation(0))
+    for _ in range(3):
+        st2.apply(nt.PASS)
+    assert other.decide(st2.observation(0)) == hard._kept[2] and other.last_reused == hard.last_reused
+    fresh = bots.make_bot("hard", random.Random(2))  # a new game at the same table size: no reuse
+    fresh._kept = hard._kept
+    fresh.decide(nt.new_game(nt.Rules.numbered(), players=3, seed=9).observation(0))
+    assert fresh.last_reused == 0
+
+
+def test_the_reward_keeps_counting_the_margin_and_guards_the_win():
+    def reward(mine: int, best_other: int) -> float:
+        return bots._reward([mine, best_other, best_other - 30], [0, 0, 0], 3, 0, 2 * bots.MARGIN_SPAN)
+
+    assert reward(-20, -40) > reward(-30, -40) > reward(-38, -40)  # a safe win still wants more points
+    assert reward(-50, -40) > reward(-60, -40)  # and a loss fewer
+    assert reward(-39, -40) - reward(-41, -40) > bots.WIN_WEIGHT  # winning at all counts most
+    assert 0.0 <= reward(-200, 0) < reward(200, 0) <= 1.0
+
+
+def test_the_table_model_takes_what_pays_and_milks_its_own_run_card():
+    def taker(held: dict[int, int], card: int, pot: int, milk: float) -> tuple[int, int]:
+        """Who takes `card` (played out by the model, seat 0 to act first), and the matches the others paid."""
+        masks = [0, 0, 0]
+        for seat, value in held.items():
+            masks[seat] |= 1 << value
+        matches, pens = [11, 11, 11], [0, 0, 0]
+        before = list(masks)
+        old = bots.ROLLOUT_MILK
+        bots.ROLLOUT_MILK = milk
+        try:
+            bots._play([], 0, card, pot, 0, matches, masks, pens, 3, False, random.Random(1).random, 2, False)
+        finally:
+            bots.ROLLOUT_MILK = old
+        seat = next(s for s in range(3) if masks[s] != before[s])
+        return seat, sum(11 - matches[s] for s in range(3) if s != seat)
+
+    assert taker({}, 20, 20, 0.0) == (0, 0)  # cost minus pot at 0 or less: taken at once
+    assert taker({1: 21}, 20, 0, 0.0) == (1, 1)  # a run card: seat 0 pays, its seat takes it at once
+    seat, paid = taker({1: 21}, 20, 0, 30.0)  # milked: it goes round while the pot grows
+    assert seat in (1, 2) and paid > 3
 
 
 def test_hard_draws_once_from_the_shared_source_per_decision():

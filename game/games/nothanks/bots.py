@@ -10,19 +10,36 @@ from typing import Protocol
 from game.games.nothanks import engine as nt
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
-# The hard bot's search size: decisions depend only on the seed. On the development machine (2 busy
-# cores) a decision takes about 60 ms (99th percentile 120 ms), far inside the table's pause of about a
-# second before a bot's move (see NothanksMatch), for the strength the old 100 ms budget gave.
-HARD_ITERATIONS = 600
+# The hard bot's search: root visits at which it looks whether one move clearly leads (its share of
+# the root's visits at least HARD_LEAD) and stops; a close move is searched to the last checkpoint.
+# Decisions depend only on the seed (and the bot's own earlier searches, whose trees it keeps between
+# decisions about the same card), never on the machine's speed.
+HARD_CHECKPOINTS = (200, 400, 800, 1600, 2400)
+HARD_LEAD = 0.8
+# When the moves' visit counts are this close (the leader's share below this), the higher mean value
+# decides instead of the visit count.
+HARD_VALUE_PICK = 0.6
 # A safety net for very slow machines, never met on a normal one: a search still running after this
 # stops early and says so (`last_capped`, `capped`), since the decision then depends on the machine.
 HARD_TIME_CAP_MS = 1500
-# Rollout policy: a seat takes once the pot covers its run-aware cost less NOISE * U(0, 1) and
-# SHORTAGE / (matches + 2): a seat short of matches takes sooner.
-ROLLOUT_NOISE = 6.0
-ROLLOUT_SHORTAGE = 12.0
-# Reward: this share for a win (split among tied winners), the rest for the score margin.
-WIN_WEIGHT = 0.8
+# Rollout policy (the table as the search imagines it): a seat takes once the pot covers its run-aware
+# cost less NOISE * U(0, 1) and SHORTAGE / (matches + 2) (a seat short of matches takes sooner); a card
+# that extends its own run it lets go round while the pot grows, up to MILK * U(0, 1) matches, unless
+# someone else takes it first.
+ROLLOUT_NOISE = 3.0
+ROLLOUT_SHORTAGE = 4.0
+ROLLOUT_MILK = 2.0
+# The searching seat's own rollout play: it accepts a net loss of up to SELF_BASE + SELF_SHORT /
+# (matches + 1) (less NOISE * U(0, 1)), keeping its matches for later as a strong player does.
+SELF_BASE = 2.0
+SELF_MILK = 2.0
+# The share of pretend games in which an opponent plays that careful rule too (else the plain one).
+OPPONENT_CAREFUL = 0.5
+SELF_SHORT = 14.0
+# Reward (0 to 1): this share for a win (split among tied winners, the guard), the rest linear in the
+# score margin over the best other seat, counting up to MARGIN_SPAN points either way.
+WIN_WEIGHT = 0.5
+MARGIN_SPAN = 60.0
 
 
 class Bot(Protocol):
@@ -160,141 +177,235 @@ class MediumBot:
         return False
 
 
-# ---- hard: information-set Monte-Carlo tree search ----------------------------------------------------
+# ---- hard: Monte-Carlo tree search over its own decisions, the table modelled ------------------------
 
 
-class _Node:
-    """One information set in the search tree: rewards summed per seat, visits and availability."""
+class _Choice:
+    """One of the bot's moves at a decision: how often it was tried, its summed reward, and the
+    decisions it led to, by what the bot then sees (`_Decision` by key)."""
 
-    __slots__ = ("avail", "chance", "kids", "reward", "visits")
+    __slots__ = ("next", "total", "visits")
 
-    def __init__(self, players: int) -> None:
-        self.kids: dict[str, _Node] = {}
-        self.chance: dict[int | None, _Node] = {}
+    def __init__(self) -> None:
         self.visits = 0
-        self.avail = 0
-        self.reward = [0.0] * players
+        self.total = 0.0
+        self.next: dict[tuple, _Decision] = {}
+
+    @property
+    def value(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class _Decision:
+    """A decision of the searching seat, as it sees it (an information set): its two moves."""
+
+    __slots__ = ("pay", "take", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.take = _Choice()
+        self.pay = _Choice()
+
+    @property
+    def kids(self) -> dict[str, _Choice]:
+        """The moves tried so far, by action."""
+        return {a: c for a, c in ((nt.TAKE, self.take), (nt.PASS, self.pay)) if c.visits}
 
 
 class HardBot:
-    """Single-observer information-set MCTS.
+    """Monte-Carlo tree search over its own decisions, sized by how close the move is, with the table
+    modelled.
 
-    Each iteration deals the unseen cards (the stack and the set-aside cards alike) at random into a
-    stack of the known size, splits hidden match counts consistently with the known total, walks the
-    tree of action histories with UCB (chance nodes for the card turned after a take), and finishes
-    the game with a fast threshold rollout for every seat. Stops after `iterations` (so a decision
-    depends only on the seed), or earlier if the search outlasts `time_budget_ms`, a cap meant only as a
-    safety net: then `last_capped` is True and `capped` counts it.
+    Each iteration deals the unseen cards (the stack and the set-aside cards alike) at random, as the
+    stack needs them, and splits hidden match counts consistently with the known total. The tree holds
+    only this seat's decisions, keyed by what it sees (the card, the pot, the visible match counts and
+    every hand): down the tree it picks its moves by UCB; between its turns the other seats play by the
+    table model (`_play`: each takes once the pot covers its run-aware cost less a small noisy allowance,
+    and lets a card that extends its own run go round while the pot grows); past the tree everyone plays
+    so, this seat by a stronger rule that keeps its matches. The reward is the win share plus the score
+    margin over the best other seat, linear (`_reward`), so points keep counting once a win looks safe.
+
+    The search stops at the first of HARD_CHECKPOINTS (root visits) where one move has HARD_LEAD of the
+    visits; when the visit counts end up close it picks the move of higher mean value. The tree is kept
+    between decisions: the next decision starts from the node the game reached (the same card come back
+    round, or the next card), and its visits count towards the checkpoints. `iterations` instead runs
+    exactly that many new iterations (no early stop); `scale` multiplies every checkpoint (a deeper
+    reference search). Every decision draws once from `rng`, so it depends only on the seed and the bot's
+    earlier decisions; the time cap `time_budget_ms` is a safety net: a search outlasting it stops,
+    `last_capped` is True and `capped` counts it.
     """
 
-    EXPLORATION = 0.7
+    EXPLORATION = 0.5
 
     def __init__(self, rng: random.Random, time_budget_ms: int | None = None,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, scale: int = 1) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+        if scale < 1:
+            raise ValueError(f"scale must be 1 or more, not {scale}")
         self.rng = rng
         self.time_budget_ms = HARD_TIME_CAP_MS if time_budget_ms is None else time_budget_ms
-        self.iterations = HARD_ITERATIONS if iterations is None else iterations
-        self.last_iterations = 0
+        self.iterations = iterations
+        self.scale = scale
+        self.last_iterations = 0  # new iterations of the last decision
+        self.last_reused = 0  # root visits it started from, kept from the decision before
+        self.last_root: _Decision | None = None
         self.last_capped = False
         self.capped = 0  # decisions cut short by the time cap
+        self._kept: tuple[nt.Observation, _Decision, str, tuple[int, ...]] | None = None
+
+    def checkpoints(self) -> tuple[int, ...]:
+        return tuple(c * self.scale for c in HARD_CHECKPOINTS)
 
     def decide(self, obs: nt.Observation) -> str:
         self.last_capped = False
         if _must_take(obs):
+            self._kept = None
+            self.last_root, self.last_iterations, self.last_reused = None, 0, 0
             return nt.TAKE
         # One draw from the shared source per decision, so a time-capped search never shifts the match.
         rng = random.Random(self.rng.getrandbits(64))
         deadline = time.perf_counter_ns() + self.time_budget_ms * 1_000_000
         n = obs.players
-        root = _Node(n)
-        same = obs.rules.after_take == "same_player"
+        me = obs.seat
+        seen = tuple(s for s in range(n) if obs.matches[s] is not None)
         masks0 = [_mask(c) for c in obs.cards]
+        root = self._kept_root(obs, seen, masks0) or _Decision()
+        self.last_reused = reused = root.visits
+        pens0 = [_mask_penalty(m) for m in masks0]
         unseen = list(obs.unseen)
         hidden = [s for s in range(n) if obs.matches[s] is None]
         hidden_total = obs.total_matches - obs.pot - sum(m for m in obs.matches if m is not None)
+        table = _Table(n, me, obs.rules.after_take == "same_player", seen, rng.random)
+        if self.iterations is not None:
+            goals: tuple[int, ...] = (reused + self.iterations,)
+        else:
+            # A kept tree counts towards the checkpoints, but every decision searches its first one anew.
+            first = self.checkpoints()[0]
+            goals = tuple(max(goal, reused + first) for goal in self.checkpoints())
         done = 0
-        while done < self.iterations:
-            if done & 15 == 0 and done and time.perf_counter_ns() > deadline:
-                self.last_capped = True
-                self.capped += 1
+        for k, goal in enumerate(goals):
+            while root.visits < goal:
+                if done & 15 == 0 and done and time.perf_counter_ns() > deadline:
+                    self.last_capped = True
+                    break
+                matches = list(obs.matches)
+                if hidden:
+                    _split(matches, hidden, hidden_total, rng)
+                table.iterate(root, unseen[:], obs.cards_left, obs.card, obs.pot, matches, masks0[:], pens0[:])
+                done += 1
+            if self.last_capped or (self.iterations is None and k + 1 < len(goals) and _clear(root)):
                 break
-            rng.shuffle(unseen)
-            stack = unseen[: obs.cards_left]
-            matches = list(obs.matches)
-            if hidden:
-                _split(matches, hidden, hidden_total, rng)
-            self._iterate(root, stack, obs.card, obs.pot, obs.current_player, matches, masks0[:], n, same,
-                          rng)
-            done += 1
+        if self.last_capped:
+            self.capped += 1
         self.last_iterations = done
-        take, pay = root.kids.get(nt.TAKE), root.kids.get(nt.PASS)
-        if pay is None:
-            return nt.TAKE
-        if take is None:
-            return nt.PASS
-        return nt.TAKE if take.visits >= pay.visits else nt.PASS
+        self.last_root = root
+        action = _choose(root)
+        self._kept = (obs, root, action, seen)
+        return action
 
-    def _iterate(self, root: _Node, stack: list[int], card: int, pot: int, cp: int, matches: list[int],
-                 masks: list[int], n: int, same: bool, rng: random.Random) -> None:
-        path = [root]
-        node = root
-        expanded = False
-        while card is not None and not expanded:
-            actor = cp
-            can_pay = matches[cp] > 0
-            kids = node.kids
-            take_kid = kids.get(nt.TAKE)
-            pay_kid = kids.get(nt.PASS)
-            if take_kid is None or (can_pay and pay_kid is None):
-                if take_kid is None and (not can_pay or pay_kid is not None or rng.random() < 0.5):
-                    action = nt.TAKE
-                else:
-                    action = nt.PASS
-                child = kids[action] = _Node(n)
-                expanded = True
+    def _kept_root(self, obs: nt.Observation, seen: tuple[int, ...], masks: list[int]) -> _Decision | None:
+        """Where the kept tree's last decision led, if `obs` is a decision it imagined (the same card come
+        back round, the next card, ...): the node of what this seat now sees."""
+        kept = self._kept
+        self._kept = None
+        if kept is None:
+            return None
+        old, root, action, old_seen = kept
+        if (obs.seat != old.seat or obs.players != old.players or obs.rules != old.rules
+                or obs.start_matches != old.start_matches or seen != old_seen):
+            return None
+        choice = root.take if action == nt.TAKE else root.pay
+        return choice.next.get((obs.card, obs.pot, tuple(obs.matches[s] for s in seen), tuple(masks)))
+
+
+class _Table:
+    """One search's table: its size, the searching seat, the rules that matter, and the iteration."""
+
+    __slots__ = ("c", "me", "n", "rand", "same", "seen", "span")
+
+    def __init__(self, n: int, me: int, same: bool, seen: tuple[int, ...], rand) -> None:
+        self.n, self.me, self.same, self.seen, self.rand = n, me, same, seen, rand
+        self.c = HardBot.EXPLORATION
+        self.span = 2.0 * max(MARGIN_SPAN, 1.0)
+
+    def iterate(self, root: _Decision, pool: list[int], left: int, card: int, pot: int, matches: list[int],
+                masks: list[int], pens: list[int]) -> None:
+        """One pretend game from the root: down the tree by UCB (the others by the table model between
+        this seat's turns), one new decision node, then everyone by the table model to the end. `pool`
+        holds every unseen card; the stack's next card is drawn from it at random (`left` of them)."""
+        n, me, same, rand, seen = self.n, self.me, self.same, self.rand, self.seen
+        c = self.c
+        weak, strong, mine = _allowances()
+        careful = OPPONENT_CAREFUL
+        allow = [mine if s == me else strong if rand() < careful else weak for s in range(n)]
+        node: _Decision | None = root
+        path: list[_Decision | _Choice] = []
+        while node is not None:
+            path.append(node)
+            take, pay = node.take, node.pay
+            if not take.visits:
+                choice, action = take, nt.TAKE
+            elif not pay.visits:
+                choice, action = pay, nt.PASS
             else:
-                take_kid.avail += 1
-                if can_pay:
-                    pay_kid.avail += 1
-                    log_t = math.log(take_kid.avail)
-                    log_p = math.log(pay_kid.avail)
-                    c = self.EXPLORATION
-                    u_t = take_kid.reward[actor] / take_kid.visits + c * math.sqrt(log_t / take_kid.visits)
-                    u_p = pay_kid.reward[actor] / pay_kid.visits + c * math.sqrt(log_p / pay_kid.visits)
-                    action = nt.TAKE if u_t >= u_p else nt.PASS
-                else:
-                    action = nt.TAKE
-                child = kids[action]
-            if expanded:
-                child.avail += 1
-            path.append(child)
-            node = child
+                log_n = math.log(node.visits)
+                u_t = take.total / take.visits + c * math.sqrt(log_n / take.visits)
+                u_p = pay.total / pay.visits + c * math.sqrt(log_n / pay.visits)
+                choice, action = (take, nt.TAKE) if u_t >= u_p else (pay, nt.PASS)
+            path.append(choice)
             if action == nt.PASS:
-                matches[cp] -= 1
+                matches[me] -= 1
                 pot += 1
-                cp = cp + 1 if cp + 1 < n else 0
-                continue
-            masks[cp] |= 1 << card
-            matches[cp] += pot
-            pot = 0
-            card = stack.pop() if stack else None
-            if not same:
-                cp = cp + 1 if cp + 1 < n else 0
-            if not expanded:
-                nxt = node.chance.get(card)
-                if nxt is None:
-                    nxt = node.chance[card] = _Node(n)
-                    expanded = True
-                path.append(nxt)
-                node = nxt
-        if card is not None:
-            _rollout(stack, card, pot, cp, matches, masks, n, same, rng)
-        reward = _rewards(matches, masks, n)
+                cp = me + 1 if me + 1 < n else 0
+            else:
+                pens[me] += _mask_cost(masks[me], card)
+                masks[me] |= 1 << card
+                matches[me] += pot
+                pot = 0
+                if not left:
+                    card = None
+                    break
+                i = int(rand() * len(pool))
+                card = pool[i]
+                pool[i] = pool[-1]
+                pool.pop()
+                left -= 1
+                cp = me if same else (me + 1 if me + 1 < n else 0)
+            card, pot, left = _play(pool, left, card, pot, cp, matches, masks, pens, n, same, rand, me, True,
+                                    allow)
+            if card is None:
+                break
+            key = (card, pot, tuple(matches[s] for s in seen), tuple(masks))
+            node = choice.next.get(key)
+            if node is None:
+                path.append(choice.next.setdefault(key, _Decision()))
+                _play(pool, left, card, pot, me, matches, masks, pens, n, same, rand, me, False, allow)
+                break
+        reward = _reward(matches, pens, n, me, self.span)
         for visited in path:
             visited.visits += 1
-            r = visited.reward
-            for s in range(n):
-                r[s] += reward[s]
+            if type(visited) is _Choice:
+                visited.total += reward
+
+
+def _clear(root: _Decision) -> bool:
+    """Whether one move at the root has HARD_LEAD of the visits."""
+    total = root.take.visits + root.pay.visits
+    return max(root.take.visits, root.pay.visits) >= HARD_LEAD * total
+
+
+def _choose(root: _Decision) -> str:
+    """The move with more visits; when the counts are close, the one of higher mean value."""
+    take, pay = root.take, root.pay
+    if not pay.visits:
+        return nt.TAKE
+    if not take.visits:
+        return nt.PASS
+    total = take.visits + pay.visits
+    if max(take.visits, pay.visits) < HARD_VALUE_PICK * total:
+        return nt.TAKE if take.value >= pay.value else nt.PASS
+    return nt.TAKE if take.visits >= pay.visits else nt.PASS
 
 
 def _split(matches: list[int | None], hidden: list[int], total: int, rng: random.Random) -> None:
@@ -310,68 +421,113 @@ def _split(matches: list[int | None], hidden: list[int], total: int, rng: random
         matches[hidden[i % len(hidden)]] += 1
 
 
-def _rollout(stack: list[int], card: int, pot: int, cp: int, matches: list[int], masks: list[int],
-             n: int, same: bool, rng: random.Random) -> None:
-    """Play the game out, every seat taking once the pot covers its run-aware cost less a small,
-    noisy allowance that grows as its matches run low; each card's round of payments is skipped
-    over arithmetically instead of pass by pass."""
-    rand = rng.random
-    noise, shortage = ROLLOUT_NOISE, ROLLOUT_SHORTAGE
+def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: list[int], masks: list[int],
+          pens: list[int], n: int, same: bool, rand, me: int, stop: bool,
+          allow: list[list[float]] | None = None) -> tuple[int | None, int, int]:
+    """Play on by the table model: a seat takes once the pot covers its run-aware cost less a small noisy
+    allowance that grows as its matches run low; a card that extends its own run it lets go round until
+    the pot reaches a small random target (someone else may take it first); seat `me` plays a stronger
+    rule that keeps its matches. With `stop`, returns as soon as `me` must decide (card, pot, cards left
+    in the stack); otherwise, and at the end, card is None. Each card's round of payments is skipped over
+    arithmetically instead of pass by pass; `pens` follows each seat's card points."""
+    noise = ROLLOUT_NOISE
+    milks = [SELF_MILK if s == me else ROLLOUT_MILK for s in range(n)]
+    if allow is None:
+        weak, strong, mine = _allowances()
+        allow = [mine if s == me else weak for s in range(n)]
+    halt = me if stop else -1
+    order = _ORDERS[n]
     while True:
         best = 1 << 30
         taker = cp
-        for offset in range(n):
-            seat = cp + offset
-            if seat >= n:
-                seat -= n
+        taker_cost = 0
+        below = 1 << (card - 1)
+        above = below << 2
+        for offset, seat in order[cp]:
+            if best <= offset:
+                break  # a seat before this one takes first
+            m = matches[seat]
+            if seat == halt and m:
+                for _ in range(offset):  # everyone before it pays once; then it decides
+                    matches[cp] -= 1
+                    cp = cp + 1 if cp + 1 < n else 0
+                return card, pot + offset, left
             mask = masks[seat]
-            if mask >> (card - 1) & 1:
-                cost = -(card + 1) if mask >> (card + 1) & 1 else 0
-            elif mask >> (card + 1) & 1:
+            if mask & below:
+                cost = -(card + 1) if mask & above else 0
+            elif mask & above:
                 cost = -1
             else:
                 cost = card
-            m = matches[seat]
-            gap = cost - noise * rand() - shortage / (m + 2) - pot - offset
-            if gap <= 0:
-                visits = 0
+            if cost <= 0:
+                gap = milks[seat] * rand() - pot - offset
             else:
-                visits = min(int((gap + n - 1e-9) / n), m)
-            when = visits * n + offset
+                gap = cost - noise * rand() - allow[seat][m] - pot - offset
+            if gap <= 0:
+                when = offset
+            else:
+                visits = int((gap + n - 1e-9) / n)
+                when = (m if visits > m else visits) * n + offset
             if when < best:
                 best = when
                 taker = seat
-                if when == 0:
-                    break
+                taker_cost = cost
         if best:
-            for offset in range(n):
-                if best > offset:
-                    seat = cp + offset
-                    if seat >= n:
-                        seat -= n
-                    matches[seat] -= (best - offset + n - 1) // n
+            for offset, seat in order[cp]:
+                if offset >= best:
+                    break
+                matches[seat] -= (best - offset + n - 1) // n
             pot += best
-        masks[taker] |= 1 << card
+        masks[taker] |= below << 1
+        pens[taker] += taker_cost
         matches[taker] += pot
         pot = 0
-        if not stack:
-            return
-        card = stack.pop()
+        if not left:
+            return None, 0, 0
+        i = int(rand() * len(pool))
+        card = pool[i]
+        pool[i] = pool[-1]
+        pool.pop()
+        left -= 1
         cp = taker if same else (taker + 1 if taker + 1 < n else 0)
 
 
-def _rewards(matches: list[int], masks: list[int], n: int) -> list[float]:
-    """Win share (ties broken by matches left, then shared) plus a little for the score margin."""
-    keys = [(matches[s] - _mask_penalty(masks[s]), matches[s]) for s in range(n)]
+# (offset, seat) round the table from each seat, for each table size.
+_ORDERS = {n: tuple(tuple((o, (cp + o) % n) for o in range(n)) for cp in range(n)) for n in range(2, 9)}
+_ALLOW: dict[tuple, tuple[list[float], list[float], list[float]]] = {}
+_MAX_MATCHES = 512
+
+
+def _allowances() -> tuple[list[float], list[float], list[float]]:
+    """By matches held, the net loss the table model accepts (before its noise): a plain player's
+    SHORTAGE / (m + 2), a careful player's (and this seat's) SELF_BASE + SELF_SHORT / (m + 1)."""
+    key = (ROLLOUT_SHORTAGE, SELF_BASE, SELF_SHORT)
+    tables = _ALLOW.get(key)
+    if tables is None:
+        weak = [ROLLOUT_SHORTAGE / (m + 2) for m in range(_MAX_MATCHES)]
+        strong = [SELF_BASE + SELF_SHORT / (m + 1) for m in range(_MAX_MATCHES)]
+        tables = _ALLOW[key] = (weak, strong, strong)
+    return tables
+
+
+def _reward(matches: list[int], pens: list[int], n: int, me: int, span: float) -> float:
+    """Seat `me`'s reward, 0 to 1: WIN_WEIGHT for a win (ties broken by matches left, then shared) plus
+    the rest linear in the score margin over the best other seat (±span/2 points fill or empty it)."""
+    mine = matches[me] - pens[me]
+    other = max(matches[s] - pens[s] for s in range(n) if s != me)
+    margin = mine - other
+    part = 0.5 + margin / span
+    part = 0.0 if part < 0.0 else 1.0 if part > 1.0 else part
+    reward = (1.0 - WIN_WEIGHT) * part
+    if margin > 0:
+        return reward + WIN_WEIGHT
+    if margin < 0:
+        return reward
+    keys = [(matches[s] - pens[s], matches[s]) for s in range(n)]
     best = max(keys)
-    winners = [s for s in range(n) if keys[s] == best]
-    share = WIN_WEIGHT / len(winners)
-    out = []
-    for s in range(n):
-        margin = keys[s][0] - max(keys[o][0] for o in range(n) if o != s)
-        margin_part = (1 - WIN_WEIGHT) / (1 + math.exp(-margin / 10))
-        out.append((share if s in winners else 0.0) + margin_part)
-    return out
+    if keys[me] != best:
+        return reward
+    return reward + WIN_WEIGHT / keys.count(best)
 
 
 _MAKERS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot}
@@ -381,8 +537,9 @@ def make_bot(level: str, rng: random.Random, time_budget_ms: int | None = None,
              iterations: int | None = None) -> Bot:
     """A bot for `level` drawing all its randomness from `rng`; `decide(obs)` returns nt.TAKE or nt.PASS.
 
-    `iterations` sets the hard bot's search size (default HARD_ITERATIONS) and `time_budget_ms` its time
-    cap (default HARD_TIME_CAP_MS); other levels answer at once.
+    `iterations` fixes the hard bot's search size (by default it searches by HARD_CHECKPOINTS, stopping
+    once a move clearly leads) and `time_budget_ms` sets its time cap (default HARD_TIME_CAP_MS); other
+    levels answer at once.
     """
     if level == "hard":
         return HardBot(rng, time_budget_ms=time_budget_ms, iterations=iterations)

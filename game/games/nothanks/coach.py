@@ -1,8 +1,9 @@
 """The No Thanks coach: what the hard bot would do on this turn, and why, in words a 10-year-old can follow.
 
 `advise(obs, rng)` takes one seat's observation and nothing else (never the state: the stack's order and
-the set-aside cards stay hidden), runs the hard bot's own search on it (the same HardBot, iterations and
-draws, so its answer is the bot's answer), and reads off what the search found for taking and for paying.
+the set-aside cards stay hidden), runs the hard bot's own search on it (the same HardBot: the same
+adaptive search size, table model, reward and draws, so its answer is the bot's answer on a fresh tree), and
+reads off what the search found for taking and for paying.
 `coach_lines` turns that into short lines: the card's cost to this hand with runs counted, the matches
 (or chips) on it, and how taking and paying came out in the search's pretend games.
 
@@ -33,24 +34,14 @@ def _worker() -> ThreadPoolExecutor:
     return _executor
 
 
-class _Search(HardBot):
-    """The hard bot, keeping its search tree's root so the coach can read what each choice came to."""
-
-    root = None
-
-    def _iterate(self, root, *args) -> None:  # HardBot's own search step, unchanged
-        self.root = root
-        super()._iterate(root, *args)
-
-
 @dataclass(frozen=True, slots=True)
 class Advice:
     """The hard bot's choice for `seat` (nt.TAKE or nt.PASS) and why.
 
     `cost`: how much taking `card` changes this hand's card points, runs counted (`bots.run_cost`: negative
     = it helps); `below` / `above`: whether the hand holds the card just under / just over it. `take` and
-    `pay`: the search's mean result of each choice for this seat (0 to 1: a win is most of it, the score
-    margin the rest), None when it was not tried; `tries`: the search's pretend games.
+    `pay`: the search's mean result of each choice for this seat (0 to 1: half for a win, half by the score
+    margin over the best other seat), None when it was not tried; `tries`: the search's pretend games.
     """
 
     seat: int
@@ -79,15 +70,14 @@ def advise(obs: nt.Observation, rng: random.Random, iterations: int | None = Non
         raise TypeError(f"the coach reads a seat's observation, not {type(obs).__name__}")
     if obs.card is None or obs.seat != obs.current_player or not obs.legal_actions:
         raise ValueError(f"seat {obs.seat} is not on turn: nothing to advise")
-    bot = _Search(rng, iterations=iterations)
+    bot = HardBot(rng, iterations=iterations)
     action = bot.decide(obs)
     held = obs.cards[obs.seat]
     results: dict[str, float] = {}
-    root = bot.root
+    root = bot.last_root
     if root is not None:
         for choice, node in root.kids.items():
-            if node.visits:
-                results[choice] = node.reward[obs.seat] / node.visits
+            results[choice] = node.value
     return Advice(obs.seat, action, obs.card, obs.pot, obs.my_matches, run_cost(held, obs.card),
                   obs.card - 1 in held, obs.card + 1 in held, nt.PASS not in obs.legal_actions,
                   results.get(nt.TAKE), results.get(nt.PASS), bot.last_iterations)
