@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import settings as settings_mod
 from game.app import App, SilentAudio
+from game.i18n import t
 from game.loop import NS, FakeClock
 
 # Screenshots go to a temporary folder (look at them there): COUCHCARDS_TEST_SHOTS overrides it.
@@ -66,12 +67,54 @@ def top_name(app: App) -> str:
 
 
 def focus(app: App, label: str, limit: int = 60) -> None:
-    """Press ↓ until the top scene's menu has `label` focused."""
+    """Bring the focus of the top scene's menu to `label`: a menu that moves in space (the lobby's) by the
+    fewest arrow presses that get there (never ← → on a value: they would change it), else by ↓."""
+    menu = app.top.menu
+    if hasattr(menu, "route"):
+        goal = next((i for i, item in enumerate(menu.items) if item.label == label and item.selectable()), None)
+        assert goal is not None, f"no menu row {label!r}; rows: {[i.label for i in menu.items]}"
+        focus_index(app, goal)
+        return
     for _ in range(limit):
         if app.top.menu.current.label == label:
             return
         press(app, "down")
     raise AssertionError(f"no menu row {label!r}; rows: {[i.label for i in app.top.menu.items]}")
+
+
+def focus_index(app: App, goal: int) -> None:
+    """Press the arrows that bring a menu that moves in space to its item `goal`."""
+    path = app.top.menu.route(goal)
+    assert path is not None, f"no way to {app.top.menu.items[goal].label!r}"
+    press(app, *path)
+    assert app.top.menu.index == goal, (app.top.menu.index, goal)
+
+
+def set_seat(app: App, row: int, value: str, key: str = "right", limit: int = 12) -> None:
+    """In the lobby, make seat `row` what `value` says ("Human · Q / L-Shift", "Bot · kid", "Empty", as
+    `seat_value` puts it) with the arrows on its cells: what plays it, then a bot's level."""
+    lobby = app.top
+    kind = "empty" if value == t("Empty") else "human" if value.startswith(t("Human")) else "bot"
+    focus_index(app, lobby.menu.items.index(lobby.card_cells[row][1]))
+    for _ in range(limit):
+        if lobby.seats[row][0] == kind:
+            break
+        press(app, key)
+    if kind == "bot":
+        level = next(c for c in lobby.card_cells[row] if c.label == t("Level"))
+        focus_index(app, lobby.menu.items.index(level))
+        for _ in range(limit):
+            if lobby.seat_value(row) == value:
+                break
+            press(app, key)
+    assert lobby.seat_value(row) == value, f"seat {row + 1} shows {lobby.seat_value(row)!r}, not {value!r}"
+
+
+def house_rules(app: App) -> None:
+    """From the lobby to its house rules' screen (House rules…, Enter)."""
+    focus(app, t("House rules…"))
+    press(app, "enter")
+    assert top_name(app) == "HouseRulesScene"
 
 
 def set_value(app: App, label: str, value: str, key: str = "right", limit: int = 20) -> None:

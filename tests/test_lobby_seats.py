@@ -4,9 +4,8 @@ the table, a joined device stays with its row, and coming back to the lobby keep
 from __future__ import annotations
 
 import pygame
-from support_app import focus, press, record_commands, set_value, top_name
+from support_app import focus, house_rules, press, record_commands, set_seat, set_value, top_name
 
-from game.games.base import MAX_SEATS
 from game.i18n import t
 from game.scenes.lobby import LobbyScene
 
@@ -17,7 +16,7 @@ def _kp_plus() -> None:
 
 def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, monkeypatch):
     app.push(LobbyScene("nothanks"))
-    set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
+    set_seat(app, 7, t("Human · {keys}", keys="Num + / Num Enter"))
     focus(app, t("Start"))
     press(app, "enter")
     table = app.top
@@ -36,14 +35,14 @@ def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, mon
 
 def test_back_in_the_lobby_every_row_is_where_it_was(app):
     app.push(LobbyScene("nothanks"))
-    set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
+    set_seat(app, 7, t("Human · {keys}", keys="Num + / Num Enter"))
     focus(app, t("Start"))
     press(app, "enter")
     config = app.top.config
     app.replace(LobbyScene("nothanks", config.next_round()))
     lobby = app.top
     assert [kind for kind, _ in lobby.seats] == ["human", "bot", "bot"] + ["empty"] * 4 + ["human"]
-    assert lobby.seat_items[7].value() == t("Human · {keys}", keys="Num + / Num Enter")
+    assert lobby.seat_value(7) == t("Human · {keys}", keys="Num + / Num Enter")
     assert lobby.seat_items[7].label == "Player 8"
 
 
@@ -54,8 +53,8 @@ def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):
     press(app, "p")  # P2's keys join first: they play row 1 ("Player 1")
     press(app, "enter")
     lobby = app.top
-    assert lobby.seat_items[0].value() == t("Human · {keys}", keys="P / R-Shift")
-    set_value(app, t("Bot {n}", n=2), t("Human · {keys}", keys="Q / L-Shift"), key="left")
+    assert lobby.seat_value(0) == t("Human · {keys}", keys="P / R-Shift")
+    set_seat(app, 1, t("Human · {keys}", keys="Q / L-Shift"), key="left")
     focus(app, t("Start"))
     press(app, "enter")
     assert app.input.seat_of("kb:1") == 0 and app.input.seat_of("kb:0") == 1
@@ -64,6 +63,7 @@ def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):
 def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidden_matches(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
+    house_rules(app)
     set_value(app, t("Match counts"), t("hidden: you see only your own"))
     set_value(app, t("Matches each"), "15")
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
@@ -72,32 +72,41 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
     set_value(app, t("Edition"), t("Playing cards, four suits"))
     assert lobby.values == {"hidden_matches": True}  # the rest are the playing-card edition's defaults
     assert lobby.rules.after_take == "next_player"  # the seed's rule for its own edition
-    assert lobby._option_value("matches") == "11"
+    assert lobby.option_value("matches") == "11"
     assert lobby.rules.hidden_matches is True
 
 
-def test_a_long_rules_summary_wraps_to_two_lines_that_fit(app):
+def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many_more(app):
     from game.scenes import ui
+    from game.scenes.lobby import cells
 
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
+    house_rules(app)
     for name in ("Marriage", "Tens", "Divorce", "Run", "Six-nine"):
         set_value(app, t("Slap: {name}", name=t(name)), t("On"))
+    press(app, "back")
+    whole = lobby.definition.rules_summary(lobby.rules)
+    parts = whole.split(" \u00b7 ")
     for size in ((1280, 720), (640, 360)):
-        lines = lobby.summary_lines(size)
-        font = ui.TEXTS.font(ui.px(size, 20))
-        assert len(lines) == 2
-        assert " \u00b7 ".join(lines) == lobby.definition.rules_summary(lobby.rules)  # nothing dropped: broken between parts
-        assert font.size(lines[0])[0] <= size[0] - ui.px(size, 72)
-        assert lines[1].endswith(t("limit {n} cards", n=5000))
+        px, room = ui.px(size, 20), size[0] - 2 * ui.px(size, 24)
+        line = lobby.summary_line(lambda s, px=px, room=room: cells.width(s, px) <= room)
+        assert cells.width(line, px) <= room
+        shown = next(k for k in range(len(parts), 0, -1)
+                     if line in (whole, t("{rules} · +{n} more", rules=" · ".join(parts[:k]), n=len(parts) - k)))
+        assert 0 < shown < len(parts)  # whole parts only, and the count of the rest: nothing dropped unsaid
+    with ui.TextBoxes() as boxes:
+        lobby.draw(app.screen, 0.0)
+    room = app.size[0] - 2 * ui.px(app.size, 24)
+    assert lobby.summary_line(lambda s: cells.width(s, 20) <= room) in [text for _, text in boxes.drawn]
 
 
 def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):
     from game.scenes import ui
 
     app.push(LobbyScene("nothanks"))
-    set_value(app, t("Seat {n}", n=8), t("Human · {keys}", keys="Num + / Num Enter"))
-    assert app.top.menu.current.label == "Player 8"  # focused: drawn bold, with ‹ ›
+    set_seat(app, 7, t("Human · {keys}", keys="Num + / Num Enter"))
+    assert app.top.menu.group_of(app.top.menu.index) == 7  # a cell of its card focused
     drawn: list[tuple[str, int, bool, int | None]] = []
     real = ui.blit_text
 
@@ -114,23 +123,26 @@ def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):
 def test_rules_set_back_to_their_defaults_are_the_standard_rules_again(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
+    house_rules(app)
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
-    assert lobby.menu.items[MAX_SEATS].value() == t("Custom")
+    assert app.top.preset_item.value() == t("Custom")
     set_value(app, t("Edition"), t("Playing cards, four suits"))
     assert lobby.values == {}
-    assert lobby.menu.items[MAX_SEATS].value() == t("Standard rules")
+    assert app.top.preset_item.value() == t("Standard rules")
+    press(app, "back")
+    assert lobby.button_items[0].value() == t("Standard rules")  # "House rules…" names the preset
 
 
 def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
     lobby.devices[0] = "pad:999"  # joined with a pad that has since been unplugged
-    assert lobby.seat_items[0].value() == t("Human · press A to join")
+    assert lobby.seat_value(0) == t("Human · press A to join")
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "LobbyScene"
     assert lobby.message == t("{name} has no keys or controller: join again, or make the seat a bot.", name="Player 1")
-    set_value(app, "Player 1", t("Bot · {level}", level=t("kid")))  # the seat goes to a bot
+    set_seat(app, 0, t("Bot · {level}", level=t("kid")))  # the seat goes to a bot
     assert not lobby.message
     focus(app, t("Start"))
     press(app, "enter")

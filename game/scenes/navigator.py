@@ -33,6 +33,12 @@ def _lobby() -> Callable[..., Scene]:
     return LobbyScene
 
 
+def _house_rules() -> Callable[..., Scene]:
+    from game.scenes.lobby.house_rules import HouseRulesScene
+
+    return HouseRulesScene
+
+
 def _rules() -> Callable[..., Scene]:
     from game.scenes.rules_view import RulesScene
 
@@ -140,6 +146,7 @@ SCREENS: dict[str, Callable[[], Callable[..., Scene]]] = {
     "title": _title,
     "choose": _choose,
     "lobby": _lobby,
+    "house_rules": _house_rules,
     "rules": _rules,
     "results": _results,
     "pause": _pause,

@@ -1,0 +1,139 @@
+"""A seat as a large card: its face (a remembered player's avatar, else a disc in the seat's colour with its
+number), its name, and under them its cells top-down — what plays it (a person, a bot, nobody), the keys or
+controller that plays a person's seat, a bot's level, the head start and whether a person is a learner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.profiles import draw_avatar
+from game.render import colors
+from game.scenes import ui
+from game.scenes.lobby import cells
+from game.scenes.lobby.spatial import Cell
+
+NAME_PX = 26  # the seat's name at 1280×720 (before the text size)
+CELL_PX = 20  # every other word on a card: the floor for menus (issue 20)
+
+
+@dataclass(frozen=True)
+class Face:
+    """What the card's face shows: a profile's avatar and colour, else the seat's colour and number."""
+
+    colour: ui.Colour | None  # None: an empty seat
+    avatar: int | None = None
+    number: int = 0
+
+
+def is_info(cell: Cell) -> bool:
+    """A line that only tells (a person's keys, "press A to join"): never focused."""
+    return cell.on_confirm is None and cell.change is None
+
+
+def cell_height(cell: Cell, room: int, size: tuple[int, int]) -> int:
+    px = ui.px(size, CELL_PX)
+    if is_info(cell):
+        return len(info_lines(cell.label, room, px)) * cells.line_h(px) + ui.px(size, 4)
+    return cells.height(cell, room, px)
+
+
+def info_lines(text: str, room: int, px: int) -> list[str]:
+    """An info line whole: on one line if it fits (shrunk as far as its 100 % size), else wrapped."""
+    if cells.width(text, cells.least(px)) <= room:
+        return [text]
+    return ui.balanced_lines(text, room, px) or [text]
+
+
+def name_height(size: tuple[int, int]) -> int:
+    return cells.line_h(ui.px(size, NAME_PX), True) + ui.px(size, 14)
+
+
+def inset(size: tuple[int, int]) -> int:
+    return ui.px(size, 8)
+
+
+def card_height(card: list[Cell], w: int, size: tuple[int, int]) -> int:
+    """How tall a card `w` wide must be for its name and `card`'s cells (the first is the name)."""
+    room = w - 2 * inset(size) - 2 * ui.px(size, 6)
+    gap = ui.px(size, 3)
+    return (name_height(size) + inset(size) + ui.px(size, 6)
+            + sum(cell_height(c, room, size) + gap for c in card[1:]))
+
+
+def place(card: list[Cell], rect: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
+    """Where the name and each cell of `card` go in the card `rect`, top-down."""
+    pad = inset(size)
+    name = pygame.Rect(rect.x + pad // 2, rect.y + pad // 2, rect.w - pad, name_height(size))
+    out = [name]
+    y = name.bottom + ui.px(size, 6)
+    inner = pygame.Rect(rect.x + pad, 0, rect.w - 2 * pad, 0)
+    room = inner.w - 2 * ui.px(size, 6)
+    for c in card[1:]:
+        h = cell_height(c, room, size)
+        out.append(pygame.Rect(inner.x, y, inner.w, h))
+        y += h + ui.px(size, 3)
+    return out
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, face: Face, card: list[Cell],
+              rects: list[pygame.Rect], focus: Cell | None) -> None:
+    """The card, its face and name, and its cells (the focused one lit)."""
+    size = surface.get_size()
+    seat = face.colour
+    border = seat if seat is not None else (60, 90, 70)
+    ui.panel(surface, rect, alpha=215 if seat is not None else 150, border=border, radius=ui.px(size, 14))
+    if seat is not None:  # a band of the seat's colour along the top
+        band = pygame.Rect(rect.x + 2, rect.y + 2, rect.w - 4, ui.px(size, 5))
+        pygame.draw.rect(surface, seat, band, border_top_left_radius=ui.px(size, 12),
+                         border_top_right_radius=ui.px(size, 12))
+    draw_name(surface, card[0], rects[0], face, card[0] is focus)
+    for c, r in zip(card[1:], rects[1:], strict=True):
+        if is_info(c):
+            draw_info(surface, c, r)
+        else:
+            cells.draw_value(surface, c, r, ui.px(size, CELL_PX), c is focus, ui.px(size, 6))
+
+
+def draw_name(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, face: Face, focused: bool) -> None:
+    size = surface.get_size()
+    cells.frame(surface, rect, focused, False)
+    d = rect.h - ui.px(size, 10)
+    spot = pygame.Rect(rect.x + ui.px(size, 6), rect.centery - d // 2, d, d)
+    draw_face(surface, spot, face)
+    x = spot.right + ui.px(size, 8)
+    room = rect.right - ui.px(size, 6) - x
+    colour = ui.TEXT if focused or face.colour is not None else ui.TEXT_DIM
+    img = ui.fit_whole(cell.label, room, ui.px(size, NAME_PX), colour, True)
+    ui.blit_image_text(surface, img, img.get_rect(midleft=(x, rect.centery)), cell.label)
+
+
+def draw_face(surface: pygame.Surface, spot: pygame.Rect, face: Face) -> None:
+    """A remembered player's avatar, else a disc in the seat's colour with the seat's number; an empty
+    seat's is an outline."""
+    if face.avatar is not None and face.colour is not None:
+        draw_avatar(surface, spot, face.avatar, face.colour)
+        return
+    r = spot.w // 2
+    if face.colour is None:
+        pygame.draw.circle(surface, (70, 100, 80), spot.center, r, max(1, r // 8))
+        return
+    pygame.draw.circle(surface, face.colour, spot.center, r)
+    ink = colors.INK if sum(face.colour) > 380 else ui.TEXT
+    ui.blit_text(surface, str(face.number), max(6, round(r * 1.1)), ink, "center", spot.center, bold=True,
+                 record=False)
+
+
+def draw_info(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> None:
+    size = surface.get_size()
+    px = ui.px(size, CELL_PX)
+    lines = info_lines(cell.label, rect.w - 2 * ui.px(size, 8), px)
+    step = cells.line_h(px)
+    y = rect.centery - step * len(lines) // 2 + step // 2
+    colour = ui.WARN if cell.colour == ui.WARN else ui.TEXT_DIM
+    for line in lines:
+        size_px = cells.fit_px(line, rect.w - 2 * ui.px(size, 8), px)
+        ui.blit_text(surface, line, size_px, colour, "midleft", (rect.x + ui.px(size, 8), y),
+                     max_w=rect.w - 2 * ui.px(size, 8))
+        y += step

@@ -1,0 +1,233 @@
+"""The house rules the lobby holds: the game's rule options (from its definition, whatever they are), the
+chosen preset, saving and deleting presets, and presets as files (game.presets_io). The lobby scene mixes
+this in; the house-rules screen shows and changes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game import presets_io
+from game.i18n import t
+
+if TYPE_CHECKING:
+    from game.services import Services
+
+
+def json_safe(value: Any) -> Any:
+    """Option values as stored in presets (tuples become lists in JSON)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def from_json(value: Any) -> Any:
+    return tuple(from_json(v) for v in value) if isinstance(value, list) else value
+
+
+class HouseRules:
+    """Rule values (only those that differ from the defaults), the rules they make, the preset."""
+
+    app: Services
+    game: str
+    definition: Any
+    message: str
+    note: str
+
+    if TYPE_CHECKING:
+        @property
+        def players(self) -> int: ...
+
+        def rebuild(self) -> None: ...
+
+    def rules_from(self, values: dict[str, Any]) -> None:
+        self.values: dict[str, Any] = values
+        self.preset: str | None = None
+        self.told: tuple[str, ...] = ()  # a preset file's news as its lines on screen (the note, joined)
+        self.told_bad = False  # that news is that something went wrong (drawn as a warning)
+        self.told_folder = False  # its second line is a folder: cut at its start, where it says least
+        self.imports = presets_io.importable(game=self.game)  # preset files the import row offers
+        self.import_at = 0
+        self.refresh_rules()
+
+    def refresh_rules(self) -> None:
+        players = max(2, self.players)
+        try:
+            self.rules = self.definition.rules_from_values(self.values, players)
+        except (TypeError, ValueError):
+            self.values = {}  # a preset from another version: fall back to the defaults
+            self.rules = self.definition.rules_from_values(self.values, players)
+        self.options = self.definition.rule_options(self.rules, players)
+        low, high = self.definition.player_range(self.rules)
+        if not low <= self.players <= high:
+            self.message = t("This game needs {low} to {high} players.", low=low, high=high)
+        else:
+            self.message = ""
+
+    # -- one option ----------------------------------------------------------------------------------
+    def option(self, name: str) -> Any:
+        return next(o for o in self.options if o.name == name)
+
+    def option_value(self, name: str) -> str:
+        opt = self.option(name)
+        return str(opt.label_of(self.values.get(name, opt.default)))
+
+    def option_choices(self, name: str) -> tuple[list[str], int]:
+        opt = self.option(name)
+        values = [v for v, _ in opt.choices]
+        current = self.values.get(name, opt.default)
+        return [label for _, label in opt.choices], values.index(current) if current in values else 0
+
+    def cycle_option(self, name: str, step: int) -> None:
+        """The next choice of option `name` that the other options allow (a game may refuse some)."""
+        opt = self.option(name)
+        values = [v for v, _ in opt.choices]
+        current = self.values.get(name, opt.default)
+        i = values.index(current) if current in values else -step
+        for k in range(1, len(values) + 1):
+            candidate = dict(self.values, **{name: values[(i + step * k) % len(values)]})
+            candidate = self.definition.values_after_change(name, candidate)
+            try:
+                self.definition.rules_from_values(candidate, max(2, self.players))
+            except (TypeError, ValueError):
+                continue  # e.g. more cards set aside than a small deck allows: skip that choice
+            self.values = self._without_defaults(candidate)
+            break
+        self.preset = None
+        self.refresh_rules()
+        self.rebuild()
+
+    def _without_defaults(self, values: dict[str, Any]) -> dict[str, Any]:
+        """`values` less the choices that change nothing (all of them: "Standard rules" again)."""
+        players = max(2, self.players)
+        rules = self.definition.rules_from_values(values, players)
+        out = dict(values)
+        for name in list(out):
+            trial = {k: v for k, v in out.items() if k != name}
+            if self.definition.rules_from_values(trial, players) == rules:
+                out = trial
+        return out
+
+    def summary(self) -> str:
+        return str(self.definition.rules_summary(self.rules))
+
+    def summary_line(self, fits: Callable[[str], bool]) -> str:
+        """The summary in one line that `fits`: as many of its parts as fit whole, then "+N more"."""
+        whole = self.summary()
+        if fits(whole):
+            return whole
+        parts = whole.split(" · ")
+        for k in range(len(parts) - 1, 0, -1):
+            line = t("{rules} · +{n} more", rules=" · ".join(parts[:k]), n=len(parts) - k)
+            if fits(line):
+                return line
+        return t("{rules} · +{n} more", rules=parts[0], n=len(parts) - 1)
+
+    # -- presets -------------------------------------------------------------------------------------
+    def presets(self) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = self.app.settings["presets"].get(self.game, {})
+        return found
+
+    def preset_value(self) -> str:
+        if self.preset is not None:
+            return self.preset
+        return t("Standard rules") if not self.values else t("Custom")
+
+    def preset_choices(self) -> tuple[list[str], int]:
+        names = [t("Standard rules"), *sorted(self.presets())]
+        if self.preset is None and self.values:
+            return [t("Custom"), *names], 0
+        return names, names.index(self.preset) if self.preset in names else 0
+
+    def cycle_preset(self, step: int) -> None:
+        names: list[str | None] = [None, *sorted(self.presets())]
+        i = names.index(self.preset) if self.preset in names else 0
+        self.preset = names[(i + step) % len(names)]
+        stored = self.presets().get(self.preset, {}) if self.preset else {}
+        self.values = {k: from_json(v) for k, v in stored.items()}
+        self.refresh_rules()
+        if self.preset is not None and not self.values and stored:
+            self.message = t("Preset {name} no longer fits these rules.", name=self.preset)
+        self.rebuild()
+
+    def save_preset(self) -> None:
+        taken = self.presets()
+        n = len(taken) + 1
+        while t("House rules {n}", n=n) in taken:
+            n += 1
+
+        def done(name: str) -> None:
+            presets = dict(self.app.settings["presets"])
+            mine = dict(presets.get(self.game, {}))
+            mine[name] = {o.name: json_safe(self.values.get(o.name, o.default)) for o in self.options}
+            presets[self.game] = mine
+            self.app.settings["presets"] = presets
+            self.app.save_settings()
+            self.preset = name
+
+        self.app.nav.push("name_entry", t("Name this preset"), self.preset or t("House rules {n}", n=n), done, 20)
+
+    def delete_preset(self) -> None:
+        name = self.preset
+
+        def yes() -> None:
+            presets = dict(self.app.settings["presets"])
+            presets[self.game] = {k: v for k, v in presets.get(self.game, {}).items() if k != name}
+            self.app.settings["presets"] = presets
+            self.app.save_settings()
+            self.preset = None
+            self.rebuild()
+
+        self.app.nav.push("confirm", t("Delete the preset {name}?", name=name), yes)
+
+    # -- presets as files ------------------------------------------------------------------------------
+    def tell(self, *lines: str, bad: bool = False, folder: bool = False) -> None:
+        """News of a preset file: one line of text (`note`), shown as up to two lines."""
+        self.told, self.told_bad, self.told_folder = lines, bad, folder
+        self.note = " ".join(lines)
+
+    def export_preset(self) -> None:
+        """The chosen preset as a file in the data folder's exports/; the note gives its path."""
+        preset = presets_io.Preset(self.game, self.preset, dict(self.presets().get(self.preset or "", {})))
+        try:
+            path = presets_io.export_to_folder(preset)
+        except OSError as exc:
+            self.tell(t("Not exported: {why}", why=exc.strerror or exc), bad=True)
+            return
+        self.imports = presets_io.importable(game=self.game)
+        self.tell(t("Exported {file}", file=path.name), t("to {folder}", folder=path.parent), folder=True)
+
+    def import_value(self) -> str:
+        return self.imports[self.import_at % len(self.imports)].name if self.imports else t("no files")
+
+    def import_choices(self) -> tuple[list[str], int]:
+        names = [path.name for path in self.imports] or [t("no files")]
+        return names, self.import_at % len(names)
+
+    def cycle_import(self, step: int) -> None:
+        self.import_at = (self.import_at + step) % max(1, len(self.imports))
+
+    def import_preset(self) -> None:
+        """The file the import row shows becomes a preset (under "Name (2)" if the name is taken) and is
+        chosen if it is for this game; a bad file changes nothing and the note says why."""
+        if not self.imports:
+            self.tell(t("No preset files yet:"), t("put them in {folder}", folder=presets_io.exports_dir()),
+                      bad=True, folder=True)
+            return
+        path = self.imports[self.import_at % len(self.imports)]
+        try:
+            added = presets_io.import_file(self.app.settings, path)
+        except presets_io.PresetError as exc:
+            self.tell(t("{file} not imported:", file=path.name), str(exc), bad=True)
+            return
+        saved = self.app.save_settings()
+        if added.game == self.game:
+            self.preset = added.name
+            self.values = {k: from_json(v) for k, v in added.options.items()}
+            self.refresh_rules()
+            self.rebuild()
+            note = t("Imported the preset {name}", name=added.name)
+        else:
+            note = t("Imported the preset {name} for {game}", name=added.name, game=self.app.games.get(added.game).title())
+        if saved:
+            self.tell(note)
+        else:
+            self.tell(note, t("for now: the settings could not be saved"), bad=True)

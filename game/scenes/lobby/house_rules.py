@@ -1,0 +1,253 @@
+"""The house rules on a screen of their own: the preset, a row for every rule option the game's definition
+gives (whatever they are: the rows come from `rule_options`, never named here), and the presets' buttons
+(save, delete, export, import). Every value shows where it is in its list; focus moves in space. It
+changes the lobby's house rules in place; a pad's Start starts the game from here too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.commands import PAUSE, Command
+from game.i18n import t
+from game.scenes import ui
+from game.scenes.lobby import cells
+from game.scenes.lobby.spatial import HIDDEN, Cell, SpatialMenu, is_value
+from game.scenes.menu import MenuHandler
+
+TITLE_PX = 40
+ROW_PX = 20
+BUTTON_PX = 22
+HINT_PX = 20
+
+
+class HouseRulesScene(MenuHandler):
+    text_room = 1.5
+
+    def __init__(self, lobby: Any) -> None:
+        self.lobby = lobby  # the lobby's state (game.scenes.lobby.house.HouseRules): changed in place
+        self.said = ""  # what keeps a pad's Start from starting the game
+        self.first = 0  # the first row of rules in view (they scroll where they don't all fit)
+
+    def enter(self) -> None:
+        self.menu = SpatialMenu(self._items())
+        self.menu.follow = self._follow
+        self.lobby.note = ""
+        self.lobby.told = ()
+
+    def resume(self) -> None:
+        self._refresh()
+
+    def _items(self) -> list[ui.Item]:
+        """The preset and the preset files over the rules; under them the presets' buttons and Done (always
+        there, so ↓ from either column reaches a row ← → move along)."""
+        lobby = self.lobby
+        self.preset_item = Cell(t("Preset"), value=lobby.preset_value, change=lobby.cycle_preset,
+                                choices=lobby.preset_choices)
+        self.import_item = Cell(t("Import"), lobby.import_preset, value=lobby.import_value, change=lobby.cycle_import,
+                                choices=lobby.import_choices)
+        self.rule_items = [self._row(opt.name, opt.label) for opt in lobby.options]
+        self.file_items: list[ui.Item] = [
+            ui.Item(t("Save these rules as a preset…"), lobby.save_preset, button=True),
+            ui.Item(t("Delete this preset"), lobby.delete_preset, enabled=lambda: lobby.preset is not None,
+                    button=True),
+            ui.Item(t("Export preset"), lobby.export_preset, enabled=lambda: lobby.preset is not None, button=True),
+            ui.Item(t("Done"), self.back, button=True),
+        ]
+        return [self.preset_item, self.import_item, *self.rule_items, *self.file_items]
+
+    def _row(self, name: str, label: str) -> Cell:
+        lobby = self.lobby
+        return Cell(label, value=lambda: lobby.option_value(name), change=lambda step: lobby.cycle_option(name, step),
+                    choices=lambda: lobby.option_choices(name))
+
+    def _refresh(self) -> None:
+        """Rows again (an option may come or go with another, e.g. an edition's), the focus kept by label."""
+        old = self.menu.current.label if self.menu.current is not None else ""
+        self.menu.items = self._items()
+        labels = [item.label for item in self.menu.items]
+        self.menu.index = labels.index(old) if old in labels else 0
+        self.menu.settle()
+        self.relayout(self.app.size)
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.action == PAUSE and cmd.device.startswith("pad:"):
+            self.said = self.lobby.start_problem()
+            if not self.said:  # a pad's Start: play, from the house rules too
+                self.app.pop()
+                self.lobby.start()
+            return
+        if ui.is_back(cmd):
+            self.back()
+            return
+        self.said = ""
+        self.menu.handle(cmd)
+        self._refresh()
+
+    def hint(self) -> str:
+        if self.menu.current is not None and is_value(self.menu.current):
+            return t("← → change   ↑ ↓ move   Enter / A select   Start play   Backspace / B back")
+        return t("↑ ↓ ← → move   Enter / A select   Start play   Backspace / B back")
+
+    # -- layout ---------------------------------------------------------------------------------------
+    def news(self) -> list[str]:
+        if self.said:
+            return [self.said]
+        return list(self.lobby.told)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m, gap = ui.px(size, 24), ui.px(size, 12)
+        self._laid = (size, self.hint(), tuple(self.news()))
+        bottom = h - ui.hint_height(size, self.hint(), size_px=HINT_PX) - ui.px(size, 8)
+        self.buttons = self._buttons(size, bottom)
+        top_of_buttons = min(r.y for r in self.buttons)
+        line = cells.line_h(ui.px(size, ROW_PX), True)
+        self.news_y = top_of_buttons - ui.px(size, 6) - line * max(1, len(self.news())) // 2
+        head = ui.px(size, 10) + cells.line_h(ui.px(size, TITLE_PX), True) + ui.px(size, 6)
+        self.tops = self._tops(size, head)
+        below = max(r.bottom for r in self.tops)
+        area = pygame.Rect(m, below + gap, w - 2 * m, self.news_y - line * max(1, len(self.news())) // 2 - gap - below - gap)
+        self.area = area
+        self.rows = self._rows(area, size)
+        self._follow()
+
+    def _tops(self, size: tuple[int, int], y: int) -> list[pygame.Rect]:
+        """The preset and the import rows: side by side over the two columns, else one under the other."""
+        m, gap = ui.px(size, 24), ui.px(size, 14)
+        px, inset = ui.px(size, ROW_PX), ui.px(size, 10)
+        half = (size[0] - 2 * m - gap) // 2
+        items = (self.preset_item, self.import_item)
+        if all(cells.plan(it, half - 2 * inset, px).lines == 1 for it in items):
+            h = max(cells.height(it, half - 2 * inset, px) for it in items)
+            return [pygame.Rect(m, y, half, h), pygame.Rect(m + half + gap, y, half, h)]
+        whole = size[0] - 2 * m
+        first = pygame.Rect(m, y, whole, cells.height(self.preset_item, whole - 2 * inset, px))
+        return [first, pygame.Rect(m, first.bottom + ui.px(size, 4), whole,
+                                   cells.height(self.import_item, whole - 2 * inset, px))]
+
+    def _buttons(self, size: tuple[int, int], bottom: int) -> list[pygame.Rect]:
+        """The presets' buttons in a row over `bottom`, or two rows where one doesn't hold their words."""
+        m, gap = ui.px(size, 24), ui.px(size, 12)
+        px = cells.least(ui.px(size, BUTTON_PX))
+        labels = [it.label + (f"  {it.value()}" if it.value else "") for it in self.file_items]
+        needs = [cells.width(s, px, True) + 2 * ui.px(size, 16) for s in labels]
+        bh = cells.line_h(ui.px(size, BUTTON_PX), True) + ui.px(size, 14)
+        room = size[0] - 2 * m
+        rows = [[0, 1, 2, 3]] if sum(needs) + 3 * gap <= room else [[0, 1], [2, 3]]
+        out = [pygame.Rect(0, 0, 0, 0)] * 4
+        y = bottom - len(rows) * bh - (len(rows) - 1) * gap
+        for row in rows:
+            spare = max(0, room - sum(needs[i] for i in row) - gap * (len(row) - 1))
+            x = m
+            for i in row:
+                out[i] = pygame.Rect(x, y, needs[i] + spare // len(row), bh)
+                x += out[i].w + gap
+            y += bh + gap
+        return out
+
+    def _rows(self, area: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The rules' rows in two columns (one where a column is too narrow for the words), top-down then
+        across, each as tall as its words need; a list taller than `area` scrolls."""
+        gap = ui.px(size, 14)
+        px = ui.px(size, ROW_PX)
+        n = len(self.rule_items)
+        cols, col_w, heights = 1, area.w, []
+        for cols in (2, 1):
+            col_w = (area.w - (cols - 1) * gap) // cols
+            heights = [cells.height(item, col_w - 2 * ui.px(size, 10), px, True) + ui.px(size, 2)
+                       for item in self.rule_items]
+            if cols == 1 or all(cells.plan(item, col_w - 2 * ui.px(size, 10), px, True).lines == 1 or n > 8
+                               for item in self.rule_items):
+                break
+        per = -(-n // cols)
+        rects = []
+        for i, height in enumerate(heights):
+            c, r = divmod(i, per)
+            y = area.y + sum(heights[c * per:c * per + r])
+            rects.append(pygame.Rect(area.x + c * (col_w + gap), y, col_w, height))
+        return rects
+
+    def _follow(self) -> None:
+        """Places for moving (every row where it would be unscrolled) and where each is drawn: the rows
+        scrolled so the focused one shows."""
+        rows = self.rows
+        index = self.menu.index - 2
+        if 0 <= index < len(rows):
+            rect = rows[index]
+            if rect.bottom - self.first > self.area.bottom:
+                self.first = rect.bottom - self.area.bottom
+            if rect.top - self.first < self.area.top:
+                self.first = rect.top - self.area.top
+        self.first = max(0, min(self.first, max(r.bottom for r in rows) - self.area.bottom if rows else 0))
+        drawn = [r.move(0, -self.first) for r in rows]
+        drawn = [r if self.area.contains(r) else HIDDEN.copy() for r in drawn]
+        below = self.first + max(0, (max(r.bottom for r in rows) if rows else 0) - self.area.bottom)
+        self.menu.places = [*self.tops, *rows, *[b.move(0, below) for b in self.buttons]]
+        self.menu.rects = [*self.tops, *drawn, *self.buttons]
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        if self._laid != (size, self.hint(), tuple(self.news())):
+            self.relayout(size)
+        surface.blit(ui.backdrop(size), (0, 0))
+        m = ui.px(size, 24)
+        title_y = ui.px(size, 10) + cells.line_h(ui.px(size, TITLE_PX), True) // 2
+        game = self.lobby.definition.title()
+        game_w = cells.width(game, ui.px(size, 24), True)
+        heading = t("House rules")
+        ui.shadow_text(surface, heading, cells.fit_px(heading, size[0] - 2 * m - game_w - ui.px(size, 24),
+                                                      ui.px(size, TITLE_PX), True), ui.TEXT, "midleft", (m, title_y))
+        ui.blit_text(surface, game, ui.px(size, 24), ui.GOLD, "midright", (size[0] - m, title_y), bold=True)
+        ui.panel(surface, self.area.inflate(ui.px(size, 12), ui.px(size, 8)), alpha=150)
+        focus = self.menu.current
+        inset = ui.px(size, 10)
+        for item, rect in zip(self.menu.items, self.menu.rects, strict=True):
+            if rect.w == 0:
+                continue
+            rule = any(item is row for row in self.rule_items)
+            if not isinstance(item, Cell):
+                cells.draw_button(surface, item, rect, ui.px(size, BUTTON_PX), item is focus)
+                continue
+            if not rule:  # the preset and the files: boxed like buttons
+                ui.panel(surface, rect, alpha=200, border=(60, 110, 80), radius=max(3, rect.h // 5))
+            cells.draw_value(surface, item, rect, ui.px(size, ROW_PX), item is focus, inset, rule)
+        self._draw_marks(surface)
+        self._draw_news(surface)
+        ui.hint(surface, self.hint(), size_px=HINT_PX)
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        s = ui.px(size, 8)
+        x = self.area.right - s
+        if self.first > 0:
+            y = self.area.y - ui.px(size, 2)
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y), (x + s, y), (x, y - s)])
+        if self.rows and max(r.bottom for r in self.rows) - self.first > self.area.bottom:
+            y = self.area.bottom + ui.px(size, 2)
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y), (x + s, y), (x, y + s)])
+
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        """A preset file's news (one line, else its two), or why a pad's Start can't start the game."""
+        size = surface.get_size()
+        lines = self.news()
+        if not lines:
+            return
+        m = ui.px(size, 24)
+        room = size[0] - 2 * m
+        px = ui.px(size, ROW_PX)
+        colour = ui.WARN if self.said or self.lobby.told_bad else ui.GOLD
+        one = " ".join(lines)
+        if len(lines) > 1 and cells.width(one, cells.least(px), True) <= room:
+            lines = [one]
+        step = cells.line_h(px, True)
+        y = self.news_y - step * (len(lines) - 1) // 2
+        for k, line in enumerate(lines):
+            if k and self.lobby.told_folder:  # a folder: its end says most
+                while len(line) > 2 and cells.width(line, cells.least(px), True) > room:
+                    line = "…" + line[2:]
+            ui.blit_text(surface, line, cells.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
+                         max_w=room)
+            y += step

@@ -1,0 +1,285 @@
+"""The lobby: the seats as large cards, the house rules behind one button (their own screen shows and changes
+them), and Start. Focus moves in space (↑ ↓ ← →, see spatial); ← → change a value only where one is focused.
+A pad's Start starts the game from anywhere here, or the news line says in one line what is missing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.commands import BACK, CONFIRM, PAUSE, Command
+from game.games.base import MAX_SEATS, TableConfig
+from game.i18n import t, tn
+from game.scenes import ui
+from game.scenes.lobby import cards, cells, layout
+from game.scenes.lobby.house import HouseRules
+from game.scenes.lobby.seating import Seating
+from game.scenes.lobby.spatial import Cell, SpatialMenu, is_value
+from game.scenes.menu import MenuHandler
+
+
+class LobbyScene(Seating, HouseRules, MenuHandler):
+    text_room = 1.5  # the largest text size its layout takes without overlaps (tests/test_access_text.py)
+
+    def __init__(self, game: str, config: TableConfig | None = None) -> None:
+        self.game = game
+        self.config = config
+
+    def enter(self) -> None:
+        self.definition = self.app.games.get(self.game)
+        self.message = ""
+        self.note = ""  # news that blocks nothing ("Controller 2 joined: Player 2")
+        self.first_player = self.config.first_player if self.config is not None else 0
+        self.rules = self.definition.rules_from_values({}, 2)
+        self.seat_from(self.config)
+        self.rules_from(dict(self.config.options) if self.config is not None else {})
+        self.layout: layout.Layout | None = None
+        self.menu = SpatialMenu(self._items())
+        self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
+        self.sync_router()
+
+    def resume(self) -> None:
+        self.imports = self._importable()
+        self.refresh_rules()
+        self.rebuild()
+
+    def _importable(self) -> list[Any]:
+        from game import presets_io
+
+        return presets_io.importable(game=self.game)
+
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        router = self.app.input
+        changed = False
+        for row, device in enumerate(self.devices):
+            new = router.successor(device) if device and not router.device_controls(device) else None
+            if new is not None and new not in self.devices:
+                self.devices[row] = new  # its pad was plugged back in
+                changed = True
+        idle = tuple(p.id for p in router.idle_pads())
+        if changed or idle != getattr(self, "_idle", ()):
+            self._idle = idle  # "press A to join" follows the pads waiting
+            self.rebuild()
+
+    def join_offer(self) -> str:
+        return "now" if self.join_row() is not None else ""
+
+    def handle(self, cmd: Command) -> None:
+        device = cmd.device
+        pad = device.startswith("pad:")
+        if (cmd.action in (CONFIRM, PAUSE) and pad and device not in self.devices
+                and self.app.input.device_controls(device) and self.pad_joins(device)):
+            return  # a pad that plays no seat pressed A or Start: it joined
+        if cmd.action == PAUSE and pad:
+            self.start()  # a pad's Start: play, from anywhere in the lobby
+            return
+        if ui.is_back(cmd):
+            self.back()
+        else:
+            self.menu.handle(cmd)
+            self._follow()
+
+    # -- the items ------------------------------------------------------------------------------------
+    def _items(self) -> list[ui.Item]:
+        self.card_cells = [self._card(row) for row in range(MAX_SEATS)]
+        self.seat_items = [card[0] for card in self.card_cells]
+        self.button_items: list[ui.Item] = [
+            ui.Item(t("House rules…"), self.open_house_rules, value=self.preset_value, button=True),
+            ui.Item(t("Join with controllers…"), self._join, button=True),
+            ui.Item(t("How to play"), self._show_rules, button=True),
+            ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
+        ]
+        self.cell_items = [c for card in self.card_cells for c in card[1:]]
+        return [c for card in self.card_cells for c in card] + self.button_items
+
+    def _card(self, row: int) -> list[Cell]:
+        """Seat `row`'s cells, its name first."""
+        kind, _ = self.seats[row]
+        seat = self.seat_index(row)
+        out = [Cell(self.seat_label(row), lambda: self.rename(row), group=row, whole_label=True,
+                    colour=None if seat is None else ui.seat_colour(seat)),
+               Cell("", value=lambda: self.kind_choices(row)[0][self.kind_choices(row)[1]],
+                    change=lambda step: self.cycle_kind(row, step), group=row,
+                    choices=lambda: self.kind_choices(row))]
+        waiting = bool(self.app.input.idle_pads())
+        if kind == "human":
+            controls = self.app.input.device_controls(self.devices[row])
+            out.append(Cell(controls or t("press A to join"), group=row, colour=None if controls else ui.WARN))
+        elif kind == "bot":
+            out.append(Cell(t("Level"), value=lambda: self.seat_value(row, short=True),
+                            change=lambda step: self.cycle_level(row, step), group=row,
+                            choices=lambda: self.level_choices(row)))
+        if kind != "human" and waiting and self.join_row() is not None:
+            out.append(Cell(t("A to join"), group=row, colour=ui.GOLD))
+        options = self.definition.seat_options
+        if kind != "empty" and "head_start" in options:
+            out.append(Cell(t("Head start"), value=lambda: self.lead_choices(row)[0][self.lead_choices(row)[1]],
+                            change=lambda step: self.cycle_lead(row, step), group=row,
+                            choices=lambda: self.lead_choices(row)))
+        if kind == "human" and "learner" in options:
+            out.append(Cell(t("Learner"), value=lambda: self.hint_choices(row)[0][self.hint_choices(row)[1]],
+                            change=lambda step: self.cycle_hint(row, step), group=row,
+                            choices=lambda: self.hint_choices(row)))
+        return out
+
+    def rebuild(self) -> None:
+        """Seat numbers, colours and cells change with other choices: rebuild, keeping the focus in its
+        place (the same cell of the same seat, or the same button)."""
+        menu = getattr(self, "menu", None)
+        if menu is None:
+            return
+        old = menu.current
+        group = menu.group_of(menu.index)
+        at = [i for i in range(len(menu.items)) if menu.group_of(i) == group].index(menu.index) if group is not None else 0
+        menu.items = self._items()
+        if group is not None:
+            mine = [i for i in range(len(menu.items)) if menu.group_of(i) == group]
+            menu.index = mine[min(at, len(mine) - 1)]
+            if not menu.items[menu.index].selectable():
+                menu.index = menu.entry(group)
+        else:
+            labels = [item.label for item in menu.items]
+            menu.index = labels.index(old.label) if old is not None and old.label in labels else len(labels) - 1
+        menu.settle()
+        self.relayout(self.app.size)
+        self.sync_router()
+
+    # -- actions --------------------------------------------------------------------------------------
+    def open_house_rules(self) -> None:
+        self.app.nav.push("house_rules", self)
+
+    def _join(self) -> None:
+        self.app.nav.push("join", MAX_SEATS, 1, self._joined)
+
+    def _joined(self, joined: dict[int, str]) -> None:
+        """The join screen's seats become the first persons' seats (seat numbers closed up); bots follow."""
+        devices = [device for _, device in sorted(joined.items())]
+        bots = [s for s in self.seats if s[0] == "bot"]
+        rows = [("human", None)] * len(devices) + bots
+        self.seats = (rows + [("empty", None)] * MAX_SEATS)[:MAX_SEATS]
+        self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
+        picked = getattr(joined, "profiles", {})  # who each joined seat is (the join screen's ← →)
+        self.profiles = ([picked.get(seat) for seat in range(len(devices))] + [None] * MAX_SEATS)[:MAX_SEATS]
+        self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS  # new people in new rows
+        self.refresh_rules()
+        self.rebuild()
+
+    def _show_rules(self) -> None:
+        self.app.nav.push("rules", self.game, self.rules)
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def hint(self) -> str:
+        if self.menu.current is not None and is_value(self.menu.current):
+            return t("← → change   ↑ ↓ move   Enter / A select   Start play   Backspace / B back")
+        return t("↑ ↓ ← → move   Enter / A select   Start play   Backspace / B back")
+
+    def news(self) -> str:
+        """The line over the summary: what keeps the game from starting, else a pad's news."""
+        if self.message:
+            return self.message
+        idle = self.app.input.idle_pads()
+        if idle and self.join_row() is not None:
+            pads = ", ".join(t("Controller {n}", n=p.number) for p in idle)
+            return t("{pads}: press A to join", pads=pads)
+        return self.note
+
+    def news_lines(self, size: tuple[int, int]) -> list[str]:
+        text = self.news()
+        room = size[0] - 2 * ui.px(size, 24)
+        px = ui.px(size, layout.LINE_PX)
+        if not text or cells.width(text, cells.least(px), True) <= room:
+            return [text] if text else []
+        return ui.balanced_lines(text, room, px, True)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        labels = [item.label + (f"  {item.value()}" if item.value else "") for item in self.button_items]
+        lines = max(1, len(self.news_lines(size)))
+        self.layout = layout.lay_out(size, self.card_cells, labels, self.hint(), lines, self.layout)
+        self._laid = (size, lines, self.hint())
+        self.menu.follow = self._follow
+        self._follow()
+
+    def _follow(self) -> None:
+        """Every item's place; the card row with the focus in view."""
+        if self.layout is None:
+            return
+        self.layout.scroll_to(self.menu.group_of(self.menu.index))
+        self.menu.places, self.menu.rects = layout.places(self.layout, self.card_cells, len(self.button_items))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = surface.get_size()
+        if self.layout is None or self._laid != (size, max(1, len(self.news_lines(size))), self.hint()):
+            self.relayout(size)  # news came or went, or the hint changed with the focus
+        lay = self.layout
+        assert lay is not None
+        surface.blit(ui.backdrop(size), (0, 0))
+        m = ui.px(size, 24)
+        count = tn("{n} player", "{n} players", self.players)
+        count_w = cells.width(count, ui.px(size, 24))
+        ui.shadow_text(surface, self.definition.title(), cells.fit_px(
+            self.definition.title(), size[0] - 2 * m - count_w - ui.px(size, 24), ui.px(size, layout.TITLE_PX), True),
+            ui.TEXT, "midleft", (m, lay.title_y))
+        ui.blit_text(surface, count, ui.px(size, 24), ui.GOLD, "midright", (size[0] - m, lay.title_y), bold=True)
+        self._draw_cards(surface, lay)
+        focus = self.menu.current
+        for item, rect in zip(self.button_items, lay.buttons, strict=True):
+            cells.draw_button(surface, item, rect, ui.px(size, layout.BUTTON_PX), item is focus)
+        self._draw_lines(surface, lay)
+        ui.hint(surface, self.hint(), size_px=layout.HINT_PX)
+
+    def _draw_cards(self, surface: pygame.Surface, lay: layout.Layout) -> None:
+        focus = self.menu.current
+        k = 0
+        for row, card in enumerate(self.card_cells):
+            rects = self.menu.rects[k:k + len(card)]
+            k += len(card)
+            shift = lay.shift(row)
+            if shift is None:
+                continue
+            cards.draw_card(surface, lay.card_rects[row].move(0, -shift), self._face(row), card, rects,
+                            focus if isinstance(focus, Cell) else None)
+        if lay.rows_fit < 2:
+            self._draw_marks(surface, lay)
+
+    def _draw_marks(self, surface: pygame.Surface, lay: layout.Layout) -> None:
+        """▲ or ▼ beside the grid where a row of cards is out of view."""
+        size = surface.get_size()
+        s = ui.px(size, 9)
+        x = lay.grid.right + ui.px(size, 18)
+        rows = -(-len(self.card_cells) // layout.COLUMNS)
+        if lay.shown_row > 0:
+            y = lay.grid.y + s
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y + s), (x + s, y + s), (x, y - s)])
+        if lay.shown_row + lay.rows_fit < rows:
+            y = lay.grid.y + lay.card_size[1] - s
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y - s), (x + s, y - s), (x, y + s)])
+
+    def _face(self, row: int) -> cards.Face:
+        seat = self.seat_index(row)
+        if seat is None:
+            return cards.Face(None)
+        profile = self.app.history.profile(self.profiles[row]) if self.seats[row][0] == "human" else None
+        if profile is not None:
+            return cards.Face(profile.rgb, profile.avatar, seat + 1)
+        if self.seats[row][0] == "bot":
+            return cards.Face(ui.seat_colour(seat), 3, seat + 1)  # a bot's face is the robot
+        return cards.Face(ui.seat_colour(seat), None, seat + 1)
+
+    def _draw_lines(self, surface: pygame.Surface, lay: layout.Layout) -> None:
+        """The news (a warning in its colour), and the house rules' summary in one line."""
+        size = surface.get_size()
+        m = ui.px(size, 24)
+        room = size[0] - 2 * m
+        px = ui.px(size, layout.LINE_PX)
+        lines = self.news_lines(size)
+        step = cells.line_h(px, True)
+        y = lay.line_y - step * (len(lines) - 1) // 2
+        colour = ui.WARN if self.message or self.told_bad else ui.GOLD
+        for line in lines:
+            ui.blit_text(surface, line, cells.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
+                         max_w=room)
+            y += step
+        line = self.summary_line(lambda s: cells.width(s, cells.least(px)) <= room)
+        ui.blit_text(surface, line, cells.fit_px(line, room, px), ui.TEXT_DIM, "midleft", (m, lay.summary_y),
+                     max_w=room)

@@ -1,0 +1,288 @@
+"""Who sits where in the lobby: 2–8 seats (a person, a bot with a level, or empty), the device that plays each
+person's seat (a pad's number, or its keys), who they are (a remembered player or a guest), and each seat's
+head start and learner setting.
+
+A pad that plays no seat takes one by pressing A (or Start): a person's seat nobody can play, else a bot's,
+else an empty one. The seats' devices play their table seats at once (each pad lights up in its seat's
+colour), and exactly those at the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.games.base import MAX_SEATS, SeatSpec, TableConfig
+from game.i18n import decimal, t
+from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
+from game.profiles import remembered_device
+
+if TYPE_CHECKING:
+    from game.services import Services
+
+Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
+EMPTY: Seat = ("empty", None)
+KINDS = ("human", "bot", "empty")
+
+
+def head_start_text(ms: int) -> str:
+    return t("{ms} ms", ms=ms)
+
+
+def learner_text(hint_ms: int | None) -> str:
+    return t("no") if hint_ms is None else t("hint {s} s", s=decimal(hint_ms / 1000))
+
+
+def kind_text(kind: str) -> str:
+    return {"human": t("Human"), "bot": t("Bot"), "empty": t("Empty")}[kind]
+
+
+class Seating:
+    """The seats' state and what changes it (the lobby scene mixes this in; `rebuild()` redraws)."""
+
+    app: Services
+    game: str
+    definition: Any
+    rules: Any
+    message: str
+    note: str
+    first_player: int
+
+    if TYPE_CHECKING:
+        def rebuild(self) -> None: ...
+
+        def refresh_rules(self) -> None: ...
+
+    def seat_from(self, config: TableConfig | None) -> None:
+        """The seats of `config` (coming back from a table), else one person and the game's bots."""
+        self.seats: list[Seat] = [EMPTY] * MAX_SEATS
+        self.profiles: list[int | None] = [None] * MAX_SEATS  # each row's player (game.history); None: a guest
+        self.leads: list[int] = [0] * MAX_SEATS  # each row's head start (ms)
+        self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
+        if config is not None:
+            rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
+            for row, spec in zip(rows, config.seats, strict=True):
+                self.seats[row] = ("bot", spec.level) if spec.is_bot else ("human", None)
+                self.leads[row], self.hints[row] = spec.head_start_ms, spec.hint_ms
+            for row, pid in zip(rows, config.profiles, strict=False):
+                self.profiles[row] = pid if self.app.history.profile(pid) is not None else None
+        else:
+            bot: Seat = ("bot", self.definition.default_level)
+            seats = [("human", None)] + [bot] * (self.definition.lobby_seats - 1)
+            self.seats[: len(seats)] = seats
+        # Which device plays each person's seat: the one playing its table seat now, else the row's own keys.
+        router = self.app.input
+        self.devices: list[str | None] = [None] * MAX_SEATS
+        for row in range(MAX_SEATS):
+            if self.seats[row][0] == "human":
+                seat = self.seat_index(row)
+                self.devices[row] = (router.device_of(seat) if seat is not None else None) or self._free_keys(row)
+
+    @property
+    def players(self) -> int:
+        return sum(1 for kind, _ in self.seats if kind != "empty")
+
+    def seat_index(self, row: int) -> int | None:
+        """The table seat a lobby row becomes (empty rows are skipped), or None for an empty row."""
+        if self.seats[row][0] == "empty":
+            return None
+        return sum(1 for kind, _ in self.seats[:row] if kind != "empty")
+
+    def seat_label(self, row: int) -> str:
+        kind, _ = self.seats[row]
+        if kind == "human":
+            return self.player_name(row)
+        if kind == "bot":
+            return t("Bot {n}", n=row + 1)
+        return t("Seat {n}", n=row + 1)
+
+    def seat_value(self, row: int, short: bool = False) -> str:
+        """"Human · Q / L-Shift", "Human · Controller 2: A / B", "Bot · medium", "Empty"; "· A to join" on a
+        bot's seat while a pad waits; `short`: a person's keys alone, a bot's level alone."""
+        kind, level = self.seats[row]
+        if kind == "bot":
+            bot = t("Bot · {level}", level=t(level or ""))
+            if short or not self.app.input.idle_pads():
+                return bot
+            return t("{seat} · A to join", seat=bot)
+        if kind == "empty":
+            return t("Empty")
+        controls = self.app.input.device_controls(self.devices[row])
+        if short and controls:
+            return controls
+        return t("Human · {keys}", keys=controls) if controls else t("Human · press A to join")
+
+    def playable(self, row: int) -> bool:
+        return self.seats[row][0] == "human" and bool(self.app.input.device_controls(self.devices[row]))
+
+    def join_row(self) -> int | None:
+        """The row a pad pressing A takes: a person's nobody can play, else a bot's, else an empty one (if the
+        game has room); None if there is none."""
+        humans = [r for r, (kind, _) in enumerate(self.seats) if kind == "human" and not self.playable(r)]
+        bots = [r for r, (kind, _) in enumerate(self.seats) if kind == "bot"]
+        _, high = self.definition.player_range(self.rules)
+        empty = [r for r, (kind, _) in enumerate(self.seats) if kind == "empty"] if self.players < high else []
+        return next(iter(humans + bots + empty), None)
+
+    def pad_joins(self, device: str) -> bool:
+        """Pad `device`, which plays no row, takes the row `join_row` gives; False if none is free."""
+        row = self.join_row()
+        if row is None:
+            return False
+        self.seats[row] = ("human", None)
+        self.devices[row] = device
+        self.profiles[row] = self._remembered(device)
+        self.refresh_rules()
+        self.rebuild()
+        number = self.app.input.pad_number(device)
+        self.note = t("Controller {n} joined: {name}", n=number, name=self.player_name(row))
+        return True
+
+    def _free_keys(self, row: int) -> str | None:
+        """A key set for a seat that becomes a person's: its own (seat N plays with PN's keys on the Controls
+        screen), else the first no other person's seat uses; None if all are taken."""
+        used = {d for r, d in enumerate(self.devices) if r != row and d is not None}
+        for device in [f"kb:{row}"] + [f"kb:{i}" for i in range(MAX_SEATS)]:
+            if device not in used:
+                return device
+        return None
+
+    # -- the cells' choices -----------------------------------------------------------------------------
+    def kind_choices(self, row: int) -> tuple[list[str], int]:
+        return [kind_text(k) for k in KINDS], KINDS.index(self.seats[row][0])
+
+    def level_choices(self, row: int) -> tuple[list[str], int]:
+        levels = list(self.definition.bot_levels)
+        level = self.seats[row][1]
+        return [t(lv) for lv in levels], levels.index(level) if level in levels else 0
+
+    def lead_choices(self, row: int) -> tuple[list[str], int]:
+        at = HEAD_STARTS_MS.index(self.leads[row]) if self.leads[row] in HEAD_STARTS_MS else 0
+        return [head_start_text(ms) for ms in HEAD_STARTS_MS], at
+
+    def hint_choices(self, row: int) -> tuple[list[str], int]:
+        choices: list[int | None] = [None, *HINT_DELAYS_MS]
+        return [learner_text(ms) for ms in choices], choices.index(self.hints[row]) if self.hints[row] in choices else 0
+
+    def set_kind(self, row: int, seat: Seat) -> None:
+        """Row `row` becomes `seat`: a bot has no device, player or learner; an empty seat no head start."""
+        self.seats[row] = seat
+        if seat[0] != "human":
+            self.devices[row] = None
+            self.profiles[row] = None
+            self.hints[row] = None  # only people learn
+        if seat[0] == "empty":
+            self.leads[row] = 0
+        elif self.devices[row] is None and seat[0] == "human":
+            self.devices[row] = self._free_keys(row)
+        self.refresh_rules()
+        self.rebuild()
+
+    def cycle_kind(self, row: int, step: int) -> None:
+        kind = KINDS[(KINDS.index(self.seats[row][0]) + step) % len(KINDS)]
+        self.set_kind(row, ("bot", self.definition.default_level) if kind == "bot" else (kind, None))
+
+    def cycle_level(self, row: int, step: int) -> None:
+        levels = list(self.definition.bot_levels)
+        _, at = self.level_choices(row)
+        self.set_kind(row, ("bot", levels[(at + step) % len(levels)]))
+
+    def cycle_lead(self, row: int, step: int) -> None:
+        _, at = self.lead_choices(row)
+        self.leads[row] = HEAD_STARTS_MS[(at + step) % len(HEAD_STARTS_MS)]
+        self.rebuild()
+
+    def cycle_hint(self, row: int, step: int) -> None:
+        choices: list[int | None] = [None, *HINT_DELAYS_MS]
+        _, at = self.hint_choices(row)
+        self.hints[row] = choices[(at + step) % len(choices)]
+        self.rebuild()
+
+    # -- who plays a seat (game.history profiles, or a guest's typed name) --------------------------------
+    def player_name(self, row: int) -> str:
+        """A row's name: its player's, else the guest name of the seat ("Player 3", or one typed)."""
+        profile = self.app.history.profile(self.profiles[row])
+        return profile.name if profile is not None else self.app.settings.player_name(row)
+
+    def rename(self, row: int) -> None:
+        """Enter on a seat's name: who plays it (a person's seat); a bot's or an empty seat becomes a person's."""
+        if self.seats[row][0] != "human":
+            self.set_kind(row, ("human", None))
+            return
+        if self.app.history.profiles:  # remembered players: who plays this seat?
+            taken = {pid for r, pid in enumerate(self.profiles) if r != row and pid is not None
+                     and self.seats[r][0] == "human"}
+            self.app.nav.push("profile_pick", t("Who plays seat {n}?", n=row + 1), self.app.settings.player_name(row),
+                              self.profiles[row], taken, lambda pid: self._picked(row, pid),
+                              lambda: self._type_name(row))
+            return
+        self._type_name(row)
+
+    def _remembered(self, device: str | None) -> int | None:
+        """The player who plays with `device` (a pad of the kind they remember, or their key set), if free."""
+        router = self.app.input
+        pad = router.pads.by_id.get(int(device[4:])) if device and device.startswith("pad:") else None
+        profile = self.app.history.for_device(device, pad.guid if pad is not None else "")
+        if profile is None or profile.id in self.profiles:
+            return None
+        return int(profile.id)
+
+    def _picked(self, row: int, pid: int | None) -> None:
+        """Row `row` is played by profile `pid` (None: a guest); it takes their key set or pad if that is free."""
+        self.profiles[row] = pid
+        device = remembered_device(self.app.history.profile(pid), self.app.input.pads.by_id.values(), self.devices)
+        if device:
+            self.devices[row] = device
+        self.rebuild()
+
+    def _type_name(self, row: int) -> None:
+        """A guest's name for the row, typed (and kept in the settings for the seat)."""
+        self.profiles[row] = None
+
+        def done(name: str) -> None:
+            names = list(self.app.settings["names"])
+            names[row] = name
+            self.app.settings["names"] = names
+            self.app.save_settings()
+
+        self.app.nav.push("name_entry", t("Name for seat {n}", n=row + 1), self.app.settings.player_name(row), done)
+
+    # -- the table ---------------------------------------------------------------------------------------
+    def table_config(self) -> TableConfig:
+        seats, rows = [], []
+        for row, (kind, level) in enumerate(self.seats):
+            if kind == "human":
+                seats.append(SeatSpec("human", None, self.player_name(row),
+                                      head_start_ms=self.leads[row], hint_ms=self.hints[row]))
+            elif kind == "bot":
+                seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1), head_start_ms=self.leads[row]))
+            else:
+                continue
+            rows.append(row)
+        values: dict[str, Any] = getattr(self, "values", {})
+        return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
+                           options=dict(values), rows=tuple(rows),
+                           profiles=tuple(self.profiles[row] if self.seats[row][0] == "human" else None for row in rows))
+
+    def start_problem(self) -> str:
+        """What keeps the game from starting, in one line ("" if nothing does)."""
+        if self.message:
+            return self.message
+        unplayed = [row for row, (kind, _) in enumerate(self.seats)
+                    if kind == "human" and not self.app.input.device_controls(self.devices[row])]
+        if unplayed:  # e.g. a joined pad unplugged since: nobody could play that seat
+            return t("{name} has no keys or controller: join again, or make the seat a bot.",
+                     name=self.app.settings.player_name(unplayed[0]))
+        return ""
+
+    def start(self) -> None:
+        problem = self.start_problem()
+        if problem:
+            self.message = problem
+            return
+        self.sync_router()
+        self.app.nav.start_table(self.table_config())
+
+    def sync_router(self) -> None:
+        """Each person's seat's device plays the table seat the row becomes (its pad lights up in the seat's
+        colour); no other device plays; a row's unplugged pad waits for its own pad to come back."""
+        self.app.input.seat_devices({self.seat_index(row): device for row, device in enumerate(self.devices)
+                                     if device is not None and self.seats[row][0] == "human"})
