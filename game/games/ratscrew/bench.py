@@ -18,7 +18,7 @@ def play(seed: int, players: int = 2, rules: rs.Rules | None = None) -> rs.State
     while not st.is_over:
         if rand() < SLAP_CHANCE:
             seat = choose(players)
-            if st.in_game(seat):
+            if st.in_game(seat) and not st.timeouts[seat]:
                 st.apply(rs.Slap(seat))
                 continue
         if st.awaiting_claim:
@@ -26,14 +26,18 @@ def play(seed: int, players: int = 2, rules: rs.Rules | None = None) -> rs.State
         elif st.hands[st.current_player]:
             st.apply(rs.Play(st.current_player))
         else:  # nobody on turn holds a card: only a slap moves the game on
-            st.apply(rs.Slap(next(s for s in range(players) if st.in_game(s))))
+            st.apply(rs.Slap(next(s for s in range(players) if st.in_game(s) and not st.timeouts[s])))
     return st
 
 
 # (label, players, play(seed) -> a finished state): the games `bench engines` times, in its order.
+HOUSE = rs.Rules(slaps=rs.DEFAULT_SLAPS | {"four_of_a_suit"}, ten_stops=True, wrong_slap="timeout")
+GIVING = rs.Rules(slaps=rs.DEFAULT_SLAPS | {"four_of_a_suit"}, ten_stops=True, wrong_slap="gives_pile")
 GAMES = (
     ("seed's rules", 2, lambda seed: play(seed, 2)),
     ("seed's rules", 4, lambda seed: play(seed, 4)),
+    ("four of a suit, 10 stops, timeout", 4, lambda seed: play(seed, 4, HOUSE)),
+    ("four of a suit, 10 stops, pile given", 4, lambda seed: play(seed, 4, GIVING)),
 )
 TARGET = None  # no games/s target for this engine
 against_pypi = None  # no published engine to compare with (game.bench.engines --against-pypi)
