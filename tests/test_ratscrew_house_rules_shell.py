@@ -90,24 +90,30 @@ def test_the_lobby_shows_the_rows_that_change_anything_at_this_table(rules, show
 
 
 def test_in_the_lobby_choosing_timeouts_brings_their_length_and_takes_the_burn_away(app):
-    from support_app import set_value
+    from support_app import house_rules, set_value
 
     from game.scenes.lobby import LobbyScene
 
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
-    labels = [item.label for item in app.top.menu.items]
-    assert "Wrong slap burns" in labels and "Slap timeout lasts" not in labels
+    lobby = app.top
+    house_rules(app)
+
+    def labels():
+        return [item.label for item in app.top.menu.items]
+
+    assert "Wrong slap burns" in labels() and "Slap timeout lasts" not in labels()
     set_value(app, "Wrong slap", "Timeout")
-    labels = [item.label for item in app.top.menu.items]
-    assert "Slap timeout lasts" in labels and "Wrong slap burns" not in labels
+    assert "Slap timeout lasts" in labels() and "Wrong slap burns" not in labels()
     assert app.top.menu.current.label == "Wrong slap"
     set_value(app, "Slap timeout lasts", "5 cards")
-    assert (app.top.rules.wrong_slap, app.top.rules.timeout_cards) == ("timeout", 5)
-    assert "wrong slap: no slaps for 5 cards" in DEFINITION.rules_summary(app.top.rules)
+    assert (lobby.rules.wrong_slap, lobby.rules.timeout_cards) == ("timeout", 5)
+    assert "wrong slap: no slaps for 5 cards" in DEFINITION.rules_summary(lobby.rules)
     set_value(app, "Wrong slap", "Pile to the next player")
-    assert app.top.rules.wrong_slap == "gives_pile"
-    assert "Slap timeout lasts" not in [item.label for item in app.top.menu.items]
+    assert lobby.rules.wrong_slap == "gives_pile" and "Slap timeout lasts" not in labels()
+    set_value(app, "A 10 stops a challenge", "On")
+    set_value(app, "Slap: Four of a suit", "On")
+    assert lobby.rules.ten_stops and "four_of_a_suit" in lobby.rules.slaps
 
 
 @pytest.mark.parametrize(("rules", "summary", "corner"), [
