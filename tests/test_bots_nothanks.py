@@ -145,8 +145,13 @@ def test_hard_keeps_to_its_time_budget(monkeypatch):
 def test_hard_searches_until_one_move_clearly_leads():
     """By default the search looks at its checkpoints and stops at the first where the leading move has
     HARD_LEAD of the root's visits; a close move is searched to the last checkpoint."""
-    budgets = bots.HardBot(random.Random(0)).checkpoints()
-    assert budgets == bots.HARD_CHECKPOINTS and budgets[-1] >= 2400
+    search = bots.HardBot(random.Random(0))
+    assert search.checkpoints(0) == bots.HARD_CHECKPOINTS and bots.HARD_CHECKPOINTS[-1] > 2400
+    # Early in the game an iteration plays more cards out: the last checkpoints shrink to HARD_WORK.
+    start = search.checkpoints(23)
+    assert start[:4] == bots.HARD_CHECKPOINTS[:4] and 1500 < start[-1] < 2400
+    assert start[-1] == bots.HARD_WORK // (23 + bots._ITERATION_WORK)
+    assert search.checkpoints(12)[-1] > 2400  # later on a close move searches longer
     stops = set()
     for seed in range(12):
         st = nt.new_game(nt.Rules.numbered(), players=3, seed=seed)
@@ -154,14 +159,15 @@ def test_hard_searches_until_one_move_clearly_leads():
             st.apply(nt.PASS)
         hard = bots.make_bot("hard", random.Random(seed))
         hard.decide(st.observation(st.current_player))
+        budgets = hard.checkpoints(st.cards_left)
         root = hard.last_root
         visits = root.take.visits + root.pay.visits
         assert visits == hard.last_iterations in budgets and not hard.last_capped and hard.capped == 0
         if visits < budgets[-1]:
             assert max(root.take.visits, root.pay.visits) >= bots.HARD_LEAD * visits
-        stops.add(visits)
-    assert min(stops) == budgets[0] and len(stops) > 1  # clear moves stop early, closer ones search on
-    assert bots.HardBot(random.Random(0), scale=10).checkpoints() == tuple(10 * b for b in budgets)
+        stops.add(visits == budgets[0])
+    assert stops == {True, False}  # clear moves stop at the first checkpoint, closer ones search on
+    assert bots.HardBot(random.Random(0), scale=10).checkpoints(23) == tuple(10 * b for b in start)
     assert bots.make_bot("hard", random.Random(1)).time_budget_ms == bots.HARD_TIME_CAP_MS >= 1000  # a safety net
     first, again = bots.make_bot("hard", random.Random(4)), bots.make_bot("hard", random.Random(4))
     obs = [nt.new_game(nt.Rules.numbered(), players=3, seed=s).observation(0) for s in range(4)]

@@ -14,8 +14,14 @@ LEVELS = ("random", "greedy", "easy", "medium", "hard")
 # the root's visits at least HARD_LEAD) and stops; a close move is searched to the last checkpoint.
 # Decisions depend only on the seed (and the bot's own earlier searches, whose trees it keeps between
 # decisions about the same card), never on the machine's speed.
-HARD_CHECKPOINTS = (200, 400, 800, 1600, 2400)
+HARD_CHECKPOINTS = (200, 400, 800, 1600, 2400, 3600, 4800)
 HARD_LEAD = 0.8
+# The largest search, in work: an iteration costs about (cards left + 5) units (the cards it plays out,
+# and its walk down the tree), and a checkpoint beyond HARD_WORK / (cards left + 5) iterations is not
+# searched (the first ones are). So a close move early in the game gets 1,600-2,400 iterations, one
+# later on up to 4,800, and no decision takes much longer than another.
+HARD_WORK = 45_000
+_ITERATION_WORK = 5
 # When the moves' visit counts are this close (the leader's share below this), the higher mean value
 # decides instead of the visit count.
 HARD_VALUE_PICK = 0.6
@@ -254,8 +260,13 @@ class HardBot:
         self.capped = 0  # decisions cut short by the time cap
         self._kept: tuple[nt.Observation, _Decision, str, tuple[int, ...]] | None = None
 
-    def checkpoints(self) -> tuple[int, ...]:
-        return tuple(c * self.scale for c in HARD_CHECKPOINTS)
+    def checkpoints(self, cards_left: int = 0) -> tuple[int, ...]:
+        """Root visits at which the search looks whether a move clearly leads, for a decision with
+        `cards_left` cards still face down: HARD_CHECKPOINTS, the last ones cut to HARD_WORK's size."""
+        scale = self.scale
+        most = max(HARD_CHECKPOINTS[0], HARD_WORK // (cards_left + _ITERATION_WORK)) * scale
+        out = [c * scale for c in HARD_CHECKPOINTS if c * scale < most]
+        return (*out, most) if most <= HARD_CHECKPOINTS[-1] * scale else tuple(c * scale for c in HARD_CHECKPOINTS)
 
     def decide(self, obs: nt.Observation) -> str:
         self.last_capped = False
@@ -281,8 +292,8 @@ class HardBot:
             goals: tuple[int, ...] = (reused + self.iterations,)
         else:
             # A kept tree counts towards the checkpoints, but every decision searches its first one anew.
-            first = self.checkpoints()[0]
-            goals = tuple(max(goal, reused + first) for goal in self.checkpoints())
+            planned = self.checkpoints(obs.cards_left)
+            goals = tuple(max(goal, reused + planned[0]) for goal in planned)
         done = 0
         for k, goal in enumerate(goals):
             while root.visits < goal:
