@@ -52,7 +52,8 @@ def build_match(header: dict[str, Any]) -> Any:
     try:
         definition = games.get(header["game"])
         players = header["players"]
-        rules = definition.rules_from_values(header["rules"], players)
+        from_log = getattr(definition, "rules_from_log", definition.rules_from_values)
+        rules = from_log(header["rules"], players)
         seats = [seat_from_line(s) for s in header["seats"]]
         config = TableConfig(definition.id, rules, seats, int(header["seed"]), int(header["first_player"]))
         options: dict[str, Any] = {"replay": True, "digest_every": int(header.get("digest_every", 1))}

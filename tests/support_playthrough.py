@@ -156,13 +156,14 @@ _ALL_SLAPS = {r: True for r in ("double", "sandwich", "top_bottom", "marriage", 
 
 SCENARIOS = [
     Scenario("ratscrew-every-slap-live-burn1", "ratscrew",
-             {**_ALL_SLAPS, "marriage_either_order": True, "burn": 1, "burned_live": True},
+             {**_ALL_SLAPS, "marriage_either_order": True, "burn": 1, "burned_live": True,
+              "slap_lockout_ms": 0},  # the old way (issue 21)
              ["human", "kid", "human", "random"], seed=11, first_player=1,
              handoffs=[(40_000, 2, "casual")]),
     Scenario("ratscrew-challenges-challenger-wins-limit", "ratscrew",
              {"marriage": True, "run": True, "six_nine": True, "challenge_j": 2, "challenge_q": 1,
               "challenge_k": 4, "challenge_a": 3, "payer_out_rule": "challenger_wins", "card_limit": 180,
-              "claim_delay_ms": 750, "late_grace_ms": 200},
+              "claim_delay_ms": 750, "late_grace_ms": 200, "slap_lockout_ms": 0},  # the old way (issue 21)
              ["human", "pro", "human", "casual"], seed=23,
              handoffs=[(15_000, 0, "pro"), (45_000, 0, "human")]),
     Scenario("ratscrew-seed-rules-two-humans", "ratscrew", {}, ["human", "human", "random"], seed=5,

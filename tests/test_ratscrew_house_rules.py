@@ -49,7 +49,7 @@ def test_the_options_their_values_and_defaults():
     assert specs["ten_stops"].default is False and set(specs["ten_stops"].choices) == {True, False}
     assert specs["wrong_slap"].default == "burn" and specs["wrong_slap"].choices == rs.WRONG_SLAPS
     assert specs["timeout_cards"].default == 3 and specs["timeout_cards"].choices == tuple(range(1, 11))
-    assert specs["burn"].choices == (2, 1, 0)
+    assert specs["burn"].choices == (2, 1)  # issue 21: no penalty is a learner seat's setting now
 
 
 @pytest.mark.parametrize("values", [

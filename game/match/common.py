@@ -37,7 +37,8 @@ class SeatSpec:
 
     `head_start_ms`: the seat's slaps are judged as if pressed that much earlier (0–1,000 ms in steps
     of 50). `hint_ms`: a learner seat (humans only) whose table outlines a slappable pattern this long
-    after the pile became slappable; None for a seat that is no learner.
+    after the pile became slappable; None for a seat that is no learner. `no_penalty` (a learner's setting,
+    humans only): the seat's wrong slaps cost it no cards (the slap lockout still holds).
     """
 
     kind: str = "human"
@@ -45,6 +46,7 @@ class SeatSpec:
     name: str = ""
     head_start_ms: int = 0
     hint_ms: int | None = None
+    no_penalty: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("human", "bot"):
@@ -57,6 +59,10 @@ class SeatSpec:
                 raise ValueError("a bot seat cannot be a learner")
             if self.hint_ms not in HINT_DELAYS_MS or isinstance(self.hint_ms, bool):
                 raise ValueError(f"a learner's hint delay is one of {HINT_DELAYS_MS} ms, not {self.hint_ms!r}")
+        if not isinstance(self.no_penalty, bool):
+            raise ValueError(f"no_penalty is true or false, not {self.no_penalty!r}")
+        if self.no_penalty and self.kind == "bot":
+            raise ValueError("a bot seat cannot play without penalty")
 
     @property
     def is_bot(self) -> bool:
@@ -204,13 +210,16 @@ def seat_line(spec: SeatSpec) -> dict[str, Any]:
         line["head_start_ms"] = spec.head_start_ms
     if spec.hint_ms is not None:
         line["hint_ms"] = spec.hint_ms
+    if spec.no_penalty:
+        line["no_penalty"] = True
     return line
 
 
 def seat_from_line(line: dict[str, Any]) -> SeatSpec:
     """The seat a log's header (or seat change) line describes: the inverse of `seat_line`."""
     return SeatSpec(line["kind"], line.get("level"), line.get("name") or "",
-                    head_start_ms=line.get("head_start_ms", 0), hint_ms=line.get("hint_ms"))
+                    head_start_ms=line.get("head_start_ms", 0), hint_ms=line.get("hint_ms"),
+                    no_penalty=line.get("no_penalty", False))
 
 
 def log_header(match: Any, rules: dict[str, Any], start_ns: int, first_player: int,

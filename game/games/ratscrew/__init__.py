@@ -106,6 +106,10 @@ class RatscrewDef(GameDef):
     def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
         return engine.Rules.from_options(dict(values))
 
+    def rules_from_log(self, values: dict[str, Any], players: int | None = None) -> Any:
+        """A log's rules: an option the log predates plays the old way (no slap lockout before it existed)."""
+        return engine.rules_from_log(values)
+
     def option_values(self, rules: Any) -> dict[str, Any]:
         """The values of the options `rule_options(rules)` shows (those that change anything at this table);
         the engine's `Rules.option_values()` has every one."""

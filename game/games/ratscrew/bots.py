@@ -47,6 +47,7 @@ from game.games.ratscrew import engine as rs
 
 CLAIM = "claim"
 LEVELS = ("random", "kid", "casual", "pro", "adaptive")
+SIM_LEVELS = LEVELS + ("masher",)  # the masher measures mash-proofing in `sim`; no table seats one
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +345,46 @@ class AdaptiveBot(RatscrewBot):
         return super().plan(obs, now_ns, pending)
 
 
+class MasherBot:
+    """What a child finds in minutes: press play and slap every `TICK_MS`, looking at nothing. For measuring
+    that mashing does not pay (`sim ratscrew --bots masher,pro`); no level for a table's lobby. `restless`:
+    the match asks it again after each of its presses, whatever became of it."""
+
+    TICK_MS = 50
+    restless = True
+
+    def __init__(self, rng: random.Random, seat: int, rules: rs.Rules) -> None:
+        self.rng = rng
+        self.seat = seat
+        self.rules = rules
+        self.log = BotLog()
+
+    def _tick(self, now_ns: int) -> int:
+        step = self.TICK_MS * 1_000_000
+        return (now_ns // step + 1) * step
+
+    def plan(self, obs: rs.Observation, now_ns: int, pending: dict[str, int]) -> dict[str, int | None]:
+        seat = self.seat
+        if obs.is_over or not obs.in_game[seat]:
+            return {action: None for action in pending}
+        changes: dict[str, int | None] = {}
+        if SLAP not in pending:
+            changes[SLAP] = self._tick(now_ns)
+        if rs.slap_rule_for(tuple(obs.slap_view()), self.rules) is not None:
+            self.log.opportunities += 1
+        turn = obs.current_player == seat and not obs.awaiting_claim and obs.hand_counts[seat] > 0
+        claim = obs.awaiting_claim and obs.challenger == seat
+        if turn and PLAY not in pending:
+            changes[PLAY] = self._tick(now_ns)
+        elif not turn and PLAY in pending:
+            changes[PLAY] = None
+        if claim and CLAIM not in pending:
+            changes[CLAIM] = self._tick(now_ns)
+        elif not claim and CLAIM in pending:
+            changes[CLAIM] = None
+        return changes
+
+
 def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
     """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
@@ -352,6 +393,8 @@ def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
         return RandomRatscrewBot(rng, seat, rules)
     if level == "adaptive":
         return AdaptiveBot(rng, seat, rules)
+    if level == "masher":
+        return MasherBot(rng, seat, rules)
     if level not in LEVEL_TABLE:
-        raise ValueError(f"unknown Ratscrew bot level {level!r}; choose from {', '.join(LEVELS)}")
+        raise ValueError(f"unknown Ratscrew bot level {level!r}; choose from {', '.join(SIM_LEVELS)}")
     return RatscrewBot(LEVEL_TABLE[level], rng, seat, rules)

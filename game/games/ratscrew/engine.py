@@ -100,7 +100,8 @@ TIMEOUT_CARDS = (1, 10)  # the range of `timeout_cards`
 # The lobby's choices for the numbers, and the one range (low, high) each number must be in wherever
 # rules are made (the lobby, presets, `sim --rule`, replays, the engine): the lobby offers some values of
 # it. Short limits and zero delays are for tests and learners' tables.
-BURNS = (2, 1, 0)  # 0: the "no penalty" table (learners)
+BURNS = (2, 1)  # the lobby's burns; 0 (an old preset's "no penalty" table) still loads: see `Rules`
+SLAP_LOCKOUTS_MS = (500, 250, 1000, 0)  # a wrong slap locks that seat's slap this long (0: the old way)
 CHALLENGE_COUNTS = (1, 6)
 CLAIM_DELAYS_MS = (500, 750, 1000, 1500, 2000)
 LATE_GRACES_MS = (150, 200, 300, 500)
@@ -110,6 +111,7 @@ RANGES = {
     "card_limit": (1, max(CARD_LIMITS)),
     "claim_delay_ms": (0, 5000),
     "late_grace_ms": (0, 2000),
+    "slap_lockout_ms": (0, 2000),
     "timeout_cards": TIMEOUT_CARDS,
 }
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -232,7 +234,12 @@ class Rules:
 
     `slaps` also accepts any iterable of names ("top-bottom" is read as "top_bottom");
     `challenge_counts` also accepts (J, Q, K, A) or a mapping {"J": 1, "Q": 2, "K": 3, "A": 4}.
-    `claim_delay_ms` and `late_grace_ms` are the table's timings; the engine has no clock.
+    `claim_delay_ms`, `late_grace_ms` and `slap_lockout_ms` are the table's timings; the engine has no
+    clock (the match locks a seat's slap for `slap_lockout_ms` after its wrong slap: mash-proof).
+
+    `burn=0` (a table where a wrong slap costs nothing) is what older presets and logs call "No penalty";
+    it still loads and plays as written, but the lobby offers it only to a table that has it: no penalty is
+    now a learner seat's setting (`SeatSpec.no_penalty`), the others at the table keep theirs.
     """
 
     slaps: frozenset[str] = DEFAULT_SLAPS
@@ -247,6 +254,7 @@ class Rules:
     ten_stops: bool = False
     wrong_slap: str = "burn"
     timeout_cards: int = 3
+    slap_lockout_ms: int = 500
     _checks: tuple = field(init=False, repr=False, compare=False, default=())
     _owed: dict = field(init=False, repr=False, compare=False, default=None)
 
@@ -309,7 +317,7 @@ class Rules:
         for rank, n in zip(ChallengeCounts._fields, self.challenge_counts):
             values[f"challenge_{rank.lower()}"] = n
         for name in ("payer_out_rule", "claim_delay_ms", "late_grace_ms", "card_limit", "ten_stops", "wrong_slap",
-                     "timeout_cards"):
+                     "timeout_cards", "slap_lockout_ms"):
             values[name] = getattr(self, name)
         return values
 
@@ -337,18 +345,32 @@ class Rules:
             ten_stops=merged["ten_stops"],
             wrong_slap=merged["wrong_slap"],
             timeout_cards=merged["timeout_cards"],
+            slap_lockout_ms=merged["slap_lockout_ms"],
         )
 
 
 # Options added after the first recorded games, with their defaults: at a default they stay out of digests.
 _LATER_OPTIONS = {"four_of_a_suit": False, "ten_stops": False, "wrong_slap": "burn", "timeout_cards": 3}
+# Options the engine never reads (the match's clock does): never in digests, so a log recorded before one of
+# them replays (with the old way, see `rules_from_log`) to the same digests at any value.
+_MATCH_ONLY = frozenset({"slap_lockout_ms"})
+# How a log recorded before an option existed played: its value then (a replay builds the rules with it).
+_BEFORE = {"slap_lockout_ms": 0}
+
+
+def rules_from_log(values: Mapping[str, object]) -> Rules:
+    """The rules a match log's header names; an option the log predates takes its old way (`_BEFORE`)."""
+    merged = dict(values)
+    for name, old in _BEFORE.items():
+        merged.setdefault(name, old)
+    return Rules.from_options(merged)
 
 
 def _rules_key(rules: Rules) -> tuple:
     """The rules as stable data for digests (a frozenset's repr depends on the process's hash seed); an
     option of `_LATER_OPTIONS` at its default is left out, so older recorded games keep their digests."""
     return tuple((k, v) for k, v in rules.option_values().items()
-                 if k not in _LATER_OPTIONS or v != _LATER_OPTIONS[k])
+                 if k not in _MATCH_ONLY and (k not in _LATER_OPTIONS or v != _LATER_OPTIONS[k]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,6 +405,7 @@ def rule_options() -> list[OptionSpec]:
         OptionSpec("payer_out_rule", PAYER_OUT_RULES, "next_pays"),
         OptionSpec("claim_delay_ms", CLAIM_DELAYS_MS, 1000),
         OptionSpec("late_grace_ms", LATE_GRACES_MS, 300),
+        OptionSpec("slap_lockout_ms", SLAP_LOCKOUTS_MS, 500),
         OptionSpec("card_limit", CARD_LIMITS, 5000),
     ]
     return options

@@ -26,6 +26,13 @@ seat has a head start the match holds a slap, and a card played (or a claim) on 
 that head start has passed since it (bots' intents are known in advance). With no head starts at the
 table nothing waits.
 
+Mash-proof: a wrong slap locks that seat's slap for `rules.slap_lockout_ms` (on the match clock, from the
+press): a slap pressed before then is ignored ("slap locked") and changes nothing; bots plan no slap before
+their lock ends. A wrong slap within `LOCK_STREAK_NS` of the seat's previous one doubles the lock (up to
+2**LOCK_DOUBLINGS times), so pressing all the time locks a seat out for seconds at a time while a child's
+odd wrong slap costs half a second. The lock is the match's state, rebuilt in a replay by the same commands. A seat with
+`no_penalty` (a learner) loses no cards for a wrong slap (the engine never sees it: `WrongSlap(seat, 0)`).
+
 The match also reports what the table names for learners: `Slappable` when the pile becomes slappable,
 and `Missed` when a slappable pile passes with nobody slapping it (a card on top, or a claim).
 
@@ -64,6 +71,8 @@ from game.match.common import (
 )
 from game.record import DIGEST_EVERY, MatchLog
 
+LOCK_STREAK_NS = 5_000_000_000  # a wrong slap this soon after the seat's last one doubles its lock …
+LOCK_DOUBLINGS = 3  # … up to 2**3 = 8 times the table's lockout (4 s at the default 0.5 s)
 PHOTO_WINDOW_NS = 500_000_000  # a second hand within this of a valid slap makes it a photo finish
 
 WON, TOO_LATE, WRONG, LOST_COIN = "won", "too late", "wrong", "lost the coin"
@@ -267,6 +276,9 @@ class RatscrewMatch:
         self._slappable: Slappable | None = None  # the pile's slap chance, until it is taken or passes
         self._slappable_seats: tuple[int, ...] = ()  # the seats in the game when it came
         self._tied: frozenset[int] = frozenset()
+        self._locked_until: list[int | None] = [None] * len(self.seats)  # a seat's slap lock (real ns)
+        self._last_wrong: list[int | None] = [None] * len(self.seats)  # its last wrong slap (real ns)
+        self._streak = [0] * len(self.seats)  # wrong slaps in a row, each within LOCK_STREAK_NS
         self._applied_ns = start_ns
         self._closed = False
         self.late_arrivals = 0  # human commands applied after something stamped later (see module doc)
@@ -283,6 +295,11 @@ class RatscrewMatch:
     def pending_claim_deadline_ns(self) -> int | None:
         """When the pile awaiting its claim goes to the challenger by itself, or None."""
         return None if self._claim_timer is None else self._claim_timer.t_ns
+
+    def slap_locked_until(self, seat: int) -> int | None:
+        """When `seat`'s slap lock (after a wrong slap) ends, or None: for the mat's lock and tests."""
+        until = self._locked_until[seat]
+        return until if until is not None and until > self.now_ns else None
 
     def pending_intents(self, seat: int) -> dict[str, int]:
         """A bot seat's scheduled actions {action: t_ns} (for tests and the debug overlay)."""
@@ -552,6 +569,8 @@ class RatscrewMatch:
             self._take_turn(rs.Claim(seat), t, source, out)
         else:
             self._take_turn(rs.Play(seat), t, source, out)
+        if kind == "bot" and getattr(self.bots.get(seat), "restless", False) and action not in self._pending[seat]:
+            self._plan(seat, self.bots[seat], t)  # a masher presses again, whatever became of its press
 
     def _take_turn(self, action: rs.Play | rs.Claim, t: int, source: str, out: list[Timed]) -> None:
         """A play or a claim: legal ones end any photo finish first (the pile changes under it)."""
@@ -573,6 +592,10 @@ class RatscrewMatch:
         """A slap judged at `t` (pressed at `real`, later with a head start)."""
         real = t if real is None else real
         st = self.state
+        locked = self._locked_until[seat]
+        if locked is not None and real < locked:
+            self._ignored_now(Ignored(seat, SLAP, "slap locked after a wrong slap", source), t, out)
+            return
         taken = self._taken
         if taken is not None and st.cards_played == taken.cards_played and t - taken.t_ns <= self._grace_ns:
             if seat == taken.seat:
@@ -597,7 +620,10 @@ class RatscrewMatch:
         rule = st.slap_rule()
         onset = self._onset_ns
         cards_played = st.cards_played
-        events = st.apply(rs.Slap(seat))
+        if rule is None and self.seats[seat].no_penalty:
+            events: list[Any] = [rs.WrongSlap(seat, 0, len(st.burned))]  # a learner's: no cards, no timeout
+        else:
+            events = st.apply(rs.Slap(seat))
         if rule is not None:
             self._slappable = None  # taken: not missed
             reaction = self._reaction(real, onset)
@@ -612,6 +638,12 @@ class RatscrewMatch:
             self._photo = _Photo(t, cards_played, [(seat, t, WON)], timer)
         else:
             self.stats[seat].wrong += 1
+            if self.rules.slap_lockout_ms:
+                last = self._last_wrong[seat]
+                self._streak[seat] = self._streak[seat] + 1 if last is not None and real - last <= LOCK_STREAK_NS else 0
+                self._last_wrong[seat] = real
+                lock = self.rules.slap_lockout_ms * 1_000_000 << min(self._streak[seat], LOCK_DOUBLINGS)
+                self._locked_until[seat] = real + lock
             self.history.slaps.append(SlapRecord(t, seat, WRONG, None, None))
             self._photo_entry(seat, t, WRONG)
         self._record(events, t, out)
@@ -670,19 +702,28 @@ class RatscrewMatch:
         else:
             self._claim_timer = None
         for seat, bot in self.bots.items():
-            pending = self._pending[seat]
-            planned = {a: item.t_ns if item.real_ns is None else item.real_ns for a, item in pending.items()}
-            changes = bot.plan(st.observation(seat), t, planned)
-            for action, when in changes.items():
-                pending.pop(action, None)
-                if when is None:
-                    continue
-                at = max(when, t)
-                lead = self._head_start_ns(seat) if action == SLAP else 0
-                if lead:  # a bot's head start, like a person's: judged earlier, never before now
-                    pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
-                else:
-                    pending[action] = self._queue.push(Item(at, "bot", seat, action))
+            self._plan(seat, bot, t)
+
+    def _plan(self, seat: int, bot: Any, t: int) -> None:
+        """Ask the bot of `seat` for its intents at `t` and queue them."""
+        st = self.state
+        if st.is_over:
+            return
+        pending = self._pending[seat]
+        planned = {a: item.t_ns if item.real_ns is None else item.real_ns for a, item in pending.items()}
+        changes = bot.plan(st.observation(seat), t, planned)
+        for action, when in changes.items():
+            pending.pop(action, None)
+            if when is None:
+                continue
+            at = max(when, t)
+            if action == SLAP and self._locked_until[seat] is not None:
+                at = max(at, self._locked_until[seat])  # no slap planned while locked
+            lead = self._head_start_ns(seat) if action == SLAP else 0
+            if lead:  # a bot's head start, like a person's: judged earlier, never before now
+                pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
+            else:
+                pending[action] = self._queue.push(Item(at, "bot", seat, action))
 
     def _sample(self, t: int) -> None:
         st = self.state

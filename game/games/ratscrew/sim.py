@@ -12,7 +12,7 @@ from typing import Any
 
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import text
-from game.games.ratscrew.bots import LEVELS
+from game.games.ratscrew.bots import SIM_LEVELS
 from game.games.ratscrew.match import RatscrewMatch
 from game.match.common import SeatSpec
 from game.simkit import (
@@ -135,7 +135,7 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
         if args.head_start is not None:
             raise SimError("--head-start does not go with --ladder (the ladder plays without head starts)")
         return run_ladder(rules, args.games, args.seed, recorder)
-    levels = bot_levels(args, LEVELS, DEFAULT_PLAYERS)
+    levels = bot_levels(args, SIM_LEVELS, DEFAULT_PLAYERS)
     check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
     leads = head_starts(args.head_start, len(levels))
     return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)

@@ -49,6 +49,7 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
         "payer_out_rule": t("Payer runs out"),
         "claim_delay_ms": t("Claim delay"),
         "late_grace_ms": t("Too-late window"),
+        "slap_lockout_ms": t("Wrong slap locks the slap"),
         "card_limit": t("Game limit"),
     }[name]
 
@@ -72,6 +73,8 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
         return t("{s} s", s=decimal(value / 1000))
     if name == "late_grace_ms":
         return t("{ms} ms", ms=value)
+    if name == "slap_lockout_ms":
+        return t("Never") if value == 0 else t("{s} s", s=decimal(value / 1000))
     if name == "card_limit":
         return tn("{n} card", "{n} cards", value)
     return str(value)
@@ -96,8 +99,16 @@ def rule_options(rules: rs.Rules | None = None) -> list[RuleOption]:
     return [
         RuleOption(o.name, _option_label(o.name, slaps), tuple((v, _choice_label(o.name, v, slaps)) for v in o.choices),
                    o.default)
-        for o in rs.rule_options() if rules is None or _applies(o.name, rules)
+        for o in _with_old_burn(rs.rule_options(), rules) if rules is None or _applies(o.name, rules)
     ]
+
+
+def _with_old_burn(options: list[rs.OptionSpec], rules: rs.Rules | None) -> list[rs.OptionSpec]:
+    """The engine's options; a table of burn 0 (an older preset's "No penalty") keeps that choice on its row
+    (the lobby offers it to no other table: no penalty is a learner seat's setting now)."""
+    if rules is None or rules.burn != 0:
+        return options
+    return [rs.OptionSpec(o.name, o.choices + (0,), o.default) if o.name == "burn" else o for o in options]
 
 
 def slap_names(rules: rs.Rules) -> list[str]:

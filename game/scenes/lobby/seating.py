@@ -251,7 +251,8 @@ class Seating:
         for row, (kind, level) in enumerate(self.seats):
             if kind == "human":
                 seats.append(SeatSpec("human", None, self.player_name(row),
-                                      head_start_ms=self.leads[row], hint_ms=self.hints[row]))
+                                      head_start_ms=self.leads[row], hint_ms=self.hints[row],
+                                      no_penalty=self.hints[row] is not None))  # a learner: no penalty
             elif kind == "bot":
                 seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1), head_start_ms=self.leads[row]))
             else:
