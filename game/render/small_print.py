@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import t
 from game.render import colors
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.scale import text_min
 
 WIDTH_SHARE = 0.34  # of the window's width: how wide the block may be
+
+
+def rules_key_hint() -> str:
+    """The corner's last line at both tables: where the whole rules are (the pause menu's Rules); the corner
+    itself keeps to one short line (issue 20: no long small print at a table)."""
+    return t("Rules: Esc / Start")
 
 
 class SmallPrint:

@@ -70,6 +70,11 @@ def rule_options(rules: Any = None, players: int | None = None) -> list[RuleOpti
     ]
 
 
+def corner_line(rules: nt.Rules) -> str:
+    """The table corner's short line: the cards in play (the rest is behind the rules key)."""
+    return summary(rules).split(" · ")[0]
+
+
 def summary(rules: nt.Rules) -> str:
     """One line for the lobby and the results screen: every option, compactly."""
     if rules.edition == "numbered":

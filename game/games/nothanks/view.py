@@ -18,7 +18,7 @@ from game.i18n import t
 from game.render.effects import Anchor
 from game.render.fonts import wrap
 from game.render.scale import text_scale
-from game.render.small_print import SmallPrint
+from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
 
@@ -127,7 +127,7 @@ class NothanksView(TableView):
     def corner_texts(self) -> list[str]:
         """The small print's parts, most needed first: the rules in short, the keys' hints."""
         keys = [key_hint()] if self.key_hints else []
-        return [nt_text.summary(self.rules), *keys]
+        return [nt_text.corner_line(self.rules), rules_key_hint(), *keys]
 
     def corner_text(self) -> str:
         """The small print: all of `corner_texts`, or less while the move log needs its room (none while the

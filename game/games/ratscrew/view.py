@@ -24,7 +24,7 @@ from game.render.effects import Anchor, Flyer
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.scale import px, text_min, text_scale, unit
-from game.render.small_print import WIDTH_SHARE, SmallPrint
+from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
 
@@ -102,7 +102,8 @@ class RatscrewView(TableView):
         self.geo = RatscrewGeometry(self.L, seed)
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
-        self._corner = rs_text.table_corner(rules)
+        # the corner: the slaps in one short line and the rules key (the rest is behind it: issue 20)
+        self._corner = "\n".join([rs_text.table_corner(rules).split("\n")[0], rules_key_hint()])
         self.small_print = CornerPrint(self.print_clear)
         self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
