@@ -1,6 +1,7 @@
-"""Preset files from the lobby, with keys: "Export preset" writes the chosen preset to exports/ in the data
-folder and says where; "Import" cycles (← →) through the files there and imports one (Enter); a bad file
-is named in one line and changes nothing. The two sit in the house rules' heading row: no text overlaps."""
+"""Preset files from the lobby's house rules, with keys: "Export preset" writes the chosen preset to exports/ in
+the data folder and says where; "Import" cycles (← →) through the files there and imports one (Enter); a bad
+file is named in one line and changes nothing. Import sits beside the preset over the rules, Export among the
+presets' buttons under them: no text overlaps."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 
 import pygame
 import pytest
-from support_app import OUT, focus, make_app, press, set_value
+from support_app import OUT, focus, house_rules, make_app, press, set_value
 from test_scenes_screenshots import overlapping
 
 from game import presets_io
@@ -36,15 +37,18 @@ def with_presets(app, **presets):
 
 
 def lobby(app, game="ratscrew"):
+    """The lobby of `game`, its house rules' screen open on top."""
     app.push(LobbyScene(game))
     app.frames(2)
-    return app.top
+    scene = app.top
+    house_rules(app)
+    return scene
 
 
 def test_export_writes_the_chosen_preset_and_says_where(app, exports):
     with_presets(app, Fast=FAST)
     scene = lobby(app)
-    export = next(item for item in scene.menu.items if item.label == t("Export preset"))
+    export = next(item for item in app.top.menu.items if item.label == t("Export preset"))
     assert not export.selectable()  # no preset chosen: nothing to export
     set_value(app, t("Preset"), "Fast")
     focus(app, t("Export preset"))
@@ -52,7 +56,7 @@ def test_export_writes_the_chosen_preset_and_says_where(app, exports):
     path = exports / "ratscrew-fast.json"
     assert presets_io.read(path) == Preset("ratscrew", "Fast", FAST)
     assert scene.note == f"Exported {path.name} to {exports}" and not scene.told_bad
-    assert scene.menu.current.label == t("Export preset") and scene.preset == "Fast"
+    assert app.top.menu.current.label == t("Export preset") and scene.preset == "Fast"
 
 
 def test_import_cycles_through_the_files_and_imports_the_one_shown(app, exports, tmp_path):
@@ -61,11 +65,11 @@ def test_import_cycles_through_the_files_and_imports_the_one_shown(app, exports,
     presets_io.write(Preset("ratscrew", "Fast", {"tens": False}), exports / "b-fast.json")
     scene = lobby(app)
     focus(app, t("Import"))
-    assert scene.menu.current.value() == "a-slow.json"
+    assert app.top.menu.current.value() == "a-slow.json"
     press(app, "right")
-    assert scene.menu.current.value() == "b-fast.json"
+    assert app.top.menu.current.value() == "b-fast.json"
     press(app, "right")
-    assert scene.menu.current.value() == "a-slow.json"  # round again
+    assert app.top.menu.current.value() == "a-slow.json"  # round again
     press(app, "left", "enter")
     stored = json.loads(app.settings.path.read_text())["presets"]["ratscrew"]
     assert stored == {"Fast": FAST, "Fast (2)": {"tens": False}}  # the name was taken: not written over
@@ -83,7 +87,7 @@ def test_an_exported_preset_imports_back_identical(app, exports):
     focus(app, t("Export preset"))
     press(app, "enter")
     focus(app, t("Import"))
-    assert scene.menu.current.value() == "ratscrew-fast.json"  # the list follows the export
+    assert app.top.menu.current.value() == "ratscrew-fast.json"  # the list follows the export
     press(app, "enter")
     assert app.settings["presets"]["ratscrew"]["Fast (2)"] == app.settings["presets"]["ratscrew"]["Fast"] == FAST
 
@@ -106,26 +110,32 @@ def test_another_games_preset_is_not_offered_and_an_empty_folder_says_where_file
     presets_io.write(Preset("nothanks", "Family", {"ranks_per_suit": 7}), exports / "family.json")
     scene = lobby(app)
     focus(app, t("Import"))
-    assert scene.menu.current.value() == t("no files")
+    assert app.top.menu.current.value() == t("no files")
     press(app, "enter")
     assert scene.note == f"No preset files yet: put them in {exports}" and scene.told_bad
     assert app.settings["presets"]["nothanks"] == {}
     app.stack.clear()
     other = lobby(app, "nothanks")
     focus(app, t("Import"))
-    assert other.menu.current.value() == "family.json"
+    assert app.top.menu.current.value() == "family.json" and other.game == "nothanks"
 
 
-def test_down_reaches_the_preset_files_before_the_preset_row(app, exports):
+def test_import_sits_beside_the_preset_and_export_among_the_buttons(app, exports):
     with_presets(app, Fast=FAST)
-    scene = lobby(app)
+    lobby(app)
+    rules = app.top
     set_value(app, t("Preset"), "Fast")
+    places = {item.label: rect for item, rect in zip(rules.menu.items, rules.menu.places, strict=True)}
+    assert places[t("Import")].centery == places[t("Preset")].centery  # side by side over the rules
     press(app, "up")
-    assert scene.menu.current.label == t("Import")
-    press(app, "up")
-    assert scene.menu.current.label == t("Export preset")
-    press(app, "right")  # ← → go between the two, side by side
-    assert scene.menu.current.label == t("Import")
+    assert rules.menu.current.label == t("Preset")  # nothing over it
+    focus(app, t("Export preset"))
+    press(app, "left")  # ← → move along the buttons
+    assert rules.menu.current.label == t("Delete this preset")
+    press(app, "right", "right")
+    assert rules.menu.current.label == t("Done")
+    press(app, "enter")
+    assert type(app.top).__name__ == "LobbyScene"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
@@ -146,16 +156,17 @@ def test_no_text_overlaps_with_the_preset_files_and_a_two_line_note(tmp_path, mo
                 scene.imports = presets_io.importable(game=game)
                 press(app, "left", "enter")
             assert scene.told_bad is bad
+            rules = app.top
             with ui.TextBoxes() as boxes:
-                scene.draw(app.screen, 0.0)
+                rules.draw(app.screen, 0.0)
             pygame.image.save(app.screen, str(OUT / f"presetio_lobby_{game}_{name}_{size[0]}x{size[1]}.png"))
             texts = [text for _, text in boxes.drawn]
             assert {t("House rules"), t("Export preset"), t("Import")} <= set(texts)
             assert any(text.startswith(scene.told[0][:10]) for text in texts)  # the news is drawn
             assert overlapping(boxes.drawn) == [], (game, size, name)
-            heading_row = pygame.Rect(scene.rule_panel.x, scene.rule_panel.y, scene.rule_panel.w, ui.px(size, 44))
+            screen = app.screen.get_rect()
             for item in (t("Export preset"), t("Import")):
-                rect = scene.menu.rects[[i.label for i in scene.menu.items].index(item)]
-                assert heading_row.contains(rect) and scene.rule_panel.contains(rect)
+                rect = rules.menu.rects[[i.label for i in rules.menu.items].index(item)]
+                assert screen.contains(rect) and not rect.colliderect(rules.area)
     finally:
         app.stack.clear()
