@@ -66,7 +66,7 @@ def bot_levels(args: argparse.Namespace, known: Sequence[str], default_players: 
 
 def head_starts(text: str | None, players: int) -> list[int]:
     """One head start (ms) per seat from --head-start MS,MS,… (none given: 0 each); SimError (one line)
-    for a count that is not one per seat, or a value that is not 0–1,000 ms in steps of 50."""
+    for a count that is not one per seat, or a value that is not 0–1,000 ms in steps of 10."""
     if text is None:
         return [0] * players
     parts = [part.strip() for part in text.split(",")]

@@ -102,14 +102,27 @@ def test_a_seats_own_head_start_never_holds_its_own_slap():
 
 
 def test_a_head_start_takes_a_pile_that_was_slappable_then_though_covered_since():
-    m = humans(600, 0)
+    m = humans(0, 600)  # Bo has the head start; Mia covers the double
     double_at_200(m)
     m.submit(cmd(0, PLAY, 650))  # 9♣ covers the double at 650 ms
-    m.submit(cmd(0, SLAP, 900))  # … Mia's press, as if at 300 ms: on the double
+    m.submit(cmd(1, SLAP, 900))  # … Bo's press, as if at 300 ms: on the double
     out = m.advance(3000 * MS)
     (won,) = of(out, rs.SlapWon)
-    assert won.seat == 0 and won.rule == "double" and set(won.cards) == {"5C", "5D"}
+    assert won.seat == 1 and won.rule == "double" and set(won.cards) == {"5C", "5D"}
     assert not of(out, rs.WrongSlap)
+
+
+def test_a_seats_own_card_play_waits_out_its_head_start():
+    # Issue 21: Mia's head start does not reach back past her own card: she covered the double herself.
+    m = humans(600, 0)
+    double_at_200(m)
+    m.submit(cmd(0, PLAY, 650))  # Mia's 9♣ covers the double at 650 ms
+    m.submit(cmd(0, SLAP, 900))  # her press, 250 ms after her own card: judged after it, on 9♣
+    out = m.advance(3000 * MS)
+    assert not of(out, rs.SlapWon)
+    assert [w.seat for w in of(out, rs.WrongSlap)] == [0]
+    (slap,) = [line for line in m.log.body if line.get("action") == SLAP]
+    assert slap["t"] == 650 * MS + 1
 
 
 def test_a_head_start_never_judges_a_press_against_a_pile_before_the_card_it_saw():
@@ -184,8 +197,8 @@ def test_seats_without_head_starts_write_the_header_as_before():
     assert seat_from_line(seat_line(spec)) == spec
 
 
-@pytest.mark.parametrize("bad", [-50, 10, 310, 1050, True, "300", 300.0])
-def test_a_head_start_is_0_to_1000_ms_in_steps_of_50(bad):
+@pytest.mark.parametrize("bad", [-50, 5, 315, 1050, 1010, True, "300", 300.0])
+def test_a_head_start_is_0_to_1000_ms_in_steps_of_10(bad):
     with pytest.raises(ValueError, match="head start"):
         SeatSpec("human", head_start_ms=bad)
 
@@ -217,7 +230,7 @@ def test_sim_takes_head_starts_per_bot(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--bots", "kid,pro", "--head-start", "310,0"], "'310' is not a head start: 0 to 1000 ms in steps of 50"),
+    (["--bots", "kid,pro", "--head-start", "315,0"], "'315' is not a head start: 0 to 1000 ms in steps of 10"),
     (["--bots", "kid,pro", "--head-start", "1050,0"], "'1050' is not a head start"),
     (["--bots", "kid,pro", "--head-start=-50,0"], "'-50' is not a head start"),
     (["--bots", "kid,pro", "--head-start", "fast,0"], "'fast' is not a head start"),
@@ -229,3 +242,8 @@ def test_sim_refuses_bad_head_starts_in_one_line(capsys, argv, message):
     code, out, err = run_main(sim_cli, capsys, "ratscrew", *argv, "--games", "1")
     assert code == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("good", [0, 10, 250, 310, 680, 1000])
+def test_head_starts_come_in_steps_of_10_and_the_old_steps_of_50_stay_valid(good):
+    assert SeatSpec("human", head_start_ms=good).head_start_ms == good

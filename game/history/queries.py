@@ -126,6 +126,23 @@ def reactions(conn: sqlite3.Connection, profile_id: int, limit: int = HISTOGRAM_
     return [r[0] for r in reversed(rows) if r[0] is not None]
 
 
+def median_reactions(conn: sqlite3.Connection, profile_id: int, game: str = "ratscrew",
+                     limit: int = 200) -> dict[str, tuple[float, int]]:
+    """A player's median reaction per slap rule, {rule: (median ms, slaps)}, over their latest `limit` timed
+    slaps of each rule in `game` (at tables and in practice): what a Fair start sets head starts from."""
+    rows = conn.execute(f"""
+        SELECT s.rule, s.reaction_ms
+        FROM events s LEFT JOIN games g ON g.id = s.game_id LEFT JOIN practice p ON p.id = s.practice_id
+        WHERE s.profile_id = ? AND s.kind = 'slap' AND s.reaction_ms IS NOT NULL AND s.rule IS NOT NULL
+        AND coalesce(g.game, p.game) = ? AND s.outcome IN ({",".join("?" * len(TIMED))})
+        ORDER BY s.id DESC""", (profile_id, game, *TIMED)).fetchall()
+    by_rule: dict[str, list[float]] = {}
+    for rule, ms in rows:
+        if ms is not None and ms > 0 and len(by_rule.setdefault(rule, [])) < limit:
+            by_rule[rule].append(ms)
+    return {rule: (statistics.median(times), len(times)) for rule, times in by_rule.items() if times}
+
+
 def accuracy(conn: sqlite3.Connection, profile_id: int,
              rule_order: tuple[str, ...] = ()) -> tuple[list[RuleAccuracy], int, int]:
     """(a row per rule that came up, wrong slaps, all slaps)."""

@@ -18,13 +18,14 @@ POLL_WINDOW_NS = 2_000_000
 
 
 HEAD_START_MAX_MS = 1000  # a seat's head start: 0 to this, in steps of HEAD_START_STEP_MS
-HEAD_START_STEP_MS = 50
+HEAD_START_STEP_MS = 10
 HEAD_STARTS_MS = tuple(range(0, HEAD_START_MAX_MS + 1, HEAD_START_STEP_MS))
 HINT_DELAYS_MS = (500, 1000, 2000, 3000)  # a learner seat's hint shows this long after a slap chance
 
 
 def check_head_start(value: object) -> int:
-    """`value` as a head start in ms (0–1,000 in steps of 50); ValueError (one line) otherwise."""
+    """`value` as a head start in ms (0–1,000 in steps of 10: the old steps of 50 stay valid); ValueError
+    (one line) otherwise."""
     if not isinstance(value, int) or isinstance(value, bool) or value not in HEAD_STARTS_MS:
         raise ValueError(f"a head start is 0 to {HEAD_START_MAX_MS} ms in steps of {HEAD_START_STEP_MS} ms, "
                          f"not {value!r}")
@@ -36,7 +37,7 @@ class SeatSpec:
     """Who sits in a seat: a human, or a bot of some level; and what makes the table fair for them.
 
     `head_start_ms`: the seat's slaps are judged as if pressed that much earlier (0–1,000 ms in steps
-    of 50). `hint_ms`: a learner seat (humans only) whose table outlines a slappable pattern this long
+    of 10), but never before the seat's own card play. `hint_ms`: a learner seat (humans only) whose table outlines a slappable pattern this long
     after the pile became slappable; None for a seat that is no learner. `no_penalty` (a learner's setting,
     humans only): the seat's wrong slaps cost it no cards (the slap lockout still holds).
     """

@@ -276,8 +276,9 @@ class RatscrewMatch:
         self._slappable: Slappable | None = None  # the pile's slap chance, until it is taken or passes
         self._slappable_seats: tuple[int, ...] = ()  # the seats in the game when it came
         self._tied: frozenset[int] = frozenset()
-        self._locked_until: list[int | None] = [None] * len(self.seats)  # a seat's slap lock (real ns)
-        self._last_wrong: list[int | None] = [None] * len(self.seats)  # its last wrong slap (real ns)
+        self._locked_until: list[int | None] = [None] * len(self.seats)  # a seat's slap lock (judged ns)
+        self._last_wrong: list[int | None] = [None] * len(self.seats)  # its last wrong slap (judged ns)
+        self._own_play_ns: list[int | None] = [None] * len(self.seats)  # its last card play (pressed)
         self._streak = [0] * len(self.seats)  # wrong slaps in a row, each within LOCK_STREAK_NS
         self._applied_ns = start_ns
         self._closed = False
@@ -309,10 +310,14 @@ class RatscrewMatch:
         """Queue a stamped human command (never dropped); returns a reason at once if it can never apply.
         A slap from a seat with a head start is queued at the time it is judged at."""
         judged = None
-        if cmd.action == SLAP and isinstance(cmd.seat, int) and 0 <= cmd.seat < len(self.seats):
-            lead = self._head_start_ns(cmd.seat)
-            if lead:
-                judged = cmd.t_ns - lead
+        if isinstance(cmd.seat, int) and 0 <= cmd.seat < len(self.seats) and not self.seats[cmd.seat].is_bot:
+            own = self._own_play_ns[cmd.seat]
+            if cmd.action == PLAY:
+                self._own_play_ns[cmd.seat] = cmd.t_ns if own is None else max(own, cmd.t_ns)
+            elif cmd.action == SLAP:
+                lead = self._head_start_ns(cmd.seat)
+                if lead:  # never judged before the seat's own card play (it covered that pile itself)
+                    judged = cmd.t_ns - lead if own is None or own >= cmd.t_ns else max(cmd.t_ns - lead, own + 1)
         return submit_human(self, cmd, (PLAY, SLAP), "Ratscrew", judged)
 
     def next_due_ns(self) -> int | None:
@@ -582,6 +587,9 @@ class RatscrewMatch:
             return
         if self._photo is not None:
             self._close_photo(t, out)
+        if type(action) is rs.Play:
+            own = self._own_play_ns[action.seat]
+            self._own_play_ns[action.seat] = t if own is None else max(own, t)
         if type(action) is rs.Claim:
             self.stats[action.seat].claims += 1
             if st.slap_rule() is not None:
@@ -593,7 +601,7 @@ class RatscrewMatch:
         real = t if real is None else real
         st = self.state
         locked = self._locked_until[seat]
-        if locked is not None and real < locked:
+        if locked is not None and t < locked:  # judged times: the log's, so a replay locks the same
             self._ignored_now(Ignored(seat, SLAP, "slap locked after a wrong slap", source), t, out)
             return
         taken = self._taken
@@ -640,10 +648,10 @@ class RatscrewMatch:
             self.stats[seat].wrong += 1
             if self.rules.slap_lockout_ms:
                 last = self._last_wrong[seat]
-                self._streak[seat] = self._streak[seat] + 1 if last is not None and real - last <= LOCK_STREAK_NS else 0
-                self._last_wrong[seat] = real
+                self._streak[seat] = self._streak[seat] + 1 if last is not None and t - last <= LOCK_STREAK_NS else 0
+                self._last_wrong[seat] = t
                 lock = self.rules.slap_lockout_ms * 1_000_000 << min(self._streak[seat], LOCK_DOUBLINGS)
-                self._locked_until[seat] = real + lock
+                self._locked_until[seat] = t + lock
             self.history.slaps.append(SlapRecord(t, seat, WRONG, None, None))
             self._photo_entry(seat, t, WRONG)
         self._record(events, t, out)
@@ -717,13 +725,20 @@ class RatscrewMatch:
             if when is None:
                 continue
             at = max(when, t)
-            if action == SLAP and self._locked_until[seat] is not None:
-                at = max(at, self._locked_until[seat])  # no slap planned while locked
             lead = self._head_start_ns(seat) if action == SLAP else 0
             if lead:  # a bot's head start, like a person's: judged earlier, never before now
                 pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
             else:
                 pending[action] = self._queue.push(Item(at, "bot", seat, action))
+        slap, play = pending.get(SLAP), pending.get(PLAY)
+        locked = self._locked_until[seat]
+        if slap is not None and SLAP in changes:
+            floor = locked or 0  # no slap judged while locked
+            if slap.real_ns is not None and play is not None and slap.t_ns < play.t_ns < slap.real_ns:
+                floor = max(floor, play.t_ns + 1)  # nor before its own card play (it covers the pile)
+            if slap.t_ns < floor:
+                real = None if slap.real_ns is None else max(slap.real_ns, floor)
+                pending[SLAP] = self._queue.push(Item(floor, "bot", seat, SLAP, real_ns=real))
 
     def _sample(self, t: int) -> None:
         st = self.state

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from game.games.ratscrew import engine as rs
-from game.games.ratscrew import text
+from game.games.ratscrew import fair, text
 from game.games.ratscrew.bots import SIM_LEVELS
 from game.games.ratscrew.match import RatscrewMatch
 from game.match.common import SeatSpec
@@ -37,7 +37,10 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
                        f"stronger wins >= {LADDER_TARGET * 100:.0f}%%")
     group.add_argument("--head-start", metavar="MS,MS", dest="head_start",
                        help="Ratscrew: each bot's head start in ms, one per bot in --bots order (0-1000 in steps "
-                       "of 50): its slaps are judged as if pressed that much earlier")
+                       "of 10): its slaps are judged as if pressed that much earlier")
+    group.add_argument("--fair-start", action="store_true", dest="fair_start",
+                       help="Ratscrew: each bot's head start from its level's known median reaction, relative to "
+                       "the fastest (as the lobby's Fair start sets them)")
 
 
 def _rules(args: argparse.Namespace) -> rs.Rules:
@@ -137,7 +140,12 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
         return run_ladder(rules, args.games, args.seed, recorder)
     levels = bot_levels(args, SIM_LEVELS, DEFAULT_PLAYERS)
     check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
-    leads = head_starts(args.head_start, len(levels))
+    if getattr(args, "fair_start", False):
+        if args.head_start is not None:
+            raise SimError("--fair-start sets the head starts: give it or --head-start, not both")
+        leads = fair.head_starts([fair.bot_median_ms(level) for level in levels], rules)
+    else:
+        leads = head_starts(args.head_start, len(levels))
     return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.games.base import MAX_SEATS, SeatSpec, TableConfig
 from game.i18n import decimal, t
-from game.match.common import HEAD_STARTS_MS, HINT_DELAYS_MS
+from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS
 from game.profiles import remembered_device
 
 if TYPE_CHECKING:
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
 EMPTY: Seat = ("empty", None)
 KINDS = ("human", "bot", "empty")
+
+
+LEAD_KEY_STEPS = 50 // HEAD_START_STEP_MS  # left/right move a head start by 50 ms
 
 
 def head_start_text(ms: int) -> str:
@@ -154,9 +157,14 @@ class Seating:
         level = self.seats[row][1]
         return [t(lv) for lv in levels], levels.index(level) if level in levels else 0
 
+    def _lead_values(self, row: int) -> list[int]:
+        """A head start's choices: every 50 ms (left/right), and the row's own value between them (a Fair
+        start sets any value in steps of 10 ms; moving on snaps it back to the 50 ms marks)."""
+        return sorted(set(HEAD_STARTS_MS[::LEAD_KEY_STEPS]) | {self.leads[row]})
+
     def lead_choices(self, row: int) -> tuple[list[str], int]:
-        at = HEAD_STARTS_MS.index(self.leads[row]) if self.leads[row] in HEAD_STARTS_MS else 0
-        return [head_start_text(ms) for ms in HEAD_STARTS_MS], at
+        values = self._lead_values(row)
+        return [head_start_text(ms) for ms in values], values.index(self.leads[row])
 
     def hint_choices(self, row: int) -> tuple[list[str], int]:
         choices: list[int | None] = [None, *HINT_DELAYS_MS]
@@ -186,8 +194,40 @@ class Seating:
         self.set_kind(row, ("bot", levels[(at + step) % len(levels)]))
 
     def cycle_lead(self, row: int, step: int) -> None:
-        _, at = self.lead_choices(row)
-        self.leads[row] = HEAD_STARTS_MS[(at + step) % len(HEAD_STARTS_MS)]
+        values = self._lead_values(row)
+        self.leads[row] = values[(values.index(self.leads[row]) + step) % len(values)]
+        self.rebuild()
+
+    def fair_start(self) -> None:
+        """Every seat's head start from measured reactions (issue 21, `game.games.ratscrew.fair`): a bot's
+        level, a remembered player's history; a guest, or a player with too few slaps, keeps theirs (0 if
+        unknown) and is named in the news."""
+        from game.games.ratscrew import fair
+        from game.history import queries
+
+        rows = [row for row, (kind, _) in enumerate(self.seats) if kind != "empty"]
+        medians: list[float | None] = []
+        unknown: list[str] = []
+        for row in rows:
+            kind, level = self.seats[row]
+            if kind == "bot":
+                medians.append(fair.bot_median_ms(level))
+                continue
+            pid = self.profiles[row]
+            per_rule = None if pid is None else self.app.history.read(
+                lambda conn, pid=pid: queries.median_reactions(conn, pid, self.definition.id))
+            median = fair.as_double_ms(per_rule) if per_rule else None
+            medians.append(median)
+            if median is None:
+                unknown.append(self.player_name(row))
+        leads = fair.head_starts(medians, self.rules)
+        for row, lead in zip(rows, leads):
+            self.leads[row] = lead
+        if unknown:
+            self.note = t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
+                          names=", ".join(unknown))
+        else:
+            self.note = t("Fair start: head starts set from everyone's reaction times")
         self.rebuild()
 
     def cycle_hint(self, row: int, step: int) -> None:

@@ -1,0 +1,91 @@
+"""Fair start (issue 21, item 2): head starts from measured reactions (bots' known medians, remembered players'
+history, a guest's quick check), relative to the fastest, in 10 ms steps up to 1,000 ms; the lobby's button;
+the sim's --fair-start."""
+
+from __future__ import annotations
+
+from support_app import focus, make_app, press
+from test_history_data import evening
+
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew import fair
+from game.games.ratscrew.sim import run_games
+from game.history import queries
+from game.i18n import t
+from game.scenes.lobby import LobbyScene
+
+
+def test_head_starts_are_relative_to_the_fastest_in_10_ms_steps_up_to_a_second():
+    rules = rs.Rules()  # double, sandwich, top-bottom: 1.1833 × a double's median
+    leads = fair.head_starts([900.0, 550.0, 350.0], rules)
+    assert leads == [680, 250, 0]
+    assert all(lead % 10 == 0 for lead in leads)
+    assert fair.head_starts([3000.0, 350.0], rules) == [1000, 0]  # at most a second
+    assert fair.head_starts([None, 550.0, 350.0], rules) == [0, 250, 0]  # unknown: none
+    assert fair.head_starts([None, None], rules) == [0, 0]
+    doubles = rs.Rules(slaps={"double"})
+    # Only doubles: one rule to look for is quicker (rules_factor 0.85): 1.05 × 0.85 × 550 ms.
+    assert fair.head_starts([900.0, 350.0], doubles) == [490, 0]
+
+
+def test_bots_known_medians_and_players_as_doubles():
+    assert fair.bot_median_ms("kid") == 900 and fair.bot_median_ms("pro") == 350
+    assert fair.bot_median_ms("adaptive") is None and fair.bot_median_ms("masher") is None
+    # A sandwich (1.2 × a double) at 720 ms is a double at 600 ms; weighted by slaps.
+    assert fair.as_double_ms({"sandwich": (720.0, 3), "double": (500.0, 1)}) == 600.0
+    assert fair.as_double_ms({"double": (500.0, 2)}) is None  # too few slaps to say
+
+
+def test_a_guests_quick_check_ignores_guesses():
+    assert fair.check_median_ms([40.0, 600.0, 700.0, 650.0]) == 650.0  # 40 ms: too early to be a reaction
+    assert fair.check_median_ms([600.0, 50.0]) is None
+
+
+def test_remembered_players_median_per_rule_from_the_history(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    app = make_app(tmp_path)
+    ids = evening(app.history)
+    per_rule = app.history.read(lambda c: queries.median_reactions(c, ids["Mia"]))
+    assert set(per_rule) >= {"double", "sandwich"} and all(n > 0 for _, n in per_rule.values())
+    assert app.history.read(lambda c: queries.median_reactions(c, ids["Mia"], "nothanks")) == {}
+
+
+def test_the_lobbys_fair_start_sets_every_seat_from_history_and_levels(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    app = make_app(tmp_path)
+    ids = evening(app.history)
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    scene = app.top
+    scene.seats[0], scene.profiles[0] = ("human", None), ids["Mia"]
+    scene.seats[1] = ("bot", "pro")
+    scene.seats[2] = ("bot", "kid")
+    scene.rebuild()
+    focus(app, t("Fair start"))
+    press(app, "enter")
+    mia = fair.as_double_ms(app.history.read(lambda c: queries.median_reactions(c, ids["Mia"])))
+    assert mia is not None
+    expected = fair.head_starts([mia, 350.0, 900.0], scene.rules)
+    assert scene.leads[:3] == expected and expected[1] == 0 and expected[2] > 0
+    assert "Fair start" in scene.note
+    config = scene.table_config()
+    assert [s.head_start_ms for s in config.seats] == expected
+
+
+def test_a_guest_is_named_and_keeps_no_head_start(tmp_path):
+    app = make_app(tmp_path)
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    scene = app.top
+    scene.seats[1] = ("bot", "kid")
+    scene.rebuild()
+    scene.fair_start()
+    assert scene.leads[0] == 0 and scene.leads[1] == 0  # the kid is the only one known: the fastest known
+    assert scene.player_name(0) in scene.note
+
+
+def test_fair_start_in_the_sim_keeps_every_seat_between_20_and_47_percent():
+    result = run_games(rs.Rules(), ["kid", "casual", "pro"], 60, 0, True,
+                       leads=fair.head_starts([900.0, 550.0, 350.0], rs.Rules()))
+    shares = [e["win_rate"] for e in result["entries"]]
+    assert all(0.15 <= s <= 0.52 for s in shares), shares  # 60 games: the 300-game figure is in the notes
