@@ -178,6 +178,8 @@ SCENARIOS = [
     Scenario("ratscrew-gives-pile-tens-stop", "ratscrew",
              {"four_of_a_suit": True, "ten_stops": True, "wrong_slap": "gives_pile", "card_limit": 400},
              ["human", "random", "casual"], seed=3),
+    # Issue 21: a quick game on the clock (most cards when time is up), the slap lockout at its default.
+    Scenario("ratscrew-quick-clock", "ratscrew", {"game_length": "quick"}, ["human", "kid", "kid"], seed=1),
     Scenario("nothanks-cards-hard-handoff", "nothanks", {"edition": "cards"},
              ["hard", "medium", "human", "easy"], seed=3, options={"iterations": 40, "threaded": False},
              handoffs=[(20_000, 2, "greedy")]),

@@ -24,7 +24,7 @@ REQUIRED = {
                                   "six_nine", "four_of_a_suit")),
     "TimedOut", "refused:timeout", "PileGiven", "challenge:ten-stops", "challenge:pile-given",
     "marriage:king-on-queen", "burned-live:made-slappable", "burn:1", "burn:2", "challenge:custom-count",
-    "payer-out:challenger-wins", "end:limit", "end:last_player",
+    "payer-out:challenger-wins", "end:limit", "end:last_player", "end:time",
     "Tie", "TooLate", "WrongSlap", "PhotoFinish", "Ignored", "timer:claim", "timer:photo", "bot:claim",
     "human:slap", "human:play", "human:take", "human:pass", "line:seat", "line:refused", "line:tie",
     "edition:cards", "edition:numbered", "after_take:next_player", "after_take:same_player", "hidden_matches",

@@ -261,7 +261,8 @@ class AdaptiveBot(RatscrewBot):
     STEP = 0.2  # how far (log scale) one won or lost slap moves the pace (more over the first few)
     FIRST_STEPS = 6.0
     PACE_RANGE = (0.45, 2.2)
-    LEAD = 1.0  # and slower by exp(LEAD × its share of the cards above an even share) while ahead
+    LEAD = 1.0  # and slower by exp(LEAD × its share of the cards above an even share) while ahead …
+    LEAD_MAX = 1.25  # … by at most this factor (issue 21: 1.0 and no bound made games vs a kid 20-40% longer)
     FASTEST_MS = 260.0  # its median reaction to a double never drops below this
 
     def __init__(self, rng: random.Random, seat: int, rules: rs.Rules) -> None:
@@ -334,7 +335,7 @@ class AdaptiveBot(RatscrewBot):
             self._players = max(1, sum(obs.in_game))
             held = sum(obs.hand_counts)
             share = obs.hand_counts[self.seat] / held if held else 0.0
-            self._lead = math.exp(self.LEAD * max(0.0, share - 1.0 / max(2, self._players)))
+            self._lead = min(self.LEAD_MAX, math.exp(self.LEAD * max(0.0, share - 1.0 / max(2, self._players))))
             self._retune()
             rule = rs.slap_rule_for(view, self.rules)
             self._near_now = rule is None and near_miss_rule(view, self.rules) is not None

@@ -101,7 +101,11 @@ TIMEOUT_CARDS = (1, 10)  # the range of `timeout_cards`
 # rules are made (the lobby, presets, `sim --rule`, replays, the engine): the lobby offers some values of
 # it. Short limits and zero delays are for tests and learners' tables.
 BURNS = (2, 1)  # the lobby's burns; 0 (an old preset's "no penalty" table) still loads: see `Rules`
-SLAP_LOCKOUTS_MS = (500, 250, 1000, 0)  # a wrong slap locks that seat's slap this long (0: the old way)
+SLAP_LOCKOUTS_MS = (500, 250, 1000, 0)
+# A game's length on the match's clock: "full" plays to the last player (the classic game, no clock); the
+# others end when time is up, most cards in hand winning (a tie: the next slap that takes a pile wins).
+GAME_LENGTHS_S = {"full": None, "quick": 180, "normal": 480, "long": 900}
+GAME_LENGTHS = tuple(GAME_LENGTHS_S)  # a wrong slap locks that seat's slap this long (0: the old way)
 CHALLENGE_COUNTS = (1, 6)
 CLAIM_DELAYS_MS = (500, 750, 1000, 1500, 2000)
 LATE_GRACES_MS = (150, 200, 300, 500)
@@ -255,6 +259,7 @@ class Rules:
     wrong_slap: str = "burn"
     timeout_cards: int = 3
     slap_lockout_ms: int = 500
+    game_length: str = "full"
     _checks: tuple = field(init=False, repr=False, compare=False, default=())
     _owed: dict = field(init=False, repr=False, compare=False, default=None)
 
@@ -293,6 +298,8 @@ class Rules:
             raise ValueError(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)}, not {self.wrong_slap!r}")
         for name in ("marriage_either_order", "burned_live", "ten_stops"):
             switch(name, getattr(self, name))
+        if not isinstance(self.game_length, str) or self.game_length not in GAME_LENGTHS:
+            raise ValueError(f"game_length must be one of {', '.join(GAME_LENGTHS)}, not {self.game_length!r}")
 
         checks = []
         for name in SLAP_RULES:
@@ -317,7 +324,7 @@ class Rules:
         for rank, n in zip(ChallengeCounts._fields, self.challenge_counts):
             values[f"challenge_{rank.lower()}"] = n
         for name in ("payer_out_rule", "claim_delay_ms", "late_grace_ms", "card_limit", "ten_stops", "wrong_slap",
-                     "timeout_cards", "slap_lockout_ms"):
+                     "timeout_cards", "slap_lockout_ms", "game_length"):
             values[name] = getattr(self, name)
         return values
 
@@ -346,6 +353,7 @@ class Rules:
             wrong_slap=merged["wrong_slap"],
             timeout_cards=merged["timeout_cards"],
             slap_lockout_ms=merged["slap_lockout_ms"],
+            game_length=merged["game_length"],
         )
 
 
@@ -353,7 +361,7 @@ class Rules:
 _LATER_OPTIONS = {"four_of_a_suit": False, "ten_stops": False, "wrong_slap": "burn", "timeout_cards": 3}
 # Options the engine never reads (the match's clock does): never in digests, so a log recorded before one of
 # them replays (with the old way, see `rules_from_log`) to the same digests at any value.
-_MATCH_ONLY = frozenset({"slap_lockout_ms"})
+_MATCH_ONLY = frozenset({"slap_lockout_ms", "game_length"})
 # How a log recorded before an option existed played: its value then (a replay builds the rules with it).
 _BEFORE = {"slap_lockout_ms": 0}
 
@@ -406,6 +414,7 @@ def rule_options() -> list[OptionSpec]:
         OptionSpec("claim_delay_ms", CLAIM_DELAYS_MS, 1000),
         OptionSpec("late_grace_ms", LATE_GRACES_MS, 300),
         OptionSpec("slap_lockout_ms", SLAP_LOCKOUTS_MS, 500),
+        OptionSpec("game_length", GAME_LENGTHS, "full"),
         OptionSpec("card_limit", CARD_LIMITS, 5000),
     ]
     return options
@@ -1080,6 +1089,27 @@ class State:
             self.slap_rule() is None or all(self.out[s] or self.timeouts[s] for s in range(self.players))
         ):
             self._finish(None, "draw", events)
+
+    def time_up(self) -> list[Event]:
+        """The match's game clock ran out (`Rules.game_length`): the one seat with the most cards in hand
+        wins (`GameOver(seat, "time")`); on a tie nothing happens yet ([]): the match plays on and the next
+        slap that takes a pile decides (`slap_decides`)."""
+        if self.is_over:
+            return []
+        counts = [len(h) for h in self.hands]
+        best = max(counts)
+        leaders = [s for s, c in enumerate(counts) if c == best]
+        events: list[Event] = []
+        if len(leaders) == 1:
+            self._finish(leaders[0], "time", events)
+        return events
+
+    def slap_decides(self, seat: int) -> list[Event]:
+        """After a tie when time was up: `seat`'s slap took a pile and wins the game."""
+        events: list[Event] = []
+        if not self.is_over:
+            self._finish(seat, "time", events)
+        return events
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
         self.is_over = True

@@ -131,6 +131,14 @@ class PhotoFinish:
 
 
 @dataclass(frozen=True, slots=True)
+class TimeUp:
+    """The game clock ran out with `leaders` (seats) sharing the most cards: the next slap that takes a pile
+    wins the game. (With one leader the engine's `GameOver(seat, "time")` says it all.)"""
+
+    leaders: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Slappable:
     """The pile became slappable by `rule`; `cards` are the faces that make it (as `SlapWon` frames them)."""
 
@@ -283,6 +291,11 @@ class RatscrewMatch:
         self._applied_ns = start_ns
         self._closed = False
         self.late_arrivals = 0  # human commands applied after something stamped later (see module doc)
+        length = rs.GAME_LENGTHS_S[rules.game_length]
+        self._clock: Item | None = None  # the game clock's end (Rules.game_length), a timer like the claim's
+        if length is not None:
+            self._clock = self._queue.push(Item(start_ns + length * 1_000_000_000, "clock"))
+        self._sudden = False  # time is up on a tie: the next slap that takes a pile wins
         self._sample(start_ns)
         self._settle(start_ns)
 
@@ -301,6 +314,16 @@ class RatscrewMatch:
         """When `seat`'s slap lock (after a wrong slap) ends, or None: for the mat's lock and tests."""
         until = self._locked_until[seat]
         return until if until is not None and until > self.now_ns else None
+
+    @property
+    def clock_end_ns(self) -> int | None:
+        """When the game clock runs out (None: no clock, or it has run out)."""
+        return None if self._clock is None else self._clock.t_ns
+
+    @property
+    def sudden_slap(self) -> bool:
+        """Time is up on a tie: the next slap that takes a pile wins."""
+        return self._sudden and not self.state.is_over
 
     def pending_intents(self, seat: int) -> dict[str, int]:
         """A bot seat's scheduled actions {action: t_ns} (for tests and the debug overlay)."""
@@ -396,6 +419,7 @@ class RatscrewMatch:
             pending.clear()
         self._claim_timer = None
         self._photo = None
+        self._clock = None
 
     def replay(self, entry: dict[str, Any]) -> list[Timed]:
         """Apply one logged line (a command, a tie, a seat change, a refused command) as the match first
@@ -424,9 +448,12 @@ class RatscrewMatch:
     def _logged_item(self, entry: dict[str, Any], t: int) -> Item:
         seat, action, source = entry["seat"], entry["action"], entry["source"]
         if source == "timer":
-            if action not in (CLAIM, "photo"):
+            if action not in (CLAIM, "photo", "clock"):
                 raise ReplayMismatch(f"there is no {action!r} timer")
-            timer = self._claim_timer if action == CLAIM else self._photo.timer if self._photo else None
+            if action == "clock":
+                timer = self._clock
+            else:
+                timer = self._claim_timer if action == CLAIM else self._photo.timer if self._photo else None
             if timer is None or timer.t_ns != t:
                 due = None if timer is None else timer.t_ns - self._start_ns
                 raise ReplayMismatch(f"the log's {action} timer at {t - self._start_ns} ns is not due "
@@ -522,6 +549,8 @@ class RatscrewMatch:
             return item is self._claim_timer
         if item.kind == "photo":
             return self._photo is not None and item is self._photo.timer
+        if item.kind == "clock":
+            return item is self._clock
         return True
 
     def _announce_tie(self, group: list[Item], out: list[Timed]) -> bool:
@@ -552,6 +581,16 @@ class RatscrewMatch:
         kind = item.kind
         if kind == "photo":
             self._close_photo(t, out)
+            return
+        if kind == "clock":
+            self._clock = None
+            events = self.state.time_up()
+            if events:
+                self._record(events, t, out)
+            elif not self.state.is_over:
+                self._sudden = True
+                counts = [len(h) for h in self.state.hands]
+                out.append(Timed(t, TimeUp(tuple(s for s, c in enumerate(counts) if c == max(counts)))))
             return
         if kind == "claim":
             self._claim_timer = None
@@ -644,6 +683,8 @@ class RatscrewMatch:
                 self._close_photo(t, out)
             timer = self._queue.push(Item(t + PHOTO_WINDOW_NS, "photo"))
             self._photo = _Photo(t, cards_played, [(seat, t, WON)], timer)
+            if self._sudden:
+                events += st.slap_decides(seat)
         else:
             self.stats[seat].wrong += 1
             if self.rules.slap_lockout_ms:
@@ -682,6 +723,7 @@ class RatscrewMatch:
             for pending in self._pending:
                 pending.clear()
             self._claim_timer = None
+            self._clock = None
             return
         news = list(events)
         key = (st.cards_played, len(st.pile), len(st.burned))

@@ -209,8 +209,12 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
 
 
 def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
-    """Under the pile: whose turn and which key, the owed count, or the claim window's countdown."""
+    """Under the pile: whose turn and which key, the owed count, or the claim window's countdown; the game
+    clock after it (issue 21: `clock_text`, set by the table)."""
     text = v.model.status_text(state)
+    clock = getattr(v.model, "clock_text", "")
+    if clock:
+        text = f"{text}   {clock}" if text else clock
     if text:
         urgent = state.awaiting_claim or state.owed
         color = colors.GOLD if urgent else colors.TEXT

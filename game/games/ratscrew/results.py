@@ -43,6 +43,8 @@ class RatscrewResults:
         line = winners_line(self.names, [] if self.winner is None else [self.winner])
         if self.reason == "limit":
             return t("{line} (the card limit was reached)", line=line)
+        if self.reason == "time":
+            return t("{line} (most cards when time was up)", line=line)
         return line
 
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None:

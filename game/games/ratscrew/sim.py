@@ -113,6 +113,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
         "seed": seed, "seat_balanced": seat_balanced, "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
         "mean_cards_played": statistics.fmean(lengths), "mean_game_seconds": statistics.fmean(seconds),
+        "median_game_seconds": statistics.median(seconds),
         "ends": ends,
         "head_start_ms": list(leads),
         "entries": [{"entry": e, "bot": levels[e], "head_start_ms": leads[e], "wins": wins[e],
@@ -173,7 +174,8 @@ def format(result: dict) -> str:
         lead = f" {e['head_start_ms']:>7} ms" if leads else ""
         lines.append(f"{e['entry']:>2} {e['bot']:<8} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%{lead}")
     lines.append(f"mean game length: {result['mean_cards_played']:.1f} cards played, "
-                 f"{result['mean_game_seconds']:.1f} s of play; ends: {ends}")
+                 f"{result['mean_game_seconds']:.1f} s of play (median {result['median_game_seconds']:.1f} s); "
+                 f"ends: {ends}")
     lines.append("per level: reaction = median ms from a pile turning slappable to the slaps that landed "
                  "on it (won or too late); noticed = median of all reactions the bot drew")
     lines.append(f"{'level':<8} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11}"

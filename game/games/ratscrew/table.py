@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.ratscrew import clock
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.view import RatscrewView
@@ -40,7 +41,9 @@ class RatscrewTable(TableScene):
         return photo.lines(lambda seat: names[seat])
 
     def moving(self) -> bool:
-        return self.match.state.awaiting_claim  # the claim countdown bar runs down
+        m = self.match  # the claim countdown bar, the game clock or a slap lock runs down
+        return (m.state.awaiting_claim or m.clock_end_ns is not None
+                or any(m.slap_locked_until(seat) is not None for seat in range(len(m.seats))))
 
     def rumbles(self, event: object) -> list[tuple[int, str]]:
         """A won slap: a short rumble; a wrong slap: a double pulse; a won challenge: a long one."""
@@ -53,4 +56,6 @@ class RatscrewTable(TableScene):
         return []
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
+        self.view.model.clock_text = clock.clock_text(self.match, int(now))  # the game clock (issue 21)
         self.view.draw(surface, self.match.state, now, self.claim_left(now))
+        clock.draw_locks(surface, [seat.rect for seat in self.view.L.seats], self.match, int(now))

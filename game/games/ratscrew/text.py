@@ -50,6 +50,7 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
         "claim_delay_ms": t("Claim delay"),
         "late_grace_ms": t("Too-late window"),
         "slap_lockout_ms": t("Wrong slap locks the slap"),
+        "game_length": t("Game length"),
         "card_limit": t("Game limit"),
     }[name]
 
@@ -73,6 +74,9 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
         return t("{s} s", s=decimal(value / 1000))
     if name == "late_grace_ms":
         return t("{ms} ms", ms=value)
+    if name == "game_length":
+        return {"full": t("To the end"), "quick": t("Quick (3 min)"), "normal": t("Normal (8 min)"),
+                "long": t("Long (15 min)")}[value]
     if name == "slap_lockout_ms":
         return t("Never") if value == 0 else t("{s} s", s=decimal(value / 1000))
     if name == "card_limit":

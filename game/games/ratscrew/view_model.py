@@ -313,12 +313,19 @@ class RatscrewModel(ViewModel):
                 if e.winner is None
                 else t("Card limit reached: {name} wins!", name=self.names[e.winner])
             )
+        elif e.reason == "time" and e.winner is not None:  # the game clock: most cards wins (issue 21)
+            text = t("Time's up: {name} wins!", name=self.names[e.winner])
         elif e.winner is None:
             text = t("A draw!")
         else:
             text = t("{name} wins!", name=self.names[e.winner])
         self.anim.add(Banner(Tween(t_ns + 400 * MS, 2500 * MS), text, scale=0.09))
         return ["game_over"]
+
+    def _time_up(self, e: rm.TimeUp, t_ns: int, state: rs.State) -> list[str]:
+        """The game clock ran out on a tie (issue 21): the next slap that takes a pile wins."""
+        self.anim.add(Banner(Tween(t_ns, 2500 * MS), t("Time's up! Next good slap wins"), scale=0.08))
+        return []
 
     def _too_late(self, e: rm.TooLate, t_ns: int, state: rs.State) -> list[str]:
         if e.seat in self._lost_toss:  # a tie: the photo finish says who won the toss, once
@@ -378,6 +385,7 @@ class RatscrewModel(ViewModel):
         rm.PhotoFinish: _photo_finish,
         rm.Slappable: _slappable,
         rm.Missed: _missed,
+        rm.TimeUp: _time_up,
     }
 
     # -- what the table says ------------------------------------------------------------------------------
