@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from support_app import focus, press, run_until, set_value, top_name
+from support_app import focus, house_rules, press, run_until, set_seat, set_value, top_name
 
 from game.i18n import t
 
@@ -20,13 +20,15 @@ def test_title_to_results_and_play_again_with_keys_only(app):
     assert app.top.menu.current.label == t("Start")  # two presses from the title and you could play
 
     # One human (seat 1, keys Q / L-Shift) against one quick bot, on a small deck.
-    set_value(app, t("Bot {n}", n=2), t("Bot · {level}", level=t("random")), key="left")
-    set_value(app, t("Bot {n}", n=3), t("Empty"))
+    set_seat(app, 1, t("Bot · {level}", level=t("random")), key="left")
+    set_seat(app, 2, t("Empty"))
     assert lobby.players == 2
+    house_rules(app)
     set_value(app, t("Cards per suit"), t("1–{k} ({n} cards)", k=5, n=20), key="left")
     set_value(app, t("Cards set aside unseen"), "3")
     set_value(app, t("Matches each"), "5", key="left")
     assert "1–5" in lobby.definition.rules_summary(lobby.rules) and "3 cards set aside" in lobby.definition.rules_summary(lobby.rules)
+    press(app, "back")
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "NothanksTable"

@@ -50,7 +50,7 @@ def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pa
     to_lobby(app, pad, "ratscrew")
     lobby = app.top
     assert lobby.menu.current.label == "Start"
-    assert lobby.seat_items[0].value() == "Human · Controller 1: A / B"  # the pad that drove the menus plays
+    assert lobby.seat_value(0) == "Human · Controller 1: A / B"  # the pad that drove the menus plays
     tap(app, pad, "a")  # Start
     table = app.top
     assert top_name(app) == "RatscrewTable"
@@ -93,11 +93,11 @@ def test_a_second_pad_joins_in_the_lobby_by_pressing_a_and_plays_seat_2(app, pad
     app.frames(3)
     lobby = app.top
     level = lobby.definition.default_level
-    assert lobby.seat_items[1].value() == f"Bot · {level} · A to join"  # a bot's row shows it may be taken
-    assert lobby._pad_line() == "Controller 2: press A to join"
+    assert lobby.seat_value(1) == f"Bot · {level} · A to join"  # a bot's row shows it may be taken
+    assert lobby.news() == "Controller 2: press A to join"
     tap(app, two, "a")
     assert top_name(app) == "LobbyScene"  # it joined; it did not press Start
-    assert lobby.seats[1] == ("human", None) and lobby.seat_items[1].value() == "Human · Controller 2: A / B"
+    assert lobby.seats[1] == ("human", None) and lobby.seat_value(1) == "Human · Controller 2: A / B"
     assert two.leds[-1] == seat_color(1) and two.player_index == 1  # lit in its seat's colour at once
     tap(app, one, "a")  # Start
     assert top_name(app) == "NothanksTable"
@@ -396,10 +396,13 @@ def test_left_and_right_move_along_the_lobbys_button_row_by_pad(app, pads):
     to_lobby(app, pad, "ratscrew")
     lobby = app.top
     got = []
-    for button in ("dpleft", "dpleft", "dpleft", "dpright"):
+    start = lobby.layout.buttons[-1]
+    labels = [item.label for item, rect in zip(lobby.button_items, lobby.layout.buttons) if rect.y == start.y]
+    assert labels[-1] == "Start" and len(labels) >= 3
+    for button in ["dpleft"] * len(labels) + ["dpright"]:
         tap(app, pad, button)
         got.append(lobby.menu.current.label)
-    assert got == ["How to play", "Join with controllers…", "Join with controllers…", "How to play"]
+    assert got == labels[-2::-1] + [labels[0], labels[1]]  # along the row, and no further than its end
 
 
 def test_a_twenty_letter_name_shows_whole_in_the_lobby_and_the_name_entry(app, monkeypatch):

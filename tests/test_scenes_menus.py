@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
-from support_app import finished, focus, press, record_commands, run_until, set_value, top_name
+from support_app import finished, focus, house_rules, press, record_commands, run_until, set_seat, set_value, top_name
 
 from game import games
 from game.commands import DOWN
@@ -53,6 +53,7 @@ def test_volume_stops_at_its_ends(app):
 def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
+    house_rules(app)
     set_value(app, t("Slap: {name}", name=t("Tens")), t("On"))
     set_value(app, t("Claim delay"), t("{s} s", s="0.5"), key="left")
     focus(app, t("Save these rules as a preset…"))
@@ -77,20 +78,23 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     press(app, "right", "enter")
     assert saved(app)["presets"]["ratscrew"] == {}
     assert lobby.preset is None
-    assert lobby.menu.current.label == t("Save these rules as a preset…")  # not the dead delete row
+    assert app.top.menu.current.label == t("Save these rules as a preset…")  # not the dead delete row
 
 
 def test_a_preset_survives_a_restart_of_the_app(app, tmp_path):
     from support_app import make_app
 
     app.push(LobbyScene("nothanks"))
+    house_rules(app)
     set_value(app, t("After taking a card"), t("the taker decides on the next card"))
     focus(app, t("Save these rules as a preset…"))
     press(app, "enter", "enter")
     again = make_app(tmp_path)  # same settings folder
     again.push(LobbyScene("nothanks"))
+    lobby = again.top
+    house_rules(again)
     set_value(again, t("Preset"), t("House rules {n}", n=1))
-    assert again.top.rules.after_take == "same_player"
+    assert lobby.rules.after_take == "same_player"
 
 
 def type_name(app, text: str) -> None:
@@ -261,11 +265,13 @@ def test_the_space_key_label_fits_at_every_size(app):
 def test_start_is_refused_with_too_few_players(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
-    set_value(app, t("Bot {n}", n=2), t("Empty"))
+    set_seat(app, 1, t("Empty"))
     assert lobby.players == 1
     assert lobby.message
-    press(app, "up")  # from the seat rows up to the buttons: Start is skipped while disabled
-    assert app.top.menu.current.label != t("Start")
+    before_start = lobby.button_items[-2].label
+    focus(app, before_start)
+    press(app, "right")  # along the buttons: Start is skipped while disabled
+    assert app.top.menu.current.label == before_start
     lobby.start()
     assert top_name(app) == "LobbyScene"
 
@@ -273,11 +279,12 @@ def test_start_is_refused_with_too_few_players(app):
 def test_numbered_edition_needs_three_players(app):
     app.push(LobbyScene("nothanks"))
     lobby = app.top
-    set_value(app, t("Bot {n}", n=3), t("Empty"))
+    set_seat(app, 2, t("Empty"))
     assert not lobby.message
+    house_rules(app)
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
     assert lobby.message == t("This game needs {low} to {high} players.", low=3, high=7)
-    assert t("Cards per suit") not in [i.label for i in lobby.menu.items]  # only the edition's options
+    assert t("Cards per suit") not in [i.label for i in app.top.menu.items]  # only the edition's options
 
 
 def test_rules_viewer_scrolls_and_closes(app):

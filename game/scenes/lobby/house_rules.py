@@ -71,6 +71,10 @@ class HouseRulesScene(MenuHandler):
         self.menu.settle()
         self.relayout(self.app.size)
 
+    def update(self, now_ns: int, dt_ns: int) -> None:
+        if self.menu.current is not None and not self.menu.current.selectable():
+            self._refresh()  # e.g. the preset deleted after its dialog closed: off the dead button
+
     def handle(self, cmd: Command) -> None:
         if cmd.action == PAUSE and cmd.device.startswith("pad:"):
             self.said = self.lobby.start_problem()

@@ -30,7 +30,7 @@ class Layout:
     rows_fit: int  # card rows shown at once (2, or 1: the grid scrolls by rows)
     line_y: int  # the news line's centre
     line_lines: int
-    summary_y: int
+    summary: tuple[int, int, int]  # the house rules' summary: x, centre y, width
     buttons: list[pygame.Rect]
     shown_row: int = 0  # the first card row shown
     card_rects: list[pygame.Rect] = field(default_factory=list)  # where each card is, in the whole grid
@@ -60,8 +60,9 @@ def button_needs(labels: list[str], size: tuple[int, int]) -> list[int]:
 
 
 def place_buttons(labels: list[str], bottom: int, size: tuple[int, int]) -> tuple[list[pygame.Rect], int]:
-    """The buttons' rects over `bottom`, left to right (the first alone on a row of its own where one
-    row can't hold their words), and the top of the topmost row."""
+    """The buttons' rects over `bottom`, left to right (the first, the house rules, on a row of its own where
+    one row can't hold their words: as wide as its words, the summary beside it), and the top of the
+    topmost row."""
     w = size[0]
     m, gap = ui.px(size, 24), ui.px(size, 10)
     bh = cells.line_h(ui.px(size, BUTTON_PX), True) + ui.px(size, 16)
@@ -74,7 +75,7 @@ def place_buttons(labels: list[str], bottom: int, size: tuple[int, int]) -> tupl
     top = bottom
     for row in reversed(rows):
         top -= bh
-        spare = max(0, room - sum(needs[i] for i in row) - gap * (len(row) - 1))
+        spare = max(0, room - sum(needs[i] for i in row) - gap * (len(row) - 1)) if len(row) > 1 else 0
         x = m
         for i in row:
             bw = needs[i] + spare // len(row)
@@ -93,8 +94,13 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     bottom = h - ui.hint_height(size, hint, size_px=HINT_PX) - ui.px(size, 8)
     buttons, top = place_buttons(labels, bottom, size)
     line_h = cells.line_h(ui.px(size, LINE_PX), True)
-    summary_y = top - ui.px(size, 6) - line_h // 2
-    line_y = summary_y - line_h // 2 - ui.px(size, 4) - line_h * line_lines // 2
+    if buttons[0].y < buttons[-1].y:  # the house rules' button on a row of its own: the summary beside it
+        x = buttons[0].right + ui.px(size, 14)
+        summary = (x, buttons[0].centery, w - m - x)
+        line_y = top - ui.px(size, 6) - line_h * line_lines // 2
+    else:
+        summary = (m, top - ui.px(size, 6) - line_h // 2, w - 2 * m)
+        line_y = summary[1] - line_h // 2 - ui.px(size, 4) - line_h * line_lines // 2
     title_h = cells.line_h(ui.px(size, TITLE_PX), True)
     grid_top = ui.px(size, 10) + title_h + ui.px(size, 6)
     grid_bottom = line_y - line_h * line_lines // 2 - ui.px(size, 8)
@@ -107,7 +113,7 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     card_h = max(need, (room - gap * (fit - 1)) // fit) if fit > 1 else max(need, room)
     layout = Layout(size, ui.px(size, 10) + title_h // 2, pygame.Rect(m, grid_top, w - 2 * m, room),
                     (card_w, min(card_h, round(need * 1.35)) if fit > 1 else card_h), fit, line_y, line_lines,
-                    summary_y, buttons)
+                    summary, buttons)
     if old is not None and old.size == size and fit < 2:
         layout.shown_row = old.shown_row
     layout.card_rects = [layout.card_at(seat) for seat in range(len(card_cells))]

@@ -282,6 +282,6 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             ui.blit_text(surface, line, cells.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
                          max_w=room)
             y += step
+        x, y, room = lay.summary
         line = self.summary_line(lambda s: cells.width(s, cells.least(px)) <= room)
-        ui.blit_text(surface, line, cells.fit_px(line, room, px), ui.TEXT_DIM, "midleft", (m, lay.summary_y),
-                     max_w=room)
+        ui.blit_text(surface, line, cells.fit_px(line, room, px), ui.TEXT_DIM, "midleft", (x, y), max_w=room)
