@@ -136,7 +136,7 @@ def test_a_drill_right_wrong_missed_then_the_stars(app, monkeypatch):
     score = stars.scores[0]
     assert (score.rows["double"].right, score.rows["double"].missed, score.rows["double"].wrong) == (1, 1, 1)
     assert score.reactions == [(2, "double", card.answers[0][1])]
-    assert score.speed_stars == 3 and score.accuracy_stars == 0  # 1 right of 3 decisions
+    assert score.speed_stars == 3 and score.accuracy_stars == 1  # 1 hit of 2 patterns, 1 of 2 slaps right
     shot(app, "stars")
 
 

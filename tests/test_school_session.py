@@ -5,6 +5,7 @@ against the pile the player saw, misses, too late, sweeps) and the scores and st
 from __future__ import annotations
 
 import ast
+import math
 import random
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.school import deal, drills, pace, scoring, session
 from game.games.ratscrew.school.session import (
+    EARLY,
     FEEDBACK_MS,
     LATE,
     MS,
@@ -114,20 +116,25 @@ def test_fixed_paces_never_change():
         assert p.ms == ms and not any(p.judged(right) for right in [True] * 30 + [False] * 30)
 
 
-def test_adaptive_pace_speeds_up_above_90_percent_and_slows_below_60():
+def test_adaptive_pace_is_a_weighted_staircase_that_settles():
+    # Issue 21: a hit a step faster, a miss UP_STEPS (4) steps slower (the pace settles near 80% hits); the
+    # step halves at each reversal; near misses and false slaps do not move it.
     p = pace.Pace("adaptive")
     start = p.ms
-    assert [p.judged(True) for _ in range(pace.STREAK - 1)] == [None] * (pace.STREAK - 1)
-    assert p.judged(True) == round(start * pace.FASTER / 10) * 10 < start
-    faster = p.ms
-    for right in [True, False] * 6:  # 50%: slower
-        changed = p.judged(right)
-    assert changed is not None and p.ms > faster
-    for right in [True, True, False] * 4:  # 67%: no change
-        assert p.judged(right) is None
-    p2 = pace.Pace("adaptive")
-    for right in [True] * 10 + [False] * 2:  # 10 of 12 = 83%: not above 90%
-        assert p2.judged(right) is None
+    assert p.judged(True) is None  # 6% faster: moved, not yet worth telling
+    assert p.ms == round(start * math.exp(-pace.FIRST_STEP) / 10) * 10 < start
+    assert p.judged(True, pattern=False) is None and p.judged(False, pattern=False) is None
+    assert len(p.trace) == 1
+    before = p.ms
+    told = p.judged(False)  # a reversal: the step halves, then 4 × 3% slower
+    assert p.reversals == 1 and p.step == pace.FIRST_STEP / 2
+    assert p.ms == round(before * math.exp(pace.UP_STEPS * pace.FIRST_STEP / 2) / 10) * 10
+    assert told is None and p.changes == 0  # 6% from the start: not worth telling
+    told = p.judged(False)
+    assert told == p.ms > 1.1 * start and p.changes == 1  # over 10% from the start: said, kindly
+    for right in [True, False] * 20:
+        p.judged(right)
+    assert p.step == pace.MIN_STEP
     with pytest.raises(ValueError, match="pace"):
         pace.Pace("warp")
 
@@ -272,12 +279,33 @@ def test_the_pace_change_is_an_event():
 
 
 # -- stars ---------------------------------------------------------------------------------------------
-def test_stars_for_accuracy_and_speed():
-    score = scoring.SeatScore(0, right=9, decisions=10, reactions=[(0, "double", 500), (1, "double", 550)])
+def test_stars_need_hits():
+    # Issue 21: the accuracy stars count the thresholds both the hit rate and the precision reach.
+    score = scoring.SeatScore(0, right=9, decisions=10, patterns=5, hits=5, false_slaps=0,
+                              reactions=[(0, "double", 500), (1, "double", 550)])
     assert (score.accuracy_stars, score.speed_stars) == (3, 3)
-    score = scoring.SeatScore(0, right=6, decisions=10, reactions=[(0, "double", 1000)])
-    assert (score.accuracy_stars, score.speed_stars) == (1, 1)
+    score = scoring.SeatScore(0, right=6, decisions=10, patterns=5, hits=3, false_slaps=1,
+                              reactions=[(0, "double", 1000)])
+    assert (score.accuracy_stars, score.speed_stars) == (1, 1)  # 60% hits, 75% of slaps right
+    nothing = scoring.SeatScore(0, right=5, decisions=10, patterns=5, hits=0, correct_rejections=5)
+    assert (nothing.accuracy_stars, nothing.speed_stars) == (0, 0)  # pressing nothing earns no star
+    everything = scoring.SeatScore(0, right=5, decisions=20, patterns=5, hits=5, false_slaps=15,
+                                   reactions=[(0, "double", 300)] * 5)
+    assert everything.accuracy_stars == 0  # pressing everything neither
     assert (scoring.SeatScore(0).accuracy_stars, scoring.SeatScore(0).speed_stars) == (0, 0)
+
+
+def test_a_press_under_100_ms_after_the_card_was_shown_is_too_early():
+    s = scripted(["KC", "KH", "2D"], Options(pace="slow", cards=3))
+    s.start(0)
+    s.advance(2200 * MS)  # KH on KC: a double shown at 2200 ms
+    events = s.slap(0, 2200 * MS + 60 * MS)
+    (judged,) = [e for e in events if isinstance(e, Judged)]
+    assert judged.verdict == EARLY
+    s.slap(0, 2200 * MS + 400 * MS)  # one answer a card: the guess was it
+    s.advance(10_000 * MS)
+    (score,) = scoring.tally(s.cards, 1)
+    assert (score.hits, score.false_slaps, score.early) == (0, 1, 1)
 
 
 def test_swept_events_clear_with_the_pile():

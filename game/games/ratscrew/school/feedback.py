@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.games.ratscrew.school import text
 from game.games.ratscrew.school.session import (
+    EARLY,
     LATE,
     MS,
     RIGHT,
@@ -72,6 +73,10 @@ class Feedback:
                 self.last_slap = (e.seat, now_ns)
             elif e.verdict == LATE:
                 said = Said(text.late(e.ms), "late", now_ns)
+            elif e.verdict == EARLY:  # under 100 ms after the card was shown: a guess
+                said = Said(text.too_early(), "wrong", now_ns)
+                if solo:
+                    self.banner = said
             else:
                 said = Said(text.wrong(e.rule), "wrong", now_ns)
                 if cells:

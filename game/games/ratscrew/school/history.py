@@ -19,7 +19,7 @@ from typing import Any
 
 from game.games.ratscrew.school.names import GAME
 from game.games.ratscrew.school.scoring import tally
-from game.games.ratscrew.school.session import MS, RIGHT, WRONG, Card, Session
+from game.games.ratscrew.school.session import EARLY, MS, RIGHT, WRONG, Card, Session
 
 LATE, MISSED = "late", "missed"
 
@@ -32,7 +32,9 @@ def seat_slaps(cards: Sequence[Card], seat: int) -> list[Slap]:
     for card in cards:
         answer = card.answers.get(seat)
         if card.rule is not None:
-            if answer is not None:  # a slap on a pattern's pile, in its window, is always right
+            if answer is not None and answer[0] == EARLY:  # a guess before the card could be seen
+                out.append((card.rule, WRONG, answer[1]))
+            elif answer is not None:  # a slap on a pattern's pile, in its window, after EARLY_MS: right
                 out.append((card.rule, RIGHT, answer[1]))
             elif seat in card.late and card.closed_ns is not None:
                 out.append((card.rule, LATE, (card.closed_ns - card.opens_ns) // MS + card.late[seat]))

@@ -3,6 +3,11 @@ Pure: computed from the session's cards (`session.Card`), which hold every answe
 
 A decision is a pile where the right move mattered: a pattern (right: slapped in time), a near miss
 (right: left alone), or any other pile a seat slapped (wrong). Plain piles left alone are not counted.
+
+Reported apart (issue 21): hits (patterns slapped in time), correct rejections (near misses left alone) and
+false slaps (slaps on a near miss or on nothing, and presses too early to be reactions). Stars need hits: the
+accuracy stars count the thresholds both the hit rate (hits / patterns) and the precision (hits / all slaps)
+reach, so pressing nothing, or everything, earns none.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.games.ratscrew.school.drills import LADDER
-from game.games.ratscrew.school.session import RIGHT, Card
+from game.games.ratscrew.school.session import EARLY, RIGHT, Card
 
 # Stars: accuracy (share of right decisions) and speed (median reaction to patterns, ms).
 ACCURACY_STARS = (0.5, 0.75, 0.9)  # at least this share for 1, 2, 3 stars
@@ -48,6 +53,11 @@ class SeatScore:
     decisions: int = 0
     wrong_plain: int = 0  # slaps on piles that made nothing, not even a near miss
     late: int = 0
+    patterns: int = 0  # patterns shown (whose window closed, or that it answered)
+    hits: int = 0  # patterns slapped in time
+    correct_rejections: int = 0  # near misses left alone
+    false_slaps: int = 0  # slaps on a near miss or on nothing, and presses too early
+    early: int = 0  # presses under EARLY_MS after the pattern was shown (among the false slaps)
     reactions: list[tuple[int, str, int]] = field(default_factory=list)  # (card index, rule, ms), in order
     rows: dict[str, RuleRow] = field(default_factory=dict)
 
@@ -60,13 +70,23 @@ class SeatScore:
         return round(statistics.median(ms for _, _, ms in self.reactions)) if self.reactions else None
 
     @property
+    def hit_rate(self) -> float:
+        return self.hits / self.patterns if self.patterns else 0.0
+
+    @property
+    def precision(self) -> float:
+        slaps = self.hits + self.false_slaps
+        return self.hits / slaps if slaps else 0.0
+
+    @property
     def accuracy_stars(self) -> int:
-        return sum(self.decisions > 0 and self.accuracy >= share for share in ACCURACY_STARS)
+        """Stars need hits: each threshold both the hit rate and the precision reach."""
+        return sum(self.hits > 0 and self.hit_rate >= share and self.precision >= share for share in ACCURACY_STARS)
 
     @property
     def speed_stars(self) -> int:
         median = self.median_ms
-        return 0 if median is None else sum(median <= limit for limit in SPEED_STARS_MS)
+        return 0 if median is None or not self.hits else sum(median <= limit for limit in SPEED_STARS_MS)
 
     def table(self) -> list[RuleRow]:
         """The rows of the rules that came up, in ladder order."""
@@ -86,14 +106,19 @@ def tally(cards: Sequence[Card], players: int) -> list[SeatScore]:
                 row = score.rows.setdefault(card.rule, RuleRow(card.rule))
                 row.patterns += 1
                 score.decisions += 1
+                score.patterns += 1
                 if answer is not None and answer[0] == RIGHT:
                     row.right += 1
                     score.right += 1
+                    score.hits += 1
                     row.reactions_ms.append(answer[1])
                     score.reactions.append((card.index, card.rule, answer[1]))
                 else:
                     row.missed += 1
                     score.late += score.seat in card.late
+                    if answer is not None and answer[0] == EARLY:
+                        score.early += 1
+                        score.false_slaps += 1
             elif card.near is not None:
                 if answer is None and not closed:
                     continue
@@ -103,9 +128,12 @@ def tally(cards: Sequence[Card], players: int) -> list[SeatScore]:
                 if answer is None:
                     row.held += 1
                     score.right += 1
+                    score.correct_rejections += 1
                 else:
                     row.wrong += 1
+                    score.false_slaps += 1
             elif answer is not None:
                 score.decisions += 1
                 score.wrong_plain += 1
+                score.false_slaps += 1
     return scores

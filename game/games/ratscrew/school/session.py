@@ -31,7 +31,8 @@ FEEDBACK_MS = 1100  # a pattern's pile stays this long after its window closed, 
 MAX_PILE = 8
 MIN_CARDS, MAX_CARDS = 1, 100_000
 MAX_PLAYERS = 4
-RIGHT, WRONG, LATE = "right", "wrong", "late"
+RIGHT, WRONG, LATE, EARLY = "right", "wrong", "late", "early"
+EARLY_MS = 100  # a press this soon after the card was shown is a guess, not a reaction: "too early"
 
 
 @dataclass(slots=True)
@@ -45,8 +46,9 @@ class Dealt:
 @dataclass(slots=True)
 class Judged:
     """`seat` slapped card `index`'s pile: `verdict` RIGHT (with the rule and `ms` its reaction time), WRONG
-    (with the near miss's rule, or None for nothing at all; `ms` its reaction time) or LATE (the rule it
-    missed; `ms` how long after the window closed). `cells`: the pile's cards to frame."""
+    (with the near miss's rule, or None for nothing at all; `ms` its reaction time), EARLY (a pattern's pile
+    pressed under EARLY_MS after it was shown: a guess, not a hit) or LATE (the rule it missed; `ms` how long
+    after the window closed). `cells`: the pile's cards to frame."""
 
     seat: int
     verdict: str
@@ -239,6 +241,10 @@ class Session:
             events.append(Judged(seat, LATE, card.rule, late, card.cells, card.index))
             return events
         ms = (t_ns - card.opens_ns) // MS
+        if card.rule is not None and ms < EARLY_MS:  # nobody sees and slaps that fast: a guess
+            card.answers[seat] = (EARLY, ms)
+            events.append(Judged(seat, EARLY, card.rule, ms, card.cells, card.index))
+            return events
         if card.rule is not None:
             card.answers[seat] = (RIGHT, ms)
             events.append(Judged(seat, RIGHT, card.rule, ms, card.cells, card.index))
@@ -248,7 +254,7 @@ class Session:
         card.answers[seat] = (WRONG, ms)
         events.append(Judged(seat, WRONG, card.near, ms, card.cells if card.near else (), card.index))
         if closed:  # judged against a pile already gone by (the next card was not on screen yet)
-            self._decided(False, events)
+            self._decided(False, events, pattern=False)
         return events
 
     # -- mechanics ------------------------------------------------------------------------------------
@@ -275,18 +281,18 @@ class Session:
             if card.rule is not None:
                 if answer is None:
                     events.append(Missed(seat, card.rule, card.cells, card.index))
-                self._decided(answer is not None, events)
+                self._decided(answer is not None and answer[0] == RIGHT, events)
             elif card.near is not None or answer is not None:
-                self._decided(answer is None, events)
+                self._decided(answer is None, events, pattern=False)
         if card.rule is not None:
             self.phase = "feedback"
             self.feedback_until = at + FEEDBACK_MS * MS
         else:
             self._next(at, events)
 
-    def _decided(self, right: bool, events: list[Event]) -> None:
-        before = self.pace.ms
-        new = self.pace.judged(right)
+    def _decided(self, right: bool, events: list[Event], pattern: bool = True) -> None:
+        before = self.pace.told_ms
+        new = self.pace.judged(right, pattern)
         if new is not None:
             events.append(PaceChanged(new, new < before))
 

@@ -3,11 +3,17 @@ clock. The student is the tables' own bot (game.games.ratscrew.bots: its reactio
 slaps and hands that can't be stopped), watching the school's pile as its seat's observation.
 
     python -m game sim practice --student kid --cards 200 --pace adaptive --seed 1 --json
+    python -m game sim practice --student none --cards 200            # never presses: no star
+    python -m game sim practice --reaction-ms 1300 --near-miss-rate 0.4  # a custom student
+
+Hits (patterns slapped in time), correct rejections (near misses left alone) and false slaps are reported
+apart, with the stars and the pace at each card (`pace_ms_trace`).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -23,7 +29,7 @@ from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import MAX_CARDS, MIN_CARDS, Options, Session
 
-STUDENTS = tuple(bots.LEVEL_TABLE)  # kid, casual, pro
+STUDENTS = (*bots.LEVEL_TABLE, "none")  # kid, casual, pro; none: never presses
 DEFAULT_DRILL = 3  # the seed's three rules: doubles, sandwiches, top-bottom
 MAX_SEED = 2**63 - 1
 
@@ -32,7 +38,13 @@ def parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="couchcards sim practice",
                 description="A slap-school session with a bot as the student (no window, virtual clock): "
                 "accuracy, reaction times, the pace it started and ended on, and a row per rule.")
-    p.add_argument("--student", default="casual", choices=STUDENTS, help="the bot level that plays the student")
+    p.add_argument("--student", default="casual", choices=STUDENTS,
+                   help="the bot level that plays the student (none: a student who never presses)")
+    p.add_argument("--reaction-ms", type=argtypes.whole(150, 5000), dest="reaction_ms",
+                   help="a custom student: median reaction to a double in ms (its misses and pace as a player "
+                   "that fast); replaces --student")
+    p.add_argument("--near-miss-rate", type=float,
+                   dest="near_miss_rate", help="a custom student's chance (0-1) of slapping a near miss")
     p.add_argument("--cards", type=argtypes.whole(MIN_CARDS, MAX_CARDS), default=100, help=f"cards in the session ({MIN_CARDS}-{MAX_CARDS})")
     p.add_argument("--pace", default="adaptive", choices=MODES, help="time between cards (default adaptive)")
     p.add_argument("--drill", default=str(DEFAULT_DRILL),
@@ -49,14 +61,32 @@ def observation(pile: tuple[str, ...], rules: rs.Rules, cards_played: int) -> rs
                           awaiting_claim=False, cards_played=cards_played, is_over=False, winner=None)
 
 
-def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1) -> dict[str, Any]:
-    """Play one session (drill 0-based) with a `student` bot; the figures as a dict."""
+def student_level(student: str, reaction_ms: int | None = None, near_miss_rate: float | None = None):
+    """The student's row of the bots' table: a level, a custom one (`reaction_ms`, `near_miss_rate`), or None
+    for "none" (it never presses)."""
+    if reaction_ms is not None or near_miss_rate is not None:
+        base = bots.level_at(reaction_ms) if reaction_ms is not None else bots.LEVEL_TABLE[
+            student if student in bots.LEVEL_TABLE else "casual"]
+        if near_miss_rate is not None:
+            if not 0.0 <= near_miss_rate <= 1.0:
+                raise ValueError(f"--near-miss-rate is a share from 0 to 1, not {near_miss_rate}")
+            base = dataclasses.replace(base, near_miss=near_miss_rate)
+        return dataclasses.replace(base, name="custom")
+    if student == "none":
+        return None
     if student not in bots.LEVEL_TABLE:
         raise ValueError(f"unknown student {student!r}; choose from {', '.join(STUDENTS)}")
+    return bots.LEVEL_TABLE[student]
+
+
+def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1,
+        reaction_ms: int | None = None, near_miss_rate: float | None = None) -> dict[str, Any]:
+    """Play one session (drill 0-based) with a `student` bot (or a custom one); the figures as a dict."""
+    level = student_level(student, reaction_ms, near_miss_rate)
     master = random.Random(seed)
     session = Session(Options(drill=drill, pace=pace, cards=cards), players=1, seed=master.getrandbits(63))
-    bot = bots.RatscrewBot(bots.LEVEL_TABLE[student], random.Random(master.getrandbits(63)), seat=0,
-                           rules=session.rules)
+    bot_rng = random.Random(master.getrandbits(63))
+    bot = None if level is None else bots.RatscrewBot(level, bot_rng, seat=0, rules=session.rules)
     pending: dict[str, int] = {}
     now = 0
     session.start(now)
@@ -72,6 +102,8 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
             session.advance(now)
         else:  # pragma: no cover - a session always has a next step until it is over
             break
+        if bot is None:
+            continue
         seen = session.seen_at(now)
         obs = observation(session.shown_pile(now), session.rules, seen.index + 1 if seen else 0)
         for action, t_ns in bot.plan(obs, now, dict(pending)).items():
@@ -81,7 +113,8 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
                 pending[action] = t_ns
     score = tally(session.cards, 1)[0]
     return {
-        "student": student,
+        "student": "custom" if level is not None and level.name == "custom" else student,
+        "reaction_ms": reaction_ms, "near_miss_rate": near_miss_rate,
         "drill": drill + 1,
         "rules": list(session.drill.slaps),
         "cards": cards,
@@ -96,6 +129,15 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
         "pace_ms_end": session.pace.ms,
         "pace_changes": session.pace.changes,
         "stars": {"accuracy": score.accuracy_stars, "speed": score.speed_stars},
+        "patterns": score.patterns,
+        "hits": score.hits,
+        "hit_rate": round(score.hit_rate, 3),
+        "correct_rejections": score.correct_rejections,
+        "false_slaps": score.false_slaps,
+        "too_early": score.early,
+        "stars_accuracy": score.accuracy_stars,
+        "stars_speed": score.speed_stars,
+        "pace_ms_trace": [card.pace_ms for card in session.cards],
         "per_rule": {row.rule: row.as_dict() for row in score.table()},
     }
 
@@ -107,6 +149,8 @@ def format(result: dict[str, Any]) -> str:
          f"{result['cards']} cards, pace {result['pace']}, seed {result['seed']}"),
         (f"accuracy {result['accuracy']:.1%} ({result['right']} of {result['decisions']} decisions), "
          f"reaction median {result['reaction_ms_median']} ms"),
+        (f"hits {result['hits']} of {result['patterns']} patterns ({result['hit_rate']:.1%}), correct rejections "
+         f"{result['correct_rejections']}, false slaps {result['false_slaps']} ({result['too_early']} too early)"),
         (f"pace {result['pace_ms_start']} ms -> {result['pace_ms_end']} ms ({result['pace_changes']} changes); "
          f"stars: accuracy {stars['accuracy']}/3, speed {stars['speed']}/3"),
         f"{'rule':<12}{'patterns':>9}{'right':>7}{'missed':>8}{'near':>6}{'held':>6}{'wrong':>7}{'median ms':>11}",
@@ -125,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
         drill = drill_of(args.drill)
     except ValueError as exc:
         p.error(f"--drill: {exc}")
-    result = run(args.student, args.cards, args.pace, args.seed, drill.index)
+    try:
+        result = run(args.student, args.cards, args.pace, args.seed, drill.index, args.reaction_ms,
+                     args.near_miss_rate)
+    except ValueError as exc:
+        p.error(str(exc))
     print(json.dumps(result, indent=2) if args.json else format(result))
     return 0

@@ -59,6 +59,11 @@ def missed_short(rule: str) -> str:
     return t("Missed: {rule}", rule=slap_label(rule))
 
 
+def too_early() -> str:
+    """A press under 100 ms after the card was shown: nobody sees and slaps that fast."""
+    return t("Too early! Wait for the card")
+
+
 def late(ms: int) -> str:
     return t("Too late by {ms} ms", ms=ms)
 
