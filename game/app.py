@@ -470,6 +470,8 @@ class App:
         self.toasts.draw(self.screen, now)
         self._toasted = bool(toasting)
         self._present()
+        for scene in drawn:
+            scene.presented()  # what the frame showed is on screen from now
         self.frames_presented += 1
         self._presented_top = top
         self._presented_ns = now

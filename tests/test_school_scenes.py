@@ -291,3 +291,23 @@ def test_hints_outline_the_pattern_after_the_delay_the_player_set(app):
     shot(app, "hint")
     press(app, "lshift")
     assert drill.session.cards[2].answers[0][0] == RIGHT and drill.session.hint(drill.game_time()) == ()
+
+
+def test_a_card_is_timed_from_the_frame_that_showed_it_not_from_when_drawing_began(app):
+    # Issue 21: presenting a frame takes time (here 7 ms on the fake clock); the card's window, and the
+    # reaction times measured from it, start once the frame is on screen.
+    app.nav.push("title")
+    drill = scripted_drill(app, ["2S", "QH", "QD", "5C"], Options(pace="slow", cards=4))
+    drawn_at: list[int] = []
+    present = app._present
+
+    def slow_present() -> None:
+        drawn_at.append(drill.game_time())
+        present()
+        app._clock.advance(7 * MS)
+
+    app._present = slow_present
+    press(app, "lshift")
+    until_shown(app, drill, 2)
+    card = drill.session.current
+    assert card.shown_ns - 7 * MS in drawn_at

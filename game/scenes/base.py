@@ -57,6 +57,10 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         pass
 
+    def presented(self) -> None:
+        """The frame this scene last drew has just been shown (after the flip): for stamping what a player
+        could first see then (the slap school's cards, issue 21)."""
+
     def relayout(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 

@@ -84,6 +84,7 @@ class DrillScene(Scene):
         self._offset_ns = 0
         self._paused_at: int | None = None
         self._drawn: dict[int, int] = {}  # card index -> game time of the frame that first showed it
+        self._showing: int | None = None  # a card drawn in the frame not yet presented
         self._end_at: int | None = None
 
     # -- scene ----------------------------------------------------------------------------------------
@@ -239,7 +240,15 @@ class DrillScene(Scene):
             self._draw_pause(surface, size)
         current = self.session.current
         if self.phase == "play" and not self.paused and current is not None and current.shown_ns is None:
-            self._drawn.setdefault(current.index, now)  # this frame shows the card: its window opens now
+            self._drawn.setdefault(current.index, now)  # this frame shows the card …
+            self._showing = current.index  # … from when it is presented (`presented`), if the app says
+
+    def presented(self) -> None:
+        """The frame that drew a new card is on screen now: its window, and reaction times, start here, not
+        when drawing began (issue 21: a press must not be timed from before the card could be seen)."""
+        index, self._showing = self._showing, None
+        if index is not None and index in self._drawn:
+            self._drawn[index] = max(self._drawn[index], self.game_time())
 
     def _draw_header(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         w = size[0]
