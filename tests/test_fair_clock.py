@@ -4,11 +4,8 @@ lock; the adaptive bot's slow-down while ahead is bounded; quick games against a
 
 from __future__ import annotations
 
-import statistics
-
 from game.commands import PLAY, SLAP, Command
-from game.games.ratscrew import bots
-from game.games.ratscrew import clock
+from game.games.ratscrew import bots, clock
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.match import RatscrewMatch, TimeUp

@@ -61,7 +61,7 @@ class SeatSpec:
             if self.hint_ms not in HINT_DELAYS_MS or isinstance(self.hint_ms, bool):
                 raise ValueError(f"a learner's hint delay is one of {HINT_DELAYS_MS} ms, not {self.hint_ms!r}")
         if not isinstance(self.no_penalty, bool):
-            raise ValueError(f"no_penalty is true or false, not {self.no_penalty!r}")
+            raise TypeError(f"no_penalty is true or false, not {self.no_penalty!r}")
         if self.no_penalty and self.kind == "bot":
             raise ValueError("a bot seat cannot play without penalty")
 
