@@ -31,7 +31,7 @@ BOTTOM_ANGLE = -14
 BURN_DY = 0.14  # burned cards lie crosswise under the pile's right side, no lower than the bottom card
 BURN_ROW_DY = 0.07
 
-STATUS_PX = 26  # the prompt, at 1280×720
+STATUS_PX = 28  # the prompt, at 1280×720 (issue 20: a prompt read from 3 m is 28 px at the least)
 COUNT_PX = 26  # "12 in the pile"
 HEADLINE_PX = 72  # the headline lane's height: a banner on its plate, or the photo finish's two rows
 GAP_PX = 6
