@@ -262,10 +262,24 @@ def rules_text(rules: Any) -> list[str]:
           "challenge — and the slapper plays next. At this table you may slap on:"),
         *(slap_explanations(rules) or [t("nothing: slaps are switched off.")]),
         _penalty_text(rules),
+        *([t("After a wrong slap your slap hand rests for {s} s (longer if you keep slapping wrong), so "
+             "slapping all the time never pays.", s=decimal(rules.slap_lockout_ms / 1000))]
+          if getattr(rules, "slap_lockout_ms", 0) else []),
         t("Out of cards? You are still in until the next chance to slap has passed. Slap first, and right, "
           "and you are back in with the pile."),
-        t("The last player with cards wins."),
+        _end_text(rules),
     ]
+
+
+def _end_text(rules: Any) -> str:
+    """How a game is won: the last player with cards, or (with a game length) most cards when time is up."""
+    seconds = rs.GAME_LENGTHS_S.get(getattr(rules, "game_length", "full"))
+    if seconds is None:
+        return t("The last player with cards wins.")
+    return tn("The last player with cards wins, or when {n} minute is up, the player holding the most cards. "
+              "A tie then? The next right slap wins.",
+              "The last player with cards wins, or when {n} minutes are up, the player holding the most cards. "
+              "A tie then? The next right slap wins.", seconds // 60)
 
 
 # -- fair play: head starts, learners ----------------------------------------------------------------------
