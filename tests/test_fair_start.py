@@ -7,12 +7,16 @@ from __future__ import annotations
 from support_app import focus, make_app, press
 from test_history_data import evening
 
+from game.commands import BACK, SLAP, Command
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair
+from game.games.ratscrew.check import ReactionCheck
 from game.games.ratscrew.sim import run_games
 from game.history import queries
 from game.i18n import t
 from game.scenes.lobby import LobbyScene
+
+MS = 1_000_000
 
 
 def test_head_starts_are_relative_to_the_fastest_in_10_ms_steps_up_to_a_second():
@@ -72,16 +76,52 @@ def test_the_lobbys_fair_start_sets_every_seat_from_history_and_levels(tmp_path,
     assert [s.head_start_ms for s in config.seats] == expected
 
 
-def test_a_guest_is_named_and_keeps_no_head_start(tmp_path):
+def guest_and_kid(tmp_path):
     app = make_app(tmp_path)
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
     scene = app.top
     scene.seats[1] = ("bot", "kid")
     scene.rebuild()
+    return app, scene
+
+
+def test_a_guest_skipping_the_check_is_named_and_keeps_no_head_start(tmp_path):
+    app, scene = guest_and_kid(tmp_path)
     scene.fair_start()
+    assert isinstance(app.top, ReactionCheck)  # a guest: the 20-second check first
+    app.top.handle(Command(None, BACK, app.now_ns(), device="kb"))
+    assert app.top is scene and scene.checked == {0: None}
     assert scene.leads[0] == 0 and scene.leads[1] == 0  # the kid is the only one known: the fastest known
     assert scene.player_name(0) in scene.note
+
+
+def test_a_guests_check_sets_their_head_start(tmp_path):
+    app, scene = guest_and_kid(tmp_path)
+    scene.fair_start()
+    app.top._finish(700.0)  # the check's median: a double in 700 ms
+    assert app.top is scene and scene.checked == {0: 700.0}
+    assert scene.leads[:2] == fair.head_starts([700.0, 900.0], scene.rules) == [0, 250]
+    assert "Fair start" in scene.note
+
+
+def test_the_check_times_doubles_from_the_frame_and_ends_by_itself(tmp_path):
+    app, scene = guest_and_kid(tmp_path)
+    got = []
+    check = ReactionCheck(0, "Mia", got.append)
+    app.push(check)
+    pressed = set()
+    for _ in range(4000):
+        app.frames(1)
+        card = check.session.current if hasattr(check, "session") else None
+        if card is not None and card.rule is not None and card.shown_ns is not None and card.index not in pressed:
+            if app.now_ns() - card.shown_ns >= 400 * MS:
+                check.handle(Command(0, SLAP, app.now_ns()))
+                pressed.add(card.index)
+        if got:
+            break
+    assert got and app.top is scene
+    assert pressed and 400 <= got[0] < 600  # each double slapped 400 ms (and a frame) after it was shown
 
 
 def test_fair_start_in_the_sim_keeps_every_seat_between_20_and_47_percent():

@@ -60,6 +60,7 @@ class Seating:
         self.profiles: list[int | None] = [None] * MAX_SEATS  # each row's player (game.history); None: a guest
         self.leads: list[int] = [0] * MAX_SEATS  # each row's head start (ms)
         self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
+        self.checked: dict[int, float | None] = {}  # a guest row's reaction check (median ms; None: skipped)
         if config is not None:
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
@@ -173,6 +174,7 @@ class Seating:
     def set_kind(self, row: int, seat: Seat) -> None:
         """Row `row` becomes `seat`: a bot has no device, player or learner; an empty seat no head start."""
         self.seats[row] = seat
+        self.checked.pop(row, None)  # somebody else now: checked again
         if seat[0] != "human":
             self.devices[row] = None
             self.profiles[row] = None
@@ -216,7 +218,10 @@ class Seating:
             pid = self.profiles[row]
             per_rule = None if pid is None else self.app.history.read(
                 lambda conn, pid=pid: queries.median_reactions(conn, pid, self.definition.id))
-            median = fair.as_double_ms(per_rule) if per_rule else None
+            median = fair.as_double_ms(per_rule) if per_rule else self.checked.get(row)
+            if median is None and row not in self.checked and self.definition.id == "ratscrew":
+                self._check(row)  # a guest (or too few slaps): a 20-second check first, then again
+                return
             medians.append(median)
             if median is None:
                 unknown.append(self.player_name(row))
@@ -229,6 +234,18 @@ class Seating:
         else:
             self.note = t("Fair start: head starts set from everyone's reaction times")
         self.rebuild()
+
+    def _check(self, row: int) -> None:
+        """Row `row`'s player takes the reaction check; its median (None: skipped) counts, then Fair start
+        goes on."""
+        from game.games.ratscrew.check import ReactionCheck
+
+        def done(median: float | None) -> None:
+            self.checked[row] = median
+            self.fair_start()
+
+        seat = self.seat_index(row)
+        self.app.push(ReactionCheck(0 if seat is None else seat, self.player_name(row), done))
 
     def cycle_hint(self, row: int, step: int) -> None:
         choices: list[int | None] = [None, *HINT_DELAYS_MS]
