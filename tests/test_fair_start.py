@@ -114,10 +114,10 @@ def test_the_check_times_doubles_from_the_frame_and_ends_by_itself(tmp_path):
     for _ in range(4000):
         app.frames(1)
         card = check.session.current if hasattr(check, "session") else None
-        if card is not None and card.rule is not None and card.shown_ns is not None and card.index not in pressed:
-            if app.now_ns() - card.shown_ns >= 400 * MS:
-                check.handle(Command(0, SLAP, app.now_ns()))
-                pressed.add(card.index)
+        if (card is not None and card.rule is not None and card.shown_ns is not None and card.index not in pressed
+                and app.now_ns() - card.shown_ns >= 400 * MS):
+            check.handle(Command(0, SLAP, app.now_ns()))
+            pressed.add(card.index)
         if got:
             break
     assert got and app.top is scene
