@@ -50,10 +50,14 @@ def ratscrew(n: int, size: tuple[int, int]) -> pygame.Surface:
     table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats(n, "pro"), seed=11))
     app.push(table)
     app.run_ms(1500)
-    for _ in range(60):
-        app.run_ms(100)
-        if len(table.match.state.pile) >= 5:
+    for _ in range(400):  # Ada plays on her turn; stop with a few cards on the pile, mid-game
+        st = table.match.state
+        if st.current_player == 0 and not st.awaiting_claim:
+            press(app, table, 0, "play")
+        app.run_ms(60)
+        if len(table.match.state.pile) >= 4 and not table.match.state.awaiting_claim:
             break
+    app.run_ms(250)
     surface = pygame.Surface(size)
     table.draw(surface, 0.0)
     return surface
