@@ -85,8 +85,11 @@ class SeatScore:
 
     @property
     def speed_stars(self) -> int:
+        """Speed counts once the slaps are right (an accuracy star): fast guesses are no speed."""
         median = self.median_ms
-        return 0 if median is None or not self.hits else sum(median <= limit for limit in SPEED_STARS_MS)
+        if median is None or not self.hits or not self.accuracy_stars:
+            return 0
+        return sum(median <= limit for limit in SPEED_STARS_MS)
 
     def table(self) -> list[RuleRow]:
         """The rows of the rules that came up, in ladder order."""
