@@ -58,3 +58,17 @@ def test_sim_practice_on_the_command_line(capsys):
     assert out["student"] == "none" and out["stars_accuracy"] == 0
     assert sim.main(["--reaction-ms", "1300", "--near-miss-rate", "0.4", "--cards", "60"]) == 0
     assert "false slaps" in capsys.readouterr().out
+
+
+def test_kid_words_for_a_right_slap_and_a_kind_pace_change():
+    from game.games.ratscrew.school import text
+    from game.games.ratscrew.school.feedback import Feedback
+    from game.games.ratscrew.school.session import RIGHT, Judged
+
+    assert text.praise("double", 450) == "Double! Lightning fast!"
+    assert text.praise("double", 800) == "Double! Quick!"
+    assert text.praise("double", 1400) == "Double! Got it!"
+    fb = Feedback(1, lambda seat: "Mia")
+    fb.on_events([Judged(0, RIGHT, "double", 450, (0, 1), 1)], 0)
+    assert fb.banner.text == "Double! Lightning fast!" and "450 ms" in fb.seats[0].text  # the ms small beside
+    assert "faster" in text.pace_changed(True) and "slower" in text.pace_changed(False)

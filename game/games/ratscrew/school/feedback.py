@@ -69,7 +69,8 @@ class Feedback:
             if e.verdict == RIGHT:
                 said = Said(text.right(e.rule, e.ms), "right", now_ns)
                 self.frames[cells] = "right"
-                self.banner = said if solo else Said(text.pattern(e.rule), "right", now_ns)
+                self.banner = Said(text.praise(e.rule, e.ms), "right", now_ns) if solo else Said(
+                    text.pattern(e.rule), "right", now_ns)  # the ms small in the player's box
                 self.last_slap = (e.seat, now_ns)
             elif e.verdict == LATE:
                 said = Said(text.late(e.ms), "late", now_ns)

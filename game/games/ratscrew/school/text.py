@@ -113,7 +113,17 @@ def pace_now(ms: int, adaptive: bool) -> str:
 
 
 def pace_changed(faster: bool) -> str:
-    return t("Faster!") if faster else t("Slower")
+    """Said kindly (issue 21): faster is praise, slower is no blame."""
+    return t("You're quick: the cards come faster!") if faster else t("Let's take it a little slower")
+
+
+def praise(rule: str, ms: int) -> str:
+    """The big word for a right slap, in words a child knows (the ms are in the player's box, smaller)."""
+    if ms < 600:
+        return t("{rule}! Lightning fast!", rule=slap_label(rule))
+    if ms < 1000:
+        return t("{rule}! Quick!", rule=slap_label(rule))
+    return t("{rule}! Got it!", rule=slap_label(rule))
 
 
 def slap_key(key: str, pad: str = "") -> str:
