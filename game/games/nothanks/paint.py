@@ -154,6 +154,32 @@ def cards_row(v: Table, seat: int, text_bottom: int) -> tuple[int, int, int]:
     return top, bottom, mw
 
 
+PILE_SHOWN = 11  # a seat's pile shows up to this many tokens (the count beside it says the rest)
+HIDDEN_PILE = 5  # a hidden count: a covered pile of this many, whatever the seat holds
+
+
+def seat_pile(v: Table, surf: pygame.Surface, seat: int, shown: int | None, centre: tuple[int, int],
+              unit: float) -> None:
+    """A seat's matches (or chips) as a loose pile at `centre` that grows and shrinks with the count (issue
+    20 item 7): one token per match up to PILE_SHOWN; a hidden count is a covered pile of HIDDEN_PILE."""
+    n = HIDDEN_PILE if shown is None else min(max(0, shown), PILE_SHOWN)
+    if n == 0:
+        return
+    kind = v.token_kind
+    size = round(unit * 0.95) if kind == STICK else round(unit * 0.5)
+    cx, cy = centre
+    spread = unit * (0.8 if kind == STICK else 0.25)
+    for i, (dx, dy, angle) in enumerate(v.tokens.spots(7919 + seat, kind)[:n]):
+        img = v.tokens.sprite(kind, size, 20 + angle % 30 if kind == STICK else 0)  # a loose bundle
+        if kind != STICK:  # chips stack up a little with the count
+            dy -= i * 0.18
+        surf.blit(img, img.get_rect(center=(round(cx + dx * spread), round(cy + dy * spread))))
+    if shown is None:  # covered: nobody may count them
+        cover = pygame.Rect(0, 0, round(unit * 1.1), round(unit * 0.8))
+        cover.center = centre
+        hud.shade(surf, cover, 200, colors.PLATE, radius=max(2, cover.h // 4))
+
+
 def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
     """A seat's panel: its name and controls, its matches (a few sticks or chips and the count, "?" when
     hidden) and its cards in runs, the counted (lowest) card of each run framed in gold."""
@@ -163,8 +189,7 @@ def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Sur
     mx, my = v.matches_point(seat)
     s = v.match_unit(seat)
     unit = s * 0.55
-    icon = v.tokens.sprite(v.token_kind, round(unit if v.token_kind == STICK else unit * 0.6), 30)
-    surf.blit(icon, icon.get_rect(center=(round(mx - ox - unit * 0.35), round(my - oy))))
+    seat_pile(v, surf, seat, shown, (round(mx - ox - unit * 0.35), round(my - oy)), unit)
     digits = "?" if shown is None else str(shown)
     img = v.texts.render(digits, v.count_size(seat), colors.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))
