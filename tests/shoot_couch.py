@@ -11,17 +11,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import pygame  # noqa: E402
-from support_app import finished  # noqa: E402
-from support_table import FakeApp, nothanks_table, press  # noqa: E402
+import pygame
+from support_app import finished
+from support_table import FakeApp, nothanks_table, press
 
-from game.commands import PASS, TAKE  # noqa: E402
-from game.games.base import TableConfig  # noqa: E402
-from game.games.nothanks import engine as nt  # noqa: E402
-from game.games.ratscrew import engine as rs  # noqa: E402
-from game.games.ratscrew.table import RatscrewTable  # noqa: E402
-from game.match import SeatSpec  # noqa: E402
-from game.render import scale  # noqa: E402
+from game.commands import PASS, TAKE
+from game.games.base import TableConfig
+from game.games.nothanks import engine as nt
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew.table import RatscrewTable
+from game.match import SeatSpec
+from game.render import scale
 
 
 def seats(n: int, level: str) -> list[SeatSpec]:

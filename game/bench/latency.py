@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11")
                 child = subprocess.run([sys.executable, "-m", "game", "bench", "latency", "--x-child",
-                                        "--presses", str(args.presses), "--seed", str(args.seed)], env=env)
+                                        "--presses", str(args.presses), "--seed", str(args.seed)], check=False, env=env)
                 ok = ok and child.returncode == 0
             finally:
                 proc.terminate()

@@ -8,7 +8,7 @@ from typing import Protocol
 import pygame
 
 from game.games.ratscrew.view_model import RatscrewModel
-from game.i18n import t
+from game.i18n import tn
 from game.render import colors, hud
 from game.render.card_art import RATIO, CardArt, card_height
 from game.render.fonts import TextCache, wrap
@@ -28,6 +28,14 @@ class Table(Protocol):
     badges: dict[int, tuple[pygame.Rect, pygame.Rect]]
 
     def text_unit(self, seat: int) -> float: ...
+
+
+def count_word(count: int) -> str:
+    """The word after a seat's count of cards, in the language's plural ("1 card", "12 cards"): the phrase
+    tn gives without its number (drawn apart, larger); the whole phrase where the number is not first."""
+    phrase = tn("{n} card", "{n} cards", count)
+    digits = str(count)
+    return phrase[len(digits):].strip() if phrase.startswith(digits) else phrase
 
 
 def name_bottom(v: Table, seat: int) -> int:
@@ -156,7 +164,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         for big in fitting or sizes:
             digits = v.texts.render(str(count), big, colors.TEXT, bold=True)
             digits_rect = digits.get_rect(topleft=(info.x, y))
-            word = v.texts.render(t("cards"), min(word_px, big), colors.TEXT_DIM)
+            word = v.texts.render(count_word(count), min(word_px, big), colors.TEXT_DIM)
             word_at = word.get_rect(bottomleft=(digits_rect.right + 4, digits_rect.bottom - 3))
             count_row = digits_rect.union(word_at)
             if tag is None or not tag.colliderect(count_row):
