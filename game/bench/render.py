@@ -1,5 +1,6 @@
 """`python -m game bench render`: frame time of an 8-seat table of the slap game in full animation at 1280×720,
-time from process start to first frame (source run and executable), resident memory, executable size.
+and at 1920×1080 (target p99 <= 12 ms), the machine's load beside them; time from process start to first
+frame (source run and executable), resident memory, executable size.
 
 Frame time is the work of one whole frame as the app runs it (fixed steps, drawing, the flip and the
 ~33 input polls between frames), measured on the dummy video driver with a fake clock so no sleeping is
@@ -26,7 +27,17 @@ from game import argtypes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TARGET_P99_MS, TARGET_FIRST_S, TARGET_EXE_MB, TARGET_RSS_MB = 8.0, 1.0, 30.0, 150.0
+TARGET_P99_BIG_MS = 12.0  # the same table at 1920x1080 (issue 20 item 13)
 FIRST_FRAME_MARK = "first-frame-wall"
+
+
+def _load() -> str:
+    """The machine's load average (1 and 5 minutes) and its cores: figures taken on a busy machine say so."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
 def verdict(ok: bool) -> str:
@@ -211,6 +222,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(times)} frames ({len(times) / 60:.0f} s of play, {played} cards played)")
     print(f"frame time: median {p50:.2f} ms, p99 {p99:.2f} ms, max {max(times):.2f} ms "
           f"(target p99 <= {TARGET_P99_MS:g} ms) {verdict(p99 <= TARGET_P99_MS)}")
+    big, _ = frame_times(max(60, args.frames // 2), args.seats, args.seed, (1920, 1080))
+    b50, b99 = statistics.median(big), percentile(big, 99)
+    ok &= b99 <= TARGET_P99_BIG_MS
+    print(f"frame time at 1920x1080 ({len(big)} frames): median {b50:.2f} ms, p99 {b99:.2f} ms, max {max(big):.2f} ms "
+          f"(target p99 <= {TARGET_P99_BIG_MS:g} ms) {verdict(b99 <= TARGET_P99_BIG_MS)}")
+    print(f"load while timing: {_load()}")
     import resource
 
     own_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
