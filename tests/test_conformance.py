@@ -35,7 +35,7 @@ from pathlib import Path
 import pygame
 import pytest
 import snapgame
-from support_app import focus, press, top_name
+from support_app import focus, house_rules, press, top_name
 from support_table import FakeApp
 
 from game import games, i18n, record, replay
@@ -551,6 +551,7 @@ def test_lobby_options_round_trip(g, app):
     app.nav.push("lobby", g.id)
     lobby = app.top
     assert top_name(app) == "LobbyScene" and lobby.definition is g
+    house_rules(app)  # the options' rows, from the game's definition
     for option in list(lobby.options):
         for _ in range(len(option.choices)):
             current = next((o for o in lobby.options if o.name == option.name), None)
@@ -564,7 +565,7 @@ def test_lobby_options_round_trip(g, app):
             assert config.rules == lobby.rules
             assert g.rules_from_values(g.option_values(config.rules), players) == config.rules
             # What the rows show is what the table gets: each row's label read back as its choice.
-            rows = {item.label: item.value() for item in lobby.rule_items if item.value is not None}
+            rows = {item.label: item.value() for item in app.top.rule_items if item.value is not None}
             read = {o.name: next(v for v, label in o.choices if label == rows[o.label]) for o in lobby.options}
             assert g.rules_from_values(read, players) == config.rules, (read, config.rules)
     app.stack.clear()

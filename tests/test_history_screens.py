@@ -10,7 +10,7 @@ import dataclasses
 
 import pygame
 import pytest
-from support_app import OUT, distinct_colours, finished, focus, make_app, press, run_until, top_name
+from support_app import OUT, distinct_colours, finished, focus, focus_index, make_app, press, run_until, top_name
 from test_history_data import evening
 from test_scenes_screenshots import overlapping
 
@@ -257,14 +257,15 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
                                                       t("Guest with another name…"), t("New player…")]
         focus(app, "Mia")
         press(app, "enter")
-        assert app.top is lobby and lobby.menu.items[0].label == "Mia"
+        assert app.top is lobby and lobby.seat_items[0].label == "Mia"
         assert lobby.devices[0] == "kb:3"  # the keys Mia plays with
         config = lobby.table_config()
         assert config.seats[0].name == "Mia" and config.profiles == (mia.id, None)
         # Another human row can't pick Mia too.
-        focus(app, t("Bot {n}", n=2))
+        focus_index(app, lobby.menu.items.index(lobby.card_cells[1][1]))  # what plays seat 2
         while lobby.seats[1][0] != "human":
             press(app, "left")
+        focus(app, lobby.seat_items[1].label)
         press(app, "enter")
         assert top_name(app) == "ProfilePickScene"
         taken = next(i for i in app.top.menu.items if i.label == "Mia")
@@ -280,7 +281,7 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
         assert top_name(app) == "NameEntryScene"
         app.top.name = ""
         type_text(app, "Cousin")
-        assert lobby.menu.items[0].label == "Cousin" and lobby.table_config().profiles == (None, leo.id)
+        assert lobby.seat_items[0].label == "Cousin" and lobby.table_config().profiles == (None, leo.id)
     finally:
         app.stack.clear()
 
@@ -295,7 +296,7 @@ def test_a_new_player_made_in_the_lobby_plays_the_seat(tmp_path, data):
         focus(app, t("New player…"))
         press(app, "enter")
         type_text(app, "Noor")
-        assert app.top is lobby and lobby.menu.items[0].label == "Noor"
+        assert app.top is lobby and lobby.seat_items[0].label == "Noor"
         assert lobby.table_config().profiles[0] == app.history.by_name("Noor").id
     finally:
         app.stack.clear()
@@ -325,7 +326,7 @@ def test_the_join_screen_knows_a_remembered_key_set_and_left_right_choose_who_pl
         press(app, "left")
         press(app, "enter")
         assert app.top is lobby
-        assert [i.label for i in lobby.menu.items[:2]] == ["Mia", "Leo"]
+        assert [i.label for i in lobby.seat_items[:2]] == ["Mia", "Leo"]
         assert lobby.table_config().profiles[:2] == (mia.id, leo.id)
     finally:
         app.stack.clear()
@@ -459,7 +460,7 @@ def test_a_player_remembers_a_kind_of_pad_and_that_pad_joining_is_them(tmp_path,
         pad.release("a")
         app.frames(2)
         row = lobby.devices.index(f"pad:{pad.instance_id}")
-        assert lobby.profiles[row] == mia.id and lobby.menu.items[row].label == "Mia"
+        assert lobby.profiles[row] == mia.id and lobby.seat_items[row].label == "Mia"
         assert lobby.note == t("Controller {n} joined: {name}", n=1, name="Mia")
     finally:
         app.stack.clear()

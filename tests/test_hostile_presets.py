@@ -121,7 +121,7 @@ def test_a_bad_preset_cannot_be_chosen_and_start_plays_standard_rules(tmp_path):
             app.nav.push("title")
             app.nav.push("lobby", game)
             lobby = app.top
-            lobby._cycle_preset(1)  # there is no preset to cycle to: standard rules again
+            lobby.cycle_preset(1)  # there is no preset to cycle to: standard rules again
             assert lobby.preset is None and lobby.values == {}
             assert lobby.rules == app.games.get(game).rules_from_values({}, lobby.players)
             lobby.start()
