@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.bench import bots as bench_bots
-from game.games.nothanks import bench
-from game.games.nothanks import bots
+from game.games.nothanks import bench, bots
 from game.games.nothanks import engine as nt
 
 

@@ -7,14 +7,11 @@ two greedy bots in both editions, agreement with a deeper search, a 3-way hard/m
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 
-from game import games
-
-from game import argtypes
+from game import argtypes, games
 
 
 def measure(games_each: int) -> list[dict]:

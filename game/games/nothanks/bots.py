@@ -444,7 +444,7 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
     noise = ROLLOUT_NOISE
     milks = [SELF_MILK if s == me else ROLLOUT_MILK for s in range(n)]
     if allow is None:
-        weak, strong, mine = _allowances()
+        weak, _, mine = _allowances()
         allow = [mine if s == me else weak for s in range(n)]
     halt = me if stop else -1
     order = _ORDERS[n]
@@ -478,7 +478,7 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
                 when = offset
             else:
                 visits = int((gap + n - 1e-9) / n)
-                when = (m if visits > m else visits) * n + offset
+                when = (m if visits > m else visits) * n + offset  # noqa: FURB136 (no call in the hot loop)
             if when < best:
                 best = when
                 taker = seat
@@ -528,7 +528,7 @@ def _reward(matches: list[int], pens: list[int], n: int, me: int, span: float) -
     other = max(matches[s] - pens[s] for s in range(n) if s != me)
     margin = mine - other
     part = 0.5 + margin / span
-    part = 0.0 if part < 0.0 else 1.0 if part > 1.0 else part
+    part = 0.0 if part < 0.0 else min(part, 1.0)
     reward = (1.0 - WIN_WEIGHT) * part
     if margin > 0:
         return reward + WIN_WEIGHT
