@@ -10,7 +10,17 @@ import dataclasses
 
 import pygame
 import pytest
-from support_app import OUT, distinct_colours, finished, focus, focus_index, make_app, press, run_until, top_name
+from support_app import (
+    OUT,
+    distinct_colours,
+    finished,
+    focus,
+    focus_index,
+    make_app,
+    press,
+    run_until,
+    top_name,
+)
 from test_history_data import evening
 from test_scenes_screenshots import overlapping
 

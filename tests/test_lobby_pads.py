@@ -20,7 +20,6 @@ from game.i18n import t
 from game.input.virtualpad import VirtualPad
 from game.render import scale
 from game.scenes import ui
-from game.scenes.lobby import LobbyScene
 from game.scenes.lobby.spatial import nearest
 
 LOBBY = Path(__file__).resolve().parent.parent / "game" / "scenes" / "lobby"

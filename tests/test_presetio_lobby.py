@@ -82,7 +82,7 @@ def test_import_cycles_through_the_files_and_imports_the_one_shown(app, exports,
 
 def test_an_exported_preset_imports_back_identical(app, exports):
     with_presets(app, Fast=FAST)
-    scene = lobby(app)
+    lobby(app)
     set_value(app, t("Preset"), "Fast")
     focus(app, t("Export preset"))
     press(app, "enter")

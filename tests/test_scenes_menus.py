@@ -5,7 +5,17 @@ from __future__ import annotations
 import json
 
 import pygame
-from support_app import finished, focus, house_rules, press, record_commands, run_until, set_seat, set_value, top_name
+from support_app import (
+    finished,
+    focus,
+    house_rules,
+    press,
+    record_commands,
+    run_until,
+    set_seat,
+    set_value,
+    top_name,
+)
 
 from game import games
 from game.commands import DOWN

@@ -40,6 +40,10 @@ def build(app, name: str) -> None:
         app.push(ChooseGameScene(index=1))
     elif name.startswith("lobby_"):
         app.push(LobbyScene(name.split("_")[1]))
+    elif name.startswith("houserules_"):
+        lobby = LobbyScene(name.split("_")[1])
+        app.push(lobby)
+        lobby.open_house_rules()
     elif name.startswith("rules_"):
         game = name.split("_")[1]
         app.push(RulesScene(game, games.get(game).rules_from_values({}, 4)))
@@ -67,7 +71,7 @@ def build(app, name: str) -> None:
         raise AssertionError(name)
 
 
-SCENES = ["title", "choose", "lobby_nothanks", "lobby_ratscrew", "rules_nothanks", "rules_ratscrew", "settings",
+SCENES = ["title", "choose", "lobby_nothanks", "lobby_ratscrew", "houserules_nothanks", "houserules_ratscrew", "rules_nothanks", "rules_ratscrew", "settings",
           "controls", "join", "name_entry", "confirm", "table_nothanks", "table_ratscrew", "pause_nothanks",
           "pause_ratscrew", "results_nothanks", "results_ratscrew"]
 

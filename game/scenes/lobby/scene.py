@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.commands import BACK, CONFIRM, PAUSE, Command
+from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, TableConfig
 from game.i18n import t, tn
 from game.scenes import ui
