@@ -1,6 +1,9 @@
 """A seat as a large card: its face (a remembered player's avatar, else a disc in the seat's colour with its
 number), its name, and under them its cells top-down — what plays it (a person, a bot, nobody), the keys or
-controller that plays a person's seat, a bot's level, the head start and whether a person is a learner."""
+controller that plays a person's seat, a bot's level, the head start and whether a person is a learner.
+
+Every size here is measured for `size`: the window, or a window a little bigger where the cards have the
+room (the layout grows their words that way, for the sofa)."""
 
 from __future__ import annotations
 
@@ -78,9 +81,8 @@ def place(card: list[Cell], rect: pygame.Rect, size: tuple[int, int]) -> list[py
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, face: Face, card: list[Cell],
-              rects: list[pygame.Rect], focus: Cell | None) -> None:
+              rects: list[pygame.Rect], focus: Cell | None, size: tuple[int, int]) -> None:
     """The card, its face and name, and its cells (the focused one lit)."""
-    size = surface.get_size()
     seat = face.colour
     border = seat if seat is not None else (60, 90, 70)
     ui.panel(surface, rect, alpha=215 if seat is not None else 150, border=border, radius=ui.px(size, 14))
@@ -88,16 +90,16 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, face: Face, card: list
         band = pygame.Rect(rect.x + 2, rect.y + 2, rect.w - 4, ui.px(size, 5))
         pygame.draw.rect(surface, seat, band, border_top_left_radius=ui.px(size, 12),
                          border_top_right_radius=ui.px(size, 12))
-    draw_name(surface, card[0], rects[0], face, card[0] is focus)
+    draw_name(surface, card[0], rects[0], face, card[0] is focus, size)
     for c, r in zip(card[1:], rects[1:], strict=True):
         if is_info(c):
-            draw_info(surface, c, r)
+            draw_info(surface, c, r, size)
         else:
             cells.draw_value(surface, c, r, ui.px(size, CELL_PX), c is focus, ui.px(size, 6))
 
 
-def draw_name(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, face: Face, focused: bool) -> None:
-    size = surface.get_size()
+def draw_name(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, face: Face, focused: bool,
+              size: tuple[int, int]) -> None:
     cells.frame(surface, rect, focused, False)
     d = rect.h - ui.px(size, 10)
     spot = pygame.Rect(rect.x + ui.px(size, 6), rect.centery - d // 2, d, d)
@@ -125,8 +127,7 @@ def draw_face(surface: pygame.Surface, spot: pygame.Rect, face: Face) -> None:
                  record=False)
 
 
-def draw_info(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> None:
-    size = surface.get_size()
+def draw_info(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, size: tuple[int, int]) -> None:
     px = ui.px(size, CELL_PX)
     lines = info_lines(cell.label, rect.w - 2 * ui.px(size, 8), px)
     step = cells.line_h(px)

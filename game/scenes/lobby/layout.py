@@ -32,6 +32,7 @@ class Layout:
     line_lines: int
     summary: tuple[int, int, int]  # the house rules' summary: x, centre y, width
     buttons: list[pygame.Rect]
+    card_look: tuple[int, int] = (0, 0)  # the size the cards' words are measured for (bigger where there's room)
     shown_row: int = 0  # the first card row shown
     card_rects: list[pygame.Rect] = field(default_factory=list)  # where each card is, in the whole grid
 
@@ -106,14 +107,19 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     grid_bottom = line_y - line_h * line_lines // 2 - ui.px(size, 8)
     gap = ui.px(size, 10)
     card_w = (w - 2 * m - (COLUMNS - 1) * gap) // COLUMNS
-    need = max(cards.card_height(c, card_w, size) for c in card_cells)
     rows = -(-len(card_cells) // COLUMNS)
     room = grid_bottom - grid_top
+    for grow in (1.3, 1.15, 1.0):  # the cards' words as big as lets every row of cards show
+        look = (round(w * grow), round(h * grow))
+        need = max(cards.card_height(c, card_w, look) for c in card_cells)
+        if need * rows + gap * (rows - 1) <= room:
+            break
     fit = rows if need * rows + gap * (rows - 1) <= room else 1
     card_h = max(need, (room - gap * (fit - 1)) // fit) if fit > 1 else max(need, room)
     layout = Layout(size, ui.px(size, 10) + title_h // 2, pygame.Rect(m, grid_top, w - 2 * m, room),
                     (card_w, min(card_h, round(need * 1.35)) if fit > 1 else card_h), fit, line_y, line_lines,
                     summary, buttons)
+    layout.card_look = look
     if old is not None and old.size == size and fit < 2:
         layout.shown_row = old.shown_row
     layout.card_rects = [layout.card_at(seat) for seat in range(len(card_cells))]
@@ -125,7 +131,7 @@ def places(layout: Layout, card_cells: list[list[Cell]], n_buttons: int) -> tupl
     moving: list[pygame.Rect] = []
     drawn: list[pygame.Rect] = []
     for seat, (card, rect) in enumerate(zip(card_cells, layout.card_rects, strict=True)):
-        spots = cards.place(card, rect, layout.size)
+        spots = cards.place(card, rect, layout.card_look)
         shift = layout.shift(seat)
         moving += spots
         drawn += [r.move(0, -shift) if shift is not None else HIDDEN.copy() for r in spots]

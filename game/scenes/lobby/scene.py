@@ -240,7 +240,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             if shift is None:
                 continue
             cards.draw_card(surface, lay.card_rects[row].move(0, -shift), self._face(row), card, rects,
-                            focus if isinstance(focus, Cell) else None)
+                            focus if isinstance(focus, Cell) else None, lay.card_look)
         if lay.rows_fit < 2:
             self._draw_marks(surface, lay)
 
