@@ -65,6 +65,13 @@ def card_height(card: list[Cell], w: int, size: tuple[int, int]) -> int:
             + sum(cell_height(c, room, size) + gap for c in card[1:]))
 
 
+def whole_lists(cards: list[list[Cell]], w: int, size: tuple[int, int]) -> int:
+    """How many of the cards' values show their whole list of choices at `size`."""
+    room = w - 2 * inset(size) - 2 * ui.px(size, 6)
+    px = ui.px(size, CELL_PX)
+    return sum(cells.plan(c, room, px).whole for card in cards for c in card[1:] if not is_info(c))
+
+
 def place(card: list[Cell], rect: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
     """Where the name and each cell of `card` go in the card `rect`, top-down."""
     pad = inset(size)

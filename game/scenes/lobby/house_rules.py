@@ -11,6 +11,7 @@ import pygame
 
 from game.commands import PAUSE, Command
 from game.i18n import t
+from game.render.fonts import wrap
 from game.scenes import ui
 from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import HIDDEN, Cell, SpatialMenu, is_value
@@ -112,7 +113,11 @@ class HouseRulesScene(MenuHandler):
         head = ui.px(size, 10) + cells.line_h(ui.px(size, TITLE_PX), True) + ui.px(size, 6)
         self.tops = self._tops(size, head)
         below = max(r.bottom for r in self.tops)
-        area = pygame.Rect(m, below + gap, w - 2 * m, self.news_y - line * max(1, len(self.news())) // 2 - gap - below - gap)
+        note = self.lobby.definition.lobby_note(self.lobby.rules)  # e.g. a tie-break the published rules lack
+        self.note_lines = wrap(note, ui.TEXTS.font(ui.px(size, ROW_PX)), w - 2 * m) if note else []
+        note_h = len(self.note_lines) * cells.line_h(ui.px(size, ROW_PX)) + (gap if note else 0)
+        area = pygame.Rect(m, below + gap, w - 2 * m,
+                           self.news_y - line * max(1, len(self.news())) // 2 - gap - below - gap - note_h)
         self.area = area
         self.rows = self._rows(area, size)
         self._follow()
@@ -219,6 +224,11 @@ class HouseRulesScene(MenuHandler):
                 ui.panel(surface, rect, alpha=200, border=(60, 110, 80), radius=max(3, rect.h // 5))
             cells.draw_value(surface, item, rect, ui.px(size, ROW_PX), item is focus, inset, rule)
         self._draw_marks(surface)
+        step = cells.line_h(ui.px(size, ROW_PX))
+        y = self.area.bottom + ui.px(size, 12) + step // 2
+        for text in self.note_lines:
+            ui.blit_text(surface, text, ui.px(size, ROW_PX), ui.TEXT_DIM, "midleft", (self.area.x, y), max_w=self.area.w)
+            y += step
         self._draw_news(surface)
         ui.hint(surface, self.hint(), size_px=HINT_PX)
 

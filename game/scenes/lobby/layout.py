@@ -109,10 +109,11 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     card_w = (w - 2 * m - (COLUMNS - 1) * gap) // COLUMNS
     rows = -(-len(card_cells) // COLUMNS)
     room = grid_bottom - grid_top
-    for grow in (1.3, 1.15, 1.0):  # the cards' words as big as lets every row of cards show
+    lists = cards.whole_lists(card_cells, card_w, size)
+    for grow in (1.3, 1.15, 1.0):  # the cards' words as big as lets every row show, every list still whole
         look = (round(w * grow), round(h * grow))
         need = max(cards.card_height(c, card_w, look) for c in card_cells)
-        if need * rows + gap * (rows - 1) <= room:
+        if need * rows + gap * (rows - 1) <= room and cards.whole_lists(card_cells, card_w, look) >= lists:
             break
     fit = rows if need * rows + gap * (rows - 1) <= room else 1
     card_h = max(need, (room - gap * (fit - 1)) // fit) if fit > 1 else max(need, room)
