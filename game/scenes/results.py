@@ -3,6 +3,7 @@ turn one seat on), change seats or rules in the lobby, or go to the menu."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -125,6 +126,10 @@ def winners_line(names: list[str], winners: list[int]) -> str:
     return t("{names} share the win!", names=" & ".join(names[w] for w in winners))
 
 
+CELEBRATION_NS = 2_500_000_000  # the winner's confetti
+CONFETTI = 70
+
+
 class ResultsScene(Scene):
     """Built from the finished match; the game's results body reads `match.state`, `.history`, `.stats`."""
     text_room = 1.5  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
@@ -198,6 +203,7 @@ class ResultsScene(Scene):
         tally_h = max(ui.px(size, 34), font.get_height() + ui.px(size, 6)) if self.tally_parts else 0
         self.tally_y = area.y - ui.px(size, 6) - tally_h
         top = max(ui.px(size, 96), rules_bottom + ui.px(size, 8))
+        self.body_top = top  # the celebration keeps above it
         self.body.layout(size, pygame.Rect(margin, top, w - 2 * margin, area.y - ui.px(size, 14) - tally_h - top))
 
     def _draw_tally(self, surface: pygame.Surface) -> None:
@@ -235,9 +241,44 @@ class ResultsScene(Scene):
             x += wd + gap
         return row
 
+    def winner_seats(self) -> list[int]:
+        """The seats that won (none on a draw with no winner): the celebration's colours."""
+        body = self.body
+        if getattr(body, "winners", None):
+            return list(body.winners)
+        winner = getattr(body, "winner", None)
+        return [] if winner is None else [winner]
+
+    def _celebrate(self, surface: pygame.Surface) -> None:
+        """The winner's short celebration (issue 20 item 9): confetti in the winners' colours and gold
+        fluttering down round the headline for CELEBRATION_NS, above the figures (never over them); with
+        reduced motion, none (the headline says who won)."""
+        if self.shown_ns is None or self.app.settings.get("reduced_motion", False):
+            return
+        age = self.app.now_ns() - self.shown_ns
+        seats = self.winner_seats()
+        if not seats or not 0 <= age < CELEBRATION_NS:
+            return
+        w, h = surface.get_size()
+        k = age / CELEBRATION_NS
+        colours = [ui.seat_colour(seat) for seat in seats] + [ui.GOLD]
+        bit = max(4, ui.px((w, h), 9))
+        fade = min(1.0, (1 - k) * 4)
+        for i in range(CONFETTI):
+            r = ((i * 7919) % 1000) / 1000, ((i * 104729) % 1000) / 1000, ((i * 1299709) % 1000) / 1000
+            x = w * (0.1 + 0.8 * r[0]) + math.sin(age / 2.5e8 + i) * bit * 2
+            band = max(bit * 4, getattr(self, "body_top", h // 6) - bit)
+            y = (band * (r[2] + (age / 1e9) * (0.25 + 0.35 * r[1]))) % band
+            spin = abs(math.cos(age / 1.5e8 + i))  # a flake turning over
+            flake = pygame.Rect(0, 0, bit, max(1, round(bit * 0.6 * spin + 1)))
+            flake.center = (round(x), round(y))
+            colour = colours[i % len(colours)]
+            pygame.draw.rect(surface, tuple(round(c * fade + 30 * (1 - fade)) for c in colour[:3]), flake)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, _ = surface.get_size()
         surface.blit(ui.backdrop(size), (0, 0))
+        self._celebrate(surface)
         ui.shadow_text(surface, self.body.headline(), self.head_px, ui.GOLD, "midtop", (w // 2, ui.px(size, 16)))
         y = self.rules_y
         for line in self.rules_lines:
