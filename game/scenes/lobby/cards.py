@@ -50,7 +50,9 @@ def info_lines(text: str, room: int, px: int) -> list[str]:
 
 
 def name_height(size: tuple[int, int]) -> int:
-    return cells.line_h(ui.px(size, NAME_PX), True) + ui.px(size, 14)
+    """A name's line, or two lines of a long name at the cards' smallest words."""
+    return max(cells.line_h(ui.px(size, NAME_PX), True) + ui.px(size, 14),
+               2 * cells.line_h(ui.px(size, CELL_PX), True) + ui.px(size, 4))
 
 
 def inset(size: tuple[int, int]) -> int:
@@ -114,8 +116,18 @@ def draw_name(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, face: Face
     x = spot.right + ui.px(size, 8)
     room = rect.right - ui.px(size, 6) - x
     colour = ui.TEXT if focused or face.colour is not None else ui.TEXT_DIM
-    img = ui.fit_whole(cell.label, room, ui.px(size, NAME_PX), colour, True)
-    ui.blit_image_text(surface, img, img.get_rect(midleft=(x, rect.centery)), cell.label)
+    name, px, small = cell.label, ui.px(size, NAME_PX), ui.px(size, CELL_PX)
+    lines = [name]
+    if ui.TEXTS.font(small, True).size(name)[0] > room:  # too long at the floor: on two lines, if it breaks
+        lines = ui.balanced_lines(name, room, small, True)
+    if len(lines) == 2 and all(ui.TEXTS.font(small, True).size(s)[0] <= room for s in lines):
+        step = cells.line_h(small, True)
+        for k, line in enumerate(lines):
+            ui.blit_text(surface, line, small, colour, "midleft", (x, rect.centery + (2 * k - 1) * step // 2),
+                         bold=True)
+        return
+    img = ui.fit_whole(name, room, px, colour, True, least=min(1.0, CELL_PX / NAME_PX) if len(lines) == 1 else 0.55)
+    ui.blit_image_text(surface, img, img.get_rect(midleft=(x, rect.centery)), name)
 
 
 def draw_face(surface: pygame.Surface, spot: pygame.Rect, face: Face) -> None:
