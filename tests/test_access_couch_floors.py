@@ -69,3 +69,27 @@ def test_both_tables_corners_are_a_short_line_and_the_rules_key(n):
     assert " · " not in parts[0]  # one short line, not every option
     corner = [b for b in nt_table.view.text_boxes() if b.kind == "small_print"]
     assert corner and rules_key_hint() in corner[0].text
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_a_seats_own_keys_are_never_drawn_smaller_than_the_bots_labels(n, size, percent, language):
+    from game import i18n
+
+    i18n.set_language(language)
+    scale.set_window(size)
+    scale.set_text_scale(percent / 100)
+    try:
+        with scale.text_room(TableScene.text_room):
+            seats = [SeatSpec("human", name="Ada")] + [SeatSpec("bot", "easy", f"Bot {i}") for i in range(2, n + 1)]
+            app, table = nothanks_table(nt.Rules(), seats, size=size)
+            app.run_ms(300)
+            table.draw(pygame.Surface(size), 0.0)
+            panels = table.view.panels
+            sizes = [panels.controls_fit(s, panels.controls_room(s))[1] for s in range(n)]
+    finally:
+        i18n.set_language("en")
+    assert table.view.controls[0] and table.view.controls[1], table.view.controls
+    assert sizes[0] >= max(sizes[1:]), sizes

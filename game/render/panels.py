@@ -117,7 +117,34 @@ class Panels:
     def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two
         (wrapped at " · ") if they fit the room, else a size smaller (down to 3/4 as drawn at 100 %), the
-        same way, then three lines; cut with "…" only when even that does not fit (a tiny panel)."""
+        same way, then three lines; cut with "…" only when even that does not fit (a tiny panel). No seat's
+        line is drawn bigger than the smallest seat's (issue 20: a player's own keys are never smaller
+        than the bots' labels)."""
+        lines, size = self._controls_fit(seat, room)
+        cap = self.controls_cap()
+        if size <= cap:
+            return lines, size
+        host = self.host
+        ctrl = host.controls[seat] if seat < len(host.controls) else ""
+        font = host.texts.font(cap)
+        width = host.controls_width(seat)
+        return ([ctrl] if font.size(ctrl)[0] <= width else wrap(ctrl, font, width)), cap
+
+    def controls_cap(self) -> int:
+        """The size of the smallest seat's controls line as it fits its panel (cached per window, controls
+        and text size)."""
+        host = self.host
+        key = (host.L.size, tuple(host.controls), text_scale())
+        cached = getattr(self, "_cap", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        sizes = [self._controls_fit(s, self.controls_room(s))[1] for s in range(len(host.L.seats))
+                 if s < len(host.controls) and host.controls[s]]
+        cap = min(sizes, default=10**6)
+        self._cap = (key, cap)
+        return cap
+
+    def _controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
         found = self._controls_lines(seat, room)
         if found is not None:
             return found
