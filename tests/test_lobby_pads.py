@@ -184,3 +184,23 @@ def test_values_show_where_they_are_in_their_lists(app):
         assert option.label in texts
     burn = next(o for o in scene.options if o.name == "burn")
     assert {label for _, label in burn.choices} <= set(texts)  # "2 cards · 1 card · No penalty"
+
+
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("code", ["en", "da", "sv"])
+def test_every_word_of_the_lobby_and_its_house_rules_is_20_px_or_more(tmp_path, code, percent):
+    """Issue 20 item 3's floor on these two screens: at 1280×720 no text is drawn smaller than 20 px at the
+    standard text size (a bigger text size only grows it)."""
+    scale.set_text_scale(1.0)
+    floor = ui.TEXTS.font(20).get_height() - 1  # a line of 20 px type, whatever it says
+    app, _ = lobby_at(tmp_path, (1280, 720), code, percent)
+    try:
+        for screen in ("lobby", "house rules"):
+            if screen == "house rules":
+                house_rules(app)
+            with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+                app.top.draw(app.screen, 0.0)
+            small = [(text, rect.h) for rect, text in boxes.drawn if rect.h < floor]
+            assert len(boxes.drawn) > 20 and small == [], (screen, small)
+    finally:
+        app.stack.clear()
