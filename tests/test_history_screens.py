@@ -405,7 +405,9 @@ def test_play_again_keeps_a_running_tally_until_the_table_changes(tmp_path, data
         # The lobby, and a change of seats: a new table, a new tally.
         press(app, "right", "enter")
         assert top_name(app) == "LobbyScene"
-        focus(app, t("Bot {n}", n=3))
+        lobby = app.top
+        level = next(c for c in lobby.card_cells[2] if c.label == t("Level"))
+        focus_index(app, lobby.menu.items.index(level))
         press(app, "left")  # a bot of another level
         lobby_config = app.top.table_config()
         play_to_results(app, lobby_config, 7)
