@@ -14,8 +14,8 @@ from support_cli import run_main
 from test_history_data import evening
 
 from game import cli
-from game.history import FILENAME, export, open_history, queries
 from game.games.ratscrew import history_events
+from game.history import FILENAME, export, open_history, queries
 from game.history.summary import event_rows
 from game.match import SeatSpec
 

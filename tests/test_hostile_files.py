@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from support_app import make_app
 from test_history_data import evening
 

@@ -381,19 +381,19 @@ def bot_report(games: int = 300, positions: int = 200, seed: int = 2024, workers
     for key in ("greedy_numbered", "greedy_cards", "three_way", "four", "five"):
         out[key].pop("ms")
         out[key].pop("iterations")
-    t = STRENGTH_TARGETS
+    want = STRENGTH_TARGETS
     hard = {k: out[k]["entries"][0] for k in ("greedy_numbered", "greedy_cards", "three_way", "four", "five")}
     out["checks"] = {
-        "vs 2 greedy, numbered: win": (hard["greedy_numbered"]["win_rate"] >= t["greedy_numbered_win"]),
-        "vs 2 greedy, numbered: mean score": hard["greedy_numbered"]["mean_score"] >= t["greedy_numbered_score"],
-        "vs 2 greedy, playing cards: win": hard["greedy_cards"]["win_rate"] >= t["greedy_cards_win"],
-        "agreement with the 10x reference": out["agreement"]["rate"] >= t["agreement"],
+        "vs 2 greedy, numbered: win": (hard["greedy_numbered"]["win_rate"] >= want["greedy_numbered_win"]),
+        "vs 2 greedy, numbered: mean score": hard["greedy_numbered"]["mean_score"] >= want["greedy_numbered_score"],
+        "vs 2 greedy, playing cards: win": hard["greedy_cards"]["win_rate"] >= want["greedy_cards_win"],
+        "agreement with the 10x reference": out["agreement"]["rate"] >= want["agreement"],
         "CPU ms per decision": (out["timing"]["median_ms"] <= BOT_TARGET[1]
                                 and out["timing"]["p99_ms"] <= BOT_TARGET[2]),
-        "3-way hard/medium/greedy": hard["three_way"]["win_rate"] >= t["three_way_win"],
-        "4 players vs greedy": hard["four"]["win_rate"] >= t["four_win"],
-        "5 players vs greedy": hard["five"]["win_rate"] >= t["five_win"],
-        "coach's time to advice": out["coach"]["p99_ms"] <= t["coach_ms"],
+        "3-way hard/medium/greedy": hard["three_way"]["win_rate"] >= want["three_way_win"],
+        "4 players vs greedy": hard["four"]["win_rate"] >= want["four_win"],
+        "5 players vs greedy": hard["five"]["win_rate"] >= want["five_win"],
+        "coach's time to advice": out["coach"]["p99_ms"] <= want["coach_ms"],
     }
     out["ok"] = all(out["checks"].values())
     return out

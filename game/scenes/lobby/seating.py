@@ -103,7 +103,7 @@ class Seating:
         bot's seat while a pad waits; `short`: a person's keys alone, a bot's level alone."""
         kind, level = self.seats[row]
         if kind == "bot":
-            bot = t("Bot · {level}", level=t(level or ""))
+            bot = t("Bot · {level}", level=t(level) if level else "")
             if short or not self.app.input.idle_pads():
                 return bot
             return t("{seat} · A to join", seat=bot)
