@@ -49,7 +49,7 @@ def test_remembered_players_median_per_rule_from_the_history(tmp_path, monkeypat
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
     app = make_app(tmp_path)
     ids = evening(app.history)
-    per_rule = app.history.read(lambda c: queries.median_reactions(c, ids["Mia"]))
+    per_rule = app.history.read(lambda c: queries.median_reactions(c, ids["Mia"], "ratscrew"))
     assert set(per_rule) >= {"double", "sandwich"} and all(n > 0 for _, n in per_rule.values())
     assert app.history.read(lambda c: queries.median_reactions(c, ids["Mia"], "nothanks")) == {}
 
@@ -67,7 +67,7 @@ def test_the_lobbys_fair_start_sets_every_seat_from_history_and_levels(tmp_path,
     scene.rebuild()
     focus(app, t("Fair start"))
     press(app, "enter")
-    mia = fair.as_double_ms(app.history.read(lambda c: queries.median_reactions(c, ids["Mia"])))
+    mia = fair.as_double_ms(app.history.read(lambda c: queries.median_reactions(c, ids["Mia"], "ratscrew")))
     assert mia is not None
     expected = fair.head_starts([mia, 350.0, 900.0], scene.rules)
     assert scene.leads[:3] == expected and expected[1] == 0 and expected[2] > 0

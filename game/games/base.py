@@ -73,6 +73,21 @@ class TableConfig:
         return dataclasses.replace(self, first_player=(self.first_player + 1) % len(self.seats))
 
 
+class FairStart(Protocol):
+    """How a game whose seats race (GameDef.fair_start) turns measured reactions into head starts: a bot
+    level's known median, a remembered player's median from their history's medians per rule ({rule:
+    (median ms, slaps)}), the head starts (ms) of a table's medians (None: unknown), and a short reaction
+    check for a guest (a scene calling `done(median ms or None)`)."""
+
+    def bot_median_ms(self, level: str | None) -> float | None: ...
+
+    def player_median_ms(self, per_rule: Mapping[str, tuple[float, int]]) -> float | None: ...
+
+    def head_starts(self, medians: Sequence[float | None], rules: Any) -> list[int]: ...
+
+    def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> Any: ...
+
+
 # ---- the contract between the shell and a game's match -------------------------------------------------
 
 
@@ -317,6 +332,10 @@ class GameDef(ABC):
     def results_body(self, config: TableConfig, match: Any) -> Any:
         """The game's part of the results screen."""
         raise NotImplementedError
+
+    def fair_start(self) -> FairStart | None:
+        """How this game sets fair head starts from measured reactions (the lobby's Fair start), or None."""
+        return None
 
     def replay_markers(self, line: int, events: Sequence[Timed], name: Callable[[int], str]) -> list[Marker]:
         """The moments a replay can jump to among the `events` that body line `line` caused (a photo finish,

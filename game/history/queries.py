@@ -126,7 +126,7 @@ def reactions(conn: sqlite3.Connection, profile_id: int, limit: int = HISTOGRAM_
     return [r[0] for r in reversed(rows) if r[0] is not None]
 
 
-def median_reactions(conn: sqlite3.Connection, profile_id: int, game: str = "ratscrew",
+def median_reactions(conn: sqlite3.Connection, profile_id: int, game: str,
                      limit: int = 200) -> dict[str, tuple[float, int]]:
     """A player's median reaction per slap rule, {rule: (median ms, slaps)}, over their latest `limit` timed
     slaps of each rule in `game` (at tables and in practice): what a Fair start sets head starts from."""

@@ -61,7 +61,7 @@ INDEX_INK = 0.16
 INDEX_PIP = 0.12
 NUMBER_CORNER_INK = 0.17  # the numbered edition's corner numbers (a full-size card)
 COURTS = ("J", "Q", "K")
-COURT_OF_RANK = {"11": "J", "12": "Q", "13": "K"}  # No Thanks with 11-13 cards per suit: a real deck's courts
+COURT_OF_RANK = {"11": "J", "12": "Q", "13": "K"}  # a deck with 11-13 cards per suit: a real deck's courts
 SKIN = (246, 214, 178)
 
 # Numbered edition (3..35): a cream card with a band whose hue walks with the value.
@@ -241,7 +241,7 @@ class CardArt:
     ) -> None:
         """A court card's picture: a framed, double-ended figure (a king crowned and bearded with a sword,
         a queen in a tiara with a flower, a jack in a feathered cap with a halberd) robed in the suit's
-        colour with the suit on its chest; any other label (a No Thanks value above 10) in big type."""
+        colour with the suit on its chest; any other label (a number card above 10) in big type."""
         frame = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.72))
         frame.center = (w // 2, h // 2)
         tint = colors.mix(color, colors.PAPER, 0.86)

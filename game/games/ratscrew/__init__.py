@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.commands import PLAY, SLAP
-from game.games.base import CHALLENGE, PHOTO_FINISH, GameDef, Marker, RuleOption, TableConfig
+from game.games.base import CHALLENGE, PHOTO_FINISH, FairStart, GameDef, Marker, RuleOption, TableConfig
 from game.games.ratscrew import bots, engine
 from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.school import SCHOOL
@@ -59,6 +59,11 @@ class RatscrewDef(GameDef):
 
     def showcase(self, art: Any, width: int) -> list[Any]:
         return [art.card("KS", width), art.card("7H", width), art.card("KD", width)]
+
+    def fair_start(self) -> FairStart:
+        from game.games.ratscrew.check import RatscrewFairStart
+
+        return RatscrewFairStart()
 
     def replay_markers(self, line: int, events: Sequence[Timed], name: Callable[[int], str]) -> list[Marker]:
         """A photo finish (a contested slap: its presses and lines), and a challenge won by its challenger."""

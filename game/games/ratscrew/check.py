@@ -5,11 +5,12 @@ only, at a steady pace). Its median reaction (presses under 100 ms are guesses a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
 from game.commands import BACK, BUTTONS, SLAP, Command
+from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair
 from game.games.ratscrew.school.paint import Words, card_width, draw_pile
 from game.games.ratscrew.school.session import MS, RIGHT, Options, Session
@@ -99,3 +100,20 @@ class ReactionCheck(Scene):
 
 
 __all__ = ["CHECK_CARDS", "MS", "ReactionCheck", "reactions"]
+
+
+class RatscrewFairStart:
+    """The contract's FairStart (game.games.base) for Ratscrew: game.games.ratscrew.fair's figures and this
+    module's reaction check."""
+
+    def bot_median_ms(self, level: str | None) -> float | None:
+        return fair.bot_median_ms(level)
+
+    def player_median_ms(self, per_rule: Mapping[str, tuple[float, int]]) -> float | None:
+        return fair.as_double_ms(per_rule)
+
+    def head_starts(self, medians: Sequence[float | None], rules: rs.Rules) -> list[int]:
+        return fair.head_starts(medians, rules)
+
+    def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> ReactionCheck:
+        return ReactionCheck(seat, name, done)

@@ -77,3 +77,4 @@ def check_median_ms(reactions: Sequence[float]) -> float | None:
     100 ms after the double was shown is a guess, not a reaction, and does not count."""
     timed = [ms for ms in reactions if ms >= 100]
     return statistics.median(timed) if len(timed) >= MIN_SLAPS else None
+

@@ -90,7 +90,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             ui.Item(t("How to play"), self._show_rules, button=True),
             ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
         ]
-        if "head_start" in self.definition.seat_options:  # issue 21: head starts from measured reactions
+        if self.definition.fair_start() is not None:  # head starts from measured reactions
             self.button_items.insert(-1, ui.Item(t("Fair start"), self.fair_start, button=True))
         self.cell_items = [c for card in self.card_cells for c in card[1:]]
         return [c for card in self.card_cells for c in card] + self.button_items

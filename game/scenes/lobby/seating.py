@@ -201,11 +201,14 @@ class Seating:
         self.rebuild()
 
     def fair_start(self) -> None:
-        """Every seat's head start from measured reactions (issue 21, `game.games.ratscrew.fair`): a bot's
-        level, a remembered player's history; a guest, or a player with too few slaps, keeps theirs (0 if
-        unknown) and is named in the news."""
-        from game.games.ratscrew import fair
+        """Every seat's head start from measured reactions (the game's `fair_start()`): a bot's level, a
+        remembered player's history; a guest, or a player with too few slaps, takes a reaction check first
+        (skipped: 0, named in the news)."""
         from game.history import queries
+
+        fair = self.definition.fair_start()
+        if fair is None:
+            return
 
         rows = [row for row, (kind, _) in enumerate(self.seats) if kind != "empty"]
         medians: list[float | None] = []
@@ -218,8 +221,8 @@ class Seating:
             pid = self.profiles[row]
             per_rule = None if pid is None else self.app.history.read(
                 lambda conn, pid=pid: queries.median_reactions(conn, pid, self.definition.id))
-            median = fair.as_double_ms(per_rule) if per_rule else self.checked.get(row)
-            if median is None and row not in self.checked and self.definition.id == "ratscrew":
+            median = fair.player_median_ms(per_rule) if per_rule else self.checked.get(row)
+            if median is None and row not in self.checked:
                 self._check(row)  # a guest (or too few slaps): a 20-second check first, then again
                 return
             medians.append(median)
@@ -238,14 +241,16 @@ class Seating:
     def _check(self, row: int) -> None:
         """Row `row`'s player takes the reaction check; its median (None: skipped) counts, then Fair start
         goes on."""
-        from game.games.ratscrew.check import ReactionCheck
+        fair = self.definition.fair_start()
+        if fair is None:
+            return
 
         def done(median: float | None) -> None:
             self.checked[row] = median
             self.fair_start()
 
         seat = self.seat_index(row)
-        self.app.push(ReactionCheck(0 if seat is None else seat, self.player_name(row), done))
+        self.app.push(fair.reaction_check(0 if seat is None else seat, self.player_name(row), done))
 
     def cycle_hint(self, row: int, step: int) -> None:
         choices: list[int | None] = [None, *HINT_DELAYS_MS]
