@@ -35,6 +35,7 @@ NO_NOUN = {  # a number after a colon, in brackets, as a score or a share: nothi
     "owes {n}", "{name} owes {n}", "{name} owes {n}: press {key}", "Standard ({n})", "score {n}",
     "wrong: {w} of {n}", "median {ms} ms of {n}", "{right} of {n}", "{right} of {n} right", "{n} %",
     "{n} in the pile", "{n} left", "{n}, no {token} on it", "Wrong slap burns {n}", "Wrong slap! Burns {n}",
+    "{rules} · +{n} more",
     "{card} joins {under} and {over} into one run: you gain {n}",
 }
 NEVER_ONE = {  # 4 × cards per suit; the replays kept; 1 point has its own message

@@ -855,7 +855,8 @@ def test_rule_options_cover_every_option_and_round_trip():
             assert rules.option_values()[option.name] == choice
             assert option.label_of(choice)
     burn = next(o for o in options if o.name == "burn")
-    assert tuple(v for v, _ in burn.choices) == (2, 1, 0) and burn.label_of(1) == "1 card"
+    # 0 ("no penalty") is a learner seat's setting now (issue 21), offered only to a table that already has it
+    assert tuple(v for v, _ in burn.choices) == (2, 1) and burn.label_of(1) == "1 card"
     assert burn.label_of(2) == "2 cards"
 
 

@@ -182,8 +182,9 @@ def test_change_seats_in_a_demo_ends_the_demo(app):
 # -- Ratscrew: the chart over burns and slaps, one header font -----------------------------------------------
 
 def burned_out() -> tuple[TableConfig, RatscrewMatch]:
-    """QA #14: seat 1 never plays and slaps the empty pile until out of cards (26 cards, burns of 2)."""
-    rules = games.get("ratscrew").rules_from_values({})
+    """QA #14: seat 1 never plays and slaps the empty pile until out of cards (26 cards, burns of 2); with no
+    lockout after a wrong slap (the old way), so the burns come as fast as the slaps."""
+    rules = games.get("ratscrew").rules_from_values({"slap_lockout_ms": 0})
     seats = [SeatSpec("human", None, "Kid"), SeatSpec("bot", "kid", "Bot 2")]
     match = RatscrewMatch(rules, seats, 30, 0)
     t_ns = 0

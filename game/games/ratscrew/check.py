@@ -14,7 +14,7 @@ from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair
 from game.games.ratscrew.school.paint import Words, card_width, draw_pile
 from game.games.ratscrew.school.session import MS, RIGHT, Options, Session
-from game.i18n import t
+from game.i18n import t, tn
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.base import Scene
@@ -83,7 +83,8 @@ class ReactionCheck(Scene):
         self.words.text(surface, title, ui.px(size, 30), ui.GOLD, "midtop", (w // 2, ui.px(size, 20)), bold=True,
                         max_w=w - 2 * ui.px(size, 30))
         left = max(0, CHECK_CARDS - len(self.session.cards))
-        self.words.text(surface, t("A quick check for a fair start · {n} cards to go", n=left), ui.px(size, PX),
+        self.words.text(surface, tn("A quick check for a fair start · {n} card to go",
+                                                "A quick check for a fair start · {n} cards to go", left), ui.px(size, PX),
                         ui.TEXT_DIM, "midtop", (w // 2, ui.px(size, 70)))
         draw_pile(surface, self.art, self.session.pile, (w // 2, h // 2), card_width(size))
         self.words.text(surface, t("Backspace / B: skip"), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
