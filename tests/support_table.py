@@ -221,7 +221,8 @@ def all_overlays(size=(1280, 720), n=3, watch=None, **settings):
     hands = [["5C", "9C", "2C", "6C"], ["5D", "8D", "3D", "7D"], ["2H", "3H"], *extra][:n]
     seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
     app = FakeApp(size, **settings)
-    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1), hands)
+    # No lockout after a wrong slap (the old way): seat 3's wrong slap and its too-late slap 150 ms on both land.
+    table = FixedHands(TableConfig("ratscrew", rs.Rules(slap_lockout_ms=0), seats, seed=1), hands)
     app.push(table)
 
     def run(ms):

@@ -190,7 +190,8 @@ class ResultsScene(Scene):
         self.head_px = ui.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
         self.rules_y = ui.px(size, 16) + line_height(self.head_px, True)
         self.rules_px, self.rules_lines = wrap_fit(self.definition.rules_summary(self.config.rules),
-                                                   ui.px(size, 17), w - 2 * margin)
+                                                   ui.px(size, 17), w - 2 * margin,
+                                                   lines=2 if w >= 960 else 3)  # a small window: a third line
         rules_bottom = self.rules_y + len(self.rules_lines) * line_height(self.rules_px)
         font = ui.TEXTS.font(ui.px(size, TALLY_PX), True)
         dot, gap = ui.px(size, 12), ui.px(size, 16)
