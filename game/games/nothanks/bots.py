@@ -18,9 +18,9 @@ HARD_CHECKPOINTS = (200, 400, 800, 1600, 2400, 3600, 4800)
 HARD_LEAD = 0.8
 # The largest search, in work: an iteration costs about (cards left + 5) units (the cards it plays out,
 # and its walk down the tree), and a checkpoint beyond HARD_WORK / (cards left + 5) iterations is not
-# searched (the first ones are). So a close move early in the game gets 1,400-2,400 iterations, one
+# searched (the first ones are). So a close move early in the game gets 1,600-2,400 iterations, one
 # later on up to 4,800, and no decision takes much longer than another.
-HARD_WORK = 40_000
+HARD_WORK = 45_000
 _ITERATION_WORK = 5
 # When the moves' visit counts are this close (the leader's share below this), the higher mean value
 # decides instead of the visit count.
