@@ -25,3 +25,21 @@ def app(tmp_path):
     yield a
     a.stack.clear()
     pygame.event.clear()
+
+
+@pytest.fixture(autouse=True)
+def standard_looks():
+    """Every test starts from the standard looks (text size 100 %, standard cards, the reference window and
+    text room), whatever a test before it in the same worker left set: the screens' checks must not depend on
+    which tests ran first."""
+    from game.render import scale
+
+    def reset() -> None:
+        scale.set_text_scale(1.0)
+        scale.set_large_cards(False)
+        scale.set_window(scale.REFERENCE)
+        scale._room = 2.0
+
+    reset()
+    yield
+    reset()

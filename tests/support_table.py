@@ -211,7 +211,7 @@ def nothanks_table(rules, seats, seed=3, size=(1280, 720), **settings):
     return app, table
 
 
-def all_overlays(size=(1280, 720), n=3, watch=None, **settings):
+def all_overlays(size=(1280, 720), n=3, watch=None, rules=None, **settings):
     """A Ratscrew table of human seats ("Player 1", ...) driven into every overlay at once: seat 3 slaps
     wrong and burns its last two cards (a wrong slap, out of cards), seats 1 and 2 slap a double in the
     same instant (a tie: a coin decides), seat 3 slaps about 22 ms after them (too late; out), and the
@@ -221,8 +221,10 @@ def all_overlays(size=(1280, 720), n=3, watch=None, **settings):
     hands = [["5C", "9C", "2C", "6C"], ["5D", "8D", "3D", "7D"], ["2H", "3H"], *extra][:n]
     seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
     app = FakeApp(size, **settings)
-    # No lockout after a wrong slap (the old way): seat 3's wrong slap and its too-late slap 150 ms on both land.
-    table = FixedHands(TableConfig("ratscrew", rs.Rules(slap_lockout_ms=0), seats, seed=1), hands)
+    # By default no lockout after a wrong slap (the old way): seat 3's wrong slap and its too-late slap 150 ms on
+    # both land. `rules`: another table (the default rules lock seat 3's slap after its wrong one).
+    rules = rs.Rules(slap_lockout_ms=0) if rules is None else rules
+    table = FixedHands(TableConfig("ratscrew", rules, seats, seed=1), hands)
     app.push(table)
 
     def run(ms):

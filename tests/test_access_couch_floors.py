@@ -13,6 +13,7 @@ import pytest
 from support_table import all_overlays, drawn_frames, nothanks_table
 
 from game.games.nothanks import engine as nt
+from game.games.ratscrew import engine as rs
 from game.match import SeatSpec
 from game.render import scale
 from game.render.small_print import rules_key_hint
@@ -40,7 +41,7 @@ def test_the_ratscrew_table_draws_its_big_words_at_28_px_and_notes_at_24(n, size
     big = BIG if percent < 150 else ("prompt", "banner")
     notes = ("note",) if percent < 150 else ()
     with scale.text_room(TableScene.text_room):
-        app, table = all_overlays(size, n)
+        app, table = all_overlays(size, n, rules=rs.Rules())  # the default table (wrong slaps lock)
         seen: dict[str, int] = {}
         small = []
         for _now, _surface, boxes in drawn_frames(app, table, 2600, 40):
@@ -57,7 +58,7 @@ def test_the_ratscrew_table_draws_its_big_words_at_28_px_and_notes_at_24(n, size
 @pytest.mark.parametrize("n", [3, 8])
 def test_both_tables_corners_are_a_short_line_and_the_rules_key(n):
     size = (1280, 720)
-    app, table = all_overlays(size, n)
+    app, table = all_overlays(size, n, rules=rs.Rules())  # the default table (wrong slaps lock)
     lines = table.view.corner_text().split("\n")
     assert lines[-1] == rules_key_hint() and len(lines) == 2
     seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
