@@ -38,7 +38,7 @@ from game.i18n import t
 from game.input import keys as keynames
 from game.input.bindings import MAX_SEATS, Bindings
 from game.input.pads import ADDED, ALL_PAD_EVENTS, REMOVED, Pad, Pads
-from game.render.colors import seat_color
+from game.seat_colors import seat_color
 
 MENU_KEYS = {
     pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,

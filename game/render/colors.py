@@ -3,20 +3,11 @@ colours)."""
 
 from __future__ import annotations
 
-Color = tuple[int, int, int]
+# The seat colours are defined below render (the input router lights controllers with them).
+from game.seat_colors import SEAT_COLORS, Color, seat_color
 
-SEAT_COLORS: tuple[Color, ...] = (
-    (0xE6, 0x9F, 0x00),  # orange
-    (0x56, 0xB4, 0xE9),  # sky blue
-    (0x00, 0x9E, 0x73),  # bluish green
-    (0xF0, 0xE4, 0x42),  # yellow
-    (0x00, 0x72, 0xB2),  # blue
-    (0xD5, 0x5E, 0x00),  # vermillion
-    (0xCC, 0x79, 0xA7),  # reddish purple
-    (0xD0, 0xD0, 0xD0),  # light grey (a mid grey was too near reddish purple for deuteranopes)
-)
-# Every pair stays at least 15 ΔE (CIE Lab) apart under simulated protanopia, deuteranopia and tritanopia
-# (Machado, Oliveira & Fernandes 2009, severity 1): tests/test_access_colours.py.
+# re-exported: the palette's users read seat colours from here too
+__all__ = ["SEAT_COLORS", "Color", "seat_color"]
 
 FELT: Color = (22, 98, 58)
 FELT_DARK: Color = (8, 46, 26)
@@ -47,10 +38,6 @@ _RED: Color = (200, 20, 30)
 _BLACK: Color = (20, 20, 24)
 _BLUE: Color = (20, 80, 200)
 _GREEN: Color = (10, 130, 50)
-
-
-def seat_color(seat: int) -> Color:
-    return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
 def suit_color(suit: str, four_colour: bool = False) -> Color:
