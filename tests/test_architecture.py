@@ -115,8 +115,7 @@ def test_no_scene_imports_another_scene():
 def own_module(path: Path) -> bool:
     """A game's own modules: its folder under game/games/, and the old import paths named after it."""
     rel = path.relative_to(ROOT).as_posix()
-    return any(rel.startswith(f"games/{g}/") or Path(rel).stem == g for g in games.IDS) or rel in (
-        "games/__init__.py", "bots/random_bots.py", "bots/tournament.py")
+    return any(rel.startswith(f"games/{g}/") or Path(rel).stem == g for g in games.IDS) or rel == "games/__init__.py"
 
 
 def lines_naming_a_game() -> list[str]:
@@ -134,30 +133,34 @@ def test_at_most_three_lines_outside_the_games_name_a_game():
     assert len(named) <= 3, "\n".join(named)
 
 
-def test_the_old_public_import_paths_are_the_games_own_modules():
-    import game.bots.nothanks
-    import game.bots.random_bots
-    import game.bots.ratscrew
-    import game.bots.tournament
+def test_the_engines_old_import_paths_re_export_the_engines_own_objects():
+    """game.engines.nothanks / .ratscrew stay for scripts written before the games had folders: plain
+    re-exports (no sys.modules swap), every name the engine's own object, and every public one there."""
     import game.engines.nothanks
     import game.engines.ratscrew
-    from game.bots import make_bot
-    from game.engines import nothanks, ratscrew
-    from game.games.nothanks import bots as nothanks_bots
     from game.games.nothanks import engine as nothanks_engine
-    from game.games.nothanks import tournament
-    from game.games.ratscrew import bots as ratscrew_bots
     from game.games.ratscrew import engine as ratscrew_engine
-    from game.games.ratscrew import random_bot
 
-    assert game.engines.nothanks is nothanks is nothanks_engine
-    assert game.engines.ratscrew is ratscrew is ratscrew_engine
-    assert game.bots.nothanks is nothanks_bots and game.bots.ratscrew is ratscrew_bots
-    assert game.bots.random_bots is random_bot and game.bots.tournament is tournament
-    import random
+    for old, real in ((game.engines.nothanks, nothanks_engine), (game.engines.ratscrew, ratscrew_engine)):
+        assert old is not real and old.__all__
+        assert all(getattr(old, name) is getattr(real, name) for name in old.__all__)
+        assert {"Rules", "State", "new_game", "IllegalAction", "rule_options"} <= set(old.__all__)
 
-    assert make_bot("nothanks", "greedy", random.Random(1)).decide  # the factory still serves both games
-    assert make_bot("ratscrew", "kid", random.Random(1), seat=0, rules=ratscrew.Rules()).plan
+
+def test_no_module_swaps_itself_for_another_and_the_bots_have_one_factory():
+    """No shims: nothing in game/ rebinds sys.modules; the old game.bots package is gone; outside a game's
+    folder a bot is made only through the game's definition (GameDef.make_bot: sim, bench, tournaments),
+    which hands it to the folder's own bots module."""
+    import importlib.util
+
+    swaps = [str(path.relative_to(ROOT)) for path in sorted(ROOT.rglob("*.py")) if "sys.modules[" in path.read_text()]
+    assert swaps == []
+    assert importlib.util.find_spec("game.bots") is None
+    games_dir = ROOT / "games"
+    makers = [f"{path.relative_to(ROOT)}:{i}" for path in sorted(ROOT.rglob("*.py")) if games_dir not in path.parents
+              for i, line in enumerate(path.read_text().splitlines(), 1)
+              if re.search(r"(?<![.\w])make_bot\(|def make_bot|bots\.make_bot", line)]
+    assert makers == [], makers  # outside its folder, a game's bots are made by its definition alone
 
 
 def test_every_registered_game_answers_the_whole_definition():

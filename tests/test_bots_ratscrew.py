@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from game.bots import LEVELS, make_bot
 from game.commands import PLAY, SLAP
+from game.games.ratscrew import DEFINITION
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.bots import (
     CLAIM,
@@ -42,12 +42,12 @@ def play_out(m: RatscrewMatch) -> list:
 
 
 def test_levels_and_factory():
-    assert LEVELS["ratscrew"] == ["random", "kid", "casual", "pro", "adaptive"]
-    for level in LEVELS["ratscrew"]:
-        bot = make_bot("ratscrew", level, random.Random(1), seat=0, rules=rs.Rules())
+    assert DEFINITION.bot_levels == ("random", "kid", "casual", "pro", "adaptive")
+    for level in DEFINITION.bot_levels:
+        bot = DEFINITION.make_bot(level, random.Random(1), seat=0, rules=rs.Rules())
         assert hasattr(bot, "plan")
     with pytest.raises(ValueError, match="unknown ratscrew bot level 'ace'"):
-        make_bot("ratscrew", "ace", random.Random(1), seat=0, rules=rs.Rules())
+        DEFINITION.make_bot("ace", random.Random(1), seat=0, rules=rs.Rules())
 
 
 def _poisoned(st: rs.State) -> rs.State:
@@ -57,7 +57,7 @@ def _poisoned(st: rs.State) -> rs.State:
     return other
 
 
-@pytest.mark.parametrize("level", LEVELS["ratscrew"])
+@pytest.mark.parametrize("level", DEFINITION.bot_levels)
 def test_bots_decide_only_from_what_their_seat_sees(level):
     rules = rs.Rules(slaps=frozenset(rs.SLAP_RULES), burned_live=True)
     walk = random.Random(3)
@@ -69,8 +69,8 @@ def test_bots_decide_only_from_what_their_seat_sees(level):
             actions = [a for a in (rs.Play(st.current_player), rs.Claim(st.current_player),
                                    rs.Slap(walk.randrange(3))) if st.is_legal(a)]
             st.apply(walk.choice(actions))
-        real = make_bot("ratscrew", level, random.Random(seed), seat=1, rules=rules)
-        blind = make_bot("ratscrew", level, random.Random(seed), seat=1, rules=rules)
+        real = DEFINITION.make_bot(level, random.Random(seed), seat=1, rules=rules)
+        blind = DEFINITION.make_bot(level, random.Random(seed), seat=1, rules=rules)
         pending = {SLAP: 5 * MS} if seed % 2 else {}
         plan = real.plan(st.observation(1), 0, dict(pending))
         assert blind.plan(_poisoned(st).observation(1), 0, dict(pending)) == plan
@@ -118,7 +118,7 @@ OPTION_SETS = [
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(sorted(o)) or "seed")
 def test_every_level_finishes_games_under_every_option(options):
     rules = rs.Rules(**options)
-    for i, level in enumerate(LEVELS["ratscrew"]):
+    for i, level in enumerate(DEFINITION.bot_levels):
         players = 2 + i % 3
         seats = [SeatSpec("bot", level)] * (players - 1) + [SeatSpec("bot", "casual")]
         m = RatscrewMatch(rules, seats, seed=100 + i, start_ns=0, first_player=i % players)
@@ -208,7 +208,7 @@ def test_the_bot_slaps_before_playing_and_claims_after_a_delay():
 
 
 def test_random_bots_always_have_a_slap_coming_and_never_stall():
-    bot = make_bot("ratscrew", "random", random.Random(1), seat=0, rules=rs.Rules())
+    bot = DEFINITION.make_bot("random", random.Random(1), seat=0, rules=rs.Rules())
     plan = bot.plan(obs_of((), seat=0, turn=0, played=0), 0, {})
     assert SLAP in plan and PLAY in plan
     m = RatscrewMatch(rs.Rules(), [SeatSpec("bot", "random")] * 4, seed=1, start_ns=0)

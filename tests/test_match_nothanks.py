@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
-import game.bots
 from game.commands import PASS, PLAY, TAKE, Command
+from game.games.nothanks import DEFINITION
 from game.games.nothanks import engine as nt
 from game.games.nothanks import match as nothanks_match
 from game.games.nothanks.match import NothanksMatch
@@ -184,7 +184,7 @@ def test_restart_never_applies_the_old_matchs_decision(monkeypatch):
 
 
 def test_every_level_finishes_in_both_editions_and_with_every_after_take_rule():
-    levels = game.bots.LEVELS["nothanks"]
+    levels = DEFINITION.bot_levels
     for rules in (nt.Rules(), nt.Rules.numbered(), nt.Rules(after_take="same_player", hidden_matches=True)):
         seats = [bot(level) for level in levels]
         if rules.edition == "numbered":

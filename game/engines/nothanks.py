@@ -1,7 +1,73 @@
-"""The old import path of the No Thanks engine; the module itself is `game.games.nothanks.engine`."""
+"""The No Thanks engine under its old import path, `game.engines.nothanks`: the module itself is
+`game.games.nothanks.engine`. Kept because scripts and scenarios written before the games had folders
+import it from here; every name is the engine's own object (the same classes and functions), so
+`isinstance` and `is` checks agree whichever path imported them. New code imports the engine itself.
+"""
 
-import sys
+from game.games.nothanks.engine import (
+    AFTER_TAKE,
+    EDITIONS,
+    MAX_RANKS,
+    MIN_RANKS,
+    NUMBERED_ASIDE,
+    NUMBERED_HIGH,
+    NUMBERED_LOW,
+    PASS,
+    PLAYERS,
+    SUIT_ORDERS,
+    TAKE,
+    CardTaken,
+    CardTurned,
+    GameOver,
+    IllegalAction,
+    MatchPaid,
+    Observation,
+    OptionSpec,
+    Rules,
+    Run,
+    State,
+    card_code,
+    card_label,
+    new_game,
+    penalty,
+    proposed_ranks_per_suit,
+    rule_options,
+    runs,
+    score,
+    standard_set_aside,
+    value_explanation,
+)
 
-from game.games.nothanks import engine as _module
-
-sys.modules[__name__] = _module
+__all__ = [
+    "AFTER_TAKE",
+    "EDITIONS",
+    "MAX_RANKS",
+    "MIN_RANKS",
+    "NUMBERED_ASIDE",
+    "NUMBERED_HIGH",
+    "NUMBERED_LOW",
+    "PASS",
+    "PLAYERS",
+    "SUIT_ORDERS",
+    "TAKE",
+    "CardTaken",
+    "CardTurned",
+    "GameOver",
+    "IllegalAction",
+    "MatchPaid",
+    "Observation",
+    "OptionSpec",
+    "Rules",
+    "Run",
+    "State",
+    "card_code",
+    "card_label",
+    "new_game",
+    "penalty",
+    "proposed_ranks_per_suit",
+    "rule_options",
+    "runs",
+    "score",
+    "standard_set_aside",
+    "value_explanation",
+]

@@ -227,6 +227,7 @@ class GameDef(ABC):
     engine: ModuleType
     buttons: tuple[str, str] = ("", "")
     bot_levels: tuple[str, ...] = ()
+    sim_levels: tuple[str, ...] = ()  # levels only `sim` seats (besides bot_levels); no table offers them
     default_level: str = ""  # a new lobby's bots
     stand_in_level: str = ""  # a bot that takes over a seat whose player left
     demo_levels: tuple[str, ...] = ()
@@ -310,12 +311,19 @@ class GameDef(ABC):
 
     # -- players --------------------------------------------------------------------------------------
     @abstractmethod
-    def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
+    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
+                 **tuning: int | None) -> object:
+        """The one way a bot of this game is made (its match, sim, bench and tournaments all ask here): a bot
+        at `level` (one of `bot_levels` or `sim_levels`) for `seat` at a table of `rules` (None: the
+        default rules), drawing all its randomness from `rng`; `tuning`: the game's own knobs (a search
+        bot's `iterations`, `time_budget_ms`). ValueError naming the known levels for any other level."""
         raise NotImplementedError
 
     def check_level(self, level: str | None) -> None:
-        if level not in self.bot_levels:
-            raise ValueError(f"unknown {self.id} bot level {level!r}; known: {', '.join(self.bot_levels)}")
+        """ValueError (one line, naming the known levels) unless a bot of `level` can be made."""
+        known = (*self.bot_levels, *self.sim_levels)
+        if level not in known:
+            raise ValueError(f"unknown {self.id} bot level {level!r}; known: {', '.join(known)}")
 
     # -- parts loaded on demand -----------------------------------------------------------------------
     @abstractmethod

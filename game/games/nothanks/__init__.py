@@ -110,10 +110,14 @@ class NothanksDef(GameDef):
         low, high = rules.player_range()
         return max(2, low), min(8, high)
 
-    def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
+    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
+                 **tuning: int | None) -> bots.Bot:
+        """A bot sees only its seat's observation, so `seat` and `rules` change nothing here; the hard bot
+        takes `iterations` and `time_budget_ms`."""
         self.check_level(level)
-        return bots.make_bot(level, rng, time_budget_ms=options.get("time_budget_ms"),
-                             iterations=options.get("iterations"))
+        assert level is not None
+        return bots.make_bot(level, rng, time_budget_ms=tuning.get("time_budget_ms"),
+                             iterations=tuning.get("iterations"))
 
     def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
         from game.games.nothanks.match import NothanksMatch

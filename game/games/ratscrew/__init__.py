@@ -11,6 +11,7 @@ from game.commands import PLAY, SLAP
 from game.games.base import CHALLENGE, PHOTO_FINISH, FairStart, GameDef, Marker, RuleOption, TableConfig
 from game.games.ratscrew import bots, engine
 from game.games.ratscrew.layout import LAYOUT
+from game.games.ratscrew.random_bot import RandomRatscrewBot
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
 from game.match.common import Timed
@@ -36,6 +37,7 @@ class RatscrewDef(GameDef):
     engine = engine
     buttons = (PLAY, SLAP)
     bot_levels = bots.LEVELS
+    sim_levels = tuple(level for level in bots.SIM_LEVELS if level not in bots.LEVELS)  # the masher
     default_level = "casual"
     stand_in_level = "casual"
     demo_levels = ("pro", "casual", "pro", "kid")
@@ -121,9 +123,12 @@ class RatscrewDef(GameDef):
         shown = {o.name for o in self.rule_options(rules)}
         return {name: value for name, value in rules.option_values().items() if name in shown}
 
-    def make_bot(self, level: str | None, rng: random.Random, **options: Any) -> Any:
+    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
+                 **tuning: int | None) -> bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot:
         self.check_level(level)
-        return bots.make_bot(level, rng, seat=options["seat"], rules=options["rules"])
+        assert level is not None
+        table = rules if isinstance(rules, engine.Rules) else engine.Rules()
+        return bots.make_bot(level, rng, seat=seat, rules=table)
 
     def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
         from game.games.ratscrew.match import RatscrewMatch
