@@ -1,21 +1,25 @@
-"""Reading JSON that came from a file someone may have edited: how deeply it nests (measured without
-recursion, so any depth is safe to measure) and a refusal of the constants JSON does not allow."""
+"""JSON as the game reads and writes it: the type of a JSON value, and for JSON that came from a file someone
+may have edited, how deeply it nests (measured without recursion, so any depth is safe to measure) and a
+refusal of the constants JSON does not allow."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NoReturn, TypeAlias
+
+# A JSON value as json.loads gives it (and json.dumps takes it): objects, lists, text, numbers, switches, null.
+JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
+JSONObject: TypeAlias = "dict[str, JSON]"
 
 
-def nesting_depth(value: Any) -> int:
+def nesting_depth(value: object) -> int:
     """How deeply `value` nests lists and objects (without recursing: any depth is safe to measure)."""
     deepest, todo = 0, [(value, 0)]
     while todo:
         item, level = todo.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
+        children = list(item.values()) if isinstance(item, dict) else item
+        if isinstance(children, list):
             deepest = max(deepest, level + 1)
-            todo.extend((v, level + 1) for v in item)
+            todo.extend((v, level + 1) for v in children)
     return deepest
 
 
@@ -23,6 +27,42 @@ class ConstantError(ValueError):
     """NaN, Infinity or -Infinity where JSON allows only numbers."""
 
 
-def no_constant(name: str) -> Any:
+def no_constant(name: str) -> NoReturn:
     """For json.loads(parse_constant=...): NaN, Infinity and -Infinity are not JSON numbers."""
     raise ConstantError(f"{name} is not a number JSON allows")
+
+
+def as_int(value: JSON, what: str = "value") -> int:
+    """`value` if it is a whole number (not a switch); TypeError naming `what` otherwise. For JSON whose
+    shape was checked when it was read (a log, a preset): the type checker learns what the check knew."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def as_number(value: JSON, what: str = "value") -> float:
+    """`value` if it is a number (int or float, not a switch); TypeError naming `what` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{what} must be a number, not {value!r}")
+    return value
+
+
+def as_str(value: JSON, what: str = "value") -> str:
+    """`value` if it is text; TypeError naming `what` otherwise."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be text, not {value!r}")
+    return value
+
+
+def as_object(value: JSON, what: str = "value") -> JSONObject:
+    """`value` if it is a JSON object; TypeError naming `what` otherwise."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} must be an object, not {value!r}")
+    return value
+
+
+def as_list(value: JSON, what: str = "value") -> list[JSON]:
+    """`value` if it is a JSON list; TypeError naming `what` otherwise."""
+    if not isinstance(value, list):
+        raise TypeError(f"{what} must be a list, not {value!r}")
+    return value

@@ -31,9 +31,9 @@ import json
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias, TypeGuard
 
-from game.jsonsafe import ConstantError, nesting_depth, no_constant
+from game.jsonsafe import JSON, ConstantError, nesting_depth, no_constant
 from game.names import clean_name
 
 FORMAT = 1
@@ -45,6 +45,9 @@ BODY_KINDS = ("cmd", "tie", "seat", "refused", "digest")
 HEADER_KEYS = ("format", "game", "rules", "players", "seats", "seed", "first_player", "start_ns")
 MAX_DEPTH = 16  # the deepest real line (a header's rules with a list of suits, a deal of hands) is 5 levels
 MAX_INT = 2**64 - 1  # seeds (sim draws them with getrandbits(64)), times in ns and counts: 64-bit whole numbers
+
+# One line of a log: a JSON object (the header, a body line of one of BODY_KINDS, the footer).
+LogLine: TypeAlias = "dict[str, JSON]"
 
 
 class LogError(Exception):
@@ -60,18 +63,21 @@ class MatchLog:
     own callbacks: the engine's state digest, and (over, result data).
     """
 
-    def __init__(self, header: dict[str, Any], digest: Callable[[], str],
-                 result: Callable[[], tuple[bool, dict[str, Any]]], *, digest_every: int = DIGEST_EVERY,
+    def __init__(self, header: LogLine, digest: Callable[[], str],
+                 result: Callable[[], tuple[bool, LogLine]], *, digest_every: int = DIGEST_EVERY,
                  enabled: bool = True) -> None:
         if digest_every < 1:
             raise ValueError(f"digest_every must be at least 1, not {digest_every}")
         self.header = {"format": FORMAT, **header, "digest_every": digest_every,
                        "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
-        self.body: list[dict[str, Any]] = []
+        self.body: list[LogLine] = []
         self.commands = 0
         self.enabled = enabled
         self.digest_every = digest_every
-        self._start_ns = int(header["start_ns"])
+        start_ns = header["start_ns"]
+        if not isinstance(start_ns, int):
+            raise TypeError(f"a log's start_ns is a whole number of nanoseconds, not {start_ns!r}")
+        self._start_ns = start_ns
         self._digest = digest
         self._result = result
         self.last_t_ns = self._start_ns
@@ -86,7 +92,7 @@ class MatchLog:
         if not self.enabled:
             return
         self.commands += 1
-        line: dict[str, Any] = {"k": "cmd", "i": self.commands, "t": self._t(t_ns), "seat": seat,
+        line: LogLine = {"k": "cmd", "i": self.commands, "t": self._t(t_ns), "seat": seat,
                                 "action": action, "source": source}
         if tie:
             line["tie"] = True
@@ -110,12 +116,12 @@ class MatchLog:
             self.body.append({"k": "refused", "t": self._t(t_ns), "seat": seat, "action": action,
                               "source": source})
 
-    def footer(self) -> dict[str, Any]:
+    def footer(self) -> LogLine:
         over, result = self._result()
         return {"k": "footer", "commands": self.commands, "digest": self._digest(), "over": over,
                 "result": result, "t": self.last_t_ns - self._start_ns}
 
-    def lines(self) -> list[dict[str, Any]]:
+    def lines(self) -> list[LogLine]:
         """Every line, numbered: the header, the body, and a footer for the state as it is now."""
         out = [{"n": 0, "k": "header", **self.header}]
         out += ({"n": n, **line} for n, line in enumerate(self.body, 1))
@@ -126,16 +132,16 @@ class MatchLog:
 # ---- files -------------------------------------------------------------------------------------------
 
 
-def dumps(lines: Iterable[dict[str, Any]]) -> str:
+def dumps(lines: Iterable[LogLine]) -> str:
     """JSON Lines text, compact, one object per line."""
     return "".join(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n" for line in lines)
 
 
-def _lines_of(log: MatchLog | Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def _lines_of(log: MatchLog | Iterable[LogLine]) -> list[LogLine]:
     return log.lines() if isinstance(log, MatchLog) else list(log)
 
 
-def write_log(path: str | os.PathLike[str], log: MatchLog | Iterable[dict[str, Any]]) -> Path:
+def write_log(path: str | os.PathLike[str], log: MatchLog | Iterable[LogLine]) -> Path:
     """Write `log` (a MatchLog, or its lines) to `path` atomically (a temporary file, then a rename);
     OSError if the disk refuses."""
     path = Path(path)
@@ -153,8 +159,8 @@ def write_log(path: str | os.PathLike[str], log: MatchLog | Iterable[dict[str, A
 class Log:
     """A log read from a file and checked: `header`, `body` (lines between), `footer`."""
 
-    def __init__(self, path: Path | None, header: dict[str, Any], body: list[dict[str, Any]],
-                 footer: dict[str, Any]) -> None:
+    def __init__(self, path: Path | None, header: LogLine, body: list[LogLine],
+                 footer: LogLine) -> None:
         self.path = path
         self.header = header
         self.body = body
@@ -165,10 +171,10 @@ class Log:
         return str(self.header["game"])
 
     @property
-    def commands(self) -> list[dict[str, Any]]:
+    def commands(self) -> list[LogLine]:
         return [line for line in self.body if line["k"] == "cmd"]
 
-    def lines(self) -> list[dict[str, Any]]:
+    def lines(self) -> list[LogLine]:
         return [self.header, *self.body, self.footer]
 
 
@@ -187,7 +193,7 @@ def read_log(path: str | os.PathLike[str]) -> Log:
 def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
     """Check JSON Lines text already split into lines (see `read_log`)."""
     where = str(path) if path is not None else "log"
-    lines: list[dict[str, Any]] = []
+    lines: list[LogLine] = []
     for number, raw in enumerate(raw_lines, 1):
         if not raw.strip():
             raise LogError(f"{where}: line {number} is empty")
@@ -229,7 +235,8 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
             raise LogError(f"{where}: the header's {key} is {_short(header[key])}, "
                            f"not a whole number from {low} to {high}")
     for seat in seats:
-        _clean_seat(seat)
+        if isinstance(seat, dict):  # every one is (checked above)
+            _clean_seat(seat)
     if not isinstance(header["rules"], dict):
         raise LogError(f"{where}: the header's rules are not a set of options")
     if len(lines) < 2 or lines[-1].get("k") != "footer":
@@ -275,7 +282,7 @@ def parse_log(raw_lines: list[str], path: Path | None = None) -> Log:
     return Log(path, header, body, footer)
 
 
-def _is_int(value: object, low: int, high: int) -> bool:
+def _is_int(value: object, low: int, high: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
@@ -284,7 +291,7 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _clean_seat(seat: dict[str, Any]) -> None:
+def _clean_seat(seat: LogLine) -> None:
     """A seat's name (and level) as the screens can show it: names from a file are cleaned as they are read."""
     seat["name"] = clean_name(seat.get("name"))
     if seat.get("level") is not None and not isinstance(seat.get("level"), str):
@@ -314,7 +321,7 @@ def replays_dir(data: str | os.PathLike[str] | None = None) -> Path:
     return (Path(data) if data is not None else data_dir()) / "replays"
 
 
-def save_recent(log: MatchLog | Iterable[dict[str, Any]], data_dir: str | os.PathLike[str] | None = None,
+def save_recent(log: MatchLog | Iterable[LogLine], data_dir: str | os.PathLike[str] | None = None,
                 keep: int = RECENT_KEPT) -> Path | str:
     """Save a finished (or abandoned) game's log in `<data dir>/replays/`, keeping the newest `keep`.
 

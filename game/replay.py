@@ -17,13 +17,13 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from game import games
 from game.argtypes import OneLineParser
-from game.games.base import TableConfig
+from game.games.base import Match, TableConfig
+from game.jsonsafe import JSON, as_int, as_list, as_object, as_str
 from game.match.common import Timed, seat_from_line
-from game.record import Log, LogError, read_log
+from game.record import Log, LogError, LogLine, read_log
 
 PARTED, MALFORMED = 1, 2
 
@@ -47,33 +47,50 @@ class Verdict:
         return f"not verified: {self.message}"
 
 
-def build_match(header: dict[str, Any]) -> Any:
+def build_match(header: LogLine) -> Match:
     """The match a log's header describes, in replay mode (no bots); LogError if the header is bad."""
     try:
-        definition = games.get(header["game"])
-        players = header["players"]
-        from_log = getattr(definition, "rules_from_log", definition.rules_from_values)
-        rules = from_log(header["rules"], players)
-        seats = [seat_from_line(s) for s in header["seats"]]
-        config = TableConfig(definition.id, rules, seats, int(header["seed"]), int(header["first_player"]))
-        options: dict[str, Any] = {"replay": True, "digest_every": int(header.get("digest_every", 1))}
-        options.update(header.get("deal") or {})
-        return definition.make_match(config, int(header["start_ns"]), **options)
+        definition = games.get(as_str(header["game"], "game"))
+        players = as_int(header["players"], "players")
+        rules = definition.rules_from_log(as_object(header["rules"], "rules"), players)
+        seats = [seat_from_line(as_object(s, "a seat")) for s in as_list(header["seats"], "seats")]
+        config = TableConfig(definition.id, rules, seats, _int(header["seed"]), _int(header["first_player"]))
+        options: dict[str, JSON] = {"replay": True, "digest_every": _int(header.get("digest_every", 1))}
+        options.update(as_object(header.get("deal") or {}, "deal"))
+        return definition.make_match(config, _int(header["start_ns"]), **options)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"bad header: {exc.__class__.__name__}: {exc}") from None
 
 
-def _norm(value: Any) -> Any:
+def _int(value: JSON) -> int:
+    """A header's number as a whole number (as int() reads it); TypeError for a list, an object or null."""
+    if isinstance(value, (int, float, str)):
+        return int(value)
+    raise TypeError(f"not a number: {value!r}")
+
+
+def _count(value: JSON, default: int) -> int:
+    """A line's count (`i`, `commands`), or `default` where it has none."""
+    return value if isinstance(value, int) else default
+
+
+def _seconds(value: JSON) -> float:
+    """A line's time `t` (ns on the match's clock) in seconds; 0 where it has none."""
+    return value / 1e9 if isinstance(value, (int, float)) else 0.0
+
+
+def _norm(value: object) -> JSON:
     """A value as it reads back from JSON (tuples become lists)."""
-    return json.loads(json.dumps(value))
+    back: JSON = json.loads(json.dumps(value))
+    return back
 
 
-def _where(line: dict[str, Any]) -> str:
+def _where(line: LogLine) -> str:
     seat = "timer" if line.get("seat") is None else f"seat {line['seat']}"
-    return f"{line.get('t', 0) / 1e9:.3f} s, {seat} {line.get('action')} ({line.get('source')})"
+    return f"{_seconds(line.get('t')):.3f} s, {seat} {line.get('action')} ({line.get('source')})"
 
 
-def verify(log: Log, on_events: Callable[[dict[str, Any], list[Timed]], None] | None = None) -> Verdict:
+def verify(log: Log, on_events: Callable[[LogLine, list[Timed]], None] | None = None) -> Verdict:
     """Re-run `log` through its match; `on_events(line, events)` sees each replayed line's events.
 
     LogError if the header cannot build a match (a malformed log, not a parted replay).
@@ -83,11 +100,11 @@ def verify(log: Log, on_events: Callable[[dict[str, Any], list[Timed]], None] | 
     players = len(match.seats)
 
     def parted(command: int, message: str) -> Verdict:
-        return Verdict(False, match.game, log.footer.get("commands", 0), players, match.state.digest(),
+        return Verdict(False, match.game, _count(log.footer.get("commands"), 0), players, match.state.digest(),
                        f"{log.game}: {message}", command)
 
     checked = 0
-    last: dict[str, Any] = {}
+    last: LogLine = {}
     for line in log.body:
         kind = line["k"]
         if kind == "digest":
@@ -95,23 +112,23 @@ def verify(log: Log, on_events: Callable[[dict[str, Any], list[Timed]], None] | 
             if got != line.get("d"):
                 first = checked + 1
                 span = f"command {first}" if first == line.get("i") else f"commands {first}–{line.get('i')}"
-                return parted(line.get("i", first),
+                return parted(_count(line.get("i"), first),
                               f"digests part at command {line.get('i')} ({_where(last)}; "
                               f"checked over {span}): log {line.get('d')}, replay {got}")
-            checked = line.get("i", checked)
+            checked = _count(line.get("i"), checked)
             continue
         if kind == "cmd":
             last = line
         try:
             events = match.replay(line)
         except Exception as exc:  # noqa: BLE001 - any failure to apply a logged line is a parted replay
-            at = line.get("i", last.get("i", 0) + 1)
+            at = _count(line.get("i"), _count(last.get("i"), 0) + 1)
             return parted(at, f"command {at} ({_where(line)}) cannot be replayed: "
                               f"{exc.__class__.__name__}: {exc}")
         if on_events is not None:
             on_events(line, events)
     footer = log.footer
-    count = last.get("i", 0)
+    count = _count(last.get("i"), 0)
     got = match.state.digest()
     if got != footer.get("digest"):
         return parted(count, f"final digests part after command {count}: log {footer.get('digest')}, "
@@ -126,16 +143,19 @@ def verify(log: Log, on_events: Callable[[dict[str, Any], list[Timed]], None] | 
 def summary(log: Log) -> list[str]:
     """A few lines about a log, without re-running it."""
     h, f = log.header, log.footer
-    seats = ", ".join(s["kind"] if s["kind"] == "human" else f"bot {s.get('level')}" for s in h["seats"])
+    seats = ", ".join(_seat_words(as_object(s, "a seat")) for s in as_list(h["seats"], "seats"))
     sources: dict[str, int] = {}
     kinds: dict[str, int] = {}
     for line in log.body:
-        kinds[line["k"]] = kinds.get(line["k"], 0) + 1
-        if line["k"] == "cmd":
-            sources[line.get("source", "?")] = sources.get(line.get("source", "?"), 0) + 1
+        kind = str(line["k"])
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "cmd":
+            source = str(line.get("source", "?"))
+            sources[source] = sources.get(source, 0) + 1
     try:
-        definition = games.get(h["game"])
-        rules = definition.rules_summary(definition.rules_from_values(h["rules"], h["players"]))
+        definition = games.get(as_str(h["game"], "game"))
+        rules = definition.rules_summary(definition.rules_from_values(as_object(h["rules"], "rules"),
+                                                                      as_int(h["players"], "players")))
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"bad header: {exc.__class__.__name__}: {exc}") from None
     by_source = ", ".join(f"{n} {source}" for source, n in sorted(sources.items()))
@@ -148,7 +168,7 @@ def summary(log: Log) -> list[str]:
          f"{h['players']} players ({seats}), seed {h['seed']}, first player {h['first_player']}"),
         f"rules: {rules}",
         (f"{f.get('commands')} commands ({by_source or 'none'}){''.join(', ' + e for e in extras)}; "
-         f"{f.get('t', 0) / 1e9:.1f} s of play"),
+         f"{_seconds(f.get('t')):.1f} s of play"),
         f"{'over' if f.get('over') else 'not over'}: {result}; final digest {f.get('digest')}",
     ]
 
@@ -163,7 +183,11 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _print_events(line: dict[str, Any], events: list[Timed]) -> None:
+def _seat_words(seat: LogLine) -> str:
+    return "human" if seat.get("kind") == "human" else f"bot {seat.get('level')}"
+
+
+def _print_events(line: LogLine, events: list[Timed]) -> None:
     if line["k"] == "digest":
         return
     if line["k"] == "cmd":

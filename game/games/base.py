@@ -14,29 +14,52 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.engines import EngineState
+from game.engines.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
+from game.jsonsafe import JSON
 from game.match.common import SeatSpec, Timed
+from game.screen import Screen
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.commands import Command
-    from game.record import MatchLog
+    from game.record import LogLine, MatchLog
+    from game.render.card_art import CardArt
 
 MIN_SEATS, MAX_SEATS = 2, 8
 
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
-    """One lobby setting, labelled: `choices` are (value, label) pairs; `default` is one of the values."""
+    """One lobby row: an engine's option spec (its name, choices and default: the one description of the
+    option) in words: `label` names the option, `labels` its choices (one each, in the spec's order)."""
 
-    name: str
+    spec: OptionSpec
     label: str
-    choices: tuple[tuple[Any, str], ...]
-    default: Any
+    labels: tuple[str, ...]
 
-    def label_of(self, value: Any) -> str:
+    def __post_init__(self) -> None:
+        if len(self.labels) != len(self.spec.choices):
+            raise ValueError(f"{self.spec.name}: {len(self.labels)} labels for {len(self.spec.choices)} choices")
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def default(self) -> OptionValue:
+        return self.spec.default
+
+    @property
+    def choices(self) -> tuple[tuple[OptionValue, str], ...]:
+        """(value, label) pairs, in the spec's order."""
+        return tuple(zip(self.spec.choices, self.labels))
+
+    def label_of(self, value: object) -> str:
         return next((label for v, label in self.choices if v == value), str(value))
 
 
@@ -57,11 +80,11 @@ class TableConfig:
     """One table: the game (its id), its rules, who sits where, the seed, and who plays first."""
 
     game: str
-    rules: Any
+    rules: object  # the game's own Rules: only its definition and its match look inside
     seats: list[SeatSpec]
     seed: int
     first_player: int = 0
-    options: dict[str, Any] = field(default_factory=dict)  # the lobby's chosen option values, for play again
+    options: dict[str, OptionValue] = field(default_factory=dict)  # the lobby's chosen option values, for play again
     rows: tuple[int, ...] = ()  # the lobby row each seat came from (empty rows between are skipped)
     profiles: tuple[int | None, ...] = ()  # each seat's player profile id (game.history); None: a guest or a bot
 
@@ -83,9 +106,9 @@ class FairStart(Protocol):
 
     def player_median_ms(self, per_rule: Mapping[str, tuple[float, int]]) -> float | None: ...
 
-    def head_starts(self, medians: Sequence[float | None], rules: Any) -> list[int]: ...
+    def head_starts(self, medians: Sequence[float | None], rules: object) -> list[int]: ...
 
-    def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> Any: ...
+    def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> Screen: ...
 
 
 # ---- the contract between the shell and a game's match -------------------------------------------------
@@ -164,7 +187,7 @@ class Match(Protocol):
         """Apply everything due by `now_ns`; the events it caused, in order."""
         ...
 
-    def replay(self, entry: dict[str, Any]) -> list[Timed]:
+    def replay(self, entry: LogLine) -> list[Timed]:
         """Apply one logged line (replays never run a bot)."""
         ...
 
@@ -179,6 +202,19 @@ class Match(Protocol):
     def history_events(self) -> list[EventRow]:
         """The events of each seat this game gives the history (e.g. slaps, missed patterns), in time order."""
         ...
+
+
+class ResultsBody(Protocol):
+    """A game's part of the results screen (GameDef.results_body): the screen gives it the card art, asks
+    its headline, lays it out in the rectangle left for it, and draws it."""
+
+    art: CardArt | None
+
+    def headline(self) -> str: ...
+
+    def layout(self, size: tuple[int, int], area: pygame.Rect) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class PracticeMode(ABC):
@@ -199,12 +235,12 @@ class PracticeMode(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def showcase(self, art: Any, width: int) -> list[Any]:
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         """Three card pictures (from a CardArt) fanned on the choose-game screen."""
         raise NotImplementedError
 
     @abstractmethod
-    def scene(self, screen: str, *args: Any, **kwargs: Any) -> Any:
+    def scene(self, screen: str, *args: object, **kwargs: object) -> Screen:
         """Its screen named `screen` ("setup" is where it starts), built with these arguments."""
         raise NotImplementedError
 
@@ -259,7 +295,7 @@ class GameDef(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def showcase(self, art: Any, width: int) -> list[Any]:
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         """Three card pictures (from a CardArt) fanned on the choose-game screen."""
         raise NotImplementedError
 
@@ -267,47 +303,78 @@ class GameDef(ABC):
         """(label, settings key) of the game's own on/off settings, shown in Settings."""
         return []
 
-    def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
+    def rules_pictures(self, art: CardArt, width: int, rules: object) -> list[tuple[str, list[pygame.Surface]]]:
         """The rules screen's small pictures: (caption, card and token pictures left to right) each, drawn
         with `art` (a CardArt) at card width `width`."""
         return []
 
     @abstractmethod
-    def rules_text(self, rules: Any) -> list[str]:
+    def rules_text(self, rules: object) -> list[str]:
         """Paragraphs of the rules for people who have never played, for this table's rules."""
         raise NotImplementedError
 
     @abstractmethod
-    def rules_summary(self, rules: Any) -> str:
+    def rules_summary(self, rules: object) -> str:
         """One line: every option, compactly."""
         raise NotImplementedError
 
-    def lobby_note(self, rules: Any = None) -> str | None:
+    def lobby_note(self, rules: object = None) -> str | None:
         """A line the lobby shows under the summary for these rules (e.g. a tie-break the published rules
         lack), or None."""
         return None
 
     # -- rules ----------------------------------------------------------------------------------------
+    # A game's rules are its engine's own `Rules`; to the shell they are opaque (`object`): it gets them
+    # from `rules_from_values` and hands them back. The options are described once, by the engine's
+    # specs (`option_specs`); the lobby's rows (`rule_options`: the specs in words), presets' check
+    # (`check_options`) and `sim --rule` (game.simkit.rule_values) are made from them.
     @abstractmethod
-    def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
+    def option_specs(self, rules: object = None, players: int | None = None) -> list[OptionSpec]:
+        """The engine's option specs: for a table of `rules` (and `players`), those that change anything
+        there, with that table's choices and defaults; with no rules, every option."""
         raise NotImplementedError
 
     @abstractmethod
-    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
-        """Rules from chosen option values; options not chosen take the defaults (raises ValueError)."""
+    def rule_options(self, rules: object = None, players: int | None = None) -> list[RuleOption]:
+        """The lobby's rows: `option_specs(rules, players)`, each in words."""
         raise NotImplementedError
 
     @abstractmethod
-    def option_values(self, rules: Any) -> dict[str, Any]:
+    def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> object:
+        """Rules from chosen option values; options not chosen take the defaults (raises ValueError, or
+        BadOption for a value of the wrong kind, naming the option)."""
+        raise NotImplementedError
+
+    def rules_from_log(self, values: Mapping[str, object], players: int | None = None) -> object:
+        """The rules a match log's header names (a game whose options grew may read an older log's
+        missing option the old way); by default as `rules_from_values`."""
+        return self.rules_from_values(values, players)
+
+    @abstractmethod
+    def option_values(self, rules: object) -> dict[str, OptionValue]:
         """These rules as {option name: value}, in the option names of `rule_options`."""
         raise NotImplementedError
 
-    def values_after_change(self, changed: str, values: dict[str, Any]) -> dict[str, Any]:
+    def values_after_change(self, changed: str, values: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """The lobby's option values after option `changed` took a new value (a game may reset others)."""
         return values
 
-    def player_range(self, rules: Any) -> tuple[int, int]:
+    def player_range(self, rules: object) -> tuple[int, int]:
         return MIN_SEATS, MAX_SEATS
+
+    def check_options(self, values: Mapping[str, JSON]) -> None:
+        """Raise ValueError (naming the option) unless `values` (as JSON holds them: a preset) are option
+        values these rules accept at some table size: the engine's own check, so a preset that passes can
+        be played."""
+        rules_values = values_from_json(values)
+        error: Exception | None = None
+        for players in (None, *range(MIN_SEATS, MAX_SEATS + 1)):  # some options' limits depend on the table size
+            try:
+                self.rules_from_values(rules_values, players)
+                return
+            except (TypeError, ValueError) as exc:
+                error = error or exc
+        raise ValueError(str(error).splitlines()[0] if str(error) else type(error).__name__)
 
     # -- players --------------------------------------------------------------------------------------
     @abstractmethod
@@ -327,17 +394,17 @@ class GameDef(ABC):
 
     # -- parts loaded on demand -----------------------------------------------------------------------
     @abstractmethod
-    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: JSON) -> Match:
         """The game's match for `config` (see `Match`); `options`: replay, digest_every, a fixed deal, …"""
         raise NotImplementedError
 
     @abstractmethod
-    def table_scene(self, config: TableConfig) -> Any:
+    def table_scene(self, config: TableConfig) -> Screen:
         """The table scene for `config`."""
         raise NotImplementedError
 
     @abstractmethod
-    def results_body(self, config: TableConfig, match: Any) -> Any:
+    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
         """The game's part of the results screen."""
         raise NotImplementedError
 

@@ -11,7 +11,6 @@ import io
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from game.settings import write_atomic
 
@@ -20,7 +19,7 @@ COLUMNS = ("kind", "started", "game", "rules", "players", "opponents", "won", "s
 
 
 def rows(conn: sqlite3.Connection, profile_id: int) -> list[dict[str, object]]:
-    out: list[tuple[tuple[Any, ...], dict[str, object]]] = []  # (sort key, row)
+    out: list[tuple[tuple[str, int, int, int], dict[str, object]]] = []  # (sort key, row)
     for game_id, started, game, rules, players, length_ms, won, score in conn.execute("""
             SELECT g.id, g.started, g.game, g.rules, g.players, g.length_ms, s.won, s.score
             FROM seats s JOIN games g ON g.id = s.game_id WHERE s.profile_id = ? ORDER BY g.started, g.id""",

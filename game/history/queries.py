@@ -7,7 +7,6 @@ from __future__ import annotations
 import sqlite3
 import statistics
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.history.summary import LATE, MISSED, RIGHT, WON, WRONG
 from game.i18n import t
@@ -109,7 +108,7 @@ def sessions(conn: sqlite3.Connection, profile_id: int, limit: int = TREND_SESSI
         FROM events s LEFT JOIN games g ON g.id = s.game_id LEFT JOIN practice p ON p.id = s.practice_id
         WHERE s.profile_id = ? AND s.kind = 'slap' AND s.reaction_ms IS NOT NULL AND s.outcome IN ({",".join("?" * len(TIMED))})
         ORDER BY started, s.game_id, s.practice_id, s.id""", (profile_id, *TIMED)).fetchall()
-    grouped: dict[tuple[Any, ...], list[float]] = {}
+    grouped: dict[tuple[str, int | None, int | None, str | None], list[float]] = {}
     for started, game_id, practice_id, game, ms in rows:
         if ms is not None:  # a time that is no number (a hand-edited row) reads as None: left out
             grouped.setdefault((started, game_id, practice_id, game), []).append(ms)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Callable
-from typing import Any
 
 V1 = """
 CREATE TABLE profiles (
@@ -143,7 +142,7 @@ NULLABLE_TEXT_COLUMNS = frozenset({"level", "rule", "device"})
 NULLABLE_REAL_COLUMNS = frozenset({"reaction_ms"})
 
 
-def _number(value: Any) -> float | None:
+def _number(value: object) -> float | None:
     if isinstance(value, bytes):
         value = value.decode("utf-8", errors="replace")
     if isinstance(value, str):
@@ -156,14 +155,14 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def _integer(value: Any) -> int | None:
+def _integer(value: object) -> int | None:
     if isinstance(value, int):
         return value
     number = _number(value)
     return None if number is None else int(number)
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     if value is None:
         return None
     if isinstance(value, bytes):
@@ -171,7 +170,7 @@ def _text(value: Any) -> str | None:
     return str(value).replace("\0", "")
 
 
-def typed_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> tuple[Any, ...]:
+def typed_row(cursor: sqlite3.Cursor, row: tuple[object, ...]) -> tuple[object, ...]:
     """A row factory: each value as its column's kind (see INTEGER_COLUMNS and the others above)."""
     out = []
     for (name, *_), value in zip(cursor.description, row):

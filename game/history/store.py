@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypedDict, TypeVar, Unpack
 
 from game.history import schema
 from game.history.summary import GameRecord, now_iso
@@ -49,6 +49,16 @@ def default_path() -> Path:
     from game.record import data_dir
 
     return data_dir() / FILENAME
+
+
+class ProfileChange(TypedDict, total=False):
+    """What `change` may change of a profile (game.profiles.Profile's fields but its id)."""
+
+    name: str
+    colour: int
+    avatar: int
+    device: str | None
+    device_name: str
 
 
 class History:
@@ -127,7 +137,7 @@ class History:
             self.change(profile_id, name=name)
         return problem
 
-    def change(self, profile_id: int, **fields: Any) -> Profile | None:
+    def change(self, profile_id: int, **fields: Unpack[ProfileChange]) -> Profile | None:
         """Change a profile's name, colour, avatar, device or device_name (in memory now, on disk soon)."""
         import dataclasses
 

@@ -8,10 +8,11 @@ its `result()` and the `history_events()` it gives the history.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.games.base import EventRow, Match, TableConfig, seat_name
+from game.jsonsafe import JSON, as_int, as_object
 from game.match.common import SeatSpec
 
 # A slap's outcome at a table (as the match's slap records say) and in practice.
@@ -48,7 +49,7 @@ class SlapRow:
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     game: str
-    rules: dict[str, Any]
+    rules: dict[str, JSON]
     started: str  # UTC, ISO 8601
     length_ms: int
     seats: tuple[SeatResult, ...]
@@ -56,14 +57,14 @@ class GameRecord:
     scores: tuple[int, ...] | None
     end: str | None
     slaps: tuple[SlapRow, ...] = ()
-    key: tuple[Any, ...] = field(default=(), compare=False)  # the table it was played at (see `table_key`)
+    key: tuple[object, ...] = field(default=(), compare=False)  # the table it was played at (see `table_key`)
 
     @property
     def has_people(self) -> bool:
         return any(s.kind == "human" for s in self.seats)
 
 
-def table_key(config: TableConfig) -> tuple[Any, ...]:
+def table_key(config: TableConfig) -> tuple[object, ...]:
     """What makes two games "the same table" for the evening's tally: the game, its rules, who sits where
     (names, bots' levels, head starts, profiles); not the seed or who starts, which Play again changes."""
     seats = tuple((seat_name(spec, i), spec.level, repr(spec)) for i, spec in enumerate(config.seats))
@@ -76,12 +77,12 @@ def profiles_of(config: TableConfig) -> tuple[int | None, ...]:
     return tuple(chosen[i] if i < len(chosen) else None for i in range(len(config.seats)))
 
 
-def game_record(config: TableConfig, match: Match, options: dict[str, Any] | None = None) -> GameRecord:
+def game_record(config: TableConfig, match: Match, options: Mapping[str, JSON] | None = None) -> GameRecord:
     """The record of `match`, finished at the table `config` (its seats as they ended: the table keeps them in
     step with the match's, and a seat a bot took over keeps its name). `options`: the rules as option values (the
     log header's, by default). Read through the contract only: `match.result()` and `match.history_events()`."""
     log = match.log
-    start_ns = int(log.header["start_ns"])
+    start_ns = as_int(log.header["start_ns"], "start_ns")
     result = match.result()
     winners, scores = result.winners, result.scores
     profiles = profiles_of(config)
@@ -91,7 +92,7 @@ def game_record(config: TableConfig, match: Match, options: dict[str, Any] | Non
         for i, spec in enumerate(config.seats))
     return GameRecord(
         game=config.game,
-        rules=dict(options if options is not None else log.header.get("rules", {})),
+        rules=dict(options if options is not None else as_object(log.header.get("rules", {}), "rules")),
         started=str(log.header.get("started") or now_iso()),
         length_ms=max(0, (log.last_t_ns - start_ns) // 1_000_000),
         seats=seats, winners=winners, scores=scores, end=result.end,

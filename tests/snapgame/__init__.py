@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from game.commands import PLAY
+from game.engines.options import OptionSpec
 from game.games.base import BIG_TAKE, GameDef, Marker, RuleOption, TableConfig
 from game.match.common import Timed
 
@@ -56,13 +57,14 @@ class SnapDef(GameDef):
     def rules_summary(self, rules: Any) -> str:
         return summary(rules)
 
+    def option_specs(self, rules: Any = None, players: int | None = None) -> list[OptionSpec]:
+        return list(engine.OPTIONS)
+
     def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
         ranks, penalty = engine.OPTIONS
         return [
-            RuleOption("ranks", w("Deck"), tuple((n, w("{n} ranks", n=n)) for n in ranks.choices), ranks.default),
-            RuleOption("penalty", w("Wrong snap"),
-                       tuple((n, self._penalty_label(n)) for n in penalty.choices),
-                       penalty.default),
+            RuleOption(ranks, w("Deck"), tuple(w("{n} ranks", n=n) for n in ranks.choices)),
+            RuleOption(penalty, w("Wrong snap"), tuple(self._penalty_label(n) for n in penalty.choices)),
         ]
 
     @staticmethod

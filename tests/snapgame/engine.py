@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUITS
 from game.engines import IllegalAction, digest_of
-from game.engines.options import whole
+from game.engines.options import OptionSpec, whole
 
 RANK_CHOICES = (13, 9, 6)  # ranks per suit in the deck (a smaller deck: a shorter game)
 PENALTY_CHOICES = (1, 2, 0)  # cards a wrong claim puts under the pile
@@ -48,13 +48,6 @@ class Rules:
 
     def deck(self) -> list[str]:
         return [r + s for s in SUITS for r in RANKS[: self.ranks]]
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    name: str
-    choices: tuple[int, ...]
-    default: int
 
 
 OPTIONS = (OptionSpec("ranks", RANK_CHOICES, 13), OptionSpec("penalty", PENALTY_CHOICES, 1))

@@ -4,15 +4,35 @@ results and sim live beside it in this folder."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from game.commands import PASS, TAKE
-from game.games.base import BIG_TAKE, GameDef, Marker, RuleOption, TableConfig
+from game.engines.options import OptionSpec, OptionValue
+from game.games.base import BIG_TAKE, GameDef, Marker, Match, ResultsBody, RuleOption, TableConfig
 from game.games.nothanks import bots, engine
 from game.games.nothanks.layout import LAYOUT
 from game.i18n import t, tn
+from game.jsonsafe import JSON
 from game.match.common import Timed
+from game.screen import Screen
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.render.card_art import CardArt
+
+
+def _rules(rules: object) -> engine.Rules:
+    """The shell's opaque rules as this game's (TypeError for another game's)."""
+    if not isinstance(rules, engine.Rules):
+        raise TypeError(f"not No Thanks rules: {rules!r}")
+    return rules
+
+
+def _rules_or_none(rules: object) -> engine.Rules | None:
+    return None if rules is None else _rules(rules)
 
 BIG_TAKE_MATCHES = 8  # a take with this many matches on the card or more is a replay's marker
 
@@ -41,73 +61,78 @@ class NothanksDef(GameDef):
     def button_words(self) -> tuple[str, str]:
         return t("take"), t("pass")
 
-    def showcase(self, art: Any, width: int) -> list[Any]:
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         return [art.nt_card(28, width, "S", "A"), art.nt_card(27, width, "H", "9"), art.nt_card(3, width, "C", "3")]
 
-    def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
+    def rules_pictures(self, art: CardArt, width: int, rules: object) -> list[tuple[str, list[pygame.Surface]]]:
         """The scoring examples of the rules (the seed's): a run counts its lowest card; ♠A, ♥9, ♣3 and 5
         matches score −25."""
         from game.games.nothanks import text
         from game.render.tokens import CHIP, STICK, Tokens
 
-        cards_edition = getattr(rules, "edition", "cards") == "cards"
+        table = _rules(rules)
+        cards_edition = table.edition == "cards"
 
-        def card(value: int, suit: str, rank: str) -> Any:
+        def card(value: int, suit: str, rank: str) -> pygame.Surface:
             return art.nt_card(value, width, suit, rank, mini=True) if cards_edition else art.nt_card(value, width)
 
         ace, nine, three = card(28, "S", "A"), card(27, "H", "9"), card(3, "C", "3")
         tokens = Tokens()
-        token = (tokens.sprite(CHIP, round(width * 0.5)) if text.chips(rules)
+        token = (tokens.sprite(CHIP, round(width * 0.5)) if text.chips(table)
                  else tokens.sprite(STICK, round(width * 1.1), 90))
         return [
-            (text.run_example(rules), [nine, ace]),
-            (text.score_example(rules), [ace, nine, three, *[token] * 5]),
+            (text.run_example(table), [nine, ace]),
+            (text.score_example(table), [ace, nine, three, *[token] * 5]),
         ]
 
     def settings_flags(self) -> list[tuple[str, str]]:
         return [(t("No Thanks teaching aid"), "teaching_aid")]
 
-    def rules_text(self, rules: Any) -> list[str]:
+    def rules_text(self, rules: object) -> list[str]:
         from game.games.nothanks import text
 
-        return text.rules_text(rules)
+        return text.rules_text(_rules(rules))
 
-    def rules_summary(self, rules: Any) -> str:
+    def rules_summary(self, rules: object) -> str:
         from game.games.nothanks import text
 
-        return text.summary(rules)
+        return text.summary(_rules(rules))
 
-    def lobby_note(self, rules: Any = None) -> str | None:
+    def lobby_note(self, rules: object = None) -> str | None:
         """Our tie-break, in the words of `rules`' edition (matches or chips); with none, in words that
         fit both."""
         from game.games.nothanks import text
 
-        return text.tie_break_note(rules)
+        return text.tie_break_note(_rules_or_none(rules))
 
-    def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
+    def option_specs(self, rules: object = None, players: int | None = None) -> list[OptionSpec]:
+        return engine.rule_options(_rules_or_none(rules), players)
+
+    def rule_options(self, rules: object = None, players: int | None = None) -> list[RuleOption]:
         from game.games.nothanks import text
 
-        return text.rule_options(rules, players)
+        return text.rule_options(_rules_or_none(rules), players)
 
-    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
+    def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values), players)
 
-    def option_values(self, rules: Any) -> dict[str, Any]:
+    def option_values(self, rules: object) -> dict[str, OptionValue]:
         """The rules as the lobby's choices: the edition's own set-aside count is the choice None ("Standard")."""
-        values = {o.name: getattr(rules, o.name) for o in self.rule_options(rules)}
-        if values.get("set_aside") == engine.standard_set_aside(rules):
+        table = _rules(rules)
+        values: dict[str, OptionValue] = {o.name: getattr(table, o.name) for o in self.option_specs(table)}
+        if values.get("set_aside") == engine.standard_set_aside(table):
             values["set_aside"] = None
         return values
 
-    def values_after_change(self, changed: str, values: dict[str, Any]) -> dict[str, Any]:
+    def values_after_change(self, changed: str, values: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """Switching the edition starts from that edition's own defaults (deck, matches, after-take),
         keeping only the edition and hidden matches."""
         if changed == "edition":
             return {k: v for k, v in values.items() if k in ("edition", "hidden_matches")}
         return values
 
-    def player_range(self, rules: Any) -> tuple[int, int]:
-        low, high = rules.player_range()
+    def player_range(self, rules: object) -> tuple[int, int]:
+        low, high = _rules(rules).player_range()
         return max(2, low), min(8, high)
 
     def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
@@ -119,17 +144,17 @@ class NothanksDef(GameDef):
         return bots.make_bot(level, rng, time_budget_ms=tuning.get("time_budget_ms"),
                              iterations=tuning.get("iterations"))
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+    def make_match(self, config: TableConfig, start_ns: int, **options: JSON) -> Match:
         from game.games.nothanks.match import NothanksMatch
 
-        return NothanksMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, **options)
+        return NothanksMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player, **options)
 
-    def table_scene(self, config: TableConfig) -> Any:
+    def table_scene(self, config: TableConfig) -> Screen:
         from game.games.nothanks.table import NothanksTable
 
         return NothanksTable(config)
 
-    def results_body(self, config: TableConfig, match: Any) -> Any:
+    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
         from game.games.nothanks.results import NothanksResults
 
         return NothanksResults(config, match)
@@ -141,12 +166,12 @@ class NothanksDef(GameDef):
                 for e in (timed.event for timed in events)
                 if isinstance(e, engine.CardTaken) and e.matches >= BIG_TAKE_MATCHES]
 
-    def sim(self):
+    def sim(self) -> ModuleType:
         from game.games.nothanks import sim
 
         return sim
 
-    def bench(self):
+    def bench(self) -> ModuleType:
         from game.games.nothanks import bench
 
         return bench

@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
 from game.engines import IllegalAction, digest_of
-from game.engines.options import switch, whole
+from game.engines.options import OptionSpec, switch, whole
 
 __all__ = [
     "AFTER_TAKE",
@@ -130,17 +130,6 @@ class Rules:
     def matches_for(self, players: int) -> int:
         """Matches each player starts with at a table of `players`."""
         return _standard_matches(players) if self.matches is None else self.matches
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One lobby setting as data, no words: `Rules(**{name: value})` applies any of `choices`.
-
-    The game's text layer (`game.games.nothanks.text.rule_options`) labels it for the lobby."""
-
-    name: str
-    choices: tuple[object, ...]
-    default: object
 
 
 def proposed_ranks_per_suit(players: int) -> int:

@@ -7,21 +7,20 @@ one word and one picture (game.games.nothanks.view_model.token_kind) throughout 
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.cards import SUIT_SYMBOLS
+from game.engines.options import OptionValue
 from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t, tn
 from game.render.letters import letter
 
 
-def chips(rules: Any) -> bool:
+def chips(rules: nt.Rules | None) -> bool:
     """Whether these rules' tokens are chips (the numbered edition) rather than matches."""
-    return getattr(rules, "edition", "cards") == "numbered"
+    return rules is not None and rules.edition == "numbered"
 
 
-def _option_label(name: str, rules: Any = None) -> str:
+def _option_label(name: str, rules: nt.Rules | None = None) -> str:
     on = chips(rules)
     return {
         "edition": t("Edition"),
@@ -38,7 +37,7 @@ def _suit_order(order: tuple[str, ...]) -> str:
     return " < ".join(SUIT_SYMBOLS[s] for s in order)
 
 
-def _choice_label(name: str, value: Any, rules: nt.Rules) -> str:
+def _choice_label(name: str, value: OptionValue, rules: nt.Rules) -> str:
     if name == "edition":
         return t("Playing cards, four suits") if value == "cards" else t("Numbered cards 3–35")
     if name == "ranks_per_suit":
@@ -59,15 +58,12 @@ def _choice_label(name: str, value: Any, rules: nt.Rules) -> str:
     return str(value)
 
 
-def rule_options(rules: Any = None, players: int | None = None) -> list[RuleOption]:
+def rule_options(rules: nt.Rules | None = None, players: int | None = None) -> list[RuleOption]:
     """The lobby's labelled options for `rules`' edition and table size (the engine's option data,
     labelled). The set-aside choices depend on the deck size, so the lobby asks again after a change."""
     rules = nt.Rules() if rules is None else rules
-    return [
-        RuleOption(o.name, _option_label(o.name, rules),
-                   tuple((v, _choice_label(o.name, v, rules)) for v in o.choices), o.default)
-        for o in nt.rule_options(rules, players)
-    ]
+    return [RuleOption(o, _option_label(o.name, rules), tuple(_choice_label(o.name, v, rules) for v in o.choices))
+            for o in nt.rule_options(rules, players)]
 
 
 def corner_line(rules: nt.Rules) -> str:
@@ -100,7 +96,7 @@ def summary(rules: nt.Rules) -> str:
     return " · ".join(parts)
 
 
-def tie_break_note(rules: Any = None) -> str:
+def tie_break_note(rules: nt.Rules | None = None) -> str:
     """Our tie-break (the published rules name none); the lobby and the rules screen state it. In the
     words of `rules`' edition; with none, in words that fit both."""
     if rules is None:
@@ -110,21 +106,21 @@ def tie_break_note(rules: Any = None) -> str:
     return t("Ties: the tied player with more matches left wins; if still tied, they share the win.")
 
 
-def _example_names(rules: Any) -> tuple[str, str, str]:
+def _example_names(rules: nt.Rules | None) -> tuple[str, str, str]:
     """The seed's example cards as the table writes them: ♠A, ♥9, ♣3 (28, 27, 3 in the numbered edition)."""
     if chips(rules):
         return "28", "27", "3"
     return f"♠{letter('A')}", "♥9", "♣3"
 
 
-def run_example(rules: Any) -> str:
+def run_example(rules: nt.Rules | None) -> str:
     """The rules screen's run picture: two cards in a row count only the lower."""
     ace, nine, _ = _example_names(rules)
     return t("A run: {low} (27) and {high} (28) follow each other, so only the lowest counts: −27.",
              low=nine, high=ace)
 
 
-def score_example(rules: Any) -> str:
+def score_example(rules: nt.Rules | None) -> str:
     """The rules screen's scoring picture, the seed's: ♠A, ♥9, ♣3 and 5 matches score −25."""
     ace, nine, three = _example_names(rules)
     if chips(rules):
@@ -132,7 +128,7 @@ def score_example(rules: Any) -> str:
     return t("{a}, {b}, {c} and 5 matches: −27 − 3 + 5 = −25.", a=ace, b=nine, c=three)
 
 
-def rules_text(rules: Any) -> list[str]:
+def rules_text(rules: nt.Rules) -> list[str]:
     """Paragraphs of the rules, for people who have never played (in the words of `rules`' edition)."""
     if chips(rules):
         play = [

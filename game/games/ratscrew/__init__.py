@@ -4,17 +4,36 @@ and sim live beside it in this folder."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from game.commands import PLAY, SLAP
-from game.games.base import CHALLENGE, PHOTO_FINISH, FairStart, GameDef, Marker, RuleOption, TableConfig
+from game.engines.options import OptionSpec, OptionValue
+from game.games.base import (
+    CHALLENGE,
+    PHOTO_FINISH,
+    FairStart,
+    GameDef,
+    Marker,
+    Match,
+    ResultsBody,
+    RuleOption,
+    TableConfig,
+)
 from game.games.ratscrew import bots, engine
 from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.random_bot import RandomRatscrewBot
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
+from game.jsonsafe import JSON
 from game.match.common import Timed
+from game.screen import Screen
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.render.card_art import CardArt
 
 # A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
 SLAP_EXAMPLES = {
@@ -30,6 +49,17 @@ SLAP_EXAMPLES = {
 }
 # A challenge stopped by a 10 (option `ten_stops`): a king, one card paid, then the 10.
 TEN_STOPS_EXAMPLE = ("KS", "4D", "TC")
+
+
+def _rules(rules: object) -> engine.Rules:
+    """The shell's opaque rules as this game's (TypeError for another game's)."""
+    if not isinstance(rules, engine.Rules):
+        raise TypeError(f"not Ratscrew rules: {rules!r}")
+    return rules
+
+
+def _rules_or_none(rules: object) -> engine.Rules | None:
+    return None if rules is None else _rules(rules)
 
 
 class RatscrewDef(GameDef):
@@ -59,7 +89,7 @@ class RatscrewDef(GameDef):
     def button_words(self) -> tuple[str, str]:
         return t("play"), t("slap")
 
-    def showcase(self, art: Any, width: int) -> list[Any]:
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         return [art.card("KS", width), art.card("7H", width), art.card("KD", width)]
 
     def fair_start(self) -> FairStart:
@@ -71,7 +101,7 @@ class RatscrewDef(GameDef):
         """A photo finish (a contested slap: its presses and lines), and a challenge won by its challenger."""
         from game.games.ratscrew.match import PhotoFinish
 
-        out = []
+        out: list[Marker] = []
         for timed in events:
             e = timed.event
             if isinstance(e, PhotoFinish):
@@ -81,47 +111,53 @@ class RatscrewDef(GameDef):
                 out.append(Marker(line, CHALLENGE, t("{name} wins the challenge", name=name(e.seat))))
         return out
 
-    def rules_text(self, rules: Any) -> list[str]:
+    def rules_text(self, rules: object) -> list[str]:
         from game.games.ratscrew import text
 
-        return text.rules_text(rules)
+        return text.rules_text(_rules(rules))
 
-    def rules_pictures(self, art: Any, width: int, rules: Any) -> list[tuple[str, list[Any]]]:
+    def rules_pictures(self, art: CardArt, width: int, rules: object) -> list[tuple[str, list[pygame.Surface]]]:
         """Every slap pattern of the engine as a few cards of a pile (the top card rightmost; a card back
         stands for the cards between the bottom card and the top), then a 10 ending a challenge."""
         from game.games.ratscrew import text
 
-        def draw(code: str) -> Any:
+        table = _rules(rules)
+
+        def draw(code: str) -> pygame.Surface:
             return art.back(width) if code == "back" else art.card(code, width, mini=True)
 
-        pictures = [(text.slap_picture_caption(rule, rules), [draw(c) for c in SLAP_EXAMPLES[rule]])
+        pictures = [(text.slap_picture_caption(rule, table), [draw(c) for c in SLAP_EXAMPLES[rule]])
                     for rule in engine.SLAP_RULES]
-        return pictures + [(text.ten_stops_caption(rules), [draw(c) for c in TEN_STOPS_EXAMPLE])]
+        return pictures + [(text.ten_stops_caption(table), [draw(c) for c in TEN_STOPS_EXAMPLE])]
 
-    def rules_summary(self, rules: Any) -> str:
+    def rules_summary(self, rules: object) -> str:
         from game.games.ratscrew import text
 
-        return text.summary(rules)
+        return text.summary(_rules(rules))
 
-    def rule_options(self, rules: Any = None, players: int | None = None) -> list[RuleOption]:
-        """The lobby's rows: with `rules`, only the options that change anything at such a table (a burn's
-        size only when a wrong slap burns, a timeout's length only with timeouts)."""
+    def option_specs(self, rules: object = None, players: int | None = None) -> list[OptionSpec]:
+        """With `rules`, only the options that change anything at such a table (a burn's size only when a
+        wrong slap burns, a timeout's length only with timeouts)."""
+        return engine.rule_options(_rules_or_none(rules))
+
+    def rule_options(self, rules: object = None, players: int | None = None) -> list[RuleOption]:
         from game.games.ratscrew import text
 
-        return text.rule_options(rules)
+        return text.rule_options(_rules_or_none(rules))
 
-    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
+    def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values))
 
-    def rules_from_log(self, values: dict[str, Any], players: int | None = None) -> Any:
+    def rules_from_log(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         """A log's rules: an option the log predates plays the old way (no slap lockout before it existed)."""
         return engine.rules_from_log(values)
 
-    def option_values(self, rules: Any) -> dict[str, Any]:
-        """The values of the options `rule_options(rules)` shows (those that change anything at this table);
+    def option_values(self, rules: object) -> dict[str, OptionValue]:
+        """The values of the options `option_specs(rules)` names (those that change anything at this table);
         the engine's `Rules.option_values()` has every one."""
-        shown = {o.name for o in self.rule_options(rules)}
-        return {name: value for name, value in rules.option_values().items() if name in shown}
+        table = _rules(rules)
+        shown = {o.name for o in self.option_specs(table)}
+        return {name: value for name, value in table.option_values().items() if name in shown}
 
     def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
                  **tuning: int | None) -> bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot:
@@ -130,27 +166,27 @@ class RatscrewDef(GameDef):
         table = rules if isinstance(rules, engine.Rules) else engine.Rules()
         return bots.make_bot(level, rng, seat=seat, rules=table)
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+    def make_match(self, config: TableConfig, start_ns: int, **options: JSON) -> Match:
         from game.games.ratscrew.match import RatscrewMatch
 
-        return RatscrewMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, **options)
+        return RatscrewMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player, **options)
 
-    def table_scene(self, config: TableConfig) -> Any:
+    def table_scene(self, config: TableConfig) -> Screen:
         from game.games.ratscrew.table import RatscrewTable
 
         return RatscrewTable(config)
 
-    def results_body(self, config: TableConfig, match: Any) -> Any:
+    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
         from game.games.ratscrew.results import RatscrewResults
 
         return RatscrewResults(config, match)
 
-    def sim(self):
+    def sim(self) -> ModuleType:
         from game.games.ratscrew import sim
 
         return sim
 
-    def bench(self):
+    def bench(self) -> ModuleType:
         from game.games.ratscrew import bench
 
         return bench

@@ -89,7 +89,7 @@ from typing import NamedTuple
 
 from game import cards
 from game.engines import IllegalAction, digest_of
-from game.engines.options import BadOption, switch, whole
+from game.engines.options import BadOption, OptionSpec, OptionValue, switch, whole
 
 SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine",
               "four_of_a_suit")
@@ -315,9 +315,9 @@ class Rules:
         """How many cards `card` demands: 0 unless it is a challenge card (J, Q, K, A)."""
         return self._owed.get(card[0], 0)
 
-    def option_values(self) -> dict[str, object]:
+    def option_values(self) -> dict[str, OptionValue]:
         """These rules as {option name: value} for `rule_options()` (JSON-friendly, for presets)."""
-        values: dict[str, object] = {rule: rule in self.slaps for rule in SLAP_RULES}
+        values: dict[str, OptionValue] = {rule: rule in self.slaps for rule in SLAP_RULES}
         values["marriage_either_order"] = self.marriage_either_order
         values["burn"] = self.burn
         values["burned_live"] = self.burned_live
@@ -381,20 +381,30 @@ def _rules_key(rules: Rules) -> tuple:
                  if k not in _MATCH_ONLY and (k not in _LATER_OPTIONS or v != _LATER_OPTIONS[k]))
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One lobby setting as data, no words: `name` is a key of `Rules.option_values()`, `choices` its
-    values in display order. The game's text layer (`game.games.ratscrew.text`) labels it."""
+def _applies(name: str, rules: Rules) -> bool:
+    """Whether option `name` changes anything at a table of `rules`: the marriage's order only with
+    marriages on, what a wrong slap burns only when it burns, the timeout's length only with timeouts."""
+    if name == "marriage_either_order":
+        return "marriage" in rules.slaps
+    if name in ("burn", "burned_live"):
+        return rules.wrong_slap == "burn"
+    if name == "timeout_cards":
+        return rules.wrong_slap == "timeout"
+    return True
 
-    name: str
-    choices: tuple
-    default: object
+
+def rule_options(rules: Rules | None = None) -> list[OptionSpec]:
+    """Every Ratscrew option, in display order, as data (build the rules with `Rules.from_options`); given
+    `rules`, those that change anything at a table of these rules, and a table of burn 0 (an older preset's
+    "No penalty") keeps that choice on its burn row (no other table is offered it: no penalty is a learner
+    seat's setting now)."""
+    options = _every_option()
+    if rules is None:
+        return options
+    return [o.with_choice(0) if o.name == "burn" and rules.burn == 0 else o for o in options if _applies(o.name, rules)]
 
 
-
-
-def rule_options() -> list[OptionSpec]:
-    """Every Ratscrew option, in display order, as data; build the rules with `Rules.from_options`."""
+def _every_option() -> list[OptionSpec]:
     defaults = Rules().option_values()
     options = [OptionSpec(rule, (True, False), defaults[rule]) for rule in SLAP_RULES]
     options += [

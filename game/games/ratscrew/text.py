@@ -5,8 +5,7 @@ The engine carries no translated text; everything a player reads about the rules
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.engines.options import OptionValue
 from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
 from game.i18n import decimal, t, tn
@@ -55,7 +54,7 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
     }[name]
 
 
-def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
+def _choice_label(name: str, value: OptionValue, slaps: dict[str, str]) -> str:
     if name in slaps or name in ("marriage_either_order", "ten_stops"):
         return t("On") if value else t("Off")
     if name == "wrong_slap":
@@ -84,35 +83,12 @@ def _choice_label(name: str, value: Any, slaps: dict[str, str]) -> str:
     return str(value)
 
 
-def _applies(name: str, rules: rs.Rules) -> bool:
-    """Whether option `name` changes anything at a table of `rules`: the marriage's order only with
-    marriages on, what a wrong slap burns only when it burns, the timeout's length only with timeouts."""
-    if name == "marriage_either_order":
-        return "marriage" in rules.slaps
-    if name in ("burn", "burned_live"):
-        return rules.wrong_slap == "burn"
-    if name == "timeout_cards":
-        return rules.wrong_slap == "timeout"
-    return True
-
-
 def rule_options(rules: rs.Rules | None = None) -> list[RuleOption]:
-    """The Ratscrew options for the lobby, labelled, in display order (the engine's option data): every
-    one, or (given `rules`) those that change anything at a table of these rules."""
+    """The Ratscrew options for the lobby: the engine's specs (`rs.rule_options(rules)`: every one, or
+    those that change anything at a table of `rules`), labelled."""
     slaps = _slap_labels()
-    return [
-        RuleOption(o.name, _option_label(o.name, slaps), tuple((v, _choice_label(o.name, v, slaps)) for v in o.choices),
-                   o.default)
-        for o in _with_old_burn(rs.rule_options(), rules) if rules is None or _applies(o.name, rules)
-    ]
-
-
-def _with_old_burn(options: list[rs.OptionSpec], rules: rs.Rules | None) -> list[rs.OptionSpec]:
-    """The engine's options; a table of burn 0 (an older preset's "No penalty") keeps that choice on its row
-    (the lobby offers it to no other table: no penalty is a learner seat's setting now)."""
-    if rules is None or rules.burn != 0:
-        return options
-    return [rs.OptionSpec(o.name, o.choices + (0,), o.default) if o.name == "burn" else o for o in options]
+    return [RuleOption(o, _option_label(o.name, slaps), tuple(_choice_label(o.name, v, slaps) for v in o.choices))
+            for o in rs.rule_options(rules)]
 
 
 def slap_names(rules: rs.Rules) -> list[str]:
@@ -184,7 +160,7 @@ def table_corner(rules: rs.Rules) -> str:
     ])
 
 
-def slap_explanations(rules: Any) -> list[str]:
+def slap_explanations(rules: rs.Rules) -> list[str]:
     """One line per slap rule switched on at this table."""
     either = getattr(rules, "marriage_either_order", False)
     texts = {
@@ -202,7 +178,7 @@ def slap_explanations(rules: Any) -> list[str]:
     return [text for rule, text in texts.items() if rule in rules.slaps]
 
 
-def slap_picture_caption(rule: str, rules: Any) -> str:
+def slap_picture_caption(rule: str, rules: rs.Rules) -> str:
     """A slap pattern's picture on the rules screen: its explanation, and whether it is on at this table."""
     either = getattr(rules, "marriage_either_order", False)
     text = {
@@ -222,7 +198,7 @@ def slap_picture_caption(rule: str, rules: Any) -> str:
     return t("{rule} (on at this table)", rule=text) if on else t("{rule} (off at this table)", rule=text)
 
 
-def ten_stops_caption(rules: Any) -> str:
+def ten_stops_caption(rules: rs.Rules) -> str:
     """The rules screen's picture of a 10 ending a challenge, and whether that is on at this table."""
     text = t("A 10 stops a challenge: a 10 turned while paying ends it. Nobody wins the pile; "
              "the next player plays on.")
@@ -231,7 +207,7 @@ def ten_stops_caption(rules: Any) -> str:
     return t("{rule} (off at this table)", rule=text)
 
 
-def _penalty_text(rules: Any) -> str:
+def _penalty_text(rules: rs.Rules) -> str:
     """The rules for newcomers: what a wrong slap costs at this table."""
     if rules.wrong_slap == "timeout":
         return tn("A wrong slap puts you in a timeout: you may not slap until {n} more card has been played.",
@@ -247,7 +223,7 @@ def _penalty_text(rules: Any) -> str:
                   "the pile.", rules.burn)
 
 
-def rules_text(rules: Any) -> list[str]:
+def rules_text(rules: rs.Rules) -> list[str]:
     """Paragraphs of the rules, for people who have never played."""
     return [
         t("The whole deck is dealt out, face down. Nobody looks: you keep your cards in a face-down stack."),
@@ -271,7 +247,7 @@ def rules_text(rules: Any) -> list[str]:
     ]
 
 
-def _end_text(rules: Any) -> str:
+def _end_text(rules: rs.Rules) -> str:
     """How a game is won: the last player with cards, or (with a game length) most cards when time is up."""
     seconds = rs.GAME_LENGTHS_S.get(getattr(rules, "game_length", "full"))
     if seconds is None:
