@@ -8,7 +8,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
@@ -32,9 +32,11 @@ from game.services import MIN_WINDOW, InputPort
 from game.services import Audio as AudioPort
 
 if TYPE_CHECKING:
-    from game.games.base import TableConfig
+    from game.games.base import Match, TableConfig
+    from game.input.router import TextEdit
     from game.record import MatchLog
     from game.scenes.base import Scene
+    from game.services import DemoPort
     from game.settings import Settings
 
 NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
@@ -163,7 +165,7 @@ class App:
         self.rng_seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(2**31)
         self._seeds = random.Random(self.rng_seed)
         self.games = REGISTRY
-        self.demo: Any = None  # a DemoLoop while --demo deals game after game
+        self.demo: DemoPort | None = None  # a DemoLoop while --demo deals game after game
         self.stack = SceneStack(self, lambda: self.size, on_change=self._sync_text_input, on_empty=self.quit)
         self.nav = Navigator(self.stack)
         self.running = True
@@ -232,7 +234,7 @@ class App:
         if isinstance(saved, str):
             print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
 
-    def record_history(self, config: TableConfig, match: Any) -> None:
+    def record_history(self, config: TableConfig, match: Match) -> None:
         """A finished game joins the evening's tally and the players' history. Taking its record is cheap;
         the writing happens on the history's own thread. A demo is neither."""
         if self.demo is not None:
@@ -324,7 +326,7 @@ class App:
 
     def _update(self, now_ns: int, dt_ns: int) -> None:
         self._system_events()
-        items: list[Any] = self.input.drain()
+        items: list[Command | TextEdit] = [*self.input.drain()]
         items += self.input.drain_text()
         if self._demo_interrupted():
             return  # the press that ended the demo does nothing else
@@ -356,7 +358,7 @@ class App:
         self.nav.reset("title")
         return True
 
-    def _dispatch(self, cmd: Any) -> None:
+    def _dispatch(self, cmd: Command | TextEdit) -> None:
         """A Command to the top scene's `handle`, a TextEdit to its `text_edit` (dropped if it has none)."""
         top = self.top
         if top is None:

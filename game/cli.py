@@ -33,6 +33,7 @@ SUBCOMMANDS = {
     "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
     "preset": ("game.presets_io", "house-rule presets as files: 'export NAME FILE', 'import FILE'"),
 }
+GIVEN_THE_GAMES = {"preset"}  # subcommands whose module knows no game: main(argv, games=the registry's games)
 
 
 def play_parser() -> argparse.ArgumentParser:
@@ -182,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         pygame.quit()
         return 2
     pygame.font.init()
-    settings = settings_mod.load()
+    settings = settings_mod.load(games=games.GAMES)
     if args.language:
         settings["language"] = args.language  # this run's language (saved only with another change)
     set_language(settings["language"])
@@ -215,5 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(practice[argv[1]].sim().main(argv[2:]) or 0)
     if argv and argv[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[argv[0]][0])
+        if argv[0] in GIVEN_THE_GAMES:
+            return int(module.main(argv[1:], games=games.GAMES) or 0)
         return int(module.main(argv[1:]) or 0)
     return int(run(play_parser().parse_args(argv)) or 0)

@@ -14,6 +14,9 @@ the problem. An imported preset whose name is taken comes in as "Name (2)" (then
 `python -m game preset export NAME FILE` and `python -m game preset import FILE`: one line on stderr and
 exit code 2 for anything wrong (nothing is imported), 0 when done. The lobby exports to, and imports from,
 `exports/` in the user data folder (game.record.data_dir).
+
+This module knows no game: its callers pass the games (`games`: {game id: its definition}, as the settings
+keep them: `settings.games`).
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from game import games, names
+from game import names
 from game import settings as settings_mod
 from game.argtypes import OneLineParser
-from game.jsonsafe import nesting_depth
+from game.jsonsafe import JSON, JSONObject, nesting_depth
+from game.settings import PresetGames
 
 FORMAT = "couchcards-preset"
 VERSION = 1
@@ -50,7 +54,7 @@ class PresetError(ValueError):
 class Preset:
     game: str
     name: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: JSONObject = field(default_factory=dict)
 
 
 def exports_dir() -> Path:
@@ -75,8 +79,8 @@ def to_text(preset: Preset) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _no_duplicates(pairs: list[tuple[str, JSON]]) -> JSONObject:
+    out: JSONObject = {}
     for key, value in pairs:
         if key in out:
             raise PresetError(f"the key {key!r} appears twice")
@@ -89,8 +93,9 @@ def _no_constant(name: str) -> NoReturn:
 
 
 
-def parse(raw: bytes, toml: bool = False) -> Preset:
-    """The preset in a file's bytes (JSON, or TOML if `toml`); raises PresetError naming the problem."""
+def parse(raw: bytes, toml: bool = False, *, games: PresetGames) -> Preset:
+    """The preset (of one of `games`) in a file's bytes (JSON, or TOML if `toml`); raises PresetError
+    naming the problem."""
     if len(raw) > MAX_BYTES:
         raise PresetError(f"larger than {MAX_BYTES // 1024} KB")
     try:
@@ -99,6 +104,7 @@ def parse(raw: bytes, toml: bool = False) -> Preset:
         raise PresetError(f"not UTF-8 text (byte {exc.start})") from None
     if not text.strip():
         raise PresetError("the file is empty")
+    data: JSON
     try:
         if toml:
             data = tomllib.loads(text)
@@ -110,11 +116,11 @@ def parse(raw: bytes, toml: bool = False) -> Preset:
         raise PresetError("nested too deeply") from None
     except Exception as exc:  # noqa: BLE001 - whatever the parser says, one line of it
         raise PresetError(f"not valid {'TOML' if toml else 'JSON'}: {_line(str(exc))}") from None
-    return from_data(data)
+    return from_data(data, games)
 
 
-def from_data(data: Any) -> Preset:
-    """The preset in a parsed file; raises PresetError naming the first problem."""
+def from_data(data: JSON, games: PresetGames) -> Preset:
+    """The preset (of one of `games`) in a parsed file; raises PresetError naming the first problem."""
     if not isinstance(data, dict):
         raise PresetError("not a preset (the file must hold one object)")
     if nesting_depth(data) > MAX_DEPTH:
@@ -136,8 +142,8 @@ def from_data(data: Any) -> Preset:
     if missing:
         raise PresetError(f"no {missing[0]!r} field")
     game = data["game"]
-    if not isinstance(game, str) or game not in games.IDS:
-        raise PresetError(_line(f"unknown game {game!r} (this version knows {', '.join(games.IDS)})"))
+    if not isinstance(game, str) or game not in games:
+        raise PresetError(_line(f"unknown game {game!r} (this version knows {', '.join(games)})"))
     name = data["name"]
     if not isinstance(name, str):
         raise PresetError(f"name must be text, not {_line(repr(name))}")
@@ -150,14 +156,15 @@ def from_data(data: Any) -> Preset:
     if not isinstance(options, dict):
         raise PresetError("options must be an object of option values")
     try:
-        settings_mod.check_preset(game, options)
+        settings_mod.check_preset(games[game], options)
     except (TypeError, ValueError) as exc:
         raise PresetError(_line(f"options: {exc}")) from None
     return Preset(game, name, dict(options))
 
 
-def read(path: str | Path) -> Preset:
-    """The preset in the file at `path`; raises PresetError (naming the problem, not the file)."""
+def read(path: str | Path, *, games: PresetGames) -> Preset:
+    """The preset (of one of `games`) in the file at `path`; raises PresetError (naming the problem, not
+    the file)."""
     path = Path(path)
     if path.suffix.lower() not in SUFFIXES:
         raise PresetError(f"a preset file ends in {' or '.join(SUFFIXES)}")
@@ -170,7 +177,7 @@ def read(path: str | Path) -> Preset:
         raise PresetError("a folder, not a file") from None
     except OSError as exc:
         raise PresetError(_line(f"cannot be read ({exc.strerror or type(exc).__name__})")) from None
-    return parse(raw, toml=path.suffix.lower() == ".toml")
+    return parse(raw, toml=path.suffix.lower() == ".toml", games=games)
 
 
 def write(preset: Preset, path: str | Path) -> Path:
@@ -210,9 +217,9 @@ def add(settings: settings_mod.Settings, preset: Preset) -> Preset:
 
 
 def import_file(settings: settings_mod.Settings, path: str | Path) -> Preset:
-    """Read the file and add its preset to `settings` (not saved); PresetError and nothing changed if
-    the file is bad."""
-    return add(settings, read(path))
+    """Read the file and add its preset (of one of the games `settings` keeps presets for) to `settings`
+    (not saved); PresetError and nothing changed if the file is bad."""
+    return add(settings, read(path, games=settings.games))
 
 
 def export_name(preset: Preset) -> str:
@@ -241,22 +248,23 @@ def export_to_folder(preset: Preset, folder: str | Path | None = None) -> Path:
     return path
 
 
-def importable(folder: str | Path | None = None, game: str | None = None) -> list[Path]:
+def importable(folder: str | Path | None = None, game: str | None = None, *, games: PresetGames) -> list[Path]:
     """The files the lobby offers to import: *.json and *.toml in `folder` (the exports folder), by name;
-    with `game`, less those that are good presets of another game (a bad file stays: importing it says why)."""
+    with `game`, less those that are good presets of another of `games` (a bad file stays: importing it
+    says why)."""
     folder = Path(folder) if folder is not None else exports_dir()
     try:
         found = sorted(p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
     except OSError:
         return []
     if game is not None:
-        found = [p for p in found if _game_of(p) in (None, game)]
+        found = [p for p in found if _game_of(p, games) in (None, game)]
     return found[:MAX_LISTED]
 
 
-def _game_of(path: Path) -> str | None:
+def _game_of(path: Path, games: PresetGames) -> str | None:
     try:
-        return read(path).game
+        return read(path, games=games).game
     except PresetError:
         return None
 
@@ -264,13 +272,13 @@ def _game_of(path: Path) -> str | None:
 # ---- the command line -------------------------------------------------------------------------------
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(games: PresetGames) -> argparse.ArgumentParser:
     p = OneLineParser(prog="couchcards preset", description="Share house-rule presets as small text files.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     ex = sub.add_parser("export", help="write a saved preset to FILE (.json)")
     ex.add_argument("name", metavar="NAME", help="the preset's name, as in the lobby")
     ex.add_argument("file", metavar="FILE", help="the file to write (.json)")
-    ex.add_argument("--game", choices=list(games.IDS), help="the game, if two games have a preset of that name")
+    ex.add_argument("--game", choices=list(games), help="the game, if two games have a preset of that name")
     ex.add_argument("--force", action="store_true", help="write over FILE if it exists")
     im = sub.add_parser("import", help="add the preset in FILE (.json or .toml) to the saved presets")
     im.add_argument("file", metavar="FILE")
@@ -282,12 +290,13 @@ def fail(message: str) -> int:
     return 2
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, games: PresetGames) -> int:
+    """`python -m game preset ...` for the presets of `games` (the command line passes its registry)."""
     from game.i18n import t
 
-    args = parser().parse_args(argv)
+    args = parser(games).parse_args(argv)
     lines: list[str] = []
-    settings = settings_mod.load(warn=lines.append)
+    settings = settings_mod.load(warn=lines.append, games=games)
     for line in lines:  # the settings' own warnings, as when the game starts
         print(f"couchcards: {line}", file=sys.stderr)
     if args.command == "export":
@@ -309,11 +318,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.read_only:
         return fail(f"cannot read the settings file {settings.path} ({settings.read_only}); nothing imported")
     try:
-        preset = read(args.file)
+        preset = read(args.file, games=games)
     except PresetError as exc:
         return fail(f"{args.file}: {exc}; nothing imported")
     added = add(settings, preset)
     if not settings.save():
         return fail(f"could not save the settings to {settings.path}; nothing imported")
-    print(t("Imported the preset {name} for {game}", name=added.name, game=games.get(added.game).title()))
+    print(t("Imported the preset {name} for {game}", name=added.name, game=games[added.game].title()))
     return 0

@@ -4,21 +4,30 @@ classes or implement the same Protocols."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Protocol
+
+from game.screen import Screen
 
 if TYPE_CHECKING:
     import pygame
 
     from game.commands import Command
-    from game.games.base import GameDef
+    from game.games.base import GameDef, Match, TableConfig
+    from game.history.store import History
+    from game.history.tally import Tally
     from game.input.bindings import Bindings
     from game.input.pads import Pad, Pads
+    from game.input.router import LostPad, TextEdit
+    from game.record import MatchLog
+    from game.settings import Settings
 
 # The smallest window a scene is ever laid out for (the app scales a smaller window's frame down).
 MIN_WINDOW = (640, 360)
 
-# A scene, as the app's services see it (game.scenes.base.Scene; not imported here: scenes import this).
-Scene = Any
+# A scene, as the app's services see it (the scene contract, game.screen.Screen; every screen subclasses
+# game.scenes.base.Scene, not imported here: scenes import this).
+Scene = Screen
 
 
 class InputPort(Protocol):
@@ -28,7 +37,7 @@ class InputPort(Protocol):
     bindings: Bindings
     pads: Pads
     owner: dict[str, int]
-    lost: dict[int, Any]
+    lost: dict[int, LostPad]
     claiming: bool
     capturing: bool
     captured: list[tuple[str, str]]
@@ -37,7 +46,7 @@ class InputPort(Protocol):
 
     def poll(self) -> int: ...
     def drain(self) -> list[Command]: ...
-    def drain_text(self) -> list[Any]: ...
+    def drain_text(self) -> list[TextEdit]: ...
     def set_text_input(self, on: bool) -> None: ...
     def system_events(self) -> list[str]: ...
     def assign(self, device: str, seat: int) -> None: ...
@@ -76,10 +85,10 @@ class NavigatorPort(Protocol):
     """Screens by name (game.scenes.navigator.Navigator): "title", "choose", "lobby", "table", "results",
     "rules", "pause", "settings", "controls", "join", "pad_lost", "confirm", "name_entry"."""
 
-    def push(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
-    def replace(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
-    def reset(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
-    def start_table(self, config: Any, push: bool = False) -> Scene: ...
+    def push(self, name: str, *args: object, **kwargs: object) -> Scene: ...
+    def replace(self, name: str, *args: object, **kwargs: object) -> Scene: ...
+    def reset(self, name: str, *args: object, **kwargs: object) -> Scene: ...
+    def start_table(self, config: TableConfig, push: bool = False) -> Scene: ...
 
 
 class StackPort(Protocol):
@@ -88,7 +97,7 @@ class StackPort(Protocol):
     @property
     def top(self) -> Scene | None: ...
     def __len__(self) -> int: ...
-    def __iter__(self) -> Any: ...
+    def __iter__(self) -> Iterator[Scene]: ...
 
 
 class Games(Protocol):
@@ -100,18 +109,24 @@ class Games(Protocol):
     def all(self) -> list[GameDef]: ...
 
 
+class DemoPort(Protocol):
+    """A demo that deals game after game (game.tables.DemoLoop): the next table after `previous`."""
+
+    def next(self, previous: TableConfig, seed: int) -> TableConfig: ...
+
+
 class Services(Protocol):
     """What the app gives every scene (as `scene.app`)."""
 
-    settings: Any  # game.settings.Settings: mapping access plus save(), player_name(), warn()
+    settings: Settings  # mapping access plus save(), player_name(), warn(), and the games it keeps presets for
     audio: Audio
     fonts: Fonts
     input: InputPort
     games: Games
     nav: NavigatorPort
     stack: StackPort
-    demo: Any  # a game.tables.DemoLoop while --demo deals game after game, else None
-    history: Any  # game.history.History: the profiles (in memory) and the history database
+    demo: DemoPort | None  # a game.tables.DemoLoop while --demo deals game after game, else None
+    history: History  # the profiles (in memory) and the history database
     fullscreen: bool
 
     @property
@@ -126,10 +141,10 @@ class Services(Protocol):
     def reset(self, scene: Scene) -> None: ...
     def quit(self) -> None: ...
     def save_settings(self) -> bool: ...
-    def keep_replay(self, log: Any) -> None: ...
-    def record_history(self, config: Any, match: Any) -> None:
+    def keep_replay(self, log: MatchLog) -> None: ...
+    def record_history(self, config: TableConfig, match: Match) -> None:
         """A finished game joins the evening's tally and the players' history (written off the frame path)."""
-    def session_tally(self, config: Any) -> Any:
+    def session_tally(self, config: TableConfig) -> Tally | None:
         """The evening's running tally of the table `config` (game.history.Tally), or None."""
     def pause_game(self) -> None: ...
     def toggle_fullscreen(self) -> None: ...

@@ -8,6 +8,9 @@ falls back to its default with a warning, and the rest of the file is kept. What
 understand is kept too: unknown settings (one line says how many) and presets that are for another
 game or that these rules refuse (one line each; such a preset is never offered) are written back as
 they were. A UTF-8 byte-order mark (as Notepad writes) is fine.
+
+The settings know no game: whoever loads them (the app, the command line) passes the games they keep presets
+for (`games`: {game id: its definition}, which checks a preset's option values by its engine's rules).
 """
 
 from __future__ import annotations
@@ -18,13 +21,12 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Literal, Protocol, TypeAlias, overload
 
-from game import games
-from game.games import IDS as GAMES
-from game.jsonsafe import nesting_depth
+from game.jsonsafe import JSON, JSONObject, nesting_depth
 from game.names import MAX_NAME, clean_name, clean_text, free_name  # noqa: F401 - MAX_NAME: settings' names
 
 ENV_DIR = "COUCHCARDS_CONFIG_DIR"
@@ -37,11 +39,27 @@ MAX_PRESET_LINES = 20  # bad presets named one per line; any more are counted on
 Warn = Callable[[str], None]
 
 
+class PresetRules(Protocol):
+    """What the settings and preset files need of a game (its definition, game.games.base.GameDef, answers
+    it): its title, for messages, and the check its engine's rules make of a preset's option values
+    (ValueError or TypeError, naming the option)."""
+
+    def title(self) -> str: ...
+
+    def check_options(self, values: Mapping[str, JSON]) -> None: ...
+
+
+# The games whose presets the settings keep, by game id (the caller's registry: game.games.GAMES).
+PresetGames: TypeAlias = Mapping[str, PresetRules]
+# {game: {preset name: {option name: value}}}
+Presets: TypeAlias = dict[str, dict[str, JSONObject]]
+
+
 def _stderr_warning(message: str) -> None:
     print(f"couchcards: {message}", file=sys.stderr)
 
 
-def _volume(v: Any) -> float:
+def _volume(v: object) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise TypeError("must be a number from 0 to 1")
     if not 0.0 <= v <= 1.0:
@@ -49,13 +67,13 @@ def _volume(v: Any) -> float:
     return round(float(v), 2)
 
 
-def _flag(v: Any) -> bool:
+def _flag(v: object) -> bool:
     if not isinstance(v, bool):
         raise TypeError("must be true or false")
     return v
 
 
-def _language(v: Any) -> str:
+def _language(v: object) -> str:
     from game.i18n import AUTO, CATALOGUES
 
     if v != AUTO and v not in CATALOGUES:
@@ -67,58 +85,46 @@ CARD_LETTERS = ("auto", "international", "danish", "swedish")  # auto: as the la
 TEXT_SIZES = (100, 125, 150)  # per cent of the standard text size
 
 
-def _card_letters(v: Any) -> str:
+def _card_letters(v: object) -> str:
     if v not in CARD_LETTERS:
         raise ValueError(f"must be one of {', '.join(CARD_LETTERS)}")
     return str(v)
 
 
-def _text_size(v: Any) -> int:
-    if isinstance(v, bool) or v not in TEXT_SIZES:
+def _text_size(v: object) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v not in TEXT_SIZES:
         raise ValueError(f"must be one of {', '.join(map(str, TEXT_SIZES))}")
-    return int(v)
+    return v
 
 
-def _bindings(v: Any) -> dict[str, Any]:
+def _bindings(v: object) -> JSONObject:
     if not isinstance(v, dict):
         raise TypeError("must be an object")
     return v
 
 
-def _from_json(value: Any) -> Any:
-    """An option value as the rules take it (JSON has lists where the rules have tuples)."""
-    return tuple(_from_json(v) for v in value) if isinstance(value, list) else value
-
-
-def check_preset(game: str, values: Any) -> None:
-    """Raise ValueError (naming the option) unless `values` are option values the game's rules accept
-    at some table size: the same check the engine makes, so a preset that loads can be played."""
+def check_preset(rules: PresetRules, values: object) -> JSONObject:
+    """`values` if they are option values the game's rules (`rules`: its definition) accept at some table
+    size: the same check the engine makes, so a preset that loads can be played; else ValueError or
+    TypeError (one line, naming the option)."""
     if not isinstance(values, dict):
         raise TypeError("not a set of option values")
-    definition = games.get(game)
-    rules_values = {k: _from_json(v) for k, v in values.items()}
-    error: Exception | None = None
-    for players in (None, *range(2, MAX_SEATS + 1)):  # some options' limits depend on the table size
-        try:
-            definition.rules_from_values(rules_values, players)
-            return
-        except (TypeError, ValueError) as exc:
-            error = error or exc
-    raise ValueError(str(error).splitlines()[0] if str(error) else type(error).__name__)
+    rules.check_options(values)
+    return values
 
 
-def _split_presets(v: Any) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, Any], list[str]]:
+def _split_presets(v: object, games: PresetGames) -> tuple[Presets, dict[str, JSON], list[str]]:
     """The presets of `v` this version can play, what it keeps without using ({game: {name: values}}, or
     {game: whatever stood there} when that is not a set of named presets: other games', those its rules
     refuse, a game's entry that is not an object), and one line per preset or entry set aside. Each
     entry falls back on its own: a bad one never costs its siblings."""
     if not isinstance(v, dict):
         raise TypeError("must be an object")
-    good: dict[str, dict[str, dict[str, Any]]] = {g: {} for g in GAMES}
-    kept: dict[str, Any] = {}
+    good: Presets = {g: {} for g in games}
+    kept: dict[str, JSON] = {}
     lines: list[str] = []
     for game, presets in v.items():
-        if game not in GAMES:
+        if game not in games:
             kept[game] = presets  # a game of a newer version
             continue
         if not isinstance(presets, dict):
@@ -130,20 +136,22 @@ def _split_presets(v: Any) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[s
             try:
                 if not name:
                     raise ValueError("no name")
-                check_preset(game, values)
+                checked = check_preset(games[game], values)
             except (TypeError, ValueError) as exc:
-                kept.setdefault(game, {})[raw_name] = values
+                bad = kept.setdefault(game, {})
+                if isinstance(bad, dict):
+                    bad[raw_name] = values
                 lines.append(f"preset {clean_text(raw_name)[:40]!r} of {game}: {exc}")
                 continue
             if name != raw_name:  # a name with control characters, say: offered (and saved) cleaned
                 name = free_name(name, set(good[game]) | set(presets))
-            good[game][name] = dict(values)
+            good[game][name] = dict(checked)
     return good, kept, lines
 
 
-def _presets(v: Any) -> dict[str, dict[str, dict[str, Any]]]:
+def _presets(v: object, games: PresetGames) -> Presets:
     """{game: {preset name: {option name: value}}}; every preset must be playable (see check_preset)."""
-    good, kept, lines = _split_presets(v)
+    good, kept, lines = _split_presets(v, games)
     if lines:
         raise ValueError(lines[0])
     if kept:
@@ -151,13 +159,13 @@ def _presets(v: Any) -> dict[str, dict[str, dict[str, Any]]]:
     return good
 
 
-def _split_names(v: Any) -> tuple[list[str], dict[int, Any], list[str]]:
+def _split_names(v: object) -> tuple[list[str], dict[int, JSON], list[str]]:
     """The seats' names (cleaned; "" for a seat with none), what is kept without using ({index: value}:
     a name that is not text, names past the last seat), and one line per name set aside."""
     if not isinstance(v, list):
         raise TypeError(f"must be a list of up to {MAX_SEATS} names")
     names = [""] * MAX_SEATS
-    kept: dict[int, Any] = {}
+    kept: dict[int, JSON] = {}
     lines: list[str] = []
     for i, raw in enumerate(v):
         if i >= MAX_SEATS:
@@ -173,15 +181,16 @@ def _split_names(v: Any) -> tuple[list[str], dict[int, Any], list[str]]:
     return names, kept, lines
 
 
-def _names(v: Any) -> list[str]:
+def _names(v: object) -> list[str]:
     names, _, lines = _split_names(v)
     if lines:
         raise ValueError(lines[0])
     return names
 
 
-# key -> (default, validator). The validator returns the cleaned value or raises ValueError/TypeError.
-SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
+# key -> (default, validator). The validator returns the cleaned value or raises ValueError/TypeError. The
+# presets' default and check depend on the games the settings are loaded with (see `schema`).
+SCHEMA: dict[str, tuple[object, Callable[[object], object]]] = {
     "volume": (0.7, _volume),
     "four_colour_suits": (False, _flag),
     "reduced_motion": (False, _flag),
@@ -193,13 +202,18 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "large_cards": (False, _flag),  # bigger centre and seat cards
     "text_size": (100, _text_size),  # per cent: 100, 125 or 150
     "bindings": ({}, _bindings),  # filled and read by game.input; opaque here
-    "presets": ({g: {} for g in GAMES}, _presets),
+    "presets": ({}, partial(_presets, games={})),
     "names": ([""] * MAX_SEATS, _names),  # "" = the default "Player N"
 }
 
 
-def defaults() -> dict[str, Any]:
-    return {key: copy.deepcopy(default) for key, (default, _) in SCHEMA.items()}
+def schema(games: PresetGames) -> dict[str, tuple[object, Callable[[object], object]]]:
+    """SCHEMA for settings that keep the presets of `games`."""
+    return {**SCHEMA, "presets": ({g: {} for g in games}, partial(_presets, games=games))}
+
+
+def defaults(games: PresetGames) -> dict[str, object]:
+    return {key: copy.deepcopy(default) for key, (default, _) in schema(games).items()}
 
 
 def config_dir() -> Path:
@@ -212,30 +226,51 @@ def config_dir() -> Path:
     return Path(platformdirs.user_config_dir("couch-cards", appauthor=False))
 
 
-class Settings(MutableMapping[str, Any]):
-    """A dict of validated settings bound to its file; `save()` writes it atomically."""
+class Settings(MutableMapping[str, object]):
+    """A dict of validated settings bound to its file; `save()` writes it atomically. `games`: the games
+    whose presets it keeps (see the module's docstring)."""
 
-    def __init__(self, path: Path, values: dict[str, Any] | None = None, warn: Warn = _stderr_warning):
+    def __init__(self, path: Path, values: Mapping[str, object] | None = None, warn: Warn = _stderr_warning, *,
+                 games: PresetGames) -> None:
         self.path = Path(path)
+        self.games = games
+        self._schema = schema(games)
         self._warn = warn
-        self._values = defaults()
+        self._values = defaults(games)
         if values:
             self._values.update(values)
-        self.unknown: dict[str, Any] = {}  # settings of a newer version: written back as they were
-        self.kept_presets: dict[str, Any] = {}  # {game: {name: values}} not offered, kept (see _split_presets)
-        self.kept_names: dict[int, Any] = {}  # {index: value}: names that could not be used, kept
+        self.unknown: dict[str, JSON] = {}  # settings of a newer version: written back as they were
+        self.kept_presets: dict[str, JSON] = {}  # {game: {name: values}} not offered, kept (see _split_presets)
+        self.kept_names: dict[int, JSON] = {}  # {index: value}: names that could not be used, kept
         self.read_only = ""  # why the file must not be saved over ("" = it may)
 
-    def __getitem__(self, key: str) -> Any:
+    @overload
+    def __getitem__(self, key: Literal["four_colour_suits", "reduced_motion", "teaching_aid", "fullscreen",
+                                       "rumble", "large_cards"]) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["volume"]) -> float: ...
+    @overload
+    def __getitem__(self, key: Literal["language", "card_letters"]) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["text_size"]) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["bindings"]) -> JSONObject: ...
+    @overload
+    def __getitem__(self, key: Literal["presets"]) -> Presets: ...
+    @overload
+    def __getitem__(self, key: Literal["names"]) -> list[str]: ...
+    @overload
+    def __getitem__(self, key: str) -> object: ...
+    def __getitem__(self, key: str) -> object:
         return self._values[key]
 
-    def __setitem__(self, key: str, value: Any) -> None:
-        if key not in SCHEMA:
+    def __setitem__(self, key: str, value: object) -> None:
+        if key not in self._schema:
             raise KeyError(f"unknown setting {key!r}")
-        self._values[key] = SCHEMA[key][1](value)
+        self._values[key] = self._schema[key][1](value)
 
     def __delitem__(self, key: str) -> None:
-        self._values[key] = copy.deepcopy(SCHEMA[key][0])
+        self._values[key] = copy.deepcopy(self._schema[key][0])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
@@ -255,22 +290,26 @@ class Settings(MutableMapping[str, Any]):
     def player_name(self, seat: int) -> str:
         from game.i18n import t
 
-        names = self._values["names"]
+        names = self["names"]
         return names[seat] if seat < len(names) and names[seat] else t("Player {n}", n=seat + 1)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """What `save` writes: the values, with the unknown settings and the kept presets as they were."""
-        out = {**self.unknown, **copy.deepcopy(self._values)}
+        out: dict[str, object] = {**self.unknown, **copy.deepcopy(self._values)}
+        presets = out["presets"]
+        assert isinstance(presets, dict)
         for game, kept in self.kept_presets.items():
-            mine = out["presets"].get(game)
+            mine = presets.get(game)
             if not isinstance(kept, dict):  # the game's entry was not a set of presets: kept as it was,
                 if not mine:  # until a preset of that game is saved in its place
-                    out["presets"][game] = copy.deepcopy(kept)
+                    presets[game] = copy.deepcopy(kept)
                 continue
-            mine = out["presets"].setdefault(game, {})
+            mine = presets.setdefault(game, {})
+            assert isinstance(mine, dict)
             for name, values in kept.items():
                 mine.setdefault(name, copy.deepcopy(values))  # a preset saved since under the same name wins
         names = out["names"]
+        assert isinstance(names, list)
         for i, raw in sorted(self.kept_names.items()):
             if i < len(names):
                 if not names[i]:  # a seat named since keeps its new name
@@ -338,10 +377,11 @@ def _reason(exc: BaseException) -> str:
     return (text if isinstance(exc, ValueError) and text else f"{type(exc).__name__}: {text}".rstrip(": "))[:80]
 
 
-def load(path: Path | None = None, warn: Warn = _stderr_warning) -> Settings:
-    """Read the settings file (defaults if there is none); never raises for a bad file."""
+def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: PresetGames) -> Settings:
+    """Read the settings file (defaults if there is none), keeping the presets of `games`; never raises
+    for a bad file."""
     path = Path(path) if path is not None else config_dir() / FILENAME
-    settings = Settings(path, warn=warn)
+    settings = Settings(path, warn=warn, games=games)
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
@@ -372,16 +412,18 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning) -> Settings:
             continue
         try:
             if key == "names":
-                value, settings.kept_names, lines = _split_names(value)
+                names, settings.kept_names, lines = _split_names(value)
+                value = list(names)
                 for line in lines[:MAX_PRESET_LINES]:
                     warn(f"settings: {line}; keeping it in the file, unused")
             if key == "presets":
-                value, settings.kept_presets, lines = _split_presets(value)
+                presets, settings.kept_presets, lines = _split_presets(value, games)
+                value = {game: dict(mine) for game, mine in presets.items()}
                 for line in lines[:MAX_PRESET_LINES]:
                     warn(f"settings: {line}; keeping it in the file, not offered")
                 if len(lines) > MAX_PRESET_LINES:
                     warn(f"settings: keeping {len(lines) - MAX_PRESET_LINES} more bad presets unused")
-                others = [g for g in settings.kept_presets if g not in GAMES]
+                others = [g for g in settings.kept_presets if g not in games]
                 if others:
                     warn(f"settings: keeping the presets of {_some(others, 'unknown game')} unused")
             settings[key] = value

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import settings as settings_mod
 from game.app import App, SilentAudio
+from game.games import GAMES
 from game.i18n import t
 from game.loop import NS, FakeClock
 
@@ -33,7 +34,7 @@ def make_app(tmp_path: Path, size: tuple[int, int] = SIZE) -> App:
     pygame.display.init()
     pygame.font.init()
     pygame.event.clear()
-    settings = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None)
+    settings = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)
     clock = FakeClock()
     return App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=1234)
 

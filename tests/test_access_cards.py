@@ -11,6 +11,7 @@ import pytest
 from support_app import OUT, make_app
 
 from game import games, settings
+from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import SLAP_EXAMPLES
 from game.games.ratscrew import engine as rs
@@ -35,11 +36,11 @@ def standard_looks():
 
 # ---- settings ----------------------------------------------------------------------------------------------
 def test_new_settings_have_their_defaults_and_round_trip(tmp_path):
-    s = settings.load(tmp_path / "settings.json")
+    s = settings.load(tmp_path / "settings.json", games=GAMES)
     assert (s["card_letters"], s["large_cards"], s["text_size"]) == ("auto", False, 100)
     s["card_letters"], s["large_cards"], s["text_size"] = "swedish", True, 150
     assert s.save()
-    again = settings.load(tmp_path / "settings.json")
+    again = settings.load(tmp_path / "settings.json", games=GAMES)
     assert (again["card_letters"], again["large_cards"], again["text_size"]) == ("swedish", True, 150)
 
 
@@ -49,7 +50,7 @@ def test_a_bad_value_falls_back_to_its_default_with_one_line(tmp_path, key, bad)
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({key: bad, "volume": 0.3}))
     lines: list[str] = []
-    s = settings.load(path, warn=lines.append)
+    s = settings.load(path, warn=lines.append, games=GAMES)
     assert s[key] == settings.SCHEMA[key][0] and s["volume"] == 0.3
     assert len(lines) == 1 and key in lines[0]
     with pytest.raises((TypeError, ValueError)):

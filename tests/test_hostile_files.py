@@ -27,6 +27,7 @@ from test_history_data import evening
 
 from game import names, presets_io, record, replay
 from game import settings as settings_mod
+from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.history import export
 from game.history.store import open_history
@@ -42,7 +43,7 @@ BAD_NAMES = ["A\u0000B", "x\ud800", "\u202eevil\u0007", "\t\n", "a" * 500]
 
 def load(path: Path) -> tuple[settings_mod.Settings, list[str]]:
     lines: list[str] = []
-    return settings_mod.load(path, warn=lines.append), lines
+    return settings_mod.load(path, warn=lines.append, games=GAMES), lines
 
 
 def saved(path: Path) -> dict:
@@ -313,9 +314,9 @@ def test_bad_numbers_on_the_command_lines_are_one_line_exit_2(argv, words):
 
 def test_presets_have_the_lobbys_ranges(tmp_path):
     with pytest.raises(ValueError, match="card_limit"):
-        settings_mod.check_preset("ratscrew", {"card_limit": 10**400})
+        settings_mod.check_preset(GAMES["ratscrew"], {"card_limit": 10**400})
     with pytest.raises(ValueError, match="burn"):
-        settings_mod.check_preset("ratscrew", {"burn": 9})
+        settings_mod.check_preset(GAMES["ratscrew"], {"burn": 9})
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"presets": {"ratscrew": {"Huge": {"card_limit": 10**400}, "Ok": {"burn": 1}}}}),
                     encoding="utf-8")
@@ -327,7 +328,7 @@ def test_presets_have_the_lobbys_ranges(tmp_path):
     preset.write_text(json.dumps({"format": "couchcards-preset", "version": 1, "game": "ratscrew", "name": "Huge",
                                   "options": {"card_limit": 10**400}}), encoding="utf-8")
     with pytest.raises(presets_io.PresetError, match="card_limit"):
-        presets_io.read(preset)
+        presets_io.read(preset, games=GAMES)
 
 
 @pytest.mark.parametrize("seat", [True, 1.0, "1"])
@@ -426,7 +427,7 @@ def test_any_preset_file_is_read_or_refused_in_one_line(tmp_path, data):
     if isinstance(data, dict) and data.get("format") is not None:
         data["format"] = "couchcards-preset"
     try:
-        preset = presets_io.parse(json.dumps(data).encode("utf-8"))
+        preset = presets_io.parse(json.dumps(data).encode("utf-8"), games=GAMES)
     except presets_io.PresetError as exc:
         assert "\n" not in str(exc) and str(exc)
     else:

@@ -12,6 +12,7 @@ from support_cli import run_main
 
 from game import settings as S
 from game import sim
+from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
 
@@ -98,7 +99,7 @@ def write(tmp_path, data) -> None:
 def test_bad_presets_are_named_one_line_each_skipped_and_kept_in_the_file(tmp_path):
     write(tmp_path, {"volume": 0.5, "presets": BAD_PRESETS})
     warnings: list[str] = []
-    s = S.load(tmp_path / "settings.json", warn=warnings.append)
+    s = S.load(tmp_path / "settings.json", warn=warnings.append, games=GAMES)
     assert s["volume"] == 0.5
     assert sorted(s["presets"]["nothanks"]) == ["Family"]
     assert sorted(s["presets"]["ratscrew"]) == ["Fast"]
@@ -134,6 +135,6 @@ def test_a_bad_preset_cannot_be_chosen_and_start_plays_standard_rules(tmp_path):
 
 @pytest.mark.parametrize(("values", "option"), NOTHANKS_BAD[:5])
 def test_settings_refuse_to_store_a_bad_preset(tmp_path, values, option):
-    s = S.load(tmp_path / "settings.json", warn=lambda m: None)
+    s = S.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)
     with pytest.raises(ValueError, match=option):
         s["presets"] = {"nothanks": {"Mine": values}}

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game import settings as S
+from game.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,7 +25,7 @@ def warnings() -> list[str]:
 
 
 def load(path, warnings):
-    return S.load(path, warn=warnings.append)
+    return S.load(path, warn=warnings.append, games=GAMES)
 
 
 def set_aside(tmp_path) -> list[Path]:
@@ -32,7 +33,7 @@ def set_aside(tmp_path) -> list[Path]:
 
 
 def assert_set_aside_with_one_line(tmp_path, s, warnings, content: bytes) -> None:
-    assert dict(s) == S.defaults()
+    assert dict(s) == S.defaults(GAMES)
     assert len(warnings) == 1 and "\n" not in warnings[0], warnings
     assert "moved it to settings.json.corrupt-" in warnings[0]
     kept = set_aside(tmp_path)
@@ -168,7 +169,7 @@ def refuse_reading(monkeypatch, path: Path) -> None:
 
 
 def check_left_alone(tmp_path, path, content, s, warnings) -> None:
-    assert dict(s) == S.defaults()
+    assert dict(s) == S.defaults(GAMES)
     assert len(warnings) == 1 and str(path) in warnings[0] and "\n" not in warnings[0]
     assert "corrupt" not in warnings[0] and "moved" not in warnings[0]
     s["volume"] = 0.1

@@ -12,6 +12,7 @@ from support_cli import run_main
 
 from game import cli, i18n
 from game import settings as settings_mod
+from game.games import GAMES
 from game.render import cache
 from game.scenes import ui
 from game.scenes.options import SettingsScene
@@ -47,7 +48,7 @@ def test_the_system_language_is_detected(env, reported, expected):
 
 
 def test_the_setting_defaults_to_auto_which_is_the_systems_language(tmp_path, monkeypatch):
-    assert settings_mod.defaults()["language"] == "auto"
+    assert settings_mod.defaults(GAMES)["language"] == "auto"
     monkeypatch.setenv("LANGUAGE", "sv")
     app = make_app(tmp_path)
     try:
@@ -62,7 +63,7 @@ def test_the_setting_defaults_to_auto_which_is_the_systems_language(tmp_path, mo
 def test_a_bad_language_in_the_settings_file_falls_back_to_auto(tmp_path, value):
     (tmp_path / "settings.json").write_text(json.dumps({"language": value}))
     warnings: list[str] = []
-    s = settings_mod.load(tmp_path / "settings.json", warn=warnings.append)
+    s = settings_mod.load(tmp_path / "settings.json", warn=warnings.append, games=GAMES)
     assert s["language"] == "auto" and len(warnings) == 1
 
 

@@ -14,6 +14,7 @@ from support_cli import run_main
 
 from game import cli
 from game import settings as settings_mod
+from game.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST = {"claim_delay_ms": 500, "tens": True}
@@ -24,7 +25,7 @@ def config(tmp_path, monkeypatch):
     """A settings folder of this test holding one preset of each game; its settings.json path."""
     monkeypatch.setenv(settings_mod.ENV_DIR, str(tmp_path / "cfg"))
     path = tmp_path / "cfg" / settings_mod.FILENAME
-    s = settings_mod.load(path, warn=lambda m: None)
+    s = settings_mod.load(path, warn=lambda m: None, games=GAMES)
     s["presets"] = {"ratscrew": {"Fast": dict(FAST)}, "nothanks": {"Family": {"ranks_per_suit": 7}}}
     assert s.save()
     return path
@@ -112,7 +113,7 @@ def test_export_does_not_write_over_a_file_unless_forced(config, tmp_path, capsy
 
 
 def test_a_name_two_games_share_needs_game(config, tmp_path, capsys):
-    s = settings_mod.load(config, warn=lambda m: None)
+    s = settings_mod.load(config, warn=lambda m: None, games=GAMES)
     s["presets"] = {"ratscrew": {"Ours": {}}, "nothanks": {"Ours": {}}}
     s.save()
     code, _, err = preset_cmd(capsys, "export", "Ours", str(tmp_path / "ours.json"))

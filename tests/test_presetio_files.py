@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game import games, presets_io
 from game import settings as settings_mod
+from game.games import GAMES
 from game.presets_io import FORMAT, Preset, PresetError
 
 FAST = {"claim_delay_ms": 500, "tens": True, "burn": 1}
@@ -26,10 +27,10 @@ def good(**changes) -> dict:
 
 def stored(tmp_path, presets=None) -> settings_mod.Settings:
     """Settings saved on disk with a preset of each game, then loaded again."""
-    s = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None)
+    s = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)
     s["presets"] = presets or {"ratscrew": {"Fast": dict(FAST)}, "nothanks": {"Family": copy.deepcopy(FAMILY)}}
     assert s.save()
-    return settings_mod.load(tmp_path / "settings.json", warn=lambda m: None)
+    return settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)
 
 
 def test_an_exported_file_is_small_readable_json_with_a_format_tag_and_version(tmp_path):
@@ -45,12 +46,12 @@ def test_an_exported_file_is_small_readable_json_with_a_format_tag_and_version(t
 def test_round_trip_export_then_import_gives_the_identical_preset(tmp_path):
     s = stored(tmp_path)
     path = presets_io.export_to_folder(presets_io.find(s, "Fast"), tmp_path / "exports")
-    other = settings_mod.load(tmp_path / "other" / "settings.json", warn=lambda m: None)
+    other = settings_mod.load(tmp_path / "other" / "settings.json", warn=lambda m: None, games=GAMES)
     added = presets_io.import_file(other, path)
     assert added == Preset("ratscrew", "Fast", FAST)
     assert other["presets"]["ratscrew"] == {"Fast": FAST}
     assert other.save()
-    again = settings_mod.load(other.path, warn=lambda m: None)
+    again = settings_mod.load(other.path, warn=lambda m: None, games=GAMES)
     assert again["presets"]["ratscrew"]["Fast"] == s["presets"]["ratscrew"]["Fast"]
 
 
@@ -66,7 +67,7 @@ def test_a_name_that_is_taken_comes_in_as_name_2_then_3_never_over_the_first(tmp
 
 def test_a_name_kept_unused_in_the_settings_file_is_taken_too(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"presets": {"ratscrew": {"Fast": {"tens": "yes"}}}}))
-    s = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None)
+    s = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)
     assert s["presets"]["ratscrew"] == {}  # the bad one is not offered, but it is still in the file
     (tmp_path / "fast.json").write_text(json.dumps(good()))
     assert presets_io.import_file(s, tmp_path / "fast.json").name == "Fast (2)"
@@ -81,20 +82,20 @@ def test_exporting_again_reuses_the_file_and_another_preset_with_the_same_file_n
     assert presets_io.export_to_folder(Preset("ratscrew", "Fast!", FAST), folder) == first
     second = presets_io.export_to_folder(Preset("ratscrew", "Fast?", {"tens": False}), folder)
     assert (first.name, second.name) == ("ratscrew-fast.json", "ratscrew-fast-2.json")
-    assert presets_io.read(first).name == "Fast!" and presets_io.read(second).name == "Fast?"
+    assert presets_io.read(first, games=GAMES).name == "Fast!" and presets_io.read(second, games=GAMES).name == "Fast?"
 
 
 def test_a_hand_written_toml_file_is_read_too(tmp_path):
     path = tmp_path / "quick.toml"
     path.write_text('format = "couchcards-preset"\nversion = 1\ngame = "ratscrew"\nname = "Quick"\n\n'
                     "[options]\nclaim_delay_ms = 750\nsix_nine = true\n", encoding="utf-8")
-    assert presets_io.read(path) == Preset("ratscrew", "Quick", {"claim_delay_ms": 750, "six_nine": True})
+    assert presets_io.read(path, games=GAMES) == Preset("ratscrew", "Quick", {"claim_delay_ms": 750, "six_nine": True})
 
 
 def test_a_byte_order_mark_is_still_utf8(tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(good()).encode())
-    assert presets_io.read(path).name == "Fast"
+    assert presets_io.read(path, games=GAMES).name == "Fast"
 
 
 def option_sets():
@@ -113,11 +114,11 @@ def test_any_playable_preset_round_trips_exactly(tmp_path, game_values, name):
     game, values = game_values
     assume(name.strip() == name and name)
     try:
-        settings_mod.check_preset(game, values)
+        settings_mod.check_preset(GAMES[game], values)
     except ValueError:
         assume(False)  # e.g. more cards set aside than a small deck holds: no such preset is saved
     text = presets_io.to_text(Preset(game, name, values))
-    assert presets_io.parse(text.encode("utf-8")) == Preset(game, name, values)
+    assert presets_io.parse(text.encode("utf-8"), games=GAMES) == Preset(game, name, values)
 
 
 # ---- bad files: one line naming the problem, nothing changed --------------------------------------------
@@ -191,7 +192,7 @@ def test_files_that_are_not_there_or_not_preset_files_are_one_line_too(tmp_path)
         if path.name == "folder.json":
             path.mkdir()
         with pytest.raises(PresetError, match=named):
-            presets_io.read(path)
+            presets_io.read(path, games=GAMES)
 
 
 def test_the_lobbys_list_holds_this_games_files_and_bad_ones_but_not_another_games(tmp_path):
@@ -201,6 +202,6 @@ def test_the_lobbys_list_holds_this_games_files_and_bad_ones_but_not_another_gam
     broken = folder / "broken.toml"
     broken.write_text("not toml at all [")
     (folder / "notes.txt").write_text("hello")
-    assert presets_io.importable(folder, "ratscrew") == [broken, mine]
-    assert len(presets_io.importable(folder)) == 3
-    assert presets_io.importable(tmp_path / "nowhere", "ratscrew") == []
+    assert presets_io.importable(folder, "ratscrew", games=GAMES) == [broken, mine]
+    assert len(presets_io.importable(folder, games=GAMES)) == 3
+    assert presets_io.importable(tmp_path / "nowhere", "ratscrew", games=GAMES) == []

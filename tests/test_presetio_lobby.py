@@ -13,6 +13,7 @@ from support_app import OUT, focus, house_rules, make_app, press, set_value
 from test_scenes_screenshots import overlapping
 
 from game import presets_io
+from game.games import GAMES
 from game.i18n import t
 from game.presets_io import Preset
 from game.scenes import ui
@@ -54,7 +55,7 @@ def test_export_writes_the_chosen_preset_and_says_where(app, exports):
     focus(app, t("Export preset"))
     press(app, "enter")
     path = exports / "ratscrew-fast.json"
-    assert presets_io.read(path) == Preset("ratscrew", "Fast", FAST)
+    assert presets_io.read(path, games=GAMES) == Preset("ratscrew", "Fast", FAST)
     assert scene.note == f"Exported {path.name} to {exports}" and not scene.told_bad
     assert app.top.menu.current.label == t("Export preset") and scene.preset == "Fast"
 
@@ -153,7 +154,7 @@ def test_no_text_overlaps_with_the_preset_files_and_a_two_line_note(tmp_path, mo
         for name, bad in (("exported", False), ("refused", True)):
             if bad:
                 (presets_io.exports_dir() / "zz-bad-file-with-a-long-name.json").write_text('{"format": "x"}')
-                scene.imports = presets_io.importable(game=game)
+                scene.imports = presets_io.importable(game=game, games=GAMES)
                 press(app, "left", "enter")
             assert scene.told_bad is bad
             rules = app.top

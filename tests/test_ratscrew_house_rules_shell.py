@@ -21,6 +21,7 @@ from support_table import FakeApp, FixedHands, press, screenshot
 
 from game import games, i18n, record, replay, settings, sim
 from game.commands import PLAY, SLAP
+from game.games import GAMES
 from game.games.base import TableConfig
 from game.games.ratscrew import bots
 from game.games.ratscrew import engine as rs
@@ -333,28 +334,28 @@ def test_an_old_preset_without_the_new_keys_loads_unchanged(tmp_path):
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"format": "couchcards-preset", "version": 1, "game": "ratscrew", "name": "Old",
                                 "options": old}))
-    preset = read(path)
+    preset = read(path, games=GAMES)
     assert preset == Preset("ratscrew", "Old", old)
     rules = DEFINITION.rules_from_values(preset.options, 3)
     assert (rules.ten_stops, rules.wrong_slap, rules.timeout_cards, "four_of_a_suit" in rules.slaps) == (
         False, "burn", 3, False)
     assert rules.burn == 1 and "tens" in rules.slaps
-    settings.check_preset("ratscrew", old)
+    settings.check_preset(GAMES["ratscrew"], old)
     stored = tmp_path / "settings.json"  # presets kept in the settings file by an older version
     stored.write_text(json.dumps({"presets": {"ratscrew": {"Old": old}}}))
-    loaded = settings.load(stored, warn=lambda message: pytest.fail(message))
+    loaded = settings.load(stored, warn=lambda message: pytest.fail(message), games=GAMES)
     assert loaded["presets"]["ratscrew"] == {"Old": old}
 
 
 def test_a_preset_with_the_new_options_round_trips_and_bad_values_are_named(tmp_path):
     values = {"four_of_a_suit": True, "ten_stops": True, "wrong_slap": "timeout", "timeout_cards": 5}
     write(Preset("ratscrew", "House", values), tmp_path / "house.json")
-    assert read(tmp_path / "house.json").options == values
-    settings.check_preset("ratscrew", values)
+    assert read(tmp_path / "house.json", games=GAMES).options == values
+    settings.check_preset(GAMES["ratscrew"], values)
     for bad, name in (({"timeout_cards": 11}, "timeout_cards"), ({"wrong_slap": "spank"}, "wrong_slap"),
                       ({"ten_stops": "yes"}, "ten_stops"), ({"four_of_a_suit": 1}, "four_of_a_suit")):
         with pytest.raises(ValueError, match=name):
-            settings.check_preset("ratscrew", bad)
+            settings.check_preset(GAMES["ratscrew"], bad)
 
 
 def test_sim_takes_the_new_options(capsys):

@@ -8,6 +8,7 @@ import os
 import pytest
 
 from game import settings as S
+from game.games import GAMES
 
 
 @pytest.fixture
@@ -16,12 +17,12 @@ def warnings() -> list[str]:
 
 
 def load(path, warnings):
-    return S.load(path, warn=warnings.append)
+    return S.load(path, warn=warnings.append, games=GAMES)
 
 
 def test_missing_file_gives_defaults_without_warning(tmp_path, warnings):
     s = load(tmp_path / "settings.json", warnings)
-    assert dict(s) == S.defaults()
+    assert dict(s) == S.defaults(GAMES)
     assert warnings == []
     assert not (tmp_path / "settings.json").exists()
 
@@ -29,7 +30,7 @@ def test_missing_file_gives_defaults_without_warning(tmp_path, warnings):
 def test_config_dir_is_overridden_by_env(tmp_path, monkeypatch):
     monkeypatch.setenv(S.ENV_DIR, str(tmp_path / "elsewhere"))
     assert S.config_dir() == tmp_path / "elsewhere"
-    s = S.load()
+    s = S.load(games=GAMES)
     s["volume"] = 0.3
     assert s.save()
     assert json.loads((tmp_path / "elsewhere" / "settings.json").read_text())["volume"] == 0.3
@@ -82,21 +83,21 @@ def test_corrupt_file_is_set_aside_with_one_warning(tmp_path, warnings, content)
     path = tmp_path / "settings.json"
     path.write_text(content)
     s = load(path, warnings)
-    assert dict(s) == S.defaults()
+    assert dict(s) == S.defaults(GAMES)
     assert len(warnings) == 1 and "\n" not in warnings[0]
     assert "moved it to settings.json.corrupt-" in warnings[0]
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.corrupt-")]
     assert len(kept) == 1 and kept[0].read_text() == content
     assert not path.exists()
     s.save()  # and the next save writes a fresh, good file
-    assert load(path, warnings)["volume"] == S.defaults()["volume"]
+    assert load(path, warnings)["volume"] == S.defaults(GAMES)["volume"]
 
 
 def test_undecodable_bytes_are_set_aside(tmp_path, warnings):
     path = tmp_path / "settings.json"
     path.write_bytes(b"\xff\xfe\xfa")
     s = load(path, warnings)
-    assert dict(s) == S.defaults()
+    assert dict(s) == S.defaults(GAMES)
     assert len(warnings) == 1
     assert any(p.name.startswith("settings.json.corrupt-") for p in tmp_path.iterdir())
 
@@ -108,12 +109,12 @@ def test_bad_values_fall_back_per_key_and_the_rest_is_kept(tmp_path, warnings):
         "presets": {"chess": {}}, "names": "Ada", "colour_theme": "pink",
     }))
     s = load(path, warnings)
-    assert s["volume"] == S.defaults()["volume"]
+    assert s["volume"] == S.defaults(GAMES)["volume"]
     assert s["four_colour_suits"] is False
     assert s["reduced_motion"] is True  # the good value survives
     assert s["language"] == "auto"  # the default: the system's language
-    assert s["presets"] == S.defaults()["presets"]
-    assert s["names"] == S.defaults()["names"]
+    assert s["presets"] == S.defaults(GAMES)["presets"]
+    assert s["names"] == S.defaults(GAMES)["names"]
     assert len(warnings) == 6
     assert any("colour_theme" in w for w in warnings)
     assert path.exists()  # a file with bad values is not set aside

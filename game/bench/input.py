@@ -107,6 +107,7 @@ class Harness:
         import tempfile
         from pathlib import Path
 
+        from game import games
         from game import settings as settings_mod
         from game.app import App, SilentAudio
         from game.games import BENCH_GAME, get
@@ -114,7 +115,7 @@ class Harness:
 
         # The settings live in a folder of their own, removed by close() (or at exit, whatever happens).
         self._folder = tempfile.TemporaryDirectory(prefix="couchcards-bench-")
-        settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None)
+        settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None, games=games.GAMES)
         app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed,
                   router=timed_router(self.reads, settings["bindings"]))
         app.nav.start_table(demo_config(BENCH_GAME, 8, [get(BENCH_GAME).busiest_level], seed), push=True)

@@ -45,7 +45,7 @@ class Probe:
         from game.match import SeatSpec
 
         self._folder = tempfile.TemporaryDirectory(prefix="couchcards-latency-")
-        settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None)
+        settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None, games=games.GAMES)
         self.app = App(settings, size=size, audio=SilentAudio(), rng_seed=seed)
         game = games.BENCH_GAME
         seats = [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", "pro", f"Bot {i}") for i in range(2, 9)]

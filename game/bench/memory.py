@@ -44,6 +44,7 @@ def make_app(seed: int):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game import games
     from game import settings as settings_mod
     from game.app import App, SilentAudio
     from game.loop import FakeClock
@@ -51,7 +52,7 @@ def make_app(seed: int):
     pygame.display.init()
     pygame.font.init()
     with tempfile.TemporaryDirectory() as tmp:
-        settings = settings_mod.load(Path(tmp) / "settings.json")
+        settings = settings_mod.load(Path(tmp) / "settings.json", games=games.GAMES)
     clock = FakeClock()
     return App(settings, size=HOME, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=seed)
 

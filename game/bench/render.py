@@ -56,6 +56,7 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game import games
     from game import settings as settings_mod
     from game.app import App, SilentAudio
     from game.games import BENCH_GAME, get
@@ -66,7 +67,7 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
     pygame.display.init()
     pygame.font.init()
     with tempfile.TemporaryDirectory() as tmp:
-        settings = settings_mod.load(Path(tmp) / "settings.json")
+        settings = settings_mod.load(Path(tmp) / "settings.json", games=games.GAMES)
     clock = FakeClock()
     app = App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=seed)
     app.push(TitleScene())
@@ -118,6 +119,7 @@ def present_child(mode: str, frames: int) -> int:
     import pygame
 
     from game import app as app_mod
+    from game import games
     from game import settings as settings_mod
     from game.games import BENCH_GAME, get
     from game.tables import demo_config
@@ -127,7 +129,7 @@ def present_child(mode: str, frames: int) -> int:
     pygame.display.init()
     pygame.font.init()
     with tempfile.TemporaryDirectory() as tmp:
-        settings = settings_mod.load(Path(tmp) / "settings.json")
+        settings = settings_mod.load(Path(tmp) / "settings.json", games=games.GAMES)
     app = app_mod.App(settings, size=(1280, 720), audio=app_mod.SilentAudio(), rng_seed=1)
     app.nav.start_table(demo_config(BENCH_GAME, 8, [get(BENCH_GAME).busiest_level], 1), push=True)
     calls: list[float] = []

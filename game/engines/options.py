@@ -74,9 +74,14 @@ def spec_named(specs: Iterable[OptionSpec], name: str) -> OptionSpec:
     raise ValueError(f"unknown rule option {name!r}; known: {', '.join(s.name for s in specs)}")
 
 
-def to_json(value: OptionValue) -> JSONOptionValue:
-    """An option value as JSON holds it (an order of words becomes a list)."""
-    return list(value) if isinstance(value, tuple) else value
+def to_json(value: object) -> JSONOptionValue:
+    """An option value as JSON holds it (an order of words becomes a list); TypeError for what is no
+    option value."""
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return list(value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise TypeError(f"not a rule option's value: {value!r}")
 
 
 def from_json(value: object) -> object:

@@ -84,7 +84,7 @@ class TableConfig:
     seats: list[SeatSpec]
     seed: int
     first_player: int = 0
-    options: dict[str, OptionValue] = field(default_factory=dict)  # the lobby's chosen option values, for play again
+    options: dict[str, object] = field(default_factory=dict)  # the lobby's chosen option values, for play again
     rows: tuple[int, ...] = ()  # the lobby row each seat came from (empty rows between are skipped)
     profiles: tuple[int | None, ...] = ()  # each seat's player profile id (game.history); None: a guest or a bot
 
@@ -355,7 +355,7 @@ class GameDef(ABC):
         """These rules as {option name: value}, in the option names of `rule_options`."""
         raise NotImplementedError
 
-    def values_after_change(self, changed: str, values: dict[str, OptionValue]) -> dict[str, OptionValue]:
+    def values_after_change(self, changed: str, values: dict[str, object]) -> dict[str, object]:
         """The lobby's option values after option `changed` took a new value (a game may reset others)."""
         return values
 

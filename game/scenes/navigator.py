@@ -4,7 +4,7 @@ importing each other. The one place that knows every scene class, and the regist
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from game import games
 from game.games.base import TableConfig
@@ -133,7 +133,7 @@ def _table(config: TableConfig) -> Scene:
     return cast("Scene", games.get(config.game).table_scene(config))
 
 
-def _practice(game: str, mode: str, screen: str = "setup", *args: Any, **kwargs: Any) -> Scene:
+def _practice(game: str, mode: str, screen: str = "setup", *args: object, **kwargs: object) -> Scene:
     """Screen `screen` of `game`'s practice mode `mode` (see GameDef.practice), built by the mode."""
     found = [m for m in games.get(game).practice if m.id == mode]
     if not found:
@@ -173,24 +173,24 @@ class Navigator:
     def __init__(self, stack: SceneStack) -> None:
         self.stack = stack
 
-    def build(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+    def build(self, name: str, *args: object, **kwargs: object) -> Scene:
         try:
             loader = SCREENS[name]
         except KeyError:
             raise ValueError(f"no screen named {name!r}; known: {', '.join(SCREENS)}") from None
         return loader()(*args, **kwargs)
 
-    def push(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+    def push(self, name: str, *args: object, **kwargs: object) -> Scene:
         scene = self.build(name, *args, **kwargs)
         self.stack.push(scene)
         return scene
 
-    def replace(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+    def replace(self, name: str, *args: object, **kwargs: object) -> Scene:
         scene = self.build(name, *args, **kwargs)
         self.stack.replace(scene)
         return scene
 
-    def reset(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+    def reset(self, name: str, *args: object, **kwargs: object) -> Scene:
         scene = self.build(name, *args, **kwargs)
         self.stack.reset(scene)
         return scene

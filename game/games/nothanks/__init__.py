@@ -124,7 +124,7 @@ class NothanksDef(GameDef):
             values["set_aside"] = None
         return values
 
-    def values_after_change(self, changed: str, values: dict[str, OptionValue]) -> dict[str, OptionValue]:
+    def values_after_change(self, changed: str, values: dict[str, object]) -> dict[str, object]:
         """Switching the edition starts from that edition's own defaults (deck, matches, after-take),
         keeping only the edition and hidden matches."""
         if changed == "edition":

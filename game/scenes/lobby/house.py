@@ -5,22 +5,23 @@ this in; the house-rules screen shows and changes it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import presets_io
+from game.engines.options import from_json, to_json
+from game.games.base import GameDef, RuleOption
 from game.i18n import t
+from game.jsonsafe import JSONObject
 
 if TYPE_CHECKING:
     from game.services import Services
 
 
-def json_safe(value: Any) -> Any:
-    """Option values as stored in presets (tuples become lists in JSON)."""
-    return list(value) if isinstance(value, tuple) else value
-
-
-def from_json(value: Any) -> Any:
-    return tuple(from_json(v) for v in value) if isinstance(value, list) else value
+def values_of(stored: JSONObject) -> dict[str, object]:
+    """A preset's option values as the rules take them (JSON's lists become the rules' tuples). Unchecked
+    here: the game's rules check them (a value they refuse falls back to the defaults)."""
+    return {name: from_json(value) for name, value in stored.items()}
 
 
 class HouseRules:
@@ -28,7 +29,8 @@ class HouseRules:
 
     app: Services
     game: str
-    definition: Any
+    definition: GameDef
+    rules: object
     message: str
     note: str
 
@@ -38,13 +40,13 @@ class HouseRules:
 
         def rebuild(self) -> None: ...
 
-    def rules_from(self, values: dict[str, Any]) -> None:
-        self.values: dict[str, Any] = values
+    def rules_from(self, values: dict[str, object]) -> None:
+        self.values: dict[str, object] = values
         self.preset: str | None = None
         self.told: tuple[str, ...] = ()  # a preset file's news as its lines on screen (the note, joined)
         self.told_bad = False  # that news is that something went wrong (drawn as a warning)
         self.told_folder = False  # its second line is a folder: cut at its start, where it says least
-        self.imports = presets_io.importable(game=self.game)  # preset files the import row offers
+        self.imports: list[Path] = presets_io.importable(game=self.game, games=self.app.settings.games)  # files to import
         self.import_at = 0
         self.refresh_rules()
 
@@ -63,7 +65,7 @@ class HouseRules:
             self.message = ""
 
     # -- one option ----------------------------------------------------------------------------------
-    def option(self, name: str) -> Any:
+    def option(self, name: str) -> RuleOption:
         return next(o for o in self.options if o.name == name)
 
     def option_value(self, name: str) -> str:
@@ -95,7 +97,7 @@ class HouseRules:
         self.refresh_rules()
         self.rebuild()
 
-    def _without_defaults(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _without_defaults(self, values: dict[str, object]) -> dict[str, object]:
         """`values` less the choices that change nothing (all of them: "Standard rules" again)."""
         players = max(2, self.players)
         rules = self.definition.rules_from_values(values, players)
@@ -122,9 +124,8 @@ class HouseRules:
         return t("{rules} · +{n} more", rules=parts[0], n=len(parts) - 1)
 
     # -- presets -------------------------------------------------------------------------------------
-    def presets(self) -> dict[str, dict[str, Any]]:
-        found: dict[str, dict[str, Any]] = self.app.settings["presets"].get(self.game, {})
-        return found
+    def presets(self) -> dict[str, JSONObject]:
+        return self.app.settings["presets"].get(self.game, {})
 
     def preset_value(self) -> str:
         if self.preset is not None:
@@ -142,7 +143,7 @@ class HouseRules:
         i = names.index(self.preset) if self.preset in names else 0
         self.preset = names[(i + step) % len(names)]
         stored = self.presets().get(self.preset, {}) if self.preset else {}
-        self.values = {k: from_json(v) for k, v in stored.items()}
+        self.values = values_of(stored)
         self.refresh_rules()
         if self.preset is not None and not self.values and stored:
             self.message = t("Preset {name} no longer fits these rules.", name=self.preset)
@@ -157,7 +158,8 @@ class HouseRules:
         def done(name: str) -> None:
             presets = dict(self.app.settings["presets"])
             mine = dict(presets.get(self.game, {}))
-            mine[name] = {o.name: json_safe(self.values.get(o.name, o.default)) for o in self.options}
+            chosen: JSONObject = {o.name: to_json(self.values.get(o.name, o.default)) for o in self.options}
+            mine[name] = chosen
             presets[self.game] = mine
             self.app.settings["presets"] = presets
             self.app.save_settings()
@@ -192,7 +194,7 @@ class HouseRules:
         except OSError as exc:
             self.tell(t("Not exported: {why}", why=exc.strerror or exc), bad=True)
             return
-        self.imports = presets_io.importable(game=self.game)
+        self.imports = presets_io.importable(game=self.game, games=self.app.settings.games)
         self.tell(t("Exported {file}", file=path.name), t("to {folder}", folder=path.parent), folder=True)
 
     def import_value(self) -> str:
@@ -221,7 +223,7 @@ class HouseRules:
         saved = self.app.save_settings()
         if added.game == self.game:
             self.preset = added.name
-            self.values = {k: from_json(v) for k, v in added.options.items()}
+            self.values = values_of(added.options)
             self.refresh_rules()
             self.rebuild()
             note = t("Imported the preset {name}", name=added.name)

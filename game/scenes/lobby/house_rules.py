@@ -5,7 +5,7 @@ changes the lobby's house rules in place; a pad's Start starts the game from her
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +17,9 @@ from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import HIDDEN, Cell, SpatialMenu, is_value
 from game.scenes.menu import MenuHandler
 
+if TYPE_CHECKING:
+    from game.scenes.lobby.scene import LobbyScene
+
 TITLE_PX = 40
 ROW_PX = 20
 BUTTON_PX = 22
@@ -26,7 +29,7 @@ HINT_PX = 20
 class HouseRulesScene(MenuHandler):
     text_room = 1.5
 
-    def __init__(self, lobby: Any) -> None:
+    def __init__(self, lobby: LobbyScene) -> None:
         self.lobby = lobby  # the lobby's state (game.scenes.lobby.house.HouseRules): changed in place
         self.said = ""  # what keeps a pad's Start from starting the game
         self.first = 0  # the first row of rules in view (they scroll where they don't all fit)

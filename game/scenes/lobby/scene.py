@@ -4,7 +4,7 @@ A pad's Start starts the game from anywhere here, or the news line says in one l
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
 import pygame
 
@@ -44,10 +44,10 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         self.refresh_rules()
         self.rebuild()
 
-    def _importable(self) -> list[Any]:
+    def _importable(self) -> list[Path]:
         from game import presets_io
 
-        return presets_io.importable(game=self.game)
+        return presets_io.importable(game=self.game, games=self.app.settings.games)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         router = self.app.input

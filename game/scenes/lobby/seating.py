@@ -8,9 +8,9 @@ colour), and exactly those at the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.games.base import MAX_SEATS, SeatSpec, TableConfig
+from game.games.base import MAX_SEATS, GameDef, SeatSpec, TableConfig
 from game.i18n import decimal, t
 from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS
 from game.profiles import remembered_device
@@ -43,8 +43,8 @@ class Seating:
 
     app: Services
     game: str
-    definition: Any
-    rules: Any
+    definition: GameDef
+    rules: object
     message: str
     note: str
     first_player: int
@@ -320,7 +320,7 @@ class Seating:
             else:
                 continue
             rows.append(row)
-        values: dict[str, Any] = getattr(self, "values", {})
+        values: dict[str, object] = getattr(self, "values", {})
         return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
                            options=dict(values), rows=tuple(rows),
                            profiles=tuple(self.profiles[row] if self.seats[row][0] == "human" else None for row in rows))
