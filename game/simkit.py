@@ -8,41 +8,37 @@ without an import cycle.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from game.engines.options import OptionSpec, spec_named
 from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, check_head_start
 from game.record import SUFFIX, write_log
+
+if TYPE_CHECKING:
+    from game.games.base import Match
 
 
 class SimError(Exception):
     """A bad combination of arguments (exit code 2)."""
 
 
-def parse_value(text: str) -> object:
-    """A rule option's value from the command line: true/false, none, a whole number, else the text."""
-    low = text.strip().lower()
-    if low in ("true", "on", "yes"):
-        return True
-    if low in ("false", "off", "no"):
-        return False
-    if low in ("none", "standard"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def rule_values(pairs: list[str]) -> dict[str, object]:
-    """{name: value} from repeated --rule NAME=VALUE."""
+def rule_values(pairs: list[str], specs: Iterable[OptionSpec]) -> dict[str, object]:
+    """{name: value} from repeated --rule NAME=VALUE, by the engine's option specs: a NAME no spec has is
+    refused (naming the known options), a VALUE is read as its option's choices are (OptionSpec.parse); the
+    engine's rules then check it."""
+    specs = list(specs)
     values: dict[str, object] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep or not name:
             raise SimError(f"--rule wants NAME=VALUE, not {pair!r}")
-        values[name.strip()] = parse_value(text)
+        try:
+            spec = spec_named(specs, name.strip())
+        except ValueError as exc:
+            raise SimError(f"--rule: {exc}") from None
+        values[spec.name] = spec.parse(text)
     return values
 
 
@@ -88,7 +84,7 @@ def check_players(players: int, low: int, high: int, what: str) -> None:
         raise SimError(f"{what} is for {low} to {high} players, not {players}")
 
 
-def play_out(match: Any) -> None:
+def play_out(match: Match) -> None:
     """Advance `match` from one due item to the next until the game is over (no sleeping)."""
     while not match.is_over:
         t = match.next_due_ns()
@@ -120,7 +116,7 @@ class Recorder:
     def on(self) -> bool:
         return self.folder is not None
 
-    def save(self, match: Any, name: str) -> None:
+    def save(self, match: Match, name: str) -> None:
         if self.folder is None:
             return
         try:

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict[str,
     recorder = recorder or Recorder(None)
     levels = bot_levels(args, LEVELS, 2)
     try:
-        rules = sn.Rules.from_options(rule_values(args.rule))
+        rules = sn.Rules.from_options(rule_values(args.rule, sn.OPTIONS))
     except (TypeError, ValueError) as exc:
         raise SimError(f"bad Snap rules: {exc}") from exc
     check_players(args.players, *sn.PLAYERS, "Snap")

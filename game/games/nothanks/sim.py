@@ -29,7 +29,7 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
 
 def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
     recorder = recorder or Recorder(None)
-    values = rule_values(args.rule)
+    values = rule_values(args.rule, nt.rule_options())
     if args.edition:
         values["edition"] = args.edition
     levels = bot_levels(args, LEVELS, DEFAULT_PLAYERS)

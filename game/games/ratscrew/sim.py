@@ -45,7 +45,7 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
 
 def _rules(args: argparse.Namespace) -> rs.Rules:
     try:
-        return rs.Rules.from_options(rule_values(args.rule))
+        return rs.Rules.from_options(rule_values(args.rule, rs.rule_options()))
     except (TypeError, ValueError) as exc:
         raise SimError(f"bad Ratscrew rules: {exc}") from exc
 
