@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import cards
-from game.render import colors
+from game.render import colors, texture
 from game.render.cache import LRU
 from game.render.fonts import get_font
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
@@ -373,6 +373,10 @@ class CardArt:
             max(SS, line * 2),
         )
         pygame.draw.circle(pattern, colors.GOLD, centre, round(fw * 0.09))
+        # Printed ink on card stock: a faint grain, light from the top left, the field's edges a little darker.
+        texture.roughen(pattern, 12, seed=41)
+        pattern.blit(texture.diagonal_light(field.size, 90), (0, 0))
+        pattern.blit(texture.vignette(field.size, 130), (0, 0))
         mask = pygame.Surface(field.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=round(radius * 0.6))
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

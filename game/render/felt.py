@@ -1,10 +1,11 @@
-"""The table itself: a dark room, a wooden rim and green felt with a soft vignette, drawn once per size."""
+"""The table itself, drawn once per size: a dark room, a turned wooden rim (grain rings, lit from above) and
+green cloth (a fine grain, a soft mottling, a vignette towards the rim, a pool of light on the centre)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.render import colors
+from game.render import colors, texture
 from game.render.cache import LRU
 
 _CACHE: LRU[pygame.Surface] = LRU(1)  # only the current size is worth keeping (a resize empties it)
@@ -34,6 +35,7 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
         r.center = (sw // 2, sh // 2)
         pygame.draw.ellipse(small, colors.mix((6, 6, 8), colors.BACKDROP, p), r)
     out = pygame.transform.smoothscale(small, (w, h))
+    texture.roughen(out, 5, seed=11, cell=16)  # the room: a faint mottling, never flat
     # Hard edges (rim, felt) are drawn at twice the size and smoothed down: anti-aliased curves.
     ss = 2
     shapes = pygame.Surface((w * ss, h * ss), pygame.SRCALPHA)
@@ -41,14 +43,19 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
     outer = big_felt.inflate(2 * rim * ss, 2 * rim * ss)
     pygame.draw.ellipse(shapes, (0, 0, 0, 150), outer.move(0, rim * ss // 2).inflate(rim * ss, rim * ss))
     steps = 10
-    for i in range(steps):  # the wooden rim, lit on its middle
+    for i in range(steps):  # the wooden rim, rounded: lit on its middle
         p = i / (steps - 1)
         c = colors.mix(colors.RIM_DARK, colors.RIM_LIGHT, max(0.0, 1 - abs(p - 0.45) * 1.8))
         shrink = round(2 * rim * ss * p * 0.92)
         pygame.draw.ellipse(shapes, c, outer.inflate(-shrink, -shrink))
+    grain = pygame.Surface(shapes.get_size(), pygame.SRCALPHA)
+    texture.wood_rings(grain, outer.inflate(-ss * 2, -ss * 2), big_felt.inflate(ss * 4, ss * 4))
+    shapes.blit(grain, (0, 0))
     pygame.draw.ellipse(shapes, colors.RIM_DARK, big_felt.inflate(ss * 4, ss * 4))
     pygame.draw.ellipse(shapes, colors.FELT, big_felt)
     out.blit(pygame.transform.smoothscale(shapes, (w, h)), (0, 0))
+    _light_rim(out, felt, rim)
+    _weave(out, felt)
     # The felt's vignette: darkness towards the rim, soft, kept inside the felt.
     shade = pygame.Surface((sw, sh), pygame.SRCALPHA)
     small_felt = pygame.Rect(felt.x // q, felt.y // q, felt.w // q, felt.h // q)
@@ -59,8 +66,7 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
         r = small_felt.inflate(-round(small_felt.w * 0.75 * p), -round(small_felt.h * 0.75 * p))
         pygame.draw.ellipse(shade, (*colors.FELT_DARK, alpha), r)
     shade = pygame.transform.smoothscale(shade, (w, h))
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.ellipse(mask, (255, 255, 255, 255), felt)
+    mask = _ellipse_mask((w, h), felt)
     shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(shade, (0, 0))
     if spot is not None:  # a pool of light, brightest in the middle, kept inside the felt
@@ -74,4 +80,45 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
         light = pygame.transform.smoothscale(light, (w, h))
         light.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         out.blit(light, (0, 0))
+    texture.roughen(out, 3, seed=5)  # a fine grain over everything: cloth, wood and room alike
     return out.convert() if pygame.display.get_surface() is not None else out
+
+
+def _ellipse_mask(size: tuple[int, int], rect: pygame.Rect) -> pygame.Surface:
+    """White inside the ellipse `rect`, transparent outside, its edge anti-aliased (drawn at twice the size
+    and smoothed down): shading kept inside it has no stair-stepped fringe."""
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    if rect.w > 0 and rect.h > 0:
+        big = pygame.Surface((rect.w * 2, rect.h * 2), pygame.SRCALPHA)
+        pygame.draw.ellipse(big, (255, 255, 255, 255), big.get_rect())
+        mask.blit(pygame.transform.smoothscale(big, rect.size), rect.topleft)
+    return mask
+
+
+def _light_rim(out: pygame.Surface, felt: pygame.Rect, rim: int) -> None:
+    """Light from above on the rim: its far (top) side brighter, its near (bottom) side in shade."""
+    ring = felt.inflate(2 * rim, 2 * rim)
+    light = texture.vertical_light(ring.size, 0.26, 0.0)
+    shade = texture.vertical_light(ring.size, 0.0, 0.34)
+    shade.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)  # black, its alpha kept
+    for layer in (light, shade):
+        cut = _ellipse_mask(ring.size, pygame.Rect(0, 0, *ring.size))
+        pygame.draw.ellipse(cut, (0, 0, 0, 0), felt.move(-ring.x, -ring.y))  # the rim only, not the cloth
+        layer.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        out.blit(layer, ring.topleft)
+
+
+def _weave(out: pygame.Surface, felt: pygame.Rect) -> None:
+    """The cloth's texture on the felt only: a soft mottling (the nap lying this way and that) and a
+    fine grain of fibres."""
+    area = felt.clip(out.get_rect())
+    if area.w <= 0 or area.h <= 0:
+        return
+    cloth = out.subsurface(area).copy()
+    texture.roughen(cloth, 9, seed=21, cell=32)
+    texture.roughen(cloth, 7, seed=23)
+    shaped = pygame.Surface(area.size, pygame.SRCALPHA)
+    shaped.blit(cloth, (0, 0))
+    inside = felt.move(-area.x, -area.y).inflate(-2, -2)  # the rim's smoothed edge stays as drawn
+    shaped.blit(_ellipse_mask(area.size, inside), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    out.blit(shaped, area.topleft)
