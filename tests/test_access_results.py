@@ -7,6 +7,7 @@ Screenshots (results_<case>_<lang>_<w>_<percent>.png) go to the temporary screen
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pygame
 import pytest
@@ -19,7 +20,7 @@ from game.games.nothanks import engine as nt
 from game.match import SeatSpec
 from game.render import scale
 from game.scenes import ui
-from game.scenes.results import ResultsScene
+from game.scenes.results import ResultsScene, name_halves
 from game.scenes.title import TitleScene
 
 LONG_NAMES = ["Alexandria-Maximilin", "Bo", "W" * 20]
@@ -103,8 +104,9 @@ def test_twenty_character_names_are_shown_whole_at_150_percent(tmp_path, eight, 
             assert_fits(app, f"{game} with long names at {size}", f"results_{game}_names_{players}_{size[0]}.png")
         finally:
             ui.TextBoxes.add = staticmethod(real)
+        halves = set(itertools.pairwise(drawn))  # a name on two lines: one after the other
         for name in {s.name for s in config.seats}:
-            assert any(name in text for text in drawn), name
+            assert any(name in text for text in drawn) or name_halves(name) in halves, name
     finally:
         app.stack.clear()
 
@@ -191,7 +193,7 @@ def test_a_wrapped_rules_line_is_even_and_keeps_every_part(tmp_path):
     try:
         scene = app.top
         lines = scene.rules_lines
-        assert len(lines) == 2
+        assert len(lines) in (2, 3)  # at 150 % a third line keeps the words at their grown size
         summary = scene.definition.rules_summary(config.rules)
         assert " · ".join(lines) == summary
         font = ui.TEXTS.font(scene.rules_px)

@@ -3,6 +3,7 @@ and emptied when the window changes size: see game.render.cache)."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import pygame
@@ -59,6 +60,9 @@ class TextCache:
             except (ValueError, UnicodeError):  # a NUL or a lone surrogate that reached the screen: never a crash
                 surf = font.render(clean_text(text), True, color)
             self._cache[key] = surf
+            _PX[surf] = max(6, text_px(int(size)))
+        if DRAWN is not None:
+            DRAWN.append((text, _PX.get(surf, 0)))
         return surf
 
     def outlined(
@@ -73,6 +77,8 @@ class TextCache:
         key = ("\0outline", text, int(size), bold, tuple(color), tuple(outline), looks_key())
         surf = self._cache.get(key)
         if surf is not None:
+            if DRAWN is not None:
+                DRAWN.append((text, _PX.get(surf, 0)))
             return surf
         inner = self.render(text, size, color, bold)
         edge = self.font(size, bold).render(text, True, outline)
@@ -84,6 +90,7 @@ class TextCache:
                     surf.blit(edge, (r + dx, r + dy))
         surf.blit(inner, (r, r))
         self._cache[key] = surf
+        _PX[surf] = max(6, text_px(int(size)))
         return surf
 
     def outlined_size(self, text: str, size: int, bold: bool = True) -> tuple[int, int]:
@@ -115,6 +122,20 @@ class TextCache:
             text = text.rstrip() + "…"
         return text, size
 
+
+# The font size (px) each text image a TextCache made was drawn at, for as long as the image lives: what a
+# screen's recorded text boxes say of their size (px_of).
+_PX: weakref.WeakKeyDictionary[pygame.Surface, int] = weakref.WeakKeyDictionary()
+
+
+def px_of(img: pygame.Surface) -> int:
+    """The font size (px) the text image `img` was drawn at by a TextCache; 0 if it was not one of theirs."""
+    return _PX.get(img, 0)
+
+
+# While a test records (a list here), every text a TextCache is asked for in a frame, with the font size it
+# is drawn at: the floors are checked on every word drawn, boxed or not (see game.scenes.ui.TextBoxes).
+DRAWN: list[tuple[str, int]] | None = None
 
 # While a test records (a list here), every text `fitted` had to cut with "…" is appended to it: the
 # accessibility tests check that no screen cuts its words at any text size or language.

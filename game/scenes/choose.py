@@ -68,6 +68,12 @@ class ChooseGameScene(Scene):
         top = ui.px(size, 160)
         left = (w - n * pw - (n - 1) * gap) // 2
         self.rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
+        # A blurb too long for its panel at the floor (a longer language, bigger text) makes every panel
+        # taller, as far as the key hint below allows.
+        lowest = size[1] - ui.hint_height(size, self.hint()) - ui.px(size, 8)
+        over = max(self.blurb_overflow(entry, rect, size) for entry, rect in zip(self.entries, self.rects))
+        for rect in self.rects:
+            rect.h = max(ph, min(ph + over, lowest - top))
         cw = ui.px(size, 118)
         self.fans = [ui.fan(e.shown.showcase(self.art, cw), [10, 0, -10]) for e in self.entries]
 
@@ -76,18 +82,27 @@ class ChooseGameScene(Scene):
         font = ui.TEXTS.font(px or ui.px(size, BLURB_PX))
         return [part for line in entry.shown.blurb() for part in wrap(line, font, width)]
 
+    def blurb_overflow(self, entry: Entry, rect: pygame.Rect, size: tuple[int, int]) -> int:
+        """How far (px) the entry's blurb, as blurb_fit lays it out, runs past its panel's bottom (0: none)."""
+        lines, _px, row, top = self.blurb_fit(entry, rect, size)
+        return max(0, top + len(lines) * row - (rect.bottom - ui.px(size, 10)))
+
+    @staticmethod
+    def hint() -> str:
+        return t("← → choose   Enter / A play   Backspace / B back")
+
     def blurb_fit(self, entry: Entry, rect: pygame.Rect, size: tuple[int, int]) -> tuple[list[str], int, int, int]:
         """(lines, font size, row height, top) of the blurb inside its panel: below the cards, raised as far
         as the cards allow and then a size smaller at a time (a longer language's words) until it fits."""
         inner = rect.w - ui.px(size, 24)
         bottom = rect.bottom - ui.px(size, 10)
-        highest = rect.y + ui.px(size, 262)  # just under the fanned cards
+        highest = rect.y + ui.px(size, 272)  # just under the fanned cards
         px = ui.px(size, BLURB_PX)
         while True:
             lines = self.blurb_lines(entry, inner, size, px)
             row = max(ui.px(size, BLURB_ROW) * px // ui.px(size, BLURB_PX), ui.TEXTS.font(px).get_linesize())
             top = min(rect.y + ui.px(size, 290), bottom - len(lines) * row)
-            if top >= highest or px <= ui.px(size, 10):
+            if top >= highest or not ui.above_floor(size, px - 1):
                 return lines, px, row, max(top, highest)
             px -= 1
 
@@ -113,4 +128,4 @@ class ChooseGameScene(Scene):
                 ui.blit_text(surface, line, px, ui.TEXT if selected else ui.TEXT_DIM, "midtop",
                              (rect.centerx, y), max_w=inner)
                 y += row
-        ui.hint(surface, t("← → choose   Enter / A play   Backspace / B back"))
+        ui.hint(surface, self.hint())

@@ -72,7 +72,7 @@ KEYBOARD: tuple[tuple[str, ...], ...] = (
 WIDE = {SPACE: 2}  # keys wider than one cell, so their label fits (at least: see NameEntryScene.relayout)
 LABELS = (SPACE, DELETE, DONE)  # the keys that are drawn with a word or a sign, not their letter
 KEY_PX = 22  # the keys' letters at 1280×720
-HINT_PX, HINT_MARGIN = 16, 10  # the hint at the bottom of the panel
+HINT_PX, HINT_MARGIN = ui.HINT_PX, 10  # the hint at the bottom of the panel
 
 
 class NameEntryScene(Scene):

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.scenes.table import TableScene
 
 HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel (more on two lines)
-HINT_PX, HINT_MARGIN = 16, 12  # the hint's font and its gap to the panel's bottom, at 1280×720
+HINT_PX, HINT_MARGIN = ui.HINT_PX, 12  # the hint's font and its gap to the panel's bottom, at 1280×720
 
 
 class PauseScene(MenuHandler):

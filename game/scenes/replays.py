@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,7 @@ from game.games.base import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
-from game.render import fonts
+from game.render import fonts, scale
 from game.render.fonts import TextCache, wrap
 from game.replay import build_match, verify
 from game.scenes import ui
@@ -375,6 +377,7 @@ class ReplayScene(Scene):
         self._version = 0
         self._drawn: tuple | None = None
         self._sounds = False
+        self._table_looks: tuple | None = None  # the table's size and text looks when it was last laid out
 
     @property
     def speed(self) -> float:
@@ -623,20 +626,47 @@ class ReplayScene(Scene):
         self.menu.draw(surface)
         self._drawn = self._still_key(size)
 
+    def text_boost(self, window: tuple[int, int]) -> float:
+        """How much bigger the table's words are drawn than the table's own size would draw them: a table
+        scales its words with the size it is laid out at, which here is less than the window (the bar
+        below takes the rest, and a small area is drawn larger and scaled down); boosted, its words are as
+        big on screen as the table's at the full window (the floor of 20 px at 720p holds here too; a little
+        over, so that no word rounds down under it)."""
+        inner = self.render_size()
+        shown = scale.unit(inner) * self.table_rect.h / max(1, inner[1])  # one table px on screen
+        return max(1.0, 1.02 * scale.unit(window) / max(1e-6, shown))
+
+    @contextmanager
+    def table_words(self, window: tuple[int, int]) -> Iterator[None]:
+        """While the table is laid out and drawn: the player's text size times text_boost, with room for it
+        (the table's own room, TableScene.text_room, boosted alike)."""
+        k = self.text_boost(window)
+        player = scale.player_text_scale()
+        scale.set_text_scale(player * k)
+        try:
+            with scale.text_room(getattr(self.table, "text_room", 1.5) * k):
+                yield
+        finally:
+            scale.set_text_scale(player)
+
     def draw_table(self, surface: pygame.Surface) -> None:
         area = self.table_rect
         inner = self.render_size()
         view = self.table.view
-        if view.L.size != inner:
-            view.relayout(inner)
-        now = self.film.start_ns + self.now
-        if inner == area.size:
-            self.table.draw_view(surface.subsurface(area), now)
-            return
-        canvas = getattr(self, "_canvas", None)
-        if canvas is None or canvas.get_size() != inner:
-            canvas = self._canvas = pygame.Surface(inner).convert(surface) if pygame.display.get_surface() else pygame.Surface(inner)
-        self.table.draw_view(canvas, now)
+        with self.table_words(surface.get_size()):
+            looks = (inner, scale.looks_key())
+            if view.L.size != inner or self._table_looks != looks:
+                view.relayout(inner)
+                self._table_looks = looks
+            now = self.film.start_ns + self.now
+            if inner == area.size:
+                self.table.draw_view(surface.subsurface(area), now)
+                return
+            canvas = getattr(self, "_canvas", None)
+            if canvas is None or canvas.get_size() != inner:
+                canvas = self._canvas = (pygame.Surface(inner).convert(surface) if pygame.display.get_surface()
+                                         else pygame.Surface(inner))
+            self.table.draw_view(canvas, now)
         pygame.transform.smoothscale(canvas, area.size, surface.subsurface(area))
 
     def table_boxes(self) -> list[tuple[pygame.Rect, str]]:

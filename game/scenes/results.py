@@ -57,8 +57,9 @@ def tally_layout(tally: Any, font: pygame.font.Font, width: int, dot: int, gap: 
 
 def least_px(size: int, least: float = 1.0) -> int:
     """The smallest font size a text of `size` may shrink to when it lacks room: `least` of what the standard
-    text size (100 %) draws it at. At a bigger text size a text gives back its growth before it shrinks."""
-    return max(6, min(size, round(size * least / scale.text_scale())))
+    text size (100 %) draws it at, never under the floor of every word off the tables (ui.floor_size). At a
+    bigger text size a text gives back its growth before it shrinks."""
+    return max(6, min(size, max(ui.floor_size(), round(size * least / scale.text_scale()))))
 
 
 def wrap_fit(text: str, size: int, width: int, lines: int = 2, bold: bool = False, least: float = 0.75
@@ -102,18 +103,42 @@ def fit_height(size: int, height: int, bold: bool = False, least: float = 0.75) 
     floor = least_px(size, least)
     while size > floor and line_height(size, bold) > height:
         size -= 1
+    while size > 6 and line_height(size, bold) > height:  # rows too low for the floor's line (a small
+        size -= 1  # window of many seats at a big text size): smaller words, never rows over each other
     return size
 
 
+def name_halves(name: str) -> tuple[str, str]:
+    """A name cut in two for two lines: after the space or hyphen nearest its middle, else at the middle."""
+    cuts = [i + 1 for i, c in enumerate(name[:-1]) if c in " -"]
+    at = min(cuts, key=lambda i: abs(2 * i - len(name)), default=len(name) // 2)
+    return name[:at].rstrip(), name[at:].lstrip()
+
+
 def whole_name(surface: pygame.Surface, name: str, max_w: int, size: int, colour: ui.Colour, bold: bool,
-               anchor: str, pos: tuple[int, int]) -> pygame.Rect:
-    """Draw a player's name whole: at `size`, or shrunk as far as it takes to fit `max_w` (down to 8 px as
-    drawn, as the tables' seat panels do); only a name that does not fit even then is cut."""
-    least = least_px(8)
-    while size > least and ui.TEXTS.font(size, bold).size(name)[0] > max_w:
-        size -= 1
-    img = ui.TEXTS.fit(name, max_w, size, colour, bold)
-    rect = img.get_rect(**{anchor: pos})
+               pos: tuple[int, int], max_h: int = 0) -> pygame.Rect:
+    """Draw a player's name whole, its left edge at `pos` and its middle on pos's line: at `size`, or shrunk
+    as far as it takes to fit `max_w` down to the floor (ui.floor_size); else on two lines at the floor or
+    more where `max_h` holds them; else on one line shrunk further (down to 8 px as drawn); only a name that
+    does not fit even then is cut."""
+    def fits(px: int, text: str) -> bool:
+        return ui.TEXTS.font(px, bold).size(text)[0] <= max_w
+
+    least = min(size, ui.floor_size())
+    px = size
+    while px > least and not fits(px, name):
+        px -= 1
+    if not fits(px, name):
+        halves = name_halves(name)
+        two = next((p for p in range(size, least - 1, -1) if all(fits(p, h) for h in halves)
+                    and 2 * line_height(p, bold) <= max_h), None)
+        if two is not None:
+            top = ui.blit_text(surface, halves[0], two, colour, "bottomleft", pos, bold=bold)
+            return top.union(ui.blit_text(surface, halves[1], two, colour, "topleft", pos, bold=bold))
+        while px > max(6, round(8 / scale.text_scale())) and not fits(px, name):
+            px -= 1
+    img = ui.TEXTS.fit(name, max_w, px, colour, bold)
+    rect = img.get_rect(midleft=pos)
     ui.blit_image_text(surface, img, rect, name)
     return rect
 
@@ -190,8 +215,9 @@ class ResultsScene(Scene):
         self.head_px = ui.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
         self.rules_y = ui.px(size, 16) + line_height(self.head_px, True)
         self.rules_px, self.rules_lines = wrap_fit(self.definition.rules_summary(self.config.rules),
-                                                   ui.px(size, 17), w - 2 * margin,
-                                                   lines=2 if w >= 960 else 3)  # a small window: a third line
+                                                   ui.px(size, ui.FLOOR_PX), w - 2 * margin,
+                                                   lines=2 if w >= 960 and scale.text_scale() <= 1 else 3)
+        # a small window or bigger text: a third line rather than smaller words
         rules_bottom = self.rules_y + len(self.rules_lines) * line_height(self.rules_px)
         font = ui.TEXTS.font(ui.px(size, TALLY_PX), True)
         dot, gap = ui.px(size, 12), ui.px(size, 16)
@@ -311,7 +337,7 @@ def table_columns(size: tuple[int, int], headers: list[str], values: list[list[s
     as the screen was before text grew). Past that the columns are squeezed alike and a header that still does
     not fit is cut with "…" as it is drawn. Returns (header font size, column widths, each header's lines).
     """
-    base, gap, least = ui.px(size, 15), ui.px(size, 12), ui.px(size, 46)
+    base, gap, least = ui.px(size, ui.FLOOR_PX), ui.px(size, 12), ui.px(size, 46)
     needs = [max([least] + [ui.TEXTS.font(px, False).size(v)[0] + ui.px(size, 8) for v in col])
              for col, px in zip(values, value_px)] if values else [least] * len(headers)
 
@@ -329,7 +355,7 @@ def table_columns(size: tuple[int, int], headers: list[str], values: list[list[s
         return [max(need, max(font.size(part)[0] for part in lines) + gap)
                 for lines, need in zip(shown, needs)], shown
 
-    sizes = range(base, min(base, max(least_px(base, 0.75), least_px(8))) - 1, -1)  # never under 8 px as drawn
+    sizes = range(base, min(base, least_px(base, 0.75)) - 1, -1)  # never under the floor
     tries = ([(px, 1) for px in sizes] + [(px, 2) for px in sizes] if scale.text_scale() <= 1
              else [(px, most) for px in sizes for most in (1, 2)])
     for header_px, most in tries:

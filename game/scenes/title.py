@@ -65,7 +65,7 @@ class TitleScene(MenuScene):
         for img, centre in self.fan:
             surface.blit(img, img.get_rect(center=centre))
         # The version, small in the bottom right corner, out of the way (the key hint is bottom centre).
-        ui.blit_text(surface, t("v{version}", version=game_version()), ui.px(size, 14), ui.TEXT_DIM, "bottomright",
+        ui.blit_text(surface, t("v{version}", version=game_version()), ui.px(size, ui.HINT_PX), ui.TEXT_DIM, "bottomright",
                      (w - ui.px(size, 12), size[1] - ui.px(size, 10)))
 
     def relayout(self, size: tuple[int, int]) -> None:

@@ -10,9 +10,9 @@ import pygame
 
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
-from game.render import colors, hud
-from game.render.fonts import TextCache
-from game.render.scale import text_px
+from game.render import colors, hud, texture
+from game.render.fonts import TextCache, px_of
+from game.render.scale import looks_key, text_for, text_px
 
 Colour = tuple[int, int, int]
 
@@ -42,7 +42,7 @@ def px(size: tuple[int, int], n: float) -> int:
 
 
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """Felt cloth with a soft vignette, drawn small and smoothed up once per window size."""
+    """Felt cloth with a soft vignette and the tables' texture, drawn once per window size."""
     surf = _BACKDROPS.get(size)
     if surf is None:
         _BACKDROPS.clear()
@@ -58,6 +58,8 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
             r.center = (sw // 2, sh // 2)
             pygame.draw.ellipse(small, c, r)
         surf = pygame.transform.smoothscale(small, size)
+        texture.roughen(surf, 8, seed=21, cell=32)  # the same cloth as the tables': a soft mottling
+        texture.roughen(surf, 6, seed=23)  # and its fibres
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
         _BACKDROPS[size] = surf
@@ -92,6 +94,18 @@ def grown_whole_px(s: str, max_w: int, size: int, bold: bool = False) -> int:
     return px_
 
 
+def above_floor(size: tuple[int, int], font_px: int) -> bool:
+    """Whether text of `font_px` is drawn at FLOOR_PX or more in a window of `size` (a screen that shrinks
+    its words to fit stops there)."""
+    return text_px(font_px) >= px(size, FLOOR_PX)
+
+
+def floor_size() -> int:
+    """The smallest text size (as a screen passes it to TEXTS) that is drawn at FLOOR_PX or more in the window
+    in force (scale.set_window), at the text size in force: where a screen shrinks words to fit, it stops here."""
+    return text_for(max(1, round(FLOOR_PX * looks_key()[1])))
+
+
 def line_height(size: int, bold: bool = False) -> int:
     """The height of a line of text of `size` at the text size in force."""
     return TEXTS.font(size, bold).get_linesize()
@@ -99,12 +113,14 @@ def line_height(size: int, bold: bool = False) -> int:
 
 class TextBoxes:
     """While recording (`with TextBoxes() as boxes:`), every text a menu screen draws onto the display
-    adds (rect, text) to `boxes.drawn`: tests check that no two of them intersect, at any size."""
+    adds (rect, text) to `boxes.drawn` and (rect, text, font px) to `boxes.sized`: tests check that no two
+    of them intersect and that none is under the floor, at any size."""
 
     current: TextBoxes | None = None
 
     def __init__(self) -> None:
         self.drawn: list[tuple[pygame.Rect, str]] = []
+        self.sized: list[tuple[pygame.Rect, str, int]] = []
 
     def __enter__(self) -> Self:
         TextBoxes.current = self
@@ -119,6 +135,13 @@ class TextBoxes:
         if boxes is not None and surface is pygame.display.get_surface():
             boxes.drawn.append((rect.clip(surface.get_rect()), text))
 
+    @staticmethod
+    def measure(surface: pygame.Surface, rect: pygame.Rect, text: str, img: pygame.Surface) -> None:
+        """Record the font size `img` (a TextCache's text image) was drawn at, 0 if not known."""
+        boxes = TextBoxes.current
+        if boxes is not None and surface is pygame.display.get_surface():
+            boxes.sized.append((rect.clip(surface.get_rect()), text, px_of(img)))
+
 
 def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
               bold: bool = False, max_w: int | None = None, record: bool = True) -> pygame.Rect:
@@ -128,6 +151,7 @@ def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor
     surface.blit(img, rect)
     if record:
         TextBoxes.add(surface, rect, s)
+        TextBoxes.measure(surface, rect, s, img)
     return rect
 
 
@@ -135,6 +159,7 @@ def blit_image_text(surface: pygame.Surface, img: pygame.Surface, rect: pygame.R
     """Blit an already rendered text image at `rect` (recorded like `blit_text`)."""
     surface.blit(img, rect)
     TextBoxes.add(surface, rect, s)
+    TextBoxes.measure(surface, rect, s, img)
 
 
 def shadow_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
@@ -159,21 +184,17 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     hud.shade(surface, surface.get_rect(), alpha)
 
 
-HINT_PX = 18  # the key hint's font at 1280×720
+FLOOR_PX = 20  # no word off the tables is drawn smaller, at 1280×720 (scaled with the window): read from a sofa
+HINT_PX = 20  # the key hint's font at 1280×720 (the floor of every word off the tables)
 HINT_MARGIN = 14  # from its last line to the bottom edge, at 1280×720
 HINT_BREAKS = ("   ·   ", "   ", " ")  # where a hint breaks onto another line: between its groups, between
 # its key-and-word pairs, and only last inside a pair
 
 
-def fits_shrunk(s: str, max_w: int, size: int, bold: bool = False) -> bool:
-    """Whether `fit_text` shows `s` whole in `max_w` (at most shrunk to 3/4, as it does): no "…"."""
-    return TEXTS.font(max(8, int(size * 0.75)), bold).size(s)[0] <= max_w
-
-
 def hint_lines(s: str, max_w: int, size: int) -> list[str]:
-    """`s` (a hint at font `size`) on one line if it fits (shrunk as `fit_text` does, down to 3/4); else
-    broken at its wide gaps into as few lines as fit `max_w` at full size, the lines about equally long."""
-    if not s or fits_shrunk(s, max_w, size):
+    """`s` (a hint at font `size`) on one line if it fits at that size (a hint is never shrunk: it is at the
+    floor already); else broken at its wide gaps into as few lines as fit `max_w`, about equally long."""
+    if not s or TEXTS.font(size).size(s)[0] <= max_w:
         return [s] if s else []
     return _break(s, TEXTS.font(size), max_w, HINT_BREAKS)
 

@@ -58,7 +58,7 @@ class SnapResults:
             dot.centery = row.centery
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
             whole_name(surface, ("\u2605 " if won else "") + name, self.name_w - dot.w - 14, self.name_px,
-                       ui.GOLD if won else ui.TEXT, won, "midleft", (dot.right + 8, row.centery))
+                       ui.GOLD if won else ui.TEXT, won, (dot.right + 8, row.centery), row.h)
             for i, value in enumerate(self.values[seat]):
                 ui.blit_text(surface, value, self.value_px[i], ui.TEXT, "center", (centres[i], row.centery),
                              max_w=self.widths[i] - 2)

@@ -51,7 +51,7 @@ class NothanksResults:
         most = max(side_w, area.w * 2 // 5)  # grown text: the takes' panel widens up to this
         wanted = [w for w in (self._takes_wanted(size, area.h, names) for names in (True, False)) if w <= most]
         side_w = max(side_w, wanted[0] if wanted else most)
-        self.aside_label_px = ui.px(size, 18)
+        self.aside_label_px = ui.px(size, ui.FLOOR_PX)
         label_h = line_height(self.aside_label_px)
         aside_h = max(ui.px(size, 96), ui.px(size, 74) + label_h)  # the label above the cards
         self.aside_inline = area.h - aside_h - gap // 2 < self._players_wanted(size)
@@ -66,7 +66,7 @@ class NothanksResults:
     def _players_wanted(self, size: tuple[int, int]) -> int:
         """The players' table's height with its header on two lines and every row's figures at full size."""
         row = line_height(ui.px(size, 26), True) + ui.px(size, 8)
-        return 2 * ui.px(size, 14) + 2 * line_height(ui.px(size, 16)) + ui.px(size, 8) + len(self.names) * row
+        return 2 * ui.px(size, 14) + 2 * line_height(ui.px(size, ui.FLOOR_PX)) + ui.px(size, 8) + len(self.names) * row
 
     def _layout_players(self, size: tuple[int, int], box: pygame.Rect) -> None:
         """Columns: name, cards, matches, total. The figures and names keep their size as far as the rows'
@@ -77,7 +77,7 @@ class NothanksResults:
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
         n = max(1, len(self.names))
-        self.head_px = ui.px(size, 16)
+        self.head_px = ui.px(size, ui.FLOOR_PX)
         guess = (box.h - 2 * pad - 2 * line_height(self.head_px) - ui.px(size, 8)) // n
         row_h = min(ui.px(size, 62), guess)
         self.total_px = fit_height(ui.px(size, 26), row_h - 4, True)
@@ -125,9 +125,8 @@ class NothanksResults:
         self.takes_title_px, self.takes_title = wrap_fit(t("Who took what"), ui.px(size, 21), inner, bold=True)
         top = box.y + pad + len(self.takes_title) * line_height(self.takes_title_px, True) + ui.px(size, 8)
         self.takes_top = top
-        base = ui.px(size, 17)
+        base = ui.px(size, ui.FLOOR_PX)
         sizes = list(range(base, min(base, least_px(base)) - 1, -1))
-        sizes += list(range(sizes[-1] - 1, min(sizes[-1], max(least_px(base, 0.75), least_px(8))) - 1, -1))
         count = max(1, len(self.takes))
         for px in sizes:
             for names in (True, False):
@@ -146,7 +145,7 @@ class NothanksResults:
         """How wide the takes' panel must be for every take (with its taker's name or without) at the text
         size in force."""
         pad = ui.px(size, 14)
-        px = ui.px(size, 17)
+        px = ui.px(size, ui.FLOOR_PX)
         line = line_height(px, True)
         top = pad + line_height(ui.px(size, 21), True) + ui.px(size, 8)
         cols = -(-max(1, len(self.takes)) // max(1, (height - pad - top) // line))
@@ -196,7 +195,7 @@ class NothanksResults:
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
             label = ("★ " if won else "") + self.names[seat]
             whole_name(surface, label, self.name_w - dot.w - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
-                       "midleft", (dot.right + 8, row.centery))
+                       (dot.right + 8, row.centery), row.h)
             cards_area = pygame.Rect(self.cards_x, row.y + 2, self.matches_col.x - ui.px(size, 8) - self.cards_x,
                                      row.h - 4)
             self._draw_runs(surface, self.runs[seat], cards_area)
@@ -216,7 +215,7 @@ class NothanksResults:
             else:
                 ui.hud.shade(surface, rect, 120, radius=max(2, rect.w // 14))
         if not runs:
-            ui.blit_text(surface, t("no cards"), ui.px(self.size, 17), ui.TEXT_DIM, "midleft",
+            ui.blit_text(surface, t("no cards"), ui.px(self.size, ui.FLOOR_PX), ui.TEXT_DIM, "midleft",
                          (area.x, area.centery), max_w=area.w)
 
     def run_cards(self, runs: list[Any], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:

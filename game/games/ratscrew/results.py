@@ -67,14 +67,14 @@ class RatscrewResults:
                                                    box.w - 2 * pad, bold=True)
         title_bottom = box.y + pad + len(self.title_lines) * line_height(self.title_px, True)
         self.top = max([52] + [max(c) for c in self.steps if c])
-        self.label_px = ui.px(size, 14)
+        self.label_px = ui.px(size, ui.FLOOR_PX)
         label_font = ui.TEXTS.font(self.label_px)
         label_w = max(label_font.size(str(n))[0] for n in (self.top, round(self.top * 0.75)))
         axis = (t("{played} and {slaps} →", played=tn("{n} card played", "{n} cards played", self.played),
                   slaps=tn("{n} slap", "{n} slaps", self.slaps)) if self.slaps
                 else tn("{n} card played →", "{n} cards played →", self.played))
         plot_x = box.x + pad + label_w + ui.px(size, 6)
-        self.axis_px, self.axis_lines = wrap_fit(axis, ui.px(size, 14), box.right - pad - plot_x)
+        self.axis_px, self.axis_lines = wrap_fit(axis, ui.px(size, ui.FLOOR_PX), box.right - pad - plot_x)
         axis_h = len(self.axis_lines) * line_height(self.axis_px)
         half = label_font.get_height() // 2
         plot_y = title_bottom + half + ui.px(size, 4)
@@ -91,16 +91,19 @@ class RatscrewResults:
         self.headers = [t("Slaps won"), t("Wrong"), t("Late"), t("Reaction"), t("Cards")]
         self.values = [[str(v) for v in (s.slaps_won, s.wrong, s.late, self.reaction(seat), self.hands[seat])]
                        for seat, s in enumerate(self.stats)]
+        # How many cards were played is under the chart already: the note keeps only its part after " · ",
+        # what the reaction time is (a line less, for the rows' figures in a small window).
         note = tn("{n} card played · slap reaction is the median from the pile becoming slappable",
-                  "{n} cards played · slap reaction is the median from the pile becoming slappable", self.played)
-        self.note_px, self.note_lines = wrap_fit(note, ui.px(size, 15), inner, lines=3)
+                  "{n} cards played · slap reaction is the median from the pile becoming slappable",
+                  self.played).split(" · ", 1)[-1]
+        self.note_px, self.note_lines = wrap_fit(note, ui.px(size, ui.FLOOR_PX), inner, lines=3)
         note_h = len(self.note_lines) * line_height(self.note_px)
         n = max(1, len(self.names))
         # the rows' height first (figures as big as it allows), then the columns for figures of that size
-        head_guess = 2 * line_height(ui.px(size, 15))
+        head_guess = 2 * line_height(ui.px(size, ui.FLOOR_PX))
         rows_h = box.h - 2 * pad - head_guess - ui.px(size, 8) - note_h - ui.px(size, 6)
         row_h = min(ui.px(size, 50), rows_h // n)
-        self.value_px = [fit_height(ui.px(size, 22 if i != 3 else 17), row_h - 4) for i in range(len(self.headers))]
+        self.value_px = [fit_height(ui.px(size, 22 if i != 3 else ui.FLOOR_PX), row_h - 4) for i in range(len(self.headers))]
         self.name_px = fit_height(ui.px(size, 20), row_h - 4)
         dot = ui.px(size, 12)
         name_font = ui.TEXTS.font(self.name_px, True)
@@ -178,7 +181,7 @@ class RatscrewResults:
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
             label = ("★ " if won else "") + name
             whole_name(surface, label, self.name_w - dot.w - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
-                       "midleft", (dot.right + 8, row.centery))
+                       (dot.right + 8, row.centery), row.h)
             for i, value in enumerate(self.values[seat]):
                 ui.blit_text(surface, value, self.value_px[i], ui.TEXT, "center", (centres[i], row.centery),
                              max_w=widths[i] - 2)
