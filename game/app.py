@@ -169,7 +169,8 @@ class App:
         self.stack = SceneStack(self, lambda: self.size, on_change=self._sync_text_input, on_empty=self.quit)
         self.nav = Navigator(self.stack)
         self.running = True
-        self.loop = FixedLoop(self._update, self._draw, self.input.poll, clock=clock, sleep=sleep)
+        self.loop = FixedLoop(self._update, self._draw, self.input.poll, clock=clock, sleep=sleep,
+                              presses=lambda: self.input.presses)
         self.frames_presented = 0
         self._presented_top: Scene | None = None
         self._presented_ns = 0

@@ -91,3 +91,73 @@ def test_sleep_is_in_short_slices():
     for _ in range(5):
         loop.frame()
     assert slept and max(slept) <= 0.0005 + 1e-9
+
+
+class Presser(Recorder):
+    """Presses read at given clock times (a poll reads those due and stamps them with its time), and each
+    frame drawn with the last step's time before it."""
+
+    def __init__(self, clock: FakeClock, at: list[int], draw_cost_ns: int) -> None:
+        super().__init__(clock, draw_cost_ns)
+        self.due = sorted(at)
+        self.count = 0
+        self.stamps: list[int] = []
+        self.frames: list[tuple[int, int]] = []  # (the clock when drawn, the last step's time)
+
+    def poll(self) -> None:
+        super().poll()
+        while self.due and self.clock() >= self.due[0]:
+            self.due.pop(0)
+            self.count += 1
+            self.stamps.append(self.clock())
+
+    def draw(self, alpha: float) -> None:
+        self.frames.append((self.clock(), self.steps[-1][0] if self.steps else 0))
+        super().draw(alpha)
+        if len(self.frames) == 3:
+            self.clock.advance(123_456_789)  # a hitch (the first frames build their caches): the clamp
+            # moves the steps' times off the frames' old cadence
+
+
+def pressed(with_hook: bool, draw_cost_ns: int = 3_000_000):
+    clock = FakeClock()
+    start = clock()
+    # presses at 97 phases against the 16.7 ms frame, one every 0.3 s or so
+    at = [start + NS // 10 + k * 301_234_567 for k in range(97)]
+    rec = Presser(clock, at, draw_cost_ns)
+    loop = FixedLoop(rec.update, rec.draw, rec.poll, clock=clock, sleep=clock.sleep,
+                     presses=(lambda: rec.count) if with_hook else None)
+    while rec.due or clock() - start < 31 * NS:
+        loop.frame()
+    return rec, loop
+
+
+def shown_after(rec: Presser) -> list[int]:
+    """For each press: ns from its stamp to the end of the first frame whose steps applied it (a step applies
+    the commands stamped up to its time), and whether that was the first frame drawn after the stamp."""
+    out = []
+    for stamp in rec.stamps:
+        nxt = next(i for i, (drawn, _) in enumerate(rec.frames) if drawn >= stamp)
+        shown = next(i for i, (_, step) in enumerate(rec.frames) if step >= stamp)
+        assert shown == nxt, "a press shown a frame later than the next one"
+        out.append(rec.frames[shown][0] + rec.draw_cost_ns - stamp)
+    return out
+
+
+def test_a_press_shows_in_the_very_next_frame_and_a_step_later_at_most():
+    """Frames start on the steps' grid (just after a step's time), so a press read before a frame is in its
+    steps; and a press read after a frame's steps brings the next frame to the next step's time."""
+    rec, loop = pressed(with_hook=True)
+    waits = shown_after(rec)
+    assert len(waits) == 97
+    assert max(waits) <= NS // 120 + rec.draw_cost_ns  # the next step's time, then the frame's drawing
+    assert loop.early > 0
+
+
+def test_frames_keep_to_the_step_grid_and_60_a_second_without_presses():
+    rec, loop = pressed(with_hook=False)
+    shown_after(rec)  # the next frame still shows each press (a frame's wait at most)
+    assert all((drawn - step) == 0 for drawn, step in rec.frames[4:])  # after the hitch: on a step's time
+    frames_per_s = len(rec.frames) / ((rec.frames[-1][0] - rec.frames[0][0]) / NS)
+    assert 59.5 <= frames_per_s <= 60.5
+    assert loop.early == 0
