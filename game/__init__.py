@@ -12,7 +12,6 @@ import json
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 PROJECT = "couch-cards"  # the distribution name in pyproject.toml
 BUILD_INFO = "couchcards-build.json"  # at the root of a frozen build: {"version", "windowed", "platform"}
@@ -20,7 +19,7 @@ UNKNOWN_VERSION = "0+unknown"
 
 
 @cache
-def build_info() -> dict[str, Any]:
+def build_info() -> dict[str, object]:
     """What the build wrote into a frozen executable; {} when running from source or if it is unreadable."""
     root = getattr(sys, "_MEIPASS", None)
     if not root:
@@ -39,9 +38,10 @@ def _pyproject_version(path: Path) -> str | None:
         project = tomllib.loads(path.read_text(encoding="utf-8")).get("project", {})
     except (OSError, ValueError):
         return None
-    if project.get("name") != PROJECT or not isinstance(project.get("version"), str):
+    found = project.get("version")
+    if project.get("name") != PROJECT or not isinstance(found, str):
         return None
-    return project["version"]
+    return found
 
 
 @cache

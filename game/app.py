@@ -35,8 +35,7 @@ if TYPE_CHECKING:
     from game.games.base import Match, TableConfig
     from game.input.router import TextEdit
     from game.record import MatchLog
-    from game.scenes.base import Scene
-    from game.services import DemoPort
+    from game.services import DemoPort, Scene
     from game.settings import Settings
 
 NO_DISPLAY_DRIVERS = ("dummy", "offscreen")

@@ -22,7 +22,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 CRASH_EXIT = 70  # EX_SOFTWARE: an internal error, not a usage error (2)
 LOGS_KEPT = 20  # the newest crash logs kept in the log folder
@@ -59,7 +59,7 @@ def _t(text: str, **values: object) -> str:
 # ---- what a crash log holds ---------------------------------------------------------------------------
 
 
-def settings_without_names() -> tuple[dict[str, Any] | str, list[str]]:
+def settings_without_names() -> tuple[dict[str, object] | str, list[str]]:
     """The saved settings file as it is on disk, without the players' names (or a line saying why there
     are none), and the names that were left out (to keep them out of the rest of the log)."""
     try:

@@ -17,7 +17,10 @@ import string
 import struct
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import datetime
 
 DOMAIN = "couchcards"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -61,11 +64,12 @@ def _load(code: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
 # ---- the current language ---------------------------------------------------------------------------
 
 # code -> translations (a gettext object, or a plain {English: text} dict). Loaded at first use.
-CATALOGUES: dict[str, Any] = dict.fromkeys(LANGUAGES)
+Catalogue = gettext.NullTranslations | Mapping[str, str]
+CATALOGUES: dict[str, Catalogue | None] = dict.fromkeys(LANGUAGES)
 _language = "en"
 
 
-def _catalogue(code: str) -> Any:
+def _catalogue(code: str) -> Catalogue | None:
     cat = CATALOGUES.get(code)
     if cat is None and code in CATALOGUES:
         cat = CATALOGUES[code] = gettext.NullTranslations() if code == "en" else _load(code)
@@ -178,7 +182,7 @@ def short_weekday(weekday: int) -> str:
     return names[weekday]
 
 
-def short_date(when: Any, weekday: bool = False, clock: bool = False) -> str:
+def short_date(when: datetime.datetime, weekday: bool = False, clock: bool = False) -> str:
     """A date (datetime) as players of the language write it short: "1 Dec" ("1. dec", "1 dec"), with the
     weekday first and the time of day after when asked ("Tue 1 Dec 18:30")."""
     text = t("{day} {month}", day=when.day, month=short_month(when.month))

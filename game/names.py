@@ -7,12 +7,10 @@ cleans to "" (the caller's default: "Player N", say)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 MAX_NAME = 20  # a player's name: the name entry stops here; screens shrink a long one, never cut it
 
 
-def clean_name(value: Any, max_len: int = MAX_NAME) -> str:
+def clean_name(value: object, max_len: int = MAX_NAME) -> str:
     """`value` as a name that can be shown and stored (see the module's doc); "" if nothing is left."""
     if not isinstance(value, str):
         return ""
@@ -20,7 +18,7 @@ def clean_name(value: Any, max_len: int = MAX_NAME) -> str:
     return " ".join(text.split())[:max_len].rstrip()
 
 
-def clean_text(value: Any) -> str:
+def clean_text(value: object) -> str:
     """Any text from a file made safe to draw (no NUL, no lone surrogate, no control character), however
     long; white space kept as single spaces."""
     if not isinstance(value, str):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.i18n import t
 from game.names import MAX_NAME, clean_name  # noqa: F401 - profiles' names follow game.names
@@ -19,6 +19,8 @@ from game.render import colors
 
 if TYPE_CHECKING:
     import pygame
+
+    from game.input.pads import Pad
 
 MAX_PROFILES = 12  # the players screen and the lobby's picker list them all without scrolling
 PALETTE: tuple[colors.Color, ...] = colors.SEAT_COLORS  # the colour-blind-safe seat colours
@@ -72,7 +74,7 @@ def device_label(device: str | None, device_name: str = "") -> str:
     return t("Controller ({name})", name=device_name) if device_name else t("A controller")
 
 
-def remembered_device(profile: Profile | None, pads: Iterable[Any], taken: Collection[str | None]) -> str | None:
+def remembered_device(profile: Profile | None, pads: Iterable[Pad], taken: Collection[str | None]) -> str | None:
     """The device `profile` plays with, if nobody in `taken` plays it: its key set, or a plugged-in pad (of
     `pads`, the router's) of the kind it remembers, the lowest-numbered such pad that is free."""
     device = profile.device if profile is not None else None

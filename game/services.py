@@ -25,9 +25,13 @@ if TYPE_CHECKING:
 # The smallest window a scene is ever laid out for (the app scales a smaller window's frame down).
 MIN_WINDOW = (640, 360)
 
-# A scene, as the app's services see it (the scene contract, game.screen.Screen; every screen subclasses
-# game.scenes.base.Scene, not imported here: scenes import this).
-Scene = Screen
+
+class Scene(Screen, Protocol):
+    """A scene as the app and its stack see it: the scene contract (game.screen.Screen) and the services the
+    stack gives it before `enter()`. Every screen subclasses game.scenes.base.Scene, which answers this (not
+    imported here: the scenes import this module)."""
+
+    app: Services
 
 
 class InputPort(Protocol):
@@ -103,7 +107,8 @@ class StackPort(Protocol):
 class Games(Protocol):
     """The registry of games."""
 
-    ids: tuple[str, ...]
+    @property
+    def ids(self) -> tuple[str, ...]: ...
 
     def get(self, game: str) -> GameDef: ...
     def all(self) -> list[GameDef]: ...
@@ -118,16 +123,27 @@ class DemoPort(Protocol):
 class Services(Protocol):
     """What the app gives every scene (as `scene.app`)."""
 
-    settings: Settings  # mapping access plus save(), player_name(), warn(), and the games it keeps presets for
-    audio: Audio
-    fonts: Fonts
-    input: InputPort
-    games: Games
-    nav: NavigatorPort
-    stack: StackPort
     demo: DemoPort | None  # a game.tables.DemoLoop while --demo deals game after game, else None
-    history: History  # the profiles (in memory) and the history database
     fullscreen: bool
+
+    @property
+    def settings(self) -> Settings:
+        """Mapping access plus save(), player_name(), warn(), and the games it keeps presets for."""
+    @property
+    def audio(self) -> Audio: ...
+    @property
+    def fonts(self) -> Fonts: ...
+    @property
+    def input(self) -> InputPort: ...
+    @property
+    def games(self) -> Games: ...
+    @property
+    def nav(self) -> NavigatorPort: ...
+    @property
+    def stack(self) -> StackPort: ...
+    @property
+    def history(self) -> History:
+        """The profiles (in memory) and the history database."""
 
     @property
     def size(self) -> tuple[int, int]: ...

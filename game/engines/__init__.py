@@ -22,7 +22,7 @@ message, so match drivers map refusals to reasons without reading the words.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 # The codes an IllegalAction carries.
 CODES: dict[str, str] = {
@@ -56,20 +56,22 @@ class IllegalAction(ValueError):
 
 @runtime_checkable
 class EngineState(Protocol):
-    """The protocol every engine's game state answers (see the module docstring)."""
+    """The protocol every engine's game state answers (see the module docstring). To the shell an action,
+    an event and an observation are opaque values of the engine's own (`object`): it hands back to `apply`
+    only what `legal_actions` or `action_space` gave, and reads events and observations by their class."""
 
     players: int
     is_over: bool
 
-    def legal_actions(self, seat: int | None = None) -> list[Any]: ...
+    def legal_actions(self, seat: int | None = None) -> list[object]: ...
 
-    def action_space(self) -> list[Any]: ...
+    def action_space(self) -> list[object]: ...
 
-    def apply(self, action: Any) -> list[Any]: ...
+    def apply(self, action: object) -> list[object]: ...
 
-    def refusal(self, action: Any) -> IllegalAction | None: ...
+    def refusal(self, action: object) -> IllegalAction | None: ...
 
-    def observation(self, seat: int) -> Any: ...
+    def observation(self, seat: int) -> object: ...
 
     def clone(self) -> EngineState: ...
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from game.jsonsafe import JSON
+
 # A rule option's value: a switch, a whole number, a word, None ("Standard": the edition's own), or an
 # order of words (a suit order).
 OptionValue = bool | int | str | tuple[str, ...] | None
-# An option value as JSON holds it (a preset in the settings or a file; a match log's header).
-JSONOptionValue = bool | int | str | list[str] | None
-
 _TRUE, _FALSE, _NONE = ("true", "on", "yes"), ("false", "off", "no"), ("none", "standard")
 
 
@@ -74,11 +73,11 @@ def spec_named(specs: Iterable[OptionSpec], name: str) -> OptionSpec:
     raise ValueError(f"unknown rule option {name!r}; known: {', '.join(s.name for s in specs)}")
 
 
-def to_json(value: object) -> JSONOptionValue:
+def to_json(value: object) -> JSON:
     """An option value as JSON holds it (an order of words becomes a list); TypeError for what is no
     option value."""
     if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-        return list(value)
+        return [str(v) for v in value]
     if value is None or isinstance(value, (bool, int, str)):
         return value
     raise TypeError(f"not a rule option's value: {value!r}")

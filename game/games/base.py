@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.engines import EngineState
 from game.engines.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
 from game.jsonsafe import JSON
@@ -157,9 +156,19 @@ class Marker:
     lines: tuple[str, ...] = ()
 
 
-# What the shell reads of any game's engine state: the engines' protocol (game.engines.EngineState: players,
-# is_over, legal_actions, apply, refusal, observation, clone, digest).
-GameState = EngineState
+@runtime_checkable
+class GameState(Protocol):
+    """What the shell reads of any game's engine state: how many play, whether it is over, and its digest
+    (for replay checks). Every engine's state answers the whole engine protocol (game.engines.EngineState:
+    legal_actions, apply, refusal, observation, clone too); only the game's own code applies actions."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def digest(self) -> str: ...
 
 
 @runtime_checkable

@@ -22,7 +22,7 @@ class SessionTally:
     table being played."""
 
     def __init__(self) -> None:
-        self.key: tuple | None = None
+        self.key: tuple[object, ...] | None = None
         self.tally: Tally | None = None
 
     def add(self, record: GameRecord) -> Tally:
@@ -39,7 +39,7 @@ class SessionTally:
             tally.points = [a + b for a, b in zip(tally.points, record.scores, strict=True)]
         return tally
 
-    def current(self, key: tuple) -> Tally | None:
+    def current(self, key: tuple[object, ...]) -> Tally | None:
         return self.tally if key == self.key else None
 
     def clear(self) -> None:

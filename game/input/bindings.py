@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
 
 from game.commands import FIRST as FIRST_BUTTON
 from game.commands import PASS, PLAY, SLAP, TAKE
@@ -73,11 +72,11 @@ class Bindings:
         self.pad: dict[str, list[str]] = {k: list(v) for k, v in (pad or DEFAULT_PAD).items()}
 
     # -- data -------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"version": VERSION, "keyboard": copy.deepcopy(self.keyboard), "pad": copy.deepcopy(self.pad)}
 
     @classmethod
-    def from_dict(cls, data: Any, known_key: Callable[[str], bool] = lambda name: True,
+    def from_dict(cls, data: object, known_key: Callable[[str], bool] = lambda name: True,
                   warn: Callable[[str], None] = lambda message: None) -> Bindings:
         """Bindings from saved data; anything missing, unknown or doubled falls back to the defaults,
         with one line to `warn` for each part that was saved but could not be used.

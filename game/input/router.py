@@ -29,7 +29,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -83,7 +82,7 @@ class TextEdit:
 class InputRouter:
     """Reads pygame events (`poll`), hands out Commands (`drain`) and window/pad events (`system_events`)."""
 
-    def __init__(self, settings_bindings: Any = None, clock: Callable[[], int] = time.perf_counter_ns,
+    def __init__(self, settings_bindings: object = None, clock: Callable[[], int] = time.perf_counter_ns,
                  warn: Callable[[str], None] = lambda message: None) -> None:
         self._clock = clock
         self.bindings = Bindings.from_dict(settings_bindings, known_key=keynames.is_known_key, warn=warn)

@@ -7,9 +7,12 @@ import heapq
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.commands import Command
+
+if TYPE_CHECKING:
+    from game.record import LogLine, MatchLog
 
 # Presses read in one poll of the event queue share a poll number. Poll numbers are only compared
 # between presses stamped within one polling interval, so a default poll of 0 on commands from
@@ -79,7 +82,7 @@ class Timed:
     """An engine event or a driver event, with the time (ns) it happened."""
 
     t_ns: int
-    event: Any
+    event: object  # the engine's event (or a driver's); readers narrow it by its class
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +109,7 @@ class Item:
     action: str = ""
     poll: int | None = None
     token: int = 0
-    payload: Any = None
+    payload: Command | None = None  # a human press: the command itself
     seq: int = field(default=0, compare=False)
     real_ns: int | None = None  # a slap with a head start: when it was really pressed (t_ns: as judged)
 
@@ -172,7 +175,24 @@ class TimeQueue:
         return group, True
 
 
-def submit_human(match: Any, cmd: Any, actions: tuple[str, ...], game_name: str,
+class Driver(Protocol):
+    """What the helpers below use of a match driver (both games' matches answer it)."""
+
+    game: str
+    seats: list[SeatSpec]
+    seed: int
+    now_ns: int
+    log: MatchLog
+    _queue: TimeQueue
+
+    def _ignore(self, ignored: Ignored) -> None: ...
+
+    def submit(self, cmd: Command) -> str | None: ...
+
+    def replace_seat(self, seat: int, spec: SeatSpec) -> None: ...
+
+
+def submit_human(match: Driver, cmd: Command, actions: tuple[str, ...], game_name: str,
                  judged_ns: int | None = None) -> str | None:
     """Queue a stamped human command on `match` (never dropped); a reason at once if it can never apply
     (then it is logged as refused, since it still counts in the seat's stats). `judged_ns`: the time it
@@ -204,9 +224,9 @@ class ReplayMismatch(Exception):
     the replay has parted from the recorded game."""
 
 
-def seat_line(spec: SeatSpec) -> dict[str, Any]:
+def seat_line(spec: SeatSpec) -> LogLine:
     """A seat as a log's header writes it (a head start and a learner's hint delay only when set)."""
-    line: dict[str, Any] = {"kind": spec.kind, "level": spec.level, "name": spec.name}
+    line: LogLine = {"kind": spec.kind, "level": spec.level, "name": spec.name}
     if spec.head_start_ms:
         line["head_start_ms"] = spec.head_start_ms
     if spec.hint_ms is not None:
@@ -216,17 +236,38 @@ def seat_line(spec: SeatSpec) -> dict[str, Any]:
     return line
 
 
-def seat_from_line(line: dict[str, Any]) -> SeatSpec:
-    """The seat a log's header (or seat change) line describes: the inverse of `seat_line`."""
-    return SeatSpec(line["kind"], line.get("level"), line.get("name") or "",
-                    head_start_ms=line.get("head_start_ms", 0), hint_ms=line.get("hint_ms"),
-                    no_penalty=line.get("no_penalty", False))
+def seat_from_line(line: LogLine) -> SeatSpec:
+    """The seat a log's header (or seat change) line describes: the inverse of `seat_line`; ValueError or
+    TypeError (as SeatSpec says them) for a value of the wrong kind."""
+    kind, hint, no_penalty = line["kind"], line.get("hint_ms"), line.get("no_penalty", False)
+    head = line.get("head_start_ms", 0)
+    if isinstance(head, bool) or not isinstance(head, int):
+        head = check_head_start(head)  # raises: a head start is a whole number of ms
+    if not isinstance(kind, str):
+        raise ValueError(f"seat kind must be 'human' or 'bot', not {kind!r}")  # noqa: TRY004 - as SeatSpec says it
+    if hint is not None and (isinstance(hint, bool) or not isinstance(hint, int)):
+        raise ValueError(f"a learner's hint delay is one of {HINT_DELAYS_MS} ms, not {hint!r}")
+    if not isinstance(no_penalty, bool):
+        raise TypeError(f"no_penalty is true or false, not {no_penalty!r}")
+    return SeatSpec(kind, _text_or_none(line.get("level")), str(line.get("name") or ""),
+                    head_start_ms=head, hint_ms=hint, no_penalty=no_penalty)
 
 
-def log_header(match: Any, rules: dict[str, Any], start_ns: int, first_player: int,
-               options: dict[str, Any], deal: dict[str, Any] | None) -> dict[str, Any]:
+def _text_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _whole(value: object) -> int:
+    """A logged whole number (a log's lines are checked when it is read: game.record)."""
+    if isinstance(value, int):
+        return value
+    raise TypeError(f"not a whole number: {value!r}")
+
+
+def log_header(match: Driver, rules: LogLine, start_ns: int, first_player: int,
+               options: LogLine, deal: LogLine | None) -> LogLine:
     """The header of `match`'s log (everything a replay needs to build the same match)."""
-    header = {"game": match.game, "rules": rules, "players": len(match.seats),
+    header: LogLine = {"game": match.game, "rules": rules, "players": len(match.seats),
               "seats": [seat_line(s) for s in match.seats], "seed": match.seed, "first_player": first_player,
               "start_ns": start_ns, "options": {k: v for k, v in options.items() if v is not None}}
     if deal:
@@ -234,15 +275,18 @@ def log_header(match: Any, rules: dict[str, Any], start_ns: int, first_player: i
     return header
 
 
-def replay_seat(match: Any, entry: dict[str, Any], start_ns: int) -> None:
+def replay_seat(match: Driver, entry: LogLine, start_ns: int) -> None:
     """Replay a logged seat change: the match's clock where it was, then `replace_seat`."""
-    match.now_ns = start_ns + entry["t"]
-    match.replace_seat(entry["seat"], SeatSpec(entry["kind"], entry.get("level"), entry.get("name", "")))
+    match.now_ns = start_ns + _whole(entry["t"])
+    match.replace_seat(_whole(entry["seat"]), SeatSpec(str(entry["kind"]), _text_or_none(entry.get("level")),
+                                                       str(entry.get("name", ""))))
 
 
-def replay_refused(match: Any, entry: dict[str, Any], start_ns: int) -> None:
+def replay_refused(match: Driver, entry: LogLine, start_ns: int) -> None:
     """Replay a command refused at submit time: it must be refused again."""
-    cmd = Command(entry["seat"], entry["action"], start_ns + entry["t"], source=entry.get("source", "human"))
+    seat = entry["seat"]
+    cmd = Command(None if seat is None else _whole(seat), str(entry["action"]), start_ns + _whole(entry["t"]),
+                  source=str(entry.get("source", "human")))
     if match.submit(cmd) is None:
         raise ReplayMismatch(f"seat {cmd.seat}'s {cmd.action!r} was refused when recorded, "
                              "but is accepted now")

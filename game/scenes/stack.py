@@ -4,12 +4,12 @@ under them. The app owns one; tests use the same class."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.render.scale import text_room
 
 if TYPE_CHECKING:
-    from game.scenes.base import Scene
+    from game.services import Scene, Services
 
 
 class SceneStack:
@@ -20,7 +20,7 @@ class SceneStack:
     text entry with the top scene there); `on_empty()` runs when the last scene is popped.
     """
 
-    def __init__(self, services: Any, size: Callable[[], tuple[int, int]],
+    def __init__(self, services: Services, size: Callable[[], tuple[int, int]],
                  on_change: Callable[[], None] = lambda: None, on_empty: Callable[[], None] = lambda: None
                  ) -> None:
         self._services = services

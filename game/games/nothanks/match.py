@@ -13,10 +13,10 @@ import math
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.commands import PASS, TAKE, Command
 from game.engines import IllegalAction
+from game.engines.options import OptionValue
 from game.games.base import EventRow, Result
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import Bot, make_bot
@@ -32,7 +32,7 @@ from game.match.common import (
     replay_seat,
     submit_human,
 )
-from game.record import DIGEST_EVERY, MatchLog
+from game.record import DIGEST_EVERY, LogLine, MatchLog
 
 # A bot's move appears after a human-looking pause (log-normal, ms): long enough to follow, short enough
 # not to bore. A search bot thinks inside this pause, so its budget costs no extra waiting.
@@ -61,7 +61,7 @@ def _decide(bot: Bot, obs: nt.Observation) -> tuple[str, bool]:
     return bot.decide(obs), bot.last_capped
 
 
-def rule_values(rules: nt.Rules) -> dict[str, Any]:
+def rule_values(rules: nt.Rules) -> dict[str, OptionValue]:
     """The rules as option values (every field, so `Rules.from_options` rebuilds them exactly)."""
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
 
@@ -225,7 +225,7 @@ class NothanksMatch:
         self._thinking = None
         self._token += 1
 
-    def replay(self, entry: dict[str, Any]) -> list[Timed]:
+    def replay(self, entry: LogLine) -> list[Timed]:
         """Apply one logged line (a command, a seat change, a refused command) as the match first applied
         it; ReplayMismatch if the match as it stands could not have applied it."""
         out: list[Timed] = []
@@ -252,7 +252,7 @@ class NothanksMatch:
             self._bots[seat] = make_bot(spec.level, bot_rng, time_budget_ms=self._time_budget_ms,
                                         iterations=self._iterations)
 
-    def _result(self) -> tuple[bool, dict[str, Any]]:
+    def _result(self) -> tuple[bool, LogLine]:
         st = self.state
         return st.is_over, {"scores": st.scores(), "winners": st.winners(), "cards_left": st.cards_left}
 

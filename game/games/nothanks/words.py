@@ -4,7 +4,7 @@ table's floor (20 px at 1280x720). Their layouts are cached per window size, tex
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 import pygame
 
@@ -49,17 +49,20 @@ class Table(Protocol):
     def keep_out(self) -> list[pygame.Rect]: ...
 
 
+T = TypeVar("T")  # whatever a fit remembers
+
+
 class CentreWords:
     """The centre's words of one No Thanks table."""
 
     def __init__(self, view: Table) -> None:
         self.v = view
-        self._fits: dict[tuple, Any] = {}
+        self._fits: dict[tuple[object, ...], object] = {}
 
     def clear(self) -> None:
         self._fits.clear()
 
-    def _remember(self, key: tuple, value: Any) -> Any:
+    def _remember(self, key: tuple[object, ...], value: T) -> T:
         if len(self._fits) > 64:
             self._fits.clear()
         self._fits[key] = value

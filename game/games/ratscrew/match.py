@@ -46,9 +46,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from game.commands import PLAY, SLAP, Command
 from game.games.base import EventRow, Result
@@ -69,7 +69,7 @@ from game.match.common import (
     replay_seat,
     submit_human,
 )
-from game.record import DIGEST_EVERY, MatchLog
+from game.record import DIGEST_EVERY, LogLine, MatchLog
 
 LOCK_STREAK_NS = 5_000_000_000  # a wrong slap this soon after the seat's last one doubles its lock …
 LOCK_DOUBLINGS = 3  # … up to 2**3 = 8 times the table's lockout (4 s at the default 0.5 s)
@@ -227,6 +227,14 @@ class _Photo:
 SEEN: dict[type, str] = {rs.SlapWon: WON, rs.WrongSlap: WRONG, TooLate: TOO_LATE, Missed: "missed"}
 
 
+class SlapBot(Protocol):
+    """A Ratscrew bot as the match drives it (game.games.ratscrew.bots): given what its seat sees now
+    (`now_ns`) and the actions it has pending ({action: when}), the changes to them (a time to act, or None: not
+    any more). A bot may also `watch` the table's slaps (see `_tell_bots`)."""
+
+    def plan(self, obs: rs.Observation, now_ns: int, pending: dict[str, int]) -> dict[str, int | None]: ...
+
+
 class RatscrewMatch:
     """One Ratscrew game at a table: submit human commands, advance the clock, read the events."""
 
@@ -269,7 +277,7 @@ class RatscrewMatch:
         self.ignored: deque[Ignored] = deque(maxlen=200)
         self.last_photo_finish: PhotoFinish | None = None
         self.now_ns = start_ns
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, SlapBot] = {}
         for seat, spec in enumerate(self.seats):
             if spec.is_bot:
                 self._add_bot(seat, spec)
@@ -421,7 +429,7 @@ class RatscrewMatch:
         self._photo = None
         self._clock = None
 
-    def replay(self, entry: dict[str, Any]) -> list[Timed]:
+    def replay(self, entry: LogLine) -> list[Timed]:
         """Apply one logged line (a command, a tie, a seat change, a refused command) as the match first
         applied it; ReplayMismatch if the match as it stands could not have applied it."""
         out: list[Timed] = []
@@ -445,7 +453,7 @@ class RatscrewMatch:
             replay_refused(self, entry, self._start_ns)
         return out
 
-    def _logged_item(self, entry: dict[str, Any], t: int) -> Item:
+    def _logged_item(self, entry: LogLine, t: int) -> Item:
         seat, action, source = entry["seat"], entry["action"], entry["source"]
         if source == "timer":
             if action not in (CLAIM, "photo", "clock"):
@@ -517,7 +525,7 @@ class RatscrewMatch:
             keep.append(item)
         return keep
 
-    def _tell_bots(self, t: int, events: list[Any]) -> None:
+    def _tell_bots(self, t: int, events: list[object]) -> None:
         """Bots that watch the table see its public slap events: `watch(what, seat, t_ns)` with `what`
         one of SEEN (a slap won, a wrong slap, a slap too late, a chance nobody took: seat None)."""
         seen = [(SEEN[type(e)], getattr(e, "seat", None)) for e in events if type(e) in SEEN]
@@ -535,7 +543,7 @@ class RatscrewMatch:
         if not self.replaying:
             self.bots[seat] = make_bot(spec.level, bot_rng, seat=seat, rules=self.rules)
 
-    def _result(self) -> tuple[bool, dict[str, Any]]:
+    def _result(self) -> tuple[bool, LogLine]:
         st = self.state
         return st.is_over, {"winner": st.winner, "end": st.end_reason, "cards_played": st.cards_played,
                             "hands": [len(h) for h in st.hands]}
@@ -668,7 +676,7 @@ class RatscrewMatch:
         onset = self._onset_ns
         cards_played = st.cards_played
         if rule is None and self.seats[seat].no_penalty:
-            events: list[Any] = [rs.WrongSlap(seat, 0, len(st.burned))]  # a learner's: no cards, no timeout
+            events: list[object] = [rs.WrongSlap(seat, 0, len(st.burned))]  # a learner's: no cards, no timeout
         else:
             events = st.apply(rs.Slap(seat))
         if rule is not None:
@@ -708,14 +716,14 @@ class RatscrewMatch:
 
     # ---- after every change ----------------------------------------------------------------------
 
-    def _record(self, events: list[Any], t: int, out: list[Timed]) -> None:
+    def _record(self, events: list[object], t: int, out: list[Timed]) -> None:
         out.extend(Timed(t, event) for event in events)
         hands = tuple(len(h) for h in self.state.hands)
         if hands != self.history.counts[-1].counts or self.state.is_over:
             self._sample(t)  # a card played, a burn, a pile won: every change of a hand
         self._settle(t, out, events)
 
-    def _settle(self, t: int, out: list[Timed] | None = None, events: list[Any] = ()) -> None:
+    def _settle(self, t: int, out: list[Timed] | None = None, events: Sequence[object] = ()) -> None:
         """Bring timers, the slappable onset (and its Slappable / Missed events) and the bots' plans up
         to date with the state; bots that watch the table see `events` first."""
         st = self.state
@@ -754,7 +762,7 @@ class RatscrewMatch:
         for seat, bot in self.bots.items():
             self._plan(seat, bot, t)
 
-    def _plan(self, seat: int, bot: Any, t: int) -> None:
+    def _plan(self, seat: int, bot: SlapBot, t: int) -> None:
         """Ask the bot of `seat` for its intents at `t` and queue them."""
         st = self.state
         if st.is_over:

@@ -8,7 +8,7 @@ import argparse
 import random
 import statistics
 import time
-from typing import Any
+from typing import TypedDict
 
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair, text
@@ -50,6 +50,18 @@ def _rules(args: argparse.Namespace) -> rs.Rules:
         raise SimError(f"bad Ratscrew rules: {exc}") from exc
 
 
+class LevelFigures(TypedDict):
+    """One bot level's figures over a sim's games: its reactions and noticing times, chances and slaps."""
+
+    reactions_ms: list[float]
+    drawn_ms: list[float]
+    opportunities: int
+    missed: int
+    won: int
+    wrong: int
+    late: int
+
+
 def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
               recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None) -> dict:
     """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
@@ -63,7 +75,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     lengths: list[int] = []
     seconds: list[float] = []
     ends: dict[str, int] = {}
-    per_level: dict[str, dict[str, Any]] = {
+    per_level: dict[str, LevelFigures] = {
         level: {"reactions_ms": [], "drawn_ms": [], "opportunities": 0, "missed": 0, "won": 0, "wrong": 0,
                 "late": 0}
         for level in levels

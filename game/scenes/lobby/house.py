@@ -188,7 +188,9 @@ class HouseRules:
 
     def export_preset(self) -> None:
         """The chosen preset as a file in the data folder's exports/; the note gives its path."""
-        preset = presets_io.Preset(self.game, self.preset, dict(self.presets().get(self.preset or "", {})))
+        if self.preset is None:  # the row is offered only with a preset chosen
+            return
+        preset = presets_io.Preset(self.game, self.preset, dict(self.presets().get(self.preset, {})))
         try:
             path = presets_io.export_to_folder(preset)
         except OSError as exc:
