@@ -20,7 +20,7 @@ HARD_LEAD = 0.8
 # and its walk down the tree), and a checkpoint beyond HARD_WORK / (cards left + 5) iterations is not
 # searched (the first ones are). So a close move early in the game gets 1,600-2,400 iterations, one
 # later on up to 4,800, and no decision takes much longer than another.
-HARD_WORK = 45_000
+HARD_WORK = 40_000
 _ITERATION_WORK = 5
 # When the moves' visit counts are this close (the leader's share below this), the higher mean value
 # decides instead of the visit count.
@@ -39,8 +39,14 @@ ROLLOUT_MILK = 2.0
 # (matches + 1) (less NOISE * U(0, 1)), keeping its matches for later as a strong player does.
 SELF_BASE = 2.0
 SELF_MILK = 2.0
-# The share of pretend games in which an opponent plays that careful rule too (else the plain one).
-OPPONENT_CAREFUL = 0.5
+# The rules an opponent may play in the pretend games (OPPONENT_RULES): that careful rule too, the plain
+# one, or a strict one (it takes exactly when the pot covers the cost, runs counted, and never milks). Before
+# the bot has seen a seat play, each seat plays them in these shares of the pretend games; it then reads each
+# seat's real decisions (`TableReader`) and weighs the rules by how well each explains them, each decision's
+# likelihood kept within READ_FLOOR of 0 and 1.
+OPPONENT_RULES = ("careful", "plain", "strict")
+OPPONENT_PRIOR = (0.3, 0.4, 0.3)
+READ_FLOOR = 0.05
 SELF_SHORT = 14.0
 # Reward (0 to 1): this share for a win (split among tied winners, the guard), the rest linear in the
 # score margin over the best other seat, counting up to MARGIN_SPAN points either way.
@@ -186,6 +192,88 @@ class MediumBot:
 # ---- hard: Monte-Carlo tree search over its own decisions, the table modelled ------------------------
 
 
+class TableReader:
+    """What the hard bot learns of the other seats from the game itself: for each seat, how likely it plays
+    each of the table model's rules (OPPONENT_RULES; see `_play`).
+
+    Between two of its own decisions the bot sees what became of the card it left: who passed it, at what
+    pot, and who took it (and after it took a card, the next card's round, when at most one other seat took
+    a card meanwhile). Each such decision is weighed by how likely each rule makes it (a rule's noise is
+    uniform, so a take's chance is linear in the net cost, or in the pot for a card that costs nothing), and
+    the seat's odds of each rule move by it. A decision by a seat out of matches says nothing. Only the
+    seat's own observations go in, so it depends on nothing but the game."""
+
+    __slots__ = ("logs", "read")
+
+    def __init__(self, players: int) -> None:
+        prior = [math.log(max(p, 1e-9)) for p in OPPONENT_PRIOR]
+        self.logs = [list(prior) for _ in range(players)]
+        self.read = 0  # decisions read so far
+
+    def shares(self) -> list[tuple[float, ...]]:
+        """Each seat's chance of playing each of OPPONENT_RULES."""
+        out = []
+        for logs in self.logs:
+            top = max(logs)
+            weights = [math.exp(x - top) for x in logs]
+            total = sum(weights)
+            out.append(tuple(w / total for w in weights))
+        return out
+
+    def follow(self, old: nt.Observation, action: str, obs: nt.Observation) -> None:
+        """Read the other seats' decisions between `old` (where this seat chose `action`) and `obs`."""
+        n, me = obs.players, obs.seat
+        grown = [s for s in range(n) if s != me and len(obs.cards[s]) > len(old.cards[s])]
+        if action == nt.PASS:
+            card, first_pot = old.card, old.pot + 1
+            taker = next((s for s in grown if card in obs.cards[s]), None)
+            if card is None or (taker is None and (obs.card != card or obs.pot != old.pot + n)):
+                return
+        else:
+            if old.rules.after_take == "same_player" or len(grown) > 1:
+                return
+            taker = grown[0] if grown else None
+            if taker is not None:
+                got = set(obs.cards[taker]) - set(old.cards[taker])
+                if len(got) != 1:
+                    return
+                card = got.pop()
+            elif obs.pot == n - 1 and obs.card is not None:
+                card = obs.card
+            else:
+                return
+            first_pot = 0
+        matches = old.matches
+        hidden = [s for s in range(n) if matches[s] is None]
+        guess = 0
+        if hidden:
+            known = sum(m for m in matches if m is not None)
+            guess = max(0, (old.total_matches - old.pot - known) // len(hidden))
+        rules = _rules()
+        for k in range(n - 1):
+            seat = (me + 1 + k) % n
+            m = matches[seat]
+            m = guess if m is None else m
+            took = seat == taker
+            if 0 < m < _MAX_MATCHES:
+                cost = run_cost(old.cards[seat], card)
+                pot = first_pot + k
+                logs = self.logs[seat]
+                for i, name in enumerate(OPPONENT_RULES):
+                    allow, noise, milk = rules[name]
+                    if cost > 0:
+                        gap, spread = cost - allow[m] - pot, noise
+                    else:
+                        gap, spread = -pot, milk
+                    # The rule takes when gap - spread * U(0, 1) <= 0.
+                    p = 1.0 - gap / spread if spread > 0 else float(gap <= 0)
+                    p = 0.0 if p < 0.0 else min(p, 1.0)
+                    logs[i] += math.log(READ_FLOOR + (1 - 2 * READ_FLOOR) * (p if took else 1.0 - p))
+                self.read += 1
+            if took:
+                break
+
+
 class _Choice:
     """One of the bot's moves at a decision: how often it was tried, its summed reward, and the
     decisions it led to, by what the bot then sees (`_Decision` by key)."""
@@ -259,6 +347,8 @@ class HardBot:
         self.last_capped = False
         self.capped = 0  # decisions cut short by the time cap
         self._kept: tuple[nt.Observation, _Decision, str, tuple[int, ...]] | None = None
+        self.reader: TableReader | None = None  # what it has read of the other seats in this game
+        self._last: tuple[nt.Observation, str] | None = None
 
     def checkpoints(self, cards_left: int = 0) -> tuple[int, ...]:
         """Root visits at which the search looks whether a move clearly leads, for a decision with
@@ -270,9 +360,11 @@ class HardBot:
 
     def decide(self, obs: nt.Observation) -> str:
         self.last_capped = False
+        self._read(obs)
         if _must_take(obs):
             self._kept = None
             self.last_root, self.last_iterations, self.last_reused = None, 0, 0
+            self._last = (obs, nt.TAKE)
             return nt.TAKE
         # One draw from the shared source per decision, so a time-capped search never shifts the match.
         rng = random.Random(self.rng.getrandbits(64))
@@ -287,7 +379,8 @@ class HardBot:
         unseen = list(obs.unseen)
         hidden = [s for s in range(n) if obs.matches[s] is None]
         hidden_total = obs.total_matches - obs.pot - sum(m for m in obs.matches if m is not None)
-        table = _Table(n, me, obs.rules.after_take == "same_player", seen, rng.random)
+        shares = self.reader.shares() if self.reader is not None else [OPPONENT_PRIOR] * n
+        table = _Table(n, me, obs.rules.after_take == "same_player", seen, rng.random, shares)
         if self.iterations is not None:
             goals: tuple[int, ...] = (reused + self.iterations,)
         else:
@@ -313,7 +406,17 @@ class HardBot:
         self.last_root = root
         action = _choose(root)
         self._kept = (obs, root, action, seen)
+        self._last = (obs, action)
         return action
+
+    def _read(self, obs: nt.Observation) -> None:
+        """Read the other seats' decisions since this seat's last one (a new game starts a new reader)."""
+        last, self._last = self._last, None
+        if (last is None or self.reader is None or last[0].seat != obs.seat or last[0].players != obs.players
+                or last[0].rules != obs.rules or len(obs.unseen) > len(last[0].unseen)):
+            self.reader = TableReader(obs.players)
+            return
+        self.reader.follow(last[0], last[1], obs)
 
     def _kept_root(self, obs: nt.Observation, seen: tuple[int, ...], masks: list[int]) -> _Decision | None:
         """Where the kept tree's last decision led, if `obs` is a decision it imagined (the same card come
@@ -333,10 +436,23 @@ class HardBot:
 class _Table:
     """One search's table: its size, the searching seat, the rules that matter, and the iteration."""
 
-    __slots__ = ("c", "me", "n", "rand", "same", "seen", "span")
+    __slots__ = ("all_seen", "c", "me", "n", "rand", "rules", "same", "seen", "span", "tables", "ways")
 
-    def __init__(self, n: int, me: int, same: bool, seen: tuple[int, ...], rand) -> None:
+    def __init__(self, n: int, me: int, same: bool, seen: tuple[int, ...], rand,
+                 shares: list[tuple[float, ...]]) -> None:
         self.n, self.me, self.same, self.seen, self.rand = n, me, same, seen, rand
+        self.all_seen = len(seen) == n
+        # Per other seat, the rules it may play as (cumulative share, rule's index in OPPONENT_RULES); the
+        # table of each mix of rules, made when first drawn.
+        rules = _rules()
+        self.rules = [rules[name] for name in OPPONENT_RULES]
+        self.ways: list[tuple[tuple[float, int], ...]] = []
+        for seat in range(n):
+            if seat != me:
+                cumulative = [sum(shares[seat][: i + 1]) for i in range(len(OPPONENT_RULES))]
+                cumulative[-1] = 2.0
+                self.ways.append(tuple((upto, i) for i, upto in enumerate(cumulative)))
+        self.tables: dict[tuple[int, ...], tuple] = {}
         self.c = HardBot.EXPLORATION
         self.span = 2.0 * max(MARGIN_SPAN, 1.0)
 
@@ -347,9 +463,20 @@ class _Table:
         holds every unseen card; the stack's next card is drawn from it at random (`left` of them)."""
         n, me, same, rand, seen = self.n, self.me, self.same, self.rand, self.seen
         c = self.c
-        weak, strong, mine = _allowances()
-        careful = OPPONENT_CAREFUL
-        allow = [mine if s == me else strong if rand() < careful else weak for s in range(n)]
+        picks = []
+        for ways in self.ways:  # one draw per other seat, in seat order
+            r = rand()
+            for upto, i in ways:
+                if r < upto:
+                    picks.append(i)
+                    break
+        mix = tuple(picks)
+        table = self.tables.get(mix)
+        if table is None:
+            chosen = iter(mix)
+            table = self.tables[mix] = _table([_rules()["self"] if s == me else self.rules[next(chosen)]
+                                                for s in range(n)])
+        all_seen = self.all_seen
         node: _Decision | None = root
         path: list[_Decision | _Choice] = []
         while node is not None:
@@ -384,14 +511,14 @@ class _Table:
                 left -= 1
                 cp = me if same else (me + 1 if me + 1 < n else 0)
             card, pot, left = _play(pool, left, card, pot, cp, matches, masks, pens, n, same, rand, me, True,
-                                    allow)
+                                    table)
             if card is None:
                 break
-            key = (card, pot, tuple(matches[s] for s in seen), tuple(masks))
+            key = (card, pot, tuple(matches) if all_seen else tuple(matches[s] for s in seen), tuple(masks))
             node = choice.next.get(key)
             if node is None:
                 path.append(choice.next.setdefault(key, _Decision()))
-                _play(pool, left, card, pot, me, matches, masks, pens, n, same, rand, me, False, allow)
+                _play(pool, left, card, pot, me, matches, masks, pens, n, same, rand, me, False, table)
                 break
         reward = _reward(matches, pens, n, me, self.span)
         for visited in path:
@@ -434,18 +561,18 @@ def _split(matches: list[int | None], hidden: list[int], total: int, rng: random
 
 def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: list[int], masks: list[int],
           pens: list[int], n: int, same: bool, rand, me: int, stop: bool,
-          allow: list[list[float]] | None = None) -> tuple[int | None, int, int]:
+          table: tuple[tuple[list[float], ...], tuple[float, ...], tuple[float, ...]] | None = None,
+          ) -> tuple[int | None, int, int]:
     """Play on by the table model: a seat takes once the pot covers its run-aware cost less a small noisy
     allowance that grows as its matches run low; a card that extends its own run it lets go round until
     the pot reaches a small random target (someone else may take it first); seat `me` plays a stronger
     rule that keeps its matches. With `stop`, returns as soon as `me` must decide (card, pot, cards left
     in the stack); otherwise, and at the end, card is None. Each card's round of payments is skipped over
     arithmetically instead of pass by pass; `pens` follows each seat's card points."""
-    noise = ROLLOUT_NOISE
-    milks = [SELF_MILK if s == me else ROLLOUT_MILK for s in range(n)]
-    if allow is None:
-        weak, _, mine = _allowances()
-        allow = [mine if s == me else weak for s in range(n)]
+    if table is None:
+        rules = _rules()
+        table = _table([rules["self"] if s == me else rules["plain"] for s in range(n)])
+    allow, noises, milks = table
     halt = me if stop else -1
     order = _ORDERS[n]
     while True:
@@ -473,7 +600,7 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
             if cost <= 0:
                 gap = milks[seat] * rand() - pot - offset
             else:
-                gap = cost - noise * rand() - allow[seat][m] - pot - offset
+                gap = cost - noises[seat] * rand() - allow[seat][m] - pot - offset
             if gap <= 0:
                 when = offset
             else:
@@ -505,20 +632,30 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
 
 # (offset, seat) round the table from each seat, for each table size.
 _ORDERS = {n: tuple(tuple((o, (cp + o) % n) for o in range(n)) for cp in range(n)) for n in range(2, 9)}
-_ALLOW: dict[tuple, tuple[list[float], list[float], list[float]]] = {}
+_RULES: dict[tuple, dict[str, tuple[list[float], float, float]]] = {}
 _MAX_MATCHES = 512
 
 
-def _allowances() -> tuple[list[float], list[float], list[float]]:
-    """By matches held, the net loss the table model accepts (before its noise): a plain player's
-    SHORTAGE / (m + 2), a careful player's (and this seat's) SELF_BASE + SELF_SHORT / (m + 1)."""
-    key = (ROLLOUT_SHORTAGE, SELF_BASE, SELF_SHORT)
-    tables = _ALLOW.get(key)
-    if tables is None:
+def _rules() -> dict[str, tuple[list[float], float, float]]:
+    """The table model's rules by name, each (by matches held, the net loss it accepts before its noise; its
+    noise; its milk): a plain player's SHORTAGE / (m + 2), a careful player's (and this seat's, "self", which
+    milks by SELF_MILK) SELF_BASE + SELF_SHORT / (m + 1), a strict player's nothing (no noise, no milk)."""
+    key = (ROLLOUT_SHORTAGE, SELF_BASE, SELF_SHORT, ROLLOUT_NOISE, ROLLOUT_MILK, SELF_MILK)
+    rules = _RULES.get(key)
+    if rules is None:
         weak = [ROLLOUT_SHORTAGE / (m + 2) for m in range(_MAX_MATCHES)]
         strong = [SELF_BASE + SELF_SHORT / (m + 1) for m in range(_MAX_MATCHES)]
-        tables = _ALLOW[key] = (weak, strong, strong)
-    return tables
+        rules = _RULES[key] = {
+            "plain": (weak, ROLLOUT_NOISE, ROLLOUT_MILK), "careful": (strong, ROLLOUT_NOISE, ROLLOUT_MILK),
+            "strict": ([0.0] * _MAX_MATCHES, 0.0, 0.0), "self": (strong, ROLLOUT_NOISE, SELF_MILK),
+        }
+    return rules
+
+
+def _table(rules: list[tuple[list[float], float, float]]) -> tuple[tuple[list[float], ...], tuple[float, ...],
+                                                                    tuple[float, ...]]:
+    """Each seat's allowances, noise and milk, from its rule."""
+    return tuple(r[0] for r in rules), tuple(r[1] for r in rules), tuple(r[2] for r in rules)
 
 
 def _reward(matches: list[int], pens: list[int], n: int, me: int, span: float) -> float:
