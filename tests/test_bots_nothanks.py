@@ -313,3 +313,64 @@ def test_decisions_do_not_depend_on_the_hidden_deal(level):
     b = at([20, 5, 31, 1, 2], players=3, script="pt")
     assert a.observation(2) == b.observation(2)
     assert bot(level, 8).decide(a.observation(2)) == bot(level, 8).decide(b.observation(2))
+
+
+def _first_deal(players: int, fits) -> nt.State:
+    """The first numbered-edition deal (by seed) whose first card fits."""
+    return next(st for st in (nt.new_game(nt.Rules.numbered(), players=players, seed=s) for s in range(500))
+                if fits(st.card))
+
+
+def test_the_reader_weighs_each_seat_by_its_real_decisions():
+    """A seat that lets a cheap card go round (net cost +1 or +2 it could have taken) is read as strict; one
+    that takes a card costing it 3 or more net is read as careful; a seat that did not decide moves nothing."""
+    careful, plain, strict = (bots.OPPONENT_RULES.index(r) for r in ("careful", "plain", "strict"))
+    st = _first_deal(3, lambda card: card == 3)
+    old = st.observation(st.current_player)
+    me = old.seat
+    for _ in range(3):
+        st.apply(nt.PASS)
+    reader = bots.TableReader(3)
+    reader.follow(old, nt.PASS, st.observation(me))
+    for seat in ((me + 1) % 3, (me + 2) % 3):
+        shares = reader.shares()[seat]
+        assert shares[strict] > bots.OPPONENT_PRIOR[strict] and shares[careful] < bots.OPPONENT_PRIOR[careful]
+        assert shares[strict] > shares[plain] > shares[careful]
+    assert reader.shares()[me] == pytest.approx(bots.OPPONENT_PRIOR)
+
+    st = _first_deal(3, lambda card: card == 6)
+    old = st.observation(st.current_player)
+    me = old.seat
+    st.apply(nt.PASS)
+    st.apply(nt.TAKE)  # the next seat takes the 6 for 1 match: 5 points net
+    reader = bots.TableReader(3)
+    reader.follow(old, nt.PASS, st.observation(me))
+    taker, last = (me + 1) % 3, (me + 2) % 3
+    assert reader.shares()[taker][careful] > bots.OPPONENT_PRIOR[careful]
+    assert reader.shares()[taker][careful] > max(reader.shares()[taker][plain], reader.shares()[taker][strict])
+    assert reader.shares()[last] == pytest.approx(bots.OPPONENT_PRIOR)  # it never saw the 6
+
+
+def test_the_hard_bot_reads_the_table_it_plays_at():
+    """Over a game, the hard bot reads greedy seats (which take only when the pot covers the cost) as not
+    careful, and a seat taking cards at a small loss (medium) as careful; a new game starts a new reading."""
+    careful, strict = bots.OPPONENT_RULES.index("careful"), bots.OPPONENT_RULES.index("strict")
+    for levels in (["hard", "greedy", "greedy"], ["hard", "medium", "greedy"]):
+        for seed in range(3):
+            made = [bots.make_bot(level, random.Random(seed * 8 + s)) for s, level in enumerate(levels)]
+            hard = made[0]
+            hard.iterations = 40
+            st = nt.new_game(nt.Rules.numbered(), players=3, seed=seed)
+            while not st.is_over:
+                seat = st.current_player
+                st.apply(made[seat].decide(st.observation(seat)))
+            shares = hard.reader.shares()
+            assert hard.reader.read > 0
+            assert shares[2][careful] <= bots.OPPONENT_PRIOR[careful] + 1e-9  # greedy: never read as careful
+            if levels[1] == "medium":
+                assert shares[1][careful] > 0.8  # it takes cards at a small loss
+            else:
+                assert shares[1][careful] < 0.1 < shares[1][strict]
+    reader = hard.reader
+    hard.decide(nt.new_game(nt.Rules.numbered(), players=3, seed=99).observation(0))
+    assert hard.reader is not reader and hard.reader.read == 0
