@@ -53,7 +53,7 @@ def test_left_and_right_change_a_head_start_in_steps_of_50_and_the_table_gets_it
     press(app, "down")
     assert scene.menu.current.label == t("Learner") and scene.menu.current.value() == "no"
     press(app, "right", "right")
-    assert scene.hints[0] == 1000 and scene.menu.current.value() == "hint 1 s"
+    assert scene.hints[0] == 1000 and scene.menu.current.value() == "no penalty · hint 1 s"  # issue 21: it says so
     focus_index(app, scene.menu.items.index(cell(scene, 1, t("Head start"))))  # Bot 2's head start
     press(app, "right")
     config = scene.table_config()
@@ -81,7 +81,7 @@ def test_play_again_back_in_the_lobby_keeps_the_cells(app):
     app.replace(LobbyScene("ratscrew", config.next_round()))
     again = app.top
     assert again.leads[:2] == [0, 450] and again.hints[:2] == [2000, None]
-    assert [cell(again, 0, name).value() for name in ("Head start", "Learner")] == ["0 ms", "hint 2 s"]
+    assert [cell(again, 0, name).value() for name in ("Head start", "Learner")] == ["0 ms", "no penalty · hint 2 s"]
     assert cell(again, 1, "Head start").value() == "450 ms"
     assert "Learner" not in [c.label for c in again.card_cells[1]]  # a bot is no learner
 
@@ -141,7 +141,7 @@ def test_the_lobbys_texts_never_overlap_with_every_cell_set(tmp_path, size):
         with ui.TextBoxes() as boxes:
             scene.draw(app.screen, 0.0)
         texts = [text for _, text in boxes.drawn]
-        assert {"Head start", "Learner", "hint 0.5 s", "950 ms"} <= set(texts)
+        assert {"Head start", "Learner", "no penalty · hint 0.5 s", "950 ms"} <= set(texts)
         assert overlapping(boxes.drawn) == []
         # Every cell sits on its own seat's card, and no two cards meet.
         cards = [scene.layout.card_rects[row].move(0, -(scene.layout.shift(row) or 0)) for row in range(8)]

@@ -69,7 +69,13 @@ def test_pads_pick_their_players_on_the_setup_and_both_sessions_are_recorded(app
     drill = app.top
     assert top_name(app) == "DrillScene" and drill.names == ["Mia", "Leo"]
     script(drill, ["8C", "8D", "5S"])
-    tap(app, two, "b")  # Leo's slap button starts it
+    tap(app, two, "b")  # Leo's slap button goes on: the untimed first step (the double is new to both)
+    assert drill.phase == "quiz"
+    tap(app, one, "start")  # … skipped here (test_school_quiz.py plays it): pause, Skip to the drill
+    tap(app, one, "dpdown")
+    tap(app, one, "dpdown")
+    tap(app, one, "a")
+    assert drill.phase == "ready"
     shown(app, drill, 1)
     app.frames(12)
     tap(app, one, "b")  # Mia slaps the double; Leo misses it

@@ -15,6 +15,7 @@ TREND_SESSIONS = 30  # the reaction-time chart shows this many sessions at most,
 HISTOGRAM_SLAPS = 1000  # the histogram counts this many reactions at most, the latest
 # Reactions that count: a slap on a slappable pile (in time, or too late), at a table or in practice.
 TIMED = (WON, LATE, RIGHT, "late")
+EARLY = "early"  # practice: a press on a pattern too soon after it was shown to be a reaction (a false slap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,7 @@ def accuracy(conn: sqlite3.Connection, profile_id: int,
     for rule, outcome, n in rows:
         if outcome != MISSED:
             total += n
-        if outcome == WRONG:
+        if outcome in (WRONG, EARLY):  # a press too early to be a reaction is a false slap too
             wrong += n
             continue
         if rule is None:
@@ -216,3 +217,31 @@ def rule_label(rule: str) -> str:
     words spaced ("four_of_a_suit" -> "Four of a suit")."""
     words = rule.split("_")
     return t(("-" if len(words) == 2 else " ").join(words).capitalize())
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """One practice session of a profile, as kept: when (UTC ISO), the drill (the rule it adds), its length,
+    its right decisions of all, and its slaps as (rule, outcome, reaction ms) in card order."""
+
+    started: str
+    drill: str
+    length_ms: int
+    correct: int
+    decisions: int
+    slaps: tuple[tuple[str | None, str, float | None], ...]
+
+
+def practice(conn: sqlite3.Connection, profile_id: int, game: str) -> list[Practice]:
+    """Every practice session of `profile_id` in `game`, oldest first (what mastery and progress are told
+    from: game.games.ratscrew.school.mastery)."""
+    rows = conn.execute("SELECT id, started, drill, length_ms, correct, decisions FROM practice "
+                        "WHERE profile_id = ? AND game = ? ORDER BY started, id", (profile_id, game)).fetchall()
+    slaps: dict[int, list[tuple[str | None, str, float | None]]] = {}
+    for practice_id, rule, outcome, ms in conn.execute(
+            "SELECT e.practice_id, e.rule, e.outcome, e.reaction_ms FROM events e JOIN practice p ON p.id = e.practice_id "
+            "WHERE p.profile_id = ? AND p.game = ? AND e.kind = 'slap' ORDER BY e.practice_id, e.t_ms, e.id",
+            (profile_id, game)):
+        slaps.setdefault(practice_id, []).append((rule, outcome, ms))
+    return [Practice(started, drill, length_ms, correct, decisions, tuple(slaps.get(pid, ())))
+            for pid, started, drill, length_ms, correct, decisions in rows]

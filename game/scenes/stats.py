@@ -72,6 +72,10 @@ class StatsScene(MenuHandler):
                     button=True),
             ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
             ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
+            # The slap school's progress by day and week, and a parent's one-screen summary (issue 21)
+            ui.Item(t("Slap school…"), lambda: self.app.nav.push("practice", "ratscrew", "school", "summary",
+                                                                  self.profile_id),
+                    enabled=lambda: self.profile is not None, button=True),
         ])
         if not history.enabled and not self.message:  # e.g. a read-only disk: nothing is kept this time
             self.message = t("No history this time: {why}", why=history.problem or t("it can't be opened"))
@@ -139,7 +143,10 @@ class StatsScene(MenuHandler):
         bw = min(max(ui.px(size, 230), need), (w - 2 * m - gap) // 2)
         csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
         players = csv.move(bw + gap, 0)
-        self.menu.rects = [selector, csv, players]
+        # The slap school's progress at the top right, beside the player's name (the bottom row keeps its room)
+        school = pygame.Rect(0, selector.y, min(bw, w - m - selector.right - gap), selector.h)
+        school.right = w - m
+        self.menu.rects = [selector, csv, players, school]
         self.face = pygame.Rect(0, 0, selector.h, selector.h)
         self.face.midright = (selector.x - ui.px(size, 12), selector.centery)
         top, bottom = selector.bottom + ui.px(size, 18), csv.y - ui.px(size, 16)

@@ -31,7 +31,8 @@ def head_start_text(ms: int) -> str:
 
 
 def learner_text(hint_ms: int | None) -> str:
-    return t("no") if hint_ms is None else t("hint {s} s", s=decimal(hint_ms / 1000))
+    """The Learner cell's value: "no", or "no penalty · hint 1 s" (a learner's wrong slaps cost nothing)."""
+    return t("no") if hint_ms is None else t("no penalty · hint {s} s", s=decimal(hint_ms / 1000))
 
 
 def kind_text(kind: str) -> str:

@@ -7,7 +7,9 @@ opens with an animated example; a session ends with stars, a table per rule and 
 
 Pure parts: drills (ladder, examples, near misses), deal (the dealer), pace, session (the model),
 scoring, sim (a bot as the student), history (what a finished session leaves in a profile's history).
-Screens: setup, drill, stars (with paint for the pictures; who: each player's profile, name and colour);
+Screens: setup, drill (with its untimed first step, quiz), stars, summary (a parent's one screen, from
+mastery: stars per pattern, progress by day and week) (with paint for the pictures; who: each player's
+profile, name and colour);
 the navigator opens them by name ("practice", "ratscrew", "school", screen, ...).
 """
 
@@ -49,7 +51,11 @@ class SlapSchool(PracticeMode):
             from game.games.ratscrew.school.stars import StarsScene
 
             return StarsScene(*args, **kwargs)
-        raise ValueError(f"the slap school has no screen {screen!r}; known: setup, drill, stars")
+        if screen == "summary":
+            from game.games.ratscrew.school.summary import SummaryScene
+
+            return SummaryScene(*args, **kwargs)
+        raise ValueError(f"the slap school has no screen {screen!r}; known: setup, drill, stars, summary")
 
     def sim(self):
         from game.games.ratscrew.school import sim

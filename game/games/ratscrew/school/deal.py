@@ -69,6 +69,27 @@ class Dealer:
                 return card, NEAR
         return self._plain(pile), PLAIN
 
+    def pile_for(self, kind: str, rule: str, lead: int = 1) -> tuple[str, ...] | None:
+        """A whole pile, bottom first, whose top card makes `rule` (SLAP) or a near miss of it and nothing
+        else (NEAR): `lead` plain cards, the cards that set it up, then the one that makes it; None if this
+        try found none (try again: the choices are random)."""
+        pile: tuple[str, ...] = ()
+        for _ in range(lead):
+            pile += (self._plain(pile),)
+        for _ in range(FOUR_SETUP_DEPTH + 1):
+            card = self._making(pile, kind, rule)
+            if card is not None:
+                pile += (card,)
+                made = slappable(pile, self.rules)[0]
+                if kind == SLAP:
+                    return pile if made == rule else None
+                return pile if made is None and near_miss(pile, self.rules)[0] == rule else None
+            step = self._setup(pile, kind, rule, SETUP_DEPTH)
+            if step is None:
+                return None
+            pile += (step,)
+        return None
+
     # -- choices ----------------------------------------------------------------------------------
     def _free(self, pile: tuple[str, ...], rank: str) -> list[str]:
         """The cards of `rank` not on the pile (one deck: each card at most once in a pile)."""

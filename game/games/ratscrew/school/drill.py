@@ -15,8 +15,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import BACK, BUTTONS, CONFIRM, PAUSE, SLAP, Command
-from game.games.ratscrew.school import history, text, who
+from game.commands import BACK, BUTTONS, CONFIRM, LEFT, PAUSE, SLAP, Command
+from game.commands import RIGHT as ARROW_RIGHT
+from game.games.ratscrew.school import history, mastery, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, near_miss, slappable
 from game.games.ratscrew.school.feedback import Feedback
 from game.games.ratscrew.school.names import GAME, MODE
@@ -30,6 +31,7 @@ from game.games.ratscrew.school.paint import (
     line_h,
     slap_hand,
 )
+from game.games.ratscrew.school.quiz import Quiz
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import (
     LATE,
@@ -42,10 +44,11 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
+from game.history.queries import practice as kept_practice
 from game.history.summary import now_iso
 from game.i18n import t
 from game.render import colors
-from game.render.card_art import CardArt
+from game.render.card_art import CardArt, card_height
 from game.render.seat_keys import seat_keys
 from game.scenes import ui
 from game.scenes.base import Scene
@@ -67,18 +70,34 @@ def example_timeline(pattern: int, near: int) -> tuple[int, int, int, int]:
     return framed, near_start, crossed, crossed + EX_HOLD_MS
 
 
+def example_words(ms: int, pattern: int, near: int) -> tuple[str | None, bool]:
+    """What the example says `ms` into its loop: its banner ("slap" over the framed pattern, "dont" over the
+    crossed near miss, or None) and whether the start prompt shows. The prompt ("Slap to start!") shows only
+    while the pattern is dealt and framed, never beside "Don't slap!" (issue 21: a child reads both at once
+    and does not know which to do)."""
+    framed, near_start, crossed, loop = example_timeline(pattern, near)
+    ms %= loop
+    if ms < near_start:
+        return ("slap" if ms >= framed else None), True
+    return ("dont" if ms >= crossed else None), False
+
+
 class DrillScene(Scene):
     text_room = 1.5  # the drill's words keep their size at a bigger text size (its rows have no room yet)
 
     def __init__(self, options: Options, players: int = 1,
-                 remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = ()) -> None:
+                 remember: Callable[[Options], None] | None = None, profiles: tuple[int | None, ...] = (),
+                 quiz: bool | None = False) -> None:
         self.options = options
+        # The untimed first step ("Is this a slap?") before the timed drill? None (the setup's Start, the
+        # next drill): when the pattern is new to a player here (a guest, or no star on it yet).
+        self.ask_quiz = quiz
         self.players = players
         self.remember = remember
         self.profiles = tuple(profiles)  # each player's profile (game.history), None for a guest
         self.started: str | None = None  # when the first card came (UTC, as the history keeps it)
         self.drill = DRILLS[options.drill]
-        self.phase = "example"  # example, ready, play, done
+        self.phase = "example"  # example, quiz (untimed: "Is this a slap?"), ready, play, done
         self.paused = False
         self.now_ns = 0  # game time of the last update
         self._offset_ns = 0
@@ -86,6 +105,7 @@ class DrillScene(Scene):
         self._drawn: dict[int, int] = {}  # card index -> game time of the frame that first showed it
         self._showing: int | None = None  # a card drawn in the frame not yet presented
         self._end_at: int | None = None
+        self._press: tuple[str, int] | None = None  # the press that opened the first step
 
     # -- scene ----------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -99,7 +119,27 @@ class DrillScene(Scene):
         self.example_at = self.now_ns
         self.ready_at = 0
         self.pause_menu = ui.Menu([ui.Item(t("Go on"), self._resume), ui.Item(t("Start over"), self._again),
+                                   ui.Item(text.quiz_skip(), self._skip_quiz, enabled=lambda: self.phase == "quiz"),
                                    ui.Item(t("Back to setup"), self._quit)])
+        if self.ask_quiz is None:
+            self.ask_quiz = self._new_pattern()
+        self.quiz = Quiz(self.drill, self.app.next_seed()) if self.ask_quiz else None
+        self.quiz_menu = ui.Menu([ui.Item(text.quiz_yes(), lambda: self._answer(True), button=True),
+                                  ui.Item(text.quiz_no(), lambda: self._answer(False), button=True)])
+        self.quiz_end = ui.Menu([ui.Item(text.quiz_go(), self._quiz_go, button=True),
+                                 ui.Item(text.quiz_again(), self._quiz_again, button=True)])
+
+    def _new_pattern(self) -> bool:
+        """Whether the drill's pattern is new here: a guest plays, or a remembered player has no star on it
+        yet (their kept sessions: school/mastery.py)."""
+        for seat in range(self.players):
+            pid = self.profiles[seat] if seat < len(self.profiles) else None
+            if who.profile_of(self.app, self.profiles, seat) is None:
+                return True
+            kept = self.app.history.read(lambda c, pid=pid: mastery_sessions(c, pid)) or []
+            if mastery.drill_stars(kept).get(self.drill.newest, 0) < 1:
+                return True
+        return False
 
     @property
     def reduced_motion(self) -> bool:
@@ -125,7 +165,15 @@ class DrillScene(Scene):
             if cmd.action == BACK and cmd.device == "kb":
                 self.app.pop()
             elif cmd.action == CONFIRM or (cmd.seat is not None and cmd.action in BUTTONS):
-                self._get_ready()
+                if self.quiz is not None:
+                    self._press = (cmd.device, cmd.t_ns)  # a pad's A is two commands: one press, one step
+                    self.phase = "quiz"
+                    self.quiz_menu.select(0)
+                else:
+                    self._get_ready()
+            return
+        if self.phase == "quiz":
+            self._handle_quiz(cmd)
             return
         if self.phase == "play" and cmd.seat is not None and cmd.action in (SLAP_BUTTON, SLAP):
             self._flush_drawn()
@@ -173,6 +221,53 @@ class DrillScene(Scene):
             self.session.presented(index, shown)
         self._drawn.clear()
 
+    # -- the first step: "Is this a slap?" ----------------------------------------------------------
+    def _handle_quiz(self, cmd: Command) -> None:
+        """Untimed: ← → choose, Enter / A answer (a pad's A also sends its first button: not used here), a
+        seat's slap button says yes; then Enter / A or slap: the next pile. Backspace: back to the setup."""
+        quiz = self.quiz
+        assert quiz is not None
+        if (cmd.device, cmd.t_ns) == self._press:
+            return  # the other half of the press that brought the first step (a pad's A: first button + confirm)
+        slap = cmd.seat is not None and cmd.action in (SLAP_BUTTON, SLAP)
+        if cmd.action == BACK and cmd.device == "kb":
+            self.app.pop()
+        elif quiz.done:
+            if cmd.action in (LEFT, ARROW_RIGHT, CONFIRM):
+                self.quiz_end.handle(cmd)
+            elif slap:
+                self.quiz_end.current.on_confirm()
+        elif quiz.answered is None:
+            if cmd.action in (LEFT, ARROW_RIGHT, CONFIRM):
+                self.quiz_menu.handle(cmd)
+            elif slap:
+                self._answer(True)
+        elif cmd.action == CONFIRM or slap:
+            quiz.next()
+            self.quiz_menu.select(0)
+            if quiz.done:
+                self.quiz_end.select(0 if quiz.passed else 1)
+
+    def _answer(self, yes: bool) -> None:
+        quiz = self.quiz
+        if quiz is None or quiz.answered is not None:
+            return
+        right = quiz.answer(yes)
+        self.app.audio.play("slap_win" if right else "wrong")
+
+    def _quiz_go(self) -> None:
+        self._get_ready()
+
+    def _quiz_again(self) -> None:
+        if self.quiz is not None:
+            self.quiz.again()
+        self.quiz_menu.select(0)
+
+    def _skip_quiz(self) -> None:
+        self._resume()
+        if self.phase == "quiz":
+            self._get_ready()
+
     def _get_ready(self) -> None:
         self.phase = "ready"
         self.ready_at = self.now_ns + READY_MS * MS
@@ -190,7 +285,7 @@ class DrillScene(Scene):
 
     def _again(self) -> None:
         self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember,
-                             profiles=self.profiles)
+                             profiles=self.profiles, quiz=self.ask_quiz and self.phase in ("example", "quiz"))
 
     def _quit(self) -> None:
         self.app.pop()
@@ -214,11 +309,25 @@ class DrillScene(Scene):
         top = h - ui.px(size, 46) - ph
         left = (w - n * pw - (n - 1) * gap) // 2
         self.seat_rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
+        # The first step (no seat panels: the players answer together): its prompt under the pile, the two
+        # buttons under it, as tall as their words at the player's text size, above the pause line.
+        pile_bottom = self.pile_centre[1] + card_height(self.card_w) // 2
+        prompt_h = line_h(ui.px(size, 26), True)
+        self.quiz_prompt_y = max(ui.px(size, 440), pile_bottom + ui.px(size, 10) + prompt_h // 2)
+        by = self.quiz_prompt_y + prompt_h // 2 + ui.px(size, 10)
+        bottom = h - ui.px(size, 10) - line_h(ui.px(size, PX)) - ui.px(size, 8)
+        bh = max(ui.px(size, 40), min(ui.px(size, 64), round(line_h(ui.px(size, 26), True) * 1.5), bottom - by))
+        font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
+        need = max(font.size(item.label)[0] for m in (self.quiz_menu, self.quiz_end) for item in m.items) + bh
+        bw = min(max(ui.px(size, 240), need), (w - ui.px(size, 60)) // 2)
+        self.quiz_menu.rects = [pygame.Rect(w // 2 - ui.px(size, 12) - bw, by, bw, bh),
+                                pygame.Rect(w // 2 + ui.px(size, 12), by, bw, bh)]
+        self.quiz_end.rects = [r.copy() for r in self.quiz_menu.rects]
         pw2 = min(w - ui.px(size, 40), ui.px(size, 460))
-        ph2 = ui.px(size, 52) * 3 + ui.px(size, 120)
+        ph2 = ui.px(size, 52) * 4 + ui.px(size, 120)
         self.pause_rect = pygame.Rect((w - pw2) // 2, (h - ph2) // 2, pw2, ph2)
         self.pause_menu.layout(pygame.Rect(self.pause_rect.x + ui.px(size, 20), self.pause_rect.y + ui.px(size, 90),
-                                           pw2 - ui.px(size, 40), ui.px(size, 52) * 3), ui.px(size, 52))
+                                           pw2 - ui.px(size, 40), ui.px(size, 52) * 4), ui.px(size, 52))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()
@@ -231,9 +340,12 @@ class DrillScene(Scene):
         self._draw_header(surface, size)
         if self.phase == "example":
             self._draw_example(surface, size, now)
+        elif self.phase == "quiz":
+            self._draw_quiz(surface, size)
         else:
             self._draw_pile(surface, size, now)
-        self._draw_seats(surface, size, now)
+        if self.phase != "quiz":  # the first step is answered together: no seat panels under its buttons
+            self._draw_seats(surface, size, now)
         self.words.text(surface, t("Esc / Start: pause"), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
                         (size[0] // 2, size[1] - ui.px(size, 10)))
         if self.paused:
@@ -254,7 +366,12 @@ class DrillScene(Scene):
         w = size[0]
         m = ui.px(size, 30)
         right_w = 0
-        if self.phase != "example":  # the card count and the pace at the right, as wide as they are
+        if self.phase == "quiz" and self.quiz is not None:  # which pile of the first step
+            quiz = self.quiz
+            count = text.quiz_count(min(quiz.index + 1, len(quiz.items)), len(quiz.items))
+            box = self.words.text(surface, count, ui.px(size, 22), ui.TEXT, "topright", (w - m, ui.px(size, 16)))
+            right_w = box.w + ui.px(size, 24)
+        elif self.phase != "example":  # the card count and the pace at the right, as wide as they are
             count = text.card_count(max(1, self.feedback.dealt), self.options.cards)
             box = self.words.text(surface, count, ui.px(size, 22), ui.TEXT, "topright", (w - m, ui.px(size, 16)))
             pace = text.pace_now(self.session.pace.ms, self.session.pace.adaptive)
@@ -265,6 +382,11 @@ class DrillScene(Scene):
         name = text.drill_name(self.drill.index)
         head = self.words.text(surface, name, fit_px(name, room, ui.px(size, 30), True), ui.GOLD, "topleft",
                                (m, ui.px(size, 14)), bold=True, max_w=room)
+        if self.phase == "quiz":  # the first step: the pattern in a child's words, where the rules go
+            look = text.look_for(self.drill.newest)
+            self.words.text(surface, look, fit_px(look, room, ui.px(size, 24), True), ui.GOLD, "topleft",
+                            (m, head.bottom + ui.px(size, 4)), bold=True, max_w=room)
+            return
         rules = t("Slap on: {names}", names=", ".join(slap_label(r) for r in self.drill.slaps))
         self.words.text(surface, rules, fit_px(rules, room, ui.px(size, PX)), ui.TEXT, "topleft",
                         (m, head.bottom + ui.px(size, 6)), max_w=room)
@@ -274,13 +396,15 @@ class DrillScene(Scene):
                           max_w=size[0] - ui.px(size, 80))
 
     def _prompt(self, surface: pygame.Surface, size: tuple[int, int], s: str, colour: tuple[int, int, int]) -> None:
-        self.words.text(surface, s, ui.px(size, 26), colour, "center", (size[0] // 2, ui.px(size, 440)), bold=True,
+        y = self.quiz_prompt_y if self.phase == "quiz" else ui.px(size, 440)
+        self.words.text(surface, s, ui.px(size, 26), colour, "center", (size[0] // 2, y), bold=True,
                         max_w=size[0] - ui.px(size, 80))
 
     def _draw_example(self, surface: pygame.Surface, size: tuple[int, int], now: int) -> None:
         pattern, near = EXAMPLES[self.drill.newest]
         framed, near_start, crossed, loop = example_timeline(len(pattern), len(near))
         ms = ((now - self.example_at) // MS) % loop
+        _, prompt = example_words(ms, len(pattern), len(near))
         if ms < near_start:
             shown = pattern[: max(0, min(len(pattern), 1 + (ms - EX_START_MS) // EX_CARD_MS))] if ms >= EX_START_MS else ()
             rule, cells = slappable(pattern, self.drill.rules)
@@ -298,7 +422,35 @@ class DrillScene(Scene):
             if ms >= crossed and rects:
                 cross(surface, rects[-1].inflate(-rects[-1].w // 4, -rects[-1].h // 4), colors.WARN)
                 self._banner(surface, size, text.dont_slap(), "wrong")
-        self._prompt(surface, size, text.start_prompt(), ui.GOLD)
+        if prompt:  # never beside "Don't slap!"
+            self._prompt(surface, size, text.start_prompt(), ui.GOLD)
+
+    def _draw_quiz(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        """The first step: the pattern in a child's words, a real pile, "Is this a slap?" and Yes / No; once
+        answered, what it was (the pattern framed, or the near miss crossed) and the way on."""
+        quiz = self.quiz
+        assert quiz is not None
+        q = quiz.current
+        if quiz.done:
+            self._banner(surface, size, text.score_line(quiz.right, len(quiz.items)), "right" if quiz.passed else "info")
+            self._prompt(surface, size, text.quiz_done(quiz.passed), ui.TEXT)
+            self.quiz_end.draw(surface)
+            return
+        frames = []
+        if quiz.answered is not None:
+            frames = [(q.cells, "right" if q.slap else "wrong")]
+        rects = draw_pile(surface, self.art, q.pile, self.pile_centre, self.card_w, frames)
+        if quiz.answered is None:
+            self._banner(surface, size, text.quiz_question(), "info")
+            self.quiz_menu.draw(surface)
+            hint = text.quiz_keys()
+        else:
+            right = bool(quiz.correct)
+            if not q.slap and rects:
+                cross(surface, rects[-1].inflate(-rects[-1].w // 4, -rects[-1].h // 4), colors.WARN)
+            self._banner(surface, size, text.quiz_told(q.slap, right), "right" if right else "missed")
+            hint = text.quiz_next()
+        self._prompt(surface, size, hint, ui.TEXT)
 
     def _draw_pile(self, surface: pygame.Surface, size: tuple[int, int], now: int) -> None:
         fb = self.feedback
@@ -326,7 +478,7 @@ class DrillScene(Scene):
     def _draw_seats(self, surface: pygame.Surface, size: tuple[int, int], now: int) -> None:
         fb = self.feedback
         pad = ui.px(size, 12)
-        scores = tally(self.session.cards, self.players) if self.phase != "example" else None
+        scores = tally(self.session.cards, self.players) if self.phase not in ("example", "quiz") else None
         for seat, rect in enumerate(self.seat_rects):
             colour = self.colours[seat]
             ui.panel(surface, rect, alpha=200, border=colour)
@@ -354,3 +506,8 @@ class DrillScene(Scene):
         self.words.text(surface, t("Paused"), ui.px(size, 40), ui.TEXT, "midtop",
                         (self.pause_rect.centerx, self.pause_rect.y + ui.px(size, 22)), bold=True)
         self.pause_menu.draw(surface)
+
+
+def mastery_sessions(conn, profile_id: int) -> list:
+    """A profile's kept slap-school sessions (game.history.queries.practice)."""
+    return kept_practice(conn, profile_id, GAME)

@@ -4,7 +4,9 @@ all decisions (as the stars screen counts them) and the session's length (game t
 
 A slap is (rule, outcome, reaction ms): "right" (a pattern slapped in time), "late" (a pattern slapped after
 its window closed; the time still counts from the card being shown), "missed" (a pattern not slapped: no
-time), "wrong" (a slap on a pile that makes nothing: the rule it almost made, or None).
+time), "wrong" (a slap on a pile that makes nothing: the rule it almost made, or None), "early" (a press on a
+pattern under 100 ms after it was shown: a guess, a false slap; sessions kept before issue 21 say "wrong").
+From these the session's stars can be told again (school/mastery.py): hits, patterns, false slaps, reactions.
 
 A session is kept once it is over, when its stars screen comes; one left halfway (Back to setup, Start over,
 the window closed) is not: half a session would skew the player's accuracy and their trend. Guests are not
@@ -33,7 +35,7 @@ def seat_slaps(cards: Sequence[Card], seat: int) -> list[Slap]:
         answer = card.answers.get(seat)
         if card.rule is not None:
             if answer is not None and answer[0] == EARLY:  # a guess before the card could be seen
-                out.append((card.rule, WRONG, answer[1]))
+                out.append((card.rule, EARLY, answer[1]))
             elif answer is not None:  # a slap on a pattern's pile, in its window, after EARLY_MS: right
                 out.append((card.rule, RIGHT, answer[1]))
             elif seat in card.late and card.closed_ns is not None:

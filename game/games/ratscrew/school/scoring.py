@@ -24,6 +24,22 @@ ACCURACY_STARS = (0.5, 0.75, 0.9)  # at least this share for 1, 2, 3 stars
 SPEED_STARS_MS = (1300, 900, 600)  # at most this median for 1, 2, 3 stars
 
 
+def accuracy_stars(hits: int, patterns: int, false_slaps: int) -> int:
+    """0-3: each of ACCURACY_STARS that both the hit rate (hits / patterns) and the precision (hits / all
+    slaps) reach; none without a hit (pressing nothing, or everything, earns no star)."""
+    if hits <= 0 or patterns <= 0:
+        return 0
+    hit_rate, precision = hits / patterns, hits / (hits + max(0, false_slaps))
+    return sum(hit_rate >= share and precision >= share for share in ACCURACY_STARS)
+
+
+def speed_stars(median_ms: float | None, hits: int, accuracy: int) -> int:
+    """0-3: each of SPEED_STARS_MS the median reaction is within, once there are hits and an accuracy star."""
+    if median_ms is None or hits <= 0 or accuracy <= 0:
+        return 0
+    return sum(median_ms <= limit for limit in SPEED_STARS_MS)
+
+
 @dataclass(slots=True)
 class RuleRow:
     """One rule's line: patterns shown, slapped in time, missed; near misses shown, left alone, slapped."""
@@ -81,15 +97,12 @@ class SeatScore:
     @property
     def accuracy_stars(self) -> int:
         """Stars need hits: each threshold both the hit rate and the precision reach."""
-        return sum(self.hits > 0 and self.hit_rate >= share and self.precision >= share for share in ACCURACY_STARS)
+        return accuracy_stars(self.hits, self.patterns, self.false_slaps)
 
     @property
     def speed_stars(self) -> int:
         """Speed counts once the slaps are right (an accuracy star): fast guesses are no speed."""
-        median = self.median_ms
-        if median is None or not self.hits or not self.accuracy_stars:
-            return 0
-        return sum(median <= limit for limit in SPEED_STARS_MS)
+        return speed_stars(self.median_ms, self.hits, self.accuracy_stars)
 
     def table(self) -> list[RuleRow]:
         """The rows of the rules that came up, in ladder order."""

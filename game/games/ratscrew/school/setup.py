@@ -15,11 +15,11 @@ import dataclasses
 import pygame
 
 from game.commands import CONFIRM, LEFT, PAUSE, RIGHT, Command
-from game.games.ratscrew.school import text, who
+from game.games.ratscrew.school import mastery, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
 from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
-from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h
+from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h, stars
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t, tn
 from game.input.bindings import MAX_SEATS
@@ -48,13 +48,47 @@ class SetupScene(MenuHandler):
         self.profiles[0] = self._remembered(self.devices[0])
         self.art = CardArt(self.app.settings["four_colour_suits"])
         self.words = Words()
+        self.mastery: dict[str, int] | None = None  # the remembered players' best stars per drill (None: guests)
         self.menu = ui.Menu(self._items())
+        self._read_mastery()
         self.menu.select(len(self.menu.items) - 1)  # focus on Start
         self._sync_router()
 
     def resume(self) -> None:
         self.art.set_four_colour(self.app.settings["four_colour_suits"])
         self._rebuild()
+
+    # -- mastery: stars per drill, the next drill opens at two ------------------------------------------
+    def _read_mastery(self) -> None:
+        """Each remembered player's best stars per drill (their kept sessions), merged: a drill is open when
+        one player here has opened it. Guests only: every drill open (nothing is kept of a guest)."""
+        from game.games.ratscrew.school.drill import mastery_sessions
+
+        per_player: list[dict[str, int] | None] = []
+        for row in range(self.players):
+            pid = self.profiles[row]
+            if who.profile_of(self.app, self.profiles, row) is None:
+                per_player.append(None)
+                continue
+            kept = self.app.history.read(lambda c, pid=pid: mastery_sessions(c, pid)) or []
+            per_player.append(mastery.drill_stars(kept))
+        self.mastery = mastery.merged(per_player)
+        if not self.is_open(self.options.drill):
+            self.options = dataclasses.replace(self.options, drill=max(i for i in range(len(DRILLS)) if self.is_open(i)))
+
+    def is_open(self, drill: int) -> bool:
+        return self.mastery is None or mastery.opened(self.mastery)[drill]
+
+    def drill_stars(self, drill: int) -> int | None:
+        """The best accuracy stars on `drill` of the players here (None: guests, nothing kept)."""
+        return None if self.mastery is None else self.mastery.get(DRILLS[drill].newest, 0)
+
+    def _progress(self) -> None:
+        """The parent's one-screen summary of the first remembered player here."""
+        pid = next((self.profiles[r] for r in range(self.players)
+                    if who.profile_of(self.app, self.profiles, r) is not None), None)
+        if pid is not None:
+            self.app.nav.push("practice", GAME, MODE, "summary", pid)
 
     def remember(self, options: Options) -> None:
         """The options a drill or its stars screen went on with (e.g. the next drill): shown on return."""
@@ -73,6 +107,9 @@ class SetupScene(MenuHandler):
         self.player_items = [ui.Item(names[i], lambda i=i: self._pick(i), value=lambda i=i: self._controls(i),
                                      colour=colours[i], whole_label=True) for i in range(self.players)]
         self.button_items = [
+            ui.Item(text.progress_button(), self._progress, button=True,
+                    enabled=lambda: any(who.profile_of(self.app, self.profiles, r) is not None
+                                        for r in range(self.players))),
             ui.Item(t("Join with controllers…"), self._join, button=True),
             ui.Item(t("Start"), self.start, button=True),
         ]
@@ -85,6 +122,7 @@ class SetupScene(MenuHandler):
         same = [i for i, item in enumerate(self.menu.items) if item.label == label and item.selectable()]
         self.menu.index = same[0] if same else min(index, len(self.menu.items) - 1)
         self.menu.settle()
+        self._read_mastery()
         self.relayout(self.app.size)
         self._sync_router()
 
@@ -93,7 +131,13 @@ class SetupScene(MenuHandler):
         return values[(i + step) % len(values)]
 
     def _change_drill(self, step: int) -> None:
-        self.options = dataclasses.replace(self.options, drill=(self.options.drill + step) % len(DRILLS))
+        """The next open drill that way (a drill opens at two stars on the one before)."""
+        drill = self.options.drill
+        for _ in range(len(DRILLS)):
+            drill = (drill + step) % len(DRILLS)
+            if self.is_open(drill):
+                break
+        self.options = dataclasses.replace(self.options, drill=drill)
 
     def _change_pace(self, step: int) -> None:
         self.options = dataclasses.replace(self.options, pace=self._cycle(MODES, self.options.pace, step))
@@ -179,7 +223,8 @@ class SetupScene(MenuHandler):
             return
         self._sync_router()
         profiles = tuple(self.profiles[: self.players])
-        self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember, profiles=profiles)
+        self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember, profiles=profiles,
+                          quiz=None)
 
     # -- players the game remembers (game.history profiles) -------------------------------------------
     def player_name(self, row: int) -> str:
@@ -258,7 +303,13 @@ class SetupScene(MenuHandler):
         bw = min(max(ui.px(size, 260), need), (w - 2 * m - ui.px(size, 16)) // 2)
         start = pygame.Rect(w - m - bw, h - ui.px(size, 44) - bh, bw, bh)
         join = start.move(-bw - ui.px(size, 16), 0)
-        self.menu.rects = rects + [join, start]
+        # Progress… (a remembered player's summary) at the top right, beside the title
+        ph = ui.px(size, 44)
+        pfont = ui.TEXTS.font(max(10, round(ph * 0.48)), True)
+        title_w = ui.TEXTS.font(ui.px(size, 46), True).size(text.title())[0]
+        pw = min(pfont.size(self.button_items[0].label)[0] + ph, (w - title_w) // 2 - m - ui.px(size, 12))
+        progress = pygame.Rect(w - m - pw, ui.px(size, 20), pw, ph)
+        self.menu.rects = rects + [progress, join, start]
         # The ladder under its heading, its rows as tall as the player's text size draws them.
         self.ladder_top = self.right_panel.y + max(ui.px(size, 50),
                                                    ui.px(size, 12) + line_h(ui.px(size, 24), True) + ui.px(size, 4))
@@ -303,20 +354,60 @@ class SetupScene(MenuHandler):
         pad = ui.px(size, 18)
         self.words.text(surface, t("Drill ladder"), ui.px(size, 24), ui.GOLD, "topleft",
                         (panel.x + pad, panel.y + ui.px(size, 12)), bold=True)
-        cols = 2
-        col_w = (panel.w - 2 * pad) // cols
+        cols = 1 if self.mastery is not None else 2  # with stars: one column, each name whole beside them
         row = self.ladder_row
         chosen = self.options.drill
         per_col = -(-len(DRILLS) // cols)
+        # Each drill's stars (a remembered player's best) at its row's end: none for guests.
+        radius = max(4, min(ui.px(size, 7), row // 3))
+        star_w = 0 if self.mastery is None else round(radius * 2 + 2 * radius * 2.3) + ui.px(size, 4)
+        # The columns as wide as their longest names need (with stars, the longer names of the second column
+        # take the room the first does not use).
+        base = ui.px(size, PX)
+        need = [max(ui.TEXTS.font(base, True).size(text.drill_name(i))[0] for i in range(c * per_col,
+                    min(len(DRILLS), (c + 1) * per_col))) + pad + star_w for c in range(cols)]
+        room = panel.w - pad  # each column keeps a pad at its right: the last one's is the panel's own
+        if not star_w:
+            widths = [room // cols] * cols
+        elif sum(need) <= room:
+            widths = [n + (room - sum(need)) // cols for n in need]
+        else:
+            widths = [room * n // sum(need) for n in need]
+        lefts = [panel.x + pad + sum(widths[:c]) for c in range(cols)]
         # One size for the whole ladder: the player's, shrunk (to the standard size at most) to fit its columns.
-        px = min(fit_px(text.drill_name(i), col_w - pad, ui.px(size, PX), True) for i in range(len(DRILLS)))
+
+        def room_of(i: int) -> int:
+            return widths[i // per_col] - pad - star_w
+
+        px = min(fit_px(text.drill_name(i), room_of(i), base, True) for i in range(len(DRILLS)))
+        if star_w:  # beside the stars, the names shrink to stay whole (a small window, a longer language) …
+            px = min(px, min(ui.whole_size(text.drill_name(i), room_of(i), base, True) for i in range(len(DRILLS))))
+            if any(ui.TEXTS.font(px, True).size(text.drill_name(i))[0] > room_of(i) for i in range(len(DRILLS))):
+                # … and where even that cuts a name, the names go whole without the stars (the locked ones
+                # dimmed still; every star is on the summary, Progress…)
+                star_w = 0
+                widths = [room // cols] * cols
+                lefts = [panel.x + pad + sum(widths[:c]) for c in range(cols)]
+                px = min(fit_px(text.drill_name(i), room_of(i), base, True) for i in range(len(DRILLS)))
         for i in range(len(DRILLS)):
             c, r = divmod(i, per_col)
-            x = panel.x + pad + c * col_w
+            x = lefts[c]
+            col_w = widths[c]
             y = self.ladder_top + r * row
             lit = i == chosen
+            shut = not self.is_open(i)
             colour = ui.GOLD if lit else (ui.TEXT if i < chosen else ui.TEXT_DIM)
-            self.words.text(surface, text.drill_name(i), px, colour, "topleft", (x, y), bold=lit, max_w=col_w - pad)
+            if shut:
+                colour = (110, 130, 115)
+            box = self.words.text(surface, text.drill_name(i), px, colour, "topleft", (x, y), bold=lit,
+                                  max_w=col_w - pad - star_w)
+            count = self.drill_stars(i)
+            if count is not None and star_w:
+                left = x + col_w - pad - star_w + ui.px(size, 2)
+                if shut:
+                    lock(surface, pygame.Rect(left, box.centery - radius, 2 * radius, 2 * radius))
+                else:
+                    stars(surface, left, box.centery, radius, count)
         pattern, _ = EXAMPLES[DRILLS[chosen].newest]
         rule, cells = slappable(pattern, DRILLS[chosen].rules)
         ladder_bottom = self.ladder_top + per_col * row
@@ -327,3 +418,12 @@ class SetupScene(MenuHandler):
         rects = draw_pile(surface, self.art, pattern, (panel.centerx, cy), cw, [(cells, "gold")])
         self.words.text(surface, text.pattern(rule), ui.px(size, 26), ui.GOLD, "midtop",
                         (panel.centerx, rects[0].bottom + ui.px(size, 12)), bold=True)
+
+
+def lock(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A small padlock: a drill not open yet (two stars on the one before open it)."""
+    colour = (150, 165, 155)
+    body = pygame.Rect(rect.x, rect.y + rect.h * 2 // 5, rect.w, rect.h * 3 // 5)
+    shackle = pygame.Rect(rect.x + rect.w // 5, rect.y, rect.w * 3 // 5, rect.h * 4 // 5)
+    pygame.draw.ellipse(surface, colour, shackle, max(2, rect.w // 6))
+    pygame.draw.rect(surface, colour, body, border_radius=max(1, rect.w // 6))

@@ -83,34 +83,7 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
         reaction_ms: int | None = None, near_miss_rate: float | None = None) -> dict[str, Any]:
     """Play one session (drill 0-based) with a `student` bot (or a custom one); the figures as a dict."""
     level = student_level(student, reaction_ms, near_miss_rate)
-    master = random.Random(seed)
-    session = Session(Options(drill=drill, pace=pace, cards=cards), players=1, seed=master.getrandbits(63))
-    bot_rng = random.Random(master.getrandbits(63))
-    bot = None if level is None else bots.RatscrewBot(level, bot_rng, seat=0, rules=session.rules)
-    pending: dict[str, int] = {}
-    now = 0
-    session.start(now)
-    while not session.over:
-        due = session.next_due()
-        slap_t = pending.get(SLAP)
-        if slap_t is not None and (due is None or slap_t <= due):
-            now = max(now, slap_t)
-            del pending[SLAP]
-            session.slap(0, now)
-        elif due is not None:
-            now = due
-            session.advance(now)
-        else:  # pragma: no cover - a session always has a next step until it is over
-            break
-        if bot is None:
-            continue
-        seen = session.seen_at(now)
-        obs = observation(session.shown_pile(now), session.rules, seen.index + 1 if seen else 0)
-        for action, t_ns in bot.plan(obs, now, dict(pending)).items():
-            if t_ns is None:
-                pending.pop(action, None)
-            elif action == SLAP:
-                pending[action] = t_ns
+    session = play(level, cards, pace, seed, drill)
     score = tally(session.cards, 1)[0]
     return {
         "student": "custom" if level is not None and level.name == "custom" else student,
@@ -140,6 +113,39 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
         "pace_ms_trace": [card.pace_ms for card in session.cards],
         "per_rule": {row.rule: row.as_dict() for row in score.table()},
     }
+
+
+def play(level: Any, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1) -> Session:
+    """One whole session with a bot of `level` (None: a student who never presses) as its only player."""
+    master = random.Random(seed)
+    session = Session(Options(drill=drill, pace=pace, cards=cards), players=1, seed=master.getrandbits(63))
+    bot_rng = random.Random(master.getrandbits(63))
+    bot = None if level is None else bots.RatscrewBot(level, bot_rng, seat=0, rules=session.rules)
+    pending: dict[str, int] = {}
+    now = 0
+    session.start(now)
+    while not session.over:
+        due = session.next_due()
+        slap_t = pending.get(SLAP)
+        if slap_t is not None and (due is None or slap_t <= due):
+            now = max(now, slap_t)
+            del pending[SLAP]
+            session.slap(0, now)
+        elif due is not None:
+            now = due
+            session.advance(now)
+        else:  # pragma: no cover - a session always has a next step until it is over
+            break
+        if bot is None:
+            continue
+        seen = session.seen_at(now)
+        obs = observation(session.shown_pile(now), session.rules, seen.index + 1 if seen else 0)
+        for action, t_ns in bot.plan(obs, now, dict(pending)).items():
+            if t_ns is None:
+                pending.pop(action, None)
+            elif action == SLAP:
+                pending[action] = t_ns
+    return session
 
 
 def format(result: dict[str, Any]) -> str:

@@ -75,7 +75,7 @@ class StarsScene(MenuHandler):
         if self.remember is not None:
             self.remember(options)
         self.app.nav.replace("practice", GAME, MODE, "drill", options, self.players, self.remember,
-                             profiles=self.profiles)
+                             profiles=self.profiles, quiz=None)  # a new pattern: its first step, where it is new
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:

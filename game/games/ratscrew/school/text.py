@@ -174,3 +174,74 @@ def stars_heading(stars: int) -> str:
 
 def no_pattern() -> str:
     return t("No pattern")
+
+
+# -- the first step: "Is this a slap?" (untimed), and mastery -------------------------------------------
+def kid_words(rule: str) -> str:
+    """A pattern said in words a 7-year-old knows."""
+    return {
+        "double": t("Two cards the same"),
+        "sandwich": t("Same card with one between"),
+        "top_bottom": t("Top card the same as the bottom card"),
+        "marriage": t("A queen on a king"),
+        "tens": t("Two cards that make 10 (an ace is 1)"),
+        "divorce": t("A king and a queen with one between"),
+        "run": t("Three cards in a row, like 4 5 6"),
+        "six_nine": t("A 6 and a 9 together"),
+        "four_of_a_suit": t("Four cards of the same suit"),
+    }[rule]
+
+
+def quiz_question() -> str:
+    return t("Is this a slap?")
+
+
+def look_for(rule: str) -> str:
+    return t("Slap when you see: {words}", words=kid_words(rule))
+
+
+def quiz_yes() -> str:
+    return t("Yes, slap!")
+
+
+def quiz_no() -> str:
+    return t("No slap")
+
+
+def quiz_told(slap: bool, right: bool) -> str:
+    """What an answer is told: right or not, for a pile that is a slap or only almost one."""
+    if right:
+        return t("Yes! That's a slap.") if slap else t("Right! It only looks close.")
+    return t("Look again: that one is a slap!") if slap else t("Look again: no slap this time.")
+
+
+def quiz_count(n: int, total: int) -> str:
+    return t("Pile {i} of {total}", i=n, total=total)
+
+
+def quiz_done(passed: bool) -> str:
+    return t("Well done! Now the cards come by themselves.") if passed else t("Let's look at a few more piles.")
+
+
+def quiz_go() -> str:
+    return t("Go to the drill")
+
+
+def quiz_again() -> str:
+    return t("Try again")
+
+
+def quiz_keys() -> str:
+    return t("← → choose   Enter / A answer   slap key: yes")
+
+
+def quiz_next() -> str:
+    return t("Enter / A or slap: next pile")
+
+
+def quiz_skip() -> str:
+    return t("Skip to the drill")
+
+
+def progress_button() -> str:
+    return t("Progress…")
