@@ -2,7 +2,8 @@
 
 `advise(obs, rng)` takes one seat's observation and nothing else (never the state: the stack's order and
 the set-aside cards stay hidden), runs the hard bot's own search on it (the same HardBot: the same
-adaptive search size, table model, reward and draws, so its answer is the bot's answer on a fresh tree), and
+adaptive search size, table model, reward and draws, so its answer is the bot's answer on a fresh tree, the
+other seats weighed by the table model's starting shares, since it has not watched them play), and
 reads off what the search found for taking and for paying.
 `coach_lines` turns that into short lines: the card's cost to this hand with runs counted, the matches
 (or chips) on it, and how taking and paying came out in the search's pretend games.
