@@ -1,5 +1,6 @@
 """The shape of the code: how much of game/ is typed as `Any` (issue 22: at most 60), counted as the Python
-tokenizer sees names, so words in docstrings and comments ("Any key…") and the `typing` imports don't count."""
+tokenizer sees names, so words in docstrings and comments ("Any key…") and the `typing` imports don't count;
+and the settings and preset files, which are handed the games rather than importing them."""
 
 from __future__ import annotations
 
@@ -47,3 +48,18 @@ def test_game_uses_any_at_most_60_times():
     total = sum(found.values())
     assert total <= MAX_ANY, f"{total} uses of Any in game/ (at most {MAX_ANY}):\n" + "\n".join(
         f"{n:4} {path}" for path, n in found.most_common())
+
+
+def test_settings_and_preset_files_know_no_game():
+    """settings.py and presets_io.py are handed the games (the app, the command line pass the registry's):
+    nothing they import, however indirectly, is the registry or a game."""
+    from test_architecture import graph
+
+    edges = graph()
+    for start in ("game.settings", "game.presets_io"):
+        seen, todo = set(), [start]
+        while todo:
+            for module in edges[todo.pop()] - seen:
+                seen.add(module)
+                todo.append(module)
+        assert not [m for m in seen if m == "game.games" or m.startswith("game.games.")], start
