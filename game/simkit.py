@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.engines.options import OptionSpec, spec_named
+from game.core.options import OptionSpec, spec_named
 from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, check_head_start
 from game.record import SUFFIX, write_log
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.options import BadOption
 from game.engines import IllegalAction
-from game.engines.options import BadOption
 from game.games.ratscrew import engine as rs
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.engines.options import OptionSpec, OptionValue, values_from_json
+from game.core.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
 from game.jsonsafe import JSON
 from game.match.common import SeatSpec, Timed
@@ -159,7 +159,7 @@ class Marker:
 @runtime_checkable
 class GameState(Protocol):
     """What the shell reads of any game's engine state: how many play, whether it is over, and its digest
-    (for replay checks). Every engine's state answers the whole engine protocol (game.engines.EngineState:
+    (for replay checks). Every engine's state answers the whole engine protocol (game.core.engine.EngineState:
     legal_actions, apply, refusal, observation, clone too); only the game's own code applies actions."""
 
     @property

@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from game.commands import PLAY
-from game.engines.options import OptionSpec
+from game.core.options import OptionSpec
 from game.games.base import BIG_TAKE, GameDef, Marker, RuleOption, TableConfig
 from game.match.common import Timed
 

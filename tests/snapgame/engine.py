@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUITS
-from game.engines import IllegalAction, digest_of
-from game.engines.options import OptionSpec, whole
+from game.core.engine import IllegalAction, digest_of
+from game.core.options import OptionSpec, whole
 
 RANK_CHOICES = (13, 9, 6)  # ranks per suit in the deck (a smaller deck: a shorter game)
 PENALTY_CHOICES = (1, 2, 0)  # cards a wrong claim puts under the pile

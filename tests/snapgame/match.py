@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.commands import PLAY, Command
-from game.engines import IllegalAction
+from game.core.engine import IllegalAction
 from game.games.base import EventRow, Result
 from game.match.common import (
     Ignored,

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game.commands import PASS, TAKE
-from game.engines.options import OptionSpec, OptionValue
+from game.core.options import OptionSpec, OptionValue
 from game.games.base import BIG_TAKE, GameDef, Marker, Match, ResultsBody, RuleOption, TableConfig
 from game.games.nothanks import bots, engine
 from game.games.nothanks.layout import LAYOUT

@@ -8,7 +8,7 @@ one word and one picture (game.games.nothanks.view_model.token_kind) throughout 
 from __future__ import annotations
 
 from game.cards import SUIT_SYMBOLS
-from game.engines.options import OptionValue
+from game.core.options import OptionValue
 from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t, tn

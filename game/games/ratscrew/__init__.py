@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game.commands import PLAY, SLAP
-from game.engines.options import OptionSpec, OptionValue
+from game.core.options import OptionSpec, OptionValue
 from game.games.base import (
     CHALLENGE,
     PHOTO_FINISH,

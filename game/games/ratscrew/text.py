@@ -5,7 +5,7 @@ The engine carries no translated text; everything a player reads about the rules
 
 from __future__ import annotations
 
-from game.engines.options import OptionValue
+from game.core.options import OptionValue
 from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
 from game.i18n import decimal, t, tn

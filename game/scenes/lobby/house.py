@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import presets_io
-from game.engines.options import from_json, to_json
+from game.core.options import from_json, to_json
 from game.games.base import GameDef, RuleOption
 from game.i18n import t
 from game.jsonsafe import JSONObject
