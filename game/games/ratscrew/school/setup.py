@@ -359,7 +359,7 @@ class SetupScene(MenuHandler):
         chosen = self.options.drill
         per_col = -(-len(DRILLS) // cols)
         # Each drill's stars (a remembered player's best) at its row's end: none for guests.
-        radius = max(4, min(ui.px(size, 7), row // 3))
+        radius = max(4, min(ui.px(size, 10), row // 3))
         star_w = 0 if self.mastery is None else round(radius * 2 + 2 * radius * 2.3) + ui.px(size, 4)
         # The columns as wide as their longest names need (with stars, the longer names of the second column
         # take the room the first does not use).
