@@ -23,6 +23,16 @@ PAPER_EDGE: Color = (150, 150, 150)
 TEXT: Color = (240, 240, 232)
 TEXT_DIM: Color = (178, 190, 180)
 PANEL: Color = (12, 40, 24)
+# The menus and screens round the tables, in the same greens: their panels, the focused row, a heading's
+# shadow, a button's edge, what cannot be chosen, chart lines, the replay's track, a text field.
+MENU_PANEL: Color = (8, 30, 18)
+HILITE: Color = (34, 120, 74)
+SHADOW: Color = (4, 24, 12)
+BUTTON_EDGE: Color = (60, 110, 80)
+DISABLED: Color = (110, 130, 115)
+GRID: Color = (40, 80, 56)
+TRACK: Color = (30, 60, 42)
+FIELD: Color = (4, 20, 10)
 GOLD: Color = (214, 176, 72)
 WARN: Color = (235, 80, 60)
 

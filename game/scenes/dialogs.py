@@ -9,6 +9,7 @@ import pygame
 
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
+from game.render import colors
 from game.scenes import ui
 from game.scenes.base import Scene
 from game.scenes.menu import MenuHandler
@@ -202,7 +203,7 @@ class NameEntryScene(Scene):
         ui.blit_text(surface, self.prompt, ui.px(size, 26), ui.TEXT, "midtop",
                      (self.rect.centerx, self.rect.y + ui.px(size, 16)), bold=True, max_w=self.rect.w - 40)
         field = self.field_rect(size)
-        pygame.draw.rect(surface, (4, 20, 10), field, border_radius=8)
+        pygame.draw.rect(surface, colors.FIELD, field, border_radius=8)
         # The whole name, shrunk if a long one needs it (never cut).
         img = ui.fit_whole(self.name + "▏", field.w - 20, ui.px(size, 30), ui.TEXT, True, least=0.5)
         surface.blit(img, img.get_rect(midleft=(field.x + 12, field.centery)))

@@ -35,7 +35,7 @@ from game.games.base import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
-from game.render import fonts, scale
+from game.render import colors, fonts, scale
 from game.render.fonts import TextCache, wrap
 from game.replay import build_match, verify
 from game.scenes import ui
@@ -724,7 +724,7 @@ class ReplayScene(Scene):
                                  f"{state} {speed_text(self.speed)}  ↑ ↓")
         bar_h = max(4, ui.px(size, 10))
         line = pygame.Rect(track.x, track.centery - bar_h // 2, track.w, bar_h)
-        pygame.draw.rect(surface, (30, 60, 42), line, border_radius=bar_h // 2)
+        pygame.draw.rect(surface, colors.TRACK, line, border_radius=bar_h // 2)
         done = line.copy()
         done.w = round(line.w * min(1.0, self.now / max(1, film.end)))
         if done.w > 0:

@@ -24,7 +24,7 @@ from game.scenes.menu import MenuHandler
 TEXT_PX = 20  # every text a player reads here, at 1280x720
 TITLE_PX = 22
 ROW = 28
-GRID = (40, 80, 56)  # chart lines, as the results screen's chart
+GRID = colors.GRID  # chart lines, as the results screen's chart
 BIN_MS, TOP_MS = 100, 1500  # the histogram's bars: 100 ms each, the last one everything from 1.5 s
 
 

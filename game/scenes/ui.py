@@ -21,8 +21,8 @@ TEXT = colors.TEXT
 TEXT_DIM = colors.TEXT_DIM
 GOLD = colors.GOLD
 WARN = colors.WARN
-PANEL = (8, 30, 18)
-HILITE = (34, 120, 74)
+PANEL = colors.MENU_PANEL
+HILITE = colors.HILITE
 
 TEXTS = TextCache(capacity=1024)
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
@@ -166,7 +166,7 @@ def shadow_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anch
                 bold: bool = True) -> pygame.Rect:
     """Big headings: the text over a soft dark offset copy, readable on the felt."""
     off = max(2, size // 18)
-    blit_text(surface, s, size, (4, 24, 12), anchor, (pos[0] + off, pos[1] + off), bold, record=False)
+    blit_text(surface, s, size, colors.SHADOW, anchor, (pos[0] + off, pos[1] + off), bold, record=False)
     return blit_text(surface, s, size, colour, anchor, pos, bold)
 
 
@@ -399,8 +399,8 @@ class Menu:
                 pygame.draw.rect(surface, HILITE, rect, border_radius=rect.h // 4)
                 pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=rect.h // 4)
             elif item.button:
-                panel(surface, rect, alpha=200, border=(60, 110, 80), radius=rect.h // 4)
-            colour = (TEXT if selected else TEXT_DIM) if enabled else (110, 130, 115)
+                panel(surface, rect, alpha=200, border=colors.BUTTON_EDGE, radius=rect.h // 4)
+            colour = (TEXT if selected else TEXT_DIM) if enabled else colors.DISABLED
             selected = selected and enabled  # a row that can't be chosen never looks chosen
             x = rect.x + rect.h // 2
             if item.button and not item.value:

@@ -8,7 +8,7 @@ import pygame
 
 from game.games.base import TableConfig, seat_name
 from game.i18n import t, tn
-from game.render import scale
+from game.render import colors, scale
 from game.render.card_art import CardArt
 from game.scenes import ui
 from game.scenes.results import fit_height, line_height, table_columns, whole_name, winners_line, wrap_fit
@@ -133,7 +133,7 @@ class RatscrewResults:
         plot, top = self.plot, self.top
         for frac in (0, 0.25, 0.5, 0.75, 1):
             y = plot.bottom - round(frac * plot.h)
-            pygame.draw.line(surface, (40, 80, 56), (plot.x, y), (plot.right, y))
+            pygame.draw.line(surface, colors.GRID, (plot.x, y), (plot.right, y))
             ui.blit_text(surface, str(round(frac * top)), self.label_px, ui.TEXT_DIM, "midright", (plot.x - 6, y))
         y = plot.bottom + ui.px(size, 4)
         for line in self.axis_lines:
