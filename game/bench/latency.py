@@ -7,6 +7,10 @@ wrong slap's burn); it is posted into SDL's queue (and, under Xvfb where it is i
 X key event through XTest). The press's time is taken just before it is sent; its outcome is the table's
 view receiving an event of that seat (its Slap, SlapWon, WrongSlap, TooLate ...); the figure is the end of the first present (flip) after
 the view received it. Posted presses come at random phases against the 16.7 ms frame.
+
+Each figure is also split in three: until the press is read (its stamp), until the frame showing it starts
+drawing, and the present (flip) that ends it; a frame's steps apply the presses stamped up to their time,
+so the middle part is at most a step (8.3 ms) plus the frame's steps (game.loop).
 """
 
 from __future__ import annotations
@@ -53,18 +57,44 @@ class Probe:
         self.pressed_ns: int | None = None  # when the press being timed was sent
         self.seen = False  # the view has the press's outcome (drawn in the next frame)
         self.results: list[float] = []
+        self.parts: list[tuple[float, float, float]] = []  # (read, drawing starts, present) per press, ms
+        self._read_ns: int | None = None
+        self._draw_ns: int | None = None
         self.deals = 0
         self.want_fresh = False
         self.fresh_table()
         original_present = self.app._present
+        original_draw = self.app.loop.draw
+        original_drain = self.app.input.drain
+
+        def drain():
+            out = original_drain()
+            if self.pressed_ns is not None and self._read_ns is None:
+                stamps = [c.t_ns for c in out if c.seat == 0 and c.t_ns >= self.pressed_ns]
+                if stamps:
+                    self._read_ns = min(stamps)
+            return out
+
+        def draw(alpha: float) -> None:
+            if self.seen and self.pressed_ns is not None and self._draw_ns is None:
+                self._draw_ns = time.perf_counter_ns()
+            original_draw(alpha)
 
         def present():
+            start = time.perf_counter_ns()
             original_present()
             if self.seen and self.pressed_ns is not None:
-                self.results.append((time.perf_counter_ns() - self.pressed_ns) / 1e6)
+                end = time.perf_counter_ns()
+                self.results.append((end - self.pressed_ns) / 1e6)
+                read = (self._read_ns or start) - self.pressed_ns
+                drawn = (self._draw_ns or start) - self.pressed_ns
+                self.parts.append((read / 1e6, drawn / 1e6, (end - start) / 1e6))
                 self.pressed_ns, self.seen = None, False
+                self._read_ns = self._draw_ns = None
 
         self.app._present = present
+        self.app.loop.draw = draw
+        self.app.input.drain = drain
         self.key = pygame.key.key_code("left shift")
 
     def fresh_table(self) -> None:
@@ -119,6 +149,7 @@ class Probe:
             if self.pressed_ns is not None and (time.perf_counter_ns() - self.pressed_ns) > 2e9:
                 missed += 1  # no outcome (the seat is out of the game): drop it
                 self.pressed_ns, self.seen = None, False
+                self._read_ns = self._draw_ns = None
         if missed:
             print(f"  ({missed} presses showed nothing within 2 s: dropped)")
         return list(self.results)
@@ -134,7 +165,7 @@ def post(key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, scancode=0, unicode=""))
 
 
-def report(title: str, values: list[float]) -> bool:
+def report(title: str, values: list[float], parts: list[tuple[float, float, float]] | None = None) -> bool:
     if not values:
         print(f"{title}: no presses timed")
         return False
@@ -142,6 +173,14 @@ def report(title: str, values: list[float]) -> bool:
     ok = p99 <= TARGET_P99_MS
     print(f"{title}: {len(values)} presses; median {statistics.median(values):.1f} ms, p99 {p99:.1f} ms, "
           f"max {max(values):.1f} ms (target p99 <= {TARGET_P99_MS:.0f} ms: {'ok' if ok else 'MISSED'})")
+    if parts:
+        read, drawn, flip = ([p[i] for p in parts] for i in range(3))
+        waited = [d - r for r, d in zip(read, drawn, strict=True)]
+        def both(xs: list[float]) -> str:
+            return f"median {statistics.median(xs):.1f} / p99 {percentile(xs, 99):.1f} ms"
+
+        print(f"  of which: read after {both(read)}; then the frame showing it starts drawing after "
+              f"{both(waited)}; its present (flip) takes {both(flip)}")
     return ok
 
 
@@ -170,7 +209,7 @@ def x_child(presses: int, seed: int) -> int:
 
     values = probe.run(presses, send, seed)
     probe.close()
-    return 0 if report("real X key (XTest) under Xvfb, x11 window 1280x720", values) else 1
+    return 0 if report("real X key (XTest) under Xvfb, x11 window 1280x720", values, probe.parts) else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench latency: press -> first presented frame showing its outcome, 8 seats, 1280x720; {load()}")
     argtypes.headless_drivers()
     probe = Probe(args.seed, (1280, 720))
-    ok = report("posted key (SDL queue), dummy video driver", probe.run(args.presses, post, args.seed))
+    ok = report("posted key (SDL queue), dummy video driver", probe.run(args.presses, post, args.seed), probe.parts)
     probe.close()
     if not args.no_x:
         from game.bench.input import start_xvfb
