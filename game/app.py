@@ -25,11 +25,11 @@ from game.render import cache as render_cache
 from game.render import scale
 from game.render.fonts import get_font
 from game.render.icon import window_icon
-from game.scenes import ui
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
 from game.services import MIN_WINDOW, InputPort
 from game.services import Audio as AudioPort
+from game.ui import widgets as ui
 
 if TYPE_CHECKING:
     from game.games.base import Match, TableConfig

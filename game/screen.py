@@ -1,6 +1,6 @@
 """A screen as the app, its stack and the games' definitions see it: the scene contract as a Protocol.
 
-Every screen subclasses game.scenes.base.Scene, which answers it; this Protocol lives below the scenes, the
+Every screen subclasses game.ui.scene.Scene, which answers it; this Protocol lives below the scenes, the
 services and the games, so a game's definition can say "returns a screen" without importing the scenes.
 """
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Screen(Protocol):
-    """What the stack and the app call of a scene (see game.scenes.base.Scene for what each means)."""
+    """What the stack and the app call of a scene (see game.ui.scene.Scene for what each means)."""
 
     wants_pause_on_focus_loss: bool
     draws_below: bool

@@ -28,7 +28,7 @@ MIN_WINDOW = (640, 360)
 
 class Scene(Screen, Protocol):
     """A scene as the app and its stack see it: the scene contract (game.screen.Screen) and the services the
-    stack gives it before `enter()`. Every screen subclasses game.scenes.base.Scene, which answers this (not
+    stack gives it before `enter()`. Every screen subclasses game.ui.scene.Scene, which answers this (not
     imported here: the scenes import this module)."""
 
     app: Services

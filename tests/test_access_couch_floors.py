@@ -14,10 +14,10 @@ from support_table import all_overlays, drawn_frames, nothanks_table
 
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
+from game.games.table_scene import TableScene
 from game.match import SeatSpec
 from game.render import scale
 from game.render.small_print import rules_key_hint
-from game.scenes.table import TableScene
 
 BIG = ("prompt", "banner", "photo")  # 28 px at 720p
 SIZES = [(1280, 720), (1920, 1080)]

@@ -16,7 +16,7 @@ from test_access_screens import LANGUAGES, PERCENTS, app_with, problems
 
 from game import i18n
 from game.render import fonts, scale
-from game.scenes import ui
+from game.ui import widgets as ui
 
 FLOOR = 20  # px at 1280×720
 NAMES = [n for n in shots.MENU_SCENES] + list(SCREENS)

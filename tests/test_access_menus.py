@@ -12,10 +12,10 @@ from support_app import make_app, press
 
 from game import i18n
 from game.render import fonts, scale
-from game.scenes import ui
 from game.scenes.controls import BACK_ROW, PAD_ROW, RESET_ROW, ControlsScene
 from game.scenes.dialogs import KEYBOARD, ConfirmScene, NameEntryScene
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 LONG_HINT = ("* may ghost on a cheap keyboard with other seats' keys held   ↑ ↓ ← → choose   Enter / A change   "
              "Backspace / B back")  # cut on one line in 640×360 at 150 % (shrunk as far as fit_text goes)

@@ -19,9 +19,10 @@ from game.games.base import TableConfig
 from game.games.nothanks import engine as nt
 from game.match import SeatSpec
 from game.render import scale
-from game.scenes import ui
-from game.scenes.results import ResultsScene, name_halves
+from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
+from game.ui.text import name_halves
 
 LONG_NAMES = ["Alexandria-Maximilin", "Bo", "W" * 20]
 

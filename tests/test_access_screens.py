@@ -16,7 +16,7 @@ from support_app import OUT, make_app
 
 from game import i18n
 from game.render import fonts, scale
-from game.scenes import ui
+from game.ui import widgets as ui
 
 LANGUAGES = ["en", "da", "sv"]
 SIZES = [(1280, 720), (640, 360)]

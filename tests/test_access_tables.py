@@ -20,9 +20,9 @@ from game import i18n
 from game.commands import TAKE
 from game.games.nothanks import engine as nt
 from game.games.nothanks import paint as nt_paint
+from game.games.table_scene import TableScene
 from game.match import SeatSpec
 from game.render import fonts, scale
-from game.scenes.table import TableScene
 
 NEEDED = ("note", "prompt", "count", "photo", "banner", "small_print")  # a player's mid-game words
 SIZES = [(1280, 720), (640, 360)]

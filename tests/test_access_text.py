@@ -15,9 +15,9 @@ import test_scenes_screenshots as shots
 import test_table_lanes as lanes
 from support_app import OUT, make_app
 
+from game.games.table_scene import TableScene
 from game.render import scale
-from game.scenes import ui
-from game.scenes.table import TableScene
+from game.ui import widgets as ui
 
 
 @pytest.fixture(autouse=True)

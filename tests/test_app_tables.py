@@ -156,7 +156,7 @@ def test_a_lost_players_seat_given_to_a_bot_plays_on(app):
 
 
 def test_pause_menu_draws_its_hint_inside_its_panel_not_over_the_seats(app):
-    from game.scenes import ui
+    from game.ui import widgets as ui
 
     table = ratscrew_table(app)
     app.frames(10)

@@ -10,8 +10,8 @@ from support_app import press, top_name
 from game import app as app_mod
 from game import games
 from game.games.base import TableConfig
-from game.scenes.base import Scene
 from game.scenes.title import TitleScene
+from game.ui.scene import Scene
 
 
 class Probe(Scene):

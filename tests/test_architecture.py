@@ -11,8 +11,7 @@ from game import games
 
 ROOT = Path(__file__).resolve().parent.parent / "game"
 # The infrastructure every scene may build on; every other module in scenes/ is a screen of its own.
-SCENE_INFRASTRUCTURE = {"game.scenes", "game.scenes.base", "game.scenes.ui", "game.scenes.menu",
-                        "game.scenes.stack", "game.scenes.table", "game.scenes.results"}
+SCENE_INFRASTRUCTURE = {"game.scenes", "game.scenes.stack", "game.scenes.results"}
 
 
 def modules() -> dict[str, Path]:
@@ -25,27 +24,7 @@ def modules() -> dict[str, Path]:
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """Every module of game/ that `name` imports anywhere in its body (TYPE_CHECKING blocks too)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-
-    def add(target: str) -> None:
-        while target and target not in known:
-            target = target.rpartition(".")[0]
-        if target and target != name:
-            found.add(target)
-
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                add(alias.name)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([base] if base else []))
-            for alias in node.names:
-                add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
-    return found
+    return _imports_in(name, path, path.read_text(), known)
 
 
 def graph() -> dict[str, set[str]]:
@@ -96,6 +75,80 @@ def test_render_imports_nothing_from_scenes_or_the_games():
     bad = [(m, d) for m, deps in graph().items() if m.startswith("game.render")
            for d in deps if d.startswith(("game.scenes", "game.games"))]
     assert bad == []
+
+
+def folder_of(module: str) -> str:
+    """A module's folder in the folder graph: the package right under game/ it lives in (game.games.ratscrew.bots
+    → game.games), or, for a module right under game/, the module itself (game.settings)."""
+    return ".".join(module.split(".")[:2])
+
+
+def runtime_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """`imports` without the `if TYPE_CHECKING:` blocks: what loading the module may load (function-level
+    imports count). Type-only imports are left out of the folder graph: game.services, the app's port, names
+    the types of every part it hands out, and that is no order of loading."""
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = [ast.Pass()]
+    return _imports_in(name, path, ast.unparse(tree), known)
+
+
+def _imports_in(name: str, path: Path, source: str, known: dict[str, Path]) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+
+    def add(target: str) -> None:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            found.add(target)
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            for alias in node.names:
+                add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return found
+
+
+def folder_graph() -> dict[str, set[str]]:
+    known = modules()
+    edges: dict[str, set[str]] = {}
+    for name, path in known.items():
+        if name == "game":
+            continue
+        deps = {folder_of(d) for d in runtime_imports(name, path, known) if d != "game"}
+        edges.setdefault(folder_of(name), set()).update(deps - {folder_of(name)})
+    for deps in list(edges.values()):
+        for d in deps:
+            edges.setdefault(d, set())
+    return edges
+
+
+def test_no_folder_cycles():
+    """The folders of game/ (and the modules right under it) form a one-way graph: the toolkit (game.ui) below
+    the games, the games below the scenes and the history's readers, game.core below every engine."""
+    assert cycles(folder_graph()) == []
+
+
+def test_the_folder_check_finds_a_loop():
+    edges = {"game.ui": {"game.render"}, "game.render": {"game.games"}, "game.games": {"game.ui"}}
+    assert cycles(edges) == [["game.games", "game.render", "game.ui"]]
+
+
+def test_the_games_and_the_toolkit_import_only_downward():
+    edges = folder_graph()
+    assert not edges["game.games"] & {"game.scenes", "game.history", "game.bench", "game.engines", "game.app"}
+    assert not edges["game.ui"] & {"game.games", "game.scenes", "game.history", "game.app", "game.services"}
+    assert edges["game.core"] <= {"game.jsonsafe"}
+    assert "game.engines" not in set().union(*(deps for f, deps in edges.items() if f != "game.engines"))
 
 
 def screen_of(module: str) -> str:

@@ -56,12 +56,12 @@ from game.games.base import (
     RuleOption,
     TableConfig,
 )
+from game.games.table_scene import TableScene
 from game.match.common import SeatSpec
 from game.render import fonts, scale
 from game.render.card_art import CardArt
 from game.render.textboxes import overlaps
-from game.scenes import ui
-from game.scenes.table import TableScene
+from game.ui import widgets as ui
 
 TESTS = Path(__file__).resolve().parent
 GOLDEN_DIRS = (TESTS / "golden", TESTS / "snapgame" / "golden")

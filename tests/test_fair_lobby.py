@@ -9,8 +9,8 @@ from support_app import focus, focus_index, house_rules, make_app, press, set_se
 
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
-from game.scenes import ui
 from game.scenes.lobby import LobbyScene
+from game.ui import widgets as ui
 
 
 def lobby(app, game: str = "ratscrew") -> LobbyScene:

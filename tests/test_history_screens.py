@@ -28,9 +28,9 @@ from game.history import export
 from game.i18n import t
 from game.match import SeatSpec
 from game.profiles import PALETTE
-from game.scenes import ui
 from game.scenes.lobby import LobbyScene
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 
 @pytest.fixture

@@ -31,9 +31,9 @@ from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.history import export
 from game.history.store import open_history
-from game.scenes import ui
 from game.scenes.replays import ReplaysScene, entry_for
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "ratscrew-seed-rules-two-humans.jsonl"

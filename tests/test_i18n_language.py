@@ -14,9 +14,9 @@ from game import cli, i18n
 from game import settings as settings_mod
 from game.games import GAMES
 from game.render import cache
-from game.scenes import ui
 from game.scenes.options import SettingsScene
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from support_table import all_overlays, drawn_frames, nothanks_table
 from support_table import press as table_press
 
 from game import i18n
-from game.scenes import ui
+from game.ui import widgets as ui
 
 ENGLISH_ONLY = {"Settings", "Play", "Quit", "Back", "Rules", "Players", "Controls", "Resume"}
 

@@ -13,8 +13,8 @@ from game.commands import BACK, CONFIRM, DOWN, FIRST, LEFT, PAUSE, SECOND, UP
 from game.input import InputRouter
 from game.input.pads import CONTROLLER, JOYSTICK, Pad, Pads
 from game.input.virtualpad import BUTTONS, VirtualPad
-from game.scenes.base import Scene
 from game.scenes.join import JoinScene, PadLostScene
+from game.ui.scene import Scene
 
 _ids = itertools.count(1000)
 

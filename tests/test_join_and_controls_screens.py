@@ -6,9 +6,9 @@ import pygame
 import pytest
 import support_table
 
-from game.scenes.base import Scene
 from game.scenes.controls import BACK_ROW, PAD_ROW, RESET_ROW, ControlsScene
 from game.scenes.join import JoinScene
+from game.ui.scene import Scene
 
 
 class App(support_table.FakeApp):

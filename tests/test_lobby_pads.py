@@ -19,8 +19,8 @@ from game.commands import DOWN, LEFT, RIGHT, UP
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
 from game.render import scale
-from game.scenes import ui
 from game.scenes.lobby.spatial import nearest
+from game.ui import widgets as ui
 
 LOBBY = Path(__file__).resolve().parent.parent / "game" / "scenes" / "lobby"
 DPAD = {UP: "dpup", DOWN: "dpdown", LEFT: "dpleft", RIGHT: "dpright"}

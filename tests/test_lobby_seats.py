@@ -77,8 +77,8 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
 
 
 def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many_more(app):
-    from game.scenes import ui
     from game.scenes.lobby import cells
+    from game.ui import widgets as ui
 
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
@@ -102,7 +102,7 @@ def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many
 
 
 def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):
-    from game.scenes import ui
+    from game.ui import widgets as ui
 
     app.push(LobbyScene("nothanks"))
     set_seat(app, 7, t("Human · {keys}", keys="Num + / Num Enter"))

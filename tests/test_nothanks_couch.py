@@ -217,7 +217,7 @@ def test_the_lobby_note_without_rules_names_neither():
 
 def test_the_results_screen_says_chips_and_draws_them_in_the_numbered_edition(monkeypatch):
     from game.games.nothanks.results import NothanksResults
-    from game.scenes import ui
+    from game.ui import widgets as ui
 
     app, table = table_for(3, rules=nt.Rules.numbered())
     play(app, table, "ppptpt")

@@ -19,8 +19,8 @@ from game.input.virtualpad import VirtualPad
 from game.match import SeatSpec
 from game.render.colors import seat_color
 from game.render.seat_keys import SeatKeys
-from game.scenes import ui
 from game.tables import DemoLoop, demo_config
+from game.ui import widgets as ui
 
 pytestmark = pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtual joystick is out of reach")
 

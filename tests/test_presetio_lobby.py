@@ -16,8 +16,8 @@ from game import presets_io
 from game.games import GAMES
 from game.i18n import t
 from game.presets_io import Preset
-from game.scenes import ui
 from game.scenes.lobby import LobbyScene
+from game.ui import widgets as ui
 
 FAST = {"claim_delay_ms": 500, "tens": True}
 SLOW = {"claim_delay_ms": 2000}

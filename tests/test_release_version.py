@@ -12,7 +12,7 @@ import pygame
 from test_build import load_build_module
 
 import game
-from game.scenes import ui
+from game.ui import widgets as ui
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]

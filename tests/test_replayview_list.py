@@ -11,9 +11,9 @@ from test_scenes_screenshots import overlapping
 
 from game import record
 from game.i18n import t
-from game.scenes import ui
 from game.scenes.replays import ReplayScene, ReplaysScene, recent
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 
 @pytest.fixture

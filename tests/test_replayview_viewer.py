@@ -14,10 +14,10 @@ from game import i18n
 from game.commands import BACK, CONFIRM, DOWN, RIGHT, UP, Command
 from game.i18n import t
 from game.replay import build_match
-from game.scenes import ui
 from game.scenes.replays import MS, SLAP_LEAD_NS, SPEEDS, Film, ReplayScene, log_of
 from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 _FILMS: dict[tuple[str, str], Film] = {}
 

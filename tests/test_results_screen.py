@@ -18,10 +18,10 @@ from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.results import hand_steps
 from game.i18n import t
 from game.match import SeatSpec
-from game.scenes import ui
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
 from game.scenes.title import TitleScene
 from game.tables import DemoLoop
+from game.ui import widgets as ui
 
 MS = 1_000_000
 WATCH, PLAY_AGAIN, CHANGE, MENU = t("Watch again"), t("Play again"), t("Change seats or rules…"), t("Menu")

@@ -11,7 +11,6 @@ from game import games
 from game.games.base import TableConfig
 from game.i18n import t
 from game.match import SeatSpec
-from game.scenes import ui
 from game.scenes.choose import ChooseGameScene
 from game.scenes.controls import ControlsScene
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
@@ -22,6 +21,7 @@ from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules_view import RulesScene
 from game.scenes.title import TitleScene
+from game.ui import widgets as ui
 
 
 def table(app, game: str, players: int):

@@ -18,7 +18,7 @@ from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.sim import play
 from game.history import queries
-from game.scenes import ui
+from game.ui import widgets as ui
 
 UTC = datetime.UTC
 TODAY = datetime.date(2026, 12, 2)  # a Wednesday

@@ -16,7 +16,7 @@ from game.games.ratscrew.school import text
 from game.games.ratscrew.school.drill import EX_CARD_MS, example_timeline, example_words
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, LADDER, near_miss, slappable
 from game.input.virtualpad import VirtualPad
-from game.scenes import ui
+from game.ui import widgets as ui
 
 
 @pytest.mark.parametrize("drill", range(len(DRILLS)))

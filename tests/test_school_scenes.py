@@ -12,7 +12,7 @@ from support_app import OUT, make_app, press, record_commands, run_until, top_na
 from game import games
 from game.commands import SECOND
 from game.games.ratscrew.school.session import MS, RIGHT, WRONG, Options
-from game.scenes import ui
+from game.ui import widgets as ui
 
 SCHOOL_CARDS = ["4C", "9H", "9S", "2D", "8H", "7S", "KC", "KH", "3D", "JC"]
 

@@ -19,7 +19,7 @@ from game.games.ratscrew.school.drills import near_miss
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import MS, Options, Session
 from game.history import queries
-from game.scenes import ui
+from game.ui import widgets as ui
 
 OPTIONS = Options(drill=0, pace="slow", cards=len(SCHOOL_CARDS))
 

@@ -16,7 +16,7 @@ from game.games.ratscrew.school import who
 from game.i18n import t
 from game.profiles import PALETTE
 from game.render import colors
-from game.scenes import ui
+from game.ui import widgets as ui
 
 
 @pytest.fixture

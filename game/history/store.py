@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypedDict, TypeVar, Unpack
 
-from game.history import schema
+from game.history import queries, schema
 from game.history.summary import GameRecord, now_iso
 from game.names import clean_name, clean_text
 from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, name_problem
@@ -252,6 +252,11 @@ class History:
             except sqlite3.Error as exc:
                 self.say(f"history: cannot read it ({exc})")
                 return None
+
+    def practice(self, profile_id: int, game: str) -> list[queries.Practice]:
+        """Every kept practice session of `profile_id` in `game`, oldest first (queries.practice); none without
+        a database. The games' practice screens read their sessions here, never importing the history."""
+        return self.read(lambda conn: queries.practice(conn, profile_id, game)) or []
 
     def close(self) -> None:
         """Write what is queued, then close the database."""

@@ -134,7 +134,7 @@ def px_of(img: pygame.Surface) -> int:
 
 
 # While a test records (a list here), every text a TextCache is asked for in a frame, with the font size it
-# is drawn at: the floors are checked on every word drawn, boxed or not (see game.scenes.ui.TextBoxes).
+# is drawn at: the floors are checked on every word drawn, boxed or not (see game.ui.widgets.TextBoxes).
 DRAWN: list[tuple[str, int]] | None = None
 
 # While a test records (a list here), every text `fitted` had to cut with "…" is appended to it: the

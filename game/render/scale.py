@@ -1,4 +1,4 @@
-"""Sizes that scale with the window from the 1280×720 reference (as game.scenes.ui.px does for the menus):
+"""Sizes that scale with the window from the 1280×720 reference (as game.ui.widgets.px does for the menus):
 a table's words are given in px at 720p and grow or shrink with the window.
 
 TEXT_MIN is the smallest text a player needs mid-game may be at 720p (a note, the prompt, the photo

@@ -12,8 +12,8 @@ from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.fonts import wrap
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 BLURB_PX = 20  # the panels' lines, at 1280x720
 BLURB_ROW = 26

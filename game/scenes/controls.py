@@ -9,8 +9,8 @@ from game.commands import Command
 from game.i18n import pt, t
 from game.input.bindings import MAX_SEATS, SAFE_TOGETHER, BindingRefused
 from game.input.keys import key_label, pad_label
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 PAD_ROW = MAX_SEATS  # rows 0..7 are seats, then the pads, then "reset" and "back" (side by side on one line)
 RESET_ROW, BACK_ROW = MAX_SEATS + 1, MAX_SEATS + 2

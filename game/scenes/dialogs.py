@@ -10,10 +10,10 @@ import pygame
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.render import colors
-from game.scenes import ui
-from game.scenes.base import Scene
-from game.scenes.menu import MenuHandler
 from game.settings import MAX_NAME
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
+from game.ui.scene import Scene
 
 if TYPE_CHECKING:
     from game.input.router import TextEdit

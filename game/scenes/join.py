@@ -17,11 +17,11 @@ from game.i18n import t, tn
 from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
 from game.profiles import draw_avatar
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+    from game.games.table_scene import TableScene
     from game.services import InputPort
 
 

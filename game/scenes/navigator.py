@@ -10,9 +10,9 @@ from game import games
 from game.games.base import TableConfig
 
 if TYPE_CHECKING:
-    from game.scenes.base import Scene
     from game.scenes.stack import SceneStack
     from game.services import InputPort
+    from game.ui.scene import Scene
 
 
 def _title() -> Callable[..., Scene]:

@@ -8,9 +8,9 @@ import pygame
 from game import i18n
 from game.i18n import pt, t
 from game.render.letters import LETTERS, letters_for
-from game.scenes import ui
-from game.scenes.menu import MenuScene
 from game.settings import CARD_LETTERS, TEXT_SIZES
+from game.ui import widgets as ui
+from game.ui.menu import MenuScene
 
 LANGUAGE_NAMES = i18n.NAMES  # each language in its own words
 LANGUAGE_CHOICES = (i18n.AUTO, *i18n.LANGUAGES)  # "auto": as the system is set

@@ -9,11 +9,11 @@ import pygame
 
 from game.commands import CONFIRM, PAUSE, Command
 from game.i18n import t
-from game.scenes import ui
-from game.scenes.menu import MenuHandler
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
 
 if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+    from game.games.table_scene import TableScene
 
 HINT_ROW = 34  # px at 1280×720: the key hint's row at the bottom of the panel (more on two lines)
 HINT_PX, HINT_MARGIN = ui.HINT_PX, 12  # the hint's font and its gap to the panel's bottom, at 1280×720

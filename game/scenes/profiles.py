@@ -13,8 +13,8 @@ import pygame
 
 from game.i18n import pt, t
 from game.profiles import AVATARS, PALETTE, Profile, avatar_name, colour_name, device_label, draw_avatar
-from game.scenes import ui
-from game.scenes.menu import MenuScene
+from game.ui import widgets as ui
+from game.ui.menu import MenuScene
 
 MAX_SEAT_KEYS = 8  # key sets on the Controls screen: P1 … P8
 

@@ -38,8 +38,8 @@ from game.record import Log, LogError
 from game.render import colors, fonts, scale
 from game.render.fonts import TextCache, wrap
 from game.replay import build_match, verify
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 MS = 1_000_000
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)

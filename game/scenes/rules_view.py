@@ -12,8 +12,8 @@ from game.games.base import GameDef
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.fonts import wrap
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 
 def option_lines(definition: GameDef, rules: Any) -> list[tuple[str, str]]:

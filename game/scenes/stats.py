@@ -18,8 +18,8 @@ from game.history.queries import ProfileStats
 from game.i18n import decimal, t, tn
 from game.profiles import Profile, draw_avatar
 from game.render import colors, scale
-from game.scenes import ui
-from game.scenes.menu import MenuHandler
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
 
 TEXT_PX = 20  # every text a player reads here, at 1280x720
 TITLE_PX = 22

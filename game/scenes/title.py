@@ -9,8 +9,8 @@ from game import version as game_version
 from game.commands import CONFIRM, Command
 from game.i18n import t
 from game.render.card_art import CardArt
-from game.scenes import ui
-from game.scenes.menu import MenuScene
+from game.ui import widgets as ui
+from game.ui.menu import MenuScene
 
 FAN = ("JD", "QC", "KH", "AS")  # the four challenge cards
 RUN_FAN = ((3, "C", "3"), (26, "H", "8"), (27, "H", "9"), (28, "S", "1"))  # a run of values across a suit border

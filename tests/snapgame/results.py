@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from game.games.base import Match, TableConfig, seat_name
-from game.scenes import ui
-from game.scenes.results import fit_height, line_height, table_columns, whole_name, winners_line
+from game.ui import widgets as ui
+from game.ui.text import fit_height, line_height, table_columns, whole_name, winners_line
 
 from .text import w
 

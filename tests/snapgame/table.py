@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.table_scene import TableScene
 from game.render.fonts import TextCache
-from game.scenes.table import TableScene
 
 from . import engine as sn
 from .match import SnapMatch

@@ -15,8 +15,8 @@ from game.games.nothanks.view_model import card_key, card_name
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.tokens import Tokens
-from game.scenes import ui
-from game.scenes.results import fit_height, least_px, line_height, whole_name, winners_line, wrap_fit
+from game.ui import widgets as ui
+from game.ui.text import fit_height, least_px, line_height, whole_name, winners_line, wrap_fit
 
 
 class NothanksResults:

@@ -13,8 +13,8 @@ from game.games.base import seat_name
 from game.games.nothanks.coach import Coach, coach_lines
 from game.games.nothanks.match import NothanksMatch
 from game.games.nothanks.view import NothanksView
+from game.games.table_scene import TableScene
 from game.render.fonts import TextCache
-from game.scenes.table import TableScene
 
 
 class NothanksTable(TableScene):

@@ -16,8 +16,8 @@ from game.games.ratscrew.school.paint import Words, card_width, draw_pile
 from game.games.ratscrew.school.session import MS, RIGHT, Options, Session
 from game.i18n import t, tn
 from game.render.card_art import CardArt
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 CHECK_CARDS = 14  # at 1.5 s a card, about 20 seconds
 PACE = "medium"

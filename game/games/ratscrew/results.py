@@ -10,8 +10,8 @@ from game.games.base import TableConfig, seat_name
 from game.i18n import t, tn
 from game.render import colors, scale
 from game.render.card_art import CardArt
-from game.scenes import ui
-from game.scenes.results import fit_height, line_height, table_columns, whole_name, winners_line, wrap_fit
+from game.ui import widgets as ui
+from game.ui.text import fit_height, line_height, table_columns, whole_name, winners_line, wrap_fit
 
 
 def hand_steps(history: Any) -> list[tuple[int, ...]]:

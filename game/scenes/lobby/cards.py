@@ -13,9 +13,9 @@ import pygame
 
 from game.profiles import draw_avatar
 from game.render import colors
-from game.scenes import ui
 from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import Cell
+from game.ui import widgets as ui
 
 NAME_PX = 26  # the seat's name at 1280×720 (before the text size)
 CELL_PX = 20  # every other word on a card: the floor for menus (issue 20)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.render import scale
-from game.scenes import ui
 from game.scenes.lobby.spatial import Cell
+from game.ui import widgets as ui
 
 SEP = " · "
 DOTS_MAX = 12  # more choices than this: a track with a marker instead of a dot each

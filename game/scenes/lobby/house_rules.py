@@ -12,10 +12,10 @@ import pygame
 from game.commands import PAUSE, Command
 from game.i18n import t
 from game.render.fonts import wrap
-from game.scenes import ui
 from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import HIDDEN, Cell, SpatialMenu, is_value
-from game.scenes.menu import MenuHandler
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
 
 if TYPE_CHECKING:
     from game.scenes.lobby.scene import LobbyScene

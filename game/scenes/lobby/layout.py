@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.scenes import ui
 from game.scenes.lobby import cards, cells
 from game.scenes.lobby.spatial import HIDDEN, Cell
+from game.ui import widgets as ui
 
 TITLE_PX = 40
 BUTTON_PX = 24

@@ -11,12 +11,12 @@ import pygame
 from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, TableConfig
 from game.i18n import t, tn
-from game.scenes import ui
 from game.scenes.lobby import cards, cells, layout
 from game.scenes.lobby.house import HouseRules
 from game.scenes.lobby.seating import Seating
 from game.scenes.lobby.spatial import Cell, SpatialMenu, is_value
-from game.scenes.menu import MenuHandler
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
 
 
 class LobbyScene(Seating, HouseRules, MenuHandler):

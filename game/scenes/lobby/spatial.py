@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
-from game.scenes import ui
+from game.ui import widgets as ui
 
 DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 HIDDEN = pygame.Rect(-10_000, -10_000, 0, 0)  # an item scrolled out of view: not drawn

@@ -11,6 +11,7 @@ A slap is a seat's slap button (its second: B on a pad, L-Shift for Player 1), s
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 import pygame
@@ -44,14 +45,12 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
-from game.history.queries import practice as kept_practice
-from game.history.summary import now_iso
 from game.i18n import t
 from game.render import colors
 from game.render.card_art import CardArt, card_height
 from game.render.seat_keys import seat_keys
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 SLAP_BUTTON = BUTTONS[1]  # a seat's second button slaps, as at the Ratscrew table
 READY_MS = 1000  # "Get ready…" before the first card
@@ -136,7 +135,7 @@ class DrillScene(Scene):
             pid = self.profiles[seat] if seat < len(self.profiles) else None
             if who.profile_of(self.app, self.profiles, seat) is None:
                 return True
-            kept = self.app.history.read(lambda c, pid=pid: mastery_sessions(c, pid)) or []
+            kept = self.app.history.practice(pid, GAME)
             if mastery.drill_stars(kept).get(self.drill.newest, 0) < 1:
                 return True
         return False
@@ -186,7 +185,7 @@ class DrillScene(Scene):
         self.now_ns = game_now
         if self.phase == "ready" and game_now >= self.ready_at:
             self.phase = "play"
-            self.started = now_iso()
+            self.started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
             self._take(self.session.start(self.ready_at))
         if self.phase == "play":
             self._flush_drawn()
@@ -507,7 +506,3 @@ class DrillScene(Scene):
                         (self.pause_rect.centerx, self.pause_rect.y + ui.px(size, 22)), bold=True)
         self.pause_menu.draw(surface)
 
-
-def mastery_sessions(conn, profile_id: int) -> list:
-    """A profile's kept slap-school sessions (game.history.queries.practice)."""
-    return kept_practice(conn, profile_id, GAME)

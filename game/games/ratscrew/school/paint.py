@@ -12,7 +12,7 @@ import pygame
 
 from game.render import colors, hud
 from game.render.card_art import CardArt, card_height
-from game.scenes import ui
+from game.ui import widgets as ui
 
 RIGHT_C = (96, 210, 120)
 WRONG_C = colors.WARN

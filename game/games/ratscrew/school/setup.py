@@ -25,8 +25,8 @@ from game.i18n import t, tn
 from game.input.bindings import MAX_SEATS
 from game.profiles import draw_avatar, remembered_device
 from game.render.card_art import CardArt, card_height
-from game.scenes import ui
-from game.scenes.menu import MenuHandler
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
 
 HINTS: tuple[int | None, ...] = (None, 500, 1000, 1500, 2000, 3000)
 CARDS = (10, 20, 30, 50, 100)
@@ -62,15 +62,13 @@ class SetupScene(MenuHandler):
     def _read_mastery(self) -> None:
         """Each remembered player's best stars per drill (their kept sessions), merged: a drill is open when
         one player here has opened it. Guests only: every drill open (nothing is kept of a guest)."""
-        from game.games.ratscrew.school.drill import mastery_sessions
-
         per_player: list[dict[str, int] | None] = []
         for row in range(self.players):
             pid = self.profiles[row]
             if who.profile_of(self.app, self.profiles, row) is None:
                 per_player.append(None)
                 continue
-            kept = self.app.history.read(lambda c, pid=pid: mastery_sessions(c, pid)) or []
+            kept = self.app.history.practice(pid, GAME)
             per_player.append(mastery.drill_stars(kept))
         self.mastery = mastery.merged(per_player)
         if not self.is_open(self.options.drill):

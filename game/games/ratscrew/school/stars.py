@@ -20,8 +20,8 @@ from game.games.ratscrew.school.session import Options, Session
 from game.games.ratscrew.text import slap_label
 from game.i18n import t
 from game.render import scale
-from game.scenes import ui
-from game.scenes.menu import MenuHandler
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
 
 PX = 20
 

@@ -16,12 +16,11 @@ from game.games.ratscrew.school.drills import DRILLS, LADDER
 from game.games.ratscrew.school.names import GAME
 from game.games.ratscrew.school.paint import Words, fit_px, line_h, stars
 from game.games.ratscrew.text import slap_label
-from game.history.queries import practice
 from game.i18n import decimal, short_weekday, t
 from game.profiles import draw_avatar
 from game.render import colors
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 PX = 20
 GRID = (40, 80, 56)
@@ -57,7 +56,7 @@ class SummaryScene(Scene):
     def load(self) -> None:
         kept = []
         if self.profile_id is not None:
-            kept = self.app.history.read(lambda c: practice(c, self.profile_id, GAME)) or []
+            kept = self.app.history.practice(self.profile_id, GAME)
         today = self.today or datetime.date.today()
         self.summary = mastery.summary(kept, today)
         self.days = mastery.by_day(kept, today)

@@ -25,7 +25,7 @@ from game.render.fonts import TextCache
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
 from game.render.seat_order import router_places
 from game.render.table_view import MS, TableView
-from game.scenes.base import Scene
+from game.ui.scene import Scene
 
 END_BEAT_MS = 2200  # after the last event: time to see the winning pile and the banner
 STEP_NS = 1_000_000_000 // 120

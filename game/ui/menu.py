@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.commands import Command
-from game.scenes import ui
-from game.scenes.base import Scene
+from game.ui import widgets as ui
+from game.ui.scene import Scene
 
 
 class MenuHandler(Scene):
