@@ -233,8 +233,8 @@ class Practice:
 
 
 def practice(conn: sqlite3.Connection, profile_id: int, game: str) -> list[Practice]:
-    """Every practice session of `profile_id` in `game`, oldest first (what mastery and progress are told
-    from: game.games.ratscrew.school.mastery)."""
+    """Every practice session of `profile_id` in `game`, oldest first (what a practice mode tells its
+    players' mastery and progress from)."""
     rows = conn.execute("SELECT id, started, drill, length_ms, correct, decisions FROM practice "
                         "WHERE profile_id = ? AND game = ? ORDER BY started, id", (profile_id, game)).fetchall()
     slaps: dict[int, list[tuple[str | None, str, float | None]]] = {}

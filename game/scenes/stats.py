@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -72,14 +73,17 @@ class StatsScene(MenuHandler):
                     button=True),
             ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
             ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
-            # The slap school's progress by day and week, and a parent's one-screen summary (issue 21)
-            ui.Item(t("Slap school…"), lambda: self.app.nav.push("practice", "ratscrew", "school", "summary",
-                                                                  self.profile_id),
-                    enabled=lambda: self.profile is not None, button=True),
+            # A practice mode's progress of this player (e.g. the slap school's days and weeks, for a parent)
+            *(ui.Item(t("{title}…", title=mode.title()), self._progress(d.id, mode.id, mode.progress_screen),
+                      enabled=lambda: self.profile is not None, button=True)
+              for d in self.app.games.all() for mode in d.practice if mode.progress_screen),
         ])
         if not history.enabled and not self.message:  # e.g. a read-only disk: nothing is kept this time
             self.message = t("No history this time: {why}", why=history.problem or t("it can't be opened"))
         self.load()
+
+    def _progress(self, game: str, mode: str, screen: str) -> Callable[[], None]:
+        return lambda: self.app.nav.push("practice", game, mode, screen, self.profile_id)
 
     def resume(self) -> None:
         self.enter()  # players may have been added, renamed or deleted

@@ -24,6 +24,7 @@ from game.games.ratscrew.school.names import MODE
 class SlapSchool(PracticeMode):
     id = MODE
     sim_name = "practice"
+    progress_screen = "summary"  # progress by day and week, and a parent's one-screen summary
 
     def title(self) -> str:
         from game.games.ratscrew.school import text
