@@ -48,12 +48,11 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
         c = colors.mix(colors.RIM_DARK, colors.RIM_LIGHT, max(0.0, 1 - abs(p - 0.45) * 1.8))
         shrink = round(2 * rim * ss * p * 0.92)
         pygame.draw.ellipse(shapes, c, outer.inflate(-shrink, -shrink))
-    grain = pygame.Surface(shapes.get_size(), pygame.SRCALPHA)
-    texture.wood_rings(grain, outer.inflate(-ss * 2, -ss * 2), big_felt.inflate(ss * 4, ss * 4))
-    shapes.blit(grain, (0, 0))
     pygame.draw.ellipse(shapes, colors.RIM_DARK, big_felt.inflate(ss * 4, ss * 4))
     pygame.draw.ellipse(shapes, colors.FELT, big_felt)
     out.blit(pygame.transform.smoothscale(shapes, (w, h)), (0, 0))
+    del shapes  # the biggest picture here (four times the window's): gone before the next are made
+    texture.wood_rings(out, felt.inflate(2 * rim - 2, 2 * rim - 2), felt.inflate(4, 4))
     _light_rim(out, felt, rim)
     _weave(out, felt)
     # The felt's vignette: darkness towards the rim, soft, kept inside the felt.
@@ -65,10 +64,11 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
         alpha = round(170 * (1 - min(1.0, p * 1.5)) ** 1.6)
         r = small_felt.inflate(-round(small_felt.w * 0.75 * p), -round(small_felt.h * 0.75 * p))
         pygame.draw.ellipse(shade, (*colors.FELT_DARK, alpha), r)
+    mask = _ellipse_mask((w, h), felt)  # made first: its own scratch picture is gone before `shade` grows
     shade = pygame.transform.smoothscale(shade, (w, h))
-    mask = _ellipse_mask((w, h), felt)
     shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(shade, (0, 0))
+    del shade
     if spot is not None:  # a pool of light, brightest in the middle, kept inside the felt
         light = pygame.Surface((sw, sh), pygame.SRCALPHA)
         pool = pygame.Rect(spot.x // q, spot.y // q, spot.w // q, spot.h // q).inflate(spot.w // (2 * q), spot.h // (3 * q))

@@ -8,6 +8,7 @@ import math
 import random
 
 import pygame
+from pygame import gfxdraw
 
 from game.render import colors
 
@@ -70,19 +71,18 @@ def vertical_light(size: tuple[int, int], top: float, bottom: float) -> pygame.S
 
 
 def wood_rings(surface: pygame.Surface, outer: pygame.Rect, inner: pygame.Rect, seed: int = 3) -> None:
-    """The grain of a turned wooden rim between the ellipses `outer` and `inner`: many thin rings following
-    its curve, each a little lighter or darker than the wood around it, a few darker late-wood lines."""
+    """The grain of a turned wooden rim between the ellipses `outer` and `inner`, drawn over it: thin rings
+    following its curve, each a little lighter or darker than the wood round it, some darker (late wood)."""
     rng = random.Random(seed)
-    gap_x, gap_y = outer.w - inner.w, outer.h - inner.h
-    rings = max(6, min(90, gap_x // 3))
-    width = max(1, gap_x // (2 * rings) + 1)
-    for i in range(rings):
-        p = (i + rng.random() * 0.6) / rings
-        r = outer.inflate(-round(gap_x * p), -round(gap_y * p))
-        dark = rng.random() < 0.22
+    cx, cy = outer.center
+    rx0, ry0 = outer.w // 2, outer.h // 2
+    depth = max(1, (outer.w - inner.w) // 2)
+    for d in range(depth):  # one ring a pixel, each its own tone
+        dark = rng.random() < 0.25
         tone = colors.RIM_DARK if dark else colors.RIM_LIGHT
-        alpha = rng.randint(40, 90) if dark else rng.randint(10, 34)
-        pygame.draw.ellipse(surface, (*tone, alpha), r, width)
+        alpha = rng.randint(30, 70) if dark else rng.randint(6, 26)
+        if rx0 - d > 0 and ry0 - d > 0:
+            gfxdraw.ellipse(surface, cx, cy, rx0 - d, ry0 - d, (*tone, alpha))  # blended, not replaced
 
 
 def diagonal_light(size: tuple[int, int], strength: int) -> pygame.Surface:
