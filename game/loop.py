@@ -63,7 +63,10 @@ class FixedLoop:
         self.polls = 0
         self._last = now
         self._next_frame = now
-        self._seen = presses() if presses is not None else 0  # presses read before the last frame's steps
+        # The clock when the loop last saw the press count grow (read by its own poll, or by one of the
+        # app's while drawing): that press's stamp is no later.
+        self._press_at = 0
+        self._count = presses() if presses is not None else 0
         self.early = 0  # frames brought forward by a press
 
     def frame(self) -> None:
@@ -73,8 +76,6 @@ class FixedLoop:
         read when that step runs, and again after each step, so a long frame does not delay stamping.
         """
         self._poll()
-        if self.presses is not None:
-            self._seen = self.presses()  # read before the clock: this frame's steps apply them
         now = self.clock()
         elapsed = now - self._last
         self._last = now
@@ -130,12 +131,16 @@ class FixedLoop:
         return self.sim_ns + max(0, k) * self.dt_ns
 
     def _pressed(self) -> bool:
-        """A press has been read since the last frame's steps (so none of them applied it)."""
-        return self.presses is not None and self.presses() != self._seen
+        """A press may be stamped after the last step's time (read by a poll after it), so no step has
+        applied it yet."""
+        return self._press_at > self.sim_ns
 
     def _poll(self) -> None:
         self.poll()
         self.polls += 1
+        if self.presses is not None and (count := self.presses()) != self._count:
+            self._count = count
+            self._press_at = self.clock()
 
 
 class FakeClock:

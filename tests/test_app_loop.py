@@ -119,15 +119,20 @@ class Presser(Recorder):
             # moves the steps' times off the frames' old cadence
 
 
-def pressed(with_hook: bool, draw_cost_ns: int = 3_000_000):
+def pressed(with_hook: bool, draw_cost_ns: int = 3_000_000, overshoot_ns: int = 0, n: int = 97):
     clock = FakeClock()
     start = clock()
-    # presses at 97 phases against the 16.7 ms frame, one every 0.3 s or so
-    at = [start + NS // 10 + k * 301_234_567 for k in range(97)]
+    # presses at n phases against the 16.7 ms frame, one every 0.3 s or so
+    at = [start + NS // 10 + k * 301_234_567 for k in range(n)]
     rec = Presser(clock, at, draw_cost_ns)
-    loop = FixedLoop(rec.update, rec.draw, rec.poll, clock=clock, sleep=clock.sleep,
+
+    def sleep(seconds: float) -> None:  # a real sleep wakes a little late
+        clock.sleep(seconds)
+        clock.advance(overshoot_ns)
+
+    loop = FixedLoop(rec.update, rec.draw, rec.poll, clock=clock, sleep=sleep,
                      presses=(lambda: rec.count) if with_hook else None)
-    while rec.due or clock() - start < 31 * NS:
+    while clock() < at[-1] + NS // 10:  # a little past the last press
         loop.frame()
     return rec, loop
 
@@ -152,6 +157,17 @@ def test_a_press_shows_in_the_very_next_frame_and_a_step_later_at_most():
     assert len(waits) == 97
     assert max(waits) <= NS // 120 + rec.draw_cost_ns  # the next step's time, then the frame's drawing
     assert loop.early > 0
+
+
+def test_a_press_read_just_after_a_steps_time_still_shows_a_step_later_at_most():
+    """Sleeps wake late (here 60 µs), so the poll that ends a wait reads presses stamped just after the step
+    the next frame takes: they are not that frame's, and the frame after comes a step later, not a frame."""
+    rec, _loop = pressed(with_hook=True, overshoot_ns=60_000, n=400)
+    late = [s for s in rec.stamps if any(0 < s - step <= 60_000 for _, step in rec.frames)]
+    assert late  # the case is met
+    for stamp in rec.stamps:
+        shown = next(i for i, (_, step) in enumerate(rec.frames) if step >= stamp)
+        assert rec.frames[shown][0] + rec.draw_cost_ns - stamp <= NS // 120 + rec.draw_cost_ns + 120_000
 
 
 def test_frames_keep_to_the_step_grid_and_60_a_second_without_presses():
