@@ -250,19 +250,26 @@ class AdaptiveBot(RatscrewBot):
     rule an estimate of how fast the others slap (a log-scale mean, starting from a casual player's
     times and moved by every reaction it sees). Its own median reaction for a rule is that estimate
     times a `pace` it steers by results: every slap it wins makes it slower, every slap another seat
-    wins faster, so that over a game it wins its share of the slaps (half of them with two players)
-    even though it never sees the reactions of slaps it won first. Its misses, near-miss slaps, spread,
-    stop time and pace of play are those of a player that fast (`level_at`), its rate of near-miss slaps
+    wins faster, so that over a game it wins its share of the slaps (half of them with two players). A slap
+    it won first says the others were slower than that: counted as such (censored, `_flush`), so the
+    estimate is not only the others' fast slaps and the pace has little to correct (a pace that steers
+    hard keeps every game close, and long). Its misses, near-miss slaps, spread and stop time are those
+    of a player that fast (`level_at`; its pace of play at most a pro's), its rate of near-miss slaps
     drawn towards the wrong slaps it sees: it misses, and slaps wrong, like a person.
     """
 
     START = "casual"
     PRIOR_WEIGHT = 2.0  # the starting estimate counts as this many seen reactions
-    STEP = 0.2  # how far (log scale) one won or lost slap moves the pace (more over the first few)
+    STEP = 0.12  # how far (log scale) one won or lost slap moves the pace (more over the first few)
     FIRST_STEPS = 6.0
     PACE_RANGE = (0.45, 2.2)
     LEAD = 1.0  # and slower by exp(LEAD × its share of the cards above an even share) while ahead …
-    LEAD_MAX = 1.25  # … by at most this factor (issue 21: 1.0 and no bound made games vs a kid 20-40% longer)
+    LEAD_MAX = 1.1  # … by at most this factor (issue 21: unbounded, games vs a kid ran 20-40% longer; at 1.25 ~10%)
+    # It turns its own cards (and claims) at a practised player's pace whatever its slaps' speed: that takes
+    # nothing from anyone (slaps are what is contested) and keeps a game with a kid no longer than two
+    # kids' (issue 21).
+    PLAY_CAP_MS = LEVEL_TABLE["pro"].play_median_ms
+    CLAIM_CAP_MS = LEVEL_TABLE["pro"].claim_median_ms
     FASTEST_MS = 260.0  # its median reaction to a double never drops below this
 
     def __init__(self, rng: random.Random, seat: int, rules: rs.Rules) -> None:
@@ -280,6 +287,7 @@ class AdaptiveBot(RatscrewBot):
         self._wrong_seen = 0.0
         self._near_seen = 0.0
         self._near_now = False  # the pile as last seen is a near miss
+        self._censored: tuple[int, str, float] | None = None  # (onset, rule, ms): the others slower than that
 
     # -- what it sees ---------------------------------------------------------------------------------
     def watch(self, what: str, seat: int | None, t_ns: int) -> None:
@@ -291,13 +299,36 @@ class AdaptiveBot(RatscrewBot):
             step = self.STEP * (1 + 2 * math.exp(-self._contests / self.FIRST_STEPS))
             self._contests += 1
             self.pace = min(high, max(low, self.pace * math.exp(step * (mine - share))))
+        if what == "won" and seat == self.seat and self._onset is not None:
+            # It took the pile first: the others were slower than that, and than the late grace unless a
+            # too-late slap says when — a censored reaction, counted when the next chance comes (`_flush`).
+            onset, rule = self._onset
+            self._censored = (onset, rule, (t_ns - onset) / 1e6 + self.rules.late_grace_ms)
         if seat is not None and seat != self.seat:
             if what in ("won", "too late") and self._onset is not None:
                 onset, rule = self._onset
                 self._seen_reaction(rule, (t_ns - onset) / 1e6)
+                if what == "too late" and self._censored is not None and self._censored[0] == onset:
+                    self._censored = None  # its time is known after all
             elif what == "wrong" and self._near_now:  # a near miss taken for a slap
                 self._wrong_seen += 1
         self._retune()
+
+    def _flush(self) -> None:
+        """Count a censored reaction (the others slower than `c` ms) as its expected log time beyond `c` under
+        the estimate so far (a log-normal of the level's spread). Without it the bot saw only the others'
+        slaps that beat it, thought them faster than they are, and won ~60-70% against a kid (issue 21)."""
+        if self._censored is None:
+            return
+        _, rule, c = self._censored
+        self._censored = None
+        total, weight = self._logs[rule]
+        mu, sigma = total / weight, max(0.1, self.level.react_sigma)
+        z = (math.log(c) - mu) / sigma
+        tail = 0.5 * math.erfc(z / math.sqrt(2))
+        density = math.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+        x = mu + sigma * density / tail if tail > 1e-9 else math.log(c) + sigma / max(z, 1e-3)
+        self._seen_reaction(rule, math.exp(max(x, math.log(c))))
 
     def _seen_reaction(self, rule: str, ms: float) -> None:
         if ms <= 0:
@@ -321,8 +352,8 @@ class AdaptiveBot(RatscrewBot):
         others = max(1, self._players - 1)
         near = (level.near_miss * 20 + self._wrong_seen / others) / (20 + seen) if seen else level.near_miss
         self.level = Level("adaptive", base, level.react_sigma, level.react_min_ms, level.miss,
-                           min(0.15, max(0.005, near)), level.stop_ms, level.play_median_ms,
-                           level.claim_median_ms)
+                           min(0.15, max(0.005, near)), level.stop_ms, min(level.play_median_ms, self.PLAY_CAP_MS),
+                           min(level.claim_median_ms, self.CLAIM_CAP_MS))
 
     def reaction_ms(self, rule: str) -> float:
         lv = self.level
@@ -340,6 +371,7 @@ class AdaptiveBot(RatscrewBot):
             rule = rs.slap_rule_for(view, self.rules)
             self._near_now = rule is None and near_miss_rule(view, self.rules) is not None
             if rule is not None:
+                self._flush()
                 self._onset = (now_ns, rule)
             elif self._near_now:
                 self._near_seen += 1
