@@ -54,7 +54,7 @@ def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
     labels, _ = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
     gap = width("  ", px) if cell.label else 0
     label_w = width(cell.label, px) if cell.label else 0
-    whole, one = list_width(labels, px), one_width(labels, px)
+    whole, one = list_width(labels, px), one_width(labels if cell.full is None else [*labels, cell.full()], px)
     order = [(True, 1), (True, 2), (False, 1), (False, 2)] if lists else [(True, 1), (False, 1), (True, 2), (False, 2)]
     for shown_whole, lines in order:
         need = (label_w + gap if lines == 1 else 0) + (whole if shown_whole else one)
@@ -97,7 +97,8 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
     if p.whole:
         draw_list(surface, labels, at, px, right, y, focused and enabled, colour)
     else:
-        shown = f"‹ {labels[at]} ›" if focused and enabled else labels[at]
+        value = labels[at] if cell.full is None else cell.full()
+        shown = f"‹ {value} ›" if focused and enabled else value
         drawn = ui.blit_text(surface, shown, px, ui.GOLD if focused else colour, "midright", (right, y),
                              bold=focused, max_w=right - x)
         draw_dots(surface, len(labels), at, drawn, top + p.lines * u + round(0.2 * u), u)

@@ -120,7 +120,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
                             change=lambda step: self.cycle_lead(row, step), group=row,
                             choices=lambda: self.lead_choices(row)))
         if kind == "human" and "learner" in options:
-            out.append(Cell(t("Learner"), value=lambda: self.hint_choices(row)[0][self.hint_choices(row)[1]],
+            out.append(Cell(t("Learner"), value=lambda: self.hint_value(row), full=lambda: self.hint_value(row),
                             change=lambda step: self.cycle_hint(row, step), group=row,
                             choices=lambda: self.hint_choices(row)))
         return out

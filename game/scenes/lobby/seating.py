@@ -30,9 +30,14 @@ def head_start_text(ms: int) -> str:
     return t("{ms} ms", ms=ms)
 
 
-def learner_text(hint_ms: int | None) -> str:
-    """The Learner cell's value: "no", or "no penalty · hint 1 s" (a learner's wrong slaps cost nothing)."""
-    return t("no") if hint_ms is None else t("no penalty · hint {s} s", s=decimal(hint_ms / 1000))
+def learner_text(hint_ms: int | None, short: bool = False) -> str:
+    """The Learner cell's value: "no", or "no penalty · hint 1 s" (a learner's wrong slaps cost nothing);
+    `short`, as listed among the choices under it: "hint 1 s"."""
+    if hint_ms is None:
+        return t("no")
+    if short:
+        return t("hint {s} s", s=decimal(hint_ms / 1000))
+    return t("no penalty · hint {s} s", s=decimal(hint_ms / 1000))
 
 
 def kind_text(kind: str) -> str:
@@ -169,8 +174,14 @@ class Seating:
         return [head_start_text(ms) for ms in values], values.index(self.leads[row])
 
     def hint_choices(self, row: int) -> tuple[list[str], int]:
+        """The Learner cell's choices as listed under it (short: "no · hint 1 s · …"), and which is chosen."""
         choices: list[int | None] = [None, *HINT_DELAYS_MS]
-        return [learner_text(ms) for ms in choices], choices.index(self.hints[row]) if self.hints[row] in choices else 0
+        chosen = choices.index(self.hints[row]) if self.hints[row] in choices else 0
+        return [learner_text(ms, short=True) for ms in choices], chosen
+
+    def hint_value(self, row: int) -> str:
+        """The Learner cell's value in full: "no", or "no penalty · hint 1 s"."""
+        return learner_text(self.hints[row])
 
     def set_kind(self, row: int, seat: Seat) -> None:
         """Row `row` becomes `seat`: a bot has no device, player or learner; an empty seat no head start."""

@@ -24,6 +24,8 @@ class Cell(ui.Item):
 
     group: int | None = None
     choices: Callable[[], tuple[list[str], int]] | None = None
+    full: Callable[[], str] | None = None  # the current value in full where it is shown alone (the list of
+    # choices shows short labels: "no · hint 1 s · …" beside "no penalty · hint 1 s")
 
     def is_value(self) -> bool:
         return self.change is not None and self.enabled()
