@@ -24,6 +24,7 @@ from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
 PX = 20
+TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the height for the 20 px floor
 
 
 def two_lines(s: str, font: pygame.font.Font) -> list[str]:
@@ -96,7 +97,7 @@ class StarsScene(MenuHandler):
         """Whether every row of the longest rules table (with heads on two lines) fits its area."""
         rows = max(len(score.table()) + (1 if score.wrong_plain else 0) for score in self.scores) + 2
         title = line_h(ui.px(size, PX), True) + ui.px(size, 6)
-        return rows * line_h(ui.px(size, PX)) <= self.table_rect.h - title - 2 * ui.px(size, 14)
+        return rows * line_h(ui.px(size, PX)) <= self.table_rect.h - title - 2 * ui.px(size, TABLE_PAD)
 
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -104,12 +105,12 @@ class StarsScene(MenuHandler):
         n = self.players
         gap = ui.px(size, 16)
         pw = min(ui.px(size, 300), (w - 2 * m - (n - 1) * gap) // n)
-        top = max(ui.px(size, 112), ui.px(size, 26) + line_h(ui.px(size, 44), True) + ui.px(size, 12))
+        top = ui.px(size, 26) + line_h(ui.px(size, 44), True) + ui.px(size, 10)  # right under the heading
         with self._standard():
             ph = self._seat_rows(size, pw)[-1]
         left = (w - n * pw - (n - 1) * gap) // 2
         self.seat_rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
-        below = top + ph + ui.px(size, 16)
+        below = top + ph + ui.px(size, 10)
         bh = ui.px(size, 54)
         # The buttons as wide as their words need (each a third of the row at most).
         label_font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
@@ -205,7 +206,7 @@ class StarsScene(MenuHandler):
                                 max_w=rect.w)
         area = pygame.Rect(rect.x, title.bottom + ui.px(size, 6), rect.w, rect.bottom - title.bottom - ui.px(size, 6))
         ui.panel(surface, area, alpha=170)
-        pad = ui.px(size, 14)
+        pad = ui.px(size, TABLE_PAD)
         lines = []
         for row in score.table():
             cells = [slap_label(row.rule), str(row.right), str(row.missed), f"{row.held}/{row.near}" if row.near else "–",
