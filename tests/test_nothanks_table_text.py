@@ -299,9 +299,14 @@ def test_eight_seats_at_640x360_seat_8_keys_are_not_cut():
     _, table = keyboard_table(8, (640, 360))
     view = table.view
     assert view.count_on_name_row(7), "Num + / Num Enter do not fit beside the count"
-    assert not view.count_on_name_row(0), "Q / L-Shift do: that panel is as before"
-    in_panel = [view.matches_point(seat)[1] - view.L.seats[seat].rect.y for seat in (0, 7)]
-    assert in_panel[1] < in_panel[0], "seat 8's count sits higher, beside its name"
+    # Seats are mats (issue 20): every seat's count sits beside its name, its keys across the mat under it.
+    assert all(view.count_on_name_row(seat) for seat in range(8))
+    for seat in (0, 7):
+        box = view.L.seats[seat]
+        name_h = view.texts.font(view.panels.name_fit(seat)[1], True).get_height()
+        assert box.info.top <= view.matches_point(seat)[1] <= box.info.top + name_h, "beside the name"
+    lines, _ = view.panels.controls_fit(7, view.panels.controls_room(7))
+    assert " ".join(lines).replace("\u00b7", " ").split() == view.controls[7].replace("\u00b7", " ").split(), lines
     screenshot(table, "ntpolish_8_640x360_keys.png")
 
 
@@ -334,10 +339,13 @@ def test_a_long_prompt_between_two_top_seats_takes_a_little_smaller_font_on_thre
     assert lines[0].startswith("Player 1:") and len(lines) <= SHORT_PROMPT_LINES
     assert size * SHRINK_FOR_FEWER_LINES <= s <= size
     assert rect.collidelist(view.keep_out()) == -1
-    # The stack and the card move down out of the gap between the two top seats: the prompt now has the
-    # whole width above the card, one line at full size (it was squeezed onto four lines between them).
-    assert (s, len(lines)) == (size, 1)
-    assert rect.top > max(view.L.seats[s].rect.bottom for s in (3, 4))
+    # Seats are mats in rows (issue 20): the two top mats sit at the window's ends and the prompt rises
+    # between them, at full size on three lines at most (it was squeezed onto four lines between two seats
+    # round an ellipse), over the card.
+    assert s == size and len(lines) <= SHORT_PROMPT_LINES
+    tops = sorted((view.L.seats[k].rect for k in range(5) if view.L.seats[k].rect.bottom < 360), key=lambda r: r.x)
+    assert len(tops) == 2 and tops[0].right < rect.left and rect.right < tops[1].left
+    assert rect.bottom <= view.geo.centre_rect().top
 
 
 @pytest.mark.parametrize("size", SIZES)

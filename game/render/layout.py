@@ -11,7 +11,7 @@ import pygame
 
 from game.render.card_art import RATIO, card_height
 from game.render.fonts import get_font
-from game.render.scale import card_boost, seat_card_boost, text_min, text_px
+from game.render.scale import big_min, card_boost, seat_card_boost, text_min, text_px, text_scale, word_min
 
 
 class LayoutHints(Protocol):
@@ -25,6 +25,7 @@ class LayoutHints(Protocol):
 
 TAG_ROOM = 0.14  # of a panel's height: a tag on its top edge (half of it above) and the turn's lift
 NAME_ROW = 0.2  # of a panel's height: the name's row when it lies above the cards (name_above)
+SEAT_CARD_SHARE = 0.45  # of the centre's standard card width: a seat's cards under its words (info_above)
 INFO_ROW = 0.37  # of a panel's height: the name and controls when they lie above the cards (info_above)
 
 
@@ -50,6 +51,7 @@ class TableLayout:
     seat_card_w: int  # cards inside seat panels
     pile: pygame.Rect  # area the centre pile uses (incl. fan and burned cards)
     seats: tuple[SeatBox, ...]
+    rows: bool = False  # the seats sit in two rows (top and bottom), not round an ellipse
 
     @property
     def card_h(self) -> int:
@@ -58,6 +60,21 @@ class TableLayout:
     @property
     def seat_card_h(self) -> int:
         return card_height(self.seat_card_w)
+
+
+def name_line(size: tuple[int, int], ph: int, grown: bool = True, mats: bool = True) -> int:
+    """How tall a seat's name is drawn in a panel `ph` high (its font: the couch's BIG_MIN at least on a
+    mat, else the tables' TEXT_MIN; 15% of the panel's height in a big one), at the text size in force
+    (unless not `grown`: at 100 %)."""
+    n = max(big_min(size) if mats else text_min(size), round(ph * 0.15))
+    return get_font(text_px(n) if grown else n, True).get_height()
+
+
+def words_line(size: tuple[int, int], grown: bool = True) -> int:
+    """How tall a line of a mat's words (its controls, a bot's level) is at the couch's WORD_MIN (at the
+    text size in force, unless not `grown`)."""
+    n = word_min(size)
+    return get_font(text_px(n) if grown else n).get_height()
 
 
 def place_angle(place: float, n: int) -> float:
@@ -92,6 +109,73 @@ def _place(
         r.center = (round(cx + rx * k * c), round(cy + ry * k * s))
         rects.append(r)
     return rects
+
+
+ROWS_WIDE = 0.8  # seats sit in rows only in a window this many times as wide as it is high
+ROW_PANEL = 0.21  # of the window's height: a seat's mat where the seats sit in rows (see _rows)
+# (mats at the sides, mats along the top) per number of seats, the rest along the bottom: as the places
+# round an ellipse lie (two face each other left and right; three: two above, one below; ...)
+ROWS = {1: (0, 0), 2: (2, 0), 3: (0, 2), 4: (0, 2), 5: (0, 2), 6: (0, 3), 7: (0, 4), 8: (0, 4)}
+ROW_SIDE = 0.225  # of the window's width: a mat at the side of the centre (seven and eight seats)
+ROW_GROWS = 0.2  # per unit of text scale over 1: how much taller the mats are
+SIDE_RISE = 0.08  # of the window's height: how far above the middle the side mats sit
+ROW_LINE = 0.04  # of the window's height: a mat's second line of words (four mats in a row)
+
+
+def words_lines(n: int, top: bool) -> int:
+    """A mat's lines of words under its name, at `n` seats in rows, in the top row or the bottom one: one;
+    two in a bottom row of four (where the eighth keyboard seat's "Num + take · Num Enter pass" wraps)."""
+    sides, k_top = ROWS[n]
+    return 2 if not top and n - sides - k_top >= 4 else 1
+
+
+def _rows(size: tuple[int, int], places: tuple[float, ...], ph: int, margin: int, top: int, ph_low: int = 0
+          ) -> tuple[list[pygame.Rect], list[float]]:
+    """Seat mats in rows along the window's top and bottom edges, three at most in a row, and (two, seven
+    and eight seats) one at each side of the centre (see ROWS); `margin` from the edges and
+    `top` more from the top. Returns them and the angle each lies at seen from the middle. The places go
+    round as on the ellipse: place 0 at the bottom middle (or just left of it), then clockwise on screen."""
+    w, h = size
+    n = len(places)
+    sides, k_top = ROWS[n]
+    if n == 2 and abs(math.cos(math.radians(place_angle(places[0], n)))) < 0.7:  # one above, one below:
+        sides, k_top = 0, 1                                                       # at opposite ends
+    k_bottom = n - sides - k_top
+    widest = max(3, k_top, k_bottom)  # mats in a row: three wide, or four at eight seats
+    row_w = (w - (widest + 1) * margin) // widest
+    side_w = min(row_w, round(w * ROW_SIDE * (1 + ROW_GROWS * (text_scale() - 1))))  # wider for bigger words
+    cy = (h + top) / 2
+    rects = []
+    ph_low = ph_low or ph  # the bottom row's mats (taller where their words take two lines)
+    for k, y, rh in ((k_top, margin + top, ph), (k_bottom, h - margin - ph_low, ph_low)):
+        for i in range(k):  # one in the middle (two seats: at opposite ends); two at the ends
+            if k == 1:
+                x = (w - row_w) / 2 if n > 2 else (margin if y > h // 2 else w - margin - row_w)
+            else:
+                x = margin + i * (w - 2 * margin - row_w) / (k - 1)
+            rects.append(pygame.Rect(round(x), y, row_w, rh))
+    for x in ((margin, w - margin - side_w) if sides else ()):  # a little above the middle: felt under
+        r = pygame.Rect(x, 0, side_w, ph)                          # them for the small print or the log
+        r.centery = round(cy - h * SIDE_RISE)
+        rects.append(r)
+    slots = [(r, math.degrees(math.atan2((r.centery - cy) / (h / 2), (r.centerx - w / 2) / (w / 2))) % 360)
+             for r in rects]
+    slots.sort(key=lambda s: (s[1] - 90) % 360)
+    order = sorted(range(n), key=lambda i: places[i] % n)
+
+    def off(seat: int, slot: int) -> float:
+        d = abs(place_angle(places[seat], n) - slots[slot][1]) % 360
+        return min(d, 360 - d)
+
+    # the seats in their order round the table onto the mats in theirs, turned to lie nearest their places
+    # (of two as near, the one that puts the first seat right of the bottom's middle: seat 1 sits left of it)
+    shift = min(range(n), key=lambda s: (round(sum(off(seat, (k + s) % n) for k, seat in enumerate(order)), 6),
+                                         -((slots[s][1] - 90) % 360)))
+    out: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * n
+    angles = [0.0] * n
+    for k, seat in enumerate(order):
+        out[seat], angles[seat] = slots[(k + shift) % n]
+    return out, angles
 
 
 SQUARES = (2.0, 3.0, 4.0, 6.0)  # the ellipse first; then ever squarer, while panels would have to shrink
@@ -141,6 +225,13 @@ def table_layout(
     # already (hints.card_scale) stays, and the seats' panels with their cards grow instead. (A game may
     # ask for a centre under the standard size: at a bigger text size, room for the words round it.)
     card_scale = getattr(hints, "card_scale", 1.0)
+    # A game may seat six or more in two rows (rows_from), its centre then as big as rows_card_scale says.
+    in_rows = 0 < getattr(hints, "rows_from", 0) <= n and w >= ROWS_WIDE * h  # (a tall window: round an ellipse)
+    if getattr(hints, "rows_from", 0) and not in_rows:  # round an ellipse, a game seating rows has its old centre
+        card_scale *= getattr(hints, "ellipse_card_scale", 1.0)
+        pile_cards = getattr(hints, "ellipse_pile_cards", pile_cards)
+    if in_rows and n >= getattr(hints, "crowd_from", 0):
+        card_scale *= getattr(hints, "rows_card_scale", 1.0)
     grown = card_boost() > card_scale
     seat_boost = 1.0 if grown else seat_card_boost()
     base_card_w = max(28, round(min(h * 0.15, w * 0.085) * seat_boost))
@@ -152,8 +243,28 @@ def table_layout(
     bounds = pygame.Rect(0, 0, w, h)
     base_w = short * 0.155 * wide * seat_boost  # bigger seats' cards: bigger panels, where they fit
     base_h = h * 0.2 * seat_boost
+    if info_above:  # the name's and the words' lines over a row of cards as big as a seat's standard ones
+        pad = max(3, round(base_h) // 12)
+        text_rows = name_line((w, h), round(base_h), False) + words_line((w, h), False) + 2
+        base_h = max(base_h, text_rows + card_height(round(base_card_w * SEAT_CARD_SHARE)) + 2.5 * pad)
 
     square = SQUARES[0]
+    angles = [place_angle(p, n) for p in where]
+    if in_rows:
+        # taller mats for bigger words, and for bigger seats' cards (large cards) as far as the centre leaves room
+        grow = (1 + ROW_GROWS * (text_scale() - 1)) * seat_boost
+        row_h = round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, True) - 1)) * grow)
+        low_h = round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, False) - 1)) * grow)
+        if seat_boost > 1:  # the mats grow alike, as far as the centre leaves room
+            normal = (round(row_h / seat_boost), round(low_h / seat_boost))
+            k = min(seat_boost, (pile.top - margin - 1) / (normal[0] * (1 + TAG_ROOM) + 1),
+                    (h - margin - pile.bottom - 1) / normal[1])
+            row_h, low_h = math.floor(normal[0] * max(1.0, k)), math.floor(normal[1] * max(1.0, k))
+        top = round(row_h * TAG_ROOM) if tag_room else 0
+        rects, _ = _rows((w, h), where, row_h, margin, top, low_h)  # each seat keeps its place's angle
+        in_rows = _fits(rects, pile, bounds, margin)
+    if in_rows:
+        return _finish((w, h), n, hints, rects, angles, card_w, base_card_w, pile, info_above, True)
 
     def placed(sw: float, sh: float) -> tuple[list[pygame.Rect], bool]:
         pw, ph = round(base_w * sw), round(base_h * sh)
@@ -192,14 +303,23 @@ def table_layout(
                 candidate, fits = placed(sw, sh)
                 if fits:
                     best, rects = sw * sh, candidate
+    return _finish((w, h), n, hints, rects, angles, card_w, base_card_w, pile, info_above)
+
+
+def _finish(size: tuple[int, int], n: int, hints: LayoutHints | None, rects: list[pygame.Rect],
+            angles: list[float], card_w: int, base_card_w: int, pile: pygame.Rect, info_above: bool,
+            in_rows: bool = False) -> TableLayout:
+    """The layout of seats at `rects` (their angles round the middle): each panel's rows for the name,
+    the words and the cards."""
+    w, h = size
     ph = rects[0].height
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
     name_above = getattr(hints, "name_above", False) and not info_above
-    pad = max(3, ph // 12)
-    # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (a bigger text size)
-    name_h = max(round(ph * NAME_ROW), get_font(text_px(max(text_min((w, h)), round(ph * 0.15))), True).get_height())
+    pad = max(3, min(r.h for r in rects) // 12)
+    # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (at least the couch's BIG_MIN)
+    name_h = max(round(ph * NAME_ROW), name_line((w, h), ph, mats=getattr(hints, "mats", False)))
     if name_above:  # the cards stand below the name's row
         seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - name_h - 2) / RATIO)))
     seats = []
@@ -209,10 +329,13 @@ def table_layout(
             sw = seat_card_w + max(6, seat_card_w // 3)
             stack = pygame.Rect(r.x + pad, name.bottom, sw, r.bottom - pad - name.bottom)
             info = pygame.Rect(stack.right + pad, name.bottom, r.right - stack.right - 2 * pad, stack.h)
-            seats.append(SeatBox(i, r, stack, info, place_angle(where[i], n), name))
+            seats.append(SeatBox(i, r, stack, info, angles[i], name))
             continue
-        if info_above:
-            info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, round(r.h * INFO_ROW))
+        if info_above:  # the name's line and the controls' line, at least
+            # (the words' lines as 100 % draws them: a bigger text size takes room from the cards)
+            lines = words_lines(n, r.centery < h // 2) if in_rows else 1
+            info_h = max(round(r.h * INFO_ROW), name_line((w, h), ph) + lines * words_line((w, h)) + 2)
+            info = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, info_h)
             stack = pygame.Rect(
                 r.x + pad, info.bottom + pad // 2, r.w - 2 * pad, r.bottom - pad - info.bottom - pad // 2
             )
@@ -220,7 +343,7 @@ def table_layout(
             sw = seat_card_w + max(6, seat_card_w // 3)
             stack = pygame.Rect(r.x + pad, r.y + pad, sw, r.h - 2 * pad)
             info = pygame.Rect(stack.right + pad, r.y + pad, r.right - stack.right - 2 * pad, r.h - 2 * pad)
-        seats.append(SeatBox(i, r, stack, info, place_angle(where[i], n)))
+        seats.append(SeatBox(i, r, stack, info, angles[i]))
     return TableLayout(
         size=(w, h),
         felt=felt,
@@ -230,4 +353,5 @@ def table_layout(
         seat_card_w=seat_card_w,
         pile=pile,
         seats=tuple(seats),
+        rows=in_rows,
     )

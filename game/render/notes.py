@@ -55,6 +55,8 @@ class NotesHost(Protocol):
 
     def tag_overhang(self, seat: int) -> tuple[int, int]: ...
 
+    def own_lane(self, seat: int) -> pygame.Rect: ...
+
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
     def banner_lane(self) -> pygame.Rect | None: ...
@@ -223,8 +225,9 @@ class Notes:
                     for x in (box.centerx - lw // 2, box.left, box.right - lw):
                         offer(pygame.Rect(x, y, lw, lh), side, rank)
                 # ... and as much of the felt there as is free, round the panel's middle
-                span = _free_span(obstacles, y, y + lh, box.centerx, max(window.left, box.left - box.w // 3),
-                                  min(window.right, box.right + box.w // 3))
+                reach = 0 if L.rows else box.w // 3  # seats in rows: each keeps to the felt over its own mat
+                span = _free_span(obstacles, y, y + lh, box.centerx, max(window.left, box.left - reach),
+                                  min(window.right, box.right + reach))
                 if span is not None:
                     offer(pygame.Rect(span[0], y, span[1] - span[0], lh), side, rank)
         for towards_left in (left_is_in, not left_is_in):
@@ -278,7 +281,7 @@ class Notes:
                         taken.append(lane.rect)
                         break
                 else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
-                    chosen[seat], scores[seat] = Lane(seat, L.seats[seat].stack.copy(), "own", False), (9, 9, 9, 9)
+                    chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
             return chosen, scores
 
         def quality(scores: dict[int, tuple]) -> tuple:

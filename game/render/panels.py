@@ -10,7 +10,7 @@ import pygame
 from game.render import colors, hud
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.scale import text_for, text_min, text_scale
+from game.render.scale import big_min, text_for, text_min, text_scale, word_min
 
 
 class PanelsHost(Protocol):
@@ -41,6 +41,12 @@ class Panels:
         self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
 
+    @property
+    def mats(self) -> bool:
+        """Whether the seats are mats (the game's layout says so): names at the couch's BIG_MIN and words
+        at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN."""
+        return bool(getattr(getattr(self.host, "layout_hints", None), "mats", False))
+
     def clear(self, turns: bool = True) -> None:
         """Forget the composed panels (and, unless told not to, the turn's glow and frame)."""
         self._images.clear()
@@ -51,12 +57,14 @@ class Panels:
     def controls_size(self, seat: int) -> int:
         """The font size of a seat's controls line ("Q play · L-Shift slap"): never under the smallest
         text a player needs (20 px at 1280×720), so a panel is sized to hold it."""
-        return max(9, text_min(self.host.L.size), round(self.host.text_unit(seat) * 0.11))
+        low = word_min(self.host.L.size) if self.mats else text_min(self.host.L.size)
+        return max(9, low, round(self.host.text_unit(seat) * 0.11))
 
     def name_size(self, seat: int) -> int:
         """The font size a seat's name starts from (it shrinks to fit a long name, never under the
         smallest text a player needs while the panel has the room)."""
-        return max(11, text_min(self.host.L.size), round(self.host.text_unit(seat) * 0.15))
+        low = big_min(self.host.L.size) if self.mats else text_min(self.host.L.size)
+        return max(11, low, round(self.host.text_unit(seat) * 0.15))
 
     def name_width(self, seat: int) -> int:
         """How wide the name (after its dot) may be."""
@@ -82,7 +90,7 @@ class Panels:
         font = host.texts.font
         # a 20-character name of wide letters still shows whole (at a bigger text size, the words round it
         # take more room: it may shrink as far as 8 px as drawn)
-        smallest = max(8, size // 2) if text_scale() == 1.0 else max(1, round(8 / text_scale()))
+        smallest = 8 if text_scale() == 1.0 else max(1, round(8 / text_scale()))
         while size > smallest and font(size, True).size(text)[0] > width:
             size -= 1
         return host.texts.fitted(text, width, size, True)

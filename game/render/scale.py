@@ -12,6 +12,12 @@ from contextlib import contextmanager
 
 REFERENCE = (1280, 720)
 TEXT_MIN = 20  # px at 1280×720
+# The couch floors (issue 20): at the tables every word is drawn at least WORD_MIN px at 1280×720 (scaled
+# with the window), and what a player reads from the sofa first (seat names, the prompt, banners, counts,
+# the photo finish's names) at least BIG_MIN. A word starts at these sizes; only a tiny window, a long
+# name or a long language at 150 % text may take it down towards TEXT_MIN, never under it.
+WORD_MIN = 24
+BIG_MIN = 28
 
 
 def unit(size: tuple[int, int]) -> float:
@@ -28,6 +34,16 @@ def text_min(size: tuple[int, int]) -> int:
     """The smallest text a player needs mid-game, in a window of `size` (at the standard text size: fonts
     grow by the player's text size themselves, see text_scale)."""
     return px(size, TEXT_MIN)
+
+
+def word_min(size: tuple[int, int]) -> int:
+    """The smallest word at the tables (WORD_MIN at 720p) in a window of `size`."""
+    return px(size, WORD_MIN)
+
+
+def big_min(size: tuple[int, int]) -> int:
+    """The smallest name, prompt, banner or count at the tables (BIG_MIN at 720p) in a window of `size`."""
+    return px(size, BIG_MIN)
 
 
 # -- accessibility: the player's text size and large cards (set from the settings by the app) ------------

@@ -1,7 +1,9 @@
-"""Small print (the house rules, a hint) in a corner of the table no seat covers: at the smallest size a
-player reads mid-game (game.render.scale.TEXT_MIN at 720p, scaled with the window), never smaller."""
+"""Small print (the house rules, a hint) in a corner of the table no seat covers: at the couch's word size
+(game.render.scale.WORD_MIN at 720p, scaled with the window), never smaller."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -9,9 +11,11 @@ from game.i18n import t
 from game.render import colors
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.scale import text_min
+from game.render.scale import word_min
 
 WIDTH_SHARE = 0.34  # of the window's width: how wide the block may be
+NARROWER = (0.28, 0.22)
+NOTE_ROW = 0.065  # of the window's height: felt kept free over a mat in the bottom row, for its notes  # ... or, at seats in rows, narrower (on more lines) to fit beside the centre
 
 
 def rules_key_hint() -> str:
@@ -23,8 +27,9 @@ def rules_key_hint() -> str:
 class SmallPrint:
     """One table's small print, laid out once per window size and text."""
 
-    def __init__(self) -> None:
+    def __init__(self, avoid: Callable[[], list[pygame.Rect]] | None = None) -> None:
         self._placed: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # (size, text), image, rect
+        self._avoid = avoid  # what else on the felt it keeps off (a game's centre)
 
     @staticmethod
     def _block(texts: TextCache, lines: list[str], size: int) -> pygame.Surface:
@@ -43,16 +48,19 @@ class SmallPrint:
         in the first free corner (bottom left, top left, bottom right, top right); where no corner is
         free for all of them, the last parts are left out; with no corner free for the first part, it
         is not shown (its rect lies below the window)."""
-        key = (L.size, text)
+        avoid = self._avoid() if self._avoid is not None else []
+        key = (L.size, text, tuple(tuple(r) for r in avoid))
         if self._placed is None or self._placed[0] != key:
             w, h = L.size
-            size = text_min(L.size)
+            size = word_min(L.size)
             font = texts.font(size)
             parts = [p for p in text.split("\n") if p]
             m = max(4, h // 90)
             placed = None
-            for keep in range(len(parts), 0, -1):
-                lines = [ln for part in parts[:keep] for ln in wrap(part, font, round(w * WIDTH_SHARE))]
+            tries = [(keep, share) for keep in range(len(parts), 0, -1)
+                     for share in (WIDTH_SHARE, *(NARROWER if L.rows else ()))]
+            for keep, share in tries:
+                lines = [ln for part in parts[:keep] for ln in wrap(part, font, round(w * share))]
                 block = self._block(texts, lines, size)
                 spots = [
                     block.get_rect(bottomleft=(m, h - m)),
@@ -60,9 +68,12 @@ class SmallPrint:
                     block.get_rect(bottomright=(w - m, h - m)),
                     block.get_rect(topright=(w - m, m)),
                 ]
+                if L.rows:  # seats along the edges: between them in a row, or the felt just inside the rows
+                    spots += row_spots(L, block.get_size(), m)
                 # off the seats, their lift and any tag on their edges (a seventh of a panel above, below)
                 free = [r for r in spots
-                        if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)]
+                        if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
+                        and r.collidelist(avoid) < 0]
                 if free:
                     placed = (block, free[0])
                     break
@@ -82,3 +93,35 @@ class SmallPrint:
         if self._placed is None or (size is not None and self._placed[0][0] != size):
             return None
         return self._placed[2]
+
+
+def row_spots(L: TableLayout, size: tuple[int, int], m: int) -> list[pygame.Rect]:
+    """Where a block of `size` may go at a table of seats in rows: in the middle of the bottom edge, the
+    felt's corners just above the bottom row and just under the top row, the middle of the top edge."""
+    w, h = L.size
+    bw, bh = size
+
+    def edge(x: int, below: bool) -> int:  # the felt's edge over (or under) the seats in that column
+        column = pygame.Rect(x, 0, bw, h)
+        if below:
+            return max([s.rect.bottom + s.rect.h // 7 + m for s in L.seats
+                        if s.rect.colliderect(column) and s.rect.bottom < h // 2], default=m)
+        return min([s.rect.top - s.rect.h // 7 - m - note for s in L.seats
+                    if s.rect.colliderect(column) and s.rect.top > h // 2], default=h - m)
+
+    note = round(h * NOTE_ROW)  # a line of felt over a mat kept for its notes
+
+    spots = [
+        pygame.Rect((w - bw) // 2, h - m - bh, bw, bh),
+        pygame.Rect(m, edge(m, False) - bh, bw, bh),
+        pygame.Rect(w - m - bw, edge(w - m - bw, False) - bh, bw, bh),
+        pygame.Rect(m, edge(m, True), bw, bh),
+        pygame.Rect(w - m - bw, edge(w - m - bw, True), bw, bh),
+        pygame.Rect((w - bw) // 2, m, bw, bh),
+    ]
+    for s in L.seats:  # under (and over) a mat at the side of the centre
+        if s.rect.top < h // 2 < s.rect.bottom:
+            x = s.rect.left if s.rect.centerx < w // 2 else s.rect.right - bw
+            spots += [pygame.Rect(x, s.rect.bottom + s.rect.h // 7 + m, bw, bh),
+                      pygame.Rect(x, s.rect.top - s.rect.h // 7 - m - bh, bw, bh)]
+    return [r.clamp(pygame.Rect(0, 0, w, h)) for r in spots]

@@ -21,7 +21,7 @@ from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes
 from game.render.panels import Panels
 from game.render.room import half_room
-from game.render.scale import text_min
+from game.render.scale import word_min
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
 from game.render.textboxes import TextBox, TextBoxes
@@ -218,6 +218,11 @@ class TableView:
         No two intersect (the lanes see to it)."""
         return self.boxes.all()
 
+    def own_lane(self, seat: int) -> pygame.Rect:
+        """Where a seat's notes go when no felt near it is free: over its own cards (a game keeps its words
+        there clear)."""
+        return self.L.seats[seat].stack.copy()
+
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's panel has its words, in the panel's own coordinates (a game may narrow it)."""
         return pygame.Rect((0, 0), self.L.seats[seat].rect.size)
@@ -279,9 +284,10 @@ class TableView:
         for seat, rect in enumerate(rects):
             size = min(panels.name_fit(seat)[1], panels.controls_size(seat))
             self.boxes.add("panel", self.panel_text_rect(seat).move(rect.topleft), self.names[seat], seat, size)
+
         corner = self.small_print.rect(self.L.size) if note else None
         if corner is not None and pygame.Rect((0, 0), self.L.size).colliderect(corner):
-            self.boxes.add("small_print", corner, note, px=text_min(self.L.size))
+            self.boxes.add("small_print", corner, note, px=word_min(self.L.size))
         return rects
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:

@@ -21,6 +21,7 @@ from game.games.nothanks.move_log import CORNERS
 from game.render import colors, hud
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
+from game.render.small_print import row_spots
 
 WIDTHS = (0.36, 0.3, 0.42, 0.25, 0.2)  # the box's width, as shares of the window's, best first
 
@@ -32,6 +33,8 @@ class Table(Protocol):
     texts: TextCache
 
     def coach_blocks(self) -> tuple[list[pygame.Rect], pygame.Rect]: ...
+
+    def coach_rooms(self) -> list[pygame.Rect]: ...
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,12 @@ class CoachBox:
         if key in self._placed:
             return self._placed[key]
         blocks, corner = self.v.coach_blocks()
+        found = self._in_room(lines, corner)
+        if found is None and compact:
+            found = self._in_room(compact, corner)
+        if found is not None:
+            self._placed[key] = found
+            return found
         tries = [(lines, blocks + [corner], False, False), (lines, blocks, True, False)]
         if compact:
             tries += [(compact, blocks + [corner], False, False), (compact, blocks, True, False),
@@ -93,6 +102,21 @@ class CoachBox:
         self._placed[key] = found
         return found
 
+    def _in_room(self, lines: list[tuple[str, int]], corner: pygame.Rect) -> Placed | None:
+        """The box in the felt the table keeps for it (its coach_room), at its foot: all the words, else
+        without the highest ranks (never rank 0); None if there is no such felt or the words do not fit."""
+        pad = self.pad()
+        lh = self.v.texts.font(self.size()).get_linesize()
+        for room in self.v.coach_rooms():
+            for rank in range(max((r for _, r in lines), default=0), -1, -1):
+                rows = self._wrapped([w for w, r in lines if r <= rank], min(room.w, round(self.v.L.size[0] * 0.42)) - 2 * pad)
+                h = len(rows) * lh + 2 * pad
+                widest = max((self.v.texts.font(self.size(), i == 0).size(row)[0] for i, row in rows), default=0)
+                if h <= room.h and widest <= room.w - 2 * pad:
+                    rect = pygame.Rect(room.x, room.bottom - h, min(room.w, widest + 2 * pad), h)
+                    return Placed(rect, rows, rect.colliderect(corner))
+        return None
+
     def _fit(self, lines: list[str], blocks: list[pygame.Rect],
              tight: bool = False) -> tuple[pygame.Rect, list[tuple[int, str]]] | None:
         """A free corner (and width) for `lines`: the box and its rows. The first in WIDTHS and CORNERS order
@@ -108,13 +132,18 @@ class CoachBox:
             w = round(W * share)
             rows = self._wrapped(lines, w - 2 * pad)
             rect = pygame.Rect(0, 0, w, len(rows) * lh + 2 * pad)
+            spots = []
             for corner in CORNERS:
                 setattr(rect, corner, {"bottomleft": (m, H - m), "topleft": (m, m), "bottomright": (W - m, H - m),
                                        "topright": (W - m, m)}[corner])
-                if screen.contains(rect) and rect.collidelist(blocks) < 0:
+                spots.append(pygame.Rect(rect))
+            if self.v.L.rows:  # seats in rows along the edges: the felt beside the centre
+                spots += row_spots(self.v.L, rect.size, m)
+            for spot in spots:
+                if screen.contains(spot) and spot.collidelist(blocks) < 0:
                     if len(rows) == len(lines):
-                        return pygame.Rect(rect), rows
-                    first = first or (pygame.Rect(rect), rows)
+                        return spot, rows
+                    first = first or (spot, rows)
                     break
         return first
 

@@ -16,10 +16,12 @@ from game.render.effects import Anchor
 from game.render.fonts import get_font
 from game.render.layout import TAG_ROOM, TableLayout
 from game.render.room import half_room
-from game.render.scale import text_px, text_scale
+from game.render.scale import big_min, text_px, word_min
+from game.render.textfit import keep_together, lines_in_rooms
 from game.render.tokens import CHIP, STICK
 
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card
+PROMPT_LINES = 3  # the prompt's lines above the card at most (a longer prompt reads badly in a narrow column)
 RUN_GAP = 1.2  # from a run's counted card to the next run, in card widths (the runs close up if need be)
 
 
@@ -37,11 +39,15 @@ def run_step(rules: nt.Rules) -> float:
     return 0.46 if rules.ranks_per_suit <= 9 else 0.6
 
 
+def prompt_gap(card_h: int) -> int:
+    """The felt between the prompt's last line and the face-up card (`card_h` high)."""
+    return max(4, card_h // 40)
+
+
 def text_floor(size: tuple[int, int]) -> int:
-    """The smallest text (px) the table draws: 20 px at 1280x720, scaling with the window (never under
-    10 px)."""
-    w, h = size
-    return max(10, round(min(w / 64, h / 36)))
+    """The smallest text (px) the table draws: the couch's word floor (game.render.scale.WORD_MIN, 24 px at
+    1280x720), scaling with the window (never under 10 px)."""
+    return max(10, word_min(size))
 
 
 class NothanksGeometry:
@@ -52,7 +58,8 @@ class NothanksGeometry:
         self.rules = rules
         self.floor = text_floor(L.size)  # no text is smaller
         self.prompt_short = 0  # px the prompt's lines lack above the card, where the seats leave no room
-        self.small_size = max(12, self.floor, round(L.card_h * 0.12))  # the centre's small print ("34 left")
+        # the centre's words ("34 left", the prompt): the couch's BIG_MIN at least
+        self.small_size = max(12, big_min(L.size), round(L.card_h * 0.12))
         self._seats_out = self._keep_out_of_seats()
         self.centre_w = round(L.card_w * CENTRE_SCALE)
         r = pygame.Rect(0, 0, self.centre_w, card_height(self.centre_w))
@@ -68,42 +75,54 @@ class NothanksGeometry:
         # A pot token's size: sticks short enough to stay on the card, clear of the count beside it.
         self.pot_unit = round(self.centre_w * (0.5 if token_kind == STICK else 0.3))
         self.pot_digits_spot = (r.right + round(L.card_w * 0.25), r.centery)  # the pot count's left middle
-        self.mini_w = max(14, min(L.seat_card_w, int(L.seats[0].stack.h / RATIO)))  # a seat's small cards
+        # a seat's small cards: as big as the lowest row of cards lets them be (mats in rows differ)
+        self.mini_w = max(14, min(L.seat_card_w, min(int(s.stack.h / RATIO) for s in L.seats)))
 
     def _room_for_the_prompt(self, band: pygame.Rect, top: int, height: int) -> int:
-        """How far to move the stack and the card down so that the prompt gets two lines as wide as the
-        centre (`band`: the stack, the card and the pot's count) above the card, clear of the seats
-        above it, while "N left" and the teaching aid's sum keep their line under it; 0 if there is room
-        already, or none to gain."""
+        """How far to move the stack and the card down so that the prompt (a reference prompt naming both
+        keys, at the centre's size) fits on at most PROMPT_LINES lines above the card, centred on it and
+        clear of the seats round it, while "N left" and the teaching aid's sum keep their line under it
+        (`band`: the stack, the card and the pot's count); 0 if there is room already, or none to gain.
+        Where even the lowest place leaves the prompt short, `prompt_short` says so (the view then tries
+        smaller centre cards)."""
         drawn = text_px(self.small_size)  # at the player's text size
-        lines_above = 1.35 * self._prompt_lines(drawn, top) * drawn  # the prompt's lines, outlines and gap
-        line_below = 2.0 * drawn  # the sum (a size larger) and its gap
-        # seats beside the stack and the card (level with them) are neither above nor below
-        above = [b.bottom for b in self._seats_out if b.right > band.left and b.left < band.right
-                 and b.bottom <= band.top]
+        # under the card: "N left" under the stack (a smaller card, level with the card's middle) and, round
+        # an ellipse, the teaching aid's sum (a size larger; in two rows of seats it goes beside the card)
+        lowest_deck = (height - card_height(self.L.card_w)) / 2
+        line_below = max(1.6 * drawn - lowest_deck, 0) if self.L.rows else 2.0 * drawn
         below = [b.top for b in self._seats_out if b.right > band.left and b.left < band.right
                  and b.top >= band.bottom]
-        low = max(above, default=0) + lines_above  # the card's top at the least
-        high = min(below, default=self.L.size[1]) - line_below - height  # ... and at the most
-        dy = max(0, round(min(low, high) - top))
-        self.prompt_short = max(0, round(low - top - dy))  # what the prompt still lacks (the view shrinks the cards)
-        return dy
+        high = round(min(below, default=self.L.size[1]) - line_below - height)  # the card's top at the most
+        ref = keep_together(self._reference_prompt(), True)
+        cx = self.L.centre[0]
+        widest = min(cx, self.L.size[0] - cx) - 2
 
-    def _prompt_lines(self, drawn: int, top: int) -> int:
-        """How many lines the prompt takes above the card: two; at a bigger text size, as many (up to four)
-        as a prompt naming both keys takes between the seats above the card."""
-        if text_scale() <= 1.0:
-            return 2
+        def fits(card_top: int, drawn: int) -> bool:
+            font = get_font(drawn, True)
+            pad = 2 * max(1, drawn // 14)  # the outline
+            lh = font.get_height() + pad
+            bottom = card_top - prompt_gap(height)
+            rooms = []
+            for k in range(PROMPT_LINES + 1):
+                half = half_room(cx, bottom - k * lh, bottom, self._seats_out, widest) if bottom >= k * lh else None
+                rooms.append(0 if half is None else max(0, 2 * (half - 2) - pad))
+            return lines_in_rooms(ref, font, rooms) is not None
+
+        # the prompt's size as the words fit it: from the centre's size down to the couch's BIG_MIN as drawn
+        for size in sorted({drawn, *range(drawn, big_min(self.L.size) - 1, -3), big_min(self.L.size)}, reverse=True):
+            for card_top in range(top, max(top, high) + 1, 2):
+                if fits(card_top, size):
+                    self.prompt_short = 0
+                    return card_top - top
+        self.prompt_short = get_font(drawn, True).get_height()  # no place leaves the prompt room enough
+        return max(0, high - top)
+
+    def _reference_prompt(self) -> str:
+        """A prompt naming both keys, as the table words it, for the room it needs."""
         name = t("Player {n}", n=1)
         if chips(self.rules):
-            ref = t("{name}: take it ({take}) or pay a chip ({pay})?", name=name, take="Q", pay="L-Shift")
-        else:
-            ref = t("{name}: take it ({take}) or pay a match ({pay})?", name=name, take="Q", pay="L-Shift")
-        cx = self.L.centre[0]
-        half = half_room(cx, round(top - 2.7 * drawn), top, self._seats_out, cx)
-        if not half:
-            return 2
-        return max(2, min(4, math.ceil(get_font(drawn, True).size(ref)[0] / (2 * half))))
+            return t("{name}: take it ({take}) or pay a chip ({pay})?", name=name, take="Q", pay="L-Shift")
+        return t("{name}: take it ({take}) or pay a match ({pay})?", name=name, take="Q", pay="L-Shift")
 
     def centre_rect(self) -> pygame.Rect:
         return self._centre.copy()

@@ -25,7 +25,7 @@ from game.i18n import t
 from game.render import colors, hud
 from game.render.fonts import TextCache
 from game.render.layout import TableLayout
-from game.render.small_print import SmallPrint
+from game.render.small_print import SmallPrint, row_spots
 
 CORNERS = ("bottomright", "topright", "topleft", "bottomleft")
 LOG_ROWS = 5  # moves the log shows at most
@@ -44,6 +44,10 @@ class Table(Protocol):
     words: CentreWords
 
     def corner_texts(self) -> list[str]: ...
+
+    def print_avoid(self) -> list[pygame.Rect]: ...
+
+    def prompt_zone(self) -> pygame.Rect: ...
 
 
 @dataclass(frozen=True)
@@ -64,12 +68,12 @@ class MoveLog:
         self.v = view
         self._placed: dict[tuple, Placed] = {}
         self._images: dict[tuple, pygame.Surface] = {}
-        self._print = SmallPrint()  # for trying where the small print would go
+        self._print = SmallPrint(view.print_avoid)  # for trying where the small print would go
 
     def clear(self) -> None:
         self._placed.clear()
         self._images.clear()
-        self._print = SmallPrint()  # laid out again (at the text size in force)
+        self._print = SmallPrint(self.v.print_avoid)  # laid out again (at the text size in force)
 
     # -- sizes -----------------------------------------------------------------------------------------
     def size(self) -> int:
@@ -90,7 +94,7 @@ class MoveLog:
         the pot's count with its "on the card"."""
         geo = self.v.geo
         return [*geo.keep_out(None), geo.deck_rect().inflate(8, 8), geo.centre_rect().inflate(8, 8),
-                self.pot_rect()]
+                self.pot_rect(), *self.v.print_avoid()]
 
     def pot_rect(self) -> pygame.Rect:
         """Where the pot's count and its "on the card" are drawn (two digits at most)."""
@@ -125,6 +129,12 @@ class MoveLog:
                     spot = self._spot(corner, round(W * share), h, taken)
                     if spot is not None:
                         return spot, rows, title
+            if self.v.L.rows:  # seats in rows along the edges: the felt beside the centre
+                for share in WIDTHS:
+                    for spot in row_spots(self.v.L, (round(W * share), h), self.margin()):
+                        if pygame.Rect((0, 0), self.v.L.size).contains(spot) and \
+                                spot.collidelist(self.blocks() + taken) < 0:
+                            return spot, rows, title
         return None
 
     def _print_rect(self, text: str) -> pygame.Rect | None:

@@ -182,7 +182,8 @@ def seat_pile(v: Table, surf: pygame.Surface, seat: int, shown: int | None, cent
 
 def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
     """A seat's panel: its name and controls, its matches (a few sticks or chips and the count, "?" when
-    hidden) and its cards in runs, the counted (lowest) card of each run framed in gold."""
+    hidden) and its cards in runs, the counted (lowest) card of each run framed in gold (none yet: an empty
+    place for them)."""
     box = v.L.seats[seat]
     surf, text_bottom = v.panels.base(seat)
     ox, oy = box.rect.topleft
@@ -210,9 +211,9 @@ def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Sur
             )
         else:
             hud.shade(surf, card, 70, (0, 0, 0), radius=max(2, mw // 16))
-    if not held:
-        img = v.texts.render(t("no cards"), max(v.geo.floor, round(v.text_unit(seat) * 0.11)), colors.TEXT_DIM)
-        surf.blit(img, img.get_rect(midleft=(box.stack.x - ox, (top + bottom) // 2)))
+    if not held:  # an empty place for its cards (a mat's words stay on its top rows)
+        slot = pygame.Rect(box.stack.x - ox, sy, mw, mh)
+        pygame.draw.rect(surf, colors.TEXT_DIM, slot, width=max(1, mw // 20), border_radius=max(3, mw // 10))
     return surf
 
 

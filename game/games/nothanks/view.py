@@ -16,8 +16,7 @@ from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render.effects import Anchor
-from game.render.fonts import wrap
-from game.render.scale import text_scale
+from game.render.scale import big_min, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
@@ -63,7 +62,7 @@ class NothanksView(TableView):
         return hints(text_scale(), getattr(self, "_shrink", 1.0))
 
     def relayout(self, size: tuple[int, int]) -> None:
-        self.small_print = SmallPrint()  # laid out again (at the text size in force)
+        self.small_print = SmallPrint(self.print_avoid)  # laid out again (at the text size in force)
         for shrink in SHRINK_STEPS:  # smaller centre cards only while the prompt lacks room above them
             self._shrink = shrink
             super().relayout(size)
@@ -106,7 +105,7 @@ class NothanksView(TableView):
     def coach_blocks(self) -> tuple[list[pygame.Rect], pygame.Rect]:
         """What the coach's box keeps off (what the move log does), and where the whole small print lies."""
         _, corner = self.small_print.layout(self.L, self.texts, "\n".join(self.corner_texts()))
-        return self.log.blocks(), corner
+        return [*self.log.blocks(), self.prompt_zone()], corner
 
     def keep_out(self) -> list[pygame.Rect]:
         """Where the centre's texts must not go: the seats (see NothanksGeometry.keep_out), the corner's
@@ -122,6 +121,58 @@ class NothanksView(TableView):
         (_, digits), (_, word) = paint.pot_count(self, 88)
         return [self.geo.deck_rect(), paint.deck_drawn(self), self.geo.centre_rect(), digits.union(word), *self._centre_drawn,
                 *shown]
+
+    def print_avoid(self) -> list[pygame.Rect]:
+        """What the small print keeps off besides the seats: the stack with its "N left", the card, the
+        pot's count and the prompt's rows over the card."""
+        geo = self.geo
+        deck = geo.deck_rect()
+        w, h = self.texts.outlined_size(t("{n} left", n=88), self.words.left_size())
+        label = pygame.Rect(deck.centerx - w // 2, deck.bottom + 6, w, h)
+        pot = self.words.pot_rect()
+        aid = pygame.Rect(pot.left, pot.bottom, round(self.L.size[0] * 0.3), 2 * geo.small_size)  # the sum beside
+        return [deck.union(label).inflate(8, 8), geo.centre_rect().inflate(8, 8), pot.union(aid).inflate(8, 8),
+                self.prompt_zone()]
+
+    def coach_room(self) -> pygame.Rect | None:
+        """The felt kept for the coach's box (issue 24 item 9: a place of its own, never over the rim or a
+        seat): at seats in rows, the tallest stretch of felt left of the stack (and its "N left") between
+        the seats (with their tags and lift) and the prompt's rows; None round an ellipse."""
+        L = self.L
+        if not L.rows:
+            return None
+        W, H = L.size
+        m = max(4, H // 90)
+        x1 = min(r.left for r in self.print_avoid()[:1]) - m  # the stack and its "N left", as kept clear
+        if x1 - m < W * 0.15:
+            return None
+        column = pygame.Rect(m, 0, x1 - m, H)
+        blocks = [r for r in (*self.geo.keep_out(None), self.prompt_zone()) if r.colliderect(column)]
+        cuts = sorted((max(0, r.top - m), min(H, r.bottom + m)) for r in blocks)
+        best, y = None, m
+        for top, bottom in [*cuts, (H - m, H)]:
+            if top > y and (best is None or top - y > best.h):
+                best = pygame.Rect(column.x, y, column.w, top - y)
+            y = max(y, bottom)
+        return best
+
+    def coach_rooms(self) -> list[pygame.Rect]:
+        """The felt kept for the coach's box, best first: `coach_room`, and where no seat sits below the centre
+        (two seats face each other at the sides), the felt under the centre across the window."""
+        rooms = [r for r in (self.coach_room(),) if r is not None]
+        if self.L.rows:
+            W, H = self.L.size
+            m = max(4, H // 90)
+            y = max(r.bottom for r in self.print_avoid()[:3]) + m
+            strip = pygame.Rect(m, y, W - 2 * m, H - m - y)
+            if strip.h > 0 and strip.collidelist(self.geo.keep_out(None)) < 0:
+                rooms.append(strip)
+        return rooms
+
+    def prompt_zone(self) -> pygame.Rect:
+        """The prompt's rows over the card (the small print, the log and the coach's box keep off them)."""
+        w = self.L.size[0]
+        return pygame.Rect(round(w * 0.2), 0, round(w * 0.6), self.geo.centre_rect().top)
 
     # -- the corner and the log ----------------------------------------------------------------------
     def corner_texts(self) -> list[str]:
@@ -162,9 +213,19 @@ class NothanksView(TableView):
     def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
         return paint.score_tag(self, seat, content[2], image, rect)
 
+    def panel_text_rect(self, seat: int) -> pygame.Rect:
+        """A mat's words: its name, matches and keys on top (its cards' row has none: a seat's notes, where
+        no felt near it is free, go over that row on a plate)."""
+        box = self.L.seats[seat]
+        return box.info.move(-box.rect.x, -box.rect.y)
+
     def match_unit(self, seat: int) -> float:
-        """The size the match count and its icon scale with (the info row's height, less if narrow)."""
-        return min(self.L.seats[seat].info.h, self.text_unit(seat) * 0.36)
+        """The size the match count and its icon scale with (the info row's height, less if narrow; on the
+        name's row of a mat, about as tall as that row: the name keeps the width)."""
+        unit = min(self.L.seats[seat].info.h, self.text_unit(seat) * 0.36)
+        if self.count_on_name_row(seat):
+            unit = min(unit, 1.25 * self.texts.font(self.panels.name_size(seat), True).get_height())
+        return unit
 
     def count_room(self, seat: int) -> float:
         """How far left of the info row's right edge the match count's icon is centred: far enough that two
@@ -189,28 +250,10 @@ class NothanksView(TableView):
         return (box.info.right - room, box.info.centery + s * 0.12)
 
     def count_on_name_row(self, seat: int) -> bool:
-        """Whether the match count sits on the name's row, leaving the controls line the panel's full width.
-
-        Only where the controls line would otherwise be cut with "…" (seat 8's "Num + take · Num Enter
-        pass" in a small panel): the count normally sits in the middle of the info row, beside both the
-        name and the controls, which may take two lines or a slightly smaller font to fit beside it."""
-        ctrl = self.controls[seat] if seat < len(self.controls) else ""
-        if not ctrl:
-            return False
-        info = self.L.seats[seat].info
-        small = self.panels.controls_size(seat)
-        font = self.texts.font(small)
-        beside = info.w - self.name_reserve(seat)
-        if font.size(ctrl)[0] <= beside:
-            return False
-        name_h = self.texts.font(self.panels.name_fit(seat)[1], True).get_height()
-        lines = wrap(ctrl, font, beside)
-        if (
-            all(font.size(line)[0] <= beside for line in lines)
-            and name_h + len(lines) * font.get_height() <= info.h
-        ):
-            return False  # two lines beside the count
-        return not self.panels.fits_one_line(ctrl, beside, small)
+        """Whether the match count sits on the name's row, leaving the controls line the panel's full width:
+        always where the seat has a controls line (a mat: the name and the matches on top, the keys or the
+        bot's level under them across the mat, then the cards), so the keys keep the couch's word size."""
+        return bool(self.controls[seat] if seat < len(self.controls) else "")
 
     def controls_width(self, seat: int) -> int:
         # With the count moved up to the name's row, the controls run under it: the panel's full width.
@@ -224,7 +267,7 @@ class NothanksView(TableView):
 
     def count_size(self, seat: int) -> int:
         """The match count's digits (px)."""
-        return max(self.geo.floor, round(self.match_unit(seat) * 0.5))
+        return max(big_min(self.L.size), round(self.match_unit(seat) * 0.5))
 
     def tag_size(self, seat: int) -> int:
         return max(self.geo.floor, round(self.text_unit(seat) * 0.12))

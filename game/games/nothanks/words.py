@@ -9,14 +9,14 @@ from typing import Protocol, TypeVar
 import pygame
 
 from game.games.nothanks import engine as nt
-from game.games.nothanks.geometry import NothanksGeometry
+from game.games.nothanks.geometry import NothanksGeometry, prompt_gap
 from game.games.nothanks.view_model import NothanksModel, value_sum
 from game.i18n import t
 from game.render import colors
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.room import half_room
-from game.render.scale import looks_key, px, text_for, text_px
+from game.render.scale import big_min, looks_key, px, text_for, text_px
 from game.render.textfit import keep_together, lines_in_rooms, stack
 
 MIN_TEXT = 10  # the centre's texts shrink to the table's floor, and never below this (px)
@@ -197,10 +197,10 @@ class CentreWords:
         v = self.v
         texts = (keep_together(text, True), keep_together(text, False))
         centre = v.geo.centre_rect()
-        bottom = centre.top - max(4, centre.h // 20)
+        bottom = centre.top - prompt_gap(centre.h)
         cx = centre.centerx
         blocks = v.keep_out()
-        sizes = range(size, min(size, lowest(v.geo.floor)) - 1, -1)
+        sizes = range(size, min(size, lowest(max(v.geo.floor, big_min(v.L.size)))) - 1, -1)  # the prompt: 28 px
         first: tuple[int, list[str], pygame.Rect] | None = None
         for s in sizes:
             font = v.texts.font(s, True)
@@ -253,14 +253,21 @@ class CentreWords:
             return cached
         centre = v.geo.centre_rect()
         window = pygame.Rect((0, 0), v.L.size)
-        blocks = [*v.keep_out(), self.pot_rect()]
+        blocks = [*v.keep_out(), self.pot_rect(), centre]
         best: tuple[int, pygame.Rect] | None = None
         for s in range(size, min(size, lowest(v.geo.floor)) - 1, -1):
             font = v.texts.font(s, True)
             pad = 2 * max(1, text_px(s) // 14)
             r = pygame.Rect(0, 0, font.size(text)[0] + pad, font.get_height() + pad)
-            for y in (centre.bottom + max(4, centre.h // 20), label.bottom + 2):
-                r.midtop = (centre.centerx, y)
+            pot = self.pot_rect()
+            spots = [("midtop", (centre.centerx, centre.bottom + max(4, centre.h // 20))),
+                     ("midtop", (centre.centerx, label.bottom + 2)),
+                     ("topleft", (pot.left, pot.bottom + max(4, centre.h // 40)))]  # beside the card
+            if v.L.rows:  # seats in rows: over the card's count first (the felt over the bottom row is
+                # the seats' notes'), then under the card, then under its count
+                spots = [("bottomleft", (pot.left, pot.top - max(4, centre.h // 40))), *spots]
+            for anchor, at in spots:
+                setattr(r, anchor, at)
                 if window.contains(r) and not r.colliderect(label) and r.collidelist(blocks) < 0:
                     best = (s, r.copy())
                     break
