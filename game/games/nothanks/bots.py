@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from game.games.nothanks import engine as nt
 
@@ -16,12 +16,13 @@ LEVELS = ("random", "greedy", "easy", "medium", "hard")
 # decisions about the same card), never on the machine's speed.
 HARD_CHECKPOINTS = (200, 400, 800, 1600, 2400, 3600, 4800)
 HARD_LEAD = 0.8
-# The largest search, in work: an iteration costs about (cards left + 5) units (the cards it plays out,
-# and its walk down the tree), and a checkpoint beyond HARD_WORK / (cards left + 5) iterations is not
-# searched (the first ones are). So a close move early in the game gets 1,600-2,400 iterations, one
-# later on up to 4,800, and no decision takes much longer than another.
-HARD_WORK = 40_000
-_ITERATION_WORK = 5
+# The largest search, in work: an iteration costs about (cards left + 2) units (the cards it plays out,
+# and its walk down the tree; measured: 2.5 (cards left + 2.2) microseconds here), and a checkpoint beyond
+# HARD_WORK / (cards left + 2) iterations is not searched (the first ones are). So a close move on the
+# first card gets about 1,350 iterations, one later on up to 4,800, and a close move costs about the same
+# CPU time whenever it comes.
+HARD_WORK = 34_000
+_ITERATION_WORK = 2
 # When the moves' visit counts are this close (the leader's share below this), the higher mean value
 # decides instead of the visit count.
 HARD_VALUE_PICK = 0.6
@@ -452,7 +453,7 @@ class _Table:
                 cumulative = [sum(shares[seat][: i + 1]) for i in range(len(OPPONENT_RULES))]
                 cumulative[-1] = 2.0
                 self.ways.append(tuple((upto, i) for i, upto in enumerate(cumulative)))
-        self.tables: dict[tuple[int, ...], tuple] = {}
+        self.tables: dict[tuple[int, ...], _Model] = {}
         self.c = HardBot.EXPLORATION
         self.span = 2.0 * max(MARGIN_SPAN, 1.0)
 
@@ -560,8 +561,7 @@ def _split(matches: list[int | None], hidden: list[int], total: int, rng: random
 
 
 def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: list[int], masks: list[int],
-          pens: list[int], n: int, same: bool, rand, me: int, stop: bool,
-          table: tuple[tuple[list[float], ...], tuple[float, ...], tuple[float, ...]] | None = None,
+          pens: list[int], n: int, same: bool, rand, me: int, stop: bool, table: _Model | None = None,
           ) -> tuple[int | None, int, int]:
     """Play on by the table model: a seat takes once the pot covers its run-aware cost less a small noisy
     allowance that grows as its matches run low; a card that extends its own run it lets go round until
@@ -572,16 +572,17 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
     if table is None:
         rules = _rules()
         table = _table([rules["self"] if s == me else rules["plain"] for s in range(n)])
-    allow, noises, milks = table
+    rounds = table.rounds
     halt = me if stop else -1
-    order = _ORDERS[n]
     while True:
         best = 1 << 30
         taker = cp
         taker_cost = 0
         below = 1 << (card - 1)
         above = below << 2
-        for offset, seat in order[cp]:
+        near = below | above
+        ring = rounds[cp]
+        for offset, seat, allow, noise, milk in ring:
             if best <= offset:
                 break  # a seat before this one takes first
             m = matches[seat]
@@ -591,16 +592,15 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
                     cp = cp + 1 if cp + 1 < n else 0
                 return card, pot + offset, left
             mask = masks[seat]
-            if mask & below:
-                cost = -(card + 1) if mask & above else 0
-            elif mask & above:
-                cost = -1
+            if mask & near:  # the card joins one of its runs: it costs nothing or less
+                if mask & below:
+                    cost = -(card + 1) if mask & above else 0
+                else:
+                    cost = -1
+                gap = milk * rand() - pot - offset
             else:
                 cost = card
-            if cost <= 0:
-                gap = milks[seat] * rand() - pot - offset
-            else:
-                gap = cost - noises[seat] * rand() - allow[seat][m] - pot - offset
+                gap = card - noise * rand() - allow[m] - pot - offset
             if gap <= 0:
                 when = offset
             else:
@@ -611,7 +611,7 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
                 taker = seat
                 taker_cost = cost
         if best:
-            for offset, seat in order[cp]:
+            for offset, seat, _, _, _ in ring:
                 if offset >= best:
                     break
                 matches[seat] -= (best - offset + n - 1) // n
@@ -652,10 +652,22 @@ def _rules() -> dict[str, tuple[list[float], float, float]]:
     return rules
 
 
-def _table(rules: list[tuple[list[float], float, float]]) -> tuple[tuple[list[float], ...], tuple[float, ...],
-                                                                    tuple[float, ...]]:
+class _Model(NamedTuple):
+    """A pretend table's play rules: per seat its allowances (by matches held), noise and milk, and per
+    starting seat the round of (offset, seat, allowances, noise, milk) that `_play` walks."""
+
+    allow: tuple[list[float], ...]
+    noises: tuple[float, ...]
+    milks: tuple[float, ...]
+    rounds: tuple[tuple[tuple[int, int, list[float], float, float], ...], ...]
+
+
+def _table(rules: list[tuple[list[float], float, float]]) -> _Model:
     """Each seat's allowances, noise and milk, from its rule."""
-    return tuple(r[0] for r in rules), tuple(r[1] for r in rules), tuple(r[2] for r in rules)
+    allow, noises, milks = tuple(r[0] for r in rules), tuple(r[1] for r in rules), tuple(r[2] for r in rules)
+    n = len(rules)
+    rounds = tuple(tuple((o, s, allow[s], noises[s], milks[s]) for o, s in _ORDERS[n][cp]) for cp in range(n))
+    return _Model(allow, noises, milks, rounds)
 
 
 def _reward(matches: list[int], pens: list[int], n: int, me: int, span: float) -> float:
