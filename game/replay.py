@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from game import games
 from game.argtypes import OneLineParser
-from game.games.base import Match, TableConfig
+from game.games.base import Match, MatchOptions, TableConfig
 from game.jsonsafe import JSON, as_int, as_list, as_object, as_str
 from game.match.common import Timed, seat_from_line
 from game.record import Log, LogError, LogLine, read_log
@@ -55,8 +55,9 @@ def build_match(header: LogLine) -> Match:
         rules = definition.rules_from_log(as_object(header["rules"], "rules"), players)
         seats = [seat_from_line(as_object(s, "a seat")) for s in as_list(header["seats"], "seats")]
         config = TableConfig(definition.id, rules, seats, _int(header["seed"]), _int(header["first_player"]))
-        options: dict[str, JSON] = {"replay": True, "digest_every": _int(header.get("digest_every", 1))}
-        options.update(as_object(header.get("deal") or {}, "deal"))
+        options: MatchOptions = {"replay": True, "digest_every": _int(header.get("digest_every", 1))}
+        if header.get("deal"):
+            options["deal"] = as_object(header["deal"], "deal")
         return definition.make_match(config, _int(header["start_ns"]), **options)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"bad header: {exc.__class__.__name__}: {exc}") from None

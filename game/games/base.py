@@ -14,11 +14,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypedDict, Unpack, runtime_checkable
 
 from game.core.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
-from game.jsonsafe import JSON
+from game.jsonsafe import JSON, JSONObject
 from game.match.common import SeatSpec, Timed
 from game.screen import Screen
 
@@ -30,6 +30,20 @@ if TYPE_CHECKING:
     from game.render.card_art import CardArt
 
 MIN_SEATS, MAX_SEATS = 2, 8
+
+
+class MatchOptions(TypedDict, total=False):
+    """What the shell, a replay or a test may ask of a new match (`GameDef.make_match`); each is optional, and
+    one a game has no use for changes nothing in its match (a game whose bots think at once has no thread)."""
+
+    replay: bool  # no bots: the match is fed a log's commands (game.replay)
+    record: bool  # keep a command log (default True)
+    digest_every: int  # a state digest in the log every this many commands
+    deal: JSONObject  # a fixed deal instead of the shuffle, as a log's header keeps it (the game reads its own)
+    threaded: bool  # bots that think long do it on a worker thread (default True)
+    think_scale: float  # bots' thinking times scaled (1.0: as at the table)
+    time_budget_ms: int | None  # a search bot's time per move (None: its iterations alone)
+    iterations: int | None  # a search bot's iterations per move (None: its own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,8 +419,9 @@ class GameDef(ABC):
 
     # -- parts loaded on demand -----------------------------------------------------------------------
     @abstractmethod
-    def make_match(self, config: TableConfig, start_ns: int, **options: JSON) -> Match:
-        """The game's match for `config` (see `Match`); `options`: replay, digest_every, a fixed deal, …"""
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+        """The game's match for `config` (see `Match`); `options`: see `MatchOptions` (replay, digest_every, a
+        fixed deal, …)."""
         raise NotImplementedError
 
     @abstractmethod

@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, Unpack
 
 from game.commands import PLAY
 from game.core.options import OptionSpec
-from game.games.base import BIG_TAKE, GameDef, Marker, RuleOption, TableConfig
+from game.games.base import BIG_TAKE, GameDef, Marker, MatchOptions, RuleOption, TableConfig
+from game.jsonsafe import as_list, as_str
 from game.match.common import Timed
 
 from . import engine
@@ -85,10 +86,17 @@ class SnapDef(GameDef):
         self.check_level(level)
         return make_bot(level, rng)
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Any) -> Any:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Any:
+        """A fixed deal is {"deck": [card, …]}, as the log's header keeps it; Snap's bots think at once."""
+        from game.record import DIGEST_EVERY
+
         from .match import SnapMatch
 
-        return SnapMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, **options)
+        deal = options.get("deal")
+        deck = None if deal is None else [as_str(card, "a card") for card in as_list(deal["deck"], "deck")]
+        return SnapMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, deck=deck,
+                         replay=options.get("replay", False), record=options.get("record", True),
+                         digest_every=options.get("digest_every", DIGEST_EVERY))
 
     def table_scene(self, config: TableConfig) -> Any:
         from .table import SnapTable

@@ -6,15 +6,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from game.commands import PASS, TAKE
 from game.core.options import OptionSpec, OptionValue
-from game.games.base import BIG_TAKE, GameDef, Marker, Match, ResultsBody, RuleOption, TableConfig
+from game.games.base import (
+    BIG_TAKE,
+    GameDef,
+    Marker,
+    Match,
+    MatchOptions,
+    ResultsBody,
+    RuleOption,
+    TableConfig,
+)
 from game.games.nothanks import bots, engine
 from game.games.nothanks.layout import LAYOUT
 from game.i18n import t, tn
-from game.jsonsafe import JSON
+from game.jsonsafe import as_int, as_list
 from game.match.common import Timed
 from game.screen import Screen
 
@@ -144,10 +153,18 @@ class NothanksDef(GameDef):
         return bots.make_bot(level, rng, time_budget_ms=tuning.get("time_budget_ms"),
                              iterations=tuning.get("iterations"))
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: JSON) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+        """A fixed deal is {"deck": [card, …]} (top first), as the log's header keeps it."""
         from game.games.nothanks.match import NothanksMatch
+        from game.record import DIGEST_EVERY
 
-        return NothanksMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player, **options)
+        deal = options.get("deal")
+        deck = None if deal is None else [as_int(card, "a card") for card in as_list(deal["deck"], "deck")]
+        return NothanksMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player,
+                             threaded=options.get("threaded", True), think_scale=options.get("think_scale", 1.0),
+                             time_budget_ms=options.get("time_budget_ms"), iterations=options.get("iterations"),
+                             deck=deck, replay=options.get("replay", False), record=options.get("record", True),
+                             digest_every=options.get("digest_every", DIGEST_EVERY))
 
     def table_scene(self, config: TableConfig) -> Screen:
         from game.games.nothanks.table import NothanksTable

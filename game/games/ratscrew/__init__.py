@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from game.commands import PLAY, SLAP
 from game.core.options import OptionSpec, OptionValue
@@ -17,6 +17,7 @@ from game.games.base import (
     GameDef,
     Marker,
     Match,
+    MatchOptions,
     ResultsBody,
     RuleOption,
     TableConfig,
@@ -26,7 +27,7 @@ from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.random_bot import RandomRatscrewBot
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
-from game.jsonsafe import JSON
+from game.jsonsafe import as_list, as_str
 from game.match.common import Timed
 from game.screen import Screen
 
@@ -164,12 +165,21 @@ class RatscrewDef(GameDef):
         self.check_level(level)
         assert level is not None
         table = rules if isinstance(rules, engine.Rules) else engine.Rules()
-        return bots.make_bot(level, rng, seat=seat, rules=table)
+        bot: bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot = bots.make_bot(level, rng, seat=seat, rules=table)
+        return bot
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: JSON) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+        """A fixed deal is {"hands": [[card, …], …]} (each top card first), as the log's header keeps it; the
+        bots here think at once (no thread, no search to bound)."""
         from game.games.ratscrew.match import RatscrewMatch
+        from game.record import DIGEST_EVERY
 
-        return RatscrewMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player, **options)
+        deal = options.get("deal")
+        hands = None if deal is None else [[as_str(card, "a card") for card in as_list(hand, "a hand")]
+                                           for hand in as_list(deal["hands"], "hands")]
+        return RatscrewMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player,
+                             hands=hands, replay=options.get("replay", False), record=options.get("record", True),
+                             digest_every=options.get("digest_every", DIGEST_EVERY))
 
     def table_scene(self, config: TableConfig) -> Screen:
         from game.games.ratscrew.table import RatscrewTable

@@ -113,7 +113,10 @@ class RatscrewFairStart:
     def player_median_ms(self, per_rule: Mapping[str, tuple[float, int]]) -> float | None:
         return fair.as_double_ms(per_rule)
 
-    def head_starts(self, medians: Sequence[float | None], rules: rs.Rules) -> list[int]:
+    def head_starts(self, medians: Sequence[float | None], rules: object) -> list[int]:
+        """`rules`: the lobby's table rules (a Ratscrew table's are always rs.Rules)."""
+        if not isinstance(rules, rs.Rules):
+            raise TypeError(f"not Ratscrew rules: {rules!r}")
         return fair.head_starts(medians, rules)
 
     def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> ReactionCheck:
