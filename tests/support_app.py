@@ -4,7 +4,9 @@ screenshots in a temporary folder. The `app` fixture (tests/conftest.py) is buil
 from __future__ import annotations
 
 import os
+import struct
 import tempfile
+import zlib
 from pathlib import Path
 
 import pygame
@@ -146,11 +148,26 @@ def distinct_colours(surface: pygame.Surface, grid: int = 48) -> int:
     return len({tuple(surface.get_at((x * w // grid, y * h // grid)))[:3] for x in range(grid) for y in range(grid)})
 
 
+def save_png(surface: pygame.Surface, path: Path | str) -> None:
+    """`surface` as an RGB PNG at `path`, like pygame.image.save but about five times quicker (zlib level 1,
+    no filter: a screenshot to look at, a little larger): the screen tests save hundreds of them."""
+    w, h = surface.get_size()
+    raw = pygame.image.tobytes(surface, "RGB")
+    stride = w * 3
+    rows = b"".join(b"\0" + raw[i:i + stride] for i in range(0, len(raw), stride))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                           + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+
 def save_shot(app: App, name: str) -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     app.frames(2)
     path = OUT / f"scene_{name}.png"
-    pygame.image.save(app.screen, str(path))
+    save_png(app.screen, path)
     return path
 
 

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-from support_app import OUT
+from support_app import OUT, save_png
 
 from game.commands import Command
 from game.games import REGISTRY
@@ -169,7 +169,7 @@ def screenshot(table, name, size=None):
     surf = pygame.Surface(size or table.app.size)
     table.draw(surf, 0.0)
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surf, str(OUT / name))
+    save_png(surf, OUT / name)
     colours = {
         tuple(surf.get_at((x, y)))
         for x in range(0, surf.get_width(), 17)

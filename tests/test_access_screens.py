@@ -12,7 +12,7 @@ import json
 import pygame
 import pytest
 import test_scenes_screenshots as shots
-from support_app import OUT, make_app
+from support_app import OUT, make_app, save_png
 
 from game import i18n
 from game.render import fonts, scale
@@ -78,7 +78,7 @@ def problems(app, shot: str | None = None) -> dict[str, list]:
         fonts.CUTS = None
     if shot:
         OUT.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(OUT / shot))
+        save_png(app.screen, OUT / shot)
     screen = app.screen.get_rect()
     return {"overlap": shots.overlapping(boxes.drawn),
             "off screen": [text for rect, text in raw if rect.w > 2 and not screen.contains(rect.inflate(-2, -2))],

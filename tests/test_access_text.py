@@ -13,7 +13,7 @@ import pytest
 import test_couch_panels as couch
 import test_scenes_screenshots as shots
 import test_table_lanes as lanes
-from support_app import OUT, make_app
+from support_app import OUT, make_app, save_png
 
 from game.games.table_scene import TableScene
 from game.render import scale
@@ -56,7 +56,7 @@ def drawn_boxes(app, name, shot):
     with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):  # as the app draws it
         app.top.draw(app.screen, 0.0)
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / shot))
+    save_png(app.screen, OUT / shot)
     return boxes.drawn
 
 
@@ -194,7 +194,7 @@ def test_the_slap_school_at_a_bigger_text_size(tmp_path, name, percent):
         app.frames(2)
         with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
             app.top.draw(app.screen, 0.0)
-        pygame.image.save(app.screen, str(OUT / f"access_school_{name}_{percent}.png"))
+        save_png(app.screen, OUT / f"access_school_{name}_{percent}.png")
         assert len(boxes.drawn) >= 4
         assert shots.overlapping(boxes.drawn) == [], f"{name} at {percent} %"
         inside = app.screen.get_rect()

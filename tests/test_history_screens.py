@@ -19,6 +19,7 @@ from support_app import (
     make_app,
     press,
     run_until,
+    save_png,
     top_name,
 )
 from test_history_data import evening
@@ -55,7 +56,7 @@ def drawn(app, name: str) -> list[tuple[pygame.Rect, str]]:
         top.draw(app.screen, 0.0)
     w, h = app.size
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / f"boxes_{name}_{w}x{h}.png"))
+    save_png(app.screen, OUT / f"boxes_{name}_{w}x{h}.png")
     return boxes.drawn
 
 

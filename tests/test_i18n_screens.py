@@ -12,7 +12,7 @@ import test_access_text as access
 import test_couch_panels as couch
 import test_scenes_screenshots as shots
 import test_table_lanes as lanes
-from support_app import OUT, make_app
+from support_app import OUT, make_app, save_png
 from support_table import all_overlays, drawn_frames, nothanks_table
 from support_table import press as table_press
 
@@ -61,7 +61,7 @@ def test_no_text_overlaps_or_runs_off_a_screen_in_danish_and_swedish(tmp_path, m
         app.frames(2)
         boxes, raw = draw_recording(app, monkeypatch)
         OUT.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(OUT / f"i18n_{code}_{name}_{size[0]}x{size[1]}.png"))
+        save_png(app.screen, OUT / f"i18n_{code}_{name}_{size[0]}x{size[1]}.png")
         assert len(boxes) >= 2, f"{name} drew no recorded text"
         assert shots.overlapping(boxes) == [], f"{name} in {code} at {size}"
         screen = app.screen.get_rect()
@@ -117,7 +117,7 @@ def test_every_overlay_at_once_keeps_its_lane_in_danish_and_swedish(language, si
         lanes.check_frame(table, boxes, size)
         for b in boxes:
             seen.setdefault(b.kind, set()).add(b.text)
-    pygame.image.save(surface, str(OUT / f"i18n_{language}_overlays_{n}_{size[0]}x{size[1]}.png"))
+    save_png(surface, OUT / f"i18n_{language}_overlays_{n}_{size[0]}x{size[1]}.png")
     assert i18n.t("{rule}!", rule=i18n.t("Double")) in seen["banner"]
     (title,) = seen["photo"]
     assert title.startswith(i18n.t("Tie — coin toss: {name}", name=""))
@@ -146,7 +146,7 @@ def test_the_no_thanks_notes_keep_clear_in_danish_and_swedish(language):
     assert len([b for b in boxes if b.kind == "note"]) >= 6
     couch.check(boxes, size)
     assert not [b.text for b in boxes if b.kind == "note" and b.rect.colliderect(nt_paint.deck_drawn(table.view))]
-    pygame.image.save(surface, str(OUT / f"i18n_{language}_nothanks_notes_8.png"))
+    save_png(surface, OUT / f"i18n_{language}_nothanks_notes_8.png")
 
 
 @pytest.mark.parametrize("percent", [100, 150])

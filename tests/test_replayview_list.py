@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import OUT, finished, focus, make_app, press
+from support_app import OUT, finished, focus, make_app, press, save_png
 from test_scenes_screenshots import overlapping
 
 from game import record
@@ -51,7 +51,7 @@ def drawn(app, name: str) -> list[tuple[pygame.Rect, str]]:
         app.top.draw(app.screen, 0.0)
     w, h = app.size
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / f"replays_{name}_{w}x{h}.png"))
+    save_png(app.screen, OUT / f"replays_{name}_{w}x{h}.png")
     return boxes.drawn
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import OUT, distinct_colours, finished, make_app, press
+from support_app import OUT, distinct_colours, finished, make_app, press, save_png
 from test_scenes_screenshots import overlapping
 
 from game import i18n
@@ -68,7 +68,7 @@ def drawn(app, name: str) -> list[tuple[pygame.Rect, str]]:
         app.top.draw(app.screen, 0.0)
     w, h = app.size
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / f"replay_{name}_{w}x{h}.png"))
+    save_png(app.screen, OUT / f"replay_{name}_{w}x{h}.png")
     return boxes.drawn
 
 

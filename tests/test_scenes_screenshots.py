@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import OUT, distinct_colours, finished, save_shot
+from support_app import OUT, distinct_colours, finished, save_png, save_shot
 
 from game import games
 from game.games.base import TableConfig
@@ -104,7 +104,7 @@ def test_the_ratscrew_table_with_every_overlay_at_once(size, moment):
     table.draw(surface, 0.0)
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"scene_table_ratscrew_overlays_{name}_{size[0]}x{size[1]}.png"
-    pygame.image.save(surface, str(path))
+    save_png(surface, path)
     assert distinct_colours(surface) >= 16
     boxes = table.view.text_boxes()
     assert not overlaps(boxes), [(a.kind, a.text, b.kind, b.text) for a, b in overlaps(boxes)]
@@ -132,7 +132,7 @@ def test_no_two_texts_of_a_screen_overlap(tmp_path, name, size):
         app.frames(2)
         with ui.TextBoxes() as boxes:
             app.top.draw(app.screen, 0.0)
-        pygame.image.save(app.screen, str(OUT / f"boxes_{name}_{size[0]}x{size[1]}.png"))
+        save_png(app.screen, OUT / f"boxes_{name}_{size[0]}x{size[1]}.png")
         assert len(boxes.drawn) >= 2, f"{name} drew no recorded text"
         assert overlapping(boxes.drawn) == [], f"{name} at {size}"
     finally:
@@ -145,3 +145,15 @@ def test_the_text_box_check_sees_texts_drawn_over_each_other(app):
         ui.blit_text(app.screen, "Too late by 22 ms", 30, ui.TEXT, "center", (310, 205))
         ui.blit_text(app.screen, "elsewhere", 30, ui.TEXT, "center", (900, 600))
     assert overlapping(boxes.drawn) == [("Double!", "Too late by 22 ms")]
+
+
+def test_the_quick_png_writer_keeps_every_pixel(tmp_path):
+    """support_app.save_png (the screen tests' screenshots) writes a PNG that loads back pixel for pixel."""
+    surface = pygame.Surface((37, 23))
+    for x in range(37):
+        for y in range(23):
+            surface.set_at((x, y), ((x * 7) % 256, (y * 11) % 256, (x * y) % 256))
+    save_png(surface, tmp_path / "shot.png")
+    back = pygame.image.load(str(tmp_path / "shot.png"))
+    assert back.get_size() == (37, 23)
+    assert all(back.get_at((x, y))[:3] == surface.get_at((x, y))[:3] for x in range(37) for y in range(23))

@@ -8,7 +8,7 @@ import datetime
 
 import pygame
 import pytest
-from support_app import OUT, make_app, press
+from support_app import OUT, make_app, press, save_png
 from test_school_scenes import overlapping
 
 from game.games.ratscrew import bots
@@ -173,7 +173,7 @@ def test_the_setup_shows_stars_per_drill_and_locks_the_drills_not_open(app):
         setup.draw(app.screen, 0.0)
     assert not overlapping(boxes.drawn)
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / "school_mastery_setup.png"))
+    save_png(app.screen, OUT / "school_mastery_setup.png")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
@@ -206,7 +206,7 @@ def test_progress_opens_the_parents_summary_and_it_fits_one_screen(tmp_path, dat
     for rect, text in boxes.drawn:
         assert rect.w and surface.get_rect().contains(rect), text
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(OUT / f"school_summary_{size[0]}x{size[1]}.png"))
+    save_png(surface, OUT / f"school_summary_{size[0]}x{size[1]}.png")
     press(app, "back")
     assert app.top is setup
     app.stack.clear()

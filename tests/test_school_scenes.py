@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import OUT, make_app, press, record_commands, run_until, top_name
+from support_app import OUT, make_app, press, record_commands, run_until, save_png, top_name
 
 from game import games
 from game.commands import SECOND
@@ -24,7 +24,7 @@ def overlapping(boxes: list[tuple[pygame.Rect, str]]) -> list[tuple[str, str]]:
 
 def shot(app, name: str) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / f"school_{name}_{app.size[0]}x{app.size[1]}.png"))
+    save_png(app.screen, OUT / f"school_{name}_{app.size[0]}x{app.size[1]}.png")
 
 
 def to_setup(app) -> None:
