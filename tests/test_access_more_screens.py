@@ -12,7 +12,7 @@ import pytest
 import test_replayview_list as replay_list
 import test_replayview_viewer as replay_viewer
 import test_school_scenes as school
-from support_app import focus, press, top_name
+from support_app import fast_forward, focus, press, top_name
 from test_access_screens import LANGUAGES, PERCENTS, SIZES, app_with, assert_fits, problems
 from test_history_data import evening
 
@@ -89,7 +89,7 @@ def replays(app, data) -> None:
 def replay(game: str, photo: bool = False):
     def build(app, data) -> None:
         scene = replay_viewer.viewer(app, game)
-        app.frames(60 * 9)
+        fast_forward(app, 60 * 9)  # 9 s in (frames before the last two not drawn: the same picture, quicker)
         if photo:
             scene.next_photo()
             scene.step(1)

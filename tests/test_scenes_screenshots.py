@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import OUT, distinct_colours, finished, save_png, save_shot
+from support_app import OUT, distinct_colours, fast_forward, finished, save_png, save_shot
 
 from game import games
 from game.games.base import TableConfig
@@ -28,7 +28,7 @@ def table(app, game: str, players: int):
     seats = [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", "pro" if game == "ratscrew" else "easy",
                                                           f"Bot {i}") for i in range(2, players + 1)]
     app.nav.start_table(TableConfig(game, games.get(game).rules_from_values({}, players), seats, 11), push=True)
-    app.frames(240)
+    fast_forward(app, 240)  # 4 s of bots' play (the frames before the last two are not drawn: the same picture)
     return app.top
 
 
@@ -157,3 +157,35 @@ def test_the_quick_png_writer_keeps_every_pixel(tmp_path):
     back = pygame.image.load(str(tmp_path / "shot.png"))
     assert back.get_size() == (37, 23)
     assert all(back.get_at((x, y))[:3] == surface.get_at((x, y))[:3] for x in range(37) for y in range(23))
+
+
+@pytest.mark.parametrize("what", ["table_ratscrew", "table_nothanks", "replay_ratscrew"])
+def test_fast_forward_draws_the_same_picture_as_every_frame_drawn(tmp_path, what):
+    """support_app.fast_forward (the screen tests' way to a table after 4 s or a replay at 9 s) skips drawing
+    the frames before the last two: the picture it leaves is the one playing every frame drawn leaves."""
+    from support_app import make_app
+
+    def picture(step) -> bytes:
+        app = make_app(tmp_path / step.__name__, size=(640, 360))
+        try:
+            app.push(TitleScene())
+            if what.startswith("table_"):
+                game = what.split("_")[1]
+                seats = [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", "pro" if game == "ratscrew" else "easy",
+                                                                      f"Bot {i}") for i in range(2, 6)]
+                app.nav.start_table(TableConfig(game, games.get(game).rules_from_values({}, 5), seats, 11), push=True)
+                step(app, 240)
+            else:
+                import test_replayview_viewer as replay_viewer
+
+                replay_viewer.viewer(app, "ratscrew")
+                step(app, 60 * 9)
+            return pygame.image.tobytes(app.screen, "RGB")
+        finally:
+            app.stack.clear()
+            app.history.close()
+
+    def every_frame(app, n):
+        app.frames(n)
+
+    assert picture(fast_forward) == picture(every_frame)
