@@ -161,8 +161,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         rows = [("human", None)] * len(devices) + bots
         self.seats = (rows + [("empty", None)] * MAX_SEATS)[:MAX_SEATS]
         self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
-        picked = getattr(joined, "profiles", {})  # who each joined seat is (the join screen's ← →)
-        self.profiles = ([picked.get(seat) for seat in range(len(devices))] + [None] * MAX_SEATS)[:MAX_SEATS]
+        self.profiles = self.joined_profiles(joined, MAX_SEATS)  # who each joined seat is (the join screen's ← →)
         self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS  # new people in new rows
         self.refresh_rules()
         self.rebuild()

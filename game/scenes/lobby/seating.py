@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.games.base import MAX_SEATS, GameDef, SeatSpec, TableConfig
 from game.i18n import decimal, t
 from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS
-from game.profiles import remembered_device
+from game.ui.who_plays import WhoPlays
 
 if TYPE_CHECKING:
     from game.services import Services
@@ -44,8 +44,9 @@ def kind_text(kind: str) -> str:
     return {"human": t("Human"), "bot": t("Bot"), "empty": t("Empty")}[kind]
 
 
-class Seating:
-    """The seats' state and what changes it (the lobby scene mixes this in; `rebuild()` redraws)."""
+class Seating(WhoPlays):
+    """The seats' state and what changes it (the lobby scene mixes this in; `rebuild()` redraws). Who plays a
+    person's seat, and with what, is picked as on every seats screen (game.ui.who_plays)."""
 
     app: Services
     game: str
@@ -56,8 +57,6 @@ class Seating:
     first_player: int
 
     if TYPE_CHECKING:
-        def rebuild(self) -> None: ...
-
         def refresh_rules(self) -> None: ...
 
     def seat_from(self, config: TableConfig | None) -> None:
@@ -89,6 +88,9 @@ class Seating:
     @property
     def players(self) -> int:
         return sum(1 for kind, _ in self.seats if kind != "empty")
+
+    def in_play(self, row: int) -> bool:
+        return self.seats[row][0] == "human"
 
     def seat_index(self, row: int) -> int | None:
         """The table seat a lobby row becomes (empty rows are skipped), or None for an empty row."""
@@ -145,15 +147,6 @@ class Seating:
         number = self.app.input.pad_number(device)
         self.note = t("Controller {n} joined: {name}", n=number, name=self.player_name(row))
         return True
-
-    def _free_keys(self, row: int) -> str | None:
-        """A key set for a seat that becomes a person's: its own (seat N plays with PN's keys on the Controls
-        screen), else the first no other person's seat uses; None if all are taken."""
-        used = {d for r, d in enumerate(self.devices) if r != row and d is not None}
-        for device in [f"kb:{row}"] + [f"kb:{i}" for i in range(MAX_SEATS)]:
-            if device not in used:
-                return device
-        return None
 
     # -- the cells' choices -----------------------------------------------------------------------------
     def kind_choices(self, row: int) -> tuple[list[str], int]:
@@ -271,53 +264,18 @@ class Seating:
         self.rebuild()
 
     # -- who plays a seat (game.history profiles, or a guest's typed name) --------------------------------
-    def player_name(self, row: int) -> str:
-        """A row's name: its player's, else the guest name of the seat ("Player 3", or one typed)."""
-        profile = self.app.history.profile(self.profiles[row])
-        return profile.name if profile is not None else self.app.settings.player_name(row)
+    def pick_title(self, row: int) -> str:
+        return t("Who plays seat {n}?", n=row + 1)
+
+    def name_title(self, row: int) -> str:
+        return t("Name for seat {n}", n=row + 1)
 
     def rename(self, row: int) -> None:
         """Enter on a seat's name: who plays it (a person's seat); a bot's or an empty seat becomes a person's."""
         if self.seats[row][0] != "human":
             self.set_kind(row, ("human", None))
             return
-        if self.app.history.profiles:  # remembered players: who plays this seat?
-            taken = {pid for r, pid in enumerate(self.profiles) if r != row and pid is not None
-                     and self.seats[r][0] == "human"}
-            self.app.nav.push("profile_pick", t("Who plays seat {n}?", n=row + 1), self.app.settings.player_name(row),
-                              self.profiles[row], taken, lambda pid: self._picked(row, pid),
-                              lambda: self._type_name(row))
-            return
-        self._type_name(row)
-
-    def _remembered(self, device: str | None) -> int | None:
-        """The player who plays with `device` (a pad of the kind they remember, or their key set), if free."""
-        router = self.app.input
-        pad = router.pads.by_id.get(int(device[4:])) if device and device.startswith("pad:") else None
-        profile = self.app.history.for_device(device, pad.guid if pad is not None else "")
-        if profile is None or profile.id in self.profiles:
-            return None
-        return int(profile.id)
-
-    def _picked(self, row: int, pid: int | None) -> None:
-        """Row `row` is played by profile `pid` (None: a guest); it takes their key set or pad if that is free."""
-        self.profiles[row] = pid
-        device = remembered_device(self.app.history.profile(pid), self.app.input.pads.by_id.values(), self.devices)
-        if device:
-            self.devices[row] = device
-        self.rebuild()
-
-    def _type_name(self, row: int) -> None:
-        """A guest's name for the row, typed (and kept in the settings for the seat)."""
-        self.profiles[row] = None
-
-        def done(name: str) -> None:
-            names = list(self.app.settings["names"])
-            names[row] = name
-            self.app.settings["names"] = names
-            self.app.save_settings()
-
-        self.app.nav.push("name_entry", t("Name for seat {n}", n=row + 1), self.app.settings.player_name(row), done)
+        self.pick_player(row)
 
     # -- the table ---------------------------------------------------------------------------------------
     def table_config(self) -> TableConfig:
@@ -341,8 +299,7 @@ class Seating:
         """What keeps the game from starting, in one line ("" if nothing does)."""
         if self.message:
             return self.message
-        unplayed = [row for row, (kind, _) in enumerate(self.seats)
-                    if kind == "human" and not self.app.input.device_controls(self.devices[row])]
+        unplayed = self.unplayed()
         if unplayed:  # e.g. a joined pad unplugged since: nobody could play that seat
             return t("{name} has no keys or controller: join again, or make the seat a bot.",
                      name=self.app.settings.player_name(unplayed[0]))
@@ -355,9 +312,3 @@ class Seating:
             return
         self.sync_router()
         self.app.nav.start_table(self.table_config())
-
-    def sync_router(self) -> None:
-        """Each person's seat's device plays the table seat the row becomes (its pad lights up in the seat's
-        colour); no other device plays; a row's unplugged pad waits for its own pad to come back."""
-        self.app.input.seat_devices({self.seat_index(row): device for row, device in enumerate(self.devices)
-                                     if device is not None and self.seats[row][0] == "human"})

@@ -2,11 +2,13 @@
 with their own keys or pad: the same seats and join flow as the tables), beside the drill ladder and the
 chosen drill's pattern drawn with real cards. Start opens the drill.
 
-Each player is a guest or a remembered player (a profile, game.history), as at the lobby: Enter or A on a
-player's row opens the lobby's own "who plays?" picker, ← → there go through the guest and each remembered
-player no other row has (as the join screen's arrows); a key set or a pad that a profile remembers picks
-that profile when it comes to a row (the screen opening, Players going up, a pad joining, the join screen).
-A profile player's finished sessions go to their history (school/history.py)."""
+Each player is a guest or a remembered player (a profile, game.history), picked as at the lobby and by the
+same code (game.ui.who_plays, which the lobby's seats use too): Enter or A on a player's row opens the
+"who plays?" picker, ← → there go through the guest and each remembered player no other row has (as the join
+screen's arrows); a key set or a pad that a profile remembers picks that profile when it comes to a row (the
+screen opening, Players going up, a pad joining, the join screen). Here the picker opens even before anybody
+is remembered (its New player…), and a pad in hand stays when its row picks a profile. A profile player's
+finished sessions go to their history (school/history.py)."""
 
 from __future__ import annotations
 
@@ -22,18 +24,21 @@ from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h, stars
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t, tn
-from game.input.bindings import MAX_SEATS
-from game.profiles import draw_avatar, remembered_device
+from game.profiles import draw_avatar
 from game.render.card_art import CardArt, card_height
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
+from game.ui.who_plays import WhoPlays
 
 HINTS: tuple[int | None, ...] = (None, 500, 1000, 1500, 2000, 3000)
 CARDS = (10, 20, 30, 50, 100)
 PX = 20  # the smallest words here, at 1280x720
 
 
-class SetupScene(MenuHandler):
+class SetupScene(WhoPlays, MenuHandler):
+    picker_always = True  # the picker's New player… even before anybody is remembered
+    pad_in_hand_stays = True  # a pad's player picking who they are keeps their pad
+
     def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options()
         self.players = 1
@@ -52,11 +57,11 @@ class SetupScene(MenuHandler):
         self.menu = ui.Menu(self._items())
         self._read_mastery()
         self.menu.select(len(self.menu.items) - 1)  # focus on Start
-        self._sync_router()
+        self.sync_router()
 
     def resume(self) -> None:
         self.art.set_four_colour(self.app.settings["four_colour_suits"])
-        self._rebuild()
+        self.rebuild()
 
     # -- mastery: stars per drill, the next drill opens at two ------------------------------------------
     def _read_mastery(self) -> None:
@@ -102,7 +107,7 @@ class SetupScene(MenuHandler):
         ]
         names = who.names(self.app, self.profiles, self.players)
         colours = who.colours(self.app, self.profiles, self.players)
-        self.player_items = [ui.Item(names[i], lambda i=i: self._pick(i), value=lambda i=i: self._controls(i),
+        self.player_items = [ui.Item(names[i], lambda i=i: self.pick_player(i), value=lambda i=i: self._controls(i),
                                      colour=colours[i], whole_label=True) for i in range(self.players)]
         self.button_items = [
             ui.Item(text.progress_button(), self._progress, button=True,
@@ -113,7 +118,7 @@ class SetupScene(MenuHandler):
         ]
         return self.option_items + self.player_items + self.button_items
 
-    def _rebuild(self) -> None:
+    def rebuild(self) -> None:
         index = self.menu.index
         label = self.menu.current.label if self.menu.current else None
         self.menu.items = self._items()
@@ -122,7 +127,7 @@ class SetupScene(MenuHandler):
         self.menu.settle()
         self._read_mastery()
         self.relayout(self.app.size)
-        self._sync_router()
+        self.sync_router()
 
     def _cycle(self, values: tuple, current: object, step: int) -> object:
         i = values.index(current) if current in values else 0
@@ -156,19 +161,26 @@ class SetupScene(MenuHandler):
             self.devices[i] = None
             self.profiles[i] = None
         self.message = ""
-        self._rebuild()
-
-    def _free_keys(self, row: int) -> str | None:
-        """A keyboard row nobody here uses: the player's own (Player N: PN's keys), else the first free."""
-        used = {d for d in self.devices if d is not None}
-        return next((d for d in [f"kb:{row}"] + [f"kb:{i}" for i in range(MAX_SEATS)] if d not in used), None)
+        self.rebuild()
 
     def _controls(self, player: int) -> str:
         return self.app.input.device_controls(self.devices[player]) or t("press A to join")
 
-    def _sync_router(self) -> None:
-        """Each player's device plays their seat (a pad lights up in its colour); no other device plays."""
-        self.app.input.seat_devices({i: d for i, d in enumerate(self.devices[: self.players]) if d is not None})
+    # -- who plays (game.ui.who_plays): player N is seat N ----------------------------------------------
+    def in_play(self, row: int) -> bool:
+        return row < self.players
+
+    def seat_index(self, row: int) -> int | None:
+        return row if row < self.players else None
+
+    def pick_title(self, row: int) -> str:
+        return text.who_plays(row)
+
+    def name_title(self, row: int) -> str:
+        return text.name_for(row)
+
+    def after_pick(self, row: int) -> None:
+        self.message = ""
 
     # -- joining --------------------------------------------------------------------------------------
     def handle(self, cmd: Command) -> None:
@@ -178,14 +190,14 @@ class SetupScene(MenuHandler):
             self.pad_joins(device)  # a pad that plays nobody pressed A or Start: it joins (if there is room)
             return
         if cmd.action in (LEFT, RIGHT) and self.menu.current in self.player_items:
-            self._cycle_profile(self.player_items.index(self.menu.current), 1 if cmd.action == RIGHT else -1)
+            self.cycle_profile(self.player_items.index(self.menu.current), 1 if cmd.action == RIGHT else -1)
             return
         super().handle(cmd)
 
     def pad_joins(self, device: str) -> bool:
         """Pad `device` plays the first player with no device that works, else a new player (up to 4)."""
         router = self.app.input
-        free = [i for i in range(self.players) if not router.device_controls(self.devices[i])]
+        free = self.unplayed()
         if free:
             row = free[0]
         elif self.players < MAX_PLAYERS:
@@ -197,7 +209,7 @@ class SetupScene(MenuHandler):
         self.devices[row] = device
         self.profiles[row] = self._remembered(device, row)
         self.message = t("Controller {n} joined: {name}", n=router.pad_number(device), name=self.player_name(row))
-        self._rebuild()
+        self.rebuild()
         return True
 
     def _join(self) -> None:
@@ -207,78 +219,19 @@ class SetupScene(MenuHandler):
         devices = [device for _, device in sorted(joined.items())][:MAX_PLAYERS]
         self.players = max(1, len(devices))
         self.devices = (devices + [None] * MAX_PLAYERS)[:MAX_PLAYERS]
-        picked = getattr(joined, "profiles", {})  # who each joined seat is (the join screen's ← →)
-        self.profiles = [picked.get(row) if self.app.history.profile(picked.get(row)) is not None else None
-                         for row in range(MAX_PLAYERS)]
+        self.profiles = self.joined_profiles(joined, MAX_PLAYERS)  # who each joined seat is (the join screen's ← →)
         self.message = ""
-        self._rebuild()
+        self.rebuild()
 
     def start(self) -> None:
-        router = self.app.input
-        lost = [i for i in range(self.players) if not router.device_controls(self.devices[i])]
+        lost = self.unplayed()
         if lost:
             self.message = t("{name} has no keys or controller: join again.", name=self.player_name(lost[0]))
             return
-        self._sync_router()
+        self.sync_router()
         profiles = tuple(self.profiles[: self.players])
         self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember, profiles=profiles,
                           quiz=None)
-
-    # -- players the game remembers (game.history profiles) -------------------------------------------
-    def player_name(self, row: int) -> str:
-        return who.names(self.app, self.profiles, row + 1)[row]
-
-    def _remembered(self, device: str | None, row: int | None = None) -> int | None:
-        """The profile that plays with `device` (its key set, or a pad of the kind it remembers), if no other
-        player here is that profile."""
-        pad = self.app.input.pads.by_id.get(int(device[4:])) if device and device.startswith("pad:") else None
-        profile = self.app.history.for_device(device, pad.guid if pad is not None else "")
-        others = {pid for r, pid in enumerate(self.profiles[: self.players]) if r != row}
-        return profile.id if profile is not None and profile.id not in others else None
-
-    def _pick(self, row: int) -> None:
-        """Who is this player? The lobby's picker: a guest, a remembered player no other row has, a guest
-        with a typed name, or a new player."""
-        taken = {pid for r, pid in enumerate(self.profiles[: self.players]) if r != row and pid is not None}
-        self.app.nav.push("profile_pick", text.who_plays(row), self.app.settings.player_name(row), self.profiles[row],
-                          taken, lambda pid: self._picked(row, pid), lambda: self._type_name(row))
-
-    def _cycle_profile(self, row: int, step: int) -> None:
-        """← → on a player's row: the guest, then each remembered player no other row has, then the guest
-        again (as the join screen's arrows); the row then plays as if picked in the picker."""
-        taken = {pid for r, pid in enumerate(self.profiles[: self.players]) if r != row and pid is not None}
-        choices = [None] + [p.id for p in self.app.history.profiles if p.id not in taken]
-        if len(choices) < 2:
-            return
-        here = choices.index(self.profiles[row]) if self.profiles[row] in choices else 0
-        self._picked(row, choices[(here + step) % len(choices)])
-
-    def _picked(self, row: int, pid: int | None) -> None:
-        """Row `row` is played by profile `pid` (None: a guest). It takes the keys or the kind of pad that
-        profile remembers when they are free, as at the lobby, but a pad in hand stays: the pad picked."""
-        self.profiles[row] = pid
-        profile = self.app.history.profile(pid)
-        router = self.app.input
-        held = self.devices[row]
-        device = None
-        if not (held and held.startswith("pad:") and router.device_controls(held)):  # else the pad in hand plays on
-            device = remembered_device(profile, router.pads.by_id.values(), self.devices)
-        if device and router.device_controls(device):
-            self.devices[row] = device
-        self.message = ""
-        self._rebuild()
-
-    def _type_name(self, row: int) -> None:
-        """A guest with a name typed for the row (kept in the settings for the seat, as the lobby keeps it)."""
-        self.profiles[row] = None
-
-        def done(name: str) -> None:
-            names = list(self.app.settings["names"])
-            names[row] = name
-            self.app.settings["names"] = names
-            self.app.save_settings()
-
-        self.app.nav.push("name_entry", text.name_for(row), self.app.settings.player_name(row), done)
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
