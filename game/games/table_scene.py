@@ -18,8 +18,9 @@ from typing import Any
 import pygame
 
 from game.commands import BUTTONS, CONFIRM, PAUSE, SEAT_ACTIONS, Command
-from game.games.base import GameDef, SeatSpec, TableConfig, seat_name
+from game.games.base import GameDef, TableConfig, seat_name
 from game.i18n import t
+from game.match.common import SeatSpec
 from game.render import colors
 from game.render.fonts import TextCache
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
@@ -53,11 +54,16 @@ class TableScene(Scene):
         self._end_at: int | None = None
         self._finished = False
         self._version = 0  # bumped whenever what the table shows may have changed
-        self._drawn: tuple | None = None  # what the last frame showed, if it did not move with time
+        self._drawn: tuple[object, ...] | None = None  # what the last frame showed, if it did not move with time
         self.started = False  # the first card (or move) has been played: bots' seats are no longer free
         self.stand_ins: dict[int, SeatSpec] = {}  # seats a bot took over from an unplugged pad: who sat there
         self.handing: dict[int, str] = {}  # seat -> the pad waiting for its bot to hand it over
-        self._seats_shown: tuple | None = None  # what the panels' controls lines were made from
+        self._seats_shown: tuple[object, ...] | None = None  # what the panels' controls lines were made from
+
+    def _table(self) -> TableView:
+        """The view (made on enter)."""
+        assert self.view is not None, "a table's view is made when it enters"
+        return self.view
 
     # -- what subclasses provide ------------------------------------------------------------------
     def make_match(self, start_ns: int) -> Any:
@@ -85,13 +91,17 @@ class TableScene(Scene):
         start = app.now_ns()
         self.now_ns = start
         self.match = self.make_match(start)
-        self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(app.fonts.get))
-        self.view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
-        self.view.poll = app.input.poll
-        self.view.set_controls(self.view.controls, self.seat_keys())
-        self.view.places = router_places(app.input, len(self.config.seats), self.view.bots)  # keys' sides
+        view = self.view = self.make_view(self.seat_names(), self.seat_controls(), TextCache(app.fonts.get))
+        view.bots = {seat for seat, spec in enumerate(self.config.seats) if spec.is_bot}
+
+        def poll() -> None:  # between drawing stages: presses get their stamps while a frame draws
+            app.input.poll()
+
+        view.poll = poll
+        view.set_controls(view.controls, self.seat_keys())
+        view.places = router_places(app.input, len(self.config.seats), view.bots)  # keys' sides
         self.apply_settings()
-        self.view.relayout(tuple(app.size))
+        view.relayout((app.size[0], app.size[1]))
         self._version += 1
 
     def exit(self) -> None:
@@ -105,12 +115,12 @@ class TableScene(Scene):
             self._offset_ns += max(0, self.app.now_ns() - self._paused_at)
             self._paused_at = None
         self.apply_settings()
-        self.view.set_controls(self.seat_controls(), self.seat_keys())
+        self._table().set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
 
     def relayout(self, size: tuple[int, int]) -> None:
         if self.view is not None:
-            self.view.relayout(tuple(size))
+            self.view.relayout((size[0], size[1]))
         self._version += 1
 
     def handle(self, cmd: Command) -> None:
@@ -140,7 +150,7 @@ class TableScene(Scene):
         for timed in events:
             # Tweens start when the event happened, but never so far back that they are skipped.
             start = max(timed.t_ns, game_now - 50 * MS)
-            for sound in self.view.on_event(timed.event, start, state):
+            for sound in self._table().on_event(timed.event, start, state):
                 self.play(sound)
             for seat, pattern in self.rumbles(timed.event):
                 self.app.rumble(seat, pattern)
@@ -150,7 +160,7 @@ class TableScene(Scene):
         if self.handing:
             self.hand_over_due()
         self.refresh_seats()
-        self.view.anim.prune(game_now)
+        self._table().anim.prune(game_now)
         self.now_ns = game_now
         if self.match.is_over and not self._finished:
             if self._end_at is None:
@@ -160,9 +170,10 @@ class TableScene(Scene):
                 self.show_results()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        size = tuple(surface.get_size())
-        if size != self.view.L.size:
-            self.view.relayout(size)
+        size = surface.get_size()
+        view = self._table()
+        if size != view.L.size:
+            view.relayout(size)
             self._version += 1
         now = self.now_ns + alpha * self._dt_ns
         self.draw_view(surface, now)
@@ -172,14 +183,14 @@ class TableScene(Scene):
         """Something on the table changes with time alone (a countdown, a bot thinking)."""
         return False
 
-    def _still_key(self, size: tuple, now: float) -> tuple | None:
+    def _still_key(self, size: tuple[int, int], now: float) -> tuple[object, ...] | None:
         """What the picture depends on while nothing on it moves; None while something does."""
-        if self.view.anim.busy_until() > now or self.moving():
+        if self._table().anim.busy_until() > now or self.moving():
             return None
         return (self._version, size)
 
     def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
-        key = self._still_key(tuple(size), self.now_ns + alpha * self._dt_ns)
+        key = self._still_key(size, self.now_ns + alpha * self._dt_ns)
         return key is not None and key == self._drawn
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
@@ -194,7 +205,8 @@ class TableScene(Scene):
             self.stand_ins[seat] = old
         self.match.replace_seat(seat, spec)
         self._set_spec(seat, spec)
-        self.view.bots = self.view.bots | {seat}
+        view = self._table()
+        view.bots = view.bots | {seat}
         self.refresh_seats(force=True)
 
     # -- seats taken at the table -----------------------------------------------------------------
@@ -239,7 +251,7 @@ class TableScene(Scene):
 
     def can_hand_back(self, seat: int) -> bool:
         """Whether a bot may hand `seat` over now (the match says)."""
-        return self.match.can_hand_back(seat)
+        return bool(self.match.can_hand_back(seat))
 
     def hand_over_due(self) -> None:
         """Seats whose pad waits: handed over where the moment is safe (a pad gone meanwhile waits no more)."""
@@ -258,8 +270,9 @@ class TableScene(Scene):
             self.match.replace_seat(seat, spec)
         self._set_spec(seat, spec)
         self.app.input.assign(device, seat)
-        self.view.bots = self.view.bots - {seat}
-        names = self.view.names
+        view = self._table()
+        view.bots = view.bots - {seat}
+        names = view.names
         if seat < len(names):
             names[seat] = seat_name(spec, seat)
         self.refresh_seats(force=True)
@@ -285,7 +298,7 @@ class TableScene(Scene):
                tuple(spec.kind for spec in self.config.seats))
         if force or key != self._seats_shown:
             self._seats_shown = key
-            self.view.set_controls(self.seat_controls(), self.seat_keys())
+            self._table().set_controls(self.seat_controls(), self.seat_keys())
             self._version += 1
 
     def photo_finish_lines(self) -> list[str]:
@@ -309,8 +322,9 @@ class TableScene(Scene):
 
     def apply_settings(self) -> None:
         """Four-colour suits and reduced motion, read again after the pause menu's settings."""
-        self.view.set_four_colour(bool(self.setting("four_colour_suits", False)))
-        self.view.reduced_motion = bool(self.setting("reduced_motion", False))
+        view = self._table()
+        view.set_four_colour(bool(self.setting("four_colour_suits", False)))
+        view.reduced_motion = bool(self.setting("reduced_motion", False))
 
     def seat_names(self) -> list[str]:
         return [seat_name(spec, i) for i, spec in enumerate(self.config.seats)]
@@ -328,12 +342,12 @@ class TableScene(Scene):
         joinable = set(self.joinable(anytime=paused)) if router.idle_pads() else set()
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
             if spec.is_bot and seat in self.handing:
-                out.append(t("bot: {level} · controller {n} next", level=t(spec.level),
+                out.append(t("bot: {level} · controller {n} next", level=t(spec.level or ""),
                              n=router.pad_number(self.handing[seat])))
             elif spec.is_bot and seat in joinable:
-                out.append(t("bot: {level} · press A to join", level=t(spec.level)))
+                out.append(t("bot: {level} · press A to join", level=t(spec.level or "")))
             elif spec.is_bot:
-                out.append(t("bot: {level}", level=t(spec.level)))
+                out.append(t("bot: {level}", level=t(spec.level or "")))
             elif keys is not None:
                 out.append(controls_line(keys, self.definition.button_words()))
             else:
