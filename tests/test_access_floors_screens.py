@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import support_screens as screens
 import test_scenes_screenshots as shots
 from test_access_more_screens import SCREENS
 from test_access_screens import LANGUAGES, PERCENTS, app_with, problems
@@ -92,43 +93,35 @@ def under_floor(app, sized, drawn) -> list[tuple[str, int]]:
     return sorted(small)
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-@pytest.mark.parametrize(("name", "percent"), [
-    pytest.param(name, percent, id=f"{name}-{percent}",
-                 marks=[pytest.mark.xfail(reason="known: see KNOWN")] if (name, percent) in KNOWN else [])
-    for name in NAMES for percent in PERCENTS])
-def test_every_word_of_every_other_screen_is_20_px_or_more(tmp_path, data, name, code, percent):
-    size = (1280, 720)
-    app = app_with(tmp_path, size, code, percent)
-    try:
-        build(app, name, data)
-        found, sized, drawn = recorded(app)
-        assert len(sized) >= 2 and len(drawn) >= 3, f"{name}: too few texts recorded"
-        assert all(px for _r, _t, px in sized if _t) or name.startswith("replay_"), [t for _r, t, px in sized
-                                                                                     if not px]
-        wrong = {k: v for k, v in found.items() if v}
-        assert not wrong, f"{name} in {code} at {percent} %: {wrong}"
-        assert under_floor(app, sized, drawn) == [], f"{name} in {code} at {percent} %"
-    finally:
-        app.stack.clear()
-        app.history.close()
-        pygame.event.clear()
+def family(name: str) -> str:
+    return "more" if name in SCREENS else "menu"
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=[pytest.mark.xfail(reason="known: see KNOWN")] if (name, 100) in KNOWN else [])
-    for name in NAMES])
-def test_the_floor_scales_with_the_window(tmp_path, data, name):
+def _marks(name: str, code: str, size, percent: int) -> list:
+    known = [pytest.mark.xfail(reason="known: see KNOWN")] if (name, percent) in KNOWN else []
+    return [*known, screens.case_mark(family(name), name, code, size, percent)]
+
+
+@pytest.mark.parametrize(("name", "percent", "code"), [
+    pytest.param(name, percent, code, id=f"{name}-{percent}-{code}", marks=_marks(name, code, (1280, 720), percent))
+    for name in NAMES for percent in PERCENTS for code in LANGUAGES])
+def test_every_word_of_every_other_screen_is_20_px_or_more(name, code, percent):
+    """Each case built once (support_screens) for this check and test_access_screens/more_screens' own."""
+    made = screens.frame(family(name), name, code, (1280, 720), percent)
+    found, sized, drawn = made.floor_found, made.sized, made.drawn
+    assert len(sized) >= 2 and len(drawn) >= 3, f"{name}: too few texts recorded"
+    assert all(px for _r, _t, px in sized if _t) or name.startswith("replay_"), [t for _r, t, px in sized
+                                                                                 if not px]
+    wrong = {k: v for k, v in found.items() if v}
+    assert not wrong, f"{name} in {code} at {percent} %: {wrong}"
+    assert made.under == [], f"{name} in {code} at {percent} %"
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=_marks(name, "en", (1920, 1080), 100)) for name in NAMES])
+def test_the_floor_scales_with_the_window(name):
     """At 1920×1080 the same screens draw nothing under 30 px (20 px at 720p, scaled)."""
-    app = app_with(tmp_path, (1920, 1080), "en", 100)
-    try:
-        build(app, name, data)
-        _found, sized, drawn = recorded(app)
-        assert under_floor(app, sized, drawn) == []
-    finally:
-        app.stack.clear()
-        app.history.close()
-        pygame.event.clear()
+    made = screens.frame(family(name), name, "en", (1920, 1080), 100)
+    assert made.under == []
 
 
 def test_the_recording_sees_a_small_word_boxed_or_not(tmp_path, data):

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import support_screens as screens
 import test_replayview_list as replay_list
 import test_replayview_viewer as replay_viewer
 import test_school_scenes as school
 from support_app import fast_forward, focus, press, top_name
-from test_access_screens import LANGUAGES, PERCENTS, SIZES, app_with, assert_fits, problems
+from test_access_screens import app_with, assert_frame_fits, cases, problems
 from test_history_data import evening
 
 from game import i18n
@@ -140,22 +141,14 @@ SCREENS = {
 }
 
 
-@pytest.mark.parametrize("percent", PERCENTS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("code", LANGUAGES)
-@pytest.mark.parametrize("name", list(SCREENS))
-def test_every_other_screen_fits_at_every_text_size_and_language(tmp_path, data, name, code, size, percent):
-    app = app_with(tmp_path, size, code, percent)
-    try:
-        assert i18n.language() == code and scale.player_text_scale() == percent / 100
-        SCREENS[name](app, data)
-        app.frames(2)
-        assert app.top.text_room >= 1.5, f"{name} does not take 150 % text"
-        assert_fits(app, f"{name} in {code} at {size} and {percent} %", f"more_{code}_{name}_{size[0]}_{percent}.png")
-    finally:
-        app.stack.clear()
-        app.history.close()
-        pygame.event.clear()
+@screens.family("more", "more")
+def _more(app, name: str, data) -> None:
+    SCREENS[name](app, data)
+
+
+@pytest.mark.parametrize(("name", "code", "size", "percent"), cases("more", list(SCREENS)))
+def test_every_other_screen_fits_at_every_text_size_and_language(name, code, size, percent):
+    assert_frame_fits(screens.frame("more", name, code, size, percent), name, code, size, percent)
 
 
 def test_the_replays_cut_is_seen_by_the_check(tmp_path, data):

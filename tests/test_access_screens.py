@@ -11,6 +11,7 @@ import json
 
 import pygame
 import pytest
+import support_screens as screens
 import test_scenes_screenshots as shots
 from support_app import OUT, make_app, save_png
 
@@ -59,6 +60,12 @@ def problems(app, shot: str | None = None) -> dict[str, list]:
     """Draw the top scene as the app does and return what is wrong with its words: pairs of overlapping
     texts, texts running off the screen, texts cut with "…", English words on a Danish or Swedish screen
     (each an empty list when all is well)."""
+    return recording(app, shot)[0]
+
+
+def recording(app, shot: str | None = None) -> tuple[dict[str, list], list[tuple[pygame.Rect, str]],
+                                                     list[tuple[pygame.Rect, str]]]:
+    """`problems`, with the boxes TextBoxes kept (clipped) and every box as drawn (before clipping)."""
     raw: list[tuple[pygame.Rect, str]] = []
     add = ui.TextBoxes.add
 
@@ -80,12 +87,13 @@ def problems(app, shot: str | None = None) -> dict[str, list]:
         OUT.mkdir(parents=True, exist_ok=True)
         save_png(app.screen, OUT / shot)
     screen = app.screen.get_rect()
-    return {"overlap": shots.overlapping(boxes.drawn),
-            "off screen": [text for rect, text in raw if rect.w > 2 and not screen.contains(rect.inflate(-2, -2))],
-            "cut": cuts,
-            "english": [] if i18n.language() == "en" else sorted({text for _r, text in raw}
-                                                                  & english_words(i18n.language())),
-            "texts": [] if len(boxes.drawn) >= 2 else ["fewer than two texts recorded"]}
+    return ({"overlap": shots.overlapping(boxes.drawn),
+             "off screen": [text for rect, text in raw if rect.w > 2 and not screen.contains(rect.inflate(-2, -2))],
+             "cut": cuts,
+             "english": [] if i18n.language() == "en" else sorted({text for _r, text in raw}
+                                                                   & english_words(i18n.language())),
+             "texts": [] if len(boxes.drawn) >= 2 else ["fewer than two texts recorded"]},
+            list(boxes.drawn), raw)
 
 
 def assert_fits(app, label: str, shot: str | None = None) -> None:
@@ -94,22 +102,31 @@ def assert_fits(app, label: str, shot: str | None = None) -> None:
     assert not wrong, f"{label}: {wrong}"
 
 
-@pytest.mark.parametrize("percent", PERCENTS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("code", LANGUAGES)
-@pytest.mark.parametrize("name", shots.MENU_SCENES)
-def test_every_menu_scene_fits_at_every_text_size_and_language(tmp_path, name, code, size, percent):
-    app = app_with(tmp_path, size, code, percent)
-    try:
-        assert i18n.language() == code and scale.player_text_scale() == percent / 100
-        shots.build(app, name)
-        app.frames(2)
-        assert app.top.text_room >= 1.5, f"{name} does not take 150 % text"
-        assert_fits(app, f"{name} in {code} at {size} and {percent} %",
-                    f"screen_{code}_{name}_{size[0]}_{percent}.png")
-    finally:
-        app.stack.clear()
-        pygame.event.clear()
+@screens.family("menu", "screen")
+def _menu(app, name: str, data) -> None:
+    shots.build(app, name)
+
+
+def cases(fam: str, names, codes=LANGUAGES, sizes=SIZES, percents=PERCENTS) -> list:
+    """The (name, code, size, percent) cases of a family of screens, each in its case's xdist group, with the ids
+    the checks always had (percent-WxH-code-name)."""
+    return [pytest.param(name, code, size, percent, marks=screens.case_mark(fam, name, code, size, percent),
+                         id=f"{percent}-{size[0]}x{size[1]}-{code}-{name}")
+            for name in names for code in codes for size in sizes for percent in percents]
+
+
+def assert_frame_fits(made, name: str, code: str, size, percent: int) -> None:
+    """A recorded case (support_screens.frame): in its language at its text size, taking 150 % text, and
+    nothing wrong with its words (problems)."""
+    assert made.language == code and made.text_scale == percent / 100
+    assert made.text_room >= 1.5, f"{name} does not take 150 % text"
+    wrong = {k: v for k, v in made.found.items() if v}
+    assert not wrong, f"{name} in {code} at {size} and {percent} %: {wrong}"
+
+
+@pytest.mark.parametrize(("name", "code", "size", "percent"), cases("menu", shots.MENU_SCENES))
+def test_every_menu_scene_fits_at_every_text_size_and_language(name, code, size, percent):
+    assert_frame_fits(screens.frame("menu", name, code, size, percent), name, code, size, percent)
 
 
 def test_the_check_sees_a_cut_an_overlap_and_text_off_the_screen(tmp_path):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime
 
-import pygame
 import pytest
-from test_access_screens import LANGUAGES, PERCENTS, SIZES, app_with, assert_fits
+import support_screens as screens
+from test_access_screens import assert_frame_fits, cases
 
 from game import i18n
 from game.games.ratscrew.school.session import Options
@@ -83,18 +83,11 @@ SCREENS = {"quiz_ask": quiz("ask"), "quiz_told": quiz("told"), "quiz_done": quiz
            "summary": summary, "stats": stats}
 
 
-@pytest.mark.parametrize("percent", PERCENTS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("code", LANGUAGES)
-@pytest.mark.parametrize("name", list(SCREENS))
-def test_the_new_school_screens_fit_at_every_text_size_and_language(tmp_path, data, name, code, size, percent):
-    app = app_with(tmp_path, size, code, percent)
-    try:
-        SCREENS[name](app)
-        app.frames(2)
-        assert app.top.text_room >= 1.5, f"{name} does not take 150 % text"
-        assert_fits(app, f"{name} in {code} at {size} and {percent} %", f"school21_{code}_{name}_{size[0]}_{percent}.png")
-    finally:
-        app.stack.clear()
-        app.history.close()
-        pygame.event.clear()
+@screens.family("school21", "school21")
+def _school21(app, name: str, data) -> None:
+    SCREENS[name](app)
+
+
+@pytest.mark.parametrize(("name", "code", "size", "percent"), cases("school21", list(SCREENS)))
+def test_the_new_school_screens_fit_at_every_text_size_and_language(name, code, size, percent):
+    assert_frame_fits(screens.frame("school21", name, code, size, percent), name, code, size, percent)
