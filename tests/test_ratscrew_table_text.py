@@ -123,7 +123,8 @@ def test_burned_cards_do_not_touch_a_pixel_of_the_claim_prompt(size, n):
 @pytest.mark.parametrize("size", SIZES + [(1920, 1080), (640, 720), (1280, 400)])
 def test_no_pile_card_reaches_the_prompt_whatever_its_chance_turn(size):
     """Every pile shape (bottom card, fanned top three, eight burned cards) at many jitters lies above the
-    prompt, with the prompt's own row of felt clear."""
+    prompt (or, with seats as mats in rows and the prompt beside the pile, left of it), with the prompt's own
+    row of felt clear."""
     _app, table = table_at(size, deal(3))
     view, st = table.view, table.match.state
     prompt = status_rect(view, st)
@@ -135,7 +136,15 @@ def test_no_pile_card_reaches_the_prompt_whatever_its_chance_turn(size):
         ink = pygame.mask.from_surface(layer).get_bounding_rects()
         lowest = max(lowest, max(r.bottom for r in ink))
         assert not any(r.colliderect(prompt) for r in ink), f"gen {gen}: a card lies behind the prompt"
-    assert lowest < prompt.top
+    if view.geo.mode == "sides":  # mats in rows: the prompt beside the pile, right of every card
+        rightmost = 0
+        for gen in range(40):
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+            paint.pile_cards(view, layer, pile, MAX_BURN_SHOWN, view.geo.centre, 0, hide=False, gen=gen)
+            rightmost = max(rightmost, max(r.right for r in pygame.mask.from_surface(layer).get_bounding_rects()))
+        assert rightmost < view.prompt_lane().left
+    else:
+        assert lowest < prompt.top
     assert lowest > view.geo.centre[1] + view.L.card_h * 0.5, "the pile still has its peeking cards"
 
 

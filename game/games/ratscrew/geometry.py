@@ -21,8 +21,9 @@ from game.games.ratscrew.view_model import BURN_ANGLE, JITTER, jitter
 from game.render.effects import Anchor
 from game.render.fonts import get_font
 from game.render.layout import TableLayout
+from game.render.notes import NOTE_PX
 from game.render.room import half_room
-from game.render.scale import px, text_for, text_min, text_px, text_scale
+from game.render.scale import big_min, px, text_for, text_min, text_px, text_scale
 
 MAX_BURN_SHOWN = 8
 BOTTOM_DX = 0.8  # of a card's width: how far left of the pile's middle the peeking bottom card lies
@@ -37,6 +38,11 @@ HEADLINE_PX = 72  # the headline lane's height: a banner on its plate, or the ph
 GAP_PX = 6
 WIDEST = 0.8  # of the window's width: the widest a centre lane gets
 HEADLINE_SHARE = 0.5  # of the window's width: kept for the headline lane at a bigger text size
+# Seats as mats in rows (issue 20 items 1, 2, 9): the pile between the rows, and either ("sides") the headline
+# lane left of it and the prompt lane right of it, or ("stack", two seats at the sides) above and under it.
+SIDE_LANE_MIN = 0.18  # of the window's width: the narrowest a lane beside the pile may be
+CARD_MAX = 0.42  # of the window's height: the tallest a pile card gets between the rows
+MODES = ("sides", "stack")
 
 
 def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, float]:
@@ -52,34 +58,124 @@ def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, flo
 class RatscrewGeometry:
     """The centre's geometry for layout `L`; card turns come from the table's `seed` and the pile number."""
 
-    def __init__(self, L: TableLayout, seed: int) -> None:
+    def __init__(self, L: TableLayout, seed: int, mode: str = "stack") -> None:
         self.L = L
         self.seed = seed
         size = L.size
-        self.status_size = px(size, STATUS_PX)  # the prompt's text size
-        self.count_size = px(size, COUNT_PX)
+        self.mode = mode if L.rows else "stack"  # where the lanes lie (see MODES); round an ellipse: stacked
+        self.status_size = px(size, STATUS_PX) if not L.rows else big_min(size)  # the prompt's text size
+        self.count_size = px(size, COUNT_PX) if not L.rows else big_min(size)
         self.gap = px(size, GAP_PX)
         # the headline lane holds a banner on its plate, or the photo finish's two rows at the smallest
         # text a player needs, or three as small as 100 % draws it (at a bigger text size, taller than
-        # HEADLINE_PX)
+        # HEADLINE_PX); between rows of mats, two rows of the couch's big words
         plate = max(3, px(size, 10)) // 2 + 1
         self.headline_h = max(px(size, HEADLINE_PX), 2 * self.line(text_min(size)) + plate,
                               3 * self.line(text_for(text_min(size))) + plate)
+        if L.rows:
+            self.headline_h = max(self.headline_h, 2 * self.line(big_min(size)) + plate)
         line = self.line(self.status_size)
         self.prompt_h = 2 * line  # room for two lines ("Ada:" on a line of its own)
+        if self.mode == "sides" and text_scale() > 1:  # beside the pile, bigger words: "Ada:", then two lines
+            self.prompt_h = 3 * line
         self.bar_h = max(6, self.status_size // 2)
         self.floor = self._floor()  # how far below the pile's middle its cards reach
         self.ceiling = self._ceiling()  # ... and above it
+        self.ok = True  # (between rows of mats) whether the pile and its lanes fit between them
+        self._side: tuple[pygame.Rect, pygame.Rect] | None = None  # (headline, prompt) lanes beside the pile
         column = self.column()
         top = round(L.pile.centery - column / 2)
-        self.headline_top = top
         cx = L.centre[0]
+        if L.rows:
+            top = self._rows_top(column)
+        self.headline_top = top
         self.centre = (cx, round(top + self.headline_h + self.gap + self.ceiling))  # the pile's middle
+        if self._side is not None:
+            self.centre = (cx, self._side_centre)
         # The top of the prompt under the pile: below the lowest card with a little felt between.
         self.status_top = round(self.centre[1] + self.floor + self.gap)
         self.bar_y = round(self.status_top + self.prompt_h + self.gap + self.bar_h / 2)
         self.pile_zone = self._pile_zone()
+        if self._side is not None:
+            head, prompt = self._side
+            self.headline_top = head.top
+            self.status_top = prompt.top
+            self.bar_y = round(prompt.top + self.prompt_h + self.gap + self.bar_h / 2)
         self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None
+
+    # -- between rows of mats ---------------------------------------------------------------------------
+    def _grown(self) -> list[pygame.Rect]:
+        """The mats as they can be drawn (lifted and glowing on their turn), a gap round them."""
+        return [s.rect.inflate(2 * self.gap, 2 * self.gap + 2 * max(2, s.rect.h // 22)) for s in self.L.seats]
+
+    def _span(self, half: float) -> tuple[int, int]:
+        """(top, bottom) of the felt between the rows over the columns cx ± `half`, a line of notes kept free
+        under the upper mats and over the lower ones (a seat's notes go there, beside its mat)."""
+        h = self.L.size[1]
+        cx = self.L.centre[0]
+        edge = max(4, h // 90)
+        note = self.line(px(self.L.size, NOTE_PX)) + self.gap + 4  # a line of notes, clear of the mat's lift
+        top, bottom = edge, h - edge
+        for r in self._grown():
+            if r.right <= cx - half or r.left >= cx + half:
+                continue
+            if r.centery < h / 2:
+                top = max(top, r.bottom + note)
+            else:
+                bottom = min(bottom, r.top - note)
+        return top, bottom
+
+    def _rows_top(self, column: int) -> int:
+        """The headline lane's top between rows of mats; in "sides" mode, the lanes beside the pile are made
+        (`_side`) and the pile centred between the rows. Sets `ok`: whether it all fits."""
+        w, h = self.L.size
+        cx = self.L.centre[0]
+        edge = max(4, h // 90)
+        cw, ch = self.L.card_w, self.L.card_h
+        left = BOTTOM_DX * cw + _reach(0.0, BOTTOM_ANGLE, JITTER // 2, cw, ch)[0]
+        right = max(0.3 * cw + _reach(0.0, 0, JITTER, cw, ch)[0],
+                    0.55 * cw + 0.18 * cw + _reach(0.0, BURN_ANGLE, JITTER, cw, ch)[0])
+        half = max(left, right)
+        if self.mode == "stack":
+            head_half = max(half, w * SIDE_LANE_MIN)
+            top, bottom = self._span(head_half)
+            self.ok = column <= bottom - top and not self._hits(top, column, head_half)
+            return round(top + max(0, bottom - top - column) / 2)
+        top, bottom = self._span(half)
+        reach = self.ceiling + self.floor
+        self.ok = reach <= bottom - top
+        centre = round((top + self.ceiling + bottom - self.floor) / 2)
+        self._side_centre = centre
+        # the headline lane: four rows of the big words (the photo finish's title, winner and cells)
+        plate = max(3, px(self.L.size, 10)) // 2 + 1
+        talls = (min(reach, max(self.headline_h, 4 * self.line(big_min(self.L.size)) + plate)),
+                 self.prompt_h + self.gap + self.bar_h)
+        grown = self._grown()
+        lanes = []
+        for (x0, x1), tall in zip(((edge, round(cx - left) - 2 * self.gap),
+                                   (round(cx + right) + 2 * self.gap, w - edge)), talls, strict=True):
+            lane = pygame.Rect(x0, round(centre - tall / 2), max(0, x1 - x0), round(tall))
+            for r in grown:  # keep off a mat at the side of the centre
+                if r.colliderect(lane):
+                    if r.centerx < cx:
+                        lane.width, lane.left = max(0, lane.right - r.right), r.right
+                    else:
+                        lane.width = max(0, r.left - lane.left)
+            lanes.append(lane)
+            self.ok = self.ok and lane.w >= w * SIDE_LANE_MIN
+        head, prompt = lanes
+        self._side = (head, pygame.Rect(prompt.x, prompt.y, prompt.w, self.prompt_h))
+        return head.top
+
+    def _hits(self, top: int, column: int, half: float) -> bool:
+        """Whether a column cx ± `half` from `top`, `column` high, meets a mat."""
+        cx = self.L.centre[0]
+        col = pygame.Rect(round(cx - half), top, round(2 * half), column)
+        return col.collidelist(self._grown()) >= 0
+
+    def share(self) -> float:
+        """How much of the window's height the pile takes (wherever its cards can reach)."""
+        return (self.ceiling + self.floor) / self.L.size[1]
 
     def column(self) -> int:
         """The centre column's height: the headline lane, the pile's reach, the prompt lane and the claim
@@ -153,6 +249,8 @@ class RatscrewGeometry:
         """(headline lane, prompt lane) as wide as the pile: the least they always have (the layout keeps
         the seats off the pile's width, rows and all). At a bigger text size the headline lane keeps
         HEADLINE_SHARE of the window's width from the seats' notes (the photo finish's names and times)."""
+        if self._side is not None:
+            return self._side[0].copy(), self._side[1].copy()
         cx = self.centre[0]
         half = self.pile_zone.w // 2
         head = max(half, round(self.L.size[0] * HEADLINE_SHARE / 2)) if text_scale() > 1 else half
@@ -163,6 +261,8 @@ class RatscrewGeometry:
         """(headline lane, prompt lane): each in its rows, as wide as the felt there allows between the
         seats' panels (lifted on their turn) and `blocks` (the seats' notes lanes, the corner), kept a gap
         from them, centred on the pile; never narrower than the pile."""
+        if self._side is not None:  # beside the pile: as made (the notes and the corner keep off them)
+            return self.core_lanes()
         key = tuple(tuple(b) for b in blocks)
         if self._lanes is None or self._lanes[0] != key:
             self._lanes = (key, (self._lane(self.headline_top, self.headline_h, blocks),
@@ -183,12 +283,19 @@ class RatscrewGeometry:
 
     def claim_bar(self, y: float | None = None) -> pygame.Rect:
         """The claim countdown bar, centred on row `y` (its own row under the prompt lane if None)."""
+        if self._side is not None:  # under the prompt beside the pile
+            lane = self._side[1]
+            bar = pygame.Rect(0, 0, min(round(self.L.card_w * 2.2), lane.w), self.bar_h)
+            bar.center = (lane.centerx, round(self.bar_y if y is None else y))
+            return bar
         bar = pygame.Rect(0, 0, round(self.L.card_w * 2.2), self.bar_h)
         bar.center = (self.centre[0], round(self.bar_y if y is None else y))
         return bar
 
     def count_at(self) -> tuple[int, int]:
         """The middle of the headline lane, where "12 in the pile" goes when nothing else is there."""
+        if self._side is not None:
+            return self._side[0].center
         return (self.centre[0], self.headline_top + self.headline_h // 2)
 
     # -- anchors --------------------------------------------------------------------------------------

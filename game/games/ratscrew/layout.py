@@ -15,9 +15,18 @@ class RatscrewLayout(LayoutHints):
     card_scale: float = 1.0  # the centre's cards next to the standard size
     pile_tall: float = 1.45  # the centre's height in its cards' heights
     name_above: bool = False  # the seat's name across its panel above its cards (room for 20 characters)
+    rows_from: int = 0  # this many seats and more sit as mats in rows along the window's top and bottom (0: never)
+    mats: bool = False  # the seats are mats: names at the couch's BIG_MIN, their words at its WORD_MIN
 
 
 LAYOUT = RatscrewLayout(
     pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=2.0,
     name_above=True,
+)
+
+# Seats as player mats in rows along the window's top and bottom (issue 20 items 1, 2, 9), the pile between
+# them as big as the felt there takes (see RatscrewView._fit_rows). Used where RatscrewView.mats_in_rows is on.
+ROWS_LAYOUT = RatscrewLayout(
+    pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=1.0,
+    name_above=True, rows_from=2, mats=True,
 )

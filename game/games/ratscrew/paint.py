@@ -129,6 +129,12 @@ def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
     a, b = v.anchor(f.src), v.anchor(f.dst)
     pos = (lerp(a[0], b[0], p), lerp(a[1], b[1], p))
     grow = f.scale if f.scale is not None else (v.card_scale(f.src), v.card_scale(f.dst))
+    if f.dst[0] == "seat":  # it lands inside the seat's stack, never over the words beside it (issue 20 item 11)
+        stack = v.L.seats[f.dst[1]].stack
+        grow = (grow[0], min(grow[1], stack.w / max(1, v.geo.pile_zone.w), stack.h / max(1, v.geo.pile_zone.h)))
+        zone, (cx, cy) = v.geo.pile_zone, v.geo.centre  # the fan's middle onto the stack's middle
+        b = (b[0] - (zone.centerx - cx) * grow[1], b[1] - (zone.centery - cy) * grow[1])
+        pos = (lerp(a[0], b[0], p), lerp(a[1], b[1], p))
     scale = lerp(grow[0], grow[1], p)
     pile_cards(v, surface, art.pile, art.burned, pos, now, scale=scale, hide=False, gen=art.gen)
 
@@ -192,8 +198,13 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
         even = balanced(text, font, lane.w - r, 2)
         if even:
             tries.append(even)
+        if lane.h >= 3 * h and len(parts) == 2:  # a tall lane (beside the pile): the name, then two even lines
+            rest = balanced(parts[1], font, lane.w - r, 2)
+            if rest:
+                tries.append([parts[0], *rest])
         for lines in tries:
-            if max(texts.outlined_size(line, s)[0] for line in lines) <= lane.w and 2 * h <= lane.h:
+            if (max(texts.outlined_size(line, s)[0] for line in lines) <= lane.w
+                    and len(lines) * h <= lane.h):
                 img = stack([texts.outlined(line, s, color) for line in lines])
                 break
         if img is not None:
@@ -341,13 +352,17 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
             return [[(head, small)], cells]
         if shape == "2s":
             return [[(head[:1], small)], [(head[1:], small), *cells]]
+        if shape == "each":  # a narrow lane (beside the pile): the head, then a row per cell
+            return [[(head, small)], *[[([item], sep)] for item in row]]
+        if shape == "each3":
+            return [[(head[:1], small)], [(head[1:], small)], *[[([item], sep)] for item in row]]
         return [[(head[:1], small)], [(head[1:], small)], cells]
 
     def attempt(keep: int, shape: str, size: int) -> tuple | None:
         line = v.geo.line(size)
         d = text_px(size)
         small, sep = d // 3, round(d * 0.9)
-        if shape in ("2s", "3") and len(items(keep)[0]) < 2:
+        if shape in ("2s", "3", "each3") and len(items(keep)[0]) < 2:
             return None
         rows = [r for r in shaped(keep, shape, small, sep) if r]
         if len(rows) * line > lane.h - pad // 2:
@@ -363,7 +378,7 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     for sizes in (range(px(size_of, 36), low - 1, -1), range(low - 1, smallest - 1, -1)):
         for keep in keeps:  # all the cells if they go, at the biggest size one row or two (or three) allow
             found = [_largest(sizes, lambda z, keep=keep, shape=shape: attempt(keep, shape, z))
-                     for shape in ("1", "2", "2s", "3")]
+                     for shape in ("1", "2", "2s", "3", *(("each", "each3") if v.geo.mode == "sides" else ()))]
             found = [f for f in found if f is not None]
             if found:
                 best = max(found, key=lambda f: (f[1], -f[0]))

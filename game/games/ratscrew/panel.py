@@ -14,7 +14,7 @@ from game.render.card_art import RATIO, CardArt, card_height
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.panels import Panels
-from game.render.scale import text_for, text_min
+from game.render.scale import big_min, text_for, text_min, word_min
 
 
 class Table(Protocol):
@@ -78,7 +78,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
     box = v.L.seats[seat]
     ox, oy = box.rect.topleft
     u = v.text_unit(seat)
-    low = max(9, text_min(v.L.size))
+    low = max(9, word_min(v.L.size) if v.panels.mats else text_min(v.L.size))  # mats: the couch's word size
     small = max(low, round(u * 0.11))
     info = box.info.move(-ox, -oy)
     hint = v.model.panel_hint(seat, count, out)
@@ -139,7 +139,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         # the count on the top card of the stack, as big as the card takes
         shown = stack.x + 2 * (layers - 1) if layers else stack.x
         card = pygame.Rect(shown, top - 2 * max(0, layers - 1), sw, card_height(sw))
-        for big in range(max(14, round(u * 0.26)), 8, -1):
+        for big in range(max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0), 8, -1):
             digits = v.texts.outlined(str(count), big, colors.TEXT)
             if digits.get_width() <= card.w + 4 and digits.get_height() <= card.h or big == 9:
                 break
@@ -159,7 +159,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         # "12 cards" under the name; with a badge in a small panel: the badge beside "12 cards", else
         # beside "12" (the word left out), else the count in a smaller font above the badge.
         word_px = small
-        sizes = range(max(14, round(u * 0.26)), 8, -1)
+        sizes = range(max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0), 8, -1)
         fitting = [big for big in sizes if y + v.texts.font(big, True).get_height() <= info.bottom]
         for big in fitting or sizes:
             digits = v.texts.render(str(count), big, colors.TEXT, bold=True)

@@ -1,0 +1,159 @@
+"""Issue 20 items 1, 2, 9 and 11 at the Ratscrew table with its seats as player mats in rows
+(RatscrewView.mats_in_rows, off by default until the rest of the table family passes with it): the pile is
+the star (40% of the window's height at two to five seats, a third at six to eight), every word drawn is
+recorded (fonts.DRAWN, its size as drawn) and meets the couch floors, no two texts overlap, a seat's own keys
+are never smaller than the bots' labels, and a won pile lands inside its winner's stack."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from support_table import FakeApp, all_overlays, drawn_frames, press
+
+from game import i18n
+from game.games.base import TableConfig
+from game.games.ratscrew import engine as rs
+from game.games.ratscrew.table import RatscrewTable
+from game.games.ratscrew.view import RatscrewView
+from game.games.table_scene import TableScene
+from game.match import SeatSpec
+from game.render import fonts, scale
+from game.render.textboxes import overlaps
+
+
+@pytest.fixture(autouse=True)
+def mats(monkeypatch):
+    monkeypatch.setattr(RatscrewView, "mats_in_rows", True)
+    yield
+    scale.set_text_scale(1.0)
+    scale.set_window((1280, 720))
+    i18n.set_language("en")
+
+
+def table(n, size=(1280, 720), seats=None):
+    scale.set_window(size)
+    app = FakeApp(size)
+    seats = seats or [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
+    t = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats, seed=1))
+    app.push(t)
+    app.run_ms(300)
+    return app, t
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", range(2, 9))
+def test_the_pile_is_the_star_between_the_rows_of_mats(n, size):
+    _app, t = table(n, size)
+    view = t.view
+    assert view.L.rows
+    share = 0.40 if n <= 5 else 1 / 3
+    zone = view.geo.pile_zone
+    assert zone.h >= share * size[1], (zone.h, share * size[1])
+    assert not [s.seat for s in view.L.seats if s.rect.colliderect(zone)]
+    assert zone.collidelist(list(view.geo.core_lanes())) < 0
+
+
+def _words(n, percent, language):
+    i18n.set_language(language)
+    size = (1280, 720)
+    scale.set_window(size)
+    scale.set_text_scale(percent / 100)
+    words: list[tuple[str, int]] = []
+    with scale.text_room(TableScene.text_room):
+        app, t = table(n, size)
+        surface = pygame.Surface(size)
+
+        def record():
+            t.view.relayout(size)
+            fonts.DRAWN = []
+            try:
+                t.draw(surface, 0.0)
+                words.extend(fonts.DRAWN)
+                assert overlaps(t.view.text_boxes()) == []
+            finally:
+                fonts.DRAWN = None
+
+        record()
+        for _ in range(3):
+            press(app, t, t.match.state.current_player, "play", after_ms=200)
+            app.run_ms(100)
+        record()
+        names = list(t.view.names)
+        keys = {part for c in t.view.controls for part in (c, *c.split(" \u00b7 "))}
+    return words, names, keys
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("n", range(2, 9))
+def test_every_word_at_the_mats_is_24_px_and_the_names_28(n, percent, language):
+    """At 1280x720: the seats' names at 28 px, every other word at 24 at least -- but where the felt or a mat
+    is crowded, a seat's keys (the narrowest mat) and a seat's note may fit down to the tables' floor (20 px),
+    never under it (as at the No Thanks table). Still open: at eight seats and 125/150 % text a note with no
+    felt left beside its mat goes over its own stack and touches the mat's words (xfail)."""
+    if n == 8 and percent > 100:
+        pytest.xfail("eight mats at 125/150 %: a note over its own stack touches the mat's words")
+    words, names, keys = _words(n, percent, language)
+    notes = {i18n.t(x) for x in ("Not your turn",)} | {text for text, _ in words if text.endswith("!")}
+    small = []
+    for text, px in words:
+        floor = 28 if text in names else 20 if text in keys or text in notes else 24
+        if px < floor:
+            small.append((text, px, floor))
+    assert words and not small, sorted(set(small))
+    assert set(names) <= {text for text, _ in words}
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_a_seats_own_keys_are_never_smaller_than_the_bots_labels_on_a_mat(n, percent, language):
+    i18n.set_language(language)
+    scale.set_text_scale(percent / 100)
+    with scale.text_room(TableScene.text_room):
+        seats = [SeatSpec("human", name="Ada")] + [SeatSpec("bot", "pro", f"Bot {i}") for i in range(2, n + 1)]
+        _app, t = table(n, seats=seats)
+        t.draw(pygame.Surface((1280, 720)), 0.0)
+        panels = t.view.panels
+        sizes = [panels.controls_fit(s, panels.controls_room(s))[1] for s in range(n)]
+    assert sizes[0] >= max(sizes[1:]), sizes
+
+
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_the_overlays_never_overlap_and_notes_stay_at_their_seat(n):
+    """Item 11: "Too late by N ms" beside the seat that was late (over or under its own mat, never in a
+    corner of the screen), and no text over another."""
+    size = (1280, 720)
+    app, t = all_overlays(size, n)
+    late = []
+    for _now, _surface, boxes in drawn_frames(app, t, 1200, 40):
+        assert overlaps(boxes) == []
+        late += [b for b in boxes if b.kind == "note" and b.text.startswith("Too late")]
+    assert late
+    for b in late:
+        mat = t.view.L.seats[b.seat].rect
+        assert mat.left - 8 <= b.rect.centerx <= mat.right + 8, (b.rect, mat)
+        assert abs(b.rect.centery - mat.centery) < mat.h + 3 * b.rect.h, (b.rect, mat)
+
+
+def test_a_won_pile_lands_inside_its_winners_stack():
+    """Item 11: the swept pile ends inside the winner's stack of backs, never over its count or keys."""
+    from game.games.ratscrew import paint
+    from game.games.ratscrew.view_model import Sweep
+    from game.render.effects import Flyer
+    from game.render.tween import Tween
+
+    _app, t = table(3)
+    view = t.view
+    f = Flyer(Tween(0, 100), ("pile",), ("seat", 1), Sweep(("5C", "9D", "2H", "7S"), 2, 0), scale=None)
+    layer = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    paint.sweep(view, layer, f, 100)
+    ink = pygame.mask.from_surface(layer).get_bounding_rects()
+    drawn = ink[0].unionall(ink[1:])
+    assert view.L.seats[1].stack.inflate(4, 4).contains(drawn), (drawn, view.L.seats[1].stack)
+
+
+def test_mats_are_off_by_default_and_the_ellipse_is_unchanged(monkeypatch):
+    monkeypatch.setattr(RatscrewView, "mats_in_rows", False)
+    _app, t = table(5)
+    assert not t.view.L.rows and t.view.geo.mode == "stack"
