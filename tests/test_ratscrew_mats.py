@@ -157,3 +157,66 @@ def test_mats_are_off_by_default_and_the_ellipse_is_unchanged(monkeypatch):
     monkeypatch.setattr(RatscrewView, "mats_in_rows", False)
     _app, t = table(5)
     assert not t.view.L.rows and t.view.geo.mode == "stack"
+
+
+# ---- item 8: a slap's impact in the very next frame; reduced motion keeps the information ----------------
+
+
+def _double(reduced=False):
+    from support_table import human_table
+
+    app, t = human_table([["5C", "9C"], ["5D", "8D"]], reduced_motion=reduced)
+    t.view.reduced_motion = reduced
+    press(app, t, 0, "play")
+    app.run_ms(250)
+    press(app, t, 1, "play")  # 5♣ 5♦: a double
+    app.run_ms(250)
+    return app, t
+
+
+@pytest.mark.parametrize("mats_on", [False, True])
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_slap_shows_its_impact_at_the_pile_in_the_very_next_frame(reduced, mats_on, monkeypatch):
+    from game.games.ratscrew import paint
+    from game.games.ratscrew.view_model import Flash, Impact
+    from game.render import colors
+
+    monkeypatch.setattr(RatscrewView, "mats_in_rows", mats_on)
+    app, t = _double(reduced)
+    before = pygame.Surface((1280, 720))
+    t.draw(before, 0.0)
+    press(app, t, 1, "slap")
+    app.step()  # the very next frame
+    after = pygame.Surface((1280, 720))
+    t.draw(after, 0.0)
+    view = t.view
+    (hit,) = [e for e in view.anim.effects if isinstance(e, Impact)]
+    assert hit.seat == 1 and hit.tween.started(t.now_ns)
+    zone = view.geo.pile_zone.inflate(view.L.card_w, view.L.card_w)
+    seat = colors.seat_color(1)
+    changed = [(x, y) for x in range(zone.left, zone.right, 3) for y in range(zone.top, zone.bottom, 3)
+               if 0 <= x < 1280 and 0 <= y < 720 and after.get_at((x, y)) != before.get_at((x, y))]
+    assert changed, "the pile shows the slap"
+    near = [(x, y) for x, y in changed if sum(abs(after.get_at((x, y))[i] - seat[i]) for i in range(3)) < 90]
+    assert near, "in the slapper's colour"
+    if reduced:
+        assert paint.pile_shake(view, t.now_ns) == 0 and not [e for e in view.anim.effects if isinstance(e, Flash)]
+        app.run_ms(120)
+        t.draw(after, 0.0)  # the burst is still there (it does not move), until it is done
+        assert [e for e in view.anim.active(Impact, t.now_ns)]
+
+
+def test_a_slap_is_judged_while_a_pile_is_still_flying():
+    """Slaps are never dropped while anything animates: the engine judges them (input is not gated)."""
+    from game.games.ratscrew.view_model import Sweep
+
+    app, t = _double()
+    press(app, t, 1, "slap")  # wins the pile: it is held, then swept
+    app.step()
+    assert [f for f in t.view.anim.flyers if isinstance(f.art, Sweep)]
+    events = []
+    original = t.view.on_event
+    t.view.on_event = lambda e, t_ns, st: (events.append(type(e).__name__), original(e, t_ns, st))[1]
+    press(app, t, 0, "slap")  # during the sweep: nothing to slap, a wrong slap, judged at once
+    app.step()
+    assert {"WrongSlap", "TooLate", "Ignored"} & set(events), events

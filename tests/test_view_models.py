@@ -20,6 +20,7 @@ from game.games.ratscrew.view_model import (
     SLAP_HOLD_MS,
     Flash,
     Framed,
+    Impact,
     PhotoFinish,
     RatscrewModel,
     SlapHand,
@@ -83,8 +84,9 @@ def test_a_won_slap_frames_the_cards_the_engine_judged_and_sweeps_the_pile_it_sa
     sounds = [s for e in events for s in model.on_event(e, T + MS, st)]
     assert sounds == ["slap_win", "pile_won"]
     kinds = [type(e) for e in model.anim.effects]
-    assert kinds == [SlapHand, Flash, Banner, Framed]
-    hand, flash, banner, framed = model.anim.effects
+    assert kinds == [Impact, SlapHand, Flash, Banner, Framed]
+    hit, hand, flash, banner, framed = model.anim.effects
+    assert hit.seat == 2 and hit.tween.start_ns == T + MS, "the impact from the slap's own time (the next frame)"
     assert hand.seat == 2 and flash.tween.start_ns == T + 61 * MS
     assert banner == Banner(banner.tween, "Double!", colors.banner_color(2), 0.065, ("slap_banner",), True)
     assert framed.cards == ("5C", "5D")
@@ -108,7 +110,7 @@ def test_a_wrong_slap_burns_cards_under_those_already_burned():
     assert [f.hides for f in burns] == [("burn", 2), ("burn", 3)]
     assert [f.tween.start_ns for f in burns] == [T, T + 50 * MS] and all(f.art == Back() for f in burns)
     assert burns[0].angle == (0.0, float(BURN_ANGLE + jitter(7, 1002, 0)))
-    assert {type(e) for e in model.anim.effects} == {Shake, Note, SlapHand}
+    assert {type(e) for e in model.anim.effects} == {Impact, Shake, Note, SlapHand}
     (note,) = [e for e in model.anim.effects if isinstance(e, Note)]
     assert (note.seat, note.text, note.color) == (2, "Wrong slap! Burns 2", colors.WARN)
 

@@ -13,7 +13,16 @@ import pygame
 
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
-from game.games.ratscrew.view_model import Flash, Framed, Hint, PhotoFinish, RatscrewModel, SlapHand, Sweep
+from game.games.ratscrew.view_model import (
+    Flash,
+    Framed,
+    Hint,
+    Impact,
+    PhotoFinish,
+    RatscrewModel,
+    SlapHand,
+    Sweep,
+)
 from game.i18n import t, tn
 from game.render import colors, hud
 from game.render.cache import LRU
@@ -24,7 +33,7 @@ from game.render.notes import Notes
 from game.render.scale import looks_key, px, text_for, text_min, text_px
 from game.render.textboxes import TextBoxes
 from game.render.textfit import balanced, name_first, stack
-from game.render.tween import ease_out, lerp
+from game.render.tween import ease_out, lerp, shake
 from game.render.view_model import MS
 
 
@@ -118,7 +127,38 @@ def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None
             border_radius=max(3, L.card_w // 16),
         )
         return
-    pile_cards(v, surface, state.pile, len(state.burned), v.geo.centre, now)
+    cx, cy = v.geo.centre
+    pile_cards(v, surface, state.pile, len(state.burned), (cx + pile_shake(v, now), cy), now)
+
+
+def pile_shake(v: Table, now: float) -> int:
+    """How far aside a slap's impact has shaken the pile at `now` (none with reduced motion)."""
+    if v.model.reduced_motion:
+        return 0
+    dx = 0.0
+    for e in v.model.anim.started(Impact, now):
+        dx += shake(e.tween.raw(now), v.L.card_w * 0.06 * e.strength, 3.0)
+    return round(dx)
+
+
+def impact(v: Table, surface: pygame.Surface, e: Impact, now: float) -> None:
+    """A slap's burst at the pile in the slapper's colour: a ring and rays, at full size from the first frame
+    (with reduced motion it stays still; otherwise it grows a little and fades)."""
+    if e.tween.done(now):
+        return
+    p = 0.0 if v.model.reduced_motion else e.tween.raw(now)
+    cx, cy = v.geo.centre
+    color = colors.seat_color(e.seat)
+    r = v.L.card_w * (0.55 + 0.35 * p) * (0.7 + 0.3 * e.strength)
+    width = max(2, round(v.L.card_w * 0.05 * (1.0 - p) * e.strength))
+    fade = 1.0 - p
+    ink = colors.mix(colors.FELT, color, 0.35 + 0.65 * fade)
+    pygame.draw.circle(surface, ink, (round(cx), round(cy)), round(r), width)
+    for k in range(12):
+        a = math.radians(k * 30 + 15)
+        inner, outer = r * 1.08, r * (1.25 + 0.2 * (k % 2))
+        pygame.draw.line(surface, ink, (round(cx + math.cos(a) * inner), round(cy + math.sin(a) * inner)),
+                         (round(cx + math.cos(a) * outer), round(cy + math.sin(a) * outer)), width)
 
 
 def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
@@ -146,7 +186,9 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
     for e in v.model.anim.effects:
         if not e.tween.started(now):
             continue
-        if isinstance(e, Flash):
+        if isinstance(e, Impact):
+            impact(v, surface, e, now)
+        elif isinstance(e, Flash):
             glow = hud.glow(round(L.card_w * 3.2), round(L.card_h * 1.9))
             hud.blit_alpha(surface, glow, glow.get_rect(center=(cx, cy)), 1.0 - e.tween.raw(now))
         elif isinstance(e, SlapHand):

@@ -34,6 +34,7 @@ FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first 
 SWEEP_MS = 350
 SLAP_HOLD_MS = 420  # a won pile stays put this long so everyone sees why (the framed cards), then sweeps
 HAND_MS = 380
+IMPACT_MS = 260  # a slap's burst at the pile (shown from the first frame after the press)
 PHOTO_MS = 2000  # the photo finish strip: long enough for a room to read it
 SLAP_BANNER_SCALE = 0.065  # a slap's banner ("Sandwich!"): its text height as a share of the window's
 JITTER = 6  # degrees either way a pile card is turned by chance
@@ -59,6 +60,16 @@ class SlapHand(Effect):
     """A seat's hand landing on the pile."""
 
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Impact(Effect):
+    """A slap landing on the pile (issue 20 item 8): a burst in the slapper's colour at the pile from the very
+    first frame after the press, and (unless reduced motion) the pile shaken a little; `strength` 1 for a slap
+    that counted (won or wrong), less for one too late."""
+
+    seat: int
+    strength: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +177,7 @@ class RatscrewModel(ViewModel):
 
     def _slap_won(self, e: rs.SlapWon, t_ns: int, state: rs.State) -> list[str]:
         self.anim.clear((Hint, HintNote))
+        self.impact(t_ns, e.seat)
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         if not self.reduced_motion:
             self.anim.add(Flash(Tween(t_ns + 60 * MS, 120 * MS)))
@@ -200,7 +212,14 @@ class RatscrewModel(ViewModel):
             self.note(t_ns, 900, e.seat, tn("Claimed {n} card!", "Claimed {n} cards!", e.cards), colors.GOLD)
         return ["pile_won"]
 
+    def impact(self, t_ns: int, seat: int, strength: float = 1.0) -> None:
+        """A slap's impact at the pile, in `seat`'s colour, from `t_ns` (the slap's own time: the next frame
+        drawn shows it)."""
+        if 0 <= seat < self.n:
+            self.anim.add(Impact(Tween(t_ns, IMPACT_MS * MS), seat, strength))
+
     def _wrong_slap(self, e: rs.WrongSlap, t_ns: int, state: rs.State) -> list[str]:
+        self.impact(t_ns, e.seat)
         if not self.reduced_motion:
             self.anim.add(Shake(Tween(t_ns, 380 * MS), e.seat))
         for k in range(e.burned):
@@ -328,6 +347,7 @@ class RatscrewModel(ViewModel):
         return []
 
     def _too_late(self, e: rm.TooLate, t_ns: int, state: rs.State) -> list[str]:
+        self.impact(t_ns, e.seat, 0.5)  # the hand still lands (a smaller burst): the press was seen
         if e.seat in self._lost_toss:  # a tie: the photo finish says who won the toss, once
             self._lost_toss.discard(e.seat)
             return []
