@@ -195,6 +195,94 @@ def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap:
     return True
 
 
+ROWS_SHRINK_STEP = 0.96  # the centre's cards shrink by this much a step while the rows leave them no room
+
+
+def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints | None, where: tuple[float, ...], card_w: int,
+                 seat_boost: float, margin: int, tag_room: bool) -> tuple[list[pygame.Rect], int, pygame.Rect] | None:
+    """The seats as mats in rows round centre cards `card_w` wide: (the mats, the card width, the pile), or None
+    where they do not fit. A game that says what felt its centre's words need above and below its pile
+    (hints.words_room(pile height, a line of the couch's BIG_MIN as drawn) -> px above, px below) gets it kept
+    clear of the mats with their tags, lift and glow, the pile in the middle of the felt between the rows;
+    while that felt is short its centre's cards shrink (down to hints.rows_shrink of their size), and its mats
+    grow for large cards only as far as it allows."""
+    w, h = size
+    words_room = getattr(hints, "words_room", None)
+    line = get_font(text_px(big_min(size)), True).get_height()
+    smallest = getattr(hints, "rows_shrink", 1.0)
+    bounds = pygame.Rect(0, 0, w, h)
+    # taller mats for bigger words, and for bigger seats' cards (large cards) as far as the centre leaves room
+    grow = 1 + ROW_GROWS * (text_scale() - 1)
+    heights = [round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, top) - 1)) * grow) for top in (True, False)]
+    share = 1.0
+    while True:
+        cw = max(28, round(card_w * share))
+        pile = pygame.Rect(0, 0, round(cw * (hints.pile_cards if hints else 3.2)),
+                           round(card_height(cw) * getattr(hints, "pile_tall", 1.45)))
+        pile.center = (w // 2, h // 2)
+        above, below, *narrow = words_room(pile.h, line) if words_room else (0, 0, 0, 0)
+        boosts = [1.0]
+        if seat_boost > 1:  # the mats grow alike, as far as the centre leaves room (then a little less, if need be)
+            if words_room is None:  # as far as the pile alone leaves room
+                boosts = [max(1.0, min(seat_boost, (pile.top - margin - 1) / (heights[0] * (1 + TAG_ROOM) + 1),
+                                       (h - margin - pile.bottom - 1) / heights[1]))]
+            else:  # as far as the pile and its words leave room
+                boosts = [seat_boost, *(b / 100 for b in range(math.ceil(seat_boost * 100) - 1, 99, -1))]
+        for k in boosts:  # the mats as big as the seats' cards ask, else as big as the room allows
+            row_h, low_h = math.floor(heights[0] * k), math.floor(heights[1] * k)
+            top = round(row_h * TAG_ROOM) if tag_room else 0
+            rects, _ = _rows((w, h), where, row_h, margin, top, low_h)  # each seat keeps its place's angle
+            if words_room is None:
+                if _fits(rects, pile, bounds, margin):
+                    return rects, cw, pile
+                continue
+            top_at = _pile_top(rects, pile, (w, h), (above, below, *narrow))
+            if top_at is not None:
+                pile.top = top_at
+                if _fits(rects, pile, bounds, margin):
+                    return rects, cw, pile
+        if share * ROWS_SHRINK_STEP < smallest - 1e-9:
+            return None
+        share *= ROWS_SHRINK_STEP
+
+
+def _pile_top(rects: list[pygame.Rect], pile: pygame.Rect, size: tuple[int, int], room: tuple[int, ...]) -> int | None:
+    """Where the pile's top goes between the rows of mats `rects` (None: no room): in the middle of the felt
+    they leave (their tags, lift and glow kept clear), with `room` = (px above it, px below it, the width and
+    height of the words above it on a few lines): those words go over the pile across the centre, or
+    (narrower, taller) up between the top mats where they leave that much room."""
+    w, h = size
+    above, below, narrow_w, narrow_h = room
+    side = [r for r in rects if r.top < h // 2 < r.bottom]  # mats at the sides keep out of the pile itself
+    rows = [_padded(r) for r in rects if r not in side]
+    over = [r for r in rows if r.centery < h // 2]
+    span = pygame.Rect(min(pile.left, round(w * 0.2)), 0, max(pile.w, round(w * 0.6)), h)
+    felt_bottom = min((r.top for r in rows if r.centery >= h // 2 and r.colliderect(span)), default=h)
+    card_top = max((r.bottom for r in over if r.left < pile.right and r.right > pile.left), default=0)
+    lo = max(card_top, max((r.bottom for r in over if r.colliderect(span)), default=0) + above)
+    if narrow_w:  # the words on a few lines up between the top mats
+        sides = max(3, h // 100)
+        left = max((r.right + sides for r in over if r.right <= w // 2), default=0)
+        right = min((r.left - sides for r in over if r.left >= w // 2), default=w)
+        if not [r for r in over if r.left < w // 2 < r.right] and min(w // 2 - left, right - w // 2) * 2 >= narrow_w:
+            lo = min(lo, max(card_top, narrow_h + max(4, h // 90)))
+    hi = felt_bottom - below - pile.h
+    return None if hi < lo else (lo + hi) // 2
+
+
+def _mat_pads(ph: int) -> tuple[int, int]:
+    """The felt a mat `ph` high keeps above it (its tags on its top edge, its lift on its turn) and below it
+    (its glow), where a game's centre words must not go."""
+    side = max(3, ph // 14) + 2
+    return max(side + max(2, ph // 22), round(ph * TAG_ROOM) + 2), side
+
+
+def _padded(r: pygame.Rect) -> pygame.Rect:
+    """Mat `r` with the felt it keeps above and below it (see _mat_pads)."""
+    up, down = _mat_pads(r.h)
+    return pygame.Rect(r.x, r.y - up, r.w, r.h + up + down)
+
+
 def table_layout(
     size: tuple[int, int], n: int, hints: LayoutHints | None = None, places: Sequence[float] | None = None
 ) -> TableLayout:
@@ -251,20 +339,10 @@ def table_layout(
     square = SQUARES[0]
     angles = [place_angle(p, n) for p in where]
     if in_rows:
-        # taller mats for bigger words, and for bigger seats' cards (large cards) as far as the centre leaves room
-        grow = (1 + ROW_GROWS * (text_scale() - 1)) * seat_boost
-        row_h = round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, True) - 1)) * grow)
-        low_h = round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, False) - 1)) * grow)
-        if seat_boost > 1:  # the mats grow alike, as far as the centre leaves room
-            normal = (round(row_h / seat_boost), round(low_h / seat_boost))
-            k = min(seat_boost, (pile.top - margin - 1) / (normal[0] * (1 + TAG_ROOM) + 1),
-                    (h - margin - pile.bottom - 1) / normal[1])
-            row_h, low_h = math.floor(normal[0] * max(1.0, k)), math.floor(normal[1] * max(1.0, k))
-        top = round(row_h * TAG_ROOM) if tag_room else 0
-        rects, _ = _rows((w, h), where, row_h, margin, top, low_h)  # each seat keeps its place's angle
-        in_rows = _fits(rects, pile, bounds, margin)
-    if in_rows:
-        return _finish((w, h), n, hints, rects, angles, card_w, base_card_w, pile, info_above, True)
+        found = _rows_layout((w, h), n, hints, where, card_w, seat_boost, margin, tag_room)
+        if found is not None:
+            rects, card_w, pile = found
+            return _finish((w, h), n, hints, rects, angles, card_w, base_card_w, pile, info_above, True)
 
     def placed(sw: float, sh: float) -> tuple[list[pygame.Rect], bool]:
         pw, ph = round(base_w * sw), round(base_h * sh)

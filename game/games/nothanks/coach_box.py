@@ -69,7 +69,13 @@ class CoachBox:
         out = []
         for i, line in enumerate(lines):
             font = v.texts.font(self.size(), i == 0)
-            out += [(i, row) for row in wrap(line, font, width)]
+            for row in wrap(line, font, width):
+                # an equation kept on one line (see coach._sum) wider than the box: its result on the next line
+                head, eq, result = row.rpartition("\u00a0=\u00a0")
+                if eq and font.size(row)[0] > width:
+                    out += [(i, head), (i, "=\u00a0" + result)]
+                else:
+                    out.append((i, row))
         return out
 
     def placed(self, lines: list[tuple[str, int]], compact: list[tuple[str, int]] | None = None) -> Placed | None:

@@ -9,8 +9,7 @@ import math
 import pygame
 
 from game.games.nothanks import engine as nt
-from game.games.nothanks.text import chips
-from game.i18n import t
+from game.games.nothanks.text import chips, reference_prompt
 from game.render.card_art import RATIO, card_height
 from game.render.effects import Anchor
 from game.render.fonts import get_font
@@ -64,9 +63,17 @@ class NothanksGeometry:
         self.centre_w = round(L.card_w * CENTRE_SCALE)
         r = pygame.Rect(0, 0, self.centre_w, card_height(self.centre_w))
         r.center = (L.centre[0], L.centre[1] - round(L.card_h * 0.08))
+        if L.rows:  # where the layout kept the felt for it between the rows
+            r.top = L.pile.top
         deck = pygame.Rect(0, 0, L.card_w, L.card_h)
         deck.midright = (r.left - round(L.card_w * 0.35), r.centery)
-        dy = self._room_for_the_prompt(deck.union(r).inflate(round(L.card_w * 0.9), 0), r.top, r.h)
+        if L.rows:  # level with the card's top: its "N left" under it takes little felt under the card
+            deck.top = r.top
+        band = deck.union(r).inflate(round(L.card_w * 0.9), 0)
+        if L.rows:
+            dy = self._rows_place(band, r.top, r.h, r.h - deck.h)
+        else:
+            dy = self._room_for_the_prompt(band, r.top, r.h)
         r.move_ip(0, dy)
         deck.move_ip(0, dy)
         self._centre = r
@@ -77,6 +84,60 @@ class NothanksGeometry:
         self.pot_digits_spot = (r.right + round(L.card_w * 0.25), r.centery)  # the pot count's left middle
         # a seat's small cards: as big as the lowest row of cards lets them be (mats in rows differ)
         self.mini_w = max(14, min(L.seat_card_w, min(int(s.stack.h / RATIO) for s in L.seats)))
+
+    def _rows_place(self, band: pygame.Rect, top: int, height: int, deck_short: int) -> int:
+        """How far to move the stack and the card (its top at `top`, `height` high; the stack `deck_short`
+        less high, level with it at the top) between two rows of mats: the prompt at the biggest size it
+        fits at (from the centre's size down to the couch's BIG_MIN as drawn) over the card, across the
+        centre or on a few lines up between the top mats, the stack's "N left" under the stack, the card
+        as near the middle of the felt the mats leave (their tags, lift and glow kept clear) as the prompt
+        lets it be. Where nothing fits, `prompt_short` says so (the view then tries smaller centre cards)."""
+        drawn = text_px(self.small_size)
+        cy = band.centery
+        mid_h = self.L.size[1] // 2  # (mats at the sides, across the window's middle, are no row)
+        across = [b for b in self._seats_out if b.right > band.left and b.left < band.right
+                  and not b.top < mid_h < b.bottom]
+        felt_top = max((b.bottom for b in across if b.centery < cy), default=0)
+        felt_bottom = min((b.top for b in across if b.centery >= cy), default=self.L.size[1])
+        label = get_font(drawn, True).get_height() + 2 * max(1, drawn // 14)
+        below = max(0, 6 + label - deck_short)  # "N left" under the stack, past the card's bottom
+        # felt for a note over a mat of the bottom row (its seat's notes lane), where it can be had
+        notes = get_font(text_px(word_min(self.L.size)), True).get_height() + 2 * max(1, drawn // 14) + 4
+        lo = felt_top
+        self.prompt_short = 0
+        for size in sorted({drawn, *range(drawn, big_min(self.L.size) - 1, -3), big_min(self.L.size)}, reverse=True):
+            for lane in (notes, 0):
+                hi = felt_bottom - below - height - lane
+                for most in range(1, PROMPT_LINES + 1):  # on as few lines as will do: one across the centre, best
+                    if hi < lo or not self._prompt_fits(hi, height, size, most):
+                        continue
+                    first, last = lo, hi  # the highest card top the prompt fits over (more room the lower the card)
+                    while first < last:
+                        mid = (first + last) // 2
+                        if self._prompt_fits(mid, height, size, most):
+                            last = mid
+                        else:
+                            first = mid + 1
+                    return max(first, (lo + hi) // 2) - top
+        hi = felt_bottom - below - height
+        self.prompt_short = get_font(drawn, True).get_height()
+        return max(lo, hi) - top
+
+    def _prompt_fits(self, card_top: int, height: int, drawn: int, most: int = PROMPT_LINES) -> bool:
+        """Whether the reference prompt fits on at most `most` lines of `drawn` px over a card whose top is
+        at `card_top` (`height` high), clear of the seats."""
+        ref = keep_together(self._reference_prompt(), True)
+        cx = self.L.centre[0]
+        widest = min(cx, self.L.size[0] - cx) - 2
+        font = get_font(drawn, True)
+        pad = 2 * max(1, drawn // 14)  # the outline
+        lh = font.get_height() + pad
+        bottom = card_top - prompt_gap(height)
+        rooms = []
+        for k in range(most + 1):
+            half = half_room(cx, bottom - k * lh, bottom, self._seats_out, widest) if bottom >= k * lh else None
+            rooms.append(0 if half is None else max(0, 2 * (half - 2) - pad))
+        return lines_in_rooms(ref, font, rooms) is not None
 
     def _room_for_the_prompt(self, band: pygame.Rect, top: int, height: int) -> int:
         """How far to move the stack and the card down so that the prompt (a reference prompt naming both
@@ -119,10 +180,7 @@ class NothanksGeometry:
 
     def _reference_prompt(self) -> str:
         """A prompt naming both keys, as the table words it, for the room it needs."""
-        name = t("Player {n}", n=1)
-        if chips(self.rules):
-            return t("{name}: take it ({take}) or pay a chip ({pay})?", name=name, take="Q", pay="L-Shift")
-        return t("{name}: take it ({take}) or pay a match ({pay})?", name=name, take="Q", pay="L-Shift")
+        return reference_prompt(chips(self.rules))
 
     def centre_rect(self) -> pygame.Rect:
         return self._centre.copy()

@@ -158,11 +158,17 @@ PILE_SHOWN = 11  # a seat's pile shows up to this many tokens (the count beside 
 HIDDEN_PILE = 5  # a hidden count: a covered pile of this many, whatever the seat holds
 
 
+def pile_tokens(shown: int | None) -> int:
+    """How many tokens a seat's pile shows for its count `shown` (None: hidden): one per match up to
+    PILE_SHOWN, a covered pile of HIDDEN_PILE for a hidden count."""
+    return HIDDEN_PILE if shown is None else min(max(0, shown), PILE_SHOWN)
+
+
 def seat_pile(v: Table, surf: pygame.Surface, seat: int, shown: int | None, centre: tuple[int, int],
               unit: float) -> None:
     """A seat's matches (or chips) as a loose pile at `centre` that grows and shrinks with the count (issue
     20 item 7): one token per match up to PILE_SHOWN; a hidden count is a covered pile of HIDDEN_PILE."""
-    n = HIDDEN_PILE if shown is None else min(max(0, shown), PILE_SHOWN)
+    n = pile_tokens(shown)
     if n == 0:
         return
     kind = v.token_kind
@@ -180,17 +186,17 @@ def seat_pile(v: Table, surf: pygame.Surface, seat: int, shown: int | None, cent
         hud.shade(surf, cover, 200, colors.PLATE, radius=max(2, cover.h // 4))
 
 
-def panel(v: Table, seat: int, shown: int | None, held: list[int]) -> pygame.Surface:
-    """A seat's panel: its name and controls, its matches (a few sticks or chips and the count, "?" when
-    hidden) and its cards in runs, the counted (lowest) card of each run framed in gold (none yet: an empty
-    place for them)."""
+def panel(v: Table, seat: int, shown: int | None, held: list[int], piled: int | None = None) -> pygame.Surface:
+    """A seat's panel: its name and controls, its matches (a pile of `piled` sticks or chips, else `shown`:
+    fewer while some still fly to it; and the count, `shown`, "?" when hidden) and its cards in runs, the
+    counted (lowest) card of each run framed in gold (none yet: an empty place for them)."""
     box = v.L.seats[seat]
     surf, text_bottom = v.panels.base(seat)
     ox, oy = box.rect.topleft
     mx, my = v.matches_point(seat)
     s = v.match_unit(seat)
     unit = s * 0.55
-    seat_pile(v, surf, seat, shown, (round(mx - ox - unit * 0.35), round(my - oy)), unit)
+    seat_pile(v, surf, seat, shown if piled is None else piled, (round(mx - ox - unit * 0.35), round(my - oy)), unit)
     digits = "?" if shown is None else str(shown)
     img = v.texts.render(digits, v.count_size(seat), colors.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))

@@ -66,6 +66,14 @@ def rule_options(rules: nt.Rules | None = None, players: int | None = None) -> l
             for o in nt.rule_options(rules, players)]
 
 
+def reference_prompt(chips_edition: bool) -> str:
+    """A prompt naming both keys, as the table words it, for the room it needs (the layout's and the centre's)."""
+    name = t("Player {n}", n=1)
+    if chips_edition:
+        return t("{name}: take it ({take}) or pay a chip ({pay})?", name=name, take="Q", pay="L-Shift")
+    return t("{name}: take it ({take}) or pay a match ({pay})?", name=name, take="Q", pay="L-Shift")
+
+
 def corner_line(rules: nt.Rules) -> str:
     """The table corner's short line: the cards in play (the rest is behind the rules key)."""
     return summary(rules).split(" · ")[0]

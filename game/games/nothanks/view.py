@@ -16,7 +16,7 @@ from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render.effects import Anchor
-from game.render.scale import big_min, text_scale
+from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
@@ -59,7 +59,7 @@ class NothanksView(TableView):
     @property
     def layout_hints(self) -> NothanksLayout:  # type: ignore[override]
         """The game's layout at the text size in force (smaller centre cards at a bigger text size)."""
-        return hints(text_scale(), getattr(self, "_shrink", 1.0))
+        return hints(text_scale(), getattr(self, "_shrink", 1.0), nt_text.chips(getattr(self, "rules", None)))
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.small_print = SmallPrint(self.print_avoid)  # laid out again (at the text size in force)
@@ -196,19 +196,21 @@ class NothanksView(TableView):
     # -- the seats: what a panel shows and where ------------------------------------------------------
 
     def seat_key(self, seat: int, state: nt.State, now: float) -> tuple:
+        """(on turn, its count as shown, its cards on the mat, its score, its keys, its pile): the count, the
+        cards and the score are the state's at once (motion never holds information back); its cards still
+        flying to it, and its pile less what is still flying to it, show when they land."""
         active = seat == state.current_player and not state.is_over
         held = tuple(
             sorted(v for v in state.cards[seat] if not self.anim.hidden(("seat_card", seat, v), now))
         )
         shown = self.model.shown_matches(state, seat)
-        if shown is not None:
-            shown -= self.anim.hidden(("matches", seat), now)
-        score = nt.score(held, shown) if self.teaching_aid and shown is not None else None
-        return (active, shown, held, score, self.controls[seat] if seat < len(self.controls) else "")
+        piled = None if shown is None else max(0, shown - self.anim.hidden(("matches", seat), now))
+        score = nt.score(state.cards[seat], shown) if self.teaching_aid and shown is not None else None
+        return (active, shown, held, score, self.controls[seat] if seat < len(self.controls) else "", piled)
 
     def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
-        shown, held, _, _ = content
-        return paint.panel(self, seat, shown, list(held))
+        shown, held, _, _, piled = content
+        return paint.panel(self, seat, shown, list(held), piled)
 
     def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
         return paint.score_tag(self, seat, content[2], image, rect)
@@ -222,17 +224,40 @@ class NothanksView(TableView):
     def match_unit(self, seat: int) -> float:
         """The size the match count and its icon scale with (the info row's height, less if narrow; on the
         name's row of a mat, about as tall as that row: the name keeps the width)."""
+        return self._unit(seat, self.count_compact(seat))
+
+    def _unit(self, seat: int, compact: bool) -> float:
         unit = min(self.L.seats[seat].info.h, self.text_unit(seat) * 0.36)
         if self.count_on_name_row(seat):
-            unit = min(unit, 1.25 * self.texts.font(self.panels.name_size(seat), True).get_height())
+            name = self.panels.name_size(seat)
+            unit = min(unit, 1.25 * self.texts.font(text_for(name) if compact else name, True).get_height())
         return unit
 
     def count_room(self, seat: int) -> float:
         """How far left of the info row's right edge the match count's icon is centred: far enough that two
         digits (at the text size in force: bigger at 150 %) end inside the panel."""
-        s = self.match_unit(seat)
-        digits = self.texts.font(self.count_size(seat), True).size("88")[0]
+        return self._room(seat, self.count_compact(seat))
+
+    def _room(self, seat: int, compact: bool) -> float:
+        s = self._unit(seat, compact)
+        digits = self.texts.font(self._count_size(seat, compact), True).size("88")[0]
         return max(s * 0.9, digits + s * 0.11 + max(2, s * 0.1))
+
+    def count_compact(self, seat: int) -> bool:
+        """Whether the seat's match count (and its pile) is drawn as big as 100 % draws it at a bigger text
+        size: where the name beside it would otherwise be drawn under the couch's BIG_MIN as 100 % draws it
+        (a long name on a narrow mat), so the name shows whole."""
+        if text_scale() <= 1.0 or not self.count_on_name_row(seat):
+            return False
+        fits: dict[tuple, bool] = self.__dict__.setdefault("_compact", {})
+        key = (seat, self.names[seat], self.L.size, looks_key())
+        if key not in fits:
+            width = self.L.seats[seat].info.w - self._reserve(seat, False) - 3 * self.panels.dot_radius(seat)
+            name = self.texts.font(text_for(big_min(self.L.size)), True).size(self.names[seat])[0]
+            if len(fits) > 64:
+                fits.clear()
+            fits[key] = name > width
+        return fits[key]
 
     def matches_point(self, seat: int) -> tuple[float, float]:
         box = self.L.seats[seat]
@@ -262,12 +287,19 @@ class NothanksView(TableView):
         return super().controls_width(seat)
 
     def name_reserve(self, seat: int) -> int:
+        return self._reserve(seat, self.count_compact(seat))
+
+    def _reserve(self, seat: int, compact: bool) -> int:
         # the icon starts about 0.47 units left of its centre (count_room left of the edge)
-        return round(self.count_room(seat) + self.match_unit(seat) * 0.6) + 4
+        return round(self._room(seat, compact) + self._unit(seat, compact) * 0.6) + 4
 
     def count_size(self, seat: int) -> int:
         """The match count's digits (px)."""
-        return max(big_min(self.L.size), round(self.match_unit(seat) * 0.5))
+        return self._count_size(seat, self.count_compact(seat))
+
+    def _count_size(self, seat: int, compact: bool) -> int:
+        size = max(big_min(self.L.size), round(self._unit(seat, compact) * 0.5))
+        return text_for(size) if compact else size
 
     def tag_size(self, seat: int) -> int:
         return max(self.geo.floor, round(self.text_unit(seat) * 0.12))

@@ -88,7 +88,7 @@ class CentreWords:
             and not v.model.anim.hidden(("centre",), now)
         ):
             text = value_sum(v.rules, state.card)
-            size, rect = self.aid_fit(text, round(small * 1.25), label_rect)
+            size, rect = self.aid_fit(text, round(small * 1.25), label_rect, at)
             out.append(("aid", v.texts.outlined(text, size, colors.GOLD), rect))
         return out
 
@@ -242,18 +242,19 @@ class CentreWords:
             cached = self._remember(key, (img, rect))
         return cached
 
-    def aid_fit(self, text: str, size: int, label: pygame.Rect) -> tuple[int, pygame.Rect]:
+    def aid_fit(self, text: str, size: int, label: pygame.Rect, prompt: pygame.Rect | None = None
+                ) -> tuple[int, pygame.Rect]:
         """(size, rect) of the teaching aid's sum under the face-up card, clear of the stack's "N left"
-        `label` and of every seat: moved below the label when they would meet, made smaller when it would
-        then touch a seat."""
+        `label`, of the `prompt` over the card and of every seat: moved below the label when they would
+        meet, made smaller when it would then touch a seat."""
         v = self.v
-        key = ("aid", text, size, tuple(label), v.L.size, v.corners_key())
+        key = ("aid", text, size, tuple(label), None if prompt is None else tuple(prompt), v.L.size, v.corners_key())
         cached = self._fits.get(key)
         if cached is not None:
             return cached
         centre = v.geo.centre_rect()
         window = pygame.Rect((0, 0), v.L.size)
-        blocks = [*v.keep_out(), self.pot_rect(), centre]
+        blocks = [*v.keep_out(), self.pot_rect(), centre, *([] if prompt is None else [prompt.inflate(0, 4)])]
         best: tuple[int, pygame.Rect] | None = None
         for s in range(size, min(size, lowest(v.geo.floor)) - 1, -1):
             font = v.texts.font(s, True)
