@@ -220,7 +220,8 @@ class Notes:
             side = "above" if vertical_above else "below"
             for lh in heights:
                 y = zone.top - g - lh if vertical_above else zone.bottom + g
-                for f in (1.6, 1.0):
+                # (a table whose mats in rows keep to their own columns says so: notes_in_column)
+                for f in ((1.0,) if L.rows and getattr(self.host, "notes_in_column", False) else (1.6, 1.0)):
                     lw = round(box.w * f)
                     for x in (box.centerx - lw // 2, box.left, box.right - lw):
                         offer(pygame.Rect(x, y, lw, lh), side, rank)
