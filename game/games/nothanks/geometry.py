@@ -101,12 +101,15 @@ class NothanksGeometry:
         felt_bottom = min((b.top for b in across if b.centery >= cy), default=self.L.size[1])
         label = get_font(drawn, True).get_height() + 2 * max(1, drawn // 14)
         below = max(0, 6 + label - deck_short)  # "N left" under the stack, past the card's bottom
-        # felt for a note over a mat of the bottom row (its seat's notes lane), where it can be had
+        # felt for a note over a mat of the bottom row (its seat's notes lane), where it can be had and the row
+        # leaves no felt beside its mats (three or more of them across the window)
         notes = get_font(text_px(word_min(self.L.size)), True).get_height() + 2 * max(1, drawn // 14) + 4
+        low_row = [s for s in self.L.seats if s.rect.top > mid_h]
+        lanes = (notes, 0) if len(low_row) >= 3 else (0,)
         lo = felt_top
         self.prompt_short = 0
         for size in sorted({drawn, *range(drawn, big_min(self.L.size) - 1, -3), big_min(self.L.size)}, reverse=True):
-            for lane in (notes, 0):
+            for lane in lanes:
                 hi = felt_bottom - below - height - lane
                 for most in range(1, PROMPT_LINES + 1):  # on as few lines as will do: one across the centre, best
                     if hi < lo or not self._prompt_fits(hi, height, size, most):
