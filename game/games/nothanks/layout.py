@@ -3,6 +3,7 @@
 between the seats above and below the centre."""
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from game.games.base import LayoutHints
 
@@ -75,6 +76,7 @@ LAYOUT = NothanksLayout(pile_cards=3.9, panel_wide=1.7, info_above=True, tag_roo
 SHRINK_STEPS = (1.0, 0.95, 0.9, 0.85)  # the centre's cards at most this much smaller for the prompt's room
 
 
+@lru_cache(maxsize=32)
 def hints(text_scale: float, shrink: float = 1.0, chips: bool = False) -> NothanksLayout:
     """LAYOUT at the text size `text_scale` (1.0: LAYOUT itself), its centre cards `shrink` times smaller
     again (where the seats round the centre leave the prompt too little room: a longer language), for the
