@@ -89,9 +89,49 @@ def _points(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
-def _score(value: float | None) -> str:
-    """A search result (0 to 1) out of 100."""
-    return "?" if value is None else str(round(value * 100))
+# How far apart the search's results for taking and for paying (0 to 1) are "about the same" and "a little".
+SAME_GAP = 0.02
+LITTLE_GAP = 0.08
+
+
+def _verdict(advice: Advice) -> int:
+    """How taking compared with paying in the search's pretend games, in plain steps: 2 taking does much
+    better, 1 a little better, 0 about the same, -1 paying a little better, -2 paying much better. Never
+    against the advice itself (a move chosen by its visits whose mean is a shade lower is "about the same")."""
+    if advice.take is None or advice.pay is None:
+        return 0
+    gap = advice.take - advice.pay
+    step = 0 if abs(gap) < SAME_GAP else (1 if abs(gap) < LITTLE_GAP else 2)
+    if gap < 0:
+        step = -step
+    if (step > 0 and advice.action != nt.TAKE) or (step < 0 and advice.action == nt.TAKE):
+        return 0
+    return step
+
+
+def _verdict_long(step: int, tries: int) -> str:
+    """The search's verdict as a person says it, with how many pretend games it played."""
+    if step == 2:
+        return tn("Tried both {n} time: taking does much better", "Tried both {n} times: taking does much better",
+                  tries)
+    if step == 1:
+        return tn("Tried both {n} time: taking does a little better",
+                  "Tried both {n} times: taking does a little better", tries)
+    if step == -1:
+        return tn("Tried both {n} time: paying does a little better",
+                  "Tried both {n} times: paying does a little better", tries)
+    if step == -2:
+        return tn("Tried both {n} time: paying does much better", "Tried both {n} times: paying does much better",
+                  tries)
+    return tn("Tried both {n} time: they come out about the same",
+              "Tried both {n} times: they come out about the same", tries)
+
+
+def _verdict_short(step: int) -> str:
+    """The verdict on a crowded table."""
+    return {2: t("Taking does much better"), 1: t("Taking does a little better"),
+            -1: t("Paying does a little better"), -2: t("Paying does much better")}.get(
+        step, t("Both come out about the same"))
 
 
 def _sum(*parts: str) -> str:
@@ -130,8 +170,7 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
         else:
             what = t("Take {card}: {sum}", card=card, sum=now)
         last = (t("No chips left to pay with") if on else t("No matches left to pay with")) if advice.must_take \
-            else t("Taking scores\u00a0{take}, paying\u00a0{pay} (of\u00a0100)", take=_score(advice.take),
-                   pay=_score(advice.pay))
+            else _verdict_short(_verdict(advice))
         return [(head, 0), (what, 0), (last, 0)]
     if advice.below and advice.above:
         cost = t("{card} joins {under} and {over} into one run: you gain {n}", card=card, under=under, over=over,
@@ -148,9 +187,7 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
         lines.append((t("No chips left to pay with") if on else t("No matches left to pay with"), 0))
     else:
         lines.append((t("Pay a chip: \u22121") if on else t("Pay a match: \u22121"), 1))
-        lines.append((tn("{n} pretend game: taking scored\u00a0{take}, paying\u00a0{pay} (100\u00a0=\u00a0a sure win)",
-                         "{n} pretend games: taking scored\u00a0{take}, paying\u00a0{pay} (100\u00a0=\u00a0a sure win)",
-                         advice.tries, take=_score(advice.take), pay=_score(advice.pay)), 0))
+        lines.append((_verdict_long(_verdict(advice), advice.tries), 0))
     if advice.below or advice.above:
         lines.append((t("(a run counts only its lowest card)"), 2))
     return lines
