@@ -13,7 +13,7 @@ import test_access_text as access
 import test_couch_panels as couch
 import test_i18n_screens as i18n_screens
 import test_table_lanes as lanes
-from support_app import OUT
+from support_app import OUT, save_png
 from support_table import all_overlays, drawn_frames, nothanks_table, press
 
 from game import i18n
@@ -62,7 +62,7 @@ def text_at(percent: int, size: tuple[int, int]):
 
 def save(surface, name):
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(OUT / name))
+    save_png(surface, OUT / name)  # quicker than pygame.image.save
 
 
 CHECKS = [c for c in access.TABLE_CHECKS + access.SMALL_TABLE_CHECKS if c[0] not in i18n_screens.WORDED]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from support_app import save_png
 from support_table import OUT, nothanks_table, press
 
 from game.commands import TAKE
@@ -21,7 +22,7 @@ pygame.init()
 
 def save(surface, name):
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(OUT / name))
+    save_png(surface, OUT / name)  # quicker than pygame.image.save
 
 
 def check(boxes, size):

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from support_app import save_png
 from support_table import MS, OUT, FakeApp, FixedHands, press
 
 from game.commands import PLAY, SLAP
@@ -58,7 +59,7 @@ def deal(n, first=()):
 
 def save(surface, name):
     OUT.mkdir(exist_ok=True)
-    pygame.image.save(surface, str(OUT / name))
+    save_png(surface, OUT / name)  # quicker than pygame.image.save
 
 
 def status_rect(view, state):
