@@ -8,7 +8,7 @@ import json
 
 import pygame
 import pytest
-from support_app import OUT, make_app
+from support_app import OUT, make_app, save_png
 
 from game import games, settings
 from game.games import GAMES
@@ -134,7 +134,7 @@ def test_letter_screenshots_at_couch_distance():
             sheet.blit(art.card(code, 100), (10 + col * 110, 10 + row * 155))
             sheet.blit(art.card(code, 45), (470 + col * 70, 40 + row * 155))
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(sheet, str(OUT / "access_letters.png"))
+    save_png(sheet, OUT / "access_letters.png")
 
 
 # ---- the rules screens' pictures ------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_the_rules_screen_shows_the_pictures(tmp_path, game, size):
         scene.scroll = scene.max_scroll // 2
         app.top.draw(app.screen, 0.0)
         OUT.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(OUT / f"access_rules_{game}_{size[0]}x{size[1]}.png"))
+        save_png(app.screen, OUT / f"access_rules_{game}_{size[0]}x{size[1]}.png")
         assert scene.max_scroll > 0
     finally:
         app.stack.clear()

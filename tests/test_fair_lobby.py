@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import focus, focus_index, house_rules, make_app, press, set_seat, set_value
+from support_app import focus, focus_index, house_rules, make_app, press, save_png, set_seat, set_value
 
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
@@ -150,6 +150,6 @@ def test_the_lobbys_texts_never_overlap_with_every_cell_set(tmp_path, size):
             row = scene.menu.group_of(index)
             if row is not None and rect.w:
                 assert cards[row].contains(rect), (row, scene.menu.items[index].label)
-        pygame.image.save(app.screen, str(tmp_path / "lobby.png"))
+        save_png(app.screen, tmp_path / "lobby.png")
     finally:
         app.stack.clear()

@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from support_app import OUT, make_app, press, set_value
+from support_app import OUT, make_app, press, save_png, set_value
 from support_cli import run_main
 
 from game import cli, i18n
@@ -87,7 +87,7 @@ def test_changing_the_language_in_settings_takes_effect_at_once(tmp_path):
         assert not any(k[0] == "Settings" for k in ui.TEXTS._cache), "English text still cached"
         texts = drawn_texts(app)
         assert "Indstillinger" in texts and "Sprog" in texts and "Settings" not in texts
-        pygame.image.save(app.screen, str(OUT / "i18n_settings_da.png"))
+        save_png(app.screen, OUT / "i18n_settings_da.png")
         assert json.loads((tmp_path / "settings.json").read_text())["language"] == "da"  # saved at once
         press(app, "right")  # the row cycles System, English, Dansk, Svenska
         assert i18n.language() == "sv"

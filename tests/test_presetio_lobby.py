@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 
-import pygame
 import pytest
-from support_app import OUT, focus, house_rules, make_app, press, set_value
+from support_app import OUT, focus, house_rules, make_app, press, save_png, set_value
 from test_scenes_screenshots import overlapping
 
 from game import presets_io
@@ -160,7 +159,7 @@ def test_no_text_overlaps_with_the_preset_files_and_a_two_line_note(tmp_path, mo
             rules = app.top
             with ui.TextBoxes() as boxes:
                 rules.draw(app.screen, 0.0)
-            pygame.image.save(app.screen, str(OUT / f"presetio_lobby_{game}_{name}_{size[0]}x{size[1]}.png"))
+            save_png(app.screen, OUT / f"presetio_lobby_{game}_{name}_{size[0]}x{size[1]}.png")
             texts = [text for _, text in boxes.drawn]
             assert {t("House rules"), t("Export preset"), t("Import")} <= set(texts)
             assert any(text.startswith(scene.told[0][:10]) for text in texts)  # the news is drawn

@@ -5,9 +5,8 @@ opening example never shows "Don't slap!" and "Slap to start!" together."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
-from support_app import OUT, make_app, press, top_name
+from support_app import OUT, make_app, press, save_png, top_name
 from support_pads import tap
 from test_school_scenes import overlapping, to_setup
 
@@ -102,13 +101,13 @@ def test_a_guest_gets_the_first_step_with_the_keyboard_then_the_timed_drill(tmp_
     assert {"Slap when you see: Two cards the same", "Is this a slap?", "Yes, slap!", "No slap",
             "Pile 1 of 6"} <= texts
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / "school_quiz_ask.png"))
+    save_png(app.screen, OUT / "school_quiz_ask.png")
     q = drill.quiz.current
     press(app, "right", "enter")  # No: the first pile is a pattern, so that is wrong
     assert drill.quiz.answered is False and not drill.quiz.correct and q.slap
     texts = quiz_texts(app)
     assert "Look again: that one is a slap!" in texts and "Enter / A or slap: next pile" in texts
-    pygame.image.save(app.screen, str(OUT / "school_quiz_told.png"))
+    save_png(app.screen, OUT / "school_quiz_told.png")
     app.frames(200)  # untimed: the pile waits
     assert drill.phase == "quiz" and drill.quiz.index == 0 and drill.session.current is None
     press(app, "enter")
@@ -121,7 +120,7 @@ def test_a_guest_gets_the_first_step_with_the_keyboard_then_the_timed_drill(tmp_
     assert drill.quiz.right == 5 and drill.quiz.passed
     texts = quiz_texts(app)
     assert {"5 of 6 right", "Go to the drill", "Try again"} <= texts
-    pygame.image.save(app.screen, str(OUT / "school_quiz_done.png"))
+    save_png(app.screen, OUT / "school_quiz_done.png")
     press(app, "enter")  # Go to the drill (focused when passed)
     assert drill.phase == "ready"
 

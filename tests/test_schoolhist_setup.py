@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_app import OUT, focus, make_app, press, run_until, top_name
+from support_app import OUT, focus, make_app, press, run_until, save_png, top_name
 from test_history_screens import type_text
 from test_school_scenes import overlapping, to_setup
 
@@ -174,7 +174,7 @@ def test_the_setup_with_profiles_keeps_every_text_in_its_own_box(tmp_path, data,
         with ui.TextBoxes() as boxes:
             setup.draw(app.screen, 0.0)
         OUT.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(OUT / f"schoolhist_setup_{size[0]}x{size[1]}.png"))
+        save_png(app.screen, OUT / f"schoolhist_setup_{size[0]}x{size[1]}.png")
         texts = [text for _, text in boxes.drawn]
         assert set(names) <= set(texts)
         assert overlapping(boxes.drawn) == [], size
