@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/python -m game $(ARGS)
 
+# The screenshots made only to be looked at are not written (COUCHCARDS_SHOTS=1 make test writes them, as a
+# plain pytest run does: tests/support_app.SHOTS).
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
+	COUCHCARDS_SHOTS=$${COUCHCARDS_SHOTS:-0} SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
 
 # The GitHub workflows (.github/workflows/*.yml): syntax, expressions, action inputs, runner labels.
 lint: $(STAMP)

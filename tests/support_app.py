@@ -22,6 +22,9 @@ from game.loop import NS, FakeClock
 
 # Screenshots go to a temporary folder (look at them there): COUCHCARDS_TEST_SHOTS overrides it.
 OUT = Path(os.environ.get("COUCHCARDS_TEST_SHOTS") or Path(tempfile.gettempdir()) / "couchcards-shots")
+# COUCHCARDS_SHOTS=0: the screenshots only made to be looked at are not written (save_png skips them; ~7 % of
+# the whole suite's CPU time); a test that reads its file back passes keep=True and still gets it.
+SHOTS = os.environ.get("COUCHCARDS_SHOTS", "1") != "0"
 SIZE = (1280, 720)
 
 KEYS = {
@@ -161,9 +164,12 @@ def distinct_colours(surface: pygame.Surface, grid: int = 48) -> int:
     return len({tuple(surface.get_at((x * w // grid, y * h // grid)))[:3] for x in range(grid) for y in range(grid)})
 
 
-def save_png(surface: pygame.Surface, path: Path | str) -> None:
+def save_png(surface: pygame.Surface, path: Path | str, keep: bool = False) -> None:
     """`surface` as an RGB PNG at `path`, like pygame.image.save but about five times quicker (zlib level 1,
-    no filter: a screenshot to look at, a little larger): the screen tests save hundreds of them."""
+    no filter: a screenshot to look at, a little larger): the screen tests save hundreds of them. Not written
+    when COUCHCARDS_SHOTS=0 (see SHOTS) unless `keep` (the caller reads the file back)."""
+    if not (SHOTS or keep):
+        return
     w, h = surface.get_size()
     raw = pygame.image.tobytes(surface, "RGB")
     stride = w * 3
@@ -180,7 +186,7 @@ def save_shot(app: App, name: str) -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     app.frames(2)
     path = OUT / f"scene_{name}.png"
-    save_png(app.screen, path)
+    save_png(app.screen, path, keep=True)  # read back by its callers
     return path
 
 

@@ -153,7 +153,7 @@ def test_the_quick_png_writer_keeps_every_pixel(tmp_path):
     for x in range(37):
         for y in range(23):
             surface.set_at((x, y), ((x * 7) % 256, (y * 11) % 256, (x * y) % 256))
-    save_png(surface, tmp_path / "shot.png")
+    save_png(surface, tmp_path / "shot.png", keep=True)
     back = pygame.image.load(str(tmp_path / "shot.png"))
     assert back.get_size() == (37, 23)
     assert all(back.get_at((x, y))[:3] == surface.get_at((x, y))[:3] for x in range(37) for y in range(23))
