@@ -4,14 +4,20 @@ and the games, no scene imports another, and outside the games' own modules almo
 from __future__ import annotations
 
 import ast
+import copy
+import functools
 import re
 from pathlib import Path
+
+import pytest
 
 from game import games
 
 ROOT = Path(__file__).resolve().parent.parent / "game"
 # The infrastructure every scene may build on; every other module in scenes/ is a screen of its own.
 SCENE_INFRASTRUCTURE = {"game.scenes", "game.scenes.stack", "game.scenes.results"}
+# The import graphs are read once per worker (the files do not change during a run): these tests share one.
+pytestmark = pytest.mark.xdist_group("architecture")
 
 
 def modules() -> dict[str, Path]:
@@ -28,6 +34,11 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
 
 
 def graph() -> dict[str, set[str]]:
+    return copy.deepcopy(_graph())
+
+
+@functools.cache
+def _graph() -> dict[str, set[str]]:
     known = modules()
     return {name: imports(name, path, known) for name, path in known.items()}
 
@@ -119,6 +130,11 @@ def _imports_in(name: str, path: Path, source: str, known: dict[str, Path]) -> s
 
 
 def folder_graph() -> dict[str, set[str]]:
+    return copy.deepcopy(_folder_graph())
+
+
+@functools.cache
+def _folder_graph() -> dict[str, set[str]]:
     known = modules()
     edges: dict[str, set[str]] = {}
     for name, path in known.items():

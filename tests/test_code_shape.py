@@ -9,6 +9,8 @@ import tokenize
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent / "game"
 MAX_ANY = 60
 
@@ -50,6 +52,7 @@ def test_game_uses_any_at_most_60_times():
         f"{n:4} {path}" for path, n in found.most_common())
 
 
+@pytest.mark.xdist_group("architecture")  # on the worker that has read test_architecture's import graph
 def test_settings_and_preset_files_know_no_game():
     """settings.py and presets_io.py are handed the games (the app, the command line pass the registry's):
     nothing they import, however indirectly, is the registry or a game."""
