@@ -1,4 +1,4 @@
-"""The Ratscrew table with its seats as mats (COUCHCARDS_RATSCREW_MATS=1) in a real X window (Xvfb, SDL x11):
+"""The Ratscrew table with its seats as mats (on by default) in a real X window (Xvfb, SDL x11):
 3, 5 and 8 seats at 1280x720 and 1920x1080, and each 1920x1080 frame's TV check (scaled to 480x270).
 
     COUCHCARDS_RATSCREW_MATS=1 SDL_VIDEODRIVER=x11 DISPLAY=:57 .venv/bin/python tests/shoot_ratscrew_window.py DIR

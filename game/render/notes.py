@@ -25,7 +25,7 @@ from game.render import colors, hud
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
-from game.render.scale import px, text_for, text_min, text_px
+from game.render.scale import px, text_for, text_min, text_px, unit
 from game.render.textboxes import TextBoxes
 from game.render.textfit import balanced, stack
 from game.render.tween import ease_out
@@ -215,6 +215,11 @@ class Notes:
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         heights = [k * line for k in (3, 2, 1)] + [k * low for k in (2, 1) if k * low < line]
+        if L.rows and getattr(self.host, "notes_in_column", False):
+            # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
+            heights = [k * line for k in (5, 4)] + heights
+            if unit(L.size) < 1:  # (and, in a window under 1280×720, two or three lines at the smallest size)
+                heights += [k * low for k in (3, 2) if line <= k * low < 3 * line]
         for vertical_above in (up_is_in, not up_is_in):
             rank = SIDES.index("in_v" if vertical_above == up_is_in else "out_v")
             side = "above" if vertical_above else "below"

@@ -108,10 +108,9 @@ class RatscrewView(TableView):
     model: RatscrewModel
     _tall = LAYOUT.pile_tall  # the centre's height in card heights, as tall as its column needs
     _roomy = 1.0  # how much of PANEL_GROW the window takes
-    # Seats as mats in rows (ROWS_LAYOUT) where the window is wide enough. Off for now (a few crowded cases of
-    # the table family still fail with it: see tests/test_ratscrew_mats.py); COUCHCARDS_RATSCREW_MATS=1 turns it
-    # on to try it (the benches and the screenshots).
-    mats_in_rows = os.environ.get("COUCHCARDS_RATSCREW_MATS") == "1"
+    # Seats as mats in rows (ROWS_LAYOUT) where the window is wide enough and every seat's notes find felt beside
+    # its mat (else round the ellipse: see relayout); COUCHCARDS_RATSCREW_MATS=0 turns them off (the ellipse).
+    mats_in_rows = os.environ.get("COUCHCARDS_RATSCREW_MATS", "1") != "0"
     notes_in_column = True  # mats in rows: a seat's notes keep to the felt over (or under) its own mat
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
@@ -158,6 +157,10 @@ class RatscrewView(TableView):
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
             self._fit_rows(size)
+            if self.L.rows and not self._notes_fit():  # too crowded for mats in rows: as round an ellipse
+                self._card, self._mode = None, "stack"
+                self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+                super().relayout(size)
         else:
             super().relayout(size)
         if not self.L.rows:
@@ -176,6 +179,14 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
+
+    def _notes_fit(self) -> bool:
+        """Mats in rows: whether every seat's notes have felt of their own beside its mat; where one has none
+        (a big text size with large cards, or eight seats), the seats sit round an ellipse, whose felt holds them."""
+        self.geo = RatscrewGeometry(self.L, self.seed, self._mode)
+        self._lanes = self._clear = None
+        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        return all(lane.clear for lane in self.notes.lanes())
 
     def _fit_rows(self, size: tuple[int, int]) -> None:
         """Mats in rows: the biggest centre cards (a pile card at most CARD_MAX of the height) whose pile and
