@@ -23,8 +23,8 @@ from game.input import InputRouter
 from game.loop import FixedLoop
 from game.render import cache as render_cache
 from game.render import scale
-from game.render.fonts import get_font
 from game.render.icon import window_icon
+from game.render.text import get_font
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
 from game.services import MIN_WINDOW, InputPort

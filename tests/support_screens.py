@@ -29,6 +29,7 @@ from support_app import OUT, make_app
 
 from game import i18n
 from game.render import scale
+from game.render.text import TextRecorder
 
 Size = tuple[int, int]
 Key = tuple[str, str, str, Size, int]  # family, screen, language, window, text size (per cent)
@@ -144,20 +145,19 @@ def _build(fam: str, name: str, code: str, size: Size, percent: int) -> Frame:
 
 def _plain(app) -> tuple[list[tuple[pygame.Rect, str]], list[tuple[pygame.Rect, str]]]:
     """As test_i18n_screens.draw_recording: drawn outside the scene's text room."""
-    from game.ui import widgets as ui
 
     raw: list[tuple[pygame.Rect, str]] = []
-    add = ui.TextBoxes.add
+    add = TextRecorder.add
 
     def recording(surface, rect, text):
-        if ui.TextBoxes.current is not None and surface is pygame.display.get_surface():
+        if TextRecorder.current is not None and surface is pygame.display.get_surface():
             raw.append((pygame.Rect(rect), text))
         add(surface, rect, text)
 
-    ui.TextBoxes.add = staticmethod(recording)
+    TextRecorder.add = staticmethod(recording)
     try:
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
     finally:
-        ui.TextBoxes.add = staticmethod(add)
+        TextRecorder.add = staticmethod(add)
     return list(boxes.drawn), raw

@@ -23,7 +23,7 @@ from game.history import History
 from game.input.router import InputRouter
 from game.loop import FakeClock
 from game.match import SeatSpec
-from game.render.fonts import get_font
+from game.render.text import get_font
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
 

@@ -100,14 +100,14 @@ def test_a_seats_own_keys_are_never_drawn_smaller_than_the_bots_labels(n, size, 
 
 
 def _nothanks_words(n, size, percent, language):
-    """Every word a No Thanks table of `n` human seats draws (recorded by fonts.DRAWN, with its size as drawn)
+    """Every word a No Thanks table of `n` human seats draws (recorded by render_text.DRAWN, with its size as drawn)
     in a few moments of play: the first turn, notes from every other seat pressing out of turn, the move
     log shown, a card taken with matches on it. Returns (words, table)."""
     from support_table import press
 
     from game import i18n
     from game.commands import PASS, TAKE, Command
-    from game.render import fonts
+    from game.render import text as render_text
 
     i18n.set_language(language)
     scale.set_window(size)
@@ -122,12 +122,12 @@ def _nothanks_words(n, size, percent, language):
 
             def record():
                 table.view.relayout(size)  # every panel, label and cached word drawn afresh
-                fonts.DRAWN = []
+                render_text.DRAWN = []
                 try:
                     table.draw(surface, 0.0)
-                    words.extend(fonts.DRAWN)
+                    words.extend(render_text.DRAWN)
                 finally:
-                    fonts.DRAWN = None
+                    render_text.DRAWN = None
 
             record()
             for seat in range(n):
@@ -217,7 +217,7 @@ def test_the_coachs_box_has_a_place_of_its_own(n, size):
     from test_coach_table import humans, up
 
     from game.commands import PASS, TAKE, Command
-    from game.render.textboxes import overlaps
+    from game.render.text import overlaps
 
     scale.set_window(size)
     app, table = nothanks_table(nt.Rules(), humans(n), size=size)

@@ -1,8 +1,8 @@
 """Issue 20 items 3 and 4 on every screen but the tables: results (both games, with their charts and notes),
 the replays and the replay viewer, the stats, the players' screens, the slap school, the menus (title,
 choose, settings, pause, controls, join, the dialogs, the rules) and their footers. Every text each screen
-draws is recorded with its font size in pixels and its box (ui.TextBoxes.sized), and every text a TextCache is
-asked for in that frame with its size (fonts.DRAWN, which also sees words drawn outside the boxes: chart
+draws is recorded with its font size in pixels and its box (TextRecorder.sized), and every text a TextCache is
+asked for in that frame with its size (render_text.DRAWN, which also sees words drawn outside the boxes: chart
 labels, notices); none is under 20 px at 1280×720 (scaled with the window), at 100/125/150 % text, in English,
 Danish and Swedish, beside the overlap, off-screen and cut checks of test_access_screens.problems."""
 
@@ -16,7 +16,9 @@ from test_access_more_screens import SCREENS
 from test_access_screens import LANGUAGES, PERCENTS, app_with, problems
 
 from game import i18n
-from game.render import fonts, scale
+from game.render import scale
+from game.render import text as render_text
+from game.render.text import TextRecorder
 from game.ui import widgets as ui
 
 FLOOR = 20  # px at 1280×720
@@ -48,26 +50,26 @@ def recorded(app) -> tuple[dict[str, list], list[tuple[pygame.Rect, str, int]], 
     """Draw the top scene once (as `problems` does) and return its problems, every boxed text with its font
     size, and every text a TextCache was asked for with its size."""
     sized: list[tuple[pygame.Rect, str, int]] = []
-    measure = ui.TextBoxes.measure
+    measure = TextRecorder.measure
 
     def recording(surface, rect, text, img):
-        if ui.TextBoxes.current is not None and surface is pygame.display.get_surface():
-            sized.append((pygame.Rect(rect), text, fonts.px_of(img)))
+        if TextRecorder.current is not None and surface is pygame.display.get_surface():
+            sized.append((pygame.Rect(rect), text, render_text.px_of(img)))
 
-    fonts.DRAWN = []
-    ui.TextBoxes.measure = staticmethod(recording)
+    render_text.DRAWN = []
+    TextRecorder.measure = staticmethod(recording)
     try:
         if hasattr(app.top, "relayout"):  # words drawn once per layout (the rules' page) are recorded too
             with scale.text_room(app.top.text_room):
                 app.top.relayout(app.size)
         found = problems(app)
-        drawn = list(fonts.DRAWN)
+        drawn = list(render_text.DRAWN)
     finally:
-        ui.TextBoxes.measure = staticmethod(measure)
-        fonts.DRAWN = None
+        TextRecorder.measure = staticmethod(measure)
+        render_text.DRAWN = None
     viewer = app.top
     if getattr(viewer, "table", None) is not None and hasattr(viewer, "table_boxes"):
-        # The replay viewer's table draws in its own boxes (game.render.textboxes: each with the text size it
+        # The replay viewer's table draws in its own boxes (game.render.text.TextBoxes: each with the text size it
         # asked for, drawn at the text size in force while the viewer drew its table); on screen scaled like
         # the table was. They join the floor and the overlap checks.
         k = viewer.table_rect.h / viewer.render_size()[1]

@@ -11,7 +11,9 @@ import pytest
 from support_app import make_app, press
 
 from game import i18n
-from game.render import fonts, scale
+from game.render import scale
+from game.render import text as render_text
+from game.render.text import TextRecorder
 from game.scenes.controls import BACK_ROW, PAD_ROW, RESET_ROW, ControlsScene
 from game.scenes.dialogs import KEYBOARD, ConfirmScene, NameEntryScene
 from game.scenes.title import TitleScene
@@ -31,9 +33,9 @@ def standard_looks():
 
 @pytest.fixture
 def cuts():
-    fonts.CUTS = []
-    yield fonts.CUTS
-    fonts.CUTS = None
+    render_text.CUTS = []
+    yield render_text.CUTS
+    render_text.CUTS = None
 
 
 def app_with(tmp_path, size, percent, code="en"):
@@ -42,7 +44,7 @@ def app_with(tmp_path, size, percent, code="en"):
 
 
 def recorded(draw) -> list[tuple[pygame.Rect, str]]:
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         draw()
     return boxes.drawn
 

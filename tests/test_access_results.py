@@ -19,10 +19,11 @@ from game.games.base import TableConfig
 from game.games.nothanks import engine as nt
 from game.match import SeatSpec
 from game.render import scale
+from game.render.text import TextRecorder
 from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
 from game.ui import widgets as ui
-from game.ui.text import name_halves
+from game.ui.figures import name_halves
 
 LONG_NAMES = ["Alexandria-Maximilin", "Bo", "W" * 20]
 
@@ -94,17 +95,17 @@ def test_twenty_character_names_are_shown_whole_at_150_percent(tmp_path, eight, 
     app = show(tmp_path, size, "da", 150, config, match)
     try:
         drawn: list[str] = []
-        real = ui.TextBoxes.add
+        real = TextRecorder.add
 
         def recording(surface, rect, text):
             drawn.append(text)
             real(surface, rect, text)
 
-        ui.TextBoxes.add = staticmethod(recording)
+        TextRecorder.add = staticmethod(recording)
         try:
             assert_fits(app, f"{game} with long names at {size}", f"results_{game}_names_{players}_{size[0]}.png")
         finally:
-            ui.TextBoxes.add = staticmethod(real)
+            TextRecorder.add = staticmethod(real)
         halves = set(itertools.pairwise(drawn))  # a name on two lines: one after the other
         for name in {s.name for s in config.seats}:
             assert any(name in text for text in drawn) or name_halves(name) in halves, name
@@ -146,7 +147,7 @@ def test_the_evenings_tally_fits_at_150_percent_with_eight_seats(tmp_path, monke
         app.frames(2)
         assert app.top.tally_parts, "no tally drawn"
         assert_fits(app, f"{game} tally at {size}", f"results_{game}_tally_da_{size[0]}_150.png")
-        with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+        with TextRecorder() as boxes, scale.text_room(app.top.text_room):
             app.top.draw(app.screen, 0.0)
         body = app.top.body
         figures_bottom = max(r.bottom for r in ((body.players_rect, body.aside_rect, body.takes_rect) if points
@@ -169,7 +170,7 @@ def test_bigger_text_is_drawn_bigger_and_the_buttons_stay_above_the_hint(tmp_pat
     for percent in (100, 150):
         app = show(tmp_path / str(percent), size, "da", percent, config, match)
         try:
-            with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+            with TextRecorder() as boxes, scale.text_room(app.top.text_room):
                 app.top.draw(app.screen, 0.0)
             assert not {k: v for k, v in problems(app).items() if v}
             by_text: dict[str, pygame.Rect] = {}

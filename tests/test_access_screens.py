@@ -16,7 +16,9 @@ import test_scenes_screenshots as shots
 from support_app import OUT, make_app, save_png
 
 from game import i18n
-from game.render import fonts, scale
+from game.render import scale
+from game.render import text as render_text
+from game.render.text import TextRecorder
 from game.ui import widgets as ui
 
 LANGUAGES = ["en", "da", "sv"]
@@ -67,22 +69,22 @@ def recording(app, shot: str | None = None) -> tuple[dict[str, list], list[tuple
                                                      list[tuple[pygame.Rect, str]]]:
     """`problems`, with the boxes TextBoxes kept (clipped) and every box as drawn (before clipping)."""
     raw: list[tuple[pygame.Rect, str]] = []
-    add = ui.TextBoxes.add
+    add = TextRecorder.add
 
     def recording(surface, rect, text):
-        if ui.TextBoxes.current is not None and surface is pygame.display.get_surface():
+        if TextRecorder.current is not None and surface is pygame.display.get_surface():
             raw.append((pygame.Rect(rect), text))
         add(surface, rect, text)
 
-    fonts.CUTS = []
-    ui.TextBoxes.add = staticmethod(recording)
+    render_text.CUTS = []
+    TextRecorder.add = staticmethod(recording)
     try:
-        with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+        with TextRecorder() as boxes, scale.text_room(app.top.text_room):
             app.top.draw(app.screen, 0.0)
-        cuts = list(fonts.CUTS)
+        cuts = list(render_text.CUTS)
     finally:
-        ui.TextBoxes.add = staticmethod(add)
-        fonts.CUTS = None
+        TextRecorder.add = staticmethod(add)
+        render_text.CUTS = None
     if shot:
         OUT.mkdir(parents=True, exist_ok=True)
         save_png(app.screen, OUT / shot)

@@ -22,7 +22,8 @@ from game.games.nothanks import engine as nt
 from game.games.nothanks import paint as nt_paint
 from game.games.table_scene import TableScene
 from game.match import SeatSpec
-from game.render import fonts, scale
+from game.render import scale
+from game.render import text as render_text
 
 NEEDED = ("note", "prompt", "count", "photo", "banner", "small_print")  # a player's mid-game words
 SIZES = [(1280, 720), (640, 360)]
@@ -38,12 +39,12 @@ def language(request, monkeypatch):
 
 @pytest.fixture
 def cuts():
-    """Every text cut with "…" while the test draws (game.render.fonts records them)."""
-    fonts.CUTS = []
+    """Every text cut with "…" while the test draws (game.render.text records them)."""
+    render_text.CUTS = []
     try:
-        yield fonts.CUTS
+        yield render_text.CUTS
     finally:
-        fonts.CUTS = None
+        render_text.CUTS = None
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from support_app import OUT, make_app, save_png
 
 from game.games.table_scene import TableScene
 from game.render import scale
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +53,7 @@ def app_with(tmp_path, size, **settings):
 def drawn_boxes(app, name, shot):
     shots.build(app, name)
     app.frames(2)
-    with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):  # as the app draws it
+    with TextRecorder() as boxes, scale.text_room(app.top.text_room):  # as the app draws it
         app.top.draw(app.screen, 0.0)
     OUT.mkdir(parents=True, exist_ok=True)
     save_png(app.screen, OUT / shot)
@@ -192,7 +192,7 @@ def test_the_slap_school_at_a_bigger_text_size(tmp_path, name, percent):
     try:
         school.screens(app, name)
         app.frames(2)
-        with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+        with TextRecorder() as boxes, scale.text_room(app.top.text_room):
             app.top.draw(app.screen, 0.0)
         save_png(app.screen, OUT / f"access_school_{name}_{percent}.png")
         assert len(boxes.drawn) >= 4

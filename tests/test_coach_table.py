@@ -16,7 +16,7 @@ from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import HardBot
 from game.games.nothanks.coach import position_seed
 from game.match import SeatSpec
-from game.render.textboxes import overlaps
+from game.render.text import overlaps
 from game.scenes.lobby import LobbyScene
 
 

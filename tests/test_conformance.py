@@ -58,10 +58,10 @@ from game.games.base import (
 )
 from game.games.table_scene import TableScene
 from game.match.common import SeatSpec
-from game.render import fonts, scale
+from game.render import scale
+from game.render import text as render_text
 from game.render.card_art import CardArt
-from game.render.textboxes import overlaps
-from game.ui import widgets as ui
+from game.render.text import TextRecorder, overlaps
 
 TESTS = Path(__file__).resolve().parent
 GOLDEN_DIRS = (TESTS / "golden", TESTS / "snapgame" / "golden")
@@ -424,8 +424,8 @@ KNOWN_CUTS = {("ratscrew", (640, 360), 7)}
 
 def draw_table(g: GameDef, size, lang, percent, n: int, monkeypatch) -> None:
     """A table of `n` human seats pressing at random, drawn now and then: no two texts overlap, none lies
-    outside the window, no word is cut with "…" (game.render.fonts.CUTS)."""
-    monkeypatch.setattr(fonts, "CUTS", [])
+    outside the window, no word is cut with "…" (game.render.text.CUTS)."""
+    monkeypatch.setattr(render_text, "CUTS", [])
     monkeypatch.setenv("LANGUAGE", lang)
     i18n.set_language(lang)
     scale.set_window(size)
@@ -458,9 +458,9 @@ def draw_table(g: GameDef, size, lang, percent, n: int, monkeypatch) -> None:
                 frames += 1
         assert frames >= 1
         app.stack.clear()
-    if fonts.CUTS and (g.id, size, n) in KNOWN_CUTS:
-        pytest.xfail(f"known: cut with …: {fonts.CUTS}")
-    assert fonts.CUTS == [], f"cut with …: {fonts.CUTS}"
+    if render_text.CUTS and (g.id, size, n) in KNOWN_CUTS:
+        pytest.xfail(f"known: cut with …: {render_text.CUTS}")
+    assert render_text.CUTS == [], f"cut with …: {render_text.CUTS}"
 
 
 @pytest.mark.parametrize("combo", SQUARE, ids=_looks_id)
@@ -498,7 +498,7 @@ def test_the_results_screen_has_no_overlapping_texts(g, tmp_path, size):
         app.nav.push("title")
         app.nav.push("results", config, match)
         app.frames(2)
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
         assert texts_overlapping(boxes.drawn) == []
         assert app.top.body.headline() in [text for _, text in boxes.drawn]
@@ -517,7 +517,7 @@ def test_watch_again_replays_the_game_in_the_viewer_without_overlapping_texts(g,
     scene.seek(scene.film.end)
     app.frames(2)
     assert scene.table.match.state.digest() == match.state.digest()
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         scene.draw(app.screen, 0.0)
     assert texts_overlapping(boxes.drawn) == []
     app.stack.clear()
@@ -611,7 +611,7 @@ def test_snap_is_on_the_choose_game_screen_and_leads_to_its_lobby(app, snap_regi
     assert [e.game for e in choose.entries if e.mode is None] == list(games.IDS)
     assert games.IDS[-1] == "snap"
     app.frames(2)
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         choose.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]
     assert snap_registered.title() in texts and all(line in " ".join(texts) for line in snap_registered.blurb()[:1])

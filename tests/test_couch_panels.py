@@ -15,7 +15,7 @@ from game.commands import TAKE
 from game.games.nothanks import engine as nt
 from game.games.nothanks import paint as nt_paint
 from game.match import SeatSpec
-from game.render.textboxes import overlaps
+from game.render.text import overlaps
 
 pygame.init()
 

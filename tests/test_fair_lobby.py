@@ -9,8 +9,8 @@ from support_app import focus, focus_index, house_rules, make_app, press, save_p
 
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
+from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
-from game.ui import widgets as ui
 
 
 def lobby(app, game: str = "ratscrew") -> LobbyScene:
@@ -138,7 +138,7 @@ def test_the_lobbys_texts_never_overlap_with_every_cell_set(tmp_path, size):
         scene.rebuild()
         focus(app, t("Head start"))
         assert scene.menu.current.value() == "1000 ms"
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             scene.draw(app.screen, 0.0)
         texts = [text for _, text in boxes.drawn]
         assert {"Head start", "Learner", "no penalty · hint 0.5 s", "950 ms"} <= set(texts)

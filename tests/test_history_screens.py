@@ -29,6 +29,7 @@ from game.history import export
 from game.i18n import t
 from game.match import SeatSpec
 from game.profiles import PALETTE
+from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
 from game.scenes.title import TitleScene
 from game.ui import widgets as ui
@@ -52,7 +53,7 @@ def drawn(app, name: str) -> list[tuple[pygame.Rect, str]]:
     *below, top = app.stack.drawn()
     for scene in below:  # an overlay's scene below it: in the picture, its texts under the overlay's panel
         scene.draw(app.screen, 0.0)
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         top.draw(app.screen, 0.0)
     w, h = app.size
     OUT.mkdir(parents=True, exist_ok=True)

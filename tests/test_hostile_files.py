@@ -31,9 +31,9 @@ from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.history import export
 from game.history.store import open_history
+from game.render.text import TextRecorder
 from game.scenes.replays import ReplaysScene, entry_for
 from game.scenes.title import TitleScene
-from game.ui import widgets as ui
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "ratscrew-seed-rules-two-humans.jsonl"
@@ -131,7 +131,7 @@ def test_the_lobby_shows_a_preset_and_names_read_with_nul(tmp_path):
         app.push(TitleScene())
         app.nav.push("lobby", "ratscrew")
         app.frames(3)
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
         assert all("\0" not in s for _, s in boxes.drawn)
     finally:

@@ -15,7 +15,8 @@ import pygame
 import pytest
 
 from game.bench import memory as bench_memory
-from game.render import cache, fonts
+from game.render import cache
+from game.render import text as render_text
 
 SIZES = [(3840, 2160), (640, 360), (2561, 1439), (1917, 1203), (777, 555), (3333, 1000)]
 
@@ -87,9 +88,9 @@ def test_a_sweep_of_window_sizes_leaves_no_more_pictures_or_fonts_than_before(ap
 
 
 def test_fonts_are_kept_in_a_bounded_cache():
-    for size in range(6, 6 + 3 * fonts.FONT_CAPACITY):
-        fonts.get_font(size, bold=size % 2 == 0)
-    assert len(fonts._FONTS) <= fonts.FONT_CAPACITY
+    for size in range(6, 6 + 3 * render_text.FONT_CAPACITY):
+        render_text.get_font(size, bold=size % 2 == 0)
+    assert len(render_text._FONTS) <= render_text.FONT_CAPACITY
 
 
 def test_a_cache_drops_its_least_recently_used_entry_and_empties_on_a_resize():

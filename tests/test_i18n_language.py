@@ -14,6 +14,7 @@ from game import cli, i18n
 from game import settings as settings_mod
 from game.games import GAMES
 from game.render import cache
+from game.render.text import TextRecorder
 from game.scenes.options import SettingsScene
 from game.scenes.title import TitleScene
 from game.ui import widgets as ui
@@ -68,7 +69,7 @@ def test_a_bad_language_in_the_settings_file_falls_back_to_auto(tmp_path, value)
 
 
 def drawn_texts(app) -> list[str]:
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)
     return [text for _rect, text in boxes.drawn]
 
@@ -130,7 +131,7 @@ def test_a_language_change_empties_every_cache_of_drawn_things(tmp_path):
 def test_language_da_on_the_command_line_starts_in_danish(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COUCHCARDS_CONFIG_DIR", str(tmp_path))
     shot = tmp_path / "title_da.png"
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         code, _out, err = run_main(cli, capsys, "--headless", "--frames", "5", "--language", "da",
                                    "--screenshot", str(shot))
     assert code == 0, err

@@ -19,7 +19,7 @@ from support_table import all_overlays, drawn_frames, nothanks_table
 from support_table import press as table_press
 
 from game import i18n
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 ENGLISH_ONLY = {"Settings", "Play", "Quit", "Back", "Rules", "Players", "Controls", "Resume"}
 
@@ -38,15 +38,15 @@ def app_in(tmp_path, size, code):
 def draw_recording(app, monkeypatch) -> tuple[list[tuple[pygame.Rect, str]], list[tuple[pygame.Rect, str]]]:
     """The clipped boxes (as the overlap check takes them) and the boxes as drawn, before clipping."""
     raw: list[tuple[pygame.Rect, str]] = []
-    add = ui.TextBoxes.add
+    add = TextRecorder.add
 
     def recording(surface, rect, text):
-        if ui.TextBoxes.current is not None and surface is pygame.display.get_surface():
+        if TextRecorder.current is not None and surface is pygame.display.get_surface():
             raw.append((pygame.Rect(rect), text))
         add(surface, rect, text)
 
-    monkeypatch.setattr(ui.TextBoxes, "add", staticmethod(recording))
-    with ui.TextBoxes() as boxes:
+    monkeypatch.setattr(TextRecorder, "add", staticmethod(recording))
+    with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)
     monkeypatch.undo()
     return boxes.drawn, raw

@@ -19,6 +19,7 @@ from game.commands import DOWN, LEFT, RIGHT, UP
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
 from game.render import scale
+from game.render.text import TextRecorder
 from game.scenes.lobby.spatial import nearest
 from game.ui import widgets as ui
 
@@ -171,13 +172,13 @@ def test_a_pads_start_starts_the_game_from_anywhere_or_says_what_is_missing(app,
 
 def test_values_show_where_they_are_in_their_lists(app):
     scene = app.nav.push("lobby", "ratscrew")
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         scene.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]
     assert {t("Human"), t("Bot"), t("Empty")} <= set(texts)  # every choice of what plays a seat, on its card
     house_rules(app)
     rules = app.top
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         rules.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]
     for option in scene.options:  # every rule's row comes from the game's definition
@@ -198,7 +199,7 @@ def test_every_word_of_the_lobby_and_its_house_rules_is_20_px_or_more(tmp_path, 
         for screen in ("lobby", "house rules"):
             if screen == "house rules":
                 house_rules(app)
-            with ui.TextBoxes() as boxes, scale.text_room(app.top.text_room):
+            with TextRecorder() as boxes, scale.text_room(app.top.text_room):
                 app.top.draw(app.screen, 0.0)
             small = [(text, rect.h) for rect, text in boxes.drawn if rect.h < floor]
             assert len(boxes.drawn) > 20 and small == [], (screen, small)

@@ -7,6 +7,7 @@ import pygame
 from support_app import focus, house_rules, press, record_commands, set_seat, set_value, top_name
 
 from game.i18n import t
+from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
 
 
@@ -77,7 +78,6 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
 
 
 def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many_more(app):
-    from game.scenes.lobby import cells
     from game.ui import widgets as ui
 
     app.push(LobbyScene("ratscrew"))
@@ -90,15 +90,15 @@ def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many
     parts = whole.split(" \u00b7 ")
     for size in ((1280, 720), (640, 360)):
         px, room = ui.px(size, 20), size[0] - 2 * ui.px(size, 24)
-        line = lobby.summary_line(lambda s, px=px, room=room: cells.width(s, px) <= room)
-        assert cells.width(line, px) <= room
+        line = lobby.summary_line(lambda s, px=px, room=room: ui.TEXTS.width(s, px) <= room)
+        assert ui.TEXTS.width(line, px) <= room
         shown = next(k for k in range(len(parts), 0, -1)
                      if line in (whole, t("{rules} · +{n} more", rules=" · ".join(parts[:k]), n=len(parts) - k)))
         assert 0 < shown < len(parts)  # whole parts only, and the count of the rest: nothing dropped unsaid
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         lobby.draw(app.screen, 0.0)
     room = app.size[0] - 2 * ui.px(app.size, 24)
-    assert lobby.summary_line(lambda s: cells.width(s, 20) <= room) in [text for _, text in boxes.drawn]
+    assert lobby.summary_line(lambda s: ui.TEXTS.width(s, 20) <= room) in [text for _, text in boxes.drawn]
 
 
 def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):

@@ -19,6 +19,7 @@ from game.input.virtualpad import VirtualPad
 from game.match import SeatSpec
 from game.render.colors import seat_color
 from game.render.seat_keys import SeatKeys
+from game.render.text import TextRecorder
 from game.tables import DemoLoop, demo_config
 from game.ui import widgets as ui
 
@@ -412,16 +413,16 @@ def test_a_twenty_letter_name_shows_whole_in_the_lobby_and_the_name_entry(app, m
     lobby = app.nav.push("lobby", "ratscrew")
     row = lobby.menu.rects[0]
     drawn: list[tuple[str, int]] = []
-    real = ui.fit_whole
+    real = ui.TEXTS.fit_whole
 
     def spy(s, max_w, size, colour=ui.TEXT, bold=False, least=0.55):
         drawn.append((s, max_w, size, bold, least))
         return real(s, max_w, size, colour, bold, least)
 
-    monkeypatch.setattr(ui, "fit_whole", spy)
+    monkeypatch.setattr(ui.TEXTS, "fit_whole", spy)
     for index in (0, len(lobby.menu.items) - 1):  # the name focused and not
         lobby.menu.index = index
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             lobby.draw(app.screen, 0.0)
         lines = [(rect, text) for rect, text in boxes.drawn if text.strip() and text in name and row.contains(rect)]
         assert " ".join(text for _, text in lines) == name  # whole: on a line, or two where one would need
@@ -433,4 +434,4 @@ def test_a_twenty_letter_name_shows_whole_in_the_lobby_and_the_name_entry(app, m
     assert entry.name == name
     entry.draw(app.screen, 0.0)
     (s, max_w, size, bold, least), = [d for d in drawn if d[0].startswith(name)]
-    assert ui.TEXTS.fitted(s, max_w, ui.whole_size(s, max_w, size, bold, least), bold)[0] == s
+    assert ui.TEXTS.fitted(s, max_w, ui.TEXTS.whole_size(s, max_w, size, bold, least), bold)[0] == s

@@ -15,8 +15,8 @@ from game import presets_io
 from game.games import GAMES
 from game.i18n import t
 from game.presets_io import Preset
+from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
-from game.ui import widgets as ui
 
 FAST = {"claim_delay_ms": 500, "tens": True}
 SLOW = {"claim_delay_ms": 2000}
@@ -157,7 +157,7 @@ def test_no_text_overlaps_with_the_preset_files_and_a_two_line_note(tmp_path, mo
                 press(app, "left", "enter")
             assert scene.told_bad is bad
             rules = app.top
-            with ui.TextBoxes() as boxes:
+            with TextRecorder() as boxes:
                 rules.draw(app.screen, 0.0)
             save_png(app.screen, OUT / f"presetio_lobby_{game}_{name}_{size[0]}x{size[1]}.png")
             texts = [text for _, text in boxes.drawn]

@@ -2,7 +2,7 @@
 (RatscrewView.mats_in_rows, on by default; where a seat's notes would find no felt beside its mat the seats
 sit round the ellipse instead): the pile is
 the star (40% of the window's height at two to five seats, a third at six to eight), every word drawn is
-recorded (fonts.DRAWN, its size as drawn) and meets the couch floors, no two texts overlap, a seat's own keys
+recorded (render_text.DRAWN, its size as drawn) and meets the couch floors, no two texts overlap, a seat's own keys
 are never smaller than the bots' labels, and a won pile lands inside its winner's stack."""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from game.games.ratscrew.table import RatscrewTable
 from game.games.ratscrew.view import RatscrewView
 from game.games.table_scene import TableScene
 from game.match import SeatSpec
-from game.render import fonts, scale
-from game.render.textboxes import overlaps
+from game.render import scale
+from game.render import text as render_text
+from game.render.text import overlaps
 
 
 @pytest.fixture(autouse=True)
@@ -67,14 +68,14 @@ def _words(n, percent, language):
 
         def record():
             t.view.relayout(size)
-            fonts.DRAWN = []
+            render_text.DRAWN = []
             try:
                 t.draw(surface, 0.0)
-                words.extend(fonts.DRAWN)
+                words.extend(render_text.DRAWN)
                 notes.update(b.text for b in t.view.text_boxes() if b.kind == "note")
                 assert overlaps(t.view.text_boxes()) == []
             finally:
-                fonts.DRAWN = None
+                render_text.DRAWN = None
 
         record()
         for _ in range(3):

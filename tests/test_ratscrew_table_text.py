@@ -29,7 +29,7 @@ from game.match import SeatSpec
 from game.render import colors
 from game.render.effects import Banner, Note
 from game.render.scale import text_min
-from game.render.textboxes import overlaps
+from game.render.text import overlaps
 from game.render.tween import Tween
 
 pygame.init()

@@ -12,6 +12,7 @@ import pygame
 from test_build import load_build_module
 
 import game
+from game.render.text import TextRecorder
 from game.ui import widgets as ui
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +33,7 @@ def test_version_on_the_command_line():
 def test_the_title_screen_shows_the_version_small_in_a_corner(app):
     app.nav.push("title")
     app.frames(2)
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)
     (rect,) = [r for r, text in boxes.drawn if text == f"v{VERSION}"]
     w, h = app.size

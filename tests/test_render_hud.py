@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from game.render import hud
-from game.render.fonts import TextCache
+from game.render.text import TextCache
 from game.render.tokens import CHIP, MAX_SHOWN, STICK, Tokens
 
 pygame.init()

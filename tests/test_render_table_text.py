@@ -200,7 +200,7 @@ def test_nothanks_full_pot_screenshot(size):
 
 
 def test_wrap_breaks_between_parts_first_then_at_spaces_and_loses_nothing():
-    from game.render.fonts import get_font, wrap
+    from game.render.text import get_font, wrap
 
     font = get_font(20)
     text = "Slaps: Double, Sandwich, Top-bottom · wrong slap burns 2, dead · J1 Q2 K3 A4"

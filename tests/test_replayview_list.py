@@ -11,6 +11,7 @@ from test_scenes_screenshots import overlapping
 
 from game import record
 from game.i18n import t
+from game.render.text import TextRecorder
 from game.scenes.replays import ReplayScene, ReplaysScene, recent
 from game.scenes.title import TitleScene
 from game.ui import widgets as ui
@@ -47,7 +48,7 @@ def open_list(app) -> ReplaysScene:
 
 
 def drawn(app, name: str) -> list[tuple[pygame.Rect, str]]:
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)
     w, h = app.size
     OUT.mkdir(parents=True, exist_ok=True)

@@ -13,6 +13,7 @@ from test_scenes_screenshots import overlapping
 from game import i18n
 from game.commands import BACK, CONFIRM, DOWN, RIGHT, UP, Command
 from game.i18n import t
+from game.render.text import TextRecorder
 from game.replay import build_match
 from game.scenes.replays import MS, SLAP_LEAD_NS, SPEEDS, Film, ReplayScene, log_of
 from game.scenes.results import ResultsScene
@@ -64,7 +65,7 @@ def applied(scene: ReplayScene) -> int:
 
 def drawn(app, name: str) -> list[tuple[pygame.Rect, str]]:
     """The viewer drawn with its words recorded (its own and its table's); the frame saved."""
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)
     w, h = app.size
     OUT.mkdir(parents=True, exist_ok=True)

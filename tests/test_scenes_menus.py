@@ -254,7 +254,7 @@ def test_a_pad_still_types_on_the_on_screen_keyboard_while_the_keyboard_types(ap
 
 
 def test_the_space_key_label_fits_at_every_size(app):
-    from game.render.fonts import get_font
+    from game.render.text import get_font
     from game.scenes.dialogs import KEYBOARD, SPACE, NameEntryScene
     from game.ui import widgets as ui
 

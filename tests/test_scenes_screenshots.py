@@ -11,6 +11,7 @@ from game import games
 from game.games.base import TableConfig
 from game.i18n import t
 from game.match import SeatSpec
+from game.render.text import TextRecorder
 from game.scenes.choose import ChooseGameScene
 from game.scenes.controls import ControlsScene
 from game.scenes.dialogs import ConfirmScene, NameEntryScene
@@ -95,7 +96,7 @@ def test_the_ratscrew_table_with_every_overlay_at_once(size, moment):
     (no two of the boxes the table drew intersect)."""
     from support_table import all_overlays
 
-    from game.render.textboxes import overlaps
+    from game.render.text import overlaps
 
     name, ms = moment
     _app, table = all_overlays(size, 5)
@@ -130,7 +131,7 @@ def test_no_two_texts_of_a_screen_overlap(tmp_path, name, size):
     try:
         build(app, name)
         app.frames(2)
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
         save_png(app.screen, OUT / f"boxes_{name}_{size[0]}x{size[1]}.png")
         assert len(boxes.drawn) >= 2, f"{name} drew no recorded text"
@@ -140,7 +141,7 @@ def test_no_two_texts_of_a_screen_overlap(tmp_path, name, size):
 
 
 def test_the_text_box_check_sees_texts_drawn_over_each_other(app):
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         ui.blit_text(app.screen, "Double!", 40, ui.TEXT, "center", (300, 200))
         ui.blit_text(app.screen, "Too late by 22 ms", 30, ui.TEXT, "center", (310, 205))
         ui.blit_text(app.screen, "elsewhere", 30, ui.TEXT, "center", (900, 600))

@@ -18,7 +18,7 @@ from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.sim import play
 from game.history import queries
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 UTC = datetime.UTC
 TODAY = datetime.date(2026, 12, 2)  # a Wednesday
@@ -169,7 +169,7 @@ def test_the_setup_shows_stars_per_drill_and_locks_the_drills_not_open(app):
     setup._change_drill(-1)
     assert setup.options.drill == 1
     app.frames(2)
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         setup.draw(app.screen, 0.0)
     assert not overlapping(boxes.drawn)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -196,7 +196,7 @@ def test_progress_opens_the_parents_summary_and_it_fits_one_screen(tmp_path, dat
     scene.load()
     assert scene.summary.stars == {"double": 2, "sandwich": 1} and scene.summary.next_drill == 1
     surface = app.screen
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         scene.draw(surface, 0.0)
     texts = {text for _, text in boxes.drawn}
     assert "Slap school: Mia" in texts and "Stars per pattern" in texts and "This week" in texts

@@ -15,7 +15,7 @@ from game.games.ratscrew.school import text
 from game.games.ratscrew.school.drill import EX_CARD_MS, example_timeline, example_words
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, LADDER, near_miss, slappable
 from game.input.virtualpad import VirtualPad
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 
 @pytest.mark.parametrize("drill", range(len(DRILLS)))
@@ -71,7 +71,7 @@ def test_the_example_never_says_dont_slap_and_slap_to_start_at_once(rule):
 
 # -- on screen --------------------------------------------------------------------------------------
 def quiz_texts(app) -> set[str]:
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)
     assert not overlapping(boxes.drawn)
     return {text for _, text in boxes.drawn}

@@ -12,7 +12,7 @@ from support_app import OUT, make_app, press, record_commands, run_until, save_p
 from game import games
 from game.commands import SECOND
 from game.games.ratscrew.school.session import MS, RIGHT, WRONG, Options
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 SCHOOL_CARDS = ["4C", "9H", "9S", "2D", "8H", "7S", "KC", "KH", "3D", "JC"]
 
@@ -146,7 +146,7 @@ def test_the_example_shows_the_pattern_then_the_near_miss(app):
     texts = []
     for _ in range(400):
         app.frames(1)
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             drill.draw(app.screen, 0.0)
         texts.append({text for _, text in boxes.drawn})
         if len(texts) == 150:
@@ -257,7 +257,7 @@ def test_no_two_texts_of_a_school_screen_overlap_and_a_players_words_are_big(tmp
     try:
         screens(app, name)
         app.frames(2)
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
         shot(app, f"boxes_{name}")
         assert len(boxes.drawn) >= 4, f"{name} drew no recorded text"
@@ -282,7 +282,7 @@ def test_hints_outline_the_pattern_after_the_delay_the_player_set(app):
     shown_at = drill.session.current.shown_ns
 
     def prompt() -> set[str]:
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             drill.draw(app.screen, 0.0)
         return {text for _, text in boxes.drawn}
 

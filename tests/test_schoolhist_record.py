@@ -19,7 +19,7 @@ from game.games.ratscrew.school.drills import near_miss
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import MS, Options, Session
 from game.history import queries
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 OPTIONS = Options(drill=0, pace="slow", cards=len(SCHOOL_CARDS))
 
@@ -152,7 +152,7 @@ def test_a_finished_session_of_a_profile_is_recorded_with_its_counts_and_shows_i
     assert stats.wrong == 1 and stats.reactions == [right_ms]
     screen = app.nav.push("stats", mia.id)
     app.frames(2)
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         screen.draw(app.screen, 0.0)
     texts = {text for _, text in boxes.drawn}
     assert "1 session, oldest to newest → (○ practice)" in texts and overlapping(boxes.drawn) == []

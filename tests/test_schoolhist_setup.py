@@ -16,7 +16,7 @@ from game.games.ratscrew.school import who
 from game.i18n import t
 from game.profiles import PALETTE
 from game.render import colors
-from game.ui import widgets as ui
+from game.render.text import TextRecorder
 
 
 @pytest.fixture
@@ -125,7 +125,7 @@ def test_the_drill_and_stars_show_the_players_names_and_colours_and_the_session_
     run_until(app, lambda: top_name(app) == "StarsScene", max_seconds=120)
     stars = app.top
     assert stars.names == drill.names and stars.colours == drill.colours
-    with ui.TextBoxes() as boxes:
+    with TextRecorder() as boxes:
         stars.draw(app.screen, 0.0)
     texts = {text for _, text in boxes.drawn}
     assert {"Mia", "Player 2", text_of_table("Mia")} <= texts
@@ -171,7 +171,7 @@ def test_the_setup_with_profiles_keeps_every_text_in_its_own_box(tmp_path, data,
         assert player_labels(setup) == [*names, "Player 4"]
         setup.menu.select(len(setup.option_items))  # the first player's row focused
         app.frames(2)
-        with ui.TextBoxes() as boxes:
+        with TextRecorder() as boxes:
             setup.draw(app.screen, 0.0)
         OUT.mkdir(parents=True, exist_ok=True)
         save_png(app.screen, OUT / f"schoolhist_setup_{size[0]}x{size[1]}.png")

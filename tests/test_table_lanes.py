@@ -25,7 +25,7 @@ from game.match import SeatSpec
 from game.render import colors, scale
 from game.render.card_art import INDEX_INK, INK_SHARE, NUMBER_CORNER_INK, SKIN, CardArt, card_height
 from game.render.scale import TEXT_MIN, text_min
-from game.render.textboxes import overlaps
+from game.render.text import overlaps
 
 pygame.init()
 

@@ -22,10 +22,10 @@ from game.games.base import GameDef, TableConfig, seat_name
 from game.i18n import t
 from game.match.common import SeatSpec
 from game.render import colors
-from game.render.fonts import TextCache
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
 from game.render.seat_order import router_places
 from game.render.table_view import MS, TableView
+from game.render.text import TextCache
 from game.ui.scene import Scene
 
 END_BEAT_MS = 2200  # after the last event: time to see the winning pile and the banner

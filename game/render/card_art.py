@@ -11,8 +11,8 @@ import pygame
 from game import cards
 from game.render import colors, texture
 from game.render.cache import LRU
-from game.render.fonts import get_font
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
+from game.render.text import get_font
 
 RATIO = 1.397  # poker cards, 63 x 88 mm
 CORNER = 0.06  # corner radius as a share of the width

@@ -10,8 +10,8 @@ from typing import Protocol
 import pygame
 
 from game.render.card_art import RATIO, card_height
-from game.render.fonts import get_font
 from game.render.scale import big_min, card_boost, seat_card_boost, text_min, text_px, text_scale, word_min
+from game.render.text import get_font
 
 
 class LayoutHints(Protocol):

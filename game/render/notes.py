@@ -23,11 +23,9 @@ import pygame
 
 from game.render import colors, hud
 from game.render.effects import Anchor, Banner, Effect, Note
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.scale import px, text_for, text_min, text_px, unit
-from game.render.textboxes import TextBoxes
-from game.render.textfit import balanced, stack
+from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
 from game.render.tween import ease_out
 
 Place = tuple[pygame.Rect, tuple[int, int], bool]  # (where it rests, its rise (dx, dy), on clear felt)

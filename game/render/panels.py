@@ -8,9 +8,9 @@ from typing import Protocol
 import pygame
 
 from game.render import colors, hud
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
+from game.render.text import TextCache, wrap
 
 
 class PanelsHost(Protocol):

@@ -9,9 +9,9 @@ import pygame
 
 from game.i18n import t
 from game.render import colors
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.scale import word_min
+from game.render.text import TextCache, wrap
 
 WIDTH_SHARE = 0.34  # of the window's width: how wide the block may be
 NARROWER = (0.28, 0.22)

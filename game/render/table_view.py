@@ -16,7 +16,6 @@ from game.render import colors, felt
 from game.render.anim import Anim
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Flip, Flyer, Shake
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes
 from game.render.panels import Panels
@@ -24,8 +23,7 @@ from game.render.room import half_room
 from game.render.scale import word_min
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
-from game.render.textboxes import TextBox, TextBoxes
-from game.render.textfit import name_first, stack
+from game.render.text import TextBox, TextBoxes, TextCache, name_first, stack, wrap
 from game.render.tokens import Tokens
 from game.render.tween import ease_out, lerp, lerp_point, shake
 from game.render.view_model import MS, ViewModel

@@ -11,7 +11,7 @@ import pygame
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
 from game.i18n import t
 from game.render.card_art import CardArt
-from game.render.fonts import wrap
+from game.render.text import wrap
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -100,7 +100,7 @@ class ChooseGameScene(Scene):
         px = ui.px(size, BLURB_PX)
         while True:
             lines = self.blurb_lines(entry, inner, size, px)
-            row = max(ui.px(size, BLURB_ROW) * px // ui.px(size, BLURB_PX), ui.TEXTS.font(px).get_linesize())
+            row = max(ui.px(size, BLURB_ROW) * px // ui.px(size, BLURB_PX), ui.TEXTS.line_height(px))
             top = min(rect.y + ui.px(size, 290), bottom - len(lines) * row)
             if top >= highest or not ui.above_floor(size, px - 1):
                 return lines, px, row, max(top, highest)
@@ -115,7 +115,7 @@ class ChooseGameScene(Scene):
             ui.panel(surface, rect, alpha=220 if selected else 150, border=ui.GOLD if selected else None)
             # A game's name: shrunk to fit whole in its panel (a long one at 150 % text), never cut.
             title = entry.shown.title()
-            img = ui.fit_whole(title, rect.w - ui.px(size, 20), ui.px(size, 34),
+            img = ui.TEXTS.fit_whole(title, rect.w - ui.px(size, 20), ui.px(size, 34),
                                ui.TEXT if selected else ui.TEXT_DIM, bold=True)
             at = img.get_rect(midtop=(rect.centerx, rect.y + ui.px(size, 20)))
             ui.blit_image_text(surface, img, at, title)

@@ -143,9 +143,9 @@ class ControlsScene(Scene):
         """The table's lines as tall as its words at the player's text size; the table, the message and the
         held keys below it raised (the heading with them) as far as it takes to keep clear of the key hint."""
         w, h = size
-        text_h = ui.TEXTS.font(ui.px(size, TABLE_PX), True).get_height()
-        held_h = ui.TEXTS.font(ui.px(size, HELD_PX)).get_height()
-        heading_h = ui.TEXTS.font(ui.px(size, HEADING_PX), True).get_height()
+        text_h = ui.TEXTS.line_height(ui.px(size, TABLE_PX), True)
+        held_h = ui.TEXTS.line_height(ui.px(size, HELD_PX))
+        heading_h = ui.TEXTS.line_height(ui.px(size, HEADING_PX), True)
         self.row_h = max(ui.px(size, 38), text_h + ui.px(size, 2))
         self.said_gap = max(ui.px(size, 34), text_h + ui.px(size, 4))  # from the message to the held keys
         below = ui.px(size, 12) + self.said_gap + held_h  # the message and the held keys under the table

@@ -10,6 +10,7 @@ import pygame
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.render import colors
+from game.render.text import break_lines
 from game.settings import MAX_NAME
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
@@ -42,8 +43,8 @@ class ConfirmScene(MenuHandler):
         width = min(w - 40, ui.px(size, 560))
         self.text_w = width - ui.px(size, 40)
         # The question on as many lines as it needs at the player's text size (never cut), the buttons below.
-        self.lines = ui.balanced_lines(self.question, self.text_w, ui.px(size, 30), bold=True)
-        self.line_h = ui.TEXTS.font(ui.px(size, 30), True).get_linesize()
+        self.lines = break_lines(self.question, ui.TEXTS.font(ui.px(size, 30), True), self.text_w)
+        self.line_h = ui.TEXTS.line_height(ui.px(size, 30), True)
         row, pad = ui.px(size, 52), ui.px(size, 28)
         words_h = max(ui.px(size, 150), len(self.lines) * self.line_h + 2 * pad)
         self.rect = pygame.Rect(0, 0, width, min(h - ui.px(size, 20), words_h + row + pad))
@@ -147,13 +148,13 @@ class NameEntryScene(Scene):
         font = ui.TEXTS.font(ui.px(size, KEY_PX), True)
         single = [key for row in KEYBOARD for key in row if key not in LABELS]
         self.cell_w = max(ui.px(size, 46), max(font.size(key)[0] for key in single) + ui.px(size, 10))
-        self.cell = max(ui.px(size, 46), font.get_height() + ui.px(size, 8))  # a row's height
+        self.cell = max(ui.px(size, 46), ui.TEXTS.line_height(ui.px(size, KEY_PX), True) + ui.px(size, 8))  # a row's height
         self.units = {key: max(WIDE.get(key, 1), -(-(font.size(self._label(key))[0] + 12) // self.cell_w))
                       for key in LABELS}
         grid_w = self.cell_w * max(self.row_units(row) for row in KEYBOARD)
         width = min(w - 40, grid_w + ui.px(size, 60))
-        self.prompt_h = ui.TEXTS.font(ui.px(size, 26), True).get_linesize()
-        name_h = ui.TEXTS.font(ui.px(size, 30), True).get_linesize()
+        self.prompt_h = ui.TEXTS.line_height(ui.px(size, 26), True)
+        name_h = ui.TEXTS.line_height(ui.px(size, 30), True)
         self.field_h = max(ui.px(size, 48), name_h + ui.px(size, 6))
         self.hint_area = pygame.Rect(0, 0, width - ui.px(size, 30), 0)
         hint_h = ui.hint_height(size, self.hint(), self.hint_area, HINT_PX, HINT_MARGIN)
@@ -205,7 +206,7 @@ class NameEntryScene(Scene):
         field = self.field_rect(size)
         pygame.draw.rect(surface, colors.FIELD, field, border_radius=8)
         # The whole name, shrunk if a long one needs it (never cut).
-        img = ui.fit_whole(self.name + "▏", field.w - 20, ui.px(size, 30), ui.TEXT, True, least=0.5)
+        img = ui.TEXTS.fit_whole(self.name + "▏", field.w - 20, ui.px(size, 30), ui.TEXT, True, least=0.5)
         surface.blit(img, img.get_rect(midleft=(field.x + 12, field.centery)))
         for r, (row, rects) in enumerate(zip(KEYBOARD, self.key_rects(size))):
             for c, (key, cell) in enumerate(zip(row, rects)):

@@ -35,8 +35,8 @@ from game.games.base import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
-from game.render import colors, fonts, scale
-from game.render.fonts import TextCache, wrap
+from game.render import colors, scale
+from game.render.text import TextCache, wrap
 from game.replay import build_match, verify
 from game.ui import widgets as ui
 from game.ui.scene import Scene
@@ -52,21 +52,9 @@ CLOCK_PX, TEXT_PX, LINE_PX = 22, 20, 26
 SIDE_PX = 190  # the least width of the words at either end of the viewer's time line
 
 
-def cut(text: str, max_w: int, px: int, bold: bool = False) -> str:
-    """`text` cut with "…" to `max_w` at `px` (never a smaller font: words stay readable from the sofa).
-    A cut is counted in fonts.CUTS like the menus' own (the layouts below leave room so none is needed)."""
-    font = ui.TEXTS.font(px, bold)
-    if font.size(text)[0] <= max_w:
-        return text
-    if fonts.CUTS is not None:
-        fonts.CUTS.append(text)
-    while len(text) > 1 and font.size(text + "\u2026")[0] > max_w:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"
-
-
-whole_px = ui.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
-line_h = ui.line_height
+cut = ui.TEXTS.cut  # cut with "…" (never a smaller font: words stay readable from the sofa), counted in CUTS
+whole_px = ui.TEXTS.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
+line_h = ui.TEXTS.line_height
 
 
 def clock_text(ns: int) -> str:
@@ -756,7 +744,7 @@ class ReplayScene(Scene):
                                      photo.lines[0])
         px = ui.px(size, TEXT_PX)
         font = ui.TEXTS.font(px, True)
-        lh = font.get_linesize()
+        lh = ui.TEXTS.line_height(px, True)
         axis_y = axis_room.centery
         span = max(1, hi - lo)
 

@@ -14,7 +14,6 @@ from game.render import scale
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
 from game.ui.scene import Scene
-from game.ui.text import line_height, wrap_fit
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
 TALLY_PX = 20  # the evening's tally: one line above the buttons, from the second game on
@@ -117,13 +116,13 @@ class ResultsScene(Scene):
         hint_top = h - max(ui.hint_height(size, hint) for hint in (self._hint(), self._hint(DEMO_PAUSE_NS)))
         area = self._layout_buttons(size, ui.px(size, 52), hint_top - ui.px(size, 4))
         headline = self.body.headline()
-        self.head_px = ui.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
-        self.rules_y = ui.px(size, 16) + line_height(self.head_px, True)
-        self.rules_px, self.rules_lines = wrap_fit(self.definition.rules_summary(self.config.rules),
+        self.head_px = ui.TEXTS.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
+        self.rules_y = ui.px(size, 16) + ui.TEXTS.line_height(self.head_px, True)
+        self.rules_px, self.rules_lines = ui.TEXTS.wrap_fit(self.definition.rules_summary(self.config.rules),
                                                    ui.px(size, ui.FLOOR_PX), w - 2 * margin,
                                                    lines=2 if w >= 960 and scale.text_scale() <= 1 else 3)
         # a small window or bigger text: a third line rather than smaller words
-        rules_bottom = self.rules_y + len(self.rules_lines) * line_height(self.rules_px)
+        rules_bottom = self.rules_y + len(self.rules_lines) * ui.TEXTS.line_height(self.rules_px)
         font = ui.TEXTS.font(ui.px(size, TALLY_PX), True)
         dot, gap = ui.px(size, 12), ui.px(size, 16)
         self.tally_parts = [] if self.tally is None else tally_layout(self.tally, font, w - 2 * margin, dot, gap)
@@ -142,7 +141,7 @@ class ResultsScene(Scene):
         """The evening's tally: the heading in gold, then each seat's mark in its colour and its figure."""
         size = w, _ = surface.get_size()
         dot = ui.px(size, 12)
-        cy = self.tally_y + max(ui.px(size, 14), line_height(ui.px(size, TALLY_PX), True) // 2)
+        cy = self.tally_y + max(ui.px(size, 14), ui.TEXTS.line_height(ui.px(size, TALLY_PX), True) // 2)
         for seat, text, x in self.tally_parts:
             left = self.tally_x + x
             if seat is not None:

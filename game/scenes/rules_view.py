@@ -11,7 +11,7 @@ from game.commands import DOWN, UP, Command
 from game.games.base import GameDef
 from game.i18n import t
 from game.render.card_art import CardArt
-from game.render.fonts import wrap
+from game.render.text import wrap
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -84,12 +84,12 @@ class RulesScene(Scene):
     def _text_block(self, blocks: list[tuple[str, int, tuple[int, int, int], bool]], width: int,
                     body: int) -> tuple[int, pygame.Surface]:
         """Lines of text one under another: (height, picture)."""
-        line_h = [round(ui.TEXTS.font(s).get_linesize() * 1.2) if s > body // 2 else s for _, s, _, _ in blocks]
+        line_h = [round(ui.TEXTS.line_height(s) * 1.2) if s > body // 2 else s for _, s, _, _ in blocks]
         img = pygame.Surface((width, max(1, sum(line_h))), pygame.SRCALPHA)
         y = 0
         for (line, s, colour, bold), lh in zip(blocks, line_h):
             if line:
-                img.blit(ui.fit_text(line, width, s, colour, bold), (0, y))
+                img.blit(ui.TEXTS.fit(line, width, s, colour, bold), (0, y))
             y += lh
         return sum(line_h), img
 
@@ -101,7 +101,7 @@ class RulesScene(Scene):
         text_x = pics_w + ui.px(size, 24)
         size_px = ui.px(size, 20)
         lines = wrap(caption, ui.TEXTS.font(size_px), max(40, width - text_x))
-        line_h = ui.TEXTS.font(size_px).get_linesize()
+        line_h = ui.TEXTS.line_height(size_px)
         pic_h = max(i.get_height() for i in images)
         h = max(pic_h, line_h * len(lines)) + ui.px(size, 16)
         img = pygame.Surface((width, h), pygame.SRCALPHA)
@@ -111,7 +111,7 @@ class RulesScene(Scene):
             x += pic.get_width() + gap
         y = max(0, (pic_h - line_h * len(lines)) // 2)
         for line in lines:
-            img.blit(ui.fit_text(line, width - text_x, size_px, ui.TEXT), (text_x, y))
+            img.blit(ui.TEXTS.fit(line, width - text_x, size_px, ui.TEXT), (text_x, y))
             y += line_h
         return h, img
 

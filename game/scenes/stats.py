@@ -52,7 +52,7 @@ def tail_fit(text: str, px: int, width: int) -> str:
     return text
 
 
-fit_px = ui.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
+fit_px = ui.TEXTS.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
 
 
 class StatsScene(MenuHandler):
@@ -162,7 +162,7 @@ class StatsScene(MenuHandler):
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
         self.message_room = pygame.Rect(m, csv.y, csv.x - m - gap, bh)
         # A row of figures: as tall as a line of them at the player's text size.
-        self.row = row = max(ui.px(size, ROW), ui.TEXTS.font(ui.px(size, TEXT_PX)).get_linesize())
+        self.row = row = max(ui.px(size, ROW), ui.TEXTS.line_height(ui.px(size, TEXT_PX)))
         # The right column's three panels share its height as their rows need it (each at least a share
         # of it): the rules, the games (and their scores), the rivals.
         stats = getattr(self, "stats", None)
@@ -173,7 +173,7 @@ class StatsScene(MenuHandler):
         for self.title_px, note_row in ((title_px, row), (title_px, 0), (standard, 0)):
             # Room for the wrong slaps' note under the rules' title where it must go there, else none; then
             # the panels' titles shrunk to the standard text size, if that is what it takes.
-            head = ui.TEXTS.font(self.title_px, True).get_linesize() + ui.px(size, 16)
+            head = ui.TEXTS.line_height(self.title_px, True) + ui.px(size, 16)
             needs = [head + max(1, n) * row for n in counts]
             needs[0] += note_row
             if sum(needs) <= room:

@@ -61,7 +61,7 @@ class TitleScene(MenuScene):
                                  (w // 2, ui.px(size, 92)))
         titles = "  ·  ".join(game.title() for game in self.app.games.all())
         ui.blit_text(surface, titles, ui.px(size, 26), ui.GOLD, "midtop",  # under the heading at any text size
-                     (w // 2, max(heading.bottom, ui.px(size, 158) - ui.TEXTS.font(ui.px(size, 26)).get_height() // 2)))
+                     (w // 2, max(heading.bottom, ui.px(size, 158) - ui.TEXTS.line_height(ui.px(size, 26)) // 2)))
         for img, centre in self.fan:
             surface.blit(img, img.get_rect(center=centre))
         # The version, small in the bottom right corner, out of the way (the key hint is bottom centre).

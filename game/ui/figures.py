@@ -1,66 +1,14 @@
-"""Text that fits its room, for screens of figures (results, stats, the slap school's tables): font sizes
-that shrink to a floor, wrapping into a few balanced lines, names drawn whole, columns under headers."""
+"""The results toolkit, for screens of figures (results, stats, the slap school's tables): the floor their words
+shrink to, names drawn whole, the winners' line, columns under headers. Fitting, wrapping and the height of a
+line are game.render.text's (through ui.TEXTS)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.i18n import t
-from game.render import fonts, scale
+from game.render import scale
 from game.ui import widgets as ui
-
-
-def least_px(size: int, least: float = 1.0) -> int:
-    """The smallest font size a text of `size` may shrink to when it lacks room: `least` of what the standard
-    text size (100 %) draws it at, never under the floor of every word off the tables (ui.floor_size). At a
-    bigger text size a text gives back its growth before it shrinks."""
-    return max(6, min(size, max(ui.floor_size(), round(size * least / scale.text_scale()))))
-
-
-def wrap_fit(text: str, size: int, width: int, lines: int = 2, bold: bool = False, least: float = 0.75
-             ) -> tuple[int, list[str]]:
-    """(font size, lines): `text` wrapped (at " · ", then at spaces) into at most `lines` lines of `width` px,
-    at the largest size from `size` down to least_px(size, least); at that least size, however many lines it
-    takes."""
-    floor = least_px(size, least)
-    px = size
-    while True:
-        font = ui.TEXTS.font(px, bold)
-        out = fonts.wrap(text, font, max(1, width))
-        if px <= floor or (len(out) <= lines and all(font.size(line)[0] <= width for line in out)):
-            return px, balanced(text, font, width, out)
-        px -= 1
-
-
-def balanced(text: str, font: pygame.font.Font, width: int, lines: list[str]) -> list[str]:
-    """`text` on as many lines as `lines` (its greedy wrap in `width`), but as even as they go: the narrowest
-    width that still takes no more lines (no last line of a single word under a full one)."""
-    low, high = 1, width
-    while low < high:
-        mid = (low + high) // 2
-        if len(fonts.wrap(text, font, mid)) <= len(lines):
-            high = mid
-        else:
-            low = mid + 1
-    even = fonts.wrap(text, font, high)
-    return even if len(even) <= len(lines) else lines
-
-
-def line_height(size: int, bold: bool = False) -> int:
-    """The height of one line of text drawn at `size` (at the text size in force)."""
-    return ui.TEXTS.font(size, bold).get_height()
-
-
-def fit_height(size: int, height: int, bold: bool = False, least: float = 0.75) -> int:
-    """The largest font size from `size` down to `least` of what the standard text size draws whose line is
-    at most `height` px high (rows of a table: a bigger text size grows them only as far as the rows have
-    room, and many rows shrink them as the standard size would be shrunk to fit)."""
-    floor = least_px(size, least)
-    while size > floor and line_height(size, bold) > height:
-        size -= 1
-    while size > 6 and line_height(size, bold) > height:  # rows too low for the floor's line (a small
-        size -= 1  # window of many seats at a big text size): smaller words, never rows over each other
-    return size
 
 
 def name_halves(name: str) -> tuple[str, str]:
@@ -86,7 +34,7 @@ def whole_name(surface: pygame.Surface, name: str, max_w: int, size: int, colour
     if not fits(px, name):
         halves = name_halves(name)
         two = next((p for p in range(size, least - 1, -1) if all(fits(p, h) for h in halves)
-                    and 2 * line_height(p, bold) <= max_h), None)
+                    and 2 * ui.TEXTS.line_height(p, bold) <= max_h), None)
         if two is not None:
             top = ui.blit_text(surface, halves[0], two, colour, "bottomleft", pos, bold=bold)
             return top.union(ui.blit_text(surface, halves[1], two, colour, "topleft", pos, bold=bold))
@@ -134,7 +82,7 @@ def table_columns(size: tuple[int, int], headers: list[str], values: list[list[s
         return [max(need, max(font.size(part)[0] for part in lines) + gap)
                 for lines, need in zip(shown, needs)], shown
 
-    sizes = range(base, min(base, least_px(base, 0.75)) - 1, -1)  # never under the floor
+    sizes = range(base, min(base, ui.TEXTS.least_px(base, 0.75)) - 1, -1)  # never under the floor
     tries = ([(px, 1) for px in sizes] + [(px, 2) for px in sizes] if scale.text_scale() <= 1
              else [(px, most) for px in sizes for most in (1, 2)])
     for header_px, most in tries:

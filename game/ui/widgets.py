@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Self
 
 import pygame
 
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.render import colors, hud, texture
-from game.render.fonts import TextCache, px_of
 from game.render.scale import looks_key, text_for, text_px
+from game.render.text import TextCache, TextRecorder, break_lines
 
 Colour = tuple[int, int, int]
 
@@ -24,7 +23,7 @@ WARN = colors.WARN
 PANEL = colors.MENU_PANEL
 HILITE = colors.HILITE
 
-TEXTS = TextCache(capacity=1024)
+TEXTS = TextCache(capacity=1024, floor=lambda: floor_size())  # the screens' words shrink no further than the floor
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
 
 
@@ -66,34 +65,6 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def fit_text(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
-    return TEXTS.fit(s, max_w, size, colour, bold)
-
-
-def whole_size(s: str, max_w: int, size: int, bold: bool = False, least: float = 0.55) -> int:
-    """The largest font size from `size` down to `least` of it that shows `s` whole in `max_w` (names:
-    shrunk rather than cut); the smallest if none does."""
-    smallest = max(8, int(size * least))
-    while size > smallest and TEXTS.font(size, bold).size(s)[0] > max_w:
-        size -= 1
-    return size
-
-
-def fit_whole(s: str, max_w: int, size: int, colour: Colour = TEXT, bold: bool = False,
-              least: float = 0.55) -> pygame.Surface:
-    """`s` shrunk (down to `least` of `size`) until it fits whole; only past that is it cut with "…"."""
-    return TEXTS.fit(s, max_w, whole_size(s, max_w, size, bold, least), colour, bold)
-
-
-def grown_whole_px(s: str, max_w: int, size: int, bold: bool = False) -> int:
-    """The size `s` of `size` is drawn at to fit `max_w` whole: grown by the player's text size, shrunk where
-    it must be, but never below what the standard text size draws (`size` itself)."""
-    px_ = size
-    while px_ > 1 and TEXTS.font(px_, bold).size(s)[0] > max_w and text_px(px_ - 1) >= size:
-        px_ -= 1
-    return px_
-
-
 def above_floor(size: tuple[int, int], font_px: int) -> bool:
     """Whether text of `font_px` is drawn at FLOOR_PX or more in a window of `size` (a screen that shrinks
     its words to fit stops there)."""
@@ -106,60 +77,23 @@ def floor_size() -> int:
     return text_for(max(1, round(FLOOR_PX * looks_key()[1])))
 
 
-def line_height(size: int, bold: bool = False) -> int:
-    """The height of a line of text of `size` at the text size in force."""
-    return TEXTS.font(size, bold).get_linesize()
-
-
-class TextBoxes:
-    """While recording (`with TextBoxes() as boxes:`), every text a menu screen draws onto the display
-    adds (rect, text) to `boxes.drawn` and (rect, text, font px) to `boxes.sized`: tests check that no two
-    of them intersect and that none is under the floor, at any size."""
-
-    current: TextBoxes | None = None
-
-    def __init__(self) -> None:
-        self.drawn: list[tuple[pygame.Rect, str]] = []
-        self.sized: list[tuple[pygame.Rect, str, int]] = []
-
-    def __enter__(self) -> Self:
-        TextBoxes.current = self
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        TextBoxes.current = None
-
-    @staticmethod
-    def add(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        boxes = TextBoxes.current
-        if boxes is not None and surface is pygame.display.get_surface():
-            boxes.drawn.append((rect.clip(surface.get_rect()), text))
-
-    @staticmethod
-    def measure(surface: pygame.Surface, rect: pygame.Rect, text: str, img: pygame.Surface) -> None:
-        """Record the font size `img` (a TextCache's text image) was drawn at, 0 if not known."""
-        boxes = TextBoxes.current
-        if boxes is not None and surface is pygame.display.get_surface():
-            boxes.sized.append((rect.clip(surface.get_rect()), text, px_of(img)))
-
-
 def blit_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
               bold: bool = False, max_w: int | None = None, record: bool = True) -> pygame.Rect:
     """Draw `s` with its `anchor` ("center", "midleft", "topright", …) at `pos`; returns its rect."""
-    img = fit_text(s, max_w, size, colour, bold) if max_w else TEXTS.render(s, size, colour, bold)
+    img = TEXTS.fit(s, max_w, size, colour, bold) if max_w else TEXTS.render(s, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     if record:
-        TextBoxes.add(surface, rect, s)
-        TextBoxes.measure(surface, rect, s, img)
+        TextRecorder.add(surface, rect, s)
+        TextRecorder.measure(surface, rect, s, img)
     return rect
 
 
 def blit_image_text(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, s: str) -> None:
     """Blit an already rendered text image at `rect` (recorded like `blit_text`)."""
     surface.blit(img, rect)
-    TextBoxes.add(surface, rect, s)
-    TextBoxes.measure(surface, rect, s, img)
+    TextRecorder.add(surface, rect, s)
+    TextRecorder.measure(surface, rect, s, img)
 
 
 def shadow_text(surface: pygame.Surface, s: str, size: int, colour: Colour, anchor: str, pos: tuple[int, int],
@@ -196,46 +130,7 @@ def hint_lines(s: str, max_w: int, size: int) -> list[str]:
     floor already); else broken at its wide gaps into as few lines as fit `max_w`, about equally long."""
     if not s or TEXTS.font(size).size(s)[0] <= max_w:
         return [s] if s else []
-    return _break(s, TEXTS.font(size), max_w, HINT_BREAKS)
-
-
-def balanced_lines(s: str, max_w: int, size: int, bold: bool = False) -> list[str]:
-    """`s` at font `size` broken at spaces into as few lines as fit `max_w`, about equally long (a question
-    in a dialog: two halves read better than a full line and a lone word)."""
-    return _break(s, TEXTS.font(size, bold), max_w, (" ",))
-
-
-def _break(s: str, font: pygame.font.Font, max_w: int, breaks: tuple[str, ...]) -> list[str]:
-    """`s` broken at `breaks[0]` (a line still too wide: at the next break), balanced."""
-    if font.size(s)[0] <= max_w or not breaks:
-        return [s]
-    sep, finer = breaks[0], breaks[1:]
-    pieces = s.split(sep)
-    if len(pieces) == 1:
-        return _break(s, font, max_w, finer)
-    lines = _greedy(pieces, sep, font, max_w)
-    # Balanced: the narrowest width that still packs into as many lines (so no lone word on the last).
-    low, high = max(font.size(p)[0] for p in pieces), max_w
-    while low < high:
-        mid = (low + high) // 2
-        if len(_greedy(pieces, sep, font, mid)) <= len(lines):
-            high = mid
-        else:
-            low = mid + 1
-    if low < max_w:
-        lines = _greedy(pieces, sep, font, low)
-    return [out for line in lines for out in _break(line, font, max_w, finer)]
-
-
-def _greedy(pieces: list[str], sep: str, font: pygame.font.Font, max_w: int) -> list[str]:
-    """As many `pieces` joined by `sep` on each line as fit in `max_w` (at least one a line)."""
-    lines: list[str] = []
-    for piece in pieces:
-        if lines and font.size(lines[-1] + sep + piece)[0] <= max_w:
-            lines[-1] += sep + piece
-        else:
-            lines.append(piece)
-    return lines
+    return break_lines(s, TEXTS.font(size), max_w, HINT_BREAKS)
 
 
 def hint_area(size: tuple[int, int]) -> pygame.Rect:
@@ -249,7 +144,7 @@ def hint_height(size: tuple[int, int], s: str, area: pygame.Rect | None = None, 
     clear for it (the hint takes two lines or more where one would be cut)."""
     area = hint_area(size) if area is None else area
     font_px = px(size, size_px)
-    return px(size, margin) + len(hint_lines(s, area.w, font_px)) * TEXTS.font(font_px).get_linesize()
+    return px(size, margin) + len(hint_lines(s, area.w, font_px)) * TEXTS.line_height(font_px)
 
 
 def hint(surface: pygame.Surface, s: str, area: pygame.Rect | None = None, size_px: int = HINT_PX,
@@ -259,7 +154,7 @@ def hint(surface: pygame.Surface, s: str, area: pygame.Rect | None = None, size_
     size = surface.get_size()
     area = hint_area(size) if area is None else area
     font_px = px(size, size_px)
-    step = TEXTS.font(font_px).get_linesize()
+    step = TEXTS.line_height(font_px)
     y = area.bottom - px(size, margin)
     drawn = pygame.Rect(area.centerx, y, 0, 0)
     for line in reversed(hint_lines(s, area.w, font_px)):
@@ -404,7 +299,7 @@ class Menu:
             selected = selected and enabled  # a row that can't be chosen never looks chosen
             x = rect.x + rect.h // 2
             if item.button and not item.value:
-                label_img = fit_text(item.label, rect.w - rect.h // 2, font_px, colour, selected)
+                label_img = TEXTS.fit(item.label, rect.w - rect.h // 2, font_px, colour, selected)
                 blit_image_text(surface, label_img, label_img.get_rect(center=rect.center), item.label)
                 continue
             if item.colour is not None:
@@ -439,7 +334,7 @@ class Menu:
                 blit_text(surface, shown, font_px, GOLD if selected else colour, "midright",
                           (rect.right - rect.h // 2, rect.centery), bold=bold, max_w=value_w)
             if item.whole_label:
-                label_img = fit_whole(item.label, label_w, font_px, colour, selected)
+                label_img = TEXTS.fit_whole(item.label, label_w, font_px, colour, selected)
                 blit_image_text(surface, label_img, label_img.get_rect(midleft=(x, rect.centery)), item.label)
             else:
                 blit_text(surface, item.label, font_px, colour, "midleft", (x, rect.centery), bold=selected,
@@ -496,9 +391,9 @@ class Toasts:
         for start, text, colour, _ in reversed(self.active(now)):
             head, sep, rest = text.partition(" \u2014 ")
             room = max(px(size, 160), int(size[0] * 0.3))
-            lines = [fit_text(head, room, font, colour or GOLD, True)]
+            lines = [TEXTS.fit(head, room, font, colour or GOLD, True)]
             if sep:
-                lines.append(fit_text(rest, room, font, TEXT, True))
+                lines.append(TEXTS.fit(rest, room, font, TEXT, True))
             box = pygame.Rect(0, 0, max(i.get_width() for i in lines) + 2 * pad_x,
                               sum(i.get_height() for i in lines) + 2 * pad_y)
             box.topright = (right, px(size, 6))

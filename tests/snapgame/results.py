@@ -9,7 +9,7 @@ import pygame
 
 from game.games.base import Match, TableConfig, seat_name
 from game.ui import widgets as ui
-from game.ui.text import fit_height, line_height, table_columns, whole_name, winners_line
+from game.ui.figures import table_columns, whole_name, winners_line
 
 from .text import w
 
@@ -32,13 +32,13 @@ class SnapResults:
         self.box.centerx = area.centerx
         inner = self.box.w - 2 * pad
         self.headers = [w("Cards won"), w("Wrong snaps")]
-        row_h = min(ui.px(size, 50), (area.h - 2 * pad - 2 * line_height(ui.px(size, 15))) // max(1, len(self.names)))
-        self.value_px = [fit_height(ui.px(size, 22), row_h - 4)] * 2
-        self.name_px = fit_height(ui.px(size, 20), row_h - 4)
+        row_h = min(ui.px(size, 50), (area.h - 2 * pad - 2 * ui.TEXTS.line_height(ui.px(size, 15))) // max(1, len(self.names)))
+        self.value_px = [ui.TEXTS.fit_height(ui.px(size, 22), row_h - 4)] * 2
+        self.name_px = ui.TEXTS.fit_height(ui.px(size, 20), row_h - 4)
         self.header_px, self.widths, self.shown = table_columns(size, self.headers, [list(c) for c in zip(*self.values)],
                                                                 self.value_px, inner * 3 // 5)
         self.name_w = inner - sum(self.widths)
-        head_h = max(len(lines) for lines in self.shown) * line_height(self.header_px)
+        head_h = max(len(lines) for lines in self.shown) * ui.TEXTS.line_height(self.header_px)
         self.rows_top = self.box.y + pad + head_h + ui.px(size, 8)
         self.row_h = min(ui.px(size, 50), (self.box.bottom - pad - self.rows_top) // max(1, len(self.names)))
 
@@ -50,7 +50,7 @@ class SnapResults:
         for lines, x, wd in zip(self.shown, centres, self.widths, strict=True):
             for k, line in enumerate(lines):
                 ui.blit_text(surface, line, self.header_px, ui.TEXT_DIM, "midtop",
-                             (x, box.y + pad + k * line_height(self.header_px)), max_w=wd - 4)
+                             (x, box.y + pad + k * ui.TEXTS.line_height(self.header_px)), max_w=wd - 4)
         for seat, name in enumerate(self.names):
             row = pygame.Rect(box.x + pad, self.rows_top + seat * self.row_h, box.w - 2 * pad, self.row_h - 4)
             won = seat in self.winners

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.games.table_scene import TableScene
-from game.render.fonts import TextCache
+from game.render.text import TextCache
 
 from . import engine as sn
 from .match import SnapMatch

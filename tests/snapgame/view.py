@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from game.render import colors
-from game.render.fonts import wrap
 from game.render.scale import px
 from game.render.table_view import TableView
+from game.render.text import wrap
 
 from . import engine as sn
 from .text import summary, w

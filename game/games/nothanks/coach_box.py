@@ -19,9 +19,9 @@ import pygame
 from game.games.nothanks.geometry import text_floor
 from game.games.nothanks.move_log import CORNERS
 from game.render import colors, hud
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.small_print import row_spots
+from game.render.text import TextCache, wrap
 
 WIDTHS = (0.36, 0.3, 0.42, 0.25, 0.2)  # the box's width, as shares of the window's, best first
 

@@ -12,11 +12,10 @@ from game.games.nothanks import engine as nt
 from game.games.nothanks.text import chips, reference_prompt
 from game.render.card_art import RATIO, card_height
 from game.render.effects import Anchor
-from game.render.fonts import get_font
 from game.render.layout import TAG_ROOM, TableLayout
 from game.render.room import half_room
 from game.render.scale import big_min, text_px, word_min
-from game.render.textfit import keep_together, lines_in_rooms
+from game.render.text import get_font, keep_together, lines_in_rooms
 from game.render.tokens import CHIP, STICK
 
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card

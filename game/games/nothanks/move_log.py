@@ -23,9 +23,9 @@ from game.games.nothanks.view_model import NothanksModel
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors, hud
-from game.render.fonts import TextCache
 from game.render.layout import TableLayout
 from game.render.small_print import SmallPrint, row_spots
+from game.render.text import TextCache
 
 CORNERS = ("bottomright", "topright", "topleft", "bottomleft")
 LOG_ROWS = 5  # moves the log shows at most
@@ -213,7 +213,7 @@ class MoveLog:
             for i, (seat, words) in enumerate(lines):
                 y = pad + i * lh
                 if i == 0 and title:
-                    title = fit_text(v.texts, words, size, rect.w - 2 * pad, True)
+                    title = v.texts.cut(words, rect.w - 2 * pad, size, True, record=False)
                     img.blit(v.texts.render(title, size, colors.GOLD, bold=True), (pad, y))
                     continue
                 x = pad
@@ -222,18 +222,8 @@ class MoveLog:
                                      border_radius=max(1, bar // 3))
                     x += bar + max(3, bar)
                 color = colors.TEXT if seat is not None else colors.TEXT_DIM
-                img.blit(v.texts.render(fit_text(v.texts, words, size, rect.w - pad - x), size, color), (x, y))
+                img.blit(v.texts.render(v.texts.cut(words, rect.w - pad - x, size, record=False), size, color), (x, y))
             if len(self._images) > 32:
                 self._images.clear()
             self._images[key] = img
         return img
-
-
-def fit_text(texts: TextCache, text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text` cut with "…" to `width` px at `size` (never a smaller font)."""
-    font = texts.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"

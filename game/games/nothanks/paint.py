@@ -18,10 +18,9 @@ from game.i18n import t
 from game.render import colors, hud
 from game.render.card_art import RATIO, CardArt, card_height
 from game.render.effects import Back, Face, Flip, Flyer
-from game.render.fonts import TextCache
 from game.render.layout import TableLayout
 from game.render.panels import Panels
-from game.render.textboxes import TextBoxes
+from game.render.text import TextBoxes, TextCache
 from game.render.tokens import STICK
 from game.render.tokens import Tokens as TokenSprites
 

@@ -16,7 +16,7 @@ from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.tokens import Tokens
 from game.ui import widgets as ui
-from game.ui.text import fit_height, least_px, line_height, whole_name, winners_line, wrap_fit
+from game.ui.figures import whole_name, winners_line
 
 
 class NothanksResults:
@@ -52,7 +52,7 @@ class NothanksResults:
         wanted = [w for w in (self._takes_wanted(size, area.h, names) for names in (True, False)) if w <= most]
         side_w = max(side_w, wanted[0] if wanted else most)
         self.aside_label_px = ui.px(size, ui.FLOOR_PX)
-        label_h = line_height(self.aside_label_px)
+        label_h = ui.TEXTS.line_height(self.aside_label_px)
         aside_h = max(ui.px(size, 96), ui.px(size, 74) + label_h)  # the label above the cards
         self.aside_inline = area.h - aside_h - gap // 2 < self._players_wanted(size)
         if self.aside_inline:  # the players' rows want the room: the label left of the cards, smaller cards
@@ -65,8 +65,8 @@ class NothanksResults:
 
     def _players_wanted(self, size: tuple[int, int]) -> int:
         """The players' table's height with its header on two lines and every row's figures at full size."""
-        row = line_height(ui.px(size, 26), True) + ui.px(size, 8)
-        return 2 * ui.px(size, 14) + 2 * line_height(ui.px(size, ui.FLOOR_PX)) + ui.px(size, 8) + len(self.names) * row
+        row = ui.TEXTS.line_height(ui.px(size, 26), True) + ui.px(size, 8)
+        return 2 * ui.px(size, 14) + 2 * ui.TEXTS.line_height(ui.px(size, ui.FLOOR_PX)) + ui.px(size, 8) + len(self.names) * row
 
     def _layout_players(self, size: tuple[int, int], box: pygame.Rect) -> None:
         """Columns: name, cards, matches, total. The figures and names keep their size as far as the rows'
@@ -78,11 +78,11 @@ class NothanksResults:
         inner = box.w - 2 * pad
         n = max(1, len(self.names))
         self.head_px = ui.px(size, ui.FLOOR_PX)
-        guess = (box.h - 2 * pad - 2 * line_height(self.head_px) - ui.px(size, 8)) // n
+        guess = (box.h - 2 * pad - 2 * ui.TEXTS.line_height(self.head_px) - ui.px(size, 8)) // n
         row_h = min(ui.px(size, 62), guess)
-        self.total_px = fit_height(ui.px(size, 26), row_h - 4, True)
-        self.matches_px = fit_height(ui.px(size, 22), row_h - 4)
-        self.name_px = fit_height(ui.px(size, 21), row_h - 4, True)
+        self.total_px = ui.TEXTS.fit_height(ui.px(size, 26), row_h - 4, True)
+        self.matches_px = ui.TEXTS.fit_height(ui.px(size, 22), row_h - 4)
+        self.name_px = ui.TEXTS.fit_height(ui.px(size, 21), row_h - 4, True)
         head_font = ui.TEXTS.font(self.head_px)
         col_gap = ui.px(size, 12)
         self.stick = self.tokens.sprite(self.token_kind, self._token_unit(max(10, row_h * 2 // 3)), 70)
@@ -103,12 +103,12 @@ class NothanksResults:
         self.total_col = pygame.Rect(self.matches_col.right, 0, total_w, 0)
         header = t("Cards (the counted card of each run is marked)")
         self.cards_head_x = self.cards_x
-        self.cards_head_px, self.cards_head = wrap_fit(header, self.head_px, cards_w - col_gap, least=1.0)
+        self.cards_head_px, self.cards_head = ui.TEXTS.wrap_fit(header, self.head_px, cards_w - col_gap, least=1.0)
         if len(self.cards_head) > 2 or self.cards_head_px < self.head_px:  # too narrow a column: over the names too
             self.cards_head_x = left
-            self.cards_head_px, self.cards_head = wrap_fit(header, self.head_px, self.name_w + cards_w - col_gap)
+            self.cards_head_px, self.cards_head = ui.TEXTS.wrap_fit(header, self.head_px, self.name_w + cards_w - col_gap)
         self.cards_head_w = self.matches_col.x - col_gap - self.cards_head_x
-        head_h = max(line_height(self.head_px), len(self.cards_head) * line_height(self.cards_head_px))
+        head_h = max(ui.TEXTS.line_height(self.head_px), len(self.cards_head) * ui.TEXTS.line_height(self.cards_head_px))
         self.rows_top = box.y + pad + head_h + ui.px(size, 8)
         self.row_h = min(ui.px(size, 62), (box.bottom - pad - self.rows_top) // n)
 
@@ -122,15 +122,15 @@ class NothanksResults:
         who (as in the evening's tally), before the text shrinks."""
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
-        self.takes_title_px, self.takes_title = wrap_fit(t("Who took what"), ui.px(size, 21), inner, bold=True)
-        top = box.y + pad + len(self.takes_title) * line_height(self.takes_title_px, True) + ui.px(size, 8)
+        self.takes_title_px, self.takes_title = ui.TEXTS.wrap_fit(t("Who took what"), ui.px(size, 21), inner, bold=True)
+        top = box.y + pad + len(self.takes_title) * ui.TEXTS.line_height(self.takes_title_px, True) + ui.px(size, 8)
         self.takes_top = top
         base = ui.px(size, ui.FLOOR_PX)
-        sizes = list(range(base, min(base, least_px(base)) - 1, -1))
+        sizes = list(range(base, min(base, ui.TEXTS.least_px(base)) - 1, -1))
         count = max(1, len(self.takes))
         for px in sizes:
             for names in (True, False):
-                line = line_height(px, True)
+                line = ui.TEXTS.line_height(px, True)
                 rows = max(1, (box.bottom - pad - top) // line)
                 cols = -(-count // rows)
                 col_w = inner // cols
@@ -146,8 +146,8 @@ class NothanksResults:
         size in force."""
         pad = ui.px(size, 14)
         px = ui.px(size, ui.FLOOR_PX)
-        line = line_height(px, True)
-        top = pad + line_height(ui.px(size, 21), True) + ui.px(size, 8)
+        line = ui.TEXTS.line_height(px, True)
+        top = pad + ui.TEXTS.line_height(ui.px(size, 21), True) + ui.px(size, 8)
         cols = -(-max(1, len(self.takes)) // max(1, (height - pad - top) // line))
         return 2 * pad + cols * self._take_width(px, line, names)
 

@@ -14,7 +14,7 @@ from game.games.nothanks.coach import Coach, coach_lines
 from game.games.nothanks.match import NothanksMatch
 from game.games.nothanks.view import NothanksView
 from game.games.table_scene import TableScene
-from game.render.fonts import TextCache
+from game.render.text import TextCache
 
 
 class NothanksTable(TableScene):

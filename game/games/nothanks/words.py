@@ -13,11 +13,10 @@ from game.games.nothanks.geometry import NothanksGeometry, prompt_gap
 from game.games.nothanks.view_model import NothanksModel, value_sum
 from game.i18n import t
 from game.render import colors
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.room import half_room
 from game.render.scale import big_min, looks_key, px, text_for, text_px
-from game.render.textfit import keep_together, lines_in_rooms, stack
+from game.render.text import TextCache, keep_together, lines_in_rooms, stack, wrap
 
 MIN_TEXT = 10  # the centre's texts shrink to the table's floor, and never below this (px)
 MAX_PROMPT_LINES = 4

@@ -19,11 +19,11 @@ import pygame
 
 from game.games.ratscrew.view_model import BURN_ANGLE, JITTER, jitter
 from game.render.effects import Anchor
-from game.render.fonts import get_font
 from game.render.layout import TableLayout
 from game.render.notes import NOTE_PX
 from game.render.room import half_room
 from game.render.scale import big_min, px, text_for, text_min, text_px, text_scale
+from game.render.text import get_font
 
 MAX_BURN_SHOWN = 8
 BOTTOM_DX = 0.8  # of a card's width: how far left of the pile's middle the peeking bottom card lies

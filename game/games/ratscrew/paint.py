@@ -27,12 +27,10 @@ from game.i18n import t, tn
 from game.render import colors, hud
 from game.render.cache import LRU
 from game.render.effects import Anchor, Banner, Flyer
-from game.render.fonts import TextCache
 from game.render.layout import TableLayout
 from game.render.notes import Notes
 from game.render.scale import looks_key, px, text_for, text_min, text_px
-from game.render.textboxes import TextBoxes
-from game.render.textfit import balanced, name_first, stack
+from game.render.text import TextBoxes, TextCache, balanced, name_first, stack
 from game.render.tween import ease_out, lerp, shake
 from game.render.view_model import MS
 

@@ -11,10 +11,10 @@ from game.games.ratscrew.view_model import RatscrewModel
 from game.i18n import tn
 from game.render import colors, hud
 from game.render.card_art import RATIO, CardArt, card_height
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout
 from game.render.panels import Panels
 from game.render.scale import big_min, text_for, text_min, word_min
+from game.render.text import TextCache, wrap
 
 
 class Table(Protocol):

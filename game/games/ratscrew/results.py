@@ -11,7 +11,7 @@ from game.i18n import t, tn
 from game.render import colors, scale
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
-from game.ui.text import fit_height, line_height, table_columns, whole_name, winners_line, wrap_fit
+from game.ui.figures import table_columns, whole_name, winners_line
 
 
 def hand_steps(history: Any) -> list[tuple[int, ...]]:
@@ -63,9 +63,9 @@ class RatscrewResults:
         """The title (on two lines if it must) above the plot; the count labels left of it, as wide as the
         largest needs; what the axis counts under it, right-aligned (two lines if it must)."""
         pad = ui.px(size, 16)
-        self.title_px, self.title_lines = wrap_fit(t("Cards in hand over the game"), ui.px(size, 21),
+        self.title_px, self.title_lines = ui.TEXTS.wrap_fit(t("Cards in hand over the game"), ui.px(size, 21),
                                                    box.w - 2 * pad, bold=True)
-        title_bottom = box.y + pad + len(self.title_lines) * line_height(self.title_px, True)
+        title_bottom = box.y + pad + len(self.title_lines) * ui.TEXTS.line_height(self.title_px, True)
         self.top = max([52] + [max(c) for c in self.steps if c])
         self.label_px = ui.px(size, ui.FLOOR_PX)
         label_font = ui.TEXTS.font(self.label_px)
@@ -74,8 +74,8 @@ class RatscrewResults:
                   slaps=tn("{n} slap", "{n} slaps", self.slaps)) if self.slaps
                 else tn("{n} card played →", "{n} cards played →", self.played))
         plot_x = box.x + pad + label_w + ui.px(size, 6)
-        self.axis_px, self.axis_lines = wrap_fit(axis, ui.px(size, ui.FLOOR_PX), box.right - pad - plot_x)
-        axis_h = len(self.axis_lines) * line_height(self.axis_px)
+        self.axis_px, self.axis_lines = ui.TEXTS.wrap_fit(axis, ui.px(size, ui.FLOOR_PX), box.right - pad - plot_x)
+        axis_h = len(self.axis_lines) * ui.TEXTS.line_height(self.axis_px)
         half = label_font.get_height() // 2
         plot_y = title_bottom + half + ui.px(size, 4)
         self.plot = pygame.Rect(plot_x, plot_y, box.right - pad - plot_x,
@@ -96,15 +96,15 @@ class RatscrewResults:
         note = tn("{n} card played · slap reaction is the median from the pile becoming slappable",
                   "{n} cards played · slap reaction is the median from the pile becoming slappable",
                   self.played).split(" · ", 1)[-1]
-        self.note_px, self.note_lines = wrap_fit(note, ui.px(size, ui.FLOOR_PX), inner, lines=3)
-        note_h = len(self.note_lines) * line_height(self.note_px)
+        self.note_px, self.note_lines = ui.TEXTS.wrap_fit(note, ui.px(size, ui.FLOOR_PX), inner, lines=3)
+        note_h = len(self.note_lines) * ui.TEXTS.line_height(self.note_px)
         n = max(1, len(self.names))
         # the rows' height first (figures as big as it allows), then the columns for figures of that size
-        head_guess = 2 * line_height(ui.px(size, ui.FLOOR_PX))
+        head_guess = 2 * ui.TEXTS.line_height(ui.px(size, ui.FLOOR_PX))
         rows_h = box.h - 2 * pad - head_guess - ui.px(size, 8) - note_h - ui.px(size, 6)
         row_h = min(ui.px(size, 50), rows_h // n)
-        self.value_px = [fit_height(ui.px(size, 22 if i != 3 else ui.FLOOR_PX), row_h - 4) for i in range(len(self.headers))]
-        self.name_px = fit_height(ui.px(size, 20), row_h - 4)
+        self.value_px = [ui.TEXTS.fit_height(ui.px(size, 22 if i != 3 else ui.FLOOR_PX), row_h - 4) for i in range(len(self.headers))]
+        self.name_px = ui.TEXTS.fit_height(ui.px(size, 20), row_h - 4)
         dot = ui.px(size, 12)
         name_font = ui.TEXTS.font(self.name_px, True)
         name_need = max(name_font.size("★ " + name)[0] for name in self.names) + dot + 16 + ui.px(size, 8)
@@ -113,7 +113,7 @@ class RatscrewResults:
                                                                 [list(col) for col in zip(*self.values)],
                                                                 self.value_px, room)
         self.name_w = inner - sum(self.widths)
-        head_h = max(len(lines) for lines in self.shown) * line_height(self.header_px)
+        head_h = max(len(lines) for lines in self.shown) * ui.TEXTS.line_height(self.header_px)
         self.rows_top = box.y + pad + head_h + ui.px(size, 8)
         self.note_y = box.bottom - pad - note_h
         self.row_h = min(ui.px(size, 50), (self.note_y - ui.px(size, 6) - self.rows_top) // n)
@@ -165,7 +165,7 @@ class RatscrewResults:
         pad = ui.px(size, 16)
         widths = self.widths
         centres = [box.x + pad + self.name_w + sum(widths[:i]) + widths[i] // 2 for i in range(len(widths))]
-        head_line = line_height(self.header_px)
+        head_line = ui.TEXTS.line_height(self.header_px)
         for lines, x, w in zip(self.shown, centres, widths):
             for k, line in enumerate(lines):
                 ui.blit_text(surface, line, self.header_px, ui.TEXT_DIM, "midtop", (x, box.y + pad + k * head_line),

@@ -9,7 +9,7 @@ from game.games.ratscrew import engine as rs
 from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.view import RatscrewView
 from game.games.table_scene import TableScene
-from game.render.fonts import TextCache
+from game.render.text import TextCache
 
 
 class RatscrewTable(TableScene):

@@ -23,11 +23,11 @@ from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Flyer
-from game.render.fonts import TextCache, wrap
 from game.render.layout import TableLayout, table_layout
 from game.render.scale import px, text_min, text_scale, unit, word_min
 from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
+from game.render.text import TextCache, wrap
 
 
 class CornerPrint(SmallPrint):

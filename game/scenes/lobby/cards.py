@@ -13,6 +13,7 @@ import pygame
 
 from game.profiles import draw_avatar
 from game.render import colors
+from game.render.text import break_lines, standard_px
 from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import Cell
 from game.ui import widgets as ui
@@ -38,21 +39,21 @@ def is_info(cell: Cell) -> bool:
 def cell_height(cell: Cell, room: int, size: tuple[int, int]) -> int:
     px = ui.px(size, CELL_PX)
     if is_info(cell):
-        return len(info_lines(cell.label, room, px)) * cells.line_h(px) + ui.px(size, 4)
+        return len(info_lines(cell.label, room, px)) * ui.TEXTS.line_height(px) + ui.px(size, 4)
     return cells.height(cell, room, px)
 
 
 def info_lines(text: str, room: int, px: int) -> list[str]:
     """An info line whole: on one line if it fits (shrunk as far as its 100 % size), else wrapped."""
-    if cells.width(text, cells.least(px)) <= room:
+    if ui.TEXTS.width(text, standard_px(px)) <= room:
         return [text]
-    return ui.balanced_lines(text, room, px) or [text]
+    return break_lines(text, ui.TEXTS.font(px), room) or [text]
 
 
 def name_height(size: tuple[int, int]) -> int:
     """A name's line, or two lines of a long name at the cards' smallest words."""
-    return max(cells.line_h(ui.px(size, NAME_PX), True) + ui.px(size, 14),
-               2 * cells.line_h(ui.px(size, CELL_PX), True) + ui.px(size, 4))
+    return max(ui.TEXTS.line_height(ui.px(size, NAME_PX), True) + ui.px(size, 14),
+               2 * ui.TEXTS.line_height(ui.px(size, CELL_PX), True) + ui.px(size, 4))
 
 
 def inset(size: tuple[int, int]) -> int:
@@ -119,14 +120,14 @@ def draw_name(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, face: Face
     name, px, small = cell.label, ui.px(size, NAME_PX), ui.px(size, CELL_PX)
     lines = [name]
     if ui.TEXTS.font(small, True).size(name)[0] > room:  # too long at the floor: on two lines, if it breaks
-        lines = ui.balanced_lines(name, room, small, True)
+        lines = break_lines(name, ui.TEXTS.font(small, True), room)
     if len(lines) == 2 and all(ui.TEXTS.font(small, True).size(s)[0] <= room for s in lines):
-        step = cells.line_h(small, True)
+        step = ui.TEXTS.line_height(small, True)
         for k, line in enumerate(lines):
             ui.blit_text(surface, line, small, colour, "midleft", (x, rect.centery + (2 * k - 1) * step // 2),
                          bold=True)
         return
-    img = ui.fit_whole(name, room, px, colour, True, least=min(1.0, CELL_PX / NAME_PX) if len(lines) == 1 else 0.55)
+    img = ui.TEXTS.fit_whole(name, room, px, colour, True, least=min(1.0, CELL_PX / NAME_PX) if len(lines) == 1 else 0.55)
     ui.blit_image_text(surface, img, img.get_rect(midleft=(x, rect.centery)), name)
 
 
@@ -149,11 +150,11 @@ def draw_face(surface: pygame.Surface, spot: pygame.Rect, face: Face) -> None:
 def draw_info(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, size: tuple[int, int]) -> None:
     px = ui.px(size, CELL_PX)
     lines = info_lines(cell.label, rect.w - 2 * ui.px(size, 8), px)
-    step = cells.line_h(px)
+    step = ui.TEXTS.line_height(px)
     y = rect.centery - step * len(lines) // 2 + step // 2
     colour = ui.WARN if cell.colour == ui.WARN else ui.TEXT_DIM
     for line in lines:
-        size_px = cells.fit_px(line, rect.w - 2 * ui.px(size, 8), px)
+        size_px = ui.TEXTS.fit_px(line, rect.w - 2 * ui.px(size, 8), px)
         ui.blit_text(surface, line, size_px, colour, "midleft", (rect.x + ui.px(size, 8), y),
                      max_w=rect.w - 2 * ui.px(size, 8))
         y += step

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.render import scale
 from game.scenes.lobby.spatial import Cell
 from game.ui import widgets as ui
 
@@ -17,22 +16,16 @@ SEP = " · "
 DOTS_MAX = 12  # more choices than this: a track with a marker instead of a dot each
 
 
-def width(text: str, px: int, bold: bool = False) -> int:
-    return ui.TEXTS.font(px, bold).size(text)[0]
-
-
-def line_h(px: int, bold: bool = False) -> int:
-    return ui.TEXTS.font(px, bold).get_linesize()
 
 
 def list_width(labels: list[str], px: int) -> int:
     """Every choice side by side, the widest bold (as the current one is drawn) with ‹ › round it."""
-    bolder = max(width(f"‹ {s} ›", px, True) - width(s, px) for s in labels)
-    return sum(width(s, px) for s in labels) + width(SEP, px) * (len(labels) - 1) + bolder
+    bolder = max(ui.TEXTS.width(f"‹ {s} ›", px, True) - ui.TEXTS.width(s, px) for s in labels)
+    return sum(ui.TEXTS.width(s, px) for s in labels) + ui.TEXTS.width(SEP, px) * (len(labels) - 1) + bolder
 
 
 def one_width(labels: list[str], px: int) -> int:
-    return max(width(f"‹ {s} ›", px, True) for s in labels)
+    return max(ui.TEXTS.width(f"‹ {s} ›", px, True) for s in labels)
 
 
 @dataclass(frozen=True)
@@ -52,8 +45,8 @@ def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
     """The first of: the whole list beside the label, the value alone beside it, the list under the label,
     the value under it (`lists`: the list under the label before the value alone beside it)."""
     labels, _ = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
-    gap = width("  ", px) if cell.label else 0
-    label_w = width(cell.label, px) if cell.label else 0
+    gap = ui.TEXTS.width("  ", px) if cell.label else 0
+    label_w = ui.TEXTS.width(cell.label, px) if cell.label else 0
     whole, one = list_width(labels, px), one_width(labels if cell.full is None else [*labels, cell.full()], px)
     order = [(True, 1), (True, 2), (False, 1), (False, 2)] if lists else [(True, 1), (False, 1), (True, 2), (False, 2)]
     for shown_whole, lines in order:
@@ -66,7 +59,7 @@ def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
 def height(cell: Cell, room: int, px: int, lists: bool = False) -> int:
     """The cell's height in `room`: its lines, the dots' row, and a margin."""
     p = plan(cell, room, px, lists)
-    u = line_h(px, True)
+    u = ui.TEXTS.line_height(px, True)
     return p.lines * u + (round(0.35 * u) if p.dots else 0) + round(0.35 * u)
 
 
@@ -86,7 +79,7 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
     enabled = cell.enabled()
     colour = (ui.TEXT if focused else ui.TEXT_DIM) if enabled else (110, 130, 115)
     p = plan(cell, rect.w - 2 * inset, px, lists)
-    u = line_h(px, True)
+    u = ui.TEXTS.line_height(px, True)
     body = p.lines * u + (round(0.35 * u) if p.dots else 0)
     top = rect.centery - body // 2
     x, right = rect.x + inset, rect.right - inset
@@ -113,7 +106,7 @@ def draw_list(surface: pygame.Surface, labels: list[str], at: int, px: int, righ
         if k:
             pieces.append((SEP, False))
         pieces.append((f"‹ {label} ›" if k == at and arrows else label, k == at))
-    x = right - sum(width(s, px, current) for s, current in pieces)
+    x = right - sum(ui.TEXTS.width(s, px, current) for s, current in pieces)
     for text, current in pieces:
         shade = ui.GOLD if current else colour if text == SEP else (150, 170, 155)
         rect = ui.blit_text(surface, text, px, shade, "midleft", (x, y), bold=current, record=text != SEP)
@@ -149,20 +142,6 @@ def draw_button(surface: pygame.Surface, item: ui.Item, rect: pygame.Rect, px: i
     text = item.label
     if item.value is not None:
         text = f"{item.label}  {item.value()}"
-    size = fit_px(text, room, px, focused and enabled)
+    size = ui.TEXTS.fit_px(text, room, px, focused and enabled)
     ui.blit_text(surface, text, size, ui.TEXT if focused and enabled else colour, "center", rect.center,
                  bold=focused and enabled, max_w=room)
-
-
-def least(px: int) -> int:
-    """The size `px` may shrink to: its size at 100 % text (the text cache grows it by the text size), so
-    nothing is ever smaller than the standard text size draws it."""
-    return max(6, round(px / scale.text_scale()))
-
-
-def fit_px(text: str, room: int, px: int, bold: bool = False) -> int:
-    """The largest size from `px` down to its 100 % size at which `text` fits `room` (the smallest if none)."""
-    size = px
-    while size > least(px) and width(text, size, bold) > room:
-        size -= 1
-    return size

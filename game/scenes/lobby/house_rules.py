@@ -11,7 +11,7 @@ import pygame
 
 from game.commands import PAUSE, Command
 from game.i18n import t
-from game.render.fonts import wrap
+from game.render.text import standard_px, wrap
 from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import HIDDEN, Cell, SpatialMenu, is_value
 from game.ui import widgets as ui
@@ -111,14 +111,14 @@ class HouseRulesScene(MenuHandler):
         bottom = h - ui.hint_height(size, self.hint(), size_px=HINT_PX) - ui.px(size, 8)
         self.buttons = self._buttons(size, bottom)
         top_of_buttons = min(r.y for r in self.buttons)
-        line = cells.line_h(ui.px(size, ROW_PX), True)
+        line = ui.TEXTS.line_height(ui.px(size, ROW_PX), True)
         self.news_y = top_of_buttons - ui.px(size, 6) - line * max(1, len(self.news())) // 2
-        head = ui.px(size, 10) + cells.line_h(ui.px(size, TITLE_PX), True) + ui.px(size, 6)
+        head = ui.px(size, 10) + ui.TEXTS.line_height(ui.px(size, TITLE_PX), True) + ui.px(size, 6)
         self.tops = self._tops(size, head)
         below = max(r.bottom for r in self.tops)
         note = self.lobby.definition.lobby_note(self.lobby.rules)  # e.g. a tie-break the published rules lack
         self.note_lines = wrap(note, ui.TEXTS.font(ui.px(size, ROW_PX)), w - 2 * m) if note else []
-        note_h = len(self.note_lines) * cells.line_h(ui.px(size, ROW_PX)) + (gap if note else 0)
+        note_h = len(self.note_lines) * ui.TEXTS.line_height(ui.px(size, ROW_PX)) + (gap if note else 0)
         area = pygame.Rect(m, below + gap, w - 2 * m,
                            self.news_y - line * max(1, len(self.news())) // 2 - gap - below - gap - note_h)
         self.area = area
@@ -142,10 +142,10 @@ class HouseRulesScene(MenuHandler):
     def _buttons(self, size: tuple[int, int], bottom: int) -> list[pygame.Rect]:
         """The presets' buttons in a row over `bottom`, or two rows where one doesn't hold their words."""
         m, gap = ui.px(size, 24), ui.px(size, 12)
-        px = cells.least(ui.px(size, BUTTON_PX))
+        px = standard_px(ui.px(size, BUTTON_PX))
         labels = [it.label + (f"  {it.value()}" if it.value else "") for it in self.file_items]
-        needs = [cells.width(s, px, True) + 2 * ui.px(size, 16) for s in labels]
-        bh = cells.line_h(ui.px(size, BUTTON_PX), True) + ui.px(size, 14)
+        needs = [ui.TEXTS.width(s, px, True) + 2 * ui.px(size, 16) for s in labels]
+        bh = ui.TEXTS.line_height(ui.px(size, BUTTON_PX), True) + ui.px(size, 14)
         room = size[0] - 2 * m
         rows = [[0, 1, 2, 3]] if sum(needs) + 3 * gap <= room else [[0, 1], [2, 3]]
         out = [pygame.Rect(0, 0, 0, 0)] * 4
@@ -206,11 +206,11 @@ class HouseRulesScene(MenuHandler):
             self.relayout(size)
         surface.blit(ui.backdrop(size), (0, 0))
         m = ui.px(size, 24)
-        title_y = ui.px(size, 10) + cells.line_h(ui.px(size, TITLE_PX), True) // 2
+        title_y = ui.px(size, 10) + ui.TEXTS.line_height(ui.px(size, TITLE_PX), True) // 2
         game = self.lobby.definition.title()
-        game_w = cells.width(game, ui.px(size, 24), True)
+        game_w = ui.TEXTS.width(game, ui.px(size, 24), True)
         heading = t("House rules")
-        ui.shadow_text(surface, heading, cells.fit_px(heading, size[0] - 2 * m - game_w - ui.px(size, 24),
+        ui.shadow_text(surface, heading, ui.TEXTS.fit_px(heading, size[0] - 2 * m - game_w - ui.px(size, 24),
                                                       ui.px(size, TITLE_PX), True), ui.TEXT, "midleft", (m, title_y))
         ui.blit_text(surface, game, ui.px(size, 24), ui.GOLD, "midright", (size[0] - m, title_y), bold=True)
         ui.panel(surface, self.area.inflate(ui.px(size, 12), ui.px(size, 8)), alpha=150)
@@ -227,7 +227,7 @@ class HouseRulesScene(MenuHandler):
                 ui.panel(surface, rect, alpha=200, border=(60, 110, 80), radius=max(3, rect.h // 5))
             cells.draw_value(surface, item, rect, ui.px(size, ROW_PX), item is focus, inset, rule)
         self._draw_marks(surface)
-        step = cells.line_h(ui.px(size, ROW_PX))
+        step = ui.TEXTS.line_height(ui.px(size, ROW_PX))
         y = self.area.bottom + ui.px(size, 12) + step // 2
         for text in self.note_lines:
             ui.blit_text(surface, text, ui.px(size, ROW_PX), ui.TEXT_DIM, "midleft", (self.area.x, y), max_w=self.area.w)
@@ -257,14 +257,14 @@ class HouseRulesScene(MenuHandler):
         px = ui.px(size, ROW_PX)
         colour = ui.WARN if self.said or self.lobby.told_bad else ui.GOLD
         one = " ".join(lines)
-        if len(lines) > 1 and cells.width(one, cells.least(px), True) <= room:
+        if len(lines) > 1 and ui.TEXTS.width(one, standard_px(px), True) <= room:
             lines = [one]
-        step = cells.line_h(px, True)
+        step = ui.TEXTS.line_height(px, True)
         y = self.news_y - step * (len(lines) - 1) // 2
         for k, line in enumerate(lines):
             if k and self.lobby.told_folder:  # a folder: its end says most
-                while len(line) > 2 and cells.width(line, cells.least(px), True) > room:
+                while len(line) > 2 and ui.TEXTS.width(line, standard_px(px), True) > room:
                     line = "…" + line[2:]
-            ui.blit_text(surface, line, cells.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
+            ui.blit_text(surface, line, ui.TEXTS.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
                          max_w=room)
             y += step

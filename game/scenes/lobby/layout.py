@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.scenes.lobby import cards, cells
+from game.render.text import standard_px
+from game.scenes.lobby import cards
 from game.scenes.lobby.spatial import HIDDEN, Cell
 from game.ui import widgets as ui
 
@@ -56,8 +57,8 @@ class Layout:
 
 
 def button_needs(labels: list[str], size: tuple[int, int]) -> list[int]:
-    px = cells.least(ui.px(size, BUTTON_PX))
-    return [cells.width(s, px, True) + 2 * ui.px(size, 18) for s in labels]
+    px = standard_px(ui.px(size, BUTTON_PX))
+    return [ui.TEXTS.width(s, px, True) + 2 * ui.px(size, 18) for s in labels]
 
 
 def place_buttons(labels: list[str], bottom: int, size: tuple[int, int]) -> tuple[list[pygame.Rect], int]:
@@ -66,7 +67,7 @@ def place_buttons(labels: list[str], bottom: int, size: tuple[int, int]) -> tupl
     topmost row."""
     w = size[0]
     m, gap = ui.px(size, 24), ui.px(size, 10)
-    bh = cells.line_h(ui.px(size, BUTTON_PX), True) + ui.px(size, 16)
+    bh = ui.TEXTS.line_height(ui.px(size, BUTTON_PX), True) + ui.px(size, 16)
     needs = button_needs(labels, size)
     room = w - 2 * m
     rows = [list(range(len(labels)))]
@@ -94,7 +95,7 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     m = ui.px(size, 24)
     bottom = h - ui.hint_height(size, hint, size_px=HINT_PX) - ui.px(size, 8)
     buttons, top = place_buttons(labels, bottom, size)
-    line_h = cells.line_h(ui.px(size, LINE_PX), True)
+    line_h = ui.TEXTS.line_height(ui.px(size, LINE_PX), True)
     if buttons[0].y < buttons[-1].y:  # the house rules' button on a row of its own: the summary beside it
         x = buttons[0].right + ui.px(size, 14)
         summary = (x, buttons[0].centery, w - m - x)
@@ -102,7 +103,7 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     else:
         summary = (m, top - ui.px(size, 6) - line_h // 2, w - 2 * m)
         line_y = summary[1] - line_h // 2 - ui.px(size, 4) - line_h * line_lines // 2
-    title_h = cells.line_h(ui.px(size, TITLE_PX), True)
+    title_h = ui.TEXTS.line_height(ui.px(size, TITLE_PX), True)
     grid_top = ui.px(size, 10) + title_h + ui.px(size, 6)
     grid_bottom = line_y - line_h * line_lines // 2 - ui.px(size, 8)
     gap = ui.px(size, 10)

@@ -11,6 +11,7 @@ import pygame
 from game.commands import CONFIRM, PAUSE, Command
 from game.games.base import MAX_SEATS, TableConfig
 from game.i18n import t, tn
+from game.render.text import break_lines, standard_px
 from game.scenes.lobby import cards, cells, layout
 from game.scenes.lobby.house import HouseRules
 from game.scenes.lobby.seating import Seating
@@ -189,9 +190,9 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         text = self.news()
         room = size[0] - 2 * ui.px(size, 24)
         px = ui.px(size, layout.LINE_PX)
-        if not text or cells.width(text, cells.least(px), True) <= room:
+        if not text or ui.TEXTS.width(text, standard_px(px), True) <= room:
             return [text] if text else []
-        return ui.balanced_lines(text, room, px, True)
+        return break_lines(text, ui.TEXTS.font(px, True), room)
 
     def relayout(self, size: tuple[int, int]) -> None:
         labels = [item.label + (f"  {item.value()}" if item.value else "") for item in self.button_items]
@@ -217,8 +218,8 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         surface.blit(ui.backdrop(size), (0, 0))
         m = ui.px(size, 24)
         count = tn("{n} player", "{n} players", self.players)
-        count_w = cells.width(count, ui.px(size, 24))
-        ui.shadow_text(surface, self.definition.title(), cells.fit_px(
+        count_w = ui.TEXTS.width(count, ui.px(size, 24))
+        ui.shadow_text(surface, self.definition.title(), ui.TEXTS.fit_px(
             self.definition.title(), size[0] - 2 * m - count_w - ui.px(size, 24), ui.px(size, layout.TITLE_PX), True),
             ui.TEXT, "midleft", (m, lay.title_y))
         ui.blit_text(surface, count, ui.px(size, 24), ui.GOLD, "midright", (size[0] - m, lay.title_y), bold=True)
@@ -274,13 +275,13 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         room = size[0] - 2 * m
         px = ui.px(size, layout.LINE_PX)
         lines = self.news_lines(size)
-        step = cells.line_h(px, True)
+        step = ui.TEXTS.line_height(px, True)
         y = lay.line_y - step * (len(lines) - 1) // 2
         colour = ui.WARN if self.message or self.told_bad else ui.GOLD
         for line in lines:
-            ui.blit_text(surface, line, cells.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
+            ui.blit_text(surface, line, ui.TEXTS.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
                          max_w=room)
             y += step
         x, y, room = lay.summary
-        line = self.summary_line(lambda s: cells.width(s, cells.least(px)) <= room)
-        ui.blit_text(surface, line, cells.fit_px(line, room, px), ui.TEXT_DIM, "midleft", (x, y), max_w=room)
+        line = self.summary_line(lambda s: ui.TEXTS.width(s, standard_px(px)) <= room)
+        ui.blit_text(surface, line, ui.TEXTS.fit_px(line, room, px), ui.TEXT_DIM, "midleft", (x, y), max_w=room)

@@ -484,7 +484,7 @@ class DrillScene(Scene):
             inner = rect.w - 2 * pad
             who = self.name(seat)
             name_h = line_h(ui.px(size, 26), True)
-            self.words.text(surface, who, ui.whole_size(who, inner, ui.px(size, 26), True), colour, "midleft",
+            self.words.text(surface, who, ui.TEXTS.whole_size(who, inner, ui.px(size, 26), True), colour, "midleft",
                             (rect.x + pad, rect.y + ui.px(size, 8) + name_h // 2), bold=True, max_w=inner)
             keys = seat_keys(self.app.input, seat)
             controls = text.slap_key(keys.second, keys.pad) if keys else self.app.input.seat_controls(seat)

@@ -54,8 +54,8 @@ class Words:
         return self.text(surface, s, size, colour, anchor, pos, bold=True)
 
 
-fit_px = ui.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
-line_h = ui.line_height
+fit_px = ui.TEXTS.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
+line_h = ui.TEXTS.line_height
 
 
 def card_width(size: tuple[int, int], scale: float = 1.0) -> int:

@@ -332,7 +332,7 @@ class SetupScene(WhoPlays, MenuHandler):
 
         px = min(fit_px(text.drill_name(i), room_of(i), base, True) for i in range(len(DRILLS)))
         if star_w:  # beside the stars, the names shrink to stay whole (a small window, a longer language) …
-            px = min(px, min(ui.whole_size(text.drill_name(i), room_of(i), base, True) for i in range(len(DRILLS))))
+            px = min(px, min(ui.TEXTS.whole_size(text.drill_name(i), room_of(i), base, True) for i in range(len(DRILLS))))
             if any(ui.TEXTS.font(px, True).size(text.drill_name(i))[0] > room_of(i) for i in range(len(DRILLS))):
                 # … and where even that cuts a name, the names go whole without the stars (the locked ones
                 # dimmed still; every star is on the summary, Progress…)

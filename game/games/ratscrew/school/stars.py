@@ -182,7 +182,7 @@ class StarsScene(MenuHandler):
         pad = ui.px(size, 14)
         inner = rect.w - 2 * pad
         name = self.names[seat]
-        self.words.text(surface, name, ui.whole_size(name, inner, ui.px(size, 26), True), self.colours[seat],
+        self.words.text(surface, name, ui.TEXTS.whole_size(name, inner, ui.px(size, 26), True), self.colours[seat],
                         "midleft", (rect.x + pad, rect.y + ui.px(size, 8) + line_h(ui.px(size, 26), True) // 2),
                         bold=True, max_w=inner)
         radius = self._radius(size, rect.w)
