@@ -151,6 +151,12 @@ class TextCache:
             text = text[:-1]
         return text.rstrip() + "…"
 
+    def cut_start(self, text: str, max_w: int, size: int, bold: bool = False) -> str:
+        """`text` as it fits `max_w` px at `size`, cut at its start ("…/data/exports": a folder's end says most)."""
+        while len(text) > 2 and self.width(text, size, bold) > max_w:
+            text = "…" + text[2:]
+        return text
+
     def fit_whole(self, text: str, max_w: int, size: int, color: tuple[int, int, int], bold: bool = False,
                   least: float = 0.55) -> pygame.Surface:
         """`text` shrunk (down to `least` of `size`) until it fits `max_w` whole; only past that cut with "…"."""
@@ -351,18 +357,22 @@ def stack(imgs: list[pygame.Surface], size: tuple[int, int] | None = None) -> py
     return out
 
 
+def halves(text: str, font: pygame.font.Font) -> list[str]:
+    """`text` split in two at the space that makes its wider half the narrowest (a single word: [text])."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return [text]
+    splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+    return min(splits, key=lambda two: max(font.size(half)[0] for half in two))
+
+
 def two_lines(texts: TextCache, text: str, size: int, color: colors.Color) -> pygame.Surface | None:
     """`text` outlined on two centred lines split at the space that makes them most even (None for a
     single word)."""
-    words = text.split(" ")
-    if len(words) < 2:
+    parts = halves(text, texts.font(size, True))
+    if len(parts) < 2:
         return None
-    font = texts.font(size, True)
-    cut = min(
-        range(1, len(words)),
-        key=lambda i: max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0]),
-    )
-    imgs = [texts.outlined(" ".join(part), size, color) for part in (words[:cut], words[cut:])]
+    imgs = [texts.outlined(part, size, color) for part in parts]
     step = texts.line_height(size, True)
     out = pygame.Surface((max(i.get_width() for i in imgs), step + imgs[1].get_height()), pygame.SRCALPHA)
     for k, img in enumerate(imgs):

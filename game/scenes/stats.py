@@ -44,14 +44,6 @@ def export_path(folder: Path, name: str, when: datetime.datetime) -> Path:
     return folder / "exports" / f"{safe}-{when.strftime('%Y%m%d-%H%M%S')}.csv"
 
 
-def tail_fit(text: str, px: int, width: int) -> str:
-    """`text` as it fits in `width` at `px`, cut at the start ("…/data/exports"): a folder's end says most."""
-    font = ui.TEXTS.font(px)
-    while len(text) > 2 and font.size(text)[0] > width:
-        text = "…" + text[2:]
-    return text
-
-
 fit_px = ui.TEXTS.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
 
 
@@ -206,7 +198,7 @@ class StatsScene(MenuHandler):
             self._draw_rivals(surface)
         if self.message:
             room = self.message_room
-            lines = [(self.message, True)] + ([(tail_fit(self.folder, ui.px(size, TEXT_PX), room.w), False)]
+            lines = [(self.message, True)] + ([(ui.TEXTS.cut_start(self.folder, room.w, ui.px(size, TEXT_PX)), False)]
                                                 if self.folder else [])
             y = room.centery - (len(lines) - 1) * ui.px(size, 13)
             for line, bold in lines:

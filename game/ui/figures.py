@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import t
 from game.render import scale
+from game.render.text import halves
 from game.ui import widgets as ui
 
 
@@ -69,12 +70,7 @@ def table_columns(size: tuple[int, int], headers: list[str], values: list[list[s
              for col, px in zip(values, value_px)] if values else [least] * len(headers)
 
     def lines_of(header: str, px: int, most: int) -> list[str]:
-        if most == 1:
-            return [header]
-        words = header.split(" ")
-        font = ui.TEXTS.font(px, False)
-        splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
-        return min(splits, key=lambda two: max(font.size(part)[0] for part in two), default=[header])
+        return [header] if most == 1 else halves(header, ui.TEXTS.font(px, False))
 
     def widths_at(px: int, most: int) -> tuple[list[int], list[list[str]]]:
         font = ui.TEXTS.font(px, False)

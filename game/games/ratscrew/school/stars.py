@@ -20,20 +20,12 @@ from game.games.ratscrew.school.session import Options, Session
 from game.games.ratscrew.text import slap_label
 from game.i18n import t
 from game.render import scale
+from game.render.text import halves
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
 PX = 20
 TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the height for the 20 px floor
-
-
-def two_lines(s: str, font: pygame.font.Font) -> list[str]:
-    """`s` split at the space that makes its wider half the narrowest (one word: itself)."""
-    words = s.split()
-    if len(words) < 2:
-        return [s]
-    splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
-    return min(splits, key=lambda pair: max(font.size(p)[0] for p in pair))
 
 
 class StarsScene(MenuHandler):
@@ -246,7 +238,7 @@ class StarsScene(MenuHandler):
             widths = [max(cell, bold.size(head)[0]) + gap for cell, head in zip(cells, heads, strict=True)]
             if sum(widths) > room.w:  # heads of more than one word on two lines, where that is narrower
                 for i, head in enumerate(heads):
-                    split = two_lines(head, bold)
+                    split = halves(head, bold)
                     narrower = max(cells[i], *(bold.size(p)[0] for p in split)) + gap
                     if len(split) == 2 and narrower < widths[i]:
                         parts[i], widths[i] = split, narrower
