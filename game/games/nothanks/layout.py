@@ -40,8 +40,7 @@ class NothanksLayout(LayoutHints):
         """(width, lines) of the reference prompt (naming both keys, in the language in force) at the couch's
         BIG_MIN on two or three even lines, `line` its line's height (as drawn: the font's size from it)."""
         from game.games.nothanks.text import reference_prompt
-        from game.render.fonts import get_font, wrap
-        from game.render.textfit import keep_together
+        from game.render.text import get_font, keep_together, wrap
 
         font = get_font(_size_of(line), True)
         text = keep_together(reference_prompt(self.chips), True)
@@ -55,7 +54,7 @@ class NothanksLayout(LayoutHints):
 
 def _size_of(line: int) -> int:
     """The font size (px) whose bold line is `line` high (about)."""
-    from game.render.fonts import get_font
+    from game.render.text import get_font
 
     size = max(6, round(line * 0.8))
     while size > 6 and get_font(size, True).get_height() > line:
