@@ -1,5 +1,6 @@
-"""The tables in a real X window (Xvfb, SDL x11): both tables at 3, 5 and 8 seats at 1280x720 and each table's
-TV check (the 1920x1080 frame scaled to 480x270).
+"""Both tables in a real X window (Xvfb, SDL x11): 3, 5 and 8 seats (a human, Ada, and bots, mid-game) at
+1280x720 and at 1920x1080, and each 1920x1080 frame's TV check (scaled to 480x270: a 40-inch TV seen from
+3 m); the five-seat frames also as tv_<game>_1920x1080.jpg and tv_check_<game>.png.
 
     SDL_VIDEODRIVER=x11 xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tests/shoot_couch_window.py DIR
 """
@@ -13,7 +14,9 @@ import shoot_couch as sc
 from game.render import scale
 
 out = Path(sys.argv[1])
+out.mkdir(parents=True, exist_ok=True)
 pygame.init()
+
 
 def shown(make, n, size):
     window = pygame.display.set_mode(size)
@@ -23,12 +26,16 @@ def shown(make, n, size):
     pygame.event.pump()
     return pygame.display.get_surface().copy()
 
-for n in (3, 5, 8):
-    pygame.image.save(shown(sc.nothanks, n, (1280, 720)), str(out / f"table_nothanks_{n}_seats.jpg"))
-    pygame.image.save(shown(sc.ratscrew, n, (1280, 720)), str(out / f"table_ratscrew_{n}_seats.jpg"))
+
 for game, make in (("nothanks", sc.nothanks), ("ratscrew", sc.ratscrew)):
-    big = shown(make, 5, (1920, 1080))
-    pygame.image.save(big, str(out / f"tv_{game}_1920x1080.jpg"))
-    pygame.image.save(pygame.transform.smoothscale(big, (480, 270)), str(out / f"tv_check_{game}.png"))
+    for n in (3, 5, 8):
+        pygame.image.save(shown(make, n, (1280, 720)), str(out / f"table_{game}_{n}_seats.jpg"))
+        big = shown(make, n, (1920, 1080))
+        tv = pygame.transform.smoothscale(big, (480, 270))
+        pygame.image.save(big, str(out / f"table_{game}_{n}_seats_1920x1080.jpg"))
+        pygame.image.save(tv, str(out / f"tv_check_{game}_{n}_seats.png"))
+        if n == 5:
+            pygame.image.save(big, str(out / f"tv_{game}_1920x1080.jpg"))
+            pygame.image.save(tv, str(out / f"tv_check_{game}.png"))
 scale.set_window((1280, 720))
 print(pygame.display.get_driver())
