@@ -2,13 +2,12 @@
 pad it plays with when it joins. Guests (today's "Player N" and typed names) have no profile.
 
 Profiles live in the history database (game.history), beside the games they played, so a rename keeps a
-player's history and a delete takes it away in one transaction. This module is the model and the
-drawing; it reads no file.
+player's history and a delete takes it away in one transaction. This module is the model (the faces are
+drawn in game.render.faces); it reads no file.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -16,15 +15,13 @@ from typing import TYPE_CHECKING
 from game.i18n import t
 from game.names import MAX_NAME, clean_name  # noqa: F401 - profiles' names follow game.names
 from game.render import colors
+from game.render.faces import AVATARS, draw_avatar  # noqa: F401 - the faces are drawn in game.render.faces
 
 if TYPE_CHECKING:
-    import pygame
-
     from game.input.pads import Pad
 
 MAX_PROFILES = 12  # the players screen and the lobby's picker list them all without scrolling
 PALETTE: tuple[colors.Color, ...] = colors.SEAT_COLORS  # the colour-blind-safe seat colours
-AVATARS: tuple[str, ...] = ("smile", "cat", "bear", "robot", "owl", "star")
 
 
 def colour_name(index: int) -> str:
@@ -82,74 +79,3 @@ def remembered_device(profile: Profile | None, pads: Iterable[Pad], taken: Colle
         device = next((p.id for p in sorted(pads, key=lambda p: p.number)
                        if f"pad:{p.guid}" == device and p.id not in taken), None)
     return device if device and device not in taken else None
-
-
-def draw_avatar(surface: pygame.Surface, rect: pygame.Rect, avatar: int, colour: colors.Color) -> None:
-    """The profile's face in `rect` (a square works best): a disc in its colour and one of AVATARS' faces,
-    in plain shapes so it reads at 24 px as well as at 200."""
-    import pygame
-
-    kind = AVATARS[avatar % len(AVATARS)]
-    size = min(rect.w, rect.h)
-    r = size // 2
-    cx, cy = rect.center
-    ink = colors.INK
-    light = colors.mix(colour, (255, 255, 255), 0.55)
-    line = max(1, size // 16)
-    eye = max(1, size // 12)
-    if kind == "cat":
-        for side in (-1, 1):
-            pygame.draw.polygon(surface, colour, [(cx + side * r * 0.85, cy - r * 0.2), (cx + side * r * 0.75, cy - r),
-                                                  (cx + side * r * 0.2, cy - r * 0.7)])
-    elif kind == "bear":
-        for side in (-1, 1):
-            pygame.draw.circle(surface, colour, (cx + side * r * 0.68, cy - r * 0.68), r * 0.36)
-            pygame.draw.circle(surface, light, (cx + side * r * 0.68, cy - r * 0.68), r * 0.18)
-    elif kind == "robot":
-        pygame.draw.line(surface, colour, (cx, cy - r), (cx, cy - r * 0.7), line)
-        pygame.draw.circle(surface, light, (cx, cy - r + line), max(2, r // 7))
-    if kind == "robot":
-        head = pygame.Rect(0, 0, round(r * 1.7), round(r * 1.45))
-        head.center = (cx, round(cy + r * 0.12))
-        pygame.draw.rect(surface, colour, head, border_radius=max(2, r // 4))
-    elif kind == "star":
-        points = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            k = r * (1.0 if i % 2 == 0 else 0.48)
-            points.append((cx + k * math.cos(a), cy + r * 0.08 + k * math.sin(a)))
-        pygame.draw.polygon(surface, colour, points)
-    else:
-        pygame.draw.circle(surface, colour, (cx, cy + r * 0.08), r * 0.86)
-    # The face: eyes and a mouth (an owl has big round eyes and a beak; a bear a snout).
-    ey = cy - r * 0.05
-    if kind == "owl":
-        for side in (-1, 1):
-            pygame.draw.circle(surface, light, (cx + side * r * 0.36, ey), r * 0.3)
-            pygame.draw.circle(surface, ink, (cx + side * r * 0.36, ey), r * 0.13)
-        pygame.draw.polygon(surface, colors.GOLD, [(cx - r * 0.12, cy + r * 0.2), (cx + r * 0.12, cy + r * 0.2),
-                                                   (cx, cy + r * 0.42)])
-        return
-    if kind == "robot":
-        for side in (-1, 1):
-            box = pygame.Rect(0, 0, max(2, r // 3), max(2, r // 3))
-            box.center = (round(cx + side * r * 0.38), round(ey))
-            pygame.draw.rect(surface, light, box)
-        mouth = pygame.Rect(0, 0, round(r * 0.9), max(2, r // 8))
-        mouth.center = (cx, round(cy + r * 0.45))
-        pygame.draw.rect(surface, ink, mouth)
-        return
-    for side in (-1, 1):
-        pygame.draw.circle(surface, ink, (cx + side * r * 0.3, ey), eye)
-    if kind == "bear":
-        pygame.draw.circle(surface, light, (cx, cy + r * 0.38), r * 0.28)
-        pygame.draw.circle(surface, ink, (cx, cy + r * 0.3), max(1, eye))
-        return
-    if kind == "cat":
-        for side in (-1, 1):
-            for dy in (-1, 1):
-                pygame.draw.line(surface, ink, (cx + side * r * 0.2, cy + r * 0.3),
-                                 (cx + side * r * 0.7, cy + r * 0.3 + dy * r * 0.12), max(1, line // 2))
-    mouth = pygame.Rect(0, 0, round(r * 0.8), round(r * 0.6))
-    mouth.center = (cx, round(cy + r * 0.25))
-    pygame.draw.arc(surface, ink, mouth, 3.5, 5.9, line)

@@ -1,4 +1,5 @@
-"""Pictures for docs/screens (issue 20): both tables at 3, 5 and 8 seats mid-game and the results at 1280×720,
+"""Pictures for docs/screens (issue 20): both tables at 3, 5 and 8 seats mid-game (Ada a remembered player,
+with her face on her mat) and the results at 1280×720,
 and each table's TV check (a 1920×1080 frame scaled to 480×270, a 40-inch TV seen from 3 m).
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tests/shoot_couch.py DIR
@@ -13,11 +14,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pygame
 from support_app import finished
-from support_table import FakeApp, nothanks_table, press
+from support_table import FakeApp, press
 
 from game.commands import PASS, TAKE
 from game.games.base import TableConfig
 from game.games.nothanks import engine as nt
+from game.games.nothanks.table import NothanksTable
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.table import RatscrewTable
 from game.match import SeatSpec
@@ -28,9 +30,21 @@ def seats(n: int, level: str) -> list[SeatSpec]:
     return [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", level, f"Bot {i}") for i in range(2, n + 1)]
 
 
+def remembered(app: FakeApp, n: int) -> tuple[int | None, ...]:
+    """Ada is a remembered player (a profile with the cat's face): her mat shows her face, the bots' their
+    seats' colours."""
+    ada = app.history.by_name("Ada") or app.history.create("Ada")
+    assert not isinstance(ada, str), ada
+    app.history.change(ada.id, avatar=1)
+    return (ada.id,) + (None,) * (n - 1)
+
+
 def nothanks(n: int, size: tuple[int, int]) -> pygame.Surface:
     scale.set_window(size)
-    app, table = nothanks_table(nt.Rules(), seats(n, "easy"), size=size)
+    app = FakeApp(size)
+    table = NothanksTable(TableConfig("nothanks", nt.Rules(), seats(n, "easy"), seed=3,
+                                      profiles=remembered(app, n)), threaded=False)
+    app.push(table)
     app.run_ms(300)
     for _ in range(40):  # let the bots play up to Ada's turn a few times
         app.run_ms(400)
@@ -47,7 +61,7 @@ def nothanks(n: int, size: tuple[int, int]) -> pygame.Surface:
 def ratscrew(n: int, size: tuple[int, int]) -> pygame.Surface:
     scale.set_window(size)
     app = FakeApp(size)
-    table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats(n, "pro"), seed=11))
+    table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats(n, "pro"), seed=11, profiles=remembered(app, n)))
     app.push(table)
     app.run_ms(1500)
     for _ in range(400):  # Ada plays on her turn; stop with a few cards on the pile, mid-game

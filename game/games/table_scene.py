@@ -99,6 +99,7 @@ class TableScene(Scene):
 
         view.poll = poll
         view.set_controls(view.controls, self.seat_keys())
+        view.set_faces(self.seat_faces())
         view.places = router_places(app.input, len(self.config.seats), view.bots)  # keys' sides
         self.apply_settings()
         view.relayout((app.size[0], app.size[1]))
@@ -328,6 +329,16 @@ class TableScene(Scene):
 
     def seat_names(self) -> list[str]:
         return [seat_name(spec, i) for i, spec in enumerate(self.config.seats)]
+
+    def seat_faces(self) -> list[int | None]:
+        """Each seat's face on its mat: the avatar of the profile that plays it (TableConfig.profiles); None for
+        a guest, a bot, or a profile forgotten since."""
+        faces: list[int | None] = []
+        for seat in range(len(self.config.seats)):
+            pid = self.config.profiles[seat] if seat < len(self.config.profiles) else None
+            profile = self.app.history.profile(pid) if pid is not None else None
+            faces.append(profile.avatar if profile is not None else None)
+        return faces
 
     def seat_keys(self) -> list[SeatKeys | None]:
         """Each human seat's two key labels (from the input router, read only); None for bots."""

@@ -7,7 +7,7 @@ from typing import Protocol
 
 import pygame
 
-from game.render import colors, hud
+from game.render import colors, faces, hud
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
@@ -20,6 +20,9 @@ class PanelsHost(Protocol):
     texts: TextCache
     names: list[str]
     controls: list[str]
+
+    @property
+    def faces(self) -> list[int | None]: ...
 
     def text_unit(self, seat: int) -> float: ...
 
@@ -67,18 +70,54 @@ class Panels:
         return max(11, low, round(self.host.text_unit(seat) * 0.15))
 
     def name_width(self, seat: int) -> int:
-        """How wide the name (after its dot) may be."""
+        """How wide the name may be: its row less the small dot before it (a bigger mark takes only the room
+        the name leaves: see `mark_width`)."""
         host = self.host
         box = host.L.seats[seat]
-        dot_r = self.dot_radius(seat)
+        dot = 3 * self.dot_radius(seat)
         if box.name is not None:
-            return box.name.w - 3 * dot_r
-        return box.info.w - host.name_reserve(seat) - 3 * dot_r
+            return box.name.w - dot
+        return box.info.w - host.name_reserve(seat) - dot
 
     def dot_radius(self, seat: int) -> int:
-        """The seat-colour dot before the name (smaller where the name has a row of its own)."""
+        """The seat-colour dot before the name where no bigger mark is drawn (smaller where the name has a
+        row of its own)."""
         size = self.name_size(seat)
         return max(3, size // 4 if self.host.L.seats[seat].name is not None else size // 3)
+
+    def face_of(self, seat: int) -> int | None:
+        """The face a seat's mark shows (a profile's avatar; None: the seat's colour)."""
+        found = self.host.faces
+        return found[seat] if 0 <= seat < len(found) else None
+
+    def big_mark(self, seat: int) -> bool:
+        """Whether the seat's mark before its name is a face or a disc as tall as the name's line (as the
+        name leaves room: see `mark_width`) -- on a mat, or where a remembered player plays (issue 20 item
+        9) -- else the small dot."""
+        return self.mats or self.face_of(seat) is not None
+
+    def mark_width(self, seat: int) -> int:
+        """The room the mark takes before the name (the mark and a gap after it): as tall as the name's line
+        where the name leaves that much room, less where it leaves less, and no less than the small dot's, so
+        the name is never smaller for its mark than beside the dot."""
+        dot = 3 * self.dot_radius(seat)
+        if not self.big_mark(seat):
+            return dot
+        text, size = self.name_fit(seat)
+        left = self.name_width(seat) + dot - self.host.texts.font(size, True).size(text)[0]
+        full = self.host.texts.font(self.name_size(seat), True).get_height()
+        box = self.host.L.seats[seat]
+        if box.name is not None:
+            full = min(full, box.name.h)
+        return max(dot, min(full + max(3, full // 4), left))
+
+    def mark_size(self, seat: int) -> int:
+        """The mark's diameter: as `mark_width` leaves it after the gap (the dot's for a small mark; a mark is
+        drawn no taller than the name's line as drawn, see `mark_box`)."""
+        if not self.big_mark(seat):
+            return 2 * self.dot_radius(seat)
+        width = self.mark_width(seat)
+        return max(6, width - max(3, (width * 4 // 5) // 4))
 
     def name_fit(self, seat: int) -> tuple[str, int]:
         """(text, size) of the name as its panel shows it: shrunk to fit, down to the smallest text a
@@ -96,7 +135,7 @@ class Panels:
         return host.texts.fitted(text, width, size, True)
 
     def base(self, seat: int, below: int = 0, controls: bool = True) -> tuple[pygame.Surface, int]:
-        """A seat panel with its name (after a dot in the seat colour) and (unless told not to) its
+        """A seat panel with its name (after its mark: see `draw_mark`) and (unless told not to) its
         controls (wrapped when the panel is narrow, `below` px kept free under them); returns it and the
         y below the text."""
         host = self.host
@@ -105,13 +144,9 @@ class Panels:
         rect = box.rect
         surf = hud.panel(rect, colors.seat_color(seat))
         info = box.info.move(-rect.x, -rect.y)
-        row = info if box.name is None else box.name.move(-rect.x, -rect.y)
-        text, size = self.name_fit(seat)
-        dot_r = self.dot_radius(seat)
-        name = texts.render(text, size, colors.TEXT, bold=True)
-        ny = row.y if box.name is None else row.centery - name.get_height() // 2
-        pygame.draw.circle(surf, colors.seat_color(seat), (row.x + dot_r, ny + name.get_height() // 2 + 1), dot_r)
-        surf.blit(name, (row.x + 3 * dot_r, ny))
+        row, name, ny = self._name_line(seat)
+        self.draw_mark(surf, seat)
+        surf.blit(name, (row.x + self.mark_width(seat), ny))
         y = info.y + name.get_height() if box.name is None else info.y
         ctrl = host.controls[seat] if seat < len(host.controls) and controls else ""
         if ctrl:
@@ -121,6 +156,39 @@ class Panels:
                 surf.blit(img, (info.x, y))
                 y += img.get_height()
         return surf, y
+
+    def _name_line(self, seat: int) -> tuple[pygame.Rect, pygame.Surface, int]:
+        """(the name's row, the name drawn, its top) in the panel's own coordinates."""
+        box = self.host.L.seats[seat]
+        info = box.info.move(-box.rect.x, -box.rect.y)
+        row = info if box.name is None else box.name.move(-box.rect.x, -box.rect.y)
+        text, size = self.name_fit(seat)
+        name = self.host.texts.render(text, size, colors.TEXT, bold=True)
+        return row, name, row.y if box.name is None else row.centery - name.get_height() // 2
+
+    def mark_box(self, seat: int) -> pygame.Rect:
+        """Where the seat's mark lies in its panel (the panel's own coordinates): left of the name, in the
+        room `mark_width` keeps, centred on the name's line and no taller than it (the small dot: its box)."""
+        row, name, ny = self._name_line(seat)
+        line = name.get_height()
+        size = self.mark_size(seat)
+        if not self.big_mark(seat):
+            return pygame.Rect(row.x, ny + line // 2 + 1 - size // 2, size, size)
+        shown = max(6, min(size, line))
+        rect = pygame.Rect(0, 0, shown, shown)
+        rect.center = (row.x + size // 2, ny + line // 2)
+        return rect
+
+    def draw_mark(self, surf: pygame.Surface, seat: int) -> None:
+        """The seat's mark before its name: the face of the profile that plays it, else a disc in the seat's
+        colour (both as tall as the name's line: see `big_mark`), else the small dot. A face is drawn once
+        per size, face and colour (game.render.faces)."""
+        rect = self.mark_box(seat)
+        colour = colors.seat_color(seat)
+        if not self.big_mark(seat):
+            pygame.draw.circle(surf, colour, rect.center, rect.w // 2)
+            return
+        surf.blit(faces.mark(rect.w, self.face_of(seat), colour), rect)
 
     def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two

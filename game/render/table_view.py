@@ -84,6 +84,11 @@ class TableView:
         return self.model.n
 
     @property
+    def faces(self) -> list[int | None]:
+        """Each seat's face on its mat (a profile's avatar; None: the seat's colour): the view-model's."""
+        return self.model.faces
+
+    @property
     def keys(self) -> list[SeatKeys | None]:
         return self.model.keys
 
@@ -130,6 +135,14 @@ class TableView:
         if controls != self.controls or keys != self.keys:
             self.controls = list(controls)
             self.model.keys = keys
+            self.panels.clear(turns=False)
+            self._layer = None
+
+    def set_faces(self, faces: list[int | None]) -> None:
+        """Each seat's face (a profile's avatar index, None for a guest or a bot; missing seats: None)."""
+        shown = [faces[seat] if seat < len(faces) else None for seat in range(self.n)]
+        if shown != self.model.faces:
+            self.model.faces = shown
             self.panels.clear(turns=False)
             self._layer = None
 

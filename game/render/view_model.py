@@ -32,7 +32,7 @@ def who(name: str, keys: SeatKeys | None) -> str:
 
 
 class ViewModel:
-    """Who sits where (names, key labels, bots), the motion setting, and the running animations.
+    """Who sits where (names, faces, key labels, bots), the motion setting, and the running animations.
 
     A game's view-model lists its handlers in `handlers` (event class: function(self, event, t_ns, state)
     returning the sounds to play); events it has none for show nothing."""
@@ -44,6 +44,9 @@ class ViewModel:
         self.n = len(names)
         self.bots: set[int] = set()  # seats played by bots (they get no "press" hints)
         self.keys: list[SeatKeys | None] = [None] * self.n  # each human seat's key labels
+        # each seat's face on its mat: the avatar (game.render.faces.AVATARS) of the profile that plays it;
+        # None: a guest's or a bot's seat (its mat shows the seat's colour)
+        self.faces: list[int | None] = [None] * self.n
         self.reduced_motion = reduced_motion
         self.anim = Anim()
 
