@@ -219,12 +219,12 @@ class App:
         before = language()
         set_language(self.settings["language"])
         if language() != before:  # nothing drawn in the old language may be shown again
-            render_cache.window_resized()
+            render_cache.looks_changed()
         self.audio.set_volume(self.settings["volume"])
         looks = scale.looks()
         scale.apply_settings(self.settings)
         if scale.looks() != looks:  # a new text size, card size or letters: every screen lays out again
-            self._relayout()
+            self._relayout(resized=False)
         return self.settings.save()
 
     def keep_replay(self, log: MatchLog) -> None:
@@ -497,9 +497,12 @@ class App:
             pygame.display.update((0, y, w, min(step, h - y)))
             self.input.poll()
 
-    def _relayout(self) -> None:
+    def _relayout(self, resized: bool = True) -> None:
         scale.set_window(self.size)
-        render_cache.window_resized()  # pictures drawn for the old size are never asked for again
+        if resized:
+            render_cache.window_resized()  # pictures drawn for the old size are never asked for again
+        else:
+            render_cache.looks_changed()  # the same size: the felt and the cards' blanks still fit
         self.stack.relayout(self.size)
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:

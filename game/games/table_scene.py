@@ -102,7 +102,8 @@ class TableScene(Scene):
         view.set_faces(self.seat_faces())
         view.places = router_places(app.input, len(self.config.seats), view.bots)  # keys' sides
         self.apply_settings()
-        view.relayout((app.size[0], app.size[1]))
+        # No layout here: the scene stack lays every scene out right after entering it (SceneStack._enter),
+        # and a table's layout is the costliest thing it does.
         self._version += 1
 
     def exit(self) -> None:

@@ -23,12 +23,15 @@ _PER_SIZE: weakref.WeakSet[LRU] = weakref.WeakSet()
 
 class LRU(Generic[V]):
     """At most `capacity` entries; reading one makes it the newest, adding one past the bound drops the
-    oldest. With `per_size` (the default) it is emptied on every window resize."""
+    oldest. With `per_size` (the default) it is emptied on every window resize, and on a change of language
+    or looks (text size, card size, letters) too unless `size_only`: its pictures depend on nothing but
+    the window's size and their keys (the felt, a card's blank)."""
 
-    def __init__(self, capacity: int, per_size: bool = True) -> None:
+    def __init__(self, capacity: int, per_size: bool = True, size_only: bool = False) -> None:
         if capacity < 1:
             raise ValueError(f"capacity must be 1 or more, not {capacity}")
         self.capacity = capacity
+        self.size_only = size_only
         self._items: OrderedDict[Hashable, V] = OrderedDict()
         if per_size:
             _PER_SIZE.add(self)
@@ -76,6 +79,15 @@ def window_resized() -> None:
     """The window has a new size: drop every picture drawn for the old one and give the memory back."""
     for cache in list(_PER_SIZE):
         cache.clear()
+    release_memory()
+
+
+def looks_changed() -> None:
+    """The language or the looks changed at the same window size: drop every picture that shows words or
+    depends on the looks; the ones of the size alone (`size_only`: the felt, the cards' blanks) stay."""
+    for cache in list(_PER_SIZE):
+        if not cache.size_only:
+            cache.clear()
     release_memory()
 
 

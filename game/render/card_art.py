@@ -93,8 +93,20 @@ def _opaque_core(surf: pygame.Surface, radius: int) -> pygame.Surface:
     return surf
 
 
+_BLANKS: LRU[pygame.Surface] = LRU(8, size_only=True)  # every face of one width starts from the same blank
+
+
 def _shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygame.Surface:
-    """A rounded card blank with a thin edge, supersampled for smooth corners."""
+    """A rounded card blank with a thin edge, supersampled for smooth corners: a fresh copy to draw on (the
+    blank itself is drawn once per size and colours)."""
+    key = (w, h, tuple(fill), tuple(edge))
+    blank = _BLANKS.get(key)
+    if blank is None:
+        blank = _BLANKS[key] = _draw_shape(w, h, fill, edge)
+    return blank.copy()
+
+
+def _draw_shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygame.Surface:
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
     radius = max(2, round(w * CORNER))
     pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius * SS)
@@ -105,20 +117,24 @@ def _shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygame.Sur
     return _opaque_core(pygame.transform.smoothscale(big, (w, h)), radius)
 
 
+# Every drawn card, shared by every screen's CardArt (the table, the results, the title draw the same faces
+# at the same widths), keyed by everything its picture depends on; emptied on a resize, a new language or
+# new looks.
+_FACES: LRU[pygame.Surface] = LRU(480)
+
+
 class CardArt:
-    """Cached card surfaces.
+    """Cached card surfaces (one store for every screen's CardArt: _FACES).
 
     Keys: ("card", "QS", mini), ("back",), ("nt", value, suit|None, rank_label, mini).
     """
 
-    def __init__(self, four_colour: bool = False, capacity: int = 320) -> None:
+    def __init__(self, four_colour: bool = False) -> None:
         self.four_colour = four_colour
-        self._cache: LRU[pygame.Surface] = LRU(capacity)  # emptied on a resize, like every per-size cache
+        self._cache = _FACES
 
     def set_four_colour(self, on: bool) -> None:
-        if on != self.four_colour:
-            self.four_colour = on
-            self.clear()
+        self.four_colour = on  # a key of every picture: the other colours' are drawn when first asked for
 
     def clear(self) -> None:
         self._cache.clear()
@@ -143,7 +159,7 @@ class CardArt:
         frame full of flying cards keeps reading input often (its edges move too fast to show it)."""
         width = max(12, int(width))
         smooth = smooth or not angle % 360
-        full = (key, width, angle % 360, letters(), smooth)
+        full = (key, width, angle % 360, letters(), smooth, self.four_colour)
         surf = self._cache.get(full)
         if surf is not None:
             return surf

@@ -8,7 +8,7 @@ import pygame
 from game.render import colors, texture
 from game.render.cache import LRU
 
-_CACHE: LRU[pygame.Surface] = LRU(1)  # only the current size is worth keeping (a resize empties it)
+_CACHE: LRU[pygame.Surface] = LRU(1, size_only=True)  # only the current size is worth keeping (a resize empties it)
 
 
 def background(

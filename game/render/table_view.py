@@ -126,7 +126,6 @@ class TableView:
         self._layer = None
         self._labels.clear()
         self.notes.clear()
-        self.art.clear()
         self.tokens.clear()
 
     def set_controls(self, controls: list[str], keys: list[SeatKeys | None] | None = None) -> None:

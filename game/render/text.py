@@ -50,6 +50,11 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     return font
 
 
+# Widths measured, by (font getter, text, px, bold): a font's glyphs never change, so neither do they.
+WIDTHS_CAPACITY = 65536
+_WIDTHS: dict[tuple[FontGetter, str, int, bool], int] = {}
+
+
 class TextCache:
     """Rendered text surfaces keyed by (text, size, bold, colour); least recently used ones are dropped."""
 
@@ -71,8 +76,16 @@ class TextCache:
         return self.font(size, bold).get_linesize()
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
-        """How wide `text` is drawn at `size` (at the text size in force)."""
-        return self.font(size, bold).size(text)[0]
+        """How wide `text` is drawn at `size` (at the text size in force). Measured once per font and px
+        (the layouts ask for the same words' widths many times a frame)."""
+        px = max(6, text_px(int(size)))
+        key = (self._get, text, px, bold)
+        w = _WIDTHS.get(key)
+        if w is None:
+            if len(_WIDTHS) >= WIDTHS_CAPACITY:
+                _WIDTHS.clear()
+            w = _WIDTHS[key] = self._get(px, bold).size(text)[0]
+        return w
 
     def render(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(color), looks_key())
