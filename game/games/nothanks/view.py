@@ -15,6 +15,7 @@ from game.games.nothanks.move_log import MoveLog
 from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
+from game.render import colors
 from game.render.effects import Anchor
 from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
@@ -267,10 +268,12 @@ class NothanksView(TableView):
             # Beside the name, its digits just clear of the score tag on the panel's top edge.
             name_h = self.texts.font(self.panels.name_fit(seat)[1], True).get_height()
             tag_bottom = box.rect.top + self.tag_height(seat) / 2
-            digits = self.count_size(seat)  # a digit's top is about 0.37 of its size above its middle
+            # how far a digit's top is above the middle of its line, as drawn (bigger at a bigger text size)
+            digit = self.texts.render("0", self.count_size(seat), colors.TEXT, bold=True)
+            rise = digit.get_height() / 2 - digit.get_bounding_rect().top
             return (
                 box.info.right - room,
-                max(box.info.y + name_h / 2 + 1, tag_bottom + 1 + digits * 0.37),
+                max(box.info.y + name_h / 2 + 1, tag_bottom + max(2, digit.get_height() // 14) + rise),
             )
         return (box.info.right - room, box.info.centery + s * 0.12)
 

@@ -99,6 +99,7 @@ class CornerPrint(SmallPrint):
 
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
+SHRINK_MOST = 0.7  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
 
 
 class RatscrewView(TableView):
@@ -157,6 +158,7 @@ class RatscrewView(TableView):
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
             self._fit_rows(size)
+            self._shrink_for_notes(size)
             if self.L.rows and not self._notes_fit():  # too crowded for mats in rows: as round an ellipse
                 self._card, self._mode = None, "stack"
                 self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
@@ -179,6 +181,30 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
+
+    def _shrink_for_notes(self, size: tuple[int, int]) -> None:
+        """Mats in rows where a seat's notes find no felt beside its mat: the pile a little smaller (the lanes
+        beside it shorter, the small print room under them) until every seat's notes find a line of felt at
+        the notes' size, down to SHRINK_MOST of the size that fitted the rows (else as it was)."""
+        if not self.L.rows or self._card is None or self._notes_fit():
+            return
+        first = self._card
+        while self._card > first * SHRINK_MOST:
+            self._card *= 0.95
+            self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+            super().relayout(size)
+            if not self.L.rows:
+                break
+            if self._notes_fit() and self._notes_full():
+                return
+        self._card = first
+        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        super().relayout(size)
+
+    def _notes_full(self) -> bool:
+        """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
+        line = self.notes._line(self.notes.size())
+        return all(lane.rect.h >= line for lane in self.notes.lanes())
 
     def _notes_fit(self) -> bool:
         """Mats in rows: whether every seat's notes have felt of their own beside its mat; where one has none
