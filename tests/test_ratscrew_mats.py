@@ -55,9 +55,8 @@ def test_the_pile_is_the_star_between_the_rows_of_mats(n, size):
     assert zone.collidelist(list(view.geo.core_lanes())) < 0
 
 
-def _words(n, percent, language):
+def _words(n, percent, language, size=(1280, 720)):
     i18n.set_language(language)
-    size = (1280, 720)
     scale.set_window(size)
     scale.set_text_scale(percent / 100)
     words: list[tuple[str, int]] = []
@@ -104,6 +103,31 @@ def test_every_word_at_the_mats_is_24_px_and_the_names_28(n, percent, language):
     small = []
     for text, px in words:
         floor = 20 if text in keys or in_note(text) else 28 if text in names else 24
+        if px < floor:
+            small.append((text, px, floor))
+    assert words and not small, sorted(set(small))
+    assert set(names) <= {text for text, _ in words}
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_eight_seats_at_150_percent_stay_mats_and_every_word_meets_the_floors(size, language):
+    """Eight seats at 150 % text: the pile a little smaller, the seats stay mats (round the ellipse their keys
+    were 15-18 px at 720p), and at 720p and 1080p alike the names are 28 px (at 720p, scaled with the window),
+    the keys and notes 20 at least, every other word 24."""
+    words, names, keys, notes = _words(8, 150, language, size)
+    scale.set_window(size)
+    scale.set_text_scale(1.5)
+    with scale.text_room(TableScene.text_room):
+        _app, t = table(8, size)
+        assert t.view.L.rows
+
+    def in_note(text: str) -> bool:
+        return any(text == note or text in note.split("\n") or (text and text in note) for note in notes)
+
+    small = []
+    for text, px in words:
+        floor = scale.px(size, 20 if text in keys or in_note(text) else 28 if text in names else 24)
         if px < floor:
             small.append((text, px, floor))
     assert words and not small, sorted(set(small))

@@ -99,7 +99,7 @@ class CornerPrint(SmallPrint):
 
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
-SHRINK_MOST = 0.7  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
+SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
 
 
 class RatscrewView(TableView):
@@ -288,7 +288,9 @@ class RatscrewView(TableView):
         if not self.L.rows:
             return []
         h = self.L.size[1]
-        line = self.notes._line(self.notes.size()) + self.notes._gap()
+        # (the notes keep their gap off the small print too: the print grown by it, see Notes._find)
+        gap = self.notes._gap()
+        line = self.notes._line(self.notes.size()) + gap + (gap + 1) // 2
         rows = []
         for s in self.L.seats:
             r, zone = s.rect, self.notes.panel_zone(s.seat)
