@@ -238,3 +238,46 @@ def test_a_replay_without_faces_loads_and_draws_colour_discs(game):
         if view.panels.big_mark(seat):  # a mat: the big disc
             opaque, same = opaque_match(panel, at, faces.mark(at.w, None, colors.seat_color(seat)))
             assert opaque > 0 and same == opaque, (seat, opaque, same)
+
+
+# -- from the lobby ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_player_picked_in_the_lobby_sits_at_the_table_with_their_face(tmp_path, monkeypatch, game):
+    """The whole way: a seat of the lobby picks a remembered player (its picker), Start, and the table's mat of
+    that seat shows the player's face; the other seats their colours."""
+    from support_app import focus, make_app, press
+
+    from game.i18n import t
+    from game.scenes.title import TitleScene
+
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    app = make_app(tmp_path, size=(1280, 720))
+    app.push(TitleScene())
+    try:
+        mia = app.history.create("Mia")
+        assert not isinstance(mia, str)
+        app.history.change(mia.id, avatar=OWL)
+        lobby = app.nav.push("lobby", game)
+        focus(app, t("Player {n}", n=1))
+        press(app, "enter")
+        focus(app, "Mia")
+        press(app, "enter")
+        assert app.top is lobby and lobby.table_config().profiles[0] == mia.id
+        lobby.start()
+        app.frames(2)
+        table = app.top
+        assert isinstance(table, TableScene), type(table).__name__
+        view = table.view
+        assert view.faces[0] == OWL and all(face is None for face in view.faces[1:]), view.faces
+        surface = pygame.Surface(app.size)
+        table.draw(surface, 0.0)
+        for seat, face in ((0, OWL), (1, None)):
+            if not view.panels.big_mark(seat):  # a guest's seat round the ellipse: the small dot
+                continue
+            content = view.seat_key(seat, table.match.state, 0.0)[1:]
+            panel = view.build_panel(seat, content)
+            at = view.panels.mark_box(seat)
+            opaque, same = opaque_match(panel, at, faces.mark(at.w, face, colors.seat_color(seat)))
+            assert opaque > 0 and same == opaque, (seat, face, opaque, same)
+    finally:
+        app.stack.clear()
