@@ -16,9 +16,10 @@ play: $(STAMP)
 	$(BIN)/python -m game $(ARGS)
 
 # The screenshots made only to be looked at are not written (COUCHCARDS_SHOTS=1 make test writes them, as a
-# plain pytest run does: tests/support_app.SHOTS).
+# plain pytest run does: tests/support_app.SHOTS). Compiled modules are kept even where the environment says
+# PYTHONDONTWRITEBYTECODE (each test worker would otherwise compile the game and rewrite every test file anew).
 test: $(STAMP)
-	COUCHCARDS_SHOTS=$${COUCHCARDS_SHOTS:-0} SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
+	PYTHONDONTWRITEBYTECODE= COUCHCARDS_SHOTS=$${COUCHCARDS_SHOTS:-0} SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
 
 # The GitHub workflows (.github/workflows/*.yml): syntax, expressions, action inputs, runner labels.
 lint: $(STAMP)
