@@ -9,6 +9,9 @@ from game.render import colors, texture
 from game.render.cache import LRU
 
 _CACHE: LRU[pygame.Surface] = LRU(1, size_only=True)  # only the current size is worth keeping (a resize empties it)
+# The table without its pool of light, and the felt's mask: another table at the same size (more seats, the
+# pool elsewhere) adds only its light. A resize empties it.
+_BASE: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU(1, size_only=True)
 
 
 def background(
@@ -19,12 +22,38 @@ def background(
     key = (size[0], size[1], *felt, rim, tuple(spot) if spot is not None else None)
     surf = _CACHE.get(key)
     if surf is None:
-        _CACHE.clear()  # the old one goes before the new one is drawn: never two full-window pictures
+        _CACHE.clear()  # the old one goes before the new one is drawn
         surf = _CACHE[key] = _draw(size, felt, rim, spot)
     return surf
 
 
 def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect | None = None) -> pygame.Surface:
+    key = (size[0], size[1], *felt, rim)
+    base = _BASE.get(key)
+    if base is None:
+        _BASE.clear()
+        base = _BASE[key] = _draw_base(size, felt, rim)
+    out, mask = base[0].copy(), base[1]
+    w, h = size
+    q = 4
+    sw, sh = max(1, w // q), max(1, h // q)
+    if spot is not None:  # a pool of light, brightest in the middle, kept inside the felt
+        light = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        pool = pygame.Rect(spot.x // q, spot.y // q, spot.w // q, spot.h // q).inflate(spot.w // (2 * q), spot.h // (3 * q))
+        steps = 24
+        for i in range(steps):
+            p = i / (steps - 1)
+            r = pool.inflate(-round(pool.w * 0.8 * p), -round(pool.h * 0.8 * p))
+            pygame.draw.ellipse(light, (*colors.FELT_LIGHT, round(10 + 36 * p)), r)
+        light = pygame.transform.smoothscale(light, (w, h))
+        light.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        out.blit(light, (0, 0))
+    texture.roughen(out, 3, seed=5)  # a fine grain over everything: cloth, wood and room alike
+    return out.convert() if pygame.display.get_surface() is not None else out
+
+
+def _draw_base(size: tuple[int, int], felt: pygame.Rect, rim: int) -> tuple[pygame.Surface, pygame.Surface]:
+    """The table before its pool of light and its grain, and the felt's mask."""
     w, h = size
     q = 4  # soft gradients are drawn at quarter size and smoothed up
     small = pygame.Surface((max(1, w // q), max(1, h // q)))
@@ -69,19 +98,7 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
     shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(shade, (0, 0))
     del shade
-    if spot is not None:  # a pool of light, brightest in the middle, kept inside the felt
-        light = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        pool = pygame.Rect(spot.x // q, spot.y // q, spot.w // q, spot.h // q).inflate(spot.w // (2 * q), spot.h // (3 * q))
-        steps = 24
-        for i in range(steps):
-            p = i / (steps - 1)
-            r = pool.inflate(-round(pool.w * 0.8 * p), -round(pool.h * 0.8 * p))
-            pygame.draw.ellipse(light, (*colors.FELT_LIGHT, round(10 + 36 * p)), r)
-        light = pygame.transform.smoothscale(light, (w, h))
-        light.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        out.blit(light, (0, 0))
-    texture.roughen(out, 3, seed=5)  # a fine grain over everything: cloth, wood and room alike
-    return out.convert() if pygame.display.get_surface() is not None else out
+    return out, mask
 
 
 def _ellipse_mask(size: tuple[int, int], rect: pygame.Rect) -> pygame.Surface:
@@ -101,9 +118,9 @@ def _light_rim(out: pygame.Surface, felt: pygame.Rect, rim: int) -> None:
     light = texture.vertical_light(ring.size, 0.26, 0.0)
     shade = texture.vertical_light(ring.size, 0.0, 0.34)
     shade.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)  # black, its alpha kept
+    cut = _ellipse_mask(ring.size, pygame.Rect(0, 0, *ring.size))
+    pygame.draw.ellipse(cut, (0, 0, 0, 0), felt.move(-ring.x, -ring.y))  # the rim only, not the cloth
     for layer in (light, shade):
-        cut = _ellipse_mask(ring.size, pygame.Rect(0, 0, *ring.size))
-        pygame.draw.ellipse(cut, (0, 0, 0, 0), felt.move(-ring.x, -ring.y))  # the rim only, not the cloth
         layer.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         out.blit(layer, ring.topleft)
 
