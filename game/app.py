@@ -42,6 +42,20 @@ NO_DISPLAY_DRIVERS = ("dummy", "offscreen")
 FIRST_FRAME_ENV = "COUCHCARDS_REPORT_FIRST_FRAME"  # bench: print the wall time of the first frame
 
 
+def own_peak_kb() -> int | None:
+    """This program's peak resident memory (kB) since it started, or None where the system does not say.
+    Linux's VmHWM starts afresh with the program (getrusage's ru_maxrss keeps the peak of the process that
+    started it, before it ran this one)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 class Fonts:
     """`get(size, bold)`: the vendored DejaVu font, one cached Font per (size, bold)."""
 
@@ -308,6 +322,10 @@ class App:
                 code = 2
         self.stack.clear()
         self.history.flush()  # what the last game queued is written before the process ends
+        if report_first:
+            peak = own_peak_kb()
+            if peak is not None:
+                print(f"peak-rss-kb {peak}", file=sys.stderr, flush=True)
         return code
 
     def frames(self, n: int) -> None:

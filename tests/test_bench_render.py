@@ -27,3 +27,22 @@ def test_present_timing_child_times_every_band_of_every_frame(capsys):
     assert len(got["whole"]) == 5 and len(got["calls"]) == 5 * got["bands"]
     assert all(0 <= c <= w for c, w in zip(got["calls"], [w for w in got["whole"] for _ in range(got["bands"])],
                                             strict=True))
+
+
+def test_the_peak_memory_of_a_start_is_the_games_own_not_the_bench_processes():
+    """A child forked from the bench keeps the bench's peak in its ru_maxrss: the game says its own peak
+    (peak-rss-kb, Linux's VmHWM) and the bench reads that."""
+    import sys
+
+    from game.app import own_peak_kb
+    from game.bench import render as bench_render
+
+    if sys.platform.startswith("linux"):
+        peak = own_peak_kb()
+        assert peak is not None and peak > 1000  # this process: more than a megabyte, in kB
+    # A child that says 50 MB: its ru_maxrss would be this test process's peak (far more, with pygame and the
+    # game loaded), so 50 is the child's word.
+    child = [sys.executable, "-c",
+             "import sys; print('first-frame-wall 1.0', file=sys.stderr); print('peak-rss-kb 51200', file=sys.stderr)"]
+    _, rss = bench_render.first_frame(child, 1)
+    assert rss == [50.0]
