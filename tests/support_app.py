@@ -34,14 +34,22 @@ KEYS = {
 }
 
 
-def make_app(tmp_path: Path, size: tuple[int, int] = SIZE) -> App:
-    """A real App (real InputRouter) on a fake clock whose sleep advances it: frames run without waiting."""
+def make_app(tmp_path: Path, size: tuple[int, int] = SIZE, fine_polls: bool = False) -> App:
+    """A real App (real InputRouter) on a fake clock whose sleep advances it: frames run without waiting.
+
+    Between frames the real loop polls input every 0.45 ms (~37 times a frame) so a press is stamped within
+    a millisecond. On the fake clock nothing arrives between two frames (a test posts its presses before
+    them, and the first poll reads them all), so the app polls four times a frame unless `fine_polls`;
+    tests/test_app_loop.py and test_support_app check the real cadence."""
     pygame.display.init()
     pygame.font.init()
     pygame.event.clear()
     settings = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)
     clock = FakeClock()
-    return App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=1234)
+    app = App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=1234)
+    if not fine_polls:
+        app.loop.poll_interval_ns = max(app.loop.poll_interval_ns, app.loop.frame_ns // 4)
+    return app
 
 
 def press(app: App, *names: str, frames: int = 2) -> None:
