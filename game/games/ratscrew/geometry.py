@@ -45,14 +45,27 @@ CARD_MAX = 0.42  # of the window's height: the tallest a pile card gets between 
 MODES = ("sides", "stack")
 
 
+# (angle, turn, w, h) -> _reach's answer: a pure function of whole numbers, asked many times a layout (each
+# geometry asks it for the same few turns of its card size, and the table's layout tries many card sizes)
+_REACHES: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+# (text px as drawn) -> RatscrewGeometry.line's answer (the vendored font's metrics at that px never change)
+_LINES: dict[int, int] = {}
+
+
 def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, float]:
     """(half width, half height) a w × h card turned by `angle` ± `turn` degrees can reach."""
-    hw = hh = 0.0
-    for a in range(angle - turn, angle + turn + 1):
-        s, c = abs(math.sin(math.radians(a))), abs(math.cos(math.radians(a)))
-        hw = max(hw, (c * w + s * h) / 2)
-        hh = max(hh, (s * w + c * h) / 2)
-    return hw, hh
+    key = (angle, turn, w, h)
+    found = _REACHES.get(key)
+    if found is None:
+        hw = hh = 0.0
+        for a in range(angle - turn, angle + turn + 1):
+            s, c = abs(math.sin(math.radians(a))), abs(math.cos(math.radians(a)))
+            hw = max(hw, (c * w + s * h) / 2)
+            hh = max(hh, (s * w + c * h) / 2)
+        if len(_REACHES) >= 4096:
+            _REACHES.clear()
+        found = _REACHES[key] = (hw, hh)
+    return found
 
 
 class RatscrewGeometry:
@@ -186,8 +199,11 @@ class RatscrewGeometry:
     def line(self, size: int) -> int:
         """The height of one outlined line of bold text at `size` (as drawn, at the player's text size)."""
         drawn = text_px(size)
-        font = get_font(drawn, True)
-        return max(font.get_linesize(), font.size("Ag")[1]) + 2 * max(1, drawn // 14)
+        found = _LINES.get(drawn)
+        if found is None:
+            font = get_font(drawn, True)
+            found = _LINES[drawn] = max(font.get_linesize(), font.size("Ag")[1]) + 2 * max(1, drawn // 14)
+        return found
 
     # -- the pile's cards ---------------------------------------------------------------------------
     def slot(self, index: int, size: int, gen: int) -> tuple[float, float, int]:

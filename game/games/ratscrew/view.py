@@ -158,9 +158,9 @@ class RatscrewView(TableView):
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
             self._fit_rows(size)
-            self._shrink_for_notes(size)
-            if self.L.rows and not self._notes_fit():  # too crowded for mats in rows: as round an ellipse
+            if self.L.rows and not self._shrink_for_notes(size):  # too crowded for mats in rows: as round an ellipse
                 self._card, self._mode = None, "stack"
+                self._lanes = self._clear = None
                 self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
                 super().relayout(size)
         else:
@@ -182,12 +182,14 @@ class RatscrewView(TableView):
             self.texts.font(text_px, True)
         self.lanes()
 
-    def _shrink_for_notes(self, size: tuple[int, int]) -> None:
+    def _shrink_for_notes(self, size: tuple[int, int]) -> bool:
         """Mats in rows where a seat's notes find no felt beside its mat: the pile a little smaller (the lanes
         beside it shorter, the small print room under them) until every seat's notes find a line of felt at
-        the notes' size, down to SHRINK_MOST of the size that fitted the rows (else as it was)."""
+        the notes' size, down to SHRINK_MOST of the size that fitted the rows. Whether every seat's notes then
+        have felt of their own (`_notes_fit`; the layout as it is). Where they have none at any of those sizes:
+        False, the layout left as it is (the caller lays the seats out round the ellipse instead)."""
         if not self.L.rows or self._card is None or self._notes_fit():
-            return
+            return True
         first = self._card
         while self._card > first * SHRINK_MOST:
             self._card *= 0.95
@@ -196,10 +198,9 @@ class RatscrewView(TableView):
             if not self.L.rows:
                 break
             if self._notes_fit() and self._notes_full():
-                return
+                return True
         self._card = first
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-        super().relayout(size)
+        return False
 
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
@@ -222,11 +223,18 @@ class RatscrewView(TableView):
         base = max(28, round(min(h * 0.15, w * 0.085)))
         most = CARD_MAX * h / RATIO / base
         best: tuple[float, float, str] | None = None  # (share, scale, mode)
+        layouts: dict[float, TableLayout] = {}  # by scale: each mode tries the same scales (nothing changes L)
         for mode in MODES:
             scale = most
             while scale > 0.5:
+                if best is not None and scale <= best[1]:
+                    # (no smaller pile can beat the best found: a smaller scale never makes the centre's
+                    # cards bigger, nor bigger cards a smaller share: tests/test_ratscrew_relayout.py)
+                    break
                 self._card = scale
-                L = table_layout(size, self.n, self.layout_hints, self.places)
+                L = layouts.get(scale)
+                if L is None:
+                    L = layouts[scale] = table_layout(size, self.n, self.layout_hints, self.places)
                 if not L.rows:  # the pile too big for the rows' felt
                     scale *= 0.97
                     continue
