@@ -99,10 +99,34 @@ def rules_factor(active: int) -> float:
 _SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
 
+# Per interned set of slap checks (`rs.Rules._checks`, by id, as the engine's memo): near misses so far.
+_NEAR_MEMOS: dict[int, dict[tuple[str, ...], str | None]] = {}
+
+
 def near_miss_rule(view: tuple[str, ...], rules: rs.Rules) -> str | None:
     """The rule the pile *almost* makes: with its top card one rank up or down it would be slappable, or
     (four of a suit) with its top card of the other suit of its colour."""
-    if len(view) < 2 or rs.slap_rule_for(view, rules) is not None:
+    if len(view) < 2:
+        return None
+    checks = rules._checks
+    if id(checks) not in rs._MEMOS:  # (rules unpickled from elsewhere: no interned set, no memo)
+        return _near_miss(view, rules)
+    memo = _NEAR_MEMOS.get(id(checks))
+    if memo is None:
+        memo = _NEAR_MEMOS[id(checks)] = {}
+    key = rs._slap_key(view)  # the answer reads no more of the pile than a slap rule does
+    near = memo.get(key, "")
+    if near != "":
+        return near
+    near = _near_miss(view if len(view) <= 5 else key, rules)  # (a pile of five or more: judged alike)
+    if len(memo) >= rs.MEMO_MAX:
+        memo.clear()
+    memo[key] = near
+    return near
+
+
+def _near_miss(view: tuple[str, ...], rules: rs.Rules) -> str | None:
+    if rs.slap_rule_for(view, rules) is not None:
         return None
     top = view[-1]
     value = cards.rank_value(top)
@@ -222,24 +246,33 @@ def level_at(median_ms: float, name: str = "adaptive") -> Level:
     """A row of the table for a player whose median reaction to a double is `median_ms`: between two
     rows, every figure in proportion (on a log scale of the median); past the ends, the end row's
     misses, spreads and pace."""
-    rows = sorted(LEVEL_TABLE.values(), key=lambda lv: lv.react_median_ms)
+    rows = _rows()
     x = math.log(median_ms)
-    lo, hi = rows[0], rows[-1]
-    for a, b in itertools.pairwise(rows):
-        if x <= math.log(b.react_median_ms):
-            lo, hi = a, b
+    lo, hi = rows[0][0], rows[-1][0]
+    log_lo, log_hi = rows[0][1], rows[-1][1]
+    for (a, log_a), (b, log_b) in itertools.pairwise(rows):
+        if x <= log_b:
+            lo, hi, log_lo, log_hi = a, b, log_a, log_b
             break
-    span = math.log(hi.react_median_ms) - math.log(lo.react_median_ms)
-    f = min(1.0, max(0.0, (x - math.log(lo.react_median_ms)) / span))
+    span = log_hi - log_lo
+    f = min(1.0, max(0.0, (x - log_lo) / span))
+    g = 1 - f
+    floor = g * lo.react_min_ms / lo.react_median_ms + f * hi.react_min_ms / hi.react_median_ms
+    return Level(name, median_ms, g * lo.react_sigma + f * hi.react_sigma, floor * median_ms,
+                 g * lo.miss + f * hi.miss, g * lo.near_miss + f * hi.near_miss, g * lo.stop_ms + f * hi.stop_ms,
+                 g * lo.play_median_ms + f * hi.play_median_ms, g * lo.claim_median_ms + f * hi.claim_median_ms)
 
-    def mix(attr: str) -> float:
-        return (1 - f) * getattr(lo, attr) + f * getattr(hi, attr)
 
-    floor = (1 - f) * lo.react_min_ms / lo.react_median_ms + f * hi.react_min_ms / hi.react_median_ms
-    return Level(name, react_median_ms=median_ms, react_sigma=mix("react_sigma"),
-                 react_min_ms=floor * median_ms, miss=mix("miss"), near_miss=mix("near_miss"),
-                 stop_ms=mix("stop_ms"), play_median_ms=mix("play_median_ms"),
-                 claim_median_ms=mix("claim_median_ms"))
+_ROWS: list[tuple[tuple[Level, ...], tuple[tuple[Level, float], ...]]] = []
+
+
+def _rows() -> tuple[tuple[Level, float], ...]:
+    """LEVEL_TABLE's rows by median reaction, each with the log of its median (made again if the table changed)."""
+    levels = tuple(LEVEL_TABLE.values())
+    if not _ROWS or _ROWS[0][0] != levels:
+        rows = sorted(levels, key=lambda lv: lv.react_median_ms)
+        _ROWS[:] = [(levels, tuple((lv, math.log(lv.react_median_ms)) for lv in rows))]
+    return _ROWS[0][1]
 
 
 class AdaptiveBot(RatscrewBot):

@@ -225,6 +225,19 @@ _RULE_CARDS = {
 }
 
 
+# Every set of checks a Rules was made with (interned: equal sets are one tuple, never freed), and per set
+# (by the tuple's id) the answers of `slap_rule_for` so far, by `_slap_key`. Bounded: cleared when full.
+_CHECK_SETS: dict[tuple, tuple] = {}
+_MEMOS: dict[int, dict[tuple[str, ...], str | None]] = {}
+MEMO_MAX = 50_000
+
+
+def _slap_key(view: Sequence[str]) -> tuple[str, ...]:
+    """All a slap rule reads of a judged pile of two cards or more: the bottom card and the top four (the
+    pile's length only as 2, 3 or 4 and more, which the number of them tells)."""
+    return (view[0], *view[-4:])
+
+
 # --- rules --------------------------------------------------------------------------------------------
 
 
@@ -308,7 +321,11 @@ class Rules:
                 if name == "marriage" and self.marriage_either_order:
                     check = _marriage_either
                 checks.append((name, check))
-        object.__setattr__(self, "_checks", tuple(checks))
+        # One tuple per set of checks, kept for good: its id names the memo of `slap_rule_for` for them.
+        interned = _CHECK_SETS.setdefault(tuple(checks), tuple(checks))
+        if id(interned) not in _MEMOS:
+            _MEMOS[id(interned)] = {}
+        object.__setattr__(self, "_checks", interned)
         object.__setattr__(self, "_owed", dict(zip(ChallengeCounts._fields, counts)))
 
     def owed_for(self, card: str) -> int:
@@ -437,7 +454,25 @@ def slap_rule_for(view: Sequence[str], rules: Rules) -> str | None:
     """
     if len(view) < 2:
         return None
-    for name, check in rules._checks:
+    checks = rules._checks
+    # Ids in _MEMOS are those of interned sets, alive for good: no other live tuple has one. (None for rules
+    # unpickled from another process: their checks are no interned set.)
+    memo = _MEMOS.get(id(checks))
+    if memo is None:
+        return _first_rule(view, checks)
+    key = (view[0], *view[-4:])  # _slap_key, inline: this is the engine's hottest call
+    rule = memo.get(key, "")
+    if rule != "":
+        return rule
+    rule = _first_rule(view, checks)
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    memo[key] = rule
+    return rule
+
+
+def _first_rule(view: Sequence[str], checks: tuple) -> str | None:
+    for name, check in checks:
         if check(view):
             return name
     return None
@@ -813,26 +848,29 @@ class State:
         return [kind(s) for s in range(self.players) for kind in (Play, Slap, Claim)]
 
     def observation(self, seat: int) -> Observation:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} at a table of {self.players}", "bad_seat")
-        live = self.rules.burned_live
-        return Observation(
-            seat=seat,
-            rules=self.rules,
-            pile=tuple(self.pile),
-            burned_count=len(self.burned),
-            burned=tuple(self.burned) if live else (),
-            hand_counts=tuple(len(h) for h in self.hands),
-            in_game=tuple(not o for o in self.out),
-            current_player=self.current_player,
-            owed=self.owed,
-            challenger=self.challenger,
-            awaiting_claim=self.awaiting_claim,
-            cards_played=self.cards_played,
-            is_over=self.is_over,
-            winner=self.winner,
-            timeouts=tuple(self.timeouts),
-        )
+        return self.observations((seat,))[0]
+
+    def observations(self, seats: Iterable[int]) -> list[Observation]:
+        """`observation(seat)` of each of `seats`, in order: what they share is built once (the match asks
+        every bot after each change)."""
+        players = self.players
+        seats = tuple(seats)
+        for seat in seats:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+                raise IllegalAction(f"there is no seat {seat!r} at a table of {players}", "bad_seat")
+        rules = self.rules
+        pile = tuple(self.pile)
+        burned_count = len(self.burned)
+        burned = tuple(self.burned) if rules.burned_live else ()
+        hand_counts = tuple(map(len, self.hands))
+        in_game = tuple([not o for o in self.out])
+        current, owed, challenger, awaiting = self.current_player, self.owed, self.challenger, self.awaiting_claim
+        played, over, winner, timeouts = self.cards_played, self.is_over, self.winner, tuple(self.timeouts)
+        return [
+            Observation(seat, rules, pile, burned_count, burned, hand_counts, in_game, current, owed, challenger,
+                        awaiting, played, over, winner, timeouts)
+            for seat in seats
+        ]
 
     def digest(self) -> str:
         """16 hex digits over the whole state (rules, every hand in order, pile, burned cards, turn,

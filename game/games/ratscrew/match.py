@@ -759,17 +759,22 @@ class RatscrewMatch:
                 self._claim_timer = self._queue.push(Item(t + self.rules.claim_delay_ms * 1_000_000, "claim"))
         else:
             self._claim_timer = None
-        for seat, bot in self.bots.items():
-            self._plan(seat, bot, t)
+        bots = self.bots
+        if bots:  # every bot sees the same state: their observations are built together
+            for (seat, bot), obs in zip(list(bots.items()), st.observations(list(bots))):
+                self._plan(seat, bot, t, obs)
 
-    def _plan(self, seat: int, bot: SlapBot, t: int) -> None:
-        """Ask the bot of `seat` for its intents at `t` and queue them."""
+    def _plan(self, seat: int, bot: SlapBot, t: int, obs: rs.Observation | None = None) -> None:
+        """Ask the bot of `seat` for its intents at `t` (seeing `obs`, default its observation now) and queue
+        them."""
         st = self.state
         if st.is_over:
             return
         pending = self._pending[seat]
         planned = {a: item.t_ns if item.real_ns is None else item.real_ns for a, item in pending.items()}
-        changes = bot.plan(st.observation(seat), t, planned)
+        changes = bot.plan(st.observation(seat) if obs is None else obs, t, planned)
+        if not changes:
+            return
         for action, when in changes.items():
             pending.pop(action, None)
             if when is None:
