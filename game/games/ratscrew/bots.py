@@ -321,6 +321,7 @@ class AdaptiveBot(RatscrewBot):
         self._near_seen = 0.0
         self._near_now = False  # the pile as last seen is a near miss
         self._censored: tuple[int, str, float] | None = None  # (onset, rule, ms): the others slower than that
+        self._tuned: tuple[float, float, float, int] | None = None  # what `_retune` last made `level` from
 
     # -- what it sees ---------------------------------------------------------------------------------
     def watch(self, what: str, seat: int | None, t_ns: int) -> None:
@@ -380,8 +381,12 @@ class AdaptiveBot(RatscrewBot):
 
     def _retune(self) -> None:
         base = max(self.FASTEST_MS, self.pace * math.exp(self._base[0] / self._base[1]))
-        level = level_at(base)
         seen = self._near_seen
+        key = (base, seen, self._wrong_seen, self._players)
+        if key == self._tuned:  # the same figures as last time: the same level (a pure function of them)
+            return
+        self._tuned = key
+        level = level_at(base)
         others = max(1, self._players - 1)
         near = (level.near_miss * 20 + self._wrong_seen / others) / (20 + seen) if seen else level.near_miss
         self.level = Level("adaptive", base, level.react_sigma, level.react_min_ms, level.miss,

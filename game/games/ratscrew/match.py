@@ -297,6 +297,8 @@ class RatscrewMatch:
         self._own_play_ns: list[int | None] = [None] * len(self.seats)  # its last card play (pressed)
         self._streak = [0] * len(self.seats)  # wrong slaps in a row, each within LOCK_STREAK_NS
         self._applied_ns = start_ns
+        self._leads_for: tuple[SeatSpec, ...] = ()
+        self._leads: tuple[int, ...] = ()
         self._closed = False
         self.late_arrivals = 0  # human commands applied after something stamped later (see module doc)
         length = rs.GAME_LENGTHS_S[rules.game_length]
@@ -494,14 +496,24 @@ class RatscrewMatch:
     def _held_until(self, item: Item) -> int | None:
         """Until when `item` must wait for presses of other human seats with a head start that could come
         before it: a slap, or a change of a slappable pile (None: it need not wait)."""
+        leads = self._human_leads()
+        if not any(leads):  # (the common table: no human seat has a head start)
+            return None
         if item.kind in ("human", "bot") and item.action == SLAP:
             if not self._alive(item):
                 return None
         elif self._slappable is None or not self._changes_pile(item):
             return None
-        lead = max((self._head_start_ns(s) for s, spec in enumerate(self.seats)
-                    if s != item.seat and not spec.is_bot), default=0)
+        lead = max((ns for s, ns in enumerate(leads) if s != item.seat), default=0)
         return item.t_ns + lead if lead else None
+
+    def _human_leads(self) -> tuple[int, ...]:
+        """Each seat's head start in ns if a human sits there, else 0 (made again when the seats change)."""
+        seats = tuple(self.seats)
+        if seats != self._leads_for:
+            self._leads_for = seats
+            self._leads = tuple(0 if spec.is_bot else self._head_start_ns(s) for s, spec in enumerate(seats))
+        return self._leads
 
     def _changes_pile(self, item: Item) -> bool:
         """Whether queued `item` may change the pile (a play, a claim, the claim timer)."""
@@ -582,8 +594,10 @@ class RatscrewMatch:
         real = t if item.real_ns is None else item.real_ns
         if item.kind == "human" and real < self._applied_ns:
             self.late_arrivals += 1
-        self._applied_ns = max(self._applied_ns, t)
-        self.now_ns = max(self.now_ns, t)
+        if t > self._applied_ns:
+            self._applied_ns = t
+        if t > self.now_ns:
+            self.now_ns = t
         if self._photo is not None and t > self._photo.t_ns + PHOTO_WINDOW_NS:
             self._close_photo(self._photo.t_ns + PHOTO_WINDOW_NS, out)
         kind = item.kind
@@ -718,7 +732,7 @@ class RatscrewMatch:
 
     def _record(self, events: list[object], t: int, out: list[Timed]) -> None:
         out.extend(Timed(t, event) for event in events)
-        hands = tuple(len(h) for h in self.state.hands)
+        hands = tuple(map(len, self.state.hands))
         if hands != self.history.counts[-1].counts or self.state.is_over:
             self._sample(t)  # a card played, a burn, a pile won: every change of a hand
         self._settle(t, out, events)
@@ -779,7 +793,7 @@ class RatscrewMatch:
             pending.pop(action, None)
             if when is None:
                 continue
-            at = max(when, t)
+            at = when if when > t else t
             lead = self._head_start_ns(seat) if action == SLAP else 0
             if lead:  # a bot's head start, like a person's: judged earlier, never before now
                 pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
@@ -797,7 +811,7 @@ class RatscrewMatch:
 
     def _sample(self, t: int) -> None:
         st = self.state
-        self.history.counts.append(CountSample(t, st.cards_played, tuple(len(h) for h in st.hands)))
+        self.history.counts.append(CountSample(t, st.cards_played, tuple(map(len, st.hands))))
 
     # ---- photo finish and ignored commands -------------------------------------------------------
 
