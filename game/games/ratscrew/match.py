@@ -594,10 +594,8 @@ class RatscrewMatch:
         real = t if item.real_ns is None else item.real_ns
         if item.kind == "human" and real < self._applied_ns:
             self.late_arrivals += 1
-        if t > self._applied_ns:
-            self._applied_ns = t
-        if t > self.now_ns:
-            self.now_ns = t
+        self._applied_ns = max(self._applied_ns, t)
+        self.now_ns = max(self.now_ns, t)
         if self._photo is not None and t > self._photo.t_ns + PHOTO_WINDOW_NS:
             self._close_photo(self._photo.t_ns + PHOTO_WINDOW_NS, out)
         kind = item.kind
@@ -793,7 +791,7 @@ class RatscrewMatch:
             pending.pop(action, None)
             if when is None:
                 continue
-            at = when if when > t else t
+            at = max(when, t)
             lead = self._head_start_ns(seat) if action == SLAP else 0
             if lead:  # a bot's head start, like a person's: judged earlier, never before now
                 pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
