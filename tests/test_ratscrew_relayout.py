@@ -168,3 +168,24 @@ def test_a_smaller_scale_never_gives_bigger_centre_cards_nor_a_bigger_share(size
                 last = (L.card_w, share)
             card *= 0.97
 
+
+
+def test_a_search_remembered_is_only_reused_for_the_same_window_seats_and_looks():
+    """The fast view remembers what its search found (RatscrewView._fit_rows): a change of text size, large
+    cards, the window, the seats' places or the window's unit on the same view lays out as the plain search."""
+    fast, plain = _view(RatscrewView, 8), _view(PlainView, 8)
+    steps = [
+        ((1280, 720), 1.0, False, None, (1280, 720)), ((1280, 720), 1.5, False, None, (1280, 720)),
+        ((1280, 720), 1.5, True, None, (1280, 720)), ((1920, 1080), 1.5, True, None, (1920, 1080)),
+        ((1920, 1080), 1.0, False, None, (1280, 720)),  # a window told of late: its unit is still 720p's
+        ((1920, 1080), 1.0, False, tuple(reversed(range(8))), (1920, 1080)),
+        ((1280, 720), 1.0, False, None, (1280, 720)),
+    ]
+    for size, text, large, places, window in steps:
+        scale.set_text_scale(text)
+        scale.set_large_cards(large)
+        scale.set_window(window)
+        fast.places = plain.places = places
+        fast.relayout(size)
+        plain.relayout(size)
+        assert _record(fast) == _record(plain), (size, text, large, places, window)

@@ -24,7 +24,7 @@ from game.games.ratscrew.view_model import RatscrewModel, Sweep
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Flyer
 from game.render.layout import TableLayout, table_layout
-from game.render.scale import px, text_min, text_scale, unit, word_min
+from game.render.scale import card_boost, looks_key, px, seat_card_boost, text_min, text_scale, unit, word_min
 from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
@@ -100,6 +100,12 @@ class CornerPrint(SmallPrint):
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
 SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
+# Mats in rows: what RatscrewView._fit_rows found (the centre cards' scale and the lanes' mode; None: nothing
+# fits between the rows) by everything its search reads: the view's class (its layout hints), the window, the
+# seats and their places, and the looks in force (the text size as drawn, the window's unit, the cards' sizes:
+# what table_layout and RatscrewGeometry's lanes and reach depend on; neither the names, the language, the
+# seed nor the notes are read by it).
+_FITS: dict[tuple, tuple[float, str] | None] = {}
 
 
 class RatscrewView(TableView):
@@ -186,8 +192,8 @@ class RatscrewView(TableView):
         """Mats in rows where a seat's notes find no felt beside its mat: the pile a little smaller (the lanes
         beside it shorter, the small print room under them) until every seat's notes find a line of felt at
         the notes' size, down to SHRINK_MOST of the size that fitted the rows. Whether every seat's notes then
-        have felt of their own (`_notes_fit`; the layout as it is). Where they have none at any of those sizes:
-        False, the layout left as it is (the caller lays the seats out round the ellipse instead)."""
+        have felt of their own (`_notes_fit`), at the layout made; False where they have none at any of those
+        sizes (the caller then lays the seats out round the ellipse)."""
         if not self.L.rows or self._card is None or self._notes_fit():
             return True
         first = self._card
@@ -218,7 +224,24 @@ class RatscrewView(TableView):
     def _fit_rows(self, size: tuple[int, int]) -> None:
         """Mats in rows: the biggest centre cards (a pile card at most CARD_MAX of the height) whose pile and
         lanes fit between the rows, with the lanes beside the pile or above and under it, whichever lets the
-        pile be bigger (the first where both are as big)."""
+        pile be bigger (the first where both are as big). Searched once per window, seats, places and looks
+        (see _FITS), then laid out."""
+        key = (type(self), tuple(size), self.n, None if self.places is None else tuple(self.places), looks_key(),
+               card_boost(), seat_card_boost())
+        if key not in _FITS:
+            if len(_FITS) >= 256:
+                _FITS.clear()
+            _FITS[key] = self._search_rows(size)
+        found = _FITS[key]
+        if found is None:  # nothing fits between the rows: as round an ellipse
+            self._card = None
+        else:
+            self._card, self._mode = found
+        super().relayout(size)
+
+    def _search_rows(self, size: tuple[int, int]) -> tuple[float, str] | None:
+        """(_fit_rows) The centre cards' scale and the lanes' mode, down a grid of scales from the largest in
+        3 % steps for each mode; None where nothing fits between the rows."""
         w, h = size
         base = max(28, round(min(h * 0.15, w * 0.085)))
         most = CARD_MAX * h / RATIO / base
@@ -244,12 +267,7 @@ class RatscrewView(TableView):
                         best = (geo.share(), scale, mode)
                     break
                 scale *= 0.97
-        if best is None:  # nothing fits between the rows: as round an ellipse
-            self._card = None
-            super().relayout(size)
-            return
-        self._card, self._mode = best[1], best[2]
-        super().relayout(size)
+        return None if best is None else (best[1], best[2])
 
     # -- geometry -----------------------------------------------------------------------------------
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]:
