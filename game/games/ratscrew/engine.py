@@ -471,6 +471,16 @@ def slap_rule_for(view: Sequence[str], rules: Rules) -> str | None:
     return rule
 
 
+def _judge(view: Sequence[str], rules: Rules) -> str | None:
+    """`slap_rule_for` without its memo: the state asks once per pile, the bots each again (memo there)."""
+    if len(view) < 2:
+        return None
+    for name, check in rules._checks:
+        if check(view):
+            return name
+    return None
+
+
 def _first_rule(view: Sequence[str], checks: tuple) -> str | None:
     for name, check in checks:
         if check(view):
@@ -763,7 +773,7 @@ class State:
 
     def slap_rule(self) -> str | None:
         """The name of the rule that makes the pile slappable right now, or None."""
-        return slap_rule_for(self._judged(), self.rules)
+        return _judge(self._judged(), self.rules)
 
     def _judged(self) -> list[str]:
         if self.rules.burned_live and self.burned:
@@ -968,7 +978,7 @@ class State:
     def _slap(self, seat: int) -> list[Event]:
         events: list[Event] = []
         view = self._judged()
-        rule = slap_rule_for(view, self.rules)
+        rule = _judge(view, self.rules)
         if rule is not None:
             missed = [s for s in self._ran_out_seats() if s != seat]
             came_back = not self.hands[seat]
