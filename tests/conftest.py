@@ -15,6 +15,14 @@ os.environ["LANGUAGE"] = "en"
 import pygame
 import pytest
 from support_app import make_app
+
+from game.render import cache as render_cache
+
+# The game fixes glibc's threshold for mapping a block alone at 128 KiB and trims the heap on every resize, so
+# a long evening of resizes hands its memory back (`python -m game bench memory` measures it; no test reads
+# the process's memory). Under that policy every card, panel and text picture a test draws is a fresh mapping
+# whose pages all fault in: a fifth of the suite's time went to the kernel. The tests keep glibc's own policy.
+render_cache._LIBC = None
 from support_pads import pads  # noqa: F401 - the virtual pads fixture, for every test
 
 
