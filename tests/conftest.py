@@ -51,3 +51,20 @@ def standard_looks():
     reset()
     yield
     reset()
+
+
+_SIZES = ("640x360", "1280x720", "1920x1080", "3840x2160")
+
+
+def _size_rank(nodeid: str) -> int:
+    """Which window size a test's parameters name (1280x720, the apps' default, for none)."""
+    params = nodeid.partition("[")[2]
+    return next((k for k, size in enumerate(_SIZES) if size in params), 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests run grouped by the window size they use (each group in the order collected): a resize
+    empties every picture drawn for the old size, so alternating sizes drew the felt, the cards and the
+    words again and again (sorting by text size and language as well measured no better). Every test sets
+    up its own size and looks (`standard_looks`)."""
+    items.sort(key=lambda item: _size_rank(item.nodeid))
