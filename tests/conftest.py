@@ -14,6 +14,7 @@ os.environ["LANGUAGE"] = "en"
 
 import pygame
 import pytest
+from hypothesis import settings as hypothesis_settings
 from support_app import make_app
 
 from game.render import cache as render_cache
@@ -23,6 +24,12 @@ from game.render import cache as render_cache
 # the process's memory). Under that policy every card, panel and text picture a test draws is a fresh mapping
 # whose pages all fault in: a fifth of the suite's time went to the kernel. The tests keep glibc's own policy.
 render_cache._LIBC = None
+
+# No example database between runs: every run does the same work whatever earlier runs saved (a 3.8 MB
+# database kept over a few weeks replayed enough to add a sixth to the suite's time). A failure still prints
+# the example that fails and the seed to reproduce it.
+hypothesis_settings.register_profile("couchcards", database=None)
+hypothesis_settings.load_profile("couchcards")
 from support_pads import pads  # noqa: F401 - the virtual pads fixture, for every test
 
 
