@@ -3,6 +3,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The hard No Thanks bot's search compiled with mypyc (build/speedups.py), made again when search.py changes.
+# Where it cannot be compiled (no C compiler) the game runs the plain module: this step never fails a build.
+SPEEDUPS := $(VENV)/.speedups
 
 .PHONY: play test lint check build smoke clean i18n
 
@@ -12,13 +15,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,build,lint]'
 	touch $(STAMP)
 
-play: $(STAMP)
+$(SPEEDUPS): $(STAMP) game/games/nothanks/search.py build/speedups.py
+	$(BIN)/python build/speedups.py
+	touch $(SPEEDUPS)
+
+play: $(SPEEDUPS)
 	$(BIN)/python -m game $(ARGS)
 
 # The screenshots made only to be looked at are not written (COUCHCARDS_SHOTS=1 make test writes them, as a
 # plain pytest run does: tests/support_app.SHOTS). Compiled modules are kept even where the environment says
 # PYTHONDONTWRITEBYTECODE (each test worker would otherwise compile the game and rewrite every test file anew).
-test: $(STAMP)
+test: $(SPEEDUPS)
 	PYTHONDONTWRITEBYTECODE= COUCHCARDS_SHOTS=$${COUCHCARDS_SHOTS:-0} SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(ARGS)
 
 # The GitHub workflows (.github/workflows/*.yml): syntax, expressions, action inputs, runner labels.
@@ -31,7 +38,7 @@ check: $(STAMP)
 	$(BIN)/ruff check game tests build
 	$(BIN)/mypy
 
-build: $(STAMP)
+build: $(SPEEDUPS)
 	$(BIN)/python build/build.py
 
 # The gettext catalogues: re-extract game/locale/couchcards.pot from the code (Babel) and merge it into
@@ -46,3 +53,4 @@ smoke: build
 
 clean:
 	rm -rf $(VENV) build/out dist *.egg-info
+	rm -f game/games/nothanks/_search_c*

@@ -2,7 +2,8 @@
 
 What is made depends on the system (build/targets.py): couchcards.exe (Windows, windowed, one file),
 "Couch Cards.app" (macOS, windowed), couchcards (Linux, console, one file). The spec draws the icon and
-writes the version files first (build/icons.py, build/versioning.py).
+writes the version files first (build/icons.py, build/versioning.py); this script compiles the catalogues
+and the hard No Thanks bot's search (build/speedups.py, when a C compiler is there) before it builds.
 
 `--onedir` makes a one-folder build in build/out/onedir/ instead (for measuring start-up beside the
 one-file build: `python -m game bench render --exe build/out/onedir/couchcards/couchcards`).
@@ -49,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     import PyInstaller.__main__
 
     subprocess.run([sys.executable, str(Path(__file__).with_name("i18n.py")), "compile"], check=True)  # .po -> .mo
+    # The hard No Thanks bot's search compiled with mypyc when this system can (the bundle then carries it);
+    # otherwise the bundle runs the plain module, as it did before.
+    subprocess.run([sys.executable, str(Path(__file__).with_name("speedups.py"))], check=True)
 
     out = OUT / "onedir" if args.onedir else OUT
     if args.onedir:

@@ -3,12 +3,51 @@
 from __future__ import annotations
 
 import gc
+import hashlib
+import importlib
 import math
+import os
 import random
+import sys
 import time
-from typing import NamedTuple, Protocol
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
 from game.games.nothanks import engine as nt
+from game.games.nothanks import search as plain_search
+
+# The search loop (game/games/nothanks/search.py) compiled by mypyc (build/speedups.py), when it is there.
+COMPILED_SEARCH = "game.games.nothanks._search_c"
+PURE_SEARCH_ENV = "COUCHCARDS_PURE_SEARCH"  # set (to anything but "" or "0") to run the plain module
+
+
+def load_search(compiled: str = COMPILED_SEARCH) -> ModuleType:
+    """The search module the hard bot runs: the compiled one when it was compiled from the search.py
+    beside it (its COMPILED_FROM is that file's SHA-256; a bundled game has no source to compare, and its
+    build compiled it from the same tree), else the plain module. Both decide alike, bit for bit."""
+    if os.environ.get(PURE_SEARCH_ENV, "") not in ("", "0"):
+        return plain_search
+    try:
+        module = importlib.import_module(compiled)
+    except ImportError:
+        return plain_search
+    source = Path(plain_search.__file__ or "")
+    try:
+        made_from = hashlib.sha256(source.read_bytes()).hexdigest()
+    except OSError:
+        return module if getattr(sys, "frozen", False) else plain_search
+    return module if getattr(module, "COMPILED_FROM", None) == made_from else plain_search
+
+
+search = load_search()
+
+
+def search_kind() -> str:
+    """Which search runs, for the benches' reports: "compiled (mypyc)" or "plain Python"."""
+    return "plain Python" if search is plain_search else "compiled (mypyc)"
+
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 # The hard bot's search: root visits at which it looks whether one move clearly leads (its share of
@@ -52,7 +91,7 @@ READ_FLOOR = 0.05
 SELF_SHORT = 14.0
 # Reward (0 to 1): this share for a win (split among tied winners, the guard), the rest linear in the
 # score margin over the best other seat, counting up to MARGIN_SPAN points either way.
-WIN_WEIGHT = 0.5
+WIN_WEIGHT = search.WIN_WEIGHT
 MARGIN_SPAN = 60.0
 
 
@@ -80,11 +119,7 @@ def _mask(cards: tuple[int, ...]) -> int:
     return m
 
 
-def _mask_cost(mask: int, card: int) -> int:
-    """run_cost on a bit set of held values."""
-    if mask >> (card - 1) & 1:
-        return -(card + 1) if mask >> (card + 1) & 1 else 0
-    return -1 if mask >> (card + 1) & 1 else card
+_mask_cost = search.mask_cost
 
 
 def _mask_penalty(mask: int) -> int:
@@ -276,36 +311,16 @@ class TableReader:
                 break
 
 
-class _Choice:
-    """One of the bot's moves at a decision: how often it was tried, its summed reward, and the
-    decisions it led to, by what the bot then sees (`_Decision` by key)."""
-
-    __slots__ = ("next", "total", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.next: dict[tuple, _Decision] = {}
-
-    @property
-    def value(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
+if TYPE_CHECKING:
+    from game.games.nothanks.search import Choice as _Choice
+    from game.games.nothanks.search import Decision as _Decision
+else:  # the running search's nodes (HardBot makes its roots from `search` itself, as it runs)
+    _Choice, _Decision = search.Choice, search.Decision
 
 
-class _Decision:
-    """A decision of the searching seat, as it sees it (an information set): its two moves."""
-
-    __slots__ = ("pay", "take", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.take = _Choice()
-        self.pay = _Choice()
-
-    @property
-    def kids(self) -> dict[str, _Choice]:
-        """The moves tried so far, by action."""
-        return {a: c for a, c in ((nt.TAKE, self.take), (nt.PASS, self.pay)) if c.visits}
+def kids(node: _Decision) -> dict[str, _Choice]:
+    """The moves tried so far at a decision, by action."""
+    return {a: c for a, c in ((nt.TAKE, node.take), (nt.PASS, node.pay)) if c.visits}
 
 
 class HardBot:
@@ -387,14 +402,14 @@ class HardBot:
         me = obs.seat
         seen = tuple(s for s in range(n) if obs.matches[s] is not None)
         masks0 = [_mask(c) for c in obs.cards]
-        root = self._kept_root(obs, seen, masks0) or _Decision()
+        root = self._kept_root(obs, seen, masks0) or search.Decision()
         self.last_reused = reused = root.visits
         pens0 = [_mask_penalty(m) for m in masks0]
         unseen = list(obs.unseen)
         hidden = [s for s in range(n) if obs.matches[s] is None]
         hidden_total = obs.total_matches - obs.pot - sum(m for m in obs.matches if m is not None)
         shares = self.reader.shares() if self.reader is not None else [OPPONENT_PRIOR] * n
-        table = _Table(n, me, obs.rules.after_take == "same_player", seen, rng.random, shares)
+        table = _search_table(n, me, obs.rules.after_take == "same_player", seen, rng.random, shares)
         if self.iterations is not None:
             goals: tuple[int, ...] = (reused + self.iterations,)
         else:
@@ -447,98 +462,19 @@ class HardBot:
         return choice.next.get((obs.card, obs.pot, tuple(obs.matches[s] for s in seen), tuple(masks)))
 
 
-class _Table:
-    """One search's table: its size, the searching seat, the rules that matter, and the iteration."""
-
-    __slots__ = ("all_seen", "c", "me", "n", "rand", "rules", "same", "seen", "span", "tables", "ways")
-
-    def __init__(self, n: int, me: int, same: bool, seen: tuple[int, ...], rand,
-                 shares: list[tuple[float, ...]]) -> None:
-        self.n, self.me, self.same, self.seen, self.rand = n, me, same, seen, rand
-        self.all_seen = len(seen) == n
-        # Per other seat, the rules it may play as (cumulative share, rule's index in OPPONENT_RULES); the
-        # table of each mix of rules, made when first drawn.
-        rules = _rules()
-        self.rules = [rules[name] for name in OPPONENT_RULES]
-        self.ways: list[tuple[tuple[float, int], ...]] = []
-        for seat in range(n):
-            if seat != me:
-                cumulative = [sum(shares[seat][: i + 1]) for i in range(len(OPPONENT_RULES))]
-                cumulative[-1] = 2.0
-                self.ways.append(tuple((upto, i) for i, upto in enumerate(cumulative)))
-        self.tables: dict[tuple[int, ...], _Model] = {}
-        self.c = HardBot.EXPLORATION
-        self.span = 2.0 * max(MARGIN_SPAN, 1.0)
-
-    def iterate(self, root: _Decision, pool: list[int], left: int, card: int, pot: int, matches: list[int],
-                masks: list[int], pens: list[int]) -> None:
-        """One pretend game from the root: down the tree by UCB (the others by the table model between
-        this seat's turns), one new decision node, then everyone by the table model to the end. `pool`
-        holds every unseen card; the stack's next card is drawn from it at random (`left` of them)."""
-        n, me, same, rand, seen = self.n, self.me, self.same, self.rand, self.seen
-        c = self.c
-        picks = []
-        for ways in self.ways:  # one draw per other seat, in seat order
-            r = rand()
-            for upto, i in ways:
-                if r < upto:
-                    picks.append(i)
-                    break
-        mix = tuple(picks)
-        table = self.tables.get(mix)
-        if table is None:
-            chosen = iter(mix)
-            table = self.tables[mix] = _table([_rules()["self"] if s == me else self.rules[next(chosen)]
-                                                for s in range(n)])
-        all_seen = self.all_seen
-        node: _Decision | None = root
-        path: list[_Decision | _Choice] = []
-        while node is not None:
-            path.append(node)
-            take, pay = node.take, node.pay
-            if not take.visits:
-                choice, action = take, nt.TAKE
-            elif not pay.visits:
-                choice, action = pay, nt.PASS
-            else:
-                log_n = math.log(node.visits)
-                u_t = take.total / take.visits + c * math.sqrt(log_n / take.visits)
-                u_p = pay.total / pay.visits + c * math.sqrt(log_n / pay.visits)
-                choice, action = (take, nt.TAKE) if u_t >= u_p else (pay, nt.PASS)
-            path.append(choice)
-            if action == nt.PASS:
-                matches[me] -= 1
-                pot += 1
-                cp = me + 1 if me + 1 < n else 0
-            else:
-                pens[me] += _mask_cost(masks[me], card)
-                masks[me] |= 1 << card
-                matches[me] += pot
-                pot = 0
-                if not left:
-                    card = None
-                    break
-                i = int(rand() * len(pool))
-                card = pool[i]
-                pool[i] = pool[-1]
-                pool.pop()
-                left -= 1
-                cp = me if same else (me + 1 if me + 1 < n else 0)
-            card, pot, left = _play(pool, left, card, pot, cp, matches, masks, pens, n, same, rand, me, True,
-                                    table)
-            if card is None:
-                break
-            key = (card, pot, tuple(matches) if all_seen else tuple(matches[s] for s in seen), tuple(masks))
-            node = choice.next.get(key)
-            if node is None:
-                path.append(choice.next.setdefault(key, _Decision()))
-                _play(pool, left, card, pot, me, matches, masks, pens, n, same, rand, me, False, table)
-                break
-        reward = _reward(matches, pens, n, me, self.span)
-        for visited in path:
-            visited.visits += 1
-            if type(visited) is _Choice:
-                visited.total += reward
+def _search_table(n: int, me: int, same: bool, seen: tuple[int, ...], rand: Callable[[], float],
+                  shares: list[tuple[float, ...]]) -> plain_search.Table:
+    """One search's table (search.Table): each other seat plays the table model's rules (OPPONENT_RULES)
+    in the pretend games by its shares; this seat plays its own careful rule."""
+    rules = _rules()
+    ways: list[list[tuple[float, int]]] = []
+    for seat in range(n):
+        if seat != me:
+            cumulative = [sum(shares[seat][: i + 1]) for i in range(len(OPPONENT_RULES))]
+            cumulative[-1] = 2.0
+            ways.append([(upto, i) for i, upto in enumerate(cumulative)])
+    return search.Table(n, me, same, seen, rand, ways, [rules[name] for name in OPPONENT_RULES], rules["self"],
+                        HardBot.EXPLORATION, 2.0 * max(MARGIN_SPAN, 1.0))
 
 
 def _clear(root: _Decision) -> bool:
@@ -574,77 +510,16 @@ def _split(matches: list[int | None], hidden: list[int], total: int, rng: random
 
 
 def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: list[int], masks: list[int],
-          pens: list[int], n: int, same: bool, rand, me: int, stop: bool, table: _Model | None = None,
+          pens: list[int], n: int, same: bool, rand: Callable[[], float], me: int, stop: bool,
           ) -> tuple[int | None, int, int]:
-    """Play on by the table model: a seat takes once the pot covers its run-aware cost less a small noisy
-    allowance that grows as its matches run low; a card that extends its own run it lets go round until
-    the pot reaches a small random target (someone else may take it first); seat `me` plays a stronger
-    rule that keeps its matches. With `stop`, returns as soon as `me` must decide (card, pot, cards left
-    in the stack); otherwise, and at the end, card is None. Each card's round of payments is skipped over
-    arithmetically instead of pass by pass; `pens` follows each seat's card points."""
-    if table is None:
-        rules = _rules()
-        table = _table([rules["self"] if s == me else rules["plain"] for s in range(n)])
-    rounds = table.rounds
-    halt = me if stop else -1
-    while True:
-        best = 1 << 30
-        taker = cp
-        taker_cost = 0
-        below = 1 << (card - 1)
-        above = below << 2
-        near = below | above
-        ring = rounds[cp]
-        for offset, seat, allow, noise, milk in ring:
-            if best <= offset:
-                break  # a seat before this one takes first
-            m = matches[seat]
-            if seat == halt and m:
-                for _ in range(offset):  # everyone before it pays once; then it decides
-                    matches[cp] -= 1
-                    cp = cp + 1 if cp + 1 < n else 0
-                return card, pot + offset, left
-            mask = masks[seat]
-            if mask & near:  # the card joins one of its runs: it costs nothing or less
-                if mask & below:
-                    cost = -(card + 1) if mask & above else 0
-                else:
-                    cost = -1
-                gap = milk * rand() - pot - offset
-            else:
-                cost = card
-                gap = card - noise * rand() - allow[m] - pot - offset
-            if gap <= 0:
-                when = offset
-            else:
-                visits = int((gap + n - 1e-9) / n)
-                when = (m if visits > m else visits) * n + offset  # noqa: FURB136 (no call in the hot loop)
-            if when < best:
-                best = when
-                taker = seat
-                taker_cost = cost
-        if best:
-            for offset, seat, _, _, _ in ring:
-                if offset >= best:
-                    break
-                matches[seat] -= (best - offset + n - 1) // n
-            pot += best
-        masks[taker] |= below << 1
-        pens[taker] += taker_cost
-        matches[taker] += pot
-        pot = 0
-        if not left:
-            return None, 0, 0
-        i = int(rand() * len(pool))
-        card = pool[i]
-        pool[i] = pool[-1]
-        pool.pop()
-        left -= 1
-        cp = taker if same else (taker + 1 if taker + 1 < n else 0)
+    """search.play at a table where seat `me` plays its own rule and every other seat the plain one (card
+    None once the game is over)."""
+    rules = _rules()
+    table = search.Model([rules["self"] if s == me else rules["plain"] for s in range(n)])
+    card_, pot, left = search.play(pool, left, card, pot, cp, matches, masks, pens, same, rand, me, stop, table)
+    return (card_ or None), pot, left
 
 
-# (offset, seat) round the table from each seat, for each table size.
-_ORDERS = {n: tuple(tuple((o, (cp + o) % n) for o in range(n)) for cp in range(n)) for n in range(2, 9)}
 _RULES: dict[tuple, dict[str, tuple[list[float], float, float]]] = {}
 _MAX_MATCHES = 512
 
@@ -665,42 +540,7 @@ def _rules() -> dict[str, tuple[list[float], float, float]]:
     return rules
 
 
-class _Model(NamedTuple):
-    """A pretend table's play rules: per seat its allowances (by matches held), noise and milk, and per
-    starting seat the round of (offset, seat, allowances, noise, milk) that `_play` walks."""
-
-    allow: tuple[list[float], ...]
-    noises: tuple[float, ...]
-    milks: tuple[float, ...]
-    rounds: tuple[tuple[tuple[int, int, list[float], float, float], ...], ...]
-
-
-def _table(rules: list[tuple[list[float], float, float]]) -> _Model:
-    """Each seat's allowances, noise and milk, from its rule."""
-    allow, noises, milks = tuple(r[0] for r in rules), tuple(r[1] for r in rules), tuple(r[2] for r in rules)
-    n = len(rules)
-    rounds = tuple(tuple((o, s, allow[s], noises[s], milks[s]) for o, s in _ORDERS[n][cp]) for cp in range(n))
-    return _Model(allow, noises, milks, rounds)
-
-
-def _reward(matches: list[int], pens: list[int], n: int, me: int, span: float) -> float:
-    """Seat `me`'s reward, 0 to 1: WIN_WEIGHT for a win (ties broken by matches left, then shared) plus
-    the rest linear in the score margin over the best other seat (±span/2 points fill or empty it)."""
-    mine = matches[me] - pens[me]
-    other = max(matches[s] - pens[s] for s in range(n) if s != me)
-    margin = mine - other
-    part = 0.5 + margin / span
-    part = 0.0 if part < 0.0 else min(part, 1.0)
-    reward = (1.0 - WIN_WEIGHT) * part
-    if margin > 0:
-        return reward + WIN_WEIGHT
-    if margin < 0:
-        return reward
-    keys = [(matches[s] - pens[s], matches[s]) for s in range(n)]
-    best = max(keys)
-    if keys[me] != best:
-        return reward
-    return reward + WIN_WEIGHT / keys.count(best)
+_reward = search.reward
 
 
 _MAKERS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot}

@@ -20,7 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from game.games.nothanks import engine as nt
-from game.games.nothanks.bots import HardBot, run_cost
+from game.games.nothanks.bots import HardBot, kids, run_cost
 from game.games.nothanks.text import chips
 from game.games.nothanks.view_model import card_name
 from game.i18n import t, tn
@@ -77,7 +77,7 @@ def advise(obs: nt.Observation, rng: random.Random, iterations: int | None = Non
     results: dict[str, float] = {}
     root = bot.last_root
     if root is not None:
-        for choice, node in root.kids.items():
+        for choice, node in kids(root).items():
             results[choice] = node.value
     return Advice(obs.seat, action, obs.card, obs.pot, obs.my_matches, run_cost(held, obs.card),
                   obs.card - 1 in held, obs.card + 1 in held, nt.PASS not in obs.legal_actions,
