@@ -68,6 +68,7 @@ def test_the_full_report_names_every_figure_and_target(small_search, monkeypatch
                   "CPU time per decision", "coach, question to advice"):
         assert label in text
     assert r["checks"]["coach's time to advice"] is False and not r["ok"]  # 150 ms is over 100 ms
+    assert f"its search {bots.search_kind()}" in text.splitlines()[0]  # compiled or plain: the figures say which
     assert text.splitlines()[-1].endswith("MISSED")
     assert r["five"]["players"] == 5 and r["four"]["games"] == 4
 

@@ -25,7 +25,8 @@ def format_result(results: list[dict]) -> str:
         verdict = "ok" if r["ok"] else "ABOVE TARGET"
         target = (f"target median <= {r['target_median_ms']} ms, p99 <= {r['target_p99_ms']} ms"
                   if "target_median_ms" in r else f"target p99 <= {r['target_p99_ms']} ms")
-        lines.append(f"  {r['engine']:<9} '{r['level']}': {r['decisions']} decisions in {r['games']} games, "
+        search = f" [search: {r['search']}]" if "search" in r else ""
+        lines.append(f"  {r['engine']:<9} '{r['level']}'{search}: {r['decisions']} decisions in {r['games']} games, "
                      f"median {r['median_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms ({target}) {verdict}")
     return "\n".join(lines)
 

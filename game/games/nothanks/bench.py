@@ -279,9 +279,11 @@ def series(rules: nt.Rules, entries: list[str], games: int, seed: int = 2024, wo
 def bot_timing(games: int, seed: int = 2024) -> dict:
     """CPU time per decision (ms) of the BOT_TARGET level against two greedy bots, numbered edition, seats
     rotated."""
+    from game.games.nothanks.bots import search_kind
+
     level, median_target, p99_target = BOT_TARGET
     r = series(nt.Rules.numbered(), [level, "greedy", "greedy"], games, seed=seed)
-    return {"level": level, "games": r["games"], "decisions": r["decisions"], "median_ms": r["median_ms"],
+    return {"level": level, "search": search_kind(), "games": r["games"], "decisions": r["decisions"], "median_ms": r["median_ms"],
             "p99_ms": r["p99_ms"], "target_median_ms": median_target, "target_p99_ms": p99_target,
             "ok": r["median_ms"] <= median_target and r["p99_ms"] <= p99_target}
 
@@ -363,8 +365,11 @@ def bot_report(games: int = 300, positions: int = 200, seed: int = 2024, workers
     """Everything issue 25 asks of the hard bot, measured: against two greedy bots (both editions), the
     agreement with a deeper search, CPU time per decision, a 3-way hard / medium / greedy table, 4 and 5
     players against greedy, and the coach's time to advice."""
+    from game.games.nothanks.bots import search_kind
+
     numbered, cards = nt.Rules.numbered(), nt.Rules()
     out = {
+        "search": search_kind(),
         "greedy_numbered": series(numbered, ["hard", "greedy", "greedy"], games, seed, workers),
         "greedy_cards": series(cards, ["hard", "greedy", "greedy"], games, seed, workers),
         "three_way": series(numbered, ["hard", "medium", "greedy"], games, seed, workers),
@@ -411,7 +416,8 @@ def format_bot_report(r: dict) -> str:
     def verdict(name: str) -> str:
         return "ok" if r["checks"][name] else "MISSED"
 
-    lines = ["No Thanks hard bot (issue 25); 95% intervals over seat-rotated blocks of one deal"]
+    head = f"No Thanks hard bot (issue 25), its search {r['search']}; 95% intervals over seat-rotated blocks of one deal"
+    lines = [head]
     for key, label, check, target in (
         ("greedy_numbered", "vs 2 greedy, numbered 3-35", "vs 2 greedy, numbered: win", "win >= 90%, score >= -30"),
         ("greedy_cards", "vs 2 greedy, playing cards", "vs 2 greedy, playing cards: win", "win >= 90%"),
