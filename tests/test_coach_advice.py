@@ -12,6 +12,7 @@ import pytest
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import HardBot
 from game.games.nothanks.coach import Coach, advise, coach_lines, position_seed
+from game.games.nothanks.view_model import card_name
 
 RULESETS = [nt.Rules(), nt.Rules(edition="numbered"), nt.Rules(hidden_matches=True),
             nt.Rules(after_take="same_player")]
@@ -143,6 +144,22 @@ def test_the_cost_counts_runs_and_the_take_line_counts_the_matches_on_the_card()
     assert words(under)[2] == "Take it: +1 + 1 match = +2"
     both = advice_for((19, 21), 20, 2)
     assert both.cost == -21 and words(both)[1] == "♥2 joins ♥A and ♥3 into one run: you gain 21"
+
+
+def test_the_first_and_last_cards_of_the_deck_are_advised_without_a_crash():
+    """The top card has no card above it in the deck and the first none below (found playing: the coach
+    named the card above ♠9 and the table crashed)."""
+    for rules in (CARDS, nt.Rules(edition="numbered")):
+        values = rules.deck_values()
+        low, high = min(values), max(values)
+        top = advice_for((), high, 2, rules=rules)
+        assert words(top, rules)[1] == f"{card_name(rules, high)} costs you {high} points"
+        assert words(top, rules, compact=True)[1].startswith(f"Take {card_name(rules, high)}: ")
+        run_top = advice_for((high - 1,), high, 0, rules=rules)  # on the end of a run: still no card above
+        assert words(run_top, rules)[1] == (f"{card_name(rules, high)} goes on your run after "
+                                            f"{card_name(rules, high - 1)}: it costs 0")
+        first = advice_for((), low, 0, rules=rules)
+        assert words(first, rules)[1].startswith(card_name(rules, low))
 
 
 def test_a_seat_with_no_matches_is_told_it_must_take_and_chips_are_chips():

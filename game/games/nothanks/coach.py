@@ -146,7 +146,9 @@ def coach_lines(advice: Advice, rules: nt.Rules, name: str, compact: bool = Fals
     card touches a run) why a run costs so little. `compact`: three short lines for a crowded table (the
     cost folded into what taking does)."""
     card = card_name(rules, advice.card)
-    under, over = card_name(rules, advice.card - 1), card_name(rules, advice.card + 1)
+    # The neighbours are named only when the hand holds them (the top card has none above it in the deck).
+    under = card_name(rules, advice.card - 1) if advice.below else ""
+    over = card_name(rules, advice.card + 1) if advice.above else ""
     on = chips(rules)
     if advice.must_take:
         head = t("Coach for {name}: you must take it", name=name)
