@@ -64,7 +64,7 @@ def test_the_full_report_names_every_figure_and_target(small_search, monkeypatch
     r = bench.bot_report(games=3, positions=4, seed=1)
     text = bench.format_bot_report(r)
     for label in ("vs 2 greedy, numbered 3-35", "vs 2 greedy, playing cards", "3-way hard/medium/greedy",
-                  "4 players vs greedy", "5 players vs greedy", "agreement with two 10x searches: 3/3 = 100.0%",
+                  "4 players vs greedy", "5 players vs greedy", "agreement with two 10x searches: 3/3 = 100.0% [43.9, 100.0]",
                   "CPU time per decision", "coach, question to advice"):
         assert label in text
     assert r["checks"]["coach's time to advice"] is False and not r["ok"]  # 150 ms is over 100 ms

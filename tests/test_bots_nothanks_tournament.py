@@ -9,7 +9,7 @@ import math
 import pytest
 
 from game.games.nothanks import engine as nt
-from game.games.nothanks.tournament import format_table, mean_ci, percentile, run_tournament
+from game.games.nothanks.tournament import format_table, mean_ci, percentile, run_tournament, share_ci
 
 
 def test_mean_ci_on_a_known_case():
@@ -25,6 +25,17 @@ def test_mean_ci_on_a_known_case():
     assert mean_ci([3.0]) == (3.0, 3.0, 3.0)
     with pytest.raises(ValueError):
         mean_ci([])
+
+
+def test_share_ci_is_the_wilson_interval():
+    # Textbook values: 5 of 10 gives [0.2366, 0.7634]; 0 of 10 gives [0, 0.2775] (a normal interval would say [0, 0]).
+    lo, hi = share_ci(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = share_ci(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.27754, abs=1e-5)
+    lo, hi = share_ci(193, 199)
+    assert lo < 193 / 199 < 0.97 < hi < 1.0  # a share just under a target, whose interval spans it
+    assert share_ci(0, 0) == (0.0, 1.0)
 
 
 def test_percentile_interpolates():

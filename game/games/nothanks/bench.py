@@ -411,6 +411,8 @@ def bot_report(games: int = 300, positions: int = 200, seed: int = 2024, workers
 
 
 def format_bot_report(r: dict) -> str:
+    from game.games.nothanks.tournament import share_ci
+
     def pct(e: dict) -> str:
         lo, hi = e["win_ci95"]
         return f"win {100 * e['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
@@ -439,7 +441,9 @@ def format_bot_report(r: dict) -> str:
         lines.append(f"  {label:<28} {s['games']} games: hard {pct(s['entries'][0])}, {score(s['entries'][0])}"
                      f"  (others: {others}); {s['mean_iterations']:.0f} iterations/decision  target {target}: {ok}")
     a = r["agreement"]
+    lo, hi = share_ci(a["agree"], a["settled"])
     lines.append(f"  agreement with two 10x searches: {a['agree']}/{a['settled']} = {100 * a['rate']:.1f}% "
+                 f"[{100 * lo:.1f}, {100 * hi:.1f}] "
                  f"({a['positions']} positions, {a['positions'] - a['settled']} where the references differ "
                  f"left out)  target >= 97%: {verdict('agreement with the 10x reference')}")
     tm = r["timing"]

@@ -66,7 +66,6 @@ _ITERATION_WORK = 2
 # When the moves' visit counts are this close (the leader's share below this), the higher mean value
 # decides instead of the visit count.
 HARD_VALUE_PICK = 0.6
-HARD_TAKE_EDGE = 0.0
 # A safety net for very slow machines, never met on a normal one: a search still running after this
 # stops early and says so (`last_capped`, `capped`), since the decision then depends on the machine.
 HARD_TIME_CAP_MS = 1500
@@ -493,7 +492,7 @@ def _choose(root: _Decision) -> str:
         return nt.PASS
     total = take.visits + pay.visits
     if max(take.visits, pay.visits) < HARD_VALUE_PICK * total:
-        return nt.TAKE if take.value >= pay.value - HARD_TAKE_EDGE else nt.PASS
+        return nt.TAKE if take.value >= pay.value else nt.PASS
     return nt.TAKE if take.visits >= pay.visits else nt.PASS
 
 
