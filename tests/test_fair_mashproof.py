@@ -5,6 +5,7 @@ as a learner seat's setting; logs recorded before the lockout still verify; the 
 from __future__ import annotations
 
 import itertools
+import signal
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,46 @@ def test_an_old_no_penalty_table_still_loads_and_keeps_its_row():
 def test_a_masher_loses_to_a_pro(rule):
     result = run_games(rs.Rules.from_options(rule), ["masher", "pro"], 6, 5, True)
     assert result["entries"][0]["win_rate"] <= 0.2
+
+
+@pytest.mark.parametrize("rule", [{}, {"wrong_slap": "timeout"}])
+def test_a_masher_with_a_head_start_presses_at_its_own_pace(rule):
+    """Found by a helper: a masher with a head start, at a table where a wrong slap times the seat out,
+    pressed again and again at one instant (each press judged "now", the next planned for the same tick)
+    and the match never moved on. A head start moves each press earlier but keeps its distance from the
+    one before: the masher's presses are judged no closer together than it makes them (every 50 ms)."""
+    m = RatscrewMatch(rs.Rules.from_options(rule), [SeatSpec("bot", "masher", head_start_ms=300),
+                                                    SeatSpec("bot", "pro")], seed=4, start_ns=0)
+    judged: dict[str, list[int]] = {PLAY: [], SLAP: []}
+    real_apply = m._apply
+
+    def spy(item, out):
+        if item.kind == "bot" and item.seat == 0 and item.action in judged:
+            judged[item.action].append(item.t_ns)
+        real_apply(item, out)
+
+    m._apply = spy
+
+    def stuck(signum, frame):
+        raise AssertionError("the match is stuck at one instant")
+
+    # A bound, so that a match stuck at one instant fails instead of hanging the run (where there are alarms).
+    old = signal.signal(signal.SIGALRM, stuck) if hasattr(signal, "SIGALRM") else None
+    if old is not None:
+        signal.alarm(20)
+    try:
+        for _ in range(200_000):
+            if m.is_over:
+                break
+            m.advance(m.next_due_ns())
+    finally:
+        if old is not None:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+    assert m.is_over
+    slaps = judged[SLAP]
+    assert len(slaps) > 5  # it mashed (a wrong slap locks its slap for a while: fewer under the burn rule)
+    # 50 ms apart at least (less the nanosecond that orders a press just after a change of the pile)
+    gaps = [b - a for a, b in itertools.pairwise(slaps)]
+    assert min(gaps) >= 50 * MS - 1, [(a // MS, b // MS) for a, b in itertools.pairwise(slaps) if b - a < 50 * MS - 1]
+    assert any(abs(gap - 50 * MS) <= 1 for gap in gaps)  # at its own pace, not slower

@@ -634,7 +634,9 @@ class RatscrewMatch:
         else:
             self._take_turn(rs.Play(seat), t, source, out)
         if kind == "bot" and getattr(self.bots.get(seat), "restless", False) and action not in self._pending[seat]:
-            self._plan(seat, self.bots[seat], t)  # a masher presses again, whatever became of its press
+            # A masher presses again, whatever became of its press: counted from when it really pressed (a
+            # head start judges a press earlier; the next one does not come sooner for it).
+            self._plan(seat, self.bots[seat], t, since=real)
 
     def _take_turn(self, action: rs.Play | rs.Claim, t: int, source: str, out: list[Timed]) -> None:
         """A play or a claim: legal ones end any photo finish first (the pile changes under it)."""
@@ -776,25 +778,30 @@ class RatscrewMatch:
             for (seat, bot), obs in zip(list(bots.items()), st.observations(list(bots))):
                 self._plan(seat, bot, t, obs)
 
-    def _plan(self, seat: int, bot: SlapBot, t: int, obs: rs.Observation | None = None) -> None:
+    def _plan(self, seat: int, bot: SlapBot, t: int, obs: rs.Observation | None = None,
+              since: int | None = None) -> None:
         """Ask the bot of `seat` for its intents at `t` (seeing `obs`, default its observation now) and queue
-        them."""
+        them. `since`: the bot's own now, when later than the match's (it pressed then, that press judged at
+        `t` by a head start); its presses come no sooner, and are judged no closer to `t` than to `since`."""
         st = self.state
         if st.is_over:
             return
         pending = self._pending[seat]
         planned = {a: item.t_ns if item.real_ns is None else item.real_ns for a, item in pending.items()}
-        changes = bot.plan(st.observation(seat) if obs is None else obs, t, planned)
+        now = t if since is None else max(t, since)
+        changes = bot.plan(st.observation(seat) if obs is None else obs, now, planned)
         if not changes:
             return
         for action, when in changes.items():
             pending.pop(action, None)
             if when is None:
                 continue
-            at = max(when, t)
+            at = max(when, now)
             lead = self._head_start_ns(seat) if action == SLAP else 0
             if lead:  # a bot's head start, like a person's: judged earlier, never before now
-                pending[action] = self._queue.push(Item(max(at - lead, t), "bot", seat, action, real_ns=at))
+                # nor, after a press of its own (since), closer to that press than it really is
+                floor = t if since is None else t + at - now
+                pending[action] = self._queue.push(Item(max(at - lead, floor), "bot", seat, action, real_ns=at))
             else:
                 pending[action] = self._queue.push(Item(at, "bot", seat, action))
         slap, play = pending.get(SLAP), pending.get(PLAY)
