@@ -146,12 +146,12 @@ def test_hard_searches_until_one_move_clearly_leads():
     """By default the search looks at its checkpoints and stops at the first where the leading move has
     HARD_LEAD of the root's visits; a close move is searched to the last checkpoint."""
     search = bots.HardBot(random.Random(0))
-    assert search.checkpoints(0) == bots.HARD_CHECKPOINTS and bots.HARD_CHECKPOINTS[-1] > 2400
+    assert search.checkpoints(0) == bots.HARD_CHECKPOINTS and bots.HARD_CHECKPOINTS[-1] > 4800
     # Early in the game an iteration plays more cards out: the last checkpoints shrink to HARD_WORK.
     start = search.checkpoints(23)
-    assert start[:3] == bots.HARD_CHECKPOINTS[:3] and 1200 < start[-1] < 2400
+    assert start[:3] == bots.HARD_CHECKPOINTS[:3] and 2400 < start[-1] < 4800
     assert start[-1] == bots.HARD_WORK // (23 + bots._ITERATION_WORK)
-    assert search.checkpoints(8)[-1] > 2400  # later on a close move searches longer
+    assert search.checkpoints(8)[-1] > 4800  # later on a close move searches longer
     stops = set()
     for seed in range(12):
         st = nt.new_game(nt.Rules.numbered(), players=3, seed=seed)

@@ -367,7 +367,7 @@ def coach_timing(positions: int, seed: int = 11, workers: int = 1) -> dict:
             "max_ms": max(ms)}
 
 
-def bot_report(games: int = 300, positions: int = 200, seed: int = 2024, workers: int = 1) -> dict:
+def bot_report(games: int = 300, positions: int = 1000, seed: int = 2024, workers: int = 1) -> dict:
     """Everything issue 25 asks of the hard bot, measured: against two greedy bots (both editions), the
     agreement with a deeper search, CPU time per decision, a 3-way hard / medium / greedy table, 4 and 5
     players against greedy, and the coach's time to advice."""
