@@ -43,6 +43,18 @@ def app(tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def pygame_running():
+    """Every test starts with pygame's display and fonts up, as the modules that draw set them up when
+    imported: a test before it in the same worker may have run the real command line (`game.cli.main`),
+    which ends with pygame.quit(), and what runs next in a worker depends on how pytest-xdist shares out."""
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def standard_looks():
     """Every test starts from the standard looks (text size 100 %, standard cards, the reference window and
     text room), whatever a test before it in the same worker left set: the screens' checks must not depend on

@@ -186,6 +186,7 @@ def save_png(surface: pygame.Surface, path: Path | str, keep: bool = False) -> N
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
                            + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
 
