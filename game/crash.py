@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import platform
 import sys
 import time
 import traceback
@@ -92,6 +91,8 @@ def redact(text: str, names: list[str]) -> str:
 
 
 def describe_system() -> list[str]:
+    import platform  # only a crash asks: not loaded at every start
+
     lines = [f"os: {platform.platform()} ({platform.machine() or 'unknown machine'})",
              f"python: {platform.python_version()} ({platform.python_implementation()})"]
     pygame = sys.modules.get("pygame")
