@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 import pygame
 import pygame._sdl2.controller as sdl_controller
 
-from game.input.virtualpad import load_sdl
 
 CONTROLLER, JOYSTICK = "controller", "joystick"
 
@@ -181,6 +180,8 @@ class Pads:
 def set_player_index(instance_id: int, index: int) -> bool:
     """SDL's player index of an open joystick (pygame has no call for it): lights the player lamps of
     the pads that have them. False where SDL's library can't be reached."""
+    from game.input.virtualpad import load_sdl  # ctypes, loaded when a pad is first lit: not at every start
+
     sdl = load_sdl()
     if sdl is None:
         return False
