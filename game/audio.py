@@ -114,14 +114,19 @@ def to_pcm16(samples: list[float], channels: int) -> bytes:
 
 
 def bank_key(freq: int, channels: int) -> str:
-    """What the cached sounds were made from: this module's code (its source's checksum, or in a frozen
-    build the game's version) and the mixer's rate and channels."""
+    """What the cached sounds were made from: this module's code (its source's checksum; in a frozen build,
+    which has no source, the executable itself: its size and time, new with every build) and the mixer's
+    rate and channels."""
     try:
         made_by = str(zlib.crc32(Path(__file__).read_bytes()))
     except OSError:
-        from game import version
+        try:
+            built = os.stat(sys.executable)
+            made_by = f"exe{built.st_size}.{built.st_mtime_ns}"
+        except OSError:
+            from game import version
 
-        made_by = "v" + version()
+            made_by = "v" + version()
     return f"{made_by}-{freq}-{channels}"
 
 
