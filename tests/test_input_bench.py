@@ -7,11 +7,24 @@ import shutil
 import signal
 import subprocess
 import sys
+from pathlib import Path
+from typing import ClassVar
 
 import pygame
 import pytest
 
-from game.bench.input import GAPS_MS, Press, Trial, analyse, repo_root, report, run_posted, start_xvfb
+from game.bench.input import (
+    GAPS_MS,
+    PairBarrier,
+    Press,
+    Trial,
+    analyse,
+    busy_processes,
+    repo_root,
+    report,
+    run_posted,
+    start_xvfb,
+)
 from game.commands import SLAP, Command
 
 
@@ -86,6 +99,47 @@ def test_loaded_verdict_fails_on_one_wrong_pair_and_allows_ties():
     wrong = [[cmd(1, 111, 1), cmd(0, 112, 2)], [cmd(0, 220, 3), cmd(1, 221, 4)]]
     assert not report("t", analyse(trials, [c for g in wrong for c in g], wrong), out=lambda s: None,
                       loaded=True)
+
+
+FAKE_INJECTOR = """
+import json, sys
+print(json.dumps([1, [[0, 10, 11], [1, 20, 21]]]), flush=True)
+sys.stdin.readline()
+print(json.dumps([2, [[1, 30, 31], [0, 40, 41]]]), flush=True)
+sys.stdin.readline()
+print("end", flush=True)
+"""
+
+
+def test_each_pair_gets_the_commands_read_while_it_was_in_flight():
+    """The handshake: the game side takes a pair's commands until both came (or the wait ran out), then
+    lets the injector send the next pair; a seat's press that never came leaves its pair one short."""
+
+    class Reads:  # what the barrier reads of the harness: the commands read so far
+        commands: ClassVar[list] = []
+
+    injector = subprocess.Popen([sys.executable, "-c", FAKE_INJECTOR], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True)
+    barrier = PairBarrier(Reads, injector)  # type: ignore[arg-type]
+    given = 0
+    while barrier.busy():
+        if len(barrier.trials) > given:  # a pair sent: the game reads its presses (the second pair's one)
+            given += 1
+            Reads.commands += [cmd(0, 12, given * 2)] + ([cmd(1, 22, given * 2 + 1)] if given == 1 else [])
+    injector.wait(10)
+    assert [(t.gap_ms, t.first.seat, t.first.at_server_ns) for t in barrier.trials] == [(1, 0, 11), (2, 1, 31)]
+    assert [len(group) for group in barrier.groups] == [2, 1]
+    result = analyse(barrier.trials, Reads.commands, barrier.groups)
+    assert result["missing"] == 1 and result["rows"][1][1] == 1
+
+
+def test_the_loaded_way_starts_its_busy_processes_and_ends_them():
+    with busy_processes(2):
+        children = subprocess.run(["pgrep", "-P", str(os.getpid()), "-f", "while True: pass"],
+                                  capture_output=True, text=True, check=False).stdout.split()
+        assert len(children) == 2
+    for pid in children:
+        assert not Path(f"/proc/{pid}").exists()
 
 
 XVFB_CHILD = """
