@@ -37,6 +37,7 @@ LAZY = (
     "game.games.nothanks.sim",
     "game.replay",
     "tomllib",  # the version is read from pyproject.toml without it
+    "hashlib",  # OpenSSL: loaded by the first state digest
 )
 
 
