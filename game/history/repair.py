@@ -105,21 +105,34 @@ def rebuild(source: Path, target: Path, keep_copy: bool) -> Salvage:
     temp = target.with_name(target.name + REPAIRING)
     for leftover in (temp, temp.with_name(temp.name + "-journal")):
         leftover.unlink(missing_ok=True)
+    try:
+        found = _into(source, temp)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    if keep_copy:
+        found.copy = free_path(target, "before-repair")
+        shutil.copy2(source, found.copy)
+    os.replace(temp, target)
+    return found
+
+
+def _into(source: Path, temp: Path) -> Salvage:
     dest = sqlite3.connect(str(temp), isolation_level=None)
     try:
         dest.execute("PRAGMA foreign_keys = ON")
         schema.migrate(dest)
         src = sqlite3.connect(str(source), isolation_level=None)
         try:
+            # Read only, and past a schema that names pages beyond a cut-off end (a truncated file still
+            # lists its tables, and the first ones are often whole).
+            src.execute("PRAGMA query_only = ON")
+            src.execute("PRAGMA writable_schema = ON")
             found = salvage(src, dest)
         finally:
             src.close()
     finally:
         dest.close()
-    if keep_copy:
-        found.copy = free_path(target, "before-repair")
-        shutil.copy2(source, found.copy)
-    os.replace(temp, target)
     return found
 
 

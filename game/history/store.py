@@ -311,9 +311,13 @@ def connect(path: Path) -> sqlite3.Connection:
             raise sqlite3.DatabaseError(f"damaged: {verdict}")
         try:
             schema.migrate(conn)
+            why = repair.problems(conn)
         except sqlite3.IntegrityError as exc:  # a row the new version's rules refuse: the migration left it all
             raise Unsound(str(exc)) from None
-        why = repair.problems(conn)
+        except sqlite3.OperationalError as exc:  # a table whose keys are not keys (written by another tool)
+            if not str(exc).startswith("foreign key mismatch"):
+                raise
+            raise Unsound(str(exc)) from None
         if why is not None:
             raise Unsound(why)
     except BaseException:
