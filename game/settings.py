@@ -16,6 +16,7 @@ for (`games`: {game id: its definition}, which checks a preset's option values b
 from __future__ import annotations
 
 import copy
+import glob
 import json
 import os
 import sys
@@ -355,6 +356,23 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+STALE_TEMP_S = 60.0  # a save takes milliseconds: a temp file this old is one whose save was killed
+
+
+def remove_stale_temps(path: Path) -> int:
+    """Remove the temp files `write_atomic` left beside `path` when a save was killed (older than
+    STALE_TEMP_S: another copy of the game may be saving right now); how many."""
+    removed = 0
+    try:
+        for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            if time.time() - tmp.stat().st_mtime > STALE_TEMP_S:
+                tmp.unlink()
+                removed += 1
+    except OSError:
+        pass  # a folder that can't be listed or written: the save will say so
+    return removed
+
+
 def _set_aside(path: Path, reason: str, warn: Warn) -> None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
@@ -382,6 +400,7 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: Prese
     for a bad file."""
     path = Path(path) if path is not None else config_dir() / FILENAME
     settings = Settings(path, warn=warn, games=games)
+    remove_stale_temps(path)
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)

@@ -345,7 +345,7 @@ def open_screens(app) -> None:
     app.top.draw(app.screen, 0.0)
 
 
-@hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hsettings(max_examples=int(__import__("os").environ.get("T34_N", "40")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table_column=st.sampled_from(COLUMNS), value=SQL_VALUE)
 def test_every_screen_that_reads_the_history_draws_any_stored_value(tmp_path, monkeypatch, evening_db,
                                                                     table_column, value):

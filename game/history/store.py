@@ -32,8 +32,8 @@ from typing import TypedDict, TypeVar, Unpack
 
 from game.history import queries, repair, schema
 from game.history.summary import GameRecord, now_iso
-from game.names import clean_name, clean_text
-from game.profiles import MAX_PROFILES, PALETTE, Profile, name_problem
+from game.names import MAX_NAME, clean_name, clean_text
+from game.profiles import MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
 from game.render.faces import AVATARS
 
 FILENAME = "history.sqlite3"
@@ -99,7 +99,8 @@ class History:
         rows = self.read(lambda c: c.execute(
             "SELECT id, name, colour, avatar, device, device_name FROM profiles ORDER BY name COLLATE NOCASE"
         ).fetchall(), flush=False) or []
-        return [Profile(pid, clean_name(name) or f"#{pid}", colour, avatar, device, clean_text(device_name))
+        return [Profile(pid, clean_name(name) or f"#{pid}", colour, avatar, clean_device(device),
+                        clean_text(device_name)[:MAX_NAME * 3])
                 for pid, name, colour, avatar, device, device_name in rows]
 
     def profile(self, profile_id: int | None) -> Profile | None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib
+import importlib.machinery
+import importlib.util
 import math
 import os
 import random
@@ -20,25 +21,82 @@ from game.games.nothanks import search as plain_search
 
 # The search loop (game/games/nothanks/search.py) compiled by mypyc (build/speedups.py), when it is there.
 COMPILED_SEARCH = "game.games.nothanks._search_c"
+# Beside it, what the build made: "<SHA-256>  <file>" per line (sha256sum's format) for each compiled file
+# and for the search.py it was compiled from.
+SEARCH_RECORD = "_search_c.sha256"
 PURE_SEARCH_ENV = "COUCHCARDS_PURE_SEARCH"  # set (to anything but "" or "0") to run the plain module
 
 
-def load_search(compiled: str = COMPILED_SEARCH) -> ModuleType:
-    """The search module the hard bot runs: the compiled one when it was compiled from the search.py
-    beside it (its COMPILED_FROM is that file's SHA-256; a bundled game has no source to compare, and its
-    build compiled it from the same tree), else the plain module. Both decide alike, bit for bit."""
+def _say(message: str) -> None:
+    print(f"couchcards: {message}", file=sys.stderr)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_search(compiled: str = COMPILED_SEARCH, folder: Path | None = None,
+                warn: Callable[[str], None] = _say) -> ModuleType:
+    """The search module the hard bot runs: the compiled one when every file of it is, byte for byte, what
+    the build recorded beside it (SEARCH_RECORD) and it was compiled from the search.py beside it (a bundled
+    game has no source to compare; its build compiled it from the same tree); else the plain module. Both
+    decide alike, bit for bit.
+
+    Native code is loaded only after its bytes are checked: a changed or cut-short file could crash the
+    game as it loads, with no message. A mismatch is one line and the plain search. The files are loaded by
+    their recorded paths, so nothing else in the folder (a stray _search_c.py) is ever imported."""
     if os.environ.get(PURE_SEARCH_ENV, "") not in ("", "0"):
         return plain_search
+    folder = Path(plain_search.__file__ or "").parent if folder is None else folder
     try:
-        module = importlib.import_module(compiled)
-    except ImportError:
+        record = (folder / SEARCH_RECORD).read_text(encoding="ascii")
+    except FileNotFoundError:
+        return plain_search  # not compiled here: nothing to say
+    except (OSError, UnicodeDecodeError) as exc:
+        warn(f"the compiled search's record can't be read ({type(exc).__name__}); the hard bot uses the plain search")
         return plain_search
-    source = Path(plain_search.__file__ or "")
+    sums = dict(reversed(line.split(None, 1)) for line in record.splitlines() if len(line.split(None, 1)) == 2)
+    source = folder / "search.py"
+    if source.exists() and sums.get("search.py") != _sha256(source):
+        return plain_search  # search.py was edited since: the compiled copy is stale
+    package, name = compiled.rsplit(".", 1)
+    # Its files, plain names in this folder: the module, then its mypyc runtime ("<name>__mypyc.*").
+    files = sorted((f for f in sums if f.startswith(name) and f == Path(f).name
+                    and f.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))), key=len)
     try:
-        made_from = hashlib.sha256(source.read_bytes()).hexdigest()
-    except OSError:
-        return module if getattr(sys, "frozen", False) else plain_search
-    return module if getattr(module, "COMPILED_FROM", None) == made_from else plain_search
+        changed = [f for f in files if _sha256(folder / f) != sums[f]]
+    except OSError as exc:
+        changed = [f"({exc.strerror or type(exc).__name__})"]
+    if not files or changed:
+        warn(f"the compiled search does not match what its build made ({', '.join(changed) or 'no module'}); "
+             "the hard bot uses the plain search")
+        return plain_search
+    try:  # its mypyc runtime first: the module imports it by name, and finds it loaded
+        for f in reversed(files):
+            _load_extension(f"{package}.{f.split('.')[0]}", folder / f)
+        return sys.modules[compiled]
+    except (ImportError, OSError, KeyError) as exc:
+        warn(f"the compiled search does not load ({' '.join(str(exc).split())[:120]}); "
+             "the hard bot uses the plain search")
+        return plain_search
+
+
+def _load_extension(name: str, path: Path) -> ModuleType:
+    """The extension module `name` from exactly `path` (not from wherever the import system would look)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+    if spec is None:
+        raise ImportError(f"{path.name} is no module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
 search = load_search()
