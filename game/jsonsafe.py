@@ -32,10 +32,7 @@ def shown(value: object) -> str:
     text = repr(value)
     if len(text) <= SHOWN_CHARS:
         return text
-    size = len(value) if isinstance(value, (str, list, tuple, dict)) else len(text)
-    what = "characters" if isinstance(value, str) else "items" if isinstance(value, (list, tuple, dict)) else \
-        "characters written out"
-    return f"{text[:SHOWN_CHARS]}… ({size:,} {what})"
+    return f"{text[:SHOWN_CHARS]}\u2026 ({len(value) if isinstance(value, str) else len(text):,} characters)"
 
 
 class ConstantError(ValueError):

@@ -366,3 +366,52 @@ def test_every_screen_that_reads_the_history_draws_any_stored_value(tmp_path, mo
     finally:
         app.stack.clear()
         app.history.close()
+
+
+# -- 7. the rows the issue found, one by one ----------------------------------------------------------------
+
+def history_with(tmp_path: Path, monkeypatch, sql: str) -> object:
+    data = tmp_path / "data"
+    data.mkdir()
+    history = open_history(data / FILENAME, warn=lambda m: None)
+    evening(history)
+    history.close()
+    with contextlib.closing(sqlite3.connect(data / FILENAME)) as conn:
+        conn.execute(sql)
+        conn.commit()
+    monkeypatch.setenv(record.ENV_DATA_DIR, str(data))
+    return make_app(tmp_path)
+
+
+@pytest.mark.parametrize("started", ["0001-01-01T00:30:00+05:00", "9999-12-31T23:59:59-05:00"])
+def test_the_slap_schools_progress_screen_draws_a_practice_dated_at_the_ends_of_time(tmp_path, monkeypatch, started):
+    app = history_with(tmp_path, monkeypatch, f"UPDATE practice SET started = '{started}'")
+    try:
+        open_screens(app)
+        mia = app.history.by_name("Mia")
+        assert len(app.history.practice(mia.id, "ratscrew")) == 2  # kept, and shown on no day
+    finally:
+        app.stack.clear()
+        app.history.close()
+
+
+@pytest.mark.parametrize("device", ["kb:x", "kb:99", "kb:-1", "kb:", "pad:", "pad:zz", "usb:1"])
+def test_a_remembered_device_that_does_not_exist_is_remembered_as_nothing(tmp_path, monkeypatch, device):
+    app = history_with(tmp_path, monkeypatch, f"UPDATE profiles SET device = '{device}'")
+    try:
+        assert all(p.device is None for p in app.history.profiles)
+        open_screens(app)
+        app.nav.push("lobby", "ratscrew")
+        app.frames(2)
+        app.top.draw(app.screen, 0.0)
+    finally:
+        app.stack.clear()
+        app.history.close()
+
+
+def test_a_device_that_exists_is_still_remembered(tmp_path, monkeypatch):
+    app = history_with(tmp_path, monkeypatch, "UPDATE profiles SET device = 'kb:7' WHERE name = 'Mia'")
+    try:
+        assert app.history.by_name("Mia").device == "kb:7"
+    finally:
+        app.history.close()
