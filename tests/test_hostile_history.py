@@ -14,15 +14,16 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
-from support_app import make_app
+from support_app import focus, make_app, press
 from test_history_data import evening
 
 from game import record
 from game.history import FILENAME, open_history, schema
 from game.history.queries import profile_stats
+from game.i18n import t
 from game.scenes.title import TitleScene
 
 GAME_SLAP = "INSERT INTO {t} (id, game_id, profile_id, seat, t_ms, rule, outcome, reaction_ms) VALUES (?, ?, ?, 0, ?, ?, ?, ?)"
@@ -345,8 +346,11 @@ def open_screens(app) -> None:
     app.top.draw(app.screen, 0.0)
 
 
-@hsettings(max_examples=int(__import__("os").environ.get("T34_N", "40")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table_column=st.sampled_from(COLUMNS), value=SQL_VALUE)
+@example(table_column=("practice", "started"), value="0001-01-01T00:30:00+05:00")  # the values the issue found
+@example(table_column=("practice", "started"), value="9999-12-31T23:59:59-05:00")
+@example(table_column=("profiles", "device"), value="kb:x")
 def test_every_screen_that_reads_the_history_draws_any_stored_value(tmp_path, monkeypatch, evening_db,
                                                                     table_column, value):
     table, column = table_column
@@ -401,9 +405,14 @@ def test_a_remembered_device_that_does_not_exist_is_remembered_as_nothing(tmp_pa
     try:
         assert all(p.device is None for p in app.history.profiles)
         open_screens(app)
-        app.nav.push("lobby", "ratscrew")
+        lobby = app.nav.push("lobby", "ratscrew")  # Mia takes a seat: she joins with no remembered keys
+        focus(app, t("Player {n}", n=1))
+        press(app, "enter")
+        focus(app, "Mia")
+        press(app, "enter")
         app.frames(2)
         app.top.draw(app.screen, 0.0)
+        assert lobby.seat_items[0].label == "Mia" and lobby.devices[0] != device
     finally:
         app.stack.clear()
         app.history.close()
