@@ -373,13 +373,19 @@ def remove_stale_temps(path: Path) -> int:
     return removed
 
 
-def _set_aside(path: Path, reason: str, warn: Warn) -> None:
+def free_path(path: Path, tag: str) -> Path:
+    """`<name>.<tag>-<time>` beside `path` (where a file is set aside or copied), numbered if that is taken."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{tag}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
+    return target
+
+
+def _set_aside(path: Path, reason: str, warn: Warn) -> None:
+    target = free_path(path, "corrupt")
     try:
         os.replace(path, target)
         warn(f"settings file {path} is unreadable ({reason}); moved it to {target.name}, using defaults")

@@ -20,13 +20,13 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.history import schema
 from game.names import clean_name, free_name
+from game.settings import free_path
 
 TABLES = ("profiles", "games", "practice", "seats", "events")  # parents before the rows that point at them
 LEGACY = {"events": "slaps"}  # a table of today's schema -> where versions 1 and 2 kept its rows
@@ -84,17 +84,6 @@ def problems(conn: sqlite3.Connection) -> str | None:
                          "HAVING count(*) > 1)) + (SELECT count(*) FROM (SELECT 1 FROM seats GROUP BY game_id, seat "
                          "HAVING count(*) > 1))").fetchone()[0]
     return f"{twice:,} keys are there twice" if twice else None
-
-
-def free_path(path: Path, tag: str) -> Path:
-    """`<name>.<tag>-<time>` beside `path`, numbered if that is taken."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{tag}-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
-    return target
 
 
 def rebuild(source: Path, target: Path, keep_copy: bool) -> Salvage:

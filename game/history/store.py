@@ -35,6 +35,7 @@ from game.history.summary import GameRecord, now_iso
 from game.names import MAX_NAME, clean_name, clean_text
 from game.profiles import MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
 from game.render.faces import AVATARS
+from game.settings import free_path
 
 FILENAME = "history.sqlite3"
 SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database: set aside with it
@@ -329,7 +330,7 @@ def connect(path: Path) -> sqlite3.Connection:
 
 def set_aside(path: Path) -> Path:
     """Rename a bad database (and SQLite's files beside it) to `<name>.corrupt-<time>`; the new path."""
-    target = repair.free_path(path, "corrupt")
+    target = free_path(path, "corrupt")
     os.replace(path, target)
     for side in SIDE_FILES:
         extra = path.with_name(path.name + side)
