@@ -33,6 +33,7 @@ LEGACY = {"events": "slaps"}  # a table of today's schema -> where versions 1 an
 NOUNS = {"profiles": ("player", "players"), "games": ("game", "games"),
          "practice": ("practice session", "practice sessions"), "seats": ("seat", "seats"),
          "events": ("event", "events")}
+BATCH = 500  # rows inserted together; a batch with a row that can't be kept is redone row by row
 REPAIRING = ".repairing"  # the new database is made beside the old one under this suffix, then moved over it
 
 
@@ -109,7 +110,9 @@ def rebuild(source: Path, target: Path, keep_copy: bool) -> Salvage:
 def _into(source: Path, temp: Path) -> Salvage:
     dest = sqlite3.connect(str(temp), isolation_level=None)
     try:
-        dest.execute("PRAGMA foreign_keys = ON")
+        # A scratch file until it is whole: no journal on disk, no waiting for it (it is synced once, below).
+        for pragma in ("foreign_keys = ON", "journal_mode = MEMORY", "synchronous = OFF", "cache_size = -65536"):
+            dest.execute(f"PRAGMA {pragma}")
         schema.migrate(dest)
         src = sqlite3.connect(str(source), isolation_level=None)
         try:
@@ -122,6 +125,11 @@ def _into(source: Path, temp: Path) -> Salvage:
             src.close()
     finally:
         dest.close()
+    fd = os.open(temp, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     return found
 
 
@@ -129,50 +137,85 @@ def salvage(src: sqlite3.Connection, dest: sqlite3.Connection) -> Salvage:
     """Copy every row of `src` (any version) that `dest` (empty, the current version, foreign keys on) can
     keep, in one transaction."""
     out = Salvage()
-    tables = {str(r["name"]) for r in _rows(src, "SELECT name FROM sqlite_master WHERE type = 'table'", out, "schema")}
+    _, found = _rows(src, "SELECT name FROM sqlite_master WHERE type = 'table'", out, "schema")
+    tables = {str(r[0]) for r in found}
     dest.execute("BEGIN")
     for table in TABLES:
         name = table if table in tables else LEGACY.get(table, "")
         if name not in tables:
             continue
-        info = dest.execute(f"PRAGMA table_info({table})").fetchall()  # cid, name, type, notnull, default, pk
-        columns = {str(r[1]): (str(r[2]), bool(r[3]), r[4] is not None) for r in info}
-        for row in _rows(src, f'SELECT * FROM "{name}"', out, NOUNS[table][1]):
-            _keep(dest, table, {k: v for k, v in row.items() if k in columns}, columns, out)
+        names, rows = _rows(src, _select(src, dest, table, name), out, NOUNS[table][1])
+        if "game" in names and table == "events":
+            rows = _with_games(dest, names, rows)
+        insert = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+        for at in range(0, len(rows), BATCH):
+            batch = rows[at:at + BATCH]
+            dest.execute("SAVEPOINT batch")
+            try:
+                dest.executemany(insert, batch)
+                out.kept[table] += len(batch)
+            except sqlite3.IntegrityError:
+                dest.execute("ROLLBACK TO batch")
+                for values in batch:
+                    _keep(dest, table, dict(zip(names, values)), out)
+            dest.execute("RELEASE batch")
     dest.execute("COMMIT")
     return out
 
 
-def _rows(src: sqlite3.Connection, sql: str, out: Salvage, what: str) -> list[dict[str, object]]:
-    """The rows of `sql` as {column: value}, up to where the file can't be read any further."""
-    rows: list[dict[str, object]] = []
+def _select(src: sqlite3.Connection, dest: sqlite3.Connection, table: str, name: str) -> str:
+    """The query that reads `src`'s table `name` as the columns of `dest`'s `table`: a NULL where a value
+    must be becomes the column's default (else "" or 0); a column the old version did not have is left to
+    its default, but an event's kind (versions 1 and 2 kept only slaps) and game (filled by _with_games)."""
+    have = {str(r[1]) for r in src.execute(f'PRAGMA table_info("{name}")')}
+    parts = []
+    for _, column, kind, notnull, default, _ in dest.execute(f"PRAGMA table_info({table})"):
+        if column in have:
+            fill = default if default is not None else "''" if "TEXT" in str(kind) else "0"
+            parts.append(f'coalesce("{column}", {fill}) AS {column}' if notnull else f'"{column}"')
+        elif table == "events" and column == "kind":
+            parts.append("'slap' AS kind")
+        elif table == "events" and column == "game":
+            parts.append("NULL AS game")
+    return f'SELECT {", ".join(parts)} FROM "{name}"'
+
+
+def _with_games(dest: sqlite3.Connection, names: list[str], rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """Events without their game's name (versions 1 and 2) with it, as version 3's migration reads it."""
+    at, game_id, practice_id = names.index("game"), names.index("game_id"), names.index("practice_id") \
+        if "practice_id" in names else -1
+    games: dict[tuple[object, object], object] = {}
+    out = []
+    for row in rows:
+        if row[at] is None:
+            parent = (row[game_id], row[practice_id] if practice_id >= 0 else None)
+            if parent not in games:
+                games[parent] = dest.execute("SELECT coalesce((SELECT game FROM games WHERE id = ?), "
+                                             "(SELECT game FROM practice WHERE id = ?), '')", parent).fetchone()[0]
+            row = (*row[:at], games[parent], *row[at + 1:])
+        out.append(row)
+    return out
+
+
+def _rows(src: sqlite3.Connection, sql: str, out: Salvage, what: str) -> tuple[list[str], list[tuple[object, ...]]]:
+    """The columns and rows of `sql`, up to where the file can't be read any further."""
+    names: list[str] = []
+    rows: list[tuple[object, ...]] = []
     try:
         cursor = src.execute(sql)
         names = [d[0] for d in cursor.description]
-        for row in cursor:
-            rows.append(dict(zip(names, row)))
+        rows.extend(cursor)
     except sqlite3.DatabaseError:
         out.unread.append(what)
-    return rows
+    return names, rows
 
 
-def _keep(dest: sqlite3.Connection, table: str, row: dict[str, object],
-          columns: dict[str, tuple[str, bool, bool]], out: Salvage) -> None:
+def _keep(dest: sqlite3.Connection, table: str, row: dict[str, object], out: Salvage) -> None:
+    """Insert one row, mended if it can be (see _mend); counted as kept or left out."""
     noun = NOUNS[table]
-    if table == "events":
-        kind = row.setdefault("kind", "slap")  # versions 1 and 2 kept only slaps
-        if isinstance(kind, str) and kind.isidentifier() and len(kind) <= 20:
-            noun = (kind, kind + "s")
-        if row.get("game") is None:  # the game it was played in, as version 3's migration reads it
-            row["game"] = dest.execute("SELECT coalesce((SELECT game FROM games WHERE id = ?), "
-                                       "(SELECT game FROM practice WHERE id = ?), '')",
-                                       (row.get("game_id"), row.get("practice_id"))).fetchone()[0]
-    for column, (kind_of, notnull, has_default) in columns.items():
-        if notnull and row.get(column, 0) is None:  # NULL where the schema wants a value: its default
-            if has_default:
-                del row[column]
-            else:
-                row[column] = "" if "TEXT" in kind_of else 0
+    kind = row.get("kind")
+    if table == "events" and isinstance(kind, str) and kind.isidentifier() and len(kind) <= 20:
+        noun = (kind, kind + "s")
     for _ in range(4):  # each retry mends one thing: a name taken, a player gone from a seat
         try:
             dest.execute(f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",

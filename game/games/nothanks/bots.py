@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import importlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import math
@@ -12,6 +14,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
@@ -71,32 +74,31 @@ def load_search(compiled: str = COMPILED_SEARCH, folder: Path | None = None,
         warn(f"the compiled search does not match what its build made ({', '.join(changed) or 'no module'}); "
              "the hard bot uses the plain search")
         return plain_search
-    try:  # its mypyc runtime first: the module imports it by name, and finds it loaded
-        for f in reversed(files):
-            _load_extension(f"{package}.{f.split('.')[0]}", folder / f)
-        return sys.modules[compiled]
-    except (ImportError, OSError, KeyError) as exc:
+    finder = _Recorded({f"{package}.{f.split('.')[0]}": folder / f for f in files})
+    sys.meta_path.insert(0, finder)  # for its mypyc runtime too, which the module imports by name
+    try:
+        return importlib.import_module(compiled)
+    except (ImportError, OSError) as exc:
         warn(f"the compiled search does not load ({' '.join(str(exc).split())[:120]}); "
              "the hard bot uses the plain search")
         return plain_search
+    finally:
+        sys.meta_path.remove(finder)
 
 
-def _load_extension(name: str, path: Path) -> ModuleType:
-    """The extension module `name` from exactly `path` (not from wherever the import system would look)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    loader = importlib.machinery.ExtensionFileLoader(name, str(path))
-    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-    if spec is None:
-        raise ImportError(f"{path.name} is no module")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
+class _Recorded(importlib.abc.MetaPathFinder):
+    """Finds exactly the checked files, by module name (the import system would take whatever of that name
+    is in the folder: a stray .py, a file the build did not make)."""
+
+    def __init__(self, paths: dict[str, Path]) -> None:
+        self.paths = paths
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        where = self.paths.get(fullname)
+        if where is None:
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname, where, loader=importlib.machinery.ExtensionFileLoader(fullname, str(where)))
 
 
 search = load_search()
