@@ -15,12 +15,11 @@ from typing import ClassVar
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
-from game.games.nothanks.text import chips
+from game.games.nothanks.text import card_name, chips
 from game.i18n import t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Banner, Face, Flip, Flyer, Note
-from game.render.letters import letter
 from game.render.tween import Tween
 from game.render.view_model import MS, Handler, ViewModel, who
 
@@ -48,19 +47,6 @@ class Move:
     seat: int
     card: int | None
     count: int
-
-
-COURTS = {"1": "A", "11": "J", "12": "Q", "13": "K"}  # ranks a real deck names by letter: the ace and the courts
-
-
-def card_name(rules: nt.Rules, value: int) -> str:
-    """How the table writes a card: "♠A", "♥9", "♣Q" in the playing-card edition (rank 1 is the ace, ranks
-    11-13 of a deck with more than 10 cards a suit are a real deck's jack, queen and king), in the player's
-    card letters ("♠E", "♣D" in Danish and Swedish, "♣Kn" a Swedish jack); the number in the numbered one."""
-    label = nt.card_label(rules, value)
-    if rules.edition != "cards" or label[1:] not in COURTS:
-        return label
-    return label[0] + letter(COURTS[label[1:]])
 
 
 def value_sum(rules: nt.Rules, value: int) -> str:
