@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 import pygame
 import pygame._sdl2.controller as sdl_controller
 
-
 CONTROLLER, JOYSTICK = "controller", "joystick"
 
 # SDL game-controller buttons (pygame.CONTROLLER_BUTTON_*) by their mapping names.
