@@ -1,8 +1,8 @@
-"""Short sounds synthesised at start-up (no files, no numpy), with a volume. With no audio device `Audio()`
+"""Short sounds synthesised in code (no sound files shipped, no numpy), with a volume. With no audio device `Audio()`
 raises, so the app can say once that the game is silent and play on with silence (`app.make_audio`).
 The synthesis (~40 ms of pure Python CPU) runs beside the first frames, not before them: a sound asked for
 before it is ready is skipped (`wait_ready` waits for them). What it made is kept in the cache folder
-(`bank`), so later starts read ~180 kB instead of synthesising again: a start costs about a third less CPU.
+(`bank`), so later starts read ~180 kB instead of synthesising again (~40 ms less CPU at each start).
 
 The mixer plays through a small buffer (BUFFER frames, ~12 ms at RATE): a sound started while a buffer
 is being played is heard when the next buffer is, so the buffer bounds a press's sound's delay."""
@@ -164,13 +164,16 @@ def bank(freq: int, channels: int, folder: Path | None = None) -> dict[str, byte
         return found
     made = make_bank(freq, channels)
     header = " ".join([key] + [f"{name}:{len(pcm)}" for name, pcm in made.items()]).encode("ascii")
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(f"{path.name}.{os.getpid()}.part")
         part.write_bytes(BANK_MAGIC + header + b"\n" + b"".join(made.values()))
         os.replace(part, path)  # whole or not at all: another start reading meanwhile sees the old file
     except OSError:
-        pass
+        try:
+            part.unlink(missing_ok=True)  # a full disk leaves no half file behind
+        except OSError:
+            pass
     return made
 
 
