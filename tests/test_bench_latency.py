@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import array
 import sys
+import time
 
 from game.bench.latency import DiskWatch, first_sounds
 
@@ -11,10 +12,7 @@ MS = 1_000_000
 
 
 def watch(sizes: list[int], times_ms: list[float], tmp_path) -> DiskWatch:
-    found = DiskWatch(tmp_path / "none.raw")
-    found.stop()
-    found.sizes, found.times = sizes, [round(t * MS) for t in times_ms]
-    return found
+    return DiskWatch([round(t * MS) for t in times_ms], sizes)
 
 
 def test_a_buffer_is_dated_from_the_growth_that_came_after_it(tmp_path):
@@ -41,3 +39,17 @@ def test_each_cue_is_found_after_its_own_press(tmp_path):
     # Searched only `within_s` of audio after the press: the first cue is 45 ms of audio after a press at 0.
     assert first_sounds(samples.tobytes(), w, [0], 22050, 2, 256, within_s=0.04) == []
     assert first_sounds(samples.tobytes(), w, [0], 22050, 2, 256, within_s=0.05) == [46.0]
+
+
+def test_the_watcher_notes_each_growth_of_the_file(tmp_path):
+    path = tmp_path / "mixer.raw"
+    with DiskWatch.of(path) as watched:
+        time.sleep(0.3)
+        for _ in range(3):
+            with path.open("ab") as out:
+                out.write(bytes(4096))
+            time.sleep(0.05)
+        time.sleep(0.1)
+    (found,) = watched
+    assert found.sizes == [0, 4096, 8192, 12288]
+    assert found.times == sorted(found.times) and found.times[-1] <= time.perf_counter_ns()

@@ -34,6 +34,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from game import argtypes
@@ -212,8 +214,26 @@ def load() -> str:
         return "load average unknown"
 
 
+# The watcher: a process of its own (a thread would wait for the game's GIL, up to 5 ms, before it could
+# note a growth). It appends "<perf_counter_ns> <size>" at each growth (CLOCK_MONOTONIC: the same clock as
+# the game's, across processes).
+WATCHER = """
+import os, sys, time
+path, out, last = sys.argv[1], open(sys.argv[2], "w", buffering=1), -1
+while True:
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0
+    if size != last:
+        out.write(f"{time.perf_counter_ns()} {size}\\n")
+        last = size
+    time.sleep(0.0005)
+"""
+
+
 class DiskWatch:
-    """The disk audio driver's file, its size noted every ~0.5 ms by a thread: when each buffer was written.
+    """When the disk audio driver wrote each buffer of its file, from the file's growths (`times`, `sizes`).
 
     The driver mixes a buffer, writes it, sleeps a buffer's time, and so on; its writes go through stdio,
     so the file grows a few buffers at a time (4 kB): stdio writes out a full 4 kB when the next buffer
@@ -221,31 +241,23 @@ class DiskWatch:
     written one buffer's time apart before that. (Checked: sounds played at random times are found 0 to
     one buffer after they were played.)"""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.times: list[int] = []
-        self.sizes: list[int] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, daemon=True)
-        self._thread.start()
+    def __init__(self, times: list[int], sizes: list[int]) -> None:
+        self.times, self.sizes = times, sizes
 
-    def _watch(self) -> None:
-        last = -1
-        while not self._stop.is_set():
-            try:
-                size = self.path.stat().st_size
-            except OSError:
-                size = 0
-            now = time.perf_counter_ns()
-            if size != last:
-                self.times.append(now)
-                self.sizes.append(size)
-                last = size
-            time.sleep(0.0005)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
+    @staticmethod
+    @contextmanager
+    def of(path: Path) -> Iterator[list[DiskWatch]]:
+        """Watch `path` (its size every ~0.5 ms) while inside; the DiskWatch is in the list after."""
+        notes = path.with_name(path.name + ".growths")
+        proc = subprocess.Popen([sys.executable, "-c", WATCHER, str(path), str(notes)])
+        found: list[DiskWatch] = []
+        try:
+            yield found
+        finally:
+            proc.kill()
+            proc.wait()
+            rows = [line.split() for line in notes.read_text().splitlines() if line.count(" ") == 1]
+            found.append(DiskWatch([int(t) for t, _ in rows], [int(s) for _, s in rows]))
 
     def written_by(self, t_ns: int, buffer_bytes: int) -> int:
         """How many bytes had been mixed and written by `t_ns` (those of the growth seen next included,
@@ -301,12 +313,11 @@ def sound_child(presses: int, seed: int) -> int:
     import pygame
 
     path = Path(os.environ["SDL_DISKAUDIOFILE"])
-    watch = DiskWatch(path)
-    probe = Probe(seed, (1280, 720), sound=True)
-    rate, _, channels = pygame.mixer.get_init()
-    values = probe.run(presses, post, seed)
-    watch.stop()
-    probe.app.audio.wait_ready(1.0)
+    with DiskWatch.of(path) as watched:
+        probe = Probe(seed, (1280, 720), sound=True)
+        rate, _, channels = pygame.mixer.get_init()
+        values = probe.run(presses, post, seed)
+    watch = watched[0]
     from game.audio import BUFFER
 
     sounds = first_sounds(path.read_bytes(), watch, probe.cues, rate, channels, BUFFER)
