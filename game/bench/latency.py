@@ -216,10 +216,19 @@ def load() -> str:
 
 # The watcher: a process of its own (a thread would wait for the game's GIL, up to 5 ms, before it could
 # note a growth). It appends "<perf_counter_ns> <size>" at each growth (CLOCK_MONOTONIC: the same clock as
-# the game's, across processes).
+# the game's, across processes). On Linux it sleeps until the file is written (inotify), so it takes no
+# CPU from the game between writes; elsewhere it looks every 0.5 ms.
 WATCHER = """
-import os, sys, time
+import ctypes, os, sys, time
 path, out, last = sys.argv[1], open(sys.argv[2], "w", buffering=1), -1
+try:
+    libc = ctypes.CDLL("libc.so.6")
+    fd = libc.inotify_init()
+    if fd < 0 or libc.inotify_add_watch(fd, os.path.dirname(path).encode(), 0x2) < 0:  # IN_MODIFY
+        raise OSError("no inotify")
+    wait = lambda: os.read(fd, 4096)
+except (OSError, AttributeError):
+    wait = lambda: time.sleep(0.0005)
 while True:
     try:
         size = os.stat(path).st_size
@@ -228,7 +237,7 @@ while True:
     if size != last:
         out.write(f"{time.perf_counter_ns()} {size}\\n")
         last = size
-    time.sleep(0.0005)
+    wait()
 """
 
 
