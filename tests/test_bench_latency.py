@@ -44,7 +44,10 @@ def test_each_cue_is_found_after_its_own_press(tmp_path):
 def test_the_watcher_notes_each_growth_of_the_file(tmp_path):
     path = tmp_path / "mixer.raw"
     with DiskWatch.of(path) as watched:
-        time.sleep(0.3)
+        notes = path.with_name(path.name + ".growths")
+        deadline = time.monotonic() + 60
+        while not (notes.exists() and notes.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the watcher has started: it noted the file's first size (none yet: 0)
         for _ in range(3):
             with path.open("ab") as out:
                 out.write(bytes(4096))
