@@ -114,7 +114,7 @@ def test_the_lobby_describes_the_edition_once(code):
 @pytest.mark.parametrize("code, word", [("en", "controller"), ("da", "controller"), ("sv", "handkontroll")])
 def test_controllers_are_called_controllers(code, word):
     i18n.set_language(code)
-    assert word in i18n.t("Press A on a controller, or your first key on the keyboard, to take a seat.").lower()
+    assert word in i18n.t("Press {a} on a controller, or your first key on the keyboard, to take a seat.", a="A").lower()
     assert i18n.t("Controller {n}", n=2) == {"en": "Controller 2", "da": "Controller 2", "sv": "Kontroll 2"}[code]
 
 
