@@ -55,8 +55,10 @@ def load_mappings(player_file: Path | None, warn: Callable[[str], None]) -> tupl
         warn(f"controllers: the bundled mapping database can't be read ({exc}); controllers SDL knows "
              "by itself still work")
         data = b""
-    bundled = _add_block(sdl, data) if data else 0
+    bundled, refused = add_lines(data.decode("utf-8", "replace"))
     log.debug("controllers: %d mappings from the bundled %s for %s", bundled, FILENAME, platform())
+    if refused:
+        log.debug("controllers: SDL refused %d lines of the bundled %s", len(refused), FILENAME)
     if player_file is None or not player_file.exists():
         return bundled, 0
     try:
@@ -73,7 +75,8 @@ def load_mappings(player_file: Path | None, warn: Callable[[str], None]) -> tupl
 
 
 def add_lines(text: str) -> tuple[int, list[int]]:
-    """Add each mapping line of `text` for this platform; (how many SDL took, numbers of refused lines)."""
+    """Add each mapping line of `text` for this platform (a later line for a pad replaces an earlier one);
+    (how many SDL took, numbers of the lines that are no mapping or that SDL refused)."""
     sdl = load_sdl()
     if sdl is None:
         return 0, []
@@ -114,8 +117,3 @@ def platform() -> str:
     sdl = load_sdl()
     return sdl.SDL_GetPlatform().decode() if sdl is not None else ""
 
-
-def _add_block(sdl: ctypes.CDLL, data: bytes) -> int:
-    buffer = ctypes.create_string_buffer(data, len(data))
-    stream = sdl.SDL_RWFromConstMem(buffer, len(data))
-    return max(0, int(sdl.SDL_GameControllerAddMappingsFromRW(stream, 1))) if stream else 0
