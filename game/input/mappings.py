@@ -25,7 +25,7 @@ from game.resources import asset_path
 
 FILENAME = "gamecontrollerdb.txt"
 log = logging.getLogger("couchcards.pads")
-_GUID = re.compile(r"[0-9a-fA-F]{32}\Z")
+_GUID = re.compile(r"([0-9a-fA-F]{32}|xinput)\Z")  # SDL's "xinput" stands for every XInput pad
 
 
 def bundled_path() -> Path:
