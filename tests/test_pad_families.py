@@ -193,6 +193,31 @@ def test_a_steam_copy_of_a_pad_joins_once(app, pads):
     assert device(copy) not in lobby.devices and app.input.seat_of(device(copy)) is None
 
 
+def test_a_steam_copy_a_frame_late_is_still_one_press_and_one_seat(app, pads):
+    """Steam's copy of a press may arrive a read after the pad's own (or before it): still one Confirm, one
+    seat, whichever came first."""
+    for first, second in (("copy", "real"), ("real", "copy")):
+        app.stack.clear()
+        made = {"real": pads(PS5, f"DualSense {first}"), "copy": pads(STEAM_VIRTUAL, "Steam Virtual Gamepad")}
+        app.frames(3)
+        app.nav.push("title")
+        app.frames(2)
+        made[first].press("a")
+        app.frames(1)  # a frame (16 ms) apart: two reads
+        made[second].press("a")
+        app.frames(2)
+        for pad in made.values():
+            pad.release("a")
+        app.frames(2)
+        assert top_name(app) == "ChooseGameScene", (first, top_name(app))
+        assert app.input.pads.twins.get(made["copy"].instance_id) == made["real"].instance_id
+        assert app.input.seat_of(device(made["real"])) == 0 and app.input.seat_of(device(made["copy"])) is None
+        made["real"].unplug()
+        made["copy"].unplug()
+        made["real"].unplug = made["copy"].unplug = lambda: None  # (the fixture unplugs what is left)
+        app.frames(2)
+
+
 # -- the mapping database ------------------------------------------------------------------------------
 def test_the_bundled_database_loads_and_says_how_many_in_a_debug_line(caplog):
     caplog.set_level(logging.DEBUG, logger="couchcards.pads")

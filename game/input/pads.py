@@ -135,18 +135,18 @@ class Pads:
             del self.twins[twin]
         return self.by_id.pop(instance_id, None)
 
-    def twin(self, pressed: list[tuple[Pad, str]]) -> Pad | None:
-        """Of the (pad, control) presses in one read, a pad that only mirrors another: a Steam virtual pad
-        and a physical pad pressing the same control together are one pad seen twice (Steam Input shows
-        both). The physical one is kept (it knows its own buttons); the Steam one becomes its twin and is
-        not heard again. Returns the newly found twin, if any."""
+    def twin(self, pressed: list[tuple[Pad, str]]) -> tuple[Pad, Pad, str] | None:
+        """Of the (pad, control) presses of the last moments, a pad that only mirrors another: a Steam
+        virtual pad and a physical pad pressing the same control together are one pad seen twice (Steam
+        Input shows both). The physical one is kept (it knows its own buttons); the Steam one becomes its
+        twin and is not heard again. Returns the newly found (twin, the pad it mirrors, the control)."""
         steam = [(p, c) for p, c in pressed if p.steam_virtual and p.instance_id not in self.twins]
         for virtual, control in steam:
             mirror = next((p for p, c in pressed if c == control and not p.steam_virtual
                            and p.instance_id not in self.twins.values()), None)
             if mirror is not None:
                 self.twins[virtual.instance_id] = mirror.instance_id
-                return virtual
+                return virtual, mirror, control
         return None
 
     def rumble(self, instance_id: int, low: float, high: float, ms: int) -> bool:

@@ -66,6 +66,9 @@ TEXT_KEYS = {
 ARROWS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
 KEEP_REMOVED = 16  # unplugged pads remembered for their notices
 RESIZE_EVENTS = {pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED}
+# A press Steam Input repeats on its virtual pad arrives within a few ms of the pad's own (often in the same
+# read); two presses this close on a Steam pad and a physical pad pair them (see _find_twins).
+TWIN_NS = 60_000_000
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,7 @@ class InputRouter:
         self._system: list[str] = []
         self._keys_held: dict[int, str] = {}
         self._key_rows: dict[int, tuple[int, int]] = {}
+        self._recent: list[tuple[int, Pad, str]] = []  # (t_ns, pad, control): pad presses lately (for twins)
         self.reset_seats()
         self.rebuild()
 
@@ -128,7 +132,7 @@ class InputRouter:
         self.polls += 1
         before = len(self._commands)
         resized = False
-        self._find_twins(events)
+        heard_once = self._find_twins(events, now)
         for event in events:
             kind = event.type
             if kind == pygame.KEYDOWN:
@@ -139,8 +143,8 @@ class InputRouter:
                 if self.text_input and event.text:
                     self._text.append(TextEdit(event.text, "", now, self.polls))
             elif kind in ALL_PAD_EVENTS:
-                if getattr(event, "instance_id", None) in self.pads.twins:
-                    continue  # Steam's copy of a pad we already hear
+                if getattr(event, "instance_id", None) in self.pads.twins or event is heard_once:
+                    continue  # Steam's copy of a pad we already hear, or a press its copy already made
                 for pad, control, pressed in self.pads.translate(event):
                     if pressed:
                         self._pad_press(pad, control, now)
@@ -413,29 +417,40 @@ class InputRouter:
         if menu is not None:
             self._emit(self.owner.get(pad.id), menu, now, pad.id)
 
-    def _find_twins(self, events: list[pygame.event.Event]) -> None:
+    def _find_twins(self, events: list[pygame.event.Event], now: int) -> pygame.event.Event | None:
         """Steam Input shows a pad twice (the pad and Steam's virtual copy of it): the two press the same
-        button in the same read. The copy is dropped from then on; a seat it held goes to the pad itself
-        (or, if that pad plays a seat already, waits as if the copy were unplugged)."""
-        pressed = []
+        button within a few ms, in this read or the last ones (TWIN_NS). The copy is dropped from then on; a
+        seat it held goes to the pad itself (or, if that pad plays a seat already, waits as if the copy were
+        unplugged). Returns the pad's own press in this read when its copy's press was already heard in an
+        earlier read: the same press, not to be heard twice."""
+        fresh: list[tuple[Pad, str, pygame.event.Event]] = []
         for event in events:
             if event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN):
                 pad = self.pads.by_id.get(event.instance_id)
                 if pad is not None and event.type in PAD_EVENTS[pad.events]:
                     names = CONTROLLER_BUTTONS if pad.events == CONTROLLER else JOYSTICK_BUTTONS
-                    pressed.append((pad, names.get(event.button, "")))
-        copy = self.pads.twin(pressed) if len(pressed) > 1 else None
-        if copy is None:
-            return
+                    fresh.append((pad, names.get(event.button, ""), event))
+        if not fresh and not self._recent:
+            return None
+        earlier = [(p, c) for t_ns, p, c in self._recent if now - t_ns <= TWIN_NS and p.instance_id in self.pads.by_id]
+        self._recent = [(t_ns, p, c) for t_ns, p, c in self._recent if now - t_ns <= TWIN_NS]
+        self._recent += [(now, p, c) for p, c, _ in fresh if p.instance_id not in self.pads.twins]
+        found = self.pads.twin(earlier + [(p, c) for p, c, _ in fresh]) if len(earlier) + len(fresh) > 1 else None
+        if found is None:
+            return None
+        copy, mirror, control = found
+        copy_heard = (any(p is copy and c == control for p, c in earlier)
+                      and not any(p is copy and c == control for p, c, _ in fresh))
+        heard_once = next((e for p, c, e in fresh if p is mirror and c == control), None) if copy_heard else None
         seat = self.owner.pop(copy.id, None)
-        mirror = f"pad:{self.pads.twins[copy.instance_id]}"
         if seat is not None:
-            if mirror not in self.owner:
-                self.owner[mirror] = seat
+            if mirror.id not in self.owner:
+                self.owner[mirror.id] = seat
             else:
                 self.lost[seat] = LostPad(seat, copy.instance_id, copy.number, copy.name, copy.guid)
         self._lit = None
         self._system.append(f"pad_twin:{copy.instance_id}")
+        return heard_once
 
     def _pad_added(self, device_index: int) -> None:
         pad = self.pads.add(device_index)
