@@ -218,6 +218,20 @@ def test_a_steam_copy_a_frame_late_is_still_one_press_and_one_seat(app, pads):
         app.frames(2)
 
 
+def test_two_seated_players_pressing_together_are_never_taken_for_a_steam_pair(app, pads):
+    """A Steam virtual pad (a Deck's own controls under Steam) and a friend's pad, both seated, slap at the
+    same instant: two people, two seats, both heard."""
+    deck = pads(STEAM_VIRTUAL, "Steam Virtual Gamepad")
+    friend = pads(XBOX_ONE, "Xbox Wireless Controller")
+    app.frames(3)
+    app.input.seat_devices({0: device(deck), 1: device(friend)})
+    app.nav.push("title")
+    app.frames(2)
+    together(app, (deck, friend), "b")
+    assert app.input.pads.twins == {}
+    assert app.input.seat_of(device(deck)) == 0 and app.input.seat_of(device(friend)) == 1
+
+
 # -- the mapping database ------------------------------------------------------------------------------
 def test_the_bundled_database_loads_and_says_how_many_in_a_debug_line(caplog):
     caplog.set_level(logging.DEBUG, logger="couchcards.pads")

@@ -135,15 +135,20 @@ class Pads:
             del self.twins[twin]
         return self.by_id.pop(instance_id, None)
 
-    def twin(self, pressed: list[tuple[Pad, str]]) -> tuple[Pad, Pad, str] | None:
+    def twin(self, pressed: list[tuple[Pad, str]], seated: set[int]) -> tuple[Pad, Pad, str] | None:
         """Of the (pad, control) presses of the last moments, a pad that only mirrors another: a Steam
         virtual pad and a physical pad pressing the same control together are one pad seen twice (Steam
         Input shows both). The physical one is kept (it knows its own buttons); the Steam one becomes its
-        twin and is not heard again. Returns the newly found (twin, the pad it mirrors, the control)."""
+        twin and is not heard again. Returns the newly found (twin, the pad it mirrors, the control).
+
+        Two pads that both play a seat (`seated`: their instance ids) are two people, never a pair: a
+        copy gives itself away at its first press, before it has a seat of its own (two friends slapping
+        in the same instant, one on the Deck's own controls, stay two players)."""
         steam = [(p, c) for p, c in pressed if p.steam_virtual and p.instance_id not in self.twins]
         for virtual, control in steam:
             mirror = next((p for p, c in pressed if c == control and not p.steam_virtual
-                           and p.instance_id not in self.twins.values()), None)
+                           and p.instance_id not in self.twins.values()
+                           and not {p.instance_id, virtual.instance_id} <= seated), None)
             if mirror is not None:
                 self.twins[virtual.instance_id] = mirror.instance_id
                 return virtual, mirror, control

@@ -435,7 +435,8 @@ class InputRouter:
         earlier = [(p, c) for t_ns, p, c in self._recent if now - t_ns <= TWIN_NS and p.instance_id in self.pads.by_id]
         self._recent = [(t_ns, p, c) for t_ns, p, c in self._recent if now - t_ns <= TWIN_NS]
         self._recent += [(now, p, c) for p, c, _ in fresh if p.instance_id not in self.pads.twins]
-        found = self.pads.twin(earlier + [(p, c) for p, c, _ in fresh]) if len(earlier) + len(fresh) > 1 else None
+        seated = {int(d[4:]) for d in self.owner if d.startswith("pad:")}
+        found = self.pads.twin(earlier + [(p, c) for p, c, _ in fresh], seated) if len(earlier) + len(fresh) > 1 else None
         if found is None:
             return None
         copy, mirror, control = found
