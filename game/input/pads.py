@@ -8,8 +8,8 @@ Each pad knows its family (game.input.families: Xbox, PlayStation, Nintendo, Ste
 SDL's type for it, so its buttons are named as printed. SDL's button names follow the printed labels
 (SDL_GAMECONTROLLER_USE_BUTTON_LABELS is set to 1 before the first pad opens, not left to SDL's default).
 
-A Steam virtual pad and the physical pad it mirrors are one player: `twin_of` pairs a pad with the pad
-whose presses it repeats (same control in the same read), and the router then hears only one of them.
+A Steam virtual pad and the physical pad it mirrors are one player: `twin` pairs a pad with the pad whose
+presses it repeats (the same control at the same moment), and the router then hears only one of them.
 
 Feedback to the pad, where it has it (harmless where not): `rumble` (pygame's rumble on the open
 controller or joystick) and `light` (its LED in the seat's colour, and SDL's player index, which lights
