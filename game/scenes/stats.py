@@ -66,7 +66,7 @@ class StatsScene(MenuHandler):
             ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
             ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
             # A practice mode's progress of this player (e.g. the slap school's days and weeks, for a parent)
-            *(ui.Item(t("{title}…", title=mode.title()), self._progress(d.id, mode.id, mode.progress_screen),
+            *(ui.Item(t("{title}: progress…", title=mode.title()), self._progress(d.id, mode.id, mode.progress_screen),
                       enabled=lambda: self.profile is not None, button=True)
               for d in self.app.games.all() for mode in d.practice if mode.progress_screen),
         ])
