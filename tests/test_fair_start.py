@@ -8,8 +8,8 @@ from support_app import focus, make_app, press
 from test_history_data import evening
 
 from game.commands import BACK, SLAP, Command
-from game.games.ratscrew import engine as rs
 from game.games.ratscrew import bots, fair
+from game.games.ratscrew import engine as rs
 from game.games.ratscrew.check import ReactionCheck
 from game.games.ratscrew.sim import run_games
 from game.history import queries

@@ -15,9 +15,8 @@ from test_school_mastery import remember
 
 from game import cli, presets_io
 from game.games.base import TableConfig
-from game.games.ratscrew import DEFINITION
+from game.games.ratscrew import DEFINITION, fair
 from game.games.ratscrew import engine as rs
-from game.games.ratscrew import fair
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.match import RatscrewStats
 from game.games.ratscrew.results import one_sided

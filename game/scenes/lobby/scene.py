@@ -117,7 +117,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             out.append(Cell(t("A to join"), group=row, colour=ui.GOLD))
         options = self.definition.seat_options
         if kind != "empty" and "head_start" in options:
-            out.append(Cell(t("Head start"), value=lambda: self.lead_value(row),
+            out.append(Cell(t("Head start"), value=lambda: self.lead_value(row), full=lambda: self.lead_value(row),
                             change=lambda step: self.cycle_lead(row, step), group=row,
                             choices=lambda: self.lead_choices(row)))
         if kind == "human" and "learner" in options:

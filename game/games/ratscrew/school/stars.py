@@ -20,7 +20,7 @@ from game.games.ratscrew.school.session import Options, Session
 from game.games.ratscrew.text import slap_label
 from game.i18n import t
 from game.render import scale
-from game.render.text import halves
+from game.render.text import halves, wrap
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
@@ -139,8 +139,14 @@ class StarsScene(MenuHandler):
         first = ui.px(size, 8) + name_h + max(ui.px(size, 24), star_row // 2 + ui.px(size, 4))
         second = first + max(ui.px(size, 42), star_row + ui.px(size, 6))
         figures = second + max(ui.px(size, 26), star_row // 2 + ui.px(size, 4))
-        lines = 2 + max((len(notes) for notes in self.notes), default=0)
+        lines = 2 + max((len(self._note_lines(size, width, seat)) for seat in range(self.players)), default=0)
         return first, second, figures, figures + lines * (text_h + ui.px(size, 2)) + ui.px(size, 8)
+
+    def _note_lines(self, size: tuple[int, int], width: int, seat: int) -> list[str]:
+        """A seat's notes for a parent, wrapped to its panel at the words' size (never shrunk out of reach)."""
+        font = ui.TEXTS.font(ui.px(size, PX))
+        room = width - 2 * ui.px(size, 14)
+        return [line for note in self.notes[seat] for line in (wrap(note, font, room) or [note])]
 
     def _radius(self, size: tuple[int, int], width: int) -> int:
         """The stars' size: as drawn at the standard text size, smaller where the labels beside them grew."""
@@ -199,7 +205,7 @@ class StarsScene(MenuHandler):
             stars(surface, rect.x + pad + label_w + ui.px(size, 12), rect.y + y, radius, count)
         y = rect.y + figures
         figures_lines = [text.score_line(score.right, score.decisions), text.median(score.median_ms)]
-        for k, line in enumerate(figures_lines + self.notes[seat]):
+        for k, line in enumerate(figures_lines + self._note_lines(size, rect.w, seat)):
             px = fit_px(line, inner, ui.px(size, PX))
             colour = ui.TEXT_DIM if k < len(figures_lines) else ui.GOLD
             box = self.words.text(surface, line, px, colour, "topleft", (rect.x + pad, y), max_w=inner)
