@@ -37,7 +37,10 @@ def test_where_a_wrong_slap_costs_no_card_the_lockout_has_a_floor(values):
     rules = rs.Rules.from_options(values)
     assert rs.lockout_floor_ms(rules) == rs.MASH_FLOOR_MS
     lockouts = next(o for o in rs.rule_options(rules) if o.name == "slap_lockout_ms").choices
-    assert lockouts and min(lockouts) >= rs.MASH_FLOOR_MS  # the lobby offers nothing under it
+    assert lockouts == (rs.MASH_FLOOR_MS, rs.Rules().slap_lockout_ms)  # the floor, and the table's own (a log's)
+    raised = rs.Rules.from_options(rs.mash_proof(values)[0])
+    lockouts = next(o for o in rs.rule_options(raised) if o.name == "slap_lockout_ms").choices
+    assert lockouts and min(lockouts) >= rs.MASH_FLOOR_MS  # a new table is offered nothing under it
     raised, old = rs.mash_proof(dict(values, slap_lockout_ms=250))
     assert old == 250 and raised["slap_lockout_ms"] == rs.MASH_FLOOR_MS
     assert rs.mash_proof(dict(values, slap_lockout_ms=rs.MASH_FLOOR_MS))[1] is None  # already there: nothing
@@ -208,7 +211,7 @@ def test_progress_is_reached_by_arrows_from_the_stats_and_the_schools_setup(tmp_
     app.nav.push("stats")
     app.frames(2)
     for _ in range(len(app.top.menu.items)):
-        if app.top.menu.current.label == t("{title}: progress…", title=t("Slap school")):
+        if app.top.menu.current.label == t("Progress…"):
             break
         press(app, "down")
     press(app, "enter")

@@ -248,7 +248,7 @@ class PracticeMode(ABC):
     id: str = ""
     sim_name: str = ""  # `python -m game sim <sim_name>` runs it headless; "" if it has no sim
     progress_screen: str = ""  # its screen of one player's progress (built with the profile's id), offered
-    # on that player's stats as "<title>…"; "" if it keeps no progress
+    # on that player's stats as "Progress…" ("<title>: progress…" where several modes keep it); "" if none
 
     @abstractmethod
     def title(self) -> str:

@@ -439,7 +439,8 @@ def rule_options(rules: Rules | None = None) -> list[OptionSpec]:
     """Every Ratscrew option, in display order, as data (build the rules with `Rules.from_options`); given
     `rules`, those that change anything at a table of these rules, and a table of burn 0 (an older preset's
     "No penalty") keeps that choice on its burn row (no other table is offered it: no penalty is a learner
-    seat's setting now); its lockouts only those at or over the floor its penalty needs (`lockout_floor_ms`)."""
+    seat's setting now); its lockouts only those at or over the floor its penalty needs (`lockout_floor_ms`), and
+    its own."""
     options = _every_option()
     if rules is None:
         return options
@@ -450,8 +451,9 @@ def rule_options(rules: Rules | None = None) -> list[OptionSpec]:
             continue
         if o.name == "burn" and rules.burn == 0:
             o = o.with_choice(0)
-        elif o.name == "slap_lockout_ms" and floor:
-            o = OptionSpec(o.name, tuple(ms for ms in o.choices if isinstance(ms, int) and ms >= floor), floor)
+        elif o.name == "slap_lockout_ms" and floor:  # (a log's table, played before the floor, keeps its own)
+            o = OptionSpec(o.name, tuple(ms for ms in o.choices if isinstance(ms, int) and ms >= floor),
+                           floor).with_choice(rules.slap_lockout_ms)
         out.append(o)
     return out
 
