@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 
 from game.render import colors, texture
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 
-_CACHE: LRU[pygame.Surface] = LRU(1, size_only=True)  # only the current size is worth keeping (a resize empties it)
+# One window-sized picture (only the current size is worth keeping; a resize empties it), and its key.
+_CACHE: LRU[pygame.Surface] = LRU("felt", Bound(screens=1.0, fixed=2**16), size_only=True)
 # The table without its pool of light, and the felt's mask: another table at the same size (more seats, the
 # pool elsewhere) adds only its light. A resize empties it.
-_BASE: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU(1, size_only=True)
+_BASE: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("felt's base", Bound(screens=2.0, fixed=2**16), size_only=True)
 
 
 def background(

@@ -5,10 +5,14 @@ from __future__ import annotations
 import pygame
 
 from game.render import colors
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 
-_HANDS: LRU[pygame.Surface] = LRU(64)
-_SHADES: LRU[pygame.Surface] = LRU(64)
+# The slap hands (a card's width, a seat's colour, turned by tens of degrees): the hands of one slap race at
+# 8 seats are a tenth of a screen; half a screen keeps the seats' turns from one race to the next.
+_HANDS: LRU[pygame.Surface] = LRU("slap hands", Bound(screens=0.5))
+# Shaded panels and bars (a seat's panel is up to a tenth of the window; 8 seats and the centre's shades of
+# a table fit in one screen's worth).
+_SHADES: LRU[pygame.Surface] = LRU("shades", Bound(screens=1.0))
 
 
 def blit_alpha(
@@ -115,7 +119,8 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
     return surf
 
 
-_GLOWS: LRU[pygame.Surface] = LRU(8)
+# The slap's flash (an oval round the pile, up to a third of the window): the one in use and the next.
+_GLOWS: LRU[pygame.Surface] = LRU("glows", Bound(screens=0.75))
 
 
 def glow(w: int, h: int) -> pygame.Surface:

@@ -80,9 +80,13 @@ _window_unit = 1.0
 
 
 def set_window(size: tuple[int, int]) -> None:
-    """The window the texts are drawn in (for TEXT_GROWN_MAX); the app tells it on every layout."""
+    """The window the texts are drawn in (for TEXT_GROWN_MAX) and the caches' bounds are sized for; the app
+    tells it on every layout."""
+    from game.render import cache
+
     global _window_unit
     _window_unit = unit(size)
+    cache.set_window(size)
 
 
 def text_px(size: float) -> int:

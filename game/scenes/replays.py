@@ -379,7 +379,7 @@ class ReplayScene(Scene):
             self.error = str(exc).removeprefix(t("this game") + ": ")
             self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.app.pop, button=True)])
             return
-        self.texts = TextCache(self.app.fonts.get)
+        self.texts = TextCache(self.app.fonts.get, name="replay list words")
         self._build_table()
         self.menu = ui.Menu(self._items(), 1)
         self._label()
