@@ -160,6 +160,7 @@ class App:
         self.settings = settings
         set_language(settings["language"])  # "auto": the system's; before any text (and the letters)
         scale.apply_settings(settings)  # text size, large cards, card letters
+        render_cache.fix_mmap_threshold()
         self._clock = clock
         self._windowed_size = size
         self.fullscreen = False

@@ -236,11 +236,19 @@ class Soak:
             self.app.loop.frame()
             if not self.app.stack:
                 self.app.nav.push("title")
+            self.unpause()
             now = time.monotonic() - self.start
             if now >= (len(self.samples) + 1) * every:
                 gc.collect()
                 self.samples.append((now, rss_bytes()))
                 self.say(f"  {now / 60:5.1f} min  {self.samples[-1][1] / MB:6.1f} MB  ({type(self.app.top).__name__})")
+
+    def unpause(self) -> None:
+        """A window that lost the focus (the storm, another window on the display) pauses the table under
+        it: nobody is there to press Resume, so the soak does."""
+        scenes = self.app.stack.scenes
+        if len(scenes) >= 2 and scenes[-2].wants_pause_on_focus_loss and not scenes[-1].wants_pause_on_focus_loss:
+            self.app.stack.pop()
 
     def table(self, step: int) -> None:
         from game import games
@@ -337,6 +345,7 @@ def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int
         end = time.monotonic() + settle_s
         while time.monotonic() < end:
             app.loop.frame()
+            run.unpause()
         gc.collect()
         after = rss_bytes()
         app.stack.clear()

@@ -205,3 +205,12 @@ def release_memory() -> None:
     if _LIBC is not None:
         _LIBC.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
         _LIBC.malloc_trim(0)
+
+
+def fix_mmap_threshold() -> None:
+    """From the start, every picture of 128 KB or more gets its own mapping (see release_memory): the first
+    big picture freed (a layout's scratch, a felt of another size) no longer raises glibc's threshold, so
+    the pictures made after it are not carved out of a heap that keeps what they free. The app calls it
+    once as it opens."""
+    if _LIBC is not None:
+        _LIBC.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)

@@ -8,11 +8,11 @@ from game.render import colors
 from game.render.cache import LRU, Bound
 
 # The slap hands (a card's width, a seat's colour, turned by tens of degrees): the hands of one slap race at
-# 8 seats are a tenth of a screen; half a screen keeps the seats' turns from one race to the next.
-_HANDS: LRU[pygame.Surface] = LRU("slap hands", Bound(screens=0.5))
-# Shaded panels and bars (a seat's panel is up to a tenth of the window; 8 seats and the centre's shades of
-# a table fit in one screen's worth).
-_SHADES: LRU[pygame.Surface] = LRU("shades", Bound(screens=1.0))
+# 8 seats are a tenth of a screen; a quarter keeps the seats' turns from one race to the next.
+_HANDS: LRU[pygame.Surface] = LRU("slap hands", Bound(screens=0.25))
+# Translucent plates: a menu dims the whole window with one (a screen), and a table's notes, prompt lane and
+# cards' shadows take half a screen more in a few dozen sizes.
+_SHADES: LRU[pygame.Surface] = LRU("shades", Bound(screens=1.5))
 
 
 def blit_alpha(
@@ -39,8 +39,6 @@ def shade(
     key = (rect.w, rect.h, radius, tuple(color))
     surf = _SHADES.get(key)
     if surf is None:
-        if len(_SHADES) > 64:
-            _SHADES.clear()
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (*color, 255), surf.get_rect(), border_radius=radius)
         _SHADES[key] = surf
@@ -119,8 +117,8 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
     return surf
 
 
-# The slap's flash (an oval round the pile, up to a third of the window): the one in use and the next.
-_GLOWS: LRU[pygame.Surface] = LRU("glows", Bound(screens=0.75))
+# The slap's flash (an oval round the pile, up to a third of the window): the one in use.
+_GLOWS: LRU[pygame.Surface] = LRU("glows", Bound(screens=0.4))
 
 
 def glow(w: int, h: int) -> pygame.Surface:

@@ -81,8 +81,8 @@ class Notes:
         # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
         self._lanes: Memo[tuple, tuple[Lane, ...]] = Memo("note lanes", 2**17)
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
-        # half a screen's worth.
-        self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.5))
+        # a quarter of a screen's worth.
+        self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
 
     def clear(self) -> None:
         self._lanes.clear()

@@ -73,8 +73,8 @@ class TableView:
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
         self._in_layer: dict[int, tuple] = {}
-        # Centre labels per text and place (a line or three of big words): a quarter of a screen keeps a deal's.
-        self._labels: LRU[tuple[pygame.Surface, pygame.Rect]] = LRU("centre labels", Bound(screens=0.25))
+        # Centre labels per text and place (a line or three of big words): a tenth of a screen keeps a deal's.
+        self._labels: LRU[tuple[pygame.Surface, pygame.Rect]] = LRU("centre labels", Bound(screens=0.1))
 
     # -- who sits where, and the motion setting: the view-model's -----------------------------------
     @property

@@ -27,10 +27,11 @@ from game.resources import font_path
 
 FontGetter = Callable[..., "pygame.font.Font"]
 
-# A table at 3840x2160 uses about 40 sizes at once, one at 1280x720 about 25; each open font with its glyphs
-# is 0.2 to 0.3 MB (see cache.FONT_BYTES), so the sizes in use grow with the window: 4 MiB and a screen's
-# worth is 7.7 MB at 1280x720 (about 35 fonts), 37 MB at 3840x2160.
-FONT_BOUND = Bound(screens=1.0, fixed=4 * 2**20)
+# A table at 3840x2160 uses about 40 sizes at once, one at 1280x720 about 25, and its layout tries a dozen
+# more as it fits its words; each open font with its glyphs is 0.2 to 0.3 MB (see cache.FONT_BYTES), bigger
+# with the window: 10 MiB and half a screen's worth is 12 MB at 1280x720 (about 55 fonts), 14 MB at
+# 1920x1080, 27 MB at 3840x2160 (fewer than that reopens fonts every frame: measured).
+FONT_BOUND = Bound(screens=0.5, fixed=10 * 2**20)
 _FONTS: LRU[pygame.font.Font] = LRU("fonts", FONT_BOUND)
 
 
@@ -59,8 +60,8 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
 WIDTHS_BYTES = 2 * 2**20
 _WIDTHS: Memo[tuple[FontGetter, str, int, bool], int] = Memo("text widths", WIDTHS_BYTES)
 # Words drawn by one TextCache: a table's frame draws about a hundred words and numbers (a tenth of a
-# screen); a screen's worth keeps the words of the last seconds (notes fading, counts going up) in each.
-TEXT_BOUND = Bound(screens=1.0)
+# screen); half a screen's worth keeps the words of the last seconds (notes fading, counts going up).
+TEXT_BOUND = Bound(screens=0.5)
 
 
 class TextCache:

@@ -21,8 +21,8 @@ class Tokens:
 
     def __init__(self) -> None:
         # A token at each of its turns (sticks lie at any of 30 angles) and sizes: a table's piles take a
-        # tenth of a screen at most; a quarter keeps them across a deal's sizes.
-        self._sprites: LRU[pygame.Surface] = LRU("tokens", Bound(screens=0.25))
+        # fiftieth of a screen at most; a tenth keeps them across a deal's sizes.
+        self._sprites: LRU[pygame.Surface] = LRU("tokens", Bound(screens=0.1))
         # A loose pile's spots by (seed, kind): a pile is 14 spots (about 1.5 KB); a new one each pot.
         self._spots: Memo[tuple[int, str], list[tuple[float, float, int]]] = Memo("token spots", 2**16)
 

@@ -202,9 +202,9 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
 
 
 # -- the prompt lane --------------------------------------------------------------------------------------
-# The prompt fitted to its lane (a line of big words, a twentieth of a screen): the prompts of a game's turns
-# and slaps at the current looks fit in half a screen.
-_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU("ratscrew prompts", Bound(screens=0.5))
+# The prompt fitted to its lane (a line of big words, a fortieth of a screen): the prompts of a game's turns
+# and slaps at the current looks fit in a quarter of a screen.
+_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU("ratscrew prompts", Bound(screens=0.25))
 
 
 def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
