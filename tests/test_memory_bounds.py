@@ -82,7 +82,7 @@ def test_tokens_shades_and_hands_stay_within_their_bytes():
             heap.sprite(tokens.STICK, unit, angle)
         heap.spots(unit, tokens.CHIP)
     within(heap._sprites)
-    for w in range(40, 400, 6):
+    for w in range(40, 240, 4):
         hud.hand(w, (200, 50, 50), w % 360)
         hud.glow(w * 2, w)
     within(hud._HANDS)
