@@ -519,7 +519,7 @@ class App:
     def _relayout(self, resized: bool = True) -> None:
         scale.set_window(self.size)
         if resized:
-            render_cache.window_resized(self.size)  # pictures drawn for the old size are never asked for again
+            render_cache.window_resized()  # pictures drawn for the old size are never asked for again
         else:
             render_cache.looks_changed()  # the same size: the felt and the cards' blanks still fit
         self.stack.relayout(self.size)

@@ -17,6 +17,7 @@ import pytest
 from game.bench import memory as bench_memory
 from game.render import cache
 from game.render import text as render_text
+from game.render.scale import set_window
 
 SIZES = [(3840, 2160), (640, 360), (2561, 1439), (1917, 1203), (777, 555), (3333, 1000)]
 
@@ -100,7 +101,7 @@ def surface(w: int, h: int = 1) -> pygame.Surface:
 
 
 def test_a_cache_drops_its_least_recently_used_entry_by_bytes_and_empties_on_a_resize():
-    cache.set_window((1280, 720))
+    set_window((1280, 720))
     per_px = cache.picture_size("a", surface(100, 100))  # one entry: 40 KB of pixels and its key
     lru = cache.LRU("test", cache.Bound(fixed=3 * per_px))
     for key in "abc":
@@ -115,17 +116,18 @@ def test_a_cache_drops_its_least_recently_used_entry_by_bytes_and_empties_on_a_r
     assert "huge" not in lru and lru.bytes <= lru.limit()
     kept = cache.LRU("test kept", cache.Bound(fixed=3 * per_px), per_size=False)
     kept["x"] = surface(100, 100)
-    cache.window_resized((1280, 720))
+    cache.window_resized()
     assert len(lru) == 0 and lru.bytes == 0 and len(kept) == 1
 
 
 def test_a_cache_bound_in_screens_follows_the_window():
-    lru = cache.LRU("test screens", cache.Bound(screens=0.5))
-    cache.set_window((1920, 1080))
+    lru = cache.LRU("test screens", cache.Bound(screens=0.5), per_size=False)
+    set_window((1920, 1080))
     assert lru.limit() == 1920 * 1080 * 4 // 2
     for i in range(8):  # a little under a quarter screen each at 1920x1080: two fit
         lru[i] = surface(900, 500)
     assert len(lru) == 2 and lru.bytes <= lru.limit()
-    cache.set_window((1280, 720))  # a smaller window: its bound gives back what it no longer allows
+    set_window((1280, 720))  # a smaller window: its bound gives back what it no longer allows
+    cache.window_resized()
     assert lru.limit() == 1280 * 720 * 4 // 2 and lru.bytes <= lru.limit() and list(lru) == [7]  # the newest stays
 

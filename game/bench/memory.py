@@ -25,8 +25,12 @@ import sys
 import tempfile
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app import App
 
 from game import argtypes
 
@@ -51,7 +55,7 @@ def random_sizes(n: int, seed: int) -> list[tuple[int, int]]:
     return [(rng.randint(LOW[0], HIGH[0]), rng.randint(LOW[1], HIGH[1])) for _ in range(n)]
 
 
-def make_app(seed: int, folder: str | None = None, size: tuple[int, int] = HOME, real_time: bool = False):
+def make_app(seed: int, folder: str | None = None, size: tuple[int, int] = HOME, real_time: bool = False) -> App:
     """The real app with no sound and its settings in a throwaway folder (`folder`: kept there, so the
     app can save them): on a fake clock and the dummy video driver, or with `real_time` on the real
     clock, in a real window if there is a display."""
@@ -76,7 +80,7 @@ def make_app(seed: int, folder: str | None = None, size: tuple[int, int] = HOME,
     return App(settings, size=size, clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=seed)
 
 
-def resize(app, size: tuple[int, int], frames: int = 2) -> None:
+def resize(app: App, size: tuple[int, int], frames: int = 2) -> None:
     """The window becomes `size`, as a window manager would do it, and the app draws a few frames."""
     import pygame
 
@@ -85,7 +89,7 @@ def resize(app, size: tuple[int, int], frames: int = 2) -> None:
     app.frames(frames)
 
 
-def screens(app, seed: int):
+def screens(app: App, seed: int) -> Iterator[None]:
     """Set up each screen in turn on an empty stack (the title, then each game's lobby and an 8-seat
     table of its busiest bots); yields after each."""
     from game import games
@@ -111,7 +115,7 @@ def screen_count() -> int:
     return 1 + 2 * len(games.all_games())
 
 
-def visit_all(app, seed: int, size: tuple[int, int], frames: int) -> None:
+def visit_all(app: App, seed: int, size: tuple[int, int], frames: int) -> None:
     """Every screen in turn at `size`, `frames` frames each; ends on the title."""
     for _ in screens(app, seed):
         resize(app, size, frames)
@@ -161,7 +165,7 @@ def rss_bytes() -> int:
     return round(rss_mib() * 2**20)
 
 
-def surface_owners(app) -> dict[str, tuple[int, int]]:
+def surface_owners(app: App) -> dict[str, tuple[int, int]]:
     """Bytes of pixels and Surfaces reachable from each game module's names and each scene's attributes
     (owner -> (bytes, count)), each picture counted once, for the first owner found holding it (the
     bounded caches are listed by name by `cache_owners`)."""
@@ -221,7 +225,7 @@ def cache_owners() -> list[tuple[str, int, int, int]]:
 class Soak:
     """The soak's programme on a running app: demo tables and changes, in real time."""
 
-    def __init__(self, app, seed: int, home: tuple[int, int], say: Callable[[str], None]) -> None:
+    def __init__(self, app: App, seed: int, home: tuple[int, int], say: Callable[[str], None]) -> None:
         self.app = app
         self.seed = seed
         self.home = home
@@ -300,7 +304,7 @@ class Soak:
 
 
 def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int, int], trace: bool,
-         settle_s: float, say: Callable[[str], None]) -> dict:
+         settle_s: float, say: Callable[[str], None]) -> dict[str, Any]:
     import tracemalloc
 
     if trace:
@@ -353,7 +357,7 @@ def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int
             "growths": growths, "storm": storm_peak, "after": after}
 
 
-def print_soak(got: dict, minutes: float, home: tuple[int, int]) -> bool:
+def print_soak(got: dict[str, Any], minutes: float, home: tuple[int, int]) -> bool:
     plateau, mid, after = got["plateau"], got["mid"], got["after"]
     growth = plateau / mid - 1
     back = after / plateau - 1
@@ -379,7 +383,7 @@ def print_soak(got: dict, minutes: float, home: tuple[int, int]) -> bool:
         print("tracemalloc, biggest growths from the first minute to the plateau:")
         for stat in got["growths"]:
             print(f"  {stat}")
-    return ok_plateau and ok_growth and ok_back
+    return bool(ok_plateau and ok_growth and ok_back)
 
 
 def main(argv: list[str] | None = None) -> int:

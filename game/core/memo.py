@@ -51,7 +51,7 @@ class Sized(Protocol):
     def __len__(self) -> int: ...
 
 
-_TABLES: weakref.WeakSet[Sized] = weakref.WeakSet()  # type: ignore[type-var]
+_TABLES: weakref.WeakSet[Sized] = weakref.WeakSet()
 
 
 def register(table: Sized) -> None:
@@ -68,7 +68,7 @@ class Memo(Generic[K, V]):
     entries go first. Reading is a plain dict's `get` (the engines read theirs in their hottest calls);
     only adding an entry pays for the bookkeeping."""
 
-    __slots__ = ("name", "max_bytes", "_sizer", "_items", "_bytes", "get", "__weakref__")
+    __slots__ = ("__weakref__", "_bytes", "_items", "_sizer", "get", "max_bytes", "name")
 
     def __init__(self, name: str, max_bytes: int,
                  sizer: Callable[[object, object], int] = entry_size) -> None:

@@ -20,17 +20,15 @@ from typing import Generic, TypeVar
 import pygame
 
 from game.core.memo import DICT_SLOT, deep_size, register
+from game.render import scale
 
 V = TypeVar("V")
 
 BYTES_PER_PIXEL = 4  # the window's pictures are 32-bit
-REFERENCE = (1280, 720)
 # What a Font costs besides its pictures (measured: 64 fonts of 10-73 px, each having drawn a line, took 13 MB;
 # 64 bold ones of 74-137 px, 20 MB): its face and its glyph cache, growing with its size.
 FONT_BYTES = 160 * 1024
 FONT_BYTES_PER_PX = 2 * 1024
-
-_window = REFERENCE  # the window the bounds are sized for (window_resized tells it)
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,8 @@ class LRU(Generic[V]):
         return self._bytes
 
     def limit(self) -> int:
-        return self.bound.at(_window)
+        """The bound in bytes now: at the window of the render context in force."""
+        return self.bound.at(scale.current().window)
 
     def get(self, key: Hashable, default: V | None = None) -> V | None:
         value = self._items.get(key)
@@ -137,32 +136,25 @@ class LRU(Generic[V]):
         self._bytes = 0
 
 
-def _caches() -> list[LRU]:
+def _caches() -> list[LRU[object]]:
     from game.core.memo import tables
 
     return [table for table in tables() if isinstance(table, LRU)]
 
 
-def per_size_caches() -> list[LRU]:
+def per_size_caches() -> list[LRU[object]]:
     """Every live cache that is emptied on a resize (for tests and the memory bench)."""
     return [cache for cache in _caches() if cache.per_size]
 
 
-def set_window(size: tuple[int, int]) -> None:
-    """Size every bound for a window of `size` (a cache gives back what a smaller bound leaves over)."""
-    global _window
-    _window = (max(1, size[0]), max(1, size[1]))
+def window_resized() -> None:
+    """The window has a new size (the render context in force says which): drop every picture drawn for
+    the old one, hold every cache kept across sizes to its bound at the new size, and give the memory back."""
     for cache in _caches():
-        cache.trim()
-
-
-def window_resized(size: tuple[int, int] | None = None) -> None:
-    """The window has a new size (`size`; None: the same bounds): drop every picture drawn for the old
-    one, size the bounds for the new one and give the memory back."""
-    for cache in per_size_caches():
-        cache.clear()
-    if size is not None:
-        set_window(size)
+        if cache.per_size:
+            cache.clear()
+        else:
+            cache.trim()
     release_memory()
 
 

@@ -18,9 +18,9 @@ from typing import Self
 
 import pygame
 
+from game.core.memo import Memo
 from game.names import clean_text
 from game.render import colors
-from game.core.memo import Memo
 from game.render.cache import LRU, Bound
 from game.render.scale import looks_key, text_px, text_scale
 from game.resources import font_path

@@ -629,13 +629,8 @@ class ReplayScene(Scene):
         """While the table is laid out and drawn: the player's text size times text_boost, with room for it
         (the table's own room, TableScene.text_room, boosted alike)."""
         k = self.text_boost(window)
-        player = scale.player_text_scale()
-        scale.set_text_scale(player * k)
-        try:
-            with scale.text_room(getattr(self.table, "text_room", 1.5) * k):
-                yield
-        finally:
-            scale.set_text_scale(player)
+        with scale.using(text=scale.player_text_scale() * k, room=getattr(self.table, "text_room", 1.5) * k):
+            yield
 
     def draw_table(self, surface: pygame.Surface) -> None:
         area = self.table_rect

@@ -10,8 +10,8 @@ import pygame
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.render import colors, hud, texture
-from game.render.scale import looks_key, text_for, text_px
 from game.render.cache import LRU, Bound
+from game.render.scale import looks_key, text_for, text_px
 from game.render.text import TEXT_BOUND, TextCache, TextRecorder, break_lines
 
 Colour = tuple[int, int, int]
