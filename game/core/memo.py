@@ -63,12 +63,36 @@ def tables() -> list[Sized]:
     return list(_TABLES)
 
 
-class Memo(Generic[K, V]):
+class Table(Generic[K, V]):
+    """What every bounded table shares: its name, its entries and the bytes they hold."""
+
+    __slots__ = ("__weakref__", "_bytes", "_items", "name")
+    _items: dict[K, V]
+
+    @property
+    def bytes(self) -> int:
+        return self._bytes
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._bytes = 0
+
+
+class Memo(Table[K, V]):
     """A memo of at most `max_bytes` (keys, values and slots as `sizer` counts them): past it the oldest
     entries go first. Reading is a plain dict's `get` (the engines read theirs in their hottest calls);
     only adding an entry pays for the bookkeeping."""
 
-    __slots__ = ("__weakref__", "_bytes", "_items", "_sizer", "get", "max_bytes", "name")
+    __slots__ = ("_sizer", "get", "max_bytes")
 
     def __init__(self, name: str, max_bytes: int,
                  sizer: Callable[[object, object], int] = entry_size) -> None:
@@ -81,10 +105,6 @@ class Memo(Generic[K, V]):
         self._bytes = 0
         self.get = self._items.get
         register(self)
-
-    @property
-    def bytes(self) -> int:
-        return self._bytes
 
     def limit(self) -> int:
         return self.max_bytes
@@ -102,16 +122,3 @@ class Memo(Generic[K, V]):
         while self._bytes > self.max_bytes and items:
             oldest = next(iter(items))
             self._bytes -= self._sizer(oldest, items.pop(oldest))
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._items
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._items)
-
-    def clear(self) -> None:
-        self._items.clear()
-        self._bytes = 0

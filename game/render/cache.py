@@ -13,13 +13,13 @@ import ctypes
 import ctypes.util
 import sys
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 import pygame
 
-from game.core.memo import DICT_SLOT, deep_size, register
+from game.core.memo import DICT_SLOT, Table, deep_size, register
 from game.render import scale
 
 V = TypeVar("V")
@@ -59,7 +59,7 @@ def _held(value: object) -> int:
     return deep_size(value)
 
 
-class LRU(Generic[V]):
+class LRU(Table[Hashable, V]):
     """At most `bound` bytes (at the window's size, see Bound): reading an entry makes it the newest,
     adding one past the bound drops the oldest (the newest too, if it alone is bigger than the bound: its
     caller still has it for this frame). With `per_size` (the default) it is emptied on every window
@@ -77,10 +77,6 @@ class LRU(Generic[V]):
         self._bytes = 0
         self.misses = 0
         register(self)
-
-    @property
-    def bytes(self) -> int:
-        return self._bytes
 
     def limit(self) -> int:
         """The bound in bytes now: at the window of the render context in force."""
@@ -118,22 +114,12 @@ class LRU(Generic[V]):
         del self._items[key]
         self._bytes -= self._sizes.pop(key)
 
-    def __contains__(self, key: object) -> bool:
-        return key in self._items
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._items)
-
     def values(self) -> list[V]:
         return list(self._items.values())
 
     def clear(self) -> None:
-        self._items.clear()
+        super().clear()
         self._sizes.clear()
-        self._bytes = 0
 
 
 def _caches() -> list[LRU[object]]:
