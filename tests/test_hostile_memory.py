@@ -17,7 +17,7 @@ import pytest
 from game.bench import memory as bench_memory
 from game.render import cache
 from game.render import text as render_text
-from game.render.scale import set_window
+from game.render.scale import install
 
 SIZES = [(3840, 2160), (640, 360), (2561, 1439), (1917, 1203), (777, 555), (3333, 1000)]
 
@@ -101,7 +101,7 @@ def surface(w: int, h: int = 1) -> pygame.Surface:
 
 
 def test_a_cache_drops_its_least_recently_used_entry_by_bytes_and_empties_on_a_resize():
-    set_window((1280, 720))
+    install(window=(1280, 720))
     per_px = cache.picture_size("a", surface(100, 100))  # one entry: 40 KB of pixels and its key
     lru = cache.LRU("test", cache.Bound(fixed=3 * per_px))
     for key in "abc":
@@ -122,12 +122,12 @@ def test_a_cache_drops_its_least_recently_used_entry_by_bytes_and_empties_on_a_r
 
 def test_a_cache_bound_in_screens_follows_the_window():
     lru = cache.LRU("test screens", cache.Bound(screens=0.5), per_size=False)
-    set_window((1920, 1080))
+    install(window=(1920, 1080))
     assert lru.limit() == 1920 * 1080 * 4 // 2
     for i in range(8):  # a little under a quarter screen each at 1920x1080: two fit
         lru[i] = surface(900, 500)
     assert len(lru) == 2 and lru.bytes <= lru.limit()
-    set_window((1280, 720))  # a smaller window: its bound gives back what it no longer allows
+    install(window=(1280, 720))  # a smaller window: its bound gives back what it no longer allows
     cache.window_resized()
     assert lru.limit() == 1280 * 720 * 4 // 2 and lru.bytes <= lru.limit() and list(lru) == [7]  # the newest stays
 

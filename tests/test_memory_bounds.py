@@ -17,7 +17,7 @@ from game.core import memo
 from game.games.ratscrew import bots as rs_bots
 from game.games.ratscrew import engine as rs
 from game.render import cache, card_art, hud, text, tokens
-from game.render.scale import set_window
+from game.render.scale import install
 from game.tables import demo_config
 
 GAME = Path(__file__).resolve().parent.parent / "game"
@@ -32,9 +32,9 @@ EXPECTED = {"card faces", "card blanks", "fonts", "text widths", "table words", 
 
 @pytest.fixture(autouse=True)
 def window_720p():
-    set_window((1280, 720))
+    install(window=(1280, 720))
     yield
-    set_window((1280, 720))
+    install(window=(1280, 720))
 
 
 def recount(table) -> int:

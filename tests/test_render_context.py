@@ -27,7 +27,7 @@ def test_blocks_nest_and_a_context_installed_inside_one_stays_installed():
     with scale.text_room(1.25):
         with scale.using(text=1.5):
             assert scale.text_scale() == 1.25  # the outer block's room still caps it
-        scale.set_text_scale(1.5)  # the player changed the text size while a screen drew
+        scale.install(text=1.5)  # the player changed the text size while a screen drew
         assert scale.text_scale() == 1.25
     assert scale.text_scale() == 1.5 and scale.installed().text == 1.5
 

@@ -77,7 +77,8 @@ class RenderContext:
     room: float = 2.0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "text", max(0.5, min(2.0, float(self.text))))
+        object.__setattr__(self, "text", max(0.5, min(2.0, float(self.text))))  # 50 % to 200 %, whatever asked
+        object.__setattr__(self, "window", (int(self.window[0]), int(self.window[1])))
 
     @property
     def window_unit(self) -> float:
@@ -139,11 +140,13 @@ def using(context: RenderContext | None = None, **changes: object) -> Iterator[R
         _STATE.set((base, kept, _changed(base, kept)))
 
 
-def install(context: RenderContext) -> None:
-    """Make `context` the one in force outside any `using` block (the app's, from its settings and window;
-    what scenes built between frames and the tests lay out with); blocks open now keep their changes."""
-    _, open_changes, _ = _STATE.get()
-    _STATE.set((context, open_changes, _changed(context, open_changes)))
+def install(context: RenderContext | None = None, **changes: object) -> None:
+    """Make `context` (or the one installed with `changes`, e.g. text=1.5) the one in force outside any
+    `using` block: the app's, from its settings and window, what scenes built between frames and the tests
+    lay out with. Blocks open now keep their changes over it."""
+    base, open_changes, _ = _STATE.get()
+    new = _changed(context if context is not None else base, (changes,))
+    _STATE.set((new, open_changes, _changed(new, open_changes)))
 
 
 def installed() -> RenderContext:
@@ -151,21 +154,9 @@ def installed() -> RenderContext:
     return _STATE.get()[0]
 
 
-def set_text_scale(factor: float) -> None:
-    """The player's text size becomes `factor` (1.0, 1.25 or 1.5) in the context in force outside `using`
-    blocks, as far as the screen drawing it has room (text_room)."""
-    install(replace(installed(), text=factor))
-
-
 def text_scale() -> float:
     """The text scale in force: the player's, capped by the room of the screen being drawn."""
     return _STATE.get()[2].text_scale
-
-
-def set_window(size: tuple[int, int]) -> None:
-    """The window the texts are drawn in (for TEXT_GROWN_MAX) and the caches' bounds are sized for, in the
-    context in force outside `using` blocks (the app's context says it for every frame)."""
-    install(replace(installed(), window=(int(size[0]), int(size[1]))))
 
 
 def text_px(size: float) -> int:
@@ -203,11 +194,6 @@ def text_room(room: float) -> Iterator[None]:
     screen whose layout has no room for 150 % text says so with its Scene.text_room)."""
     with using(room=room):
         yield
-
-
-def set_large_cards(on: bool) -> None:
-    """Large cards on or off in the context in force outside `using` blocks."""
-    install(replace(installed(), large_cards=bool(on)))
 
 
 def seat_card_boost() -> float:

@@ -77,7 +77,7 @@ def above_floor(size: tuple[int, int], font_px: int) -> bool:
 
 def floor_size() -> int:
     """The smallest text size (as a screen passes it to TEXTS) that is drawn at FLOOR_PX or more in the window
-    in force (scale.set_window), at the text size in force: where a screen shrinks words to fit, it stops here."""
+    in force (the render context's window), at the text size in force: where a screen shrinks words to fit, it stops here."""
     return text_for(max(1, round(FLOOR_PX * looks_key()[1])))
 
 
