@@ -23,8 +23,15 @@ DICT_SLOT = 3 * 8  # a dict entry beyond the key and the value themselves: its h
 _MISSING = object()
 
 
+_STR = sys.getsizeof("")
+
+
 def deep_size(obj: object, _depth: int = 0) -> int:
-    """Bytes `obj` holds: its own size plus its items' (tuples, lists, sets, dicts; four levels down)."""
+    """Bytes `obj` holds: its own size plus its items' (tuples, lists, sets, dicts; four levels down).
+    A text counts as its characters at four bytes each unless they are all ASCII: the same whenever it is
+    asked (Python's own size of a text grows once it has been encoded, as drawing it does)."""
+    if isinstance(obj, str):
+        return _STR + len(obj) * (1 if obj.isascii() else 4)
     size = sys.getsizeof(obj)
     if _depth >= 4:
         return size
