@@ -38,7 +38,7 @@ def test_a_short_soak_reports_the_curve_the_storm_and_the_owners(capsys, monkeyp
     code = memory.main(["--soak", "0.1", "--step", "2", "--every", "2", "--settle", "0.5"])
     out = capsys.readouterr().out
     assert code == 0
-    for part in ("RSS curve (MB):", "plateau (the most over the second half) at 1280x720", "growth over the second half",
+    for part in ("RSS curve (MB; ", "plateau (the most over the second half) at 1280x720", "growth over the second half",
                  "after a storm of 3 window sizes and F11 twice", "biggest bounded caches", "card faces",
                  "pictures by owner"):
         assert part in out, part
