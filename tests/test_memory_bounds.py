@@ -87,6 +87,10 @@ def test_tokens_shades_and_hands_stay_within_their_bytes():
         hud.glow(w * 2, w)
     within(hud._HANDS)
     within(hud._GLOWS)
+    target = pygame.Surface((1280, 720))
+    for w in range(100, 1280, 20):  # plates of many sizes: more than eight screens' worth asked for
+        hud.shade(target, pygame.Rect(0, 0, w, 500), 120, (0, 0, 0), radius=8)
+    within(hud._SHADES)
 
 
 def test_slap_answers_and_near_misses_stay_within_their_bytes():

@@ -123,7 +123,7 @@ def _draw_shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygam
 # at the same widths), keyed by everything its picture depends on; emptied on a resize, a new language or
 # new looks.
 # Two screens' worth: an 8-seat table's frame shows about 40 faces (half a screen), the title's fan and the
-# results some more, and a Ratscrew pile keeps each card at its own turn; what flies is drawn unsmoothed and
+# results some more, and a slap pile keeps each card at its own turn; what flies is drawn unsmoothed and
 # quickly, so the rest of the bound keeps the faces at rest of a deal or two.
 _FACES: LRU[pygame.Surface] = LRU("card faces", Bound(screens=2.0))
 
