@@ -91,8 +91,8 @@ def g(request) -> GameDef:
 @pytest.fixture(autouse=True)
 def standard_looks():
     yield
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
     i18n.set_language("en")
 
 
@@ -428,8 +428,8 @@ def draw_table(g: GameDef, size, lang, percent, n: int, monkeypatch) -> None:
     monkeypatch.setattr(render_text, "CUTS", [])
     monkeypatch.setenv("LANGUAGE", lang)
     i18n.set_language(lang)
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     with scale.text_room(TableScene.text_room):
         app = FakeApp(size)
         config = human_config(g, n, seed=n + percent)

@@ -27,13 +27,13 @@ from game.render.text import overlaps
 def mats(monkeypatch):
     monkeypatch.setattr(RatscrewView, "mats_in_rows", True)
     yield
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
     i18n.set_language("en")
 
 
 def table(n, size=(1280, 720), seats=None):
-    scale.set_window(size)
+    scale.install(window=size)
     app = FakeApp(size)
     seats = seats or [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
     t = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats, seed=1))
@@ -57,8 +57,8 @@ def test_the_pile_is_the_star_between_the_rows_of_mats(n, size):
 
 def _words(n, percent, language, size=(1280, 720)):
     i18n.set_language(language)
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     words: list[tuple[str, int]] = []
     notes: set[str] = set()
     with scale.text_room(TableScene.text_room):
@@ -116,8 +116,8 @@ def test_eight_seats_at_150_percent_stay_mats_and_every_word_meets_the_floors(si
     were 15-18 px at 720p), and at 720p and 1080p alike the names are 28 px (at 720p, scaled with the window),
     the keys and notes 20 at least, every other word 24."""
     words, names, keys, notes = _words(8, 150, language, size)
-    scale.set_window(size)
-    scale.set_text_scale(1.5)
+    scale.install(window=size)
+    scale.install(text=1.5)
     with scale.text_room(TableScene.text_room):
         _app, t = table(8, size)
         assert t.view.L.rows
@@ -139,7 +139,7 @@ def test_eight_seats_at_150_percent_stay_mats_and_every_word_meets_the_floors(si
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_a_seats_own_keys_are_never_smaller_than_the_bots_labels_on_a_mat(n, percent, language):
     i18n.set_language(language)
-    scale.set_text_scale(percent / 100)
+    scale.install(text=percent / 100)
     with scale.text_room(TableScene.text_room):
         seats = [SeatSpec("human", name="Ada")] + [SeatSpec("bot", "pro", f"Bot {i}") for i in range(2, n + 1)]
         _app, t = table(n, seats=seats)

@@ -11,7 +11,7 @@ BENCHES = {
     "input": ("game.bench.input", "slap ordering at 1-10 ms gaps, stamping error, idle polling cost; quiet and loaded"),
     "bots": ("game.bench.bots", "time per decision of the search bots, against their targets"),
     "latency": ("game.bench.latency", "press to the first presented frame showing its outcome, and to its sound"),
-    "memory": ("game.bench.memory", "resident memory before, during and after 300 random window sizes"),
+    "memory": ("game.bench.memory", "resident memory through 300 window sizes, or a --soak of MINUTES"),
 }
 
 

@@ -21,7 +21,9 @@ from typing import Protocol
 
 import pygame
 
+from game.core.memo import Memo
 from game.render import colors, hud
+from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
 from game.render.scale import px, text_for, text_min, text_px, unit
@@ -76,8 +78,11 @@ class Notes:
 
     def __init__(self, host: NotesHost) -> None:
         self.host = host
-        self._lanes: dict[tuple, tuple[Lane, ...]] = {}  # by what they were found from (a few kept)
-        self._fitted: dict[tuple, tuple[pygame.Surface, int, str]] = {}
+        # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
+        self._lanes: Memo[tuple, tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
+        # a quarter of a screen's worth.
+        self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
 
     def clear(self) -> None:
         self._lanes.clear()
@@ -140,8 +145,6 @@ class Notes:
                tuple(tuple(r) for r in blocks), self._tags())
         found = self._lanes.get(key)
         if found is None:
-            if len(self._lanes) >= 16:
-                self._lanes.clear()
             found = self._lanes[key] = self._find(blocks)
         return found
 
@@ -356,8 +359,6 @@ class Notes:
             said, s = tries[-1]
             said, s = texts.fitted(said, width - 2 * max(1, s // 14), s, True)
             img = texts.outlined(said, s, color)
-        if len(self._fitted) > 256:
-            self._fitted.clear()
         self._fitted[key] = (img, s, said)
         return img, s, said
 

@@ -379,7 +379,7 @@ class ReplayScene(Scene):
             self.error = str(exc).removeprefix(t("this game") + ": ")
             self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.app.pop, button=True)])
             return
-        self.texts = TextCache(self.app.fonts.get)
+        self.texts = TextCache(self.app.fonts.get, name="replay list words")
         self._build_table()
         self.menu = ui.Menu(self._items(), 1)
         self._label()
@@ -629,13 +629,8 @@ class ReplayScene(Scene):
         """While the table is laid out and drawn: the player's text size times text_boost, with room for it
         (the table's own room, TableScene.text_room, boosted alike)."""
         k = self.text_boost(window)
-        player = scale.player_text_scale()
-        scale.set_text_scale(player * k)
-        try:
-            with scale.text_room(getattr(self.table, "text_room", 1.5) * k):
-                yield
-        finally:
-            scale.set_text_scale(player)
+        with scale.using(text=scale.player_text_scale() * k, room=getattr(self.table, "text_room", 1.5) * k):
+            yield
 
     def draw_table(self, surface: pygame.Surface) -> None:
         area = self.table_rect

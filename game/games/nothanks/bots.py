@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
+from game.core.memo import Memo
 from game.games.nothanks import engine as nt
 from game.games.nothanks import search as plain_search
 from game.games.nothanks.levels import LEVELS
@@ -582,7 +583,9 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
     return (card_ or None), pot, left
 
 
-_RULES: dict[tuple, dict[str, tuple[list[float], float, float]]] = {}
+# By the constants they are made from (one entry unless a tuning run changes them): four lists of
+# _MAX_MATCHES floats, about 70 KB; room for four.
+_RULES: Memo[tuple, dict[str, tuple[list[float], float, float]]] = Memo("no thanks bot rules", 2**18)
 _MAX_MATCHES = 512
 
 

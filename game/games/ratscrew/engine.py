@@ -89,6 +89,7 @@ from typing import NamedTuple
 
 from game import cards
 from game.core.engine import IllegalAction, digest_of
+from game.core.memo import Memo, entry_size
 from game.core.options import BadOption, OptionSpec, OptionValue, switch, whole
 from game.jsonsafe import shown
 
@@ -231,11 +232,32 @@ _RULE_CARDS = {
 }
 
 
-# Every set of checks a Rules was made with (interned: equal sets are one tuple, never freed), and per set
-# (by the tuple's id) the answers of `slap_rule_for` so far, by `_slap_key`. Bounded: cleared when full.
-_CHECK_SETS: dict[tuple, tuple] = {}
-_MEMOS: dict[int, dict[tuple[str, ...], str | None]] = {}
-MEMO_MAX = 50_000
+# The answers of `slap_rule_for` for one set of checks, by `_slap_key` (the bottom card and the top four:
+# 52^5 keys, most never seen; a match asks a few thousand): 2 MiB keeps about 9,000 answers, the bots' near
+# misses (game.games.ratscrew.bots) half that.
+ANSWERS_BYTES = 2 * 2**20
+NEAR_BYTES = 2**20
+
+
+class SlapMemos:
+    """The memos of one set of slap checks, shared by every Rules made with the same set."""
+
+    __slots__ = ("answers", "near")
+
+    def __init__(self) -> None:
+        self.answers: Memo[tuple[str, ...], str | None] = Memo("ratscrew slap answers", ANSWERS_BYTES)
+        self.near: Memo[tuple[str, ...], str | None] = Memo("ratscrew near misses", NEAR_BYTES)
+
+    def __reduce__(self) -> tuple[type[SlapMemos], tuple[()]]:
+        return SlapMemos, ()  # a copy (another process, a deepcopy) starts empty: answers are cheap to find again
+
+
+# Every set of checks a Rules was made with, by value: its one tuple and memos, so equal sets share them.
+# Counted at the most their memos may hold: four sets' worth (a table's rules, the lobby's and a sim's);
+# a set dropped here keeps its memos in the Rules that have it, and a new Rules gets new ones.
+_CHECK_SETS: Memo[tuple, tuple[tuple, SlapMemos]] = Memo(
+    "ratscrew check sets", 4 * (ANSWERS_BYTES + NEAR_BYTES + 2**14),
+    sizer=lambda key, value: entry_size(key, ()) + ANSWERS_BYTES + NEAR_BYTES)
 
 
 def _slap_key(view: Sequence[str]) -> tuple[str, ...]:
@@ -281,6 +303,7 @@ class Rules:
     game_length: str = "full"
     _checks: tuple = field(init=False, repr=False, compare=False, default=())
     _owed: dict = field(init=False, repr=False, compare=False, default=None)
+    _memos: SlapMemos = field(init=False, repr=False, compare=False, default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         raw = self.slaps
@@ -327,11 +350,12 @@ class Rules:
                 if name == "marriage" and self.marriage_either_order:
                     check = _marriage_either
                 checks.append((name, check))
-        # One tuple per set of checks, kept for good: its id names the memo of `slap_rule_for` for them.
-        interned = _CHECK_SETS.setdefault(tuple(checks), tuple(checks))
-        if id(interned) not in _MEMOS:
-            _MEMOS[id(interned)] = {}
-        object.__setattr__(self, "_checks", interned)
+        key = tuple(checks)
+        interned = _CHECK_SETS.get(key)
+        if interned is None:
+            interned = _CHECK_SETS[key] = (key, SlapMemos())
+        object.__setattr__(self, "_checks", interned[0])
+        object.__setattr__(self, "_memos", interned[1])
         object.__setattr__(self, "_owed", dict(zip(ChallengeCounts._fields, counts)))
 
     def owed_for(self, card: str) -> int:
@@ -492,19 +516,12 @@ def slap_rule_for(view: Sequence[str], rules: Rules) -> str | None:
     """
     if len(view) < 2:
         return None
-    checks = rules._checks
-    # Ids in _MEMOS are those of interned sets, alive for good: no other live tuple has one. (None for rules
-    # unpickled from another process: their checks are no interned set.)
-    memo = _MEMOS.get(id(checks))
-    if memo is None:
-        return _first_rule(view, checks)
+    memo = rules._memos.answers
     key = (view[0], *view[-4:])  # _slap_key, inline: this is the engine's hottest call
     rule = memo.get(key, "")
     if rule != "":
         return rule
-    rule = _first_rule(view, checks)
-    if len(memo) >= MEMO_MAX:
-        memo.clear()
+    rule = _first_rule(view, rules._checks)
     memo[key] = rule
     return rule
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game import cards
+from game.core.memo import Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
@@ -105,7 +106,8 @@ SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the s
 # seats and their places, and the looks in force (the text size as drawn, the window's unit, the cards' sizes:
 # what table_layout and RatscrewGeometry's lanes and reach depend on; neither the names, the language, the
 # seed nor the notes are read by it).
-_FITS: dict[tuple, tuple[float, str] | None] = {}
+# An answer is about a kilobyte with its key: 256 KiB keeps the searches of a few hundred windows and looks.
+_FITS: Memo[tuple, tuple[float, str] | None] = Memo("ratscrew rows fits", 2**18)
 
 
 class RatscrewView(TableView):
@@ -228,11 +230,10 @@ class RatscrewView(TableView):
         (see _FITS), then laid out."""
         key = (type(self), tuple(size), self.n, None if self.places is None else tuple(self.places), looks_key(),
                card_boost(), seat_card_boost())
-        if key not in _FITS:
-            if len(_FITS) >= 256:
-                _FITS.clear()
-            _FITS[key] = self._search_rows(size)
-        found = _FITS[key]
+        if key in _FITS:
+            found = _FITS[key]
+        else:
+            found = _FITS[key] = self._search_rows(size)
         if found is None:  # nothing fits between the rows: as round an ellipse
             self._card = None
         else:
