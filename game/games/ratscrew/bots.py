@@ -456,7 +456,7 @@ class MasherBot:
         return changes
 
 
-def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
+def make_bot(level: str | None, rng: random.Random, seat: int, rules: rs.Rules):
     """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
         from game.games.ratscrew.random_bot import RandomRatscrewBot
