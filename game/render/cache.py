@@ -14,11 +14,21 @@ import sys
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 V = TypeVar("V")
 
-_PER_SIZE: weakref.WeakSet[LRU] = weakref.WeakSet()
+class _Emptied(Protocol):
+    """A cache emptied on a resize, as the functions below see it."""
+
+    size_only: bool
+
+    def clear(self) -> None: ...
+
+    def __iter__(self) -> Iterator[Hashable]: ...
+
+
+_PER_SIZE: weakref.WeakSet[_Emptied] = weakref.WeakSet()
 
 
 class LRU(Generic[V]):
@@ -70,7 +80,7 @@ class LRU(Generic[V]):
         self._items.clear()
 
 
-def per_size_caches() -> list[LRU]:
+def per_size_caches() -> list[_Emptied]:
     """Every live cache that is emptied on a resize (for tests and the memory bench)."""
     return list(_PER_SIZE)
 

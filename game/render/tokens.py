@@ -18,7 +18,7 @@ class Tokens:
     """Cached token sprites and loose piles of them."""
 
     def __init__(self) -> None:
-        self._sprites: dict[tuple, pygame.Surface] = {}
+        self._sprites: dict[tuple[str, int, int], pygame.Surface] = {}
         self._spots: dict[tuple[int, str], list[tuple[float, float, int]]] = {}
 
     def clear(self) -> None:

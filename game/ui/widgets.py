@@ -178,7 +178,7 @@ class Item:
     """One menu row. `value()` shows a setting on the right; `change(±1)` cycles it with ← →."""
 
     label: str
-    on_confirm: Callable[[], None] | None = None
+    on_confirm: Callable[[], object] | None = None  # (what it returns is not used)
     value: Callable[[], str] | None = None
     change: Callable[[int], None] | None = None
     enabled: Callable[[], bool] = field(default=lambda: True)

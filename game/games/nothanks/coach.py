@@ -210,7 +210,7 @@ class Coach:
         self.threaded = threaded
         self.iterations = iterations
         self._obs: nt.Observation | None = None
-        self._answer: Future | Advice | None = None
+        self._answer: Future[Advice] | Advice | None = None
 
     def ask(self, obs: nt.Observation) -> Advice | None:
         if obs != self._obs:

@@ -62,7 +62,10 @@ def value_sum(rules: nt.Rules, value: int) -> str:
     return card_name(rules, value) + nt.value_explanation(rules, value)[len(nt.card_label(rules, value)):]
 
 
-def card_key(rules: nt.Rules, value: int, mini: bool = False) -> tuple:
+CardKey = tuple[str, int, str | None, str, bool]  # the card art's key for a No Thanks card (card_key)
+
+
+def card_key(rules: nt.Rules, value: int, mini: bool = False) -> CardKey:
     """The card art's key for `value` (its suit and rank, "A" for an ace, in the cards edition, the
     number alone in the numbered one); `mini` for the small cards in a seat's runs."""
     code = nt.card_code(rules, value)

@@ -167,7 +167,7 @@ class RatscrewBot:
         self.rules = rules
         self.log = BotLog()
         self._factor = rules_factor(len(rules.slaps))
-        self._seen: tuple | None = None
+        self._seen: tuple[object, ...] | None = None
         self._late = False
 
     def reaction_ms(self, rule: str) -> float:
