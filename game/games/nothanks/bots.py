@@ -548,7 +548,7 @@ _reward = search.reward
 _MAKERS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot}
 
 
-def make_bot(level: str, rng: random.Random, time_budget_ms: int | None = None,
+def make_bot(level: str | None, rng: random.Random, time_budget_ms: int | None = None,
              iterations: int | None = None) -> Bot:
     """A bot for `level` drawing all its randomness from `rng`; `decide(obs)` returns nt.TAKE or nt.PASS.
 

@@ -208,20 +208,6 @@ class RatscrewHistory:
 
 
 
-def _seat(item: Item) -> int:
-    """A press's seat (a person's or a bot's: only a timer has none)."""
-    if item.seat is None:
-        raise ValueError(f"a {item.kind} item with no seat")
-    return item.seat
-
-
-def _press(item: Item) -> Command:
-    """A person's press, as the queue carries it."""
-    if item.payload is None:
-        raise ValueError(f"a {item.kind} item with no press")
-    return item.payload
-
-
 @dataclass(slots=True)
 class _Taken:
     """The pile was taken at `t_ns` by `seat` (slap, or claim of a slappable pile)."""
@@ -499,7 +485,7 @@ class RatscrewMatch:
 
     def _logged(self, item: Item, tied: bool) -> None:
         if item.kind == "human":
-            self.log.command(item.t_ns, item.seat, item.action, _press(item).source, tie=tied)
+            self.log.command(item.t_ns, item.seat, item.action, item.press().source, tie=tied)
         elif item.kind == "bot":
             self.log.command(item.t_ns, item.seat, item.action, "bot", tie=tied)
         else:
@@ -581,7 +567,7 @@ class RatscrewMatch:
 
     def _alive(self, item: Item) -> bool:
         if item.kind == "bot":
-            return self._pending[_seat(item)].get(item.action) is item
+            return self._pending[item.seated()].get(item.action) is item
         if item.kind == "claim":
             return item is self._claim_timer
         if item.kind == "photo":
@@ -595,7 +581,7 @@ class RatscrewMatch:
         seats: list[int] = []
         for item in group:
             if item.action == SLAP and self._alive(item) and item.seat not in seats:
-                seats.append(_seat(item))
+                seats.append(item.seated())
         if len(seats) < 2:
             return False
         t = min(i.t_ns for i in group)
@@ -636,11 +622,11 @@ class RatscrewMatch:
                 self._take_turn(rs.Claim(challenger), t, "timer", out)
             return
         if kind == "bot":
-            del self._pending[_seat(item)][item.action]
+            del self._pending[item.seated()][item.action]
             source = "bot"
         else:
-            source = _press(item).source
-        seat, action = _seat(item), item.action
+            source = item.press().source
+        seat, action = item.seated(), item.action
         if self.state.is_over:
             if source != "bot":
                 self._ignored_now(Ignored(seat, action, "the game is over", source), t, out)
