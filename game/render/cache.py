@@ -9,7 +9,6 @@ calls it on every new window size) empties them all and hands the freed memory b
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 import weakref
 from collections import OrderedDict
@@ -106,7 +105,8 @@ def _libc() -> ctypes.CDLL | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        # glibc's own name: ctypes.util.find_library would load subprocess and run ldconfig at every start.
+        libc = ctypes.CDLL("libc.so.6")
         libc.malloc_trim.argtypes = [ctypes.c_size_t]
         libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     except (OSError, AttributeError):  # musl and others: no malloc_trim

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks import search as plain_search
+from game.games.nothanks.levels import LEVELS
 
 # The search loop (game/games/nothanks/search.py) compiled by mypyc (build/speedups.py), when it is there.
 COMPILED_SEARCH = "game.games.nothanks._search_c"
@@ -113,7 +114,6 @@ def search_kind() -> str:
     return "plain Python" if search is plain_search else "compiled (mypyc)"
 
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
 # The hard bot's search: root visits at which it looks whether one move clearly leads (its share of
 # the root's visits at least HARD_LEAD) and stops; a close move is searched to the last checkpoint.
 # Decisions depend only on the seed (and the bot's own earlier searches, whose trees it keeps between

@@ -22,9 +22,9 @@ from game.games.base import (
     RuleOption,
     TableConfig,
 )
-from game.games.ratscrew import bots, engine
+from game.games.ratscrew import engine
 from game.games.ratscrew.layout import LAYOUT
-from game.games.ratscrew.random_bot import RandomRatscrewBot
+from game.games.ratscrew.levels import LEVELS, SIM_LEVELS
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
 from game.jsonsafe import as_list, as_str
@@ -34,6 +34,8 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.ratscrew import bots
+    from game.games.ratscrew.random_bot import RandomRatscrewBot
     from game.render.card_art import CardArt
 
 # A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
@@ -67,9 +69,9 @@ class RatscrewDef(GameDef):
     id = "ratscrew"
     engine = engine
     buttons = (PLAY, SLAP)
-    bot_levels = bots.LEVELS
-    sim_levels = tuple(level for level in bots.SIM_LEVELS if level not in bots.LEVELS)  # the masher
-    default_level = "casual"
+    bot_levels = LEVELS
+    sim_levels = tuple(level for level in SIM_LEVELS if level not in LEVELS)  # the masher
+    default_level = "adaptive"  # a new table's bots keep the game close whoever sits down (issue 38)
     stand_in_level = "casual"
     demo_levels = ("pro", "casual", "pro", "kid")
     busiest_level = "pro"
@@ -92,6 +94,10 @@ class RatscrewDef(GameDef):
 
     def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         return [art.card("KS", width), art.card("7H", width), art.card("KD", width)]
+
+    def level_words(self, level: str) -> str:
+        """The adaptive bot is offered by what it does: it matches the others' speed."""
+        return t("Match my speed") if level == "adaptive" else t(level)
 
     def fair_start(self) -> FairStart:
         from game.games.ratscrew.check import RatscrewFairStart
@@ -149,6 +155,13 @@ class RatscrewDef(GameDef):
     def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values))
 
+    def table_values(self, values: Mapping[str, object]) -> tuple[dict[str, object], str]:
+        """The slap lockout raised to what the table's penalty needs (`engine.mash_proof`)."""
+        from game.games.ratscrew import text
+
+        raised, old = engine.mash_proof(values)
+        return raised, "" if old is None else text.lockout_raised(old, engine.Rules.from_options(raised))
+
     def rules_from_log(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         """A log's rules: an option the log predates plays the old way (no slap lockout before it existed)."""
         return engine.rules_from_log(values)
@@ -162,6 +175,8 @@ class RatscrewDef(GameDef):
 
     def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
                  **tuning: int | None) -> bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot:
+        from game.games.ratscrew import bots  # the bots load when a table seats one, not at start
+
         self.check_level(level)
         assert level is not None
         table = rules if isinstance(rules, engine.Rules) else engine.Rules()

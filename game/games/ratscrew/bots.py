@@ -44,10 +44,9 @@ from dataclasses import dataclass, field
 from game import cards
 from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.levels import SIM_LEVELS
 
 CLAIM = "claim"
-LEVELS = ("random", "kid", "casual", "pro", "adaptive")
-SIM_LEVELS = LEVELS + ("masher",)  # the masher measures mash-proofing in `sim`; no table seats one
 
 
 @dataclass(frozen=True, slots=True)
