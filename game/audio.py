@@ -206,7 +206,7 @@ class Audio:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=BUFFER)
-        freq, fmt, channels = pygame.mixer.get_init()
+        freq, fmt, channels = pygame.mixer.get_init() or (0, 0, 0)  # (none: refused below)
         if fmt != -16 or freq <= 0:
             # The device refused our format; resampling would need numpy, so stay silent rather than squeal.
             pygame.mixer.quit()

@@ -22,6 +22,7 @@ from typing import Protocol
 import pygame
 
 from game.core.memo import Memo
+from game.i18n import t
 from game.render import colors, hud
 from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Effect, Note
@@ -48,6 +49,7 @@ class NotesHost(Protocol):
     reduced_motion: bool
     poll: Callable[[], None]
     boxes: TextBoxes
+    short_notes: tuple[str, ...]  # msgids of notes said as they are: a lane too narrow for a word of one is not offered
 
     def keep_clear(self) -> list[pygame.Rect]: ...
 
@@ -142,7 +144,7 @@ class Notes:
         host = self.host
         blocks = self.blocks()
         key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
-               tuple(tuple(r) for r in blocks), self._tags())
+               tuple(tuple(r) for r in blocks), self._tags(), tuple(t(text) for text in host.short_notes))
         found = self._lanes.get(key)
         if found is None:
             found = self._lanes[key] = self._find(blocks)
@@ -165,6 +167,11 @@ class Notes:
         if any(font.size(line)[0] + r > width for line in lines):
             return 99
         return len(lines)
+
+    def _holds_words(self, width: int) -> bool:
+        """Whether a lane `width` px wide holds every word of the table's short notes at the smallest note size
+        (a narrower one would cut a long word with "…": "udfordringen!" between two mats at 640x360)."""
+        return all(self._rows(t(text), self.floor(), width) < 99 for text in self.host.short_notes)
 
     def _score(self, w: int, h: int, memo: dict) -> tuple[int, int, int, int]:
         """How well a lane w × h holds notes, best first: how many of a short note, another short one and a
@@ -205,7 +212,7 @@ class Notes:
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
             nonlocal order
             order += 1
-            if rect.w < 8 or rect.h < 8:
+            if rect.w < 8 or rect.h < 8 or not self._holds_words(rect.w):
                 return
             if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
                 rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)

@@ -45,6 +45,7 @@ class TableView:
     places: tuple[float, ...] | None = None  # where each seat sits (table_layout's; game.render.seat_order)
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
     key_hints = True  # the table names its own keys in its corner (the replay viewer's keys do other things)
+    short_notes: tuple[str, ...] = ()  # msgids of the notes said without a name: every notes lane holds their words
 
     def __init__(
         self,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -183,7 +183,7 @@ class Item:
     """One menu row. `value()` shows a setting on the right; `change(±1)` cycles it with ← →."""
 
     label: str
-    on_confirm: Callable[[], None] | None = None
+    on_confirm: Callable[[], object] | None = None  # (what it returns is not used)
     value: Callable[[], str] | None = None
     change: Callable[[int], None] | None = None
     enabled: Callable[[], bool] = field(default=lambda: True)
@@ -346,7 +346,7 @@ class Menu:
                           max_w=label_w)
 
 
-def fan(images: list[pygame.Surface], angles: list[float]) -> list[pygame.Surface]:
+def fan(images: list[pygame.Surface], angles: Sequence[float]) -> list[pygame.Surface]:
     """Rotated copies of card images for a decorative fan (made once per layout, not per frame)."""
     return [pygame.transform.rotozoom(img, angle, 1.0) for img, angle in zip(images, angles)]
 

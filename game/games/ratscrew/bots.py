@@ -155,7 +155,7 @@ class RatscrewBot:
         self.rules = rules
         self.log = BotLog()
         self._factor = rules_factor(len(rules.slaps))
-        self._seen: tuple | None = None
+        self._seen: tuple[object, ...] | None = None
         self._late = False
 
     def reaction_ms(self, rule: str) -> float:
@@ -444,7 +444,7 @@ class MasherBot:
         return changes
 
 
-def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
+def make_bot(level: str | None, rng: random.Random, seat: int, rules: rs.Rules):
     """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
         from game.games.ratscrew.random_bot import RandomRatscrewBot

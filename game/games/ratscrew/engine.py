@@ -83,7 +83,7 @@ Choices made where the rules file leaves things open:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -138,9 +138,10 @@ class ChallengeCounts(NamedTuple):
     K: int = 3
     A: int = 4
 
-    def __getitem__(self, key):  # type: ignore[override]
+    def __getitem__(self, key: int | str) -> int:  # type: ignore[override]
         if isinstance(key, str):
-            return getattr(self, key)
+            count: int = getattr(self, key)  # J, Q, K or A (a field: no default)
+            return count
         return tuple.__getitem__(self, key)
 
 
@@ -206,7 +207,10 @@ def _four_of_a_suit(v: Sequence[str]) -> bool:
     return len(v) >= 4 and v[-1][1] == v[-2][1] == v[-3][1] == v[-4][1]
 
 
-_CHECKS = {
+Check = Callable[[Sequence[str]], bool]  # whether a pile (bottom first) makes a slap rule
+Checks = tuple[tuple[str, Check], ...]  # a rules' slap rules, in the order they are judged
+
+_CHECKS: dict[str, Check] = {
     "double": _double,
     "sandwich": _sandwich,
     "top_bottom": _top_bottom,
@@ -301,8 +305,8 @@ class Rules:
     timeout_cards: int = 3
     slap_lockout_ms: int = 500
     game_length: str = "full"
-    _checks: tuple = field(init=False, repr=False, compare=False, default=())
-    _owed: dict = field(init=False, repr=False, compare=False, default=None)
+    _checks: Checks = field(init=False, repr=False, compare=False, default=())
+    _owed: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
     _memos: SlapMemos = field(init=False, repr=False, compare=False, default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -441,7 +445,7 @@ def rules_from_log(values: Mapping[str, object]) -> Rules:
     return Rules.from_options(merged)
 
 
-def _rules_key(rules: Rules) -> tuple:
+def _rules_key(rules: Rules) -> tuple[tuple[str, OptionValue], ...]:
     """The rules as stable data for digests (a frozenset's repr depends on the process's hash seed); an
     option of `_LATER_OPTIONS` at its default is left out, so older recorded games keep their digests."""
     return tuple((k, v) for k, v in rules.option_values().items()
@@ -536,7 +540,7 @@ def _judge(view: Sequence[str], rules: Rules) -> str | None:
     return None
 
 
-def _first_rule(view: Sequence[str], checks: tuple) -> str | None:
+def _first_rule(view: Sequence[str], checks: Checks) -> str | None:
     for name, check in checks:
         if check(view):
             return name
@@ -813,8 +817,9 @@ class State:
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.timeouts = [0] * self.players  # wrong_slap="timeout": cards each seat must still wait
-        if not hands[first_player]:
-            self.current_player = self._next_with_cards(first_player)
+        nxt = self._next_with_cards(first_player) if not hands[first_player] else None
+        if nxt is not None:  # (the seat on turn has no cards: the next that has)
+            self.current_player = nxt
 
     # -- queries --
 
@@ -940,7 +945,7 @@ class State:
     def digest(self) -> str:
         """16 hex digits over the whole state (rules, every hand in order, pile, burned cards, turn,
         challenge): equal in every process for equal states; any difference changes it."""
-        key = (
+        key: tuple[object, ...] = (
             "ratscrew", _rules_key(self.rules), self.players, self.hands, self.pile, self.burned, self.out,
             self.current_player, self.owed, self.challenger, self.awaiting_claim, self.cards_played,
             self.is_over, self.winner, self.end_reason,
@@ -1014,8 +1019,8 @@ class State:
         count = self.rules._owed.get(card[0], 0)
         if count:
             self._challenge(seat, count, events)
-        elif self.owed and card[0] == "T" and self.rules.ten_stops:
-            events.append(ChallengeEnded(self.challenger, "ten"))
+        elif self.owed and self.challenger is not None and card[0] == "T" and self.rules.ten_stops:
+            events.append(ChallengeEnded(self.challenger, "ten"))  # (a debt has its challenger)
             self.owed = 0
             self.challenger = None
             self._pass_turn(seat)
@@ -1120,10 +1125,12 @@ class State:
         events.append((ChallengePassed if passed else ChallengeStarted)(payer, count, seat))
 
     def _await_claim(self, events: list[Event]) -> None:
+        challenger = self.challenger
+        assert challenger is not None, "a pile awaits the claim of the challenger who won it"
         self.owed = 0
         self.awaiting_claim = True
-        self.current_player = self.challenger
-        events.append(PileAwaitingClaim(self.challenger))
+        self.current_player = challenger
+        events.append(PileAwaitingClaim(challenger))
 
     def _payer_out(self, payer: int, events: list[Event]) -> None:
         """The payer has no cards left with `owed` still to pay."""

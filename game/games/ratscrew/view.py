@@ -21,7 +21,7 @@ from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT, RatscrewLayout
 from game.games.ratscrew.panel import build_panel, name_bottom
-from game.games.ratscrew.view_model import RatscrewModel, Sweep
+from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Flyer
 from game.render.layout import TableLayout, table_layout
@@ -121,6 +121,7 @@ class RatscrewView(TableView):
     # its mat (else round the ellipse: see relayout); COUCHCARDS_RATSCREW_MATS=0 turns them off (the ellipse).
     mats_in_rows = os.environ.get("COUCHCARDS_RATSCREW_MATS", "1") != "0"
     notes_in_column = True  # mats in rows: a seat's notes keep to the felt over (or under) its own mat
+    short_notes = SHORT_NOTES
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
 
