@@ -266,8 +266,7 @@ def test_every_seats_lane_holds_every_short_note_whole(n, language, percent, mon
     size = (640, 360)
     monkeypatch.setattr(render_text, "CUTS", [])
     i18n.set_language(language)
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size, text=percent / 100)
     with scale.text_room(TableScene.text_room):
         _app, t = table(n, size)
         notes = t.view.notes
