@@ -42,12 +42,10 @@ from game import games, i18n, record, replay
 from game import sim as sim_cli
 from game.audio import NAMES as SOUNDS
 from game.commands import Command
-from game.engines import CODES, EngineState, IllegalAction
-from game.games.base import (
+from game.core.contract import (
     MAX_SEATS,
     MIN_SEATS,
     EventRow,
-    GameDef,
     GameState,
     LayoutHints,
     Marker,
@@ -56,6 +54,8 @@ from game.games.base import (
     RuleOption,
     TableConfig,
 )
+from game.engines import CODES, EngineState, IllegalAction
+from game.games.base import GameDef
 from game.games.table_scene import TableScene
 from game.match.common import SeatSpec
 from game.render import scale
@@ -325,7 +325,7 @@ def test_random_playouts_through_the_match_driver(g):
         match = playout(g, seed, record_log=seed % 20 == 0)
         check_result(g, match)
         if seed % 20 == 0:
-            verdict = replay.verify(record.parse_log(record.dumps(match.log.lines()).splitlines()))
+            verdict = replay.verify(record.parse_log(record.dumps(match.log.lines()).splitlines()), games.GAMES)
             assert verdict.ok, (seed, verdict.line())
 
 
@@ -352,7 +352,7 @@ def test_a_played_match_replays_the_same_and_its_markers_are_markers(g, seed):
         if line["k"] == "cmd":
             markers.extend(g.replay_markers(line["i"], events, lambda s: f"P{s + 1}"))
 
-    verdict = replay.verify(log, seen)
+    verdict = replay.verify(log, games.GAMES, seen)
     assert verdict.ok, verdict.line()
     assert verdict.digest == match.state.digest()
     assert all(isinstance(m, Marker) and m.kind and isinstance(m.label, str) for m in markers)
@@ -370,7 +370,7 @@ def test_the_golden_logs_verify(g):
     for path in found:
         log = record.read_log(path)
         assert log.header["game"] == g.id
-        verdict = replay.verify(log)
+        verdict = replay.verify(log, games.GAMES)
         assert verdict.ok, (path.name, verdict.line())
 
 
@@ -390,7 +390,7 @@ def test_the_view_model_runs_headless(g):
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)
     assert done.returncode == 0, f"{module} imports pygame (or fails: {done.stderr[-400:]})"
     # A whole match's events through the model, straight from its log's replay: no window, no surface.
-    fresh = replay.build_match(log.header)
+    fresh = replay.build_match(log.header, games.GAMES)
     sounds: list[str] = []
     for line in log.body:
         if line["k"] != "digest":
@@ -581,7 +581,7 @@ def test_sim_plays_three_games_and_records_them(g, capsys, tmp_path):
     logs = sorted(tmp_path.glob("*.jsonl"))
     assert len(logs) == 2
     for path in logs:
-        verdict = replay.verify(record.read_log(path))
+        verdict = replay.verify(record.read_log(path), games.GAMES)
         assert verdict.ok, verdict.line()
 
 

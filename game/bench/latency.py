@@ -45,7 +45,7 @@ class Probe:
         from game import games
         from game import settings as settings_mod
         from game.app import App, SilentAudio
-        from game.games.base import TableConfig
+        from game.core.contract import TableConfig
         from game.match import SeatSpec
 
         self._folder = tempfile.TemporaryDirectory(prefix="couchcards-latency-")

@@ -30,8 +30,7 @@ from typing import TypedDict, TypeVar, Unpack
 from game.history import queries, schema
 from game.history.summary import GameRecord, now_iso
 from game.names import clean_name, clean_text
-from game.profiles import MAX_PROFILES, PALETTE, Profile, name_problem
-from game.render.faces import AVATARS
+from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, name_problem
 
 FILENAME = "history.sqlite3"
 SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database: set aside with it

@@ -7,6 +7,7 @@ from typing import Protocol
 
 import pygame
 
+from game.core.contract import LayoutHints
 from game.render import colors, faces, hud
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
@@ -20,6 +21,7 @@ class PanelsHost(Protocol):
     texts: TextCache
     names: list[str]
     controls: list[str]
+    layout_hints: LayoutHints | None
 
     @property
     def faces(self) -> list[int | None]: ...
@@ -48,7 +50,8 @@ class Panels:
     def mats(self) -> bool:
         """Whether the seats are mats (the game's layout says so): names at the couch's BIG_MIN and words
         at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN."""
-        return bool(getattr(getattr(self.host, "layout_hints", None), "mats", False))
+        hints = self.host.layout_hints
+        return hints is not None and hints.mats
 
     def clear(self, turns: bool = True) -> None:
         """Forget the composed panels (and, unless told not to, the turn's glow and frame)."""

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.core.contract import LayoutHints
 from game.render import colors, felt
 from game.render.anim import Anim
 from game.render.card_art import CardArt
@@ -40,7 +41,8 @@ def _no_poll() -> None:
 class TableView:
     """A table's view: its view-model (`model`), layout (`L`), caches, and the shared drawing."""
 
-    layout_hints: Any = None  # the game's LayoutHints (game.games.base), for table_layout
+    layout_hints: LayoutHints | None = None  # the game's (GameDef.layout), for table_layout
+    notes_in_column = False  # with mats in rows, a seat's notes keep to the felt over (or under) its own mat
     places: tuple[float, ...] | None = None  # where each seat sits (table_layout's; game.render.seat_order)
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
     key_hints = True  # the table names its own keys in its corner (the replay viewer's keys do other things)

@@ -16,7 +16,7 @@ from game.commands import BACK, CONFIRM, LEFT, PAUSE, RIGHT, Command
 from game.i18n import t, tn
 from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
-from game.profiles import draw_avatar
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 

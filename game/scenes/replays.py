@@ -31,7 +31,7 @@ import pygame
 
 from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
-from game.games.base import PHOTO_FINISH, TableConfig, seat_name
+from game.core.contract import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
@@ -103,6 +103,7 @@ class Film:
         from game import games as registry
 
         games = games or registry.REGISTRY
+        self.games = {g.id: g for g in games.all()}  # what game.replay finds a log's game among
         self.log = log
         self.header = header = log.header
         where = log.path.name if log.path is not None else t("this game")
@@ -120,7 +121,7 @@ class Film:
             self.config = TableConfig(self.definition.id,
                                       self.definition.rules_from_values(header["rules"], header["players"]),
                                       seats, int(header["seed"]), int(header["first_player"]))
-            verdict = verify(log, self._collect)
+            verdict = verify(log, self.games, self._collect)
         except LogError as exc:
             raise LogError(f"{where}: {_short(str(exc), log.path)}") from None
         except (KeyError, TypeError, ValueError) as exc:
@@ -162,7 +163,7 @@ class Film:
         return [t("bot: {level}", level=t(spec.level)) if spec.is_bot else "" for spec in self.config.seats]
 
     def new_match(self) -> Any:
-        return build_match(self.header)
+        return build_match(self.header, self.games)
 
 
 def _short(message: str, path: Path | None) -> str:

@@ -17,8 +17,9 @@ from game import i18n
 from game.history import export, queries
 from game.history.queries import ProfileStats
 from game.i18n import decimal, t, tn
-from game.profiles import Profile, draw_avatar
+from game.profiles import Profile
 from game.render import colors, scale
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 

@@ -11,8 +11,9 @@ from types import ModuleType
 from typing import Any, Unpack
 
 from game.commands import PLAY
+from game.core.contract import BIG_TAKE, Marker, MatchOptions, RuleOption, TableConfig
 from game.core.options import OptionSpec
-from game.games.base import BIG_TAKE, GameDef, Marker, MatchOptions, RuleOption, TableConfig
+from game.games.base import GameDef
 from game.jsonsafe import as_list, as_str
 from game.match.common import Timed
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.commands import PLAY, Command
+from game.core.contract import EventRow, Result
 from game.core.engine import IllegalAction
-from game.games.base import EventRow, Result
 from game.match.common import (
     Ignored,
     Item,

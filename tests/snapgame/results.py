@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.games.base import Match, TableConfig, seat_name
+from game.core.contract import Match, TableConfig, seat_name
 from game.ui import widgets as ui
 from game.ui.figures import table_columns, whole_name, winners_line
 

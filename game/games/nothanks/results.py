@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.games.base import TableConfig, seat_name
+from game.core.contract import TableConfig, seat_name
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import run_step, token_kind
 from game.games.nothanks.text import chips

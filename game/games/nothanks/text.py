@@ -8,8 +8,8 @@ one word and one picture (game.games.nothanks.view_model.token_kind) throughout 
 from __future__ import annotations
 
 from game.cards import SUIT_SYMBOLS
+from game.core.contract import RuleOption
 from game.core.options import OptionValue
-from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t, tn
 from game.render.letters import letter

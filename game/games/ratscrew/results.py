@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.games.base import TableConfig, seat_name
+from game.core.contract import TableConfig, seat_name
 from game.i18n import t, tn
 from game.render import colors, scale
 from game.render.card_art import CardArt
@@ -39,8 +39,13 @@ class RatscrewResults:
         self.steps = hand_steps(match.history)
         self.art: CardArt | None = None
 
+    @property
+    def winners(self) -> list[int]:
+        """The one winner, or none (the game was stopped before anyone won)."""
+        return [] if self.winner is None else [self.winner]
+
     def headline(self) -> str:
-        line = winners_line(self.names, [] if self.winner is None else [self.winner])
+        line = winners_line(self.names, self.winners)
         if self.reason == "limit":
             return t("{line} (the card limit was reached)", line=line)
         if self.reason == "time":

@@ -103,7 +103,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             agg["won"] += stats.slaps_won
             agg["wrong"] += stats.wrong
             agg["late"] += stats.late
-            log = getattr(m.bots[seat], "log", None)
+            log = m.bots[seat].log
             if log is not None:
                 agg["opportunities"] += log.opportunities
                 agg["missed"] += log.missed

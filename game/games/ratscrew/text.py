@@ -5,8 +5,8 @@ The engine carries no translated text; everything a player reads about the rules
 
 from __future__ import annotations
 
+from game.core.contract import RuleOption
 from game.core.options import OptionValue
-from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
 from game.i18n import decimal, t, tn
 from game.render.letters import letter

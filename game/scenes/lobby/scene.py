@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.commands import CONFIRM, PAUSE, Command
-from game.games.base import MAX_SEATS, TableConfig
+from game.core.contract import MAX_SEATS, TableConfig
 from game.i18n import t, tn
 from game.render.text import break_lines, standard_px
 from game.scenes.lobby import cards, cells, layout

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.games.base import MAX_SEATS, GameDef, SeatSpec, TableConfig
+from game.core.contract import MAX_SEATS, TableConfig
+from game.games.base import SomeGame
 from game.i18n import decimal, t
-from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS
+from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS, SeatSpec
 from game.ui.who_plays import WhoPlays
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class Seating(WhoPlays):
 
     app: Services
     game: str
-    definition: GameDef
+    definition: SomeGame
     rules: object
     message: str
     note: str

@@ -24,8 +24,8 @@ from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h, stars
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t, tn
-from game.profiles import draw_avatar
 from game.render.card_art import CardArt, card_height
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 from game.ui.who_plays import WhoPlays
