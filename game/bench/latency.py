@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from game import argtypes
+from game.core.contract import SeatEvent
 
 TARGET_P99_MS = 20.0
 
@@ -108,14 +109,16 @@ class Probe:
         original_event = self.table.view.on_event
 
         def on_event(event, t_ns, state):
-            if self.pressed_ns is not None and getattr(event, "seat", None) == 0:
+            if self.pressed_ns is not None and isinstance(event, SeatEvent) and event.seat == 0:
                 self.seen = True  # a slap, a won pile, a wrong slap, too late, a timeout: what seat 0's press did
             return original_event(event, t_ns, state)
 
         self.table.view.on_event = on_event
 
     def seat_out(self) -> bool:
-        match = getattr(self.table, "match", None)
+        from game.games.table_scene import TableScene
+
+        match = self.table.match if isinstance(self.table, TableScene) else None  # (after the game: its results)
         return match is None or match.is_over or not match.state.in_game(0) or len(match.state.hands[0]) < 3
 
     def run(self, presses: int, send, seed: int) -> list[float]:

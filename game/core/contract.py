@@ -178,6 +178,14 @@ class Marker:
 
 
 @runtime_checkable
+class SeatEvent(Protocol):
+    """An event that names the seat it happened to (most do: a card played, a slap won, a wrong slap); a tool
+    that follows one seat (the input latency bench) tells them from the rest with isinstance."""
+
+    seat: int
+
+
+@runtime_checkable
 class GameState(Protocol):
     """What the shell reads of any game's engine state: how many play, whether it is over, and its digest
     (for replay checks). Every engine's state answers the whole engine protocol (game.core.engine.EngineState:

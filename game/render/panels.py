@@ -45,6 +45,7 @@ class Panels:
         self._images: dict[int, tuple] = {}  # seat: (content, image, panel rect in it, tags or None)
         self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._cap: tuple[object, int] | None = None  # controls_cap's (window, controls, text size) and size
 
     @property
     def mats(self) -> bool:
@@ -214,7 +215,7 @@ class Panels:
         and text size)."""
         host = self.host
         key = (host.L.size, tuple(host.controls), text_scale())
-        cached = getattr(self, "_cap", None)
+        cached = self._cap
         if cached is not None and cached[0] == key:
             return cached[1]
         sizes = [self._controls_fit(s, self.controls_room(s))[1] for s in range(len(host.L.seats))

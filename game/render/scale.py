@@ -7,7 +7,7 @@ finish, the pile count, the rules corner): from a sofa three metres away, smalle
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 REFERENCE = (1280, 720)
@@ -151,12 +151,12 @@ def card_boost() -> float:
     return 1.0 if _crowded() else _card_boost
 
 
-def apply_settings(settings: object) -> None:
+def apply_settings(settings: Mapping[str, object]) -> None:
     """Read the text size, large cards and card letters from the settings (a mapping; missing keys: the
     defaults). Letters on "auto" follow the language in force, whenever it changes."""
     from game.render import letters
 
-    get = getattr(settings, "get", lambda _k, d=None: d)
+    get = settings.get
     set_text_scale(int(get("text_size", 100) or 100) / 100)
     set_large_cards(bool(get("large_cards", False)))
     letters.set_letters(str(get("card_letters", letters.AUTO)))

@@ -19,6 +19,7 @@ from game.input.keys import key_label
 from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.scene import Scene
+from game.ui.who_plays import Joined
 
 if TYPE_CHECKING:
     from game.games.table_scene import TableScene
@@ -26,13 +27,6 @@ if TYPE_CHECKING:
 
 
 HOLD_NS = 1_000_000_000  # a seat changes hands on the unplugged screen only by a press held this long
-
-
-class Joined(dict):
-    """seat -> device, as the join screen hands it over; `profiles`: seat -> the remembered player chosen
-    for it (game.history profiles; a seat not in it is a guest)."""
-
-    profiles: dict[int, int]
 
 
 def _slot(cmd: Command) -> int | None:

@@ -367,6 +367,7 @@ class ReplayScene(Scene):
         self._drawn: tuple | None = None
         self._sounds = False
         self._table_looks: tuple | None = None  # the table's size and text looks when it was last laid out
+        self._canvas: pygame.Surface | None = None  # the table drawn at its own size, then scaled into its place
 
     @property
     def speed(self) -> float:
@@ -633,7 +634,7 @@ class ReplayScene(Scene):
         player = scale.player_text_scale()
         scale.set_text_scale(player * k)
         try:
-            with scale.text_room(getattr(self.table, "text_room", 1.5) * k):
+            with scale.text_room(self.table.text_room * k):
                 yield
         finally:
             scale.set_text_scale(player)
@@ -651,7 +652,7 @@ class ReplayScene(Scene):
             if inner == area.size:
                 self.table.draw_view(surface.subsurface(area), now)
                 return
-            canvas = getattr(self, "_canvas", None)
+            canvas = self._canvas
             if canvas is None or canvas.get_size() != inner:
                 canvas = self._canvas = (pygame.Surface(inner).convert(surface) if pygame.display.get_surface()
                                          else pygame.Surface(inner))

@@ -68,6 +68,7 @@ class ResultsScene(Scene):
         self.config = config
         self.match = match
         self.shown_ns: int | None = None
+        self.body_top: int | None = None  # where the game's part begins (laid out): the celebration keeps above it
 
     def enter(self) -> None:
         self.definition = self.app.games.get(self.config.game)
@@ -195,7 +196,7 @@ class ResultsScene(Scene):
         for i in range(CONFETTI):
             r = ((i * 7919) % 1000) / 1000, ((i * 104729) % 1000) / 1000, ((i * 1299709) % 1000) / 1000
             x = w * (0.1 + 0.8 * r[0]) + math.sin(age / 2.5e8 + i) * bit * 2
-            band = max(bit * 4, getattr(self, "body_top", h // 6) - bit)
+            band = max(bit * 4, (h // 6 if self.body_top is None else self.body_top) - bit)
             y = (band * (r[2] + (age / 1e9) * (0.25 + 0.35 * r[1]))) % band
             spin = abs(math.cos(age / 1.5e8 + i))  # a flake turning over
             flake = pygame.Rect(0, 0, bit, max(1, round(bit * 0.6 * spin + 1)))

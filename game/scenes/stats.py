@@ -53,6 +53,8 @@ class StatsScene(MenuHandler):
         self.profile_id = profile_id
         self.message = ""
         self.folder = ""  # where the CSV went, under the message
+        self.stats: ProfileStats | None = None  # the player's figures (loaded on enter)
+        self.title_px: int | None = None  # the panels' titles' size, as the layout found room for it
 
     # -- state --------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -158,7 +160,7 @@ class StatsScene(MenuHandler):
         self.row = row = max(ui.px(size, ROW), ui.TEXTS.line_height(ui.px(size, TEXT_PX)))
         # The right column's three panels share its height as their rows need it (each at least a share
         # of it): the rules, the games (and their scores), the rivals.
-        stats = getattr(self, "stats", None)
+        stats = self.stats
         counts = [len(stats.rules), len(self._games_lines()), len(stats.rivals)] if stats is not None else [0, 0, 0]
         room = right.h - 2 * gap
         title_px = ui.px(size, TITLE_PX)
@@ -215,7 +217,8 @@ class StatsScene(MenuHandler):
         size = surface.get_size()
         ui.panel(surface, rect)
         pad = ui.px(size, 12)
-        title_px, px = getattr(self, "title_px", ui.px(size, TITLE_PX)), ui.px(size, TEXT_PX)
+        title_px = ui.px(size, TITLE_PX) if self.title_px is None else self.title_px
+        px = ui.px(size, TEXT_PX)
         inner, space = rect.w - 2 * pad, ui.px(size, 16)
         if note:  # title and note on one line if they fit there (shrunk, at most to the standard text size)
             both = [(title, title_px, True), (note, px, False)]

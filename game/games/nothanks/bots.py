@@ -38,7 +38,7 @@ def load_search(compiled: str = COMPILED_SEARCH) -> ModuleType:
         made_from = hashlib.sha256(source.read_bytes()).hexdigest()
     except OSError:
         return module if getattr(sys, "frozen", False) else plain_search
-    return module if getattr(module, "COMPILED_FROM", None) == made_from else plain_search
+    return module if vars(module).get("COMPILED_FROM") == made_from else plain_search  # (an older build: none)
 
 
 search = load_search()

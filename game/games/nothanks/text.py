@@ -158,7 +158,7 @@ def rules_text(rules: nt.Rules) -> list[str]:
         *play,
         t("Some cards are set aside unseen at the start, so nobody knows which cards will come."),
         t("When you take the card, the next card is turned face up and you decide again.")
-        if getattr(rules, "after_take", "next_player") == "same_player"
+        if rules.after_take == "same_player"
         else t("When you take the card, the next card is turned face up and it is the next player's turn."),
         score,
         *([] if chips(rules) else [

@@ -532,7 +532,8 @@ class RatscrewMatch:
     def _tell_bots(self, t: int, events: list[object]) -> None:
         """Bots that watch the table see its public slap events: `watch(what, seat, t_ns)` with `what`
         one of SEEN (a slap won, a wrong slap, a slap too late, a chance nobody took: seat None)."""
-        seen = [(SEEN[type(e)], getattr(e, "seat", None)) for e in events if type(e) in SEEN]
+        seen = [(SEEN[type(e)], None if isinstance(e, Missed) else e.seat) for e in events
+                if isinstance(e, rs.SlapWon | rs.WrongSlap | TooLate | Missed)]
         if not seen:
             return
         for bot in self.bots.values():

@@ -263,7 +263,7 @@ def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float
     """Under the pile: whose turn and which key, the owed count, or the claim window's countdown; the game
     clock after it (issue 21: `clock_text`, set by the table)."""
     text = v.model.status_text(state)
-    clock = getattr(v.model, "clock_text", "")
+    clock = v.model.clock_text
     if clock:
         text = f"{text}   {clock}" if text else clock
     if text:

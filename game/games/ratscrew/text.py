@@ -162,7 +162,7 @@ def table_corner(rules: rs.Rules) -> str:
 
 def slap_explanations(rules: rs.Rules) -> list[str]:
     """One line per slap rule switched on at this table."""
-    either = getattr(rules, "marriage_either_order", False)
+    either = rules.marriage_either_order
     texts = {
         "double": t("• Double: the top two cards have the same rank."),
         "sandwich": t("• Sandwich: the top card has the rank of the third card from the top."),
@@ -180,7 +180,7 @@ def slap_explanations(rules: rs.Rules) -> list[str]:
 
 def slap_picture_caption(rule: str, rules: rs.Rules) -> str:
     """A slap pattern's picture on the rules screen: its explanation, and whether it is on at this table."""
-    either = getattr(rules, "marriage_either_order", False)
+    either = rules.marriage_either_order
     text = {
         "double": t("Double: the top two cards have the same rank."),
         "sandwich": t("Sandwich: the top card has the rank of the third card from the top."),
@@ -194,7 +194,7 @@ def slap_picture_caption(rule: str, rules: rs.Rules) -> str:
         "six_nine": t("Six-nine: a 6 and a 9 next to each other."),
         "four_of_a_suit": t("Four of a suit: the top four cards are all of one suit."),
     }[rule]
-    on = rule in getattr(rules, "slaps", ())
+    on = rule in rules.slaps
     return t("{rule} (on at this table)", rule=text) if on else t("{rule} (off at this table)", rule=text)
 
 
@@ -202,7 +202,7 @@ def ten_stops_caption(rules: rs.Rules) -> str:
     """The rules screen's picture of a 10 ending a challenge, and whether that is on at this table."""
     text = t("A 10 stops a challenge: a 10 turned while paying ends it. Nobody wins the pile; "
              "the next player plays on.")
-    if getattr(rules, "ten_stops", False):
+    if rules.ten_stops:
         return t("{rule} (on at this table)", rule=text)
     return t("{rule} (off at this table)", rule=text)
 
@@ -240,7 +240,7 @@ def rules_text(rules: rs.Rules) -> list[str]:
         _penalty_text(rules),
         *([t("After a wrong slap your slap hand rests for {s} s (longer if you keep slapping wrong), so "
              "slapping all the time never pays.", s=decimal(rules.slap_lockout_ms / 1000))]
-          if getattr(rules, "slap_lockout_ms", 0) else []),
+          if rules.slap_lockout_ms else []),
         t("Out of cards? You are still in until the next chance to slap has passed. Slap first, and right, "
           "and you are back in with the pile."),
         _end_text(rules),
@@ -249,7 +249,7 @@ def rules_text(rules: rs.Rules) -> list[str]:
 
 def _end_text(rules: rs.Rules) -> str:
     """How a game is won: the last player with cards, or (with a game length) most cards when time is up."""
-    seconds = rs.GAME_LENGTHS_S.get(getattr(rules, "game_length", "full"))
+    seconds = rs.GAME_LENGTHS_S.get(rules.game_length)
     if seconds is None:
         return t("The last player with cards wins.")
     return tn("The last player with cards wins, or when {n} minute is up, the player holding the most cards. "

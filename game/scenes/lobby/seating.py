@@ -56,6 +56,7 @@ class Seating(WhoPlays):
     message: str
     note: str
     first_player: int
+    values: dict[str, object]  # the chosen rule options (the house rules' part)
 
     if TYPE_CHECKING:
         def refresh_rules(self) -> None: ...
@@ -291,9 +292,8 @@ class Seating(WhoPlays):
             else:
                 continue
             rows.append(row)
-        values: dict[str, object] = getattr(self, "values", {})
         return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
-                           options=dict(values), rows=tuple(rows),
+                           options=dict(self.values), rows=tuple(rows),
                            profiles=tuple(self.profiles[row] if self.seats[row][0] == "human" else None for row in rows))
 
     def start_problem(self) -> str:
