@@ -35,7 +35,7 @@ lint: $(STAMP)
 # Code checks: ruff over the code, the tests and the build scripts; mypy --strict on the modules pyproject.toml
 # names (the contract between the shell and the games, the services, the shell's own modules).
 check: $(STAMP)
-	$(BIN)/ruff check game tests build
+	$(BIN)/ruff check game tests build examples
 	$(BIN)/mypy
 
 build: $(SPEEDUPS)
