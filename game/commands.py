@@ -19,7 +19,6 @@ SEAT_ACTIONS = BUTTONS + GAME_ACTIONS  # what a table takes from a seat
 
 # Menu actions (seat may be None for "whoever pressed").
 UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE = "up", "down", "left", "right", "confirm", "back", "pause"
-MENU_ACTIONS = (UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE)
 
 
 @dataclass(frozen=True, slots=True)

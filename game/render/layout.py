@@ -47,10 +47,6 @@ class TableLayout:
     def card_h(self) -> int:
         return card_height(self.card_w)
 
-    @property
-    def seat_card_h(self) -> int:
-        return card_height(self.seat_card_w)
-
 
 def name_line(size: tuple[int, int], ph: int, grown: bool = True, mats: bool = True) -> int:
     """How tall a seat's name is drawn in a panel `ph` high (its font: the couch's BIG_MIN at least on a

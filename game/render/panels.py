@@ -265,10 +265,6 @@ class Panels:
         ctrl = self.host.controls[seat] if seat < len(self.host.controls) else ""
         return not ctrl or self._controls_lines(seat, room, strict=True) is not None
 
-    def fits_one_line(self, text: str, width: int, size: int) -> bool:
-        """Whether `text` fits `width` on one line at `size`, shrunk at most to 3/4 (as `controls_fit`)."""
-        return self.host.texts.font(text_for(max(8, int(size * 0.75)))).size(text)[0] <= width
-
     # -- the composed seat --------------------------------------------------------------------------------
     def margin(self, seat: int) -> int:
         """Room around a seat's panel for its shadow, glow and tags."""

@@ -271,11 +271,6 @@ def with_head_start(line: str, head_start_ms: int) -> str:
     return t("{line} ({hs} ms head start)", line=line, hs=head_start_ms) if head_start_ms else line
 
 
-def head_start_label(ms: int) -> str:
-    """A seat's head start as the lobby shows it: "none", "300 ms"."""
-    return t("none") if ms == 0 else t("{ms} ms", ms=ms)
-
-
 def missed(rule: str) -> str:
     """A slappable pile that passed unslapped: "Double missed"."""
     return t("Missed: {rule}", rule=slap_label(rule))
