@@ -9,7 +9,7 @@ from typing import Any
 
 from game.commands import PLAY, Command
 from game.core.contract import EventRow, Result
-from game.core.engine import IllegalAction
+from game.core.engine_protocol import IllegalAction
 from game.jsonsafe import JSON
 from game.match.common import (
     Ignored,

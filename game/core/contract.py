@@ -188,7 +188,7 @@ class SeatEvent(Protocol):
 @runtime_checkable
 class GameState(Protocol):
     """What the shell reads of any game's engine state: how many play, whether it is over, and its digest
-    (for replay checks). Every engine's state answers the whole engine protocol (game.core.engine.EngineState:
+    (for replay checks). Every engine's state answers the whole engine protocol (game.core.engine_protocol.EngineState:
     legal_actions, apply, refusal, observation, clone too); only the game's own code applies actions."""
 
     @property

@@ -185,7 +185,7 @@ class GameDef(ABC, Generic[RulesT, BotT]):
 
     # -- identity -------------------------------------------------------------------------------------
     id: str = ""
-    engine: ModuleType  # the pure rules module (game.core.engine's protocol)
+    engine: ModuleType  # the pure rules module (game.core.engine_protocol's protocol)
     rules_type: type[RulesT]
     buttons: tuple[str, str] = ("", "")
     # -- bots -----------------------------------------------------------------------------------------
@@ -359,7 +359,7 @@ class GameDef(ABC, Generic[RulesT, BotT]):
 
     @abstractmethod
     def bench(self) -> BenchHooks:
-        """The game's engine bench module (see BenchHooks and game.bench.engines)."""
+        """The game's engine bench module (see BenchHooks and game.bench.engine_speed)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from game.commands import PASS, TAKE, Command
 from game.core.contract import EventRow, Result
-from game.core.engine import IllegalAction
+from game.core.engine_protocol import IllegalAction
 from game.core.options import OptionValue
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import Bot, make_bot
