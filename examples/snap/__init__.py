@@ -1,5 +1,5 @@
 """Snap: the smallest complete game, the worked example of docs/adding-a-game.md. Its definition for the shell
-(`SnapDef`, a `GameDef[sn.Rules, RandomBot]`) is this file; its parts sit beside it: engine (pure rules), match
+(`SnapDef`, a `GameDef[sn.Rules, RandomBot, SnapMatch]`) is this file; its parts sit beside it: engine (pure rules), match
 (the driver, with its `random` bot), view_model, view, table, results, sim, bench, and its words in text (a tiny
 Danish and Swedish of its own: a game outside the shared catalogues). It joins the shell with one line,
 `game.games.register(snap.DEFINITION)`; the conformance suite (tests/test_conformance.py) registers it so and
@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Unpack
 
 from game.commands import PLAY
-from game.core.contract import BIG_TAKE, Marker, Match, MatchOptions, RuleOption, TableConfig
+from game.core.contract import BIG_TAKE, Marker, MatchOptions, RuleOption, TableConfig
 from game.core.options import OptionSpec, OptionValue
 from game.games.base import BenchHooks, GameDef, ResultsBody, SimHooks
 from game.jsonsafe import as_list, as_str
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 BIG_PILE = 8  # a pile snapped with this many cards or more is a replay's marker
 
 
-class SnapDef(GameDef[engine.Rules, RandomBot]):
+class SnapDef(GameDef[engine.Rules, RandomBot, SnapMatch]):
     # -- identity ---------------------------------------------------------------------------------------
     id = GAME_ID
     engine = engine
@@ -102,7 +102,7 @@ class SnapDef(GameDef[engine.Rules, RandomBot]):
         return make_bot(self.check_level(level), rng)
 
     # -- match ------------------------------------------------------------------------------------------
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> SnapMatch:
         """A fixed deal is {"deck": [card, …]}, as the log's header keeps it; Snap's bots think at once."""
         from game.record import DIGEST_EVERY
 
@@ -123,7 +123,7 @@ class SnapDef(GameDef[engine.Rules, RandomBot]):
 
         return SnapTable(config)
 
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
+    def results_body(self, config: TableConfig, match: SnapMatch) -> ResultsBody:
         from .results import SnapResults
 
         return SnapResults(config, match)

@@ -1,4 +1,4 @@
-"""What the shell needs to know about a game: the `GameDef[RulesT, BotT]` every game folder provides once,
+"""What the shell needs to know about a game: the `GameDef[RulesT, BotT, MatchT]` every game folder provides once,
 in parts by role (identity and words, rules, bots, match, presentation, tools), and the typed protocols
 its loaded-on-demand parts answer (`ResultsBody`, `SimHooks`, `BenchHooks`).
 
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 RulesT = TypeVar("RulesT")  # a game's own rules (its engine's Rules)
 BotT = TypeVar("BotT")  # what its bots are to its match (e.g. a Protocol of what the match calls)
+MatchT = TypeVar("MatchT", bound=Match)  # its match: the contract's Match, and what its own parts read of it
 
 
 def rules_as(rules: object, kind: type[RulesT], game: str) -> RulesT:
@@ -166,9 +167,9 @@ class PracticeMode(ABC):
         raise NotImplementedError
 
 
-class GameDef(ABC, Generic[RulesT, BotT]):
+class GameDef(ABC, Generic[RulesT, BotT, MatchT]):
     """Everything game-specific the shell needs. Each game folder subclasses this once, naming its own
-    rules and bots: `class SnapDef(GameDef[snap.Rules, SnapBot])`. Its parts, by role:
+    rules, bots and match: `class SnapDef(GameDef[sn.Rules, RandomBot, SnapMatch])`. Its parts, by role:
 
     - identity and words: `id`, `title`, `blurb`, `button_words`, `showcase`, `rules_text`, …;
     - rules: `rules_type` (the engine's Rules) and the options, described once by the engine's specs;
@@ -326,7 +327,7 @@ class GameDef(ABC, Generic[RulesT, BotT]):
 
     # -- match ----------------------------------------------------------------------------------------
     @abstractmethod
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> MatchT:
         """The game's match for `config` (see `Match`); `options`: see `MatchOptions` (replay, digest_every, a
         fixed deal, …)."""
         raise NotImplementedError
@@ -347,8 +348,8 @@ class GameDef(ABC, Generic[RulesT, BotT]):
         raise NotImplementedError
 
     @abstractmethod
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
-        """The game's part of the results screen."""
+    def results_body(self, config: TableConfig, match: MatchT) -> ResultsBody:
+        """The game's part of the results screen, for the match its table played (`make_match`'s)."""
         raise NotImplementedError
 
     # -- tools (loaded on demand) ---------------------------------------------------------------------
@@ -368,4 +369,4 @@ class GameDef(ABC, Generic[RulesT, BotT]):
 
 # The shell holds games of every kind of rules side by side (the registry, a lobby of any game) and hands a
 # definition back only the rules it made: Python has no existential type to say so, hence Any, here only.
-SomeGame: TypeAlias = "GameDef[Any, Any]"
+SomeGame: TypeAlias = "GameDef[Any, Any, Any]"

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Unpack
 
 from game.commands import PASS, TAKE
-from game.core.contract import BIG_TAKE, Marker, Match, MatchOptions, RuleOption, TableConfig
+from game.core.contract import BIG_TAKE, Marker, MatchOptions, RuleOption, TableConfig
 from game.core.options import OptionSpec, OptionValue
 from game.games.base import BenchHooks, GameDef, ResultsBody, SimHooks
 from game.games.nothanks import bots, engine
@@ -21,13 +21,14 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.nothanks.match import NothanksMatch
     from game.render.card_art import CardArt
 
 
 BIG_TAKE_MATCHES = 8  # a take with this many matches on the card or more is a replay's marker
 
 
-class NothanksDef(GameDef[engine.Rules, bots.Bot]):
+class NothanksDef(GameDef[engine.Rules, bots.Bot, "NothanksMatch"]):
     id = "nothanks"
     engine = engine
     rules_type = engine.Rules
@@ -133,7 +134,7 @@ class NothanksDef(GameDef[engine.Rules, bots.Bot]):
         return bots.make_bot(self.check_level(level), rng, time_budget_ms=tuning.get("time_budget_ms"),
                              iterations=tuning.get("iterations"))
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> NothanksMatch:
         """A fixed deal is {"deck": [card, …]} (top first), as the log's header keeps it."""
         from game.games.nothanks.match import NothanksMatch
         from game.record import DIGEST_EVERY
@@ -151,7 +152,7 @@ class NothanksDef(GameDef[engine.Rules, bots.Bot]):
 
         return NothanksTable(config)
 
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
+    def results_body(self, config: TableConfig, match: NothanksMatch) -> ResultsBody:
         from game.games.nothanks.results import NothanksResults
 
         return NothanksResults(config, match)

@@ -13,7 +13,6 @@ from game.core.contract import (
     PHOTO_FINISH,
     FairStart,
     Marker,
-    Match,
     MatchOptions,
     RuleOption,
     TableConfig,
@@ -32,6 +31,7 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.ratscrew.match import RatscrewMatch
     from game.render.card_art import CardArt
 
 # A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
@@ -50,7 +50,7 @@ SLAP_EXAMPLES = {
 TEN_STOPS_EXAMPLE = ("KS", "4D", "TC")
 
 
-class RatscrewDef(GameDef[engine.Rules, SlapBot]):
+class RatscrewDef(GameDef[engine.Rules, SlapBot, "RatscrewMatch"]):
     id = "ratscrew"
     engine = engine
     rules_type = engine.Rules
@@ -152,7 +152,7 @@ class RatscrewDef(GameDef[engine.Rules, SlapBot]):
                  **tuning: int | None) -> SlapBot:
         return bots.make_bot(self.check_level(level), rng, seat=seat, rules=engine.Rules() if rules is None else rules)
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> RatscrewMatch:
         """A fixed deal is {"hands": [[card, …], …]} (each top card first), as the log's header keeps it; the
         bots here think at once (no thread, no search to bound)."""
         from game.games.ratscrew.match import RatscrewMatch
@@ -170,7 +170,7 @@ class RatscrewDef(GameDef[engine.Rules, SlapBot]):
 
         return RatscrewTable(config)
 
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
+    def results_body(self, config: TableConfig, match: RatscrewMatch) -> ResultsBody:
         from game.games.ratscrew.results import RatscrewResults
 
         return RatscrewResults(config, match)

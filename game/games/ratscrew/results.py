@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.core.contract import TableConfig, seat_name
+from game.games.ratscrew.match import RatscrewHistory, RatscrewMatch
 from game.i18n import t, tn
 from game.render import colors, scale
 from game.render.card_art import CardArt
@@ -14,7 +13,7 @@ from game.ui import widgets as ui
 from game.ui.figures import table_columns, whole_name, winners_line
 
 
-def hand_steps(history: Any) -> list[tuple[int, ...]]:
+def hand_steps(history: RatscrewHistory) -> list[tuple[int, ...]]:
     """Every seat's cards in hand from the deal on, one entry per change (a card played, a burn, a pile
     won), as the match sampled them."""
     steps: list[tuple[int, ...]] = []
@@ -27,7 +26,7 @@ def hand_steps(history: Any) -> list[tuple[int, ...]]:
 class RatscrewResults:
     """The winner, each player's card count over the game as a line chart, and slaps won / wrong / late."""
 
-    def __init__(self, config: TableConfig, match: Any) -> None:
+    def __init__(self, config: TableConfig, match: RatscrewMatch) -> None:
         st = match.state
         self.names = [seat_name(s, i) for i, s in enumerate(config.seats)]
         self.winner = st.winner
