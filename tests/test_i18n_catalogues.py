@@ -214,3 +214,12 @@ def test_the_build_bundles_every_catalogue_where_game_i18n_looks(tmp_path, monke
         assert ("couchcards.po", where) in bundled
         mo = next(Path(src) for src, dest in analysis["datas"] if dest == where and src.endswith(".mo"))
         assert mo.read_bytes() == load_build_i18n().mo_bytes(code)  # compiled from the current .po
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_catalogue_holds_only_what_the_template_has(code):
+    """No message the code no longer uses stays behind (a merge that kept both sides' entries, and no `make i18n`
+    after it, left `{n} session` in every .po): `build/i18n.py update` drops them, without fuzzy guesses."""
+    ids = {(e["msgid"],) if e["msgid_plural"] is None else (e["msgid"], e["msgid_plural"]) for e in entries(code)}
+    assert sorted(ids - template_ids()) == []
+    assert not any(e["fuzzy"] for e in entries(code))

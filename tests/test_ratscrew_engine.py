@@ -825,7 +825,7 @@ def test_rules_summary_is_one_line_naming_every_option():
         "Double",
         "Marriage (either order)",
         "burns 1",
-        "live",
+        "burns 1 card (it counts for slaps)",
         "J2 Q2 K3 A4",
         "challenger wins",
         "2000",
@@ -833,7 +833,7 @@ def test_rules_summary_is_one_line_naming_every_option():
         assert part in text
     assert "Sandwich" not in text
     default = rs_text.summary(rs.Rules())
-    assert "Top-bottom" in default and "burns 2 cards, dead" in default and "next pays" in default
+    assert "Top-bottom" in default and "burns 2 cards (they don't count for slaps)" in default and "next pays" in default
     assert "1 s" in default and "300 ms" in default and "5000" in default
 
 

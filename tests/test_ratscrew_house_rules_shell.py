@@ -118,7 +118,7 @@ def test_in_the_lobby_choosing_timeouts_brings_their_length_and_takes_the_burn_a
 
 
 @pytest.mark.parametrize(("rules", "summary", "corner"), [
-    (rs.Rules(), "wrong slap burns 2 cards, dead", "Wrong slap burns 2"),
+    (rs.Rules(), "wrong slap burns 2 cards (they don't count for slaps)", "Wrong slap burns 2"),
     (rs.Rules(wrong_slap="timeout", timeout_cards=2), "wrong slap: no slaps for 2 cards", "Wrong slap: wait 2 cards"),
     (rs.Rules(wrong_slap="timeout", timeout_cards=1), "wrong slap: no slaps for 1 card", "Wrong slap: wait 1 card"),
     (rs.Rules(wrong_slap="gives_pile"), "wrong slap gives the pile to the next player",

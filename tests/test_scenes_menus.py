@@ -65,7 +65,7 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     lobby = app.top
     house_rules(app)
     set_value(app, t("Slap: {name}", name=t("Tens")), t("On"))
-    set_value(app, t("Claim delay"), t("{s} s", s="0.5"), key="left")
+    set_value(app, t("Challenger takes the pile after"), t("{s} s", s="0.5"), key="left")
     focus(app, t("Save these rules as a preset…"))
     press(app, "enter")
     assert top_name(app) == "NameEntryScene"
@@ -75,7 +75,7 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     assert stored["tens"] is True and stored["claim_delay_ms"] == 500
     assert lobby.preset == name
 
-    set_value(app, t("Claim delay"), t("{s} s", s="2"))  # change the rules: no longer the preset
+    set_value(app, t("Challenger takes the pile after"), t("{s} s", s="2"))  # change the rules: no longer the preset
     assert lobby.preset is None and lobby.rules.claim_delay_ms == 2000
     set_value(app, t("Preset"), t("Standard rules"))
     assert lobby.rules.claim_delay_ms == 1000 and "tens" not in lobby.rules.slaps

@@ -136,24 +136,54 @@ def score_example(rules: nt.Rules | None) -> str:
     return t("{a}, {b}, {c} and 5 matches: −27 − 3 + 5 = −25.", a=ace, b=nine, c=three)
 
 
+COURTS = {"1": "A", "11": "J", "12": "Q", "13": "K"}  # ranks a real deck names by letter: the ace and the courts
+
+
+def card_name(rules: nt.Rules, value: int) -> str:
+    """How the table writes a card: "♠A", "♥9", "♣Q" in the playing-card edition (rank 1 is the ace, ranks
+    11-13 of a deck with more than 10 cards a suit are a real deck's jack, queen and king), in the player's
+    card letters ("♠E", "♣D" in Danish and Swedish, "♣Kn" a Swedish jack); the number in the numbered one."""
+    label = nt.card_label(rules, value)
+    if rules.edition != "cards" or label[1:] not in COURTS:
+        return label
+    return label[0] + letter(COURTS[label[1:]])
+
+
+def _suit_names() -> dict[str, str]:
+    return {"C": t("clubs"), "D": t("diamonds"), "H": t("hearts"), "S": t("spades")}
+
+
+def values_text(rules: nt.Rules) -> str:
+    """The playing-card edition's values, in words a voice can read: each suit's range in this table's
+    suit order and deck size, then the run across a suit border ("♥9 and ♠A are a run")."""
+    k = rules.ranks_per_suit
+    first, second, third, fourth = (_suit_names()[s] for s in rules.suit_order)
+    return t("Playing-card edition: a card's value is its place across the suits. {first} come first, from 1 to "
+             "{k}. Then {second} from {k1} to {k2}, {third} from {k3} to {k4} and {fourth} from {k5} to {k6}. "
+             "So {last} and {next} are a run. An ace is the 1 of its suit, {ace}.",
+             first=first.capitalize(), second=second, third=third, fourth=fourth, k=k, k1=k + 1, k2=2 * k,
+             k3=2 * k + 1, k4=3 * k, k5=3 * k + 1, k6=4 * k, last=card_name(rules, 3 * k),
+             next=card_name(rules, 3 * k + 1), ace=letter("A"))
+
+
 def rules_text(rules: nt.Rules) -> list[str]:
     """Paragraphs of the rules, for people who have never played (in the words of `rules`' edition)."""
     if chips(rules):
         play = [
-            t("One card lies face up. On your turn, take it — with every chip lying on it — "
-              "or pay one of your chips onto it to pass the problem on."),
+            t("One card lies face up. On your turn, take it and every chip on it. "
+              "Or say no thanks: pay one of your chips onto it."),
             t("With no chips left, you must take the card."),
         ]
-        score = t("At the end, every card counts minus its value, but in a run of consecutive values only "
-                  "the lowest card counts. Every chip left is worth plus one. The highest total wins.")
+        score = t("At the end, every card counts minus its value. But in a run of cards that follow each other, "
+                  "only the lowest counts. Every chip left is worth plus one. Whoever has the most points wins.")
     else:
         play = [
-            t("One card lies face up. On your turn, take it — with every match lying on it — "
-              "or pay one of your matches onto it to pass the problem on."),
+            t("One card lies face up. On your turn, take it and every match on it. "
+              "Or say no thanks: pay one of your matches onto it."),
             t("With no matches left, you must take the card."),
         ]
-        score = t("At the end, every card counts minus its value, but in a run of consecutive values only the "
-                  "lowest card counts. Every match left is worth plus one. The highest total wins.")
+        score = t("At the end, every card counts minus its value. But in a run of cards that follow each other, "
+                  "only the lowest counts. Every match left is worth plus one. Whoever has the most points wins.")
     return [
         *play,
         t("Some cards are set aside unseen at the start, so nobody knows which cards will come."),
@@ -161,9 +191,6 @@ def rules_text(rules: nt.Rules) -> list[str]:
         if rules.after_take == "same_player"
         else t("When you take the card, the next card is turned face up and it is the next player's turn."),
         score,
-        *([] if chips(rules) else [
-            t("Playing-card edition: a card's value is its place across the suits. With 9 cards per suit, "
-              "♣1–9 are 1–9, ♦1–9 are 10–18, ♥1–9 are 19–27 and ♠1–9 are 28–36, so ♥9 and ♠1 are a run. "
-              "The 1 of a suit is its ace, {ace}.", ace=letter("A"))]),
+        *([] if chips(rules) else [values_text(rules)]),
         tie_break_note(rules if rules is not None and hasattr(rules, "edition") else None),
     ]

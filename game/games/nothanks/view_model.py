@@ -4,7 +4,8 @@ press), the move log (the last takes and passes) and the words the table says. P
 layout.
 
 The engine's matches are chips in the numbered edition: one word (game.games.nothanks.text.chips) and one
-picture (game.games.nothanks.geometry.token_kind) throughout each edition. An ace (rank 1 in the playing-card edition) is an A."""
+picture (game.games.nothanks.geometry.token_kind) throughout each edition. In the playing-card edition rank 1
+is the ace, an A, and ranks 11-13 are J, Q, K."""
 
 from __future__ import annotations
 
@@ -14,12 +15,11 @@ from typing import ClassVar
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
-from game.games.nothanks.text import chips
+from game.games.nothanks.text import card_name, chips
 from game.i18n import t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Banner, Face, Flip, Flyer, Note
-from game.render.letters import letter
 from game.render.tween import Tween
 from game.render.view_model import MS, Handler, ViewModel, who
 
@@ -49,26 +49,21 @@ class Move:
     count: int
 
 
-def card_name(rules: nt.Rules, value: int) -> str:
-    """How the table writes a card: "♠A", "♥9" (rank 1 is the ace, in the player's card letters: "♠E" in
-    Danish and Swedish) in the playing-card edition, the number in the numbered one."""
-    label = nt.card_label(rules, value)
-    return label[0] + letter("A") if rules.edition == "cards" and label[1:] == "1" else label
-
-
 def value_sum(rules: nt.Rules, value: int) -> str:
-    """The teaching aid's sum, "♠A = 3 × 9 + 1 = 28": how a card's value is made (the engine's, with
-    the ace written as on the card)."""
+    """The teaching aid's sum, "♠A = 3 × 9 + 1 = 28", "♣Q = 0 × 12 + 12 = 12": how a card's value is made
+    (the engine's, with the ace and the courts written as on the card)."""
     return card_name(rules, value) + nt.value_explanation(rules, value)[len(nt.card_label(rules, value)):]
 
 
 def card_key(rules: nt.Rules, value: int, mini: bool = False) -> tuple:
-    """The card art's key for `value` (its suit and rank, "A" for an ace, in the cards edition, the
-    number alone in the numbered one); `mini` for the small cards in a seat's runs."""
+    """The card art's key for `value`: its suit and rank label in the cards edition ("A" for an ace, written
+    as on the card; a court by its rank, "12", which the art draws as the court's letter with the value
+    beside it), the number alone in the numbered one; `mini` for the small cards in a seat's runs."""
     code = nt.card_code(rules, value)
     if code is None:
         return ("nt", value, None, "", mini)
-    return ("nt", value, code[1], card_name(rules, value)[1:], mini)
+    rank = nt.card_label(rules, value)[1:]
+    return ("nt", value, code[1], card_name(rules, value)[1:] if rank == "1" else rank, mini)
 
 
 class NothanksModel(ViewModel):

@@ -46,8 +46,8 @@ def _option_label(name: str, slaps: dict[str, str]) -> str:
         "timeout_cards": t("Slap timeout lasts"),
         "ten_stops": t("A 10 stops a challenge"),
         "payer_out_rule": t("Payer runs out"),
-        "claim_delay_ms": t("Claim delay"),
-        "late_grace_ms": t("Too-late window"),
+        "claim_delay_ms": t("Challenger takes the pile after"),
+        "late_grace_ms": t("Too late, no penalty, up to"),
         "slap_lockout_ms": t("Wrong slap locks the slap"),
         "game_length": t("Game length"),
         "card_limit": t("Game limit"),
@@ -66,7 +66,7 @@ def _choice_label(name: str, value: OptionValue, slaps: dict[str, str]) -> str:
             return t("No penalty")
         return tn("{n} card", "{n} cards", value)
     if name == "burned_live":
-        return t("Live") if value else t("Dead")
+        return t("Count for slaps") if value else t("Don't count for slaps")
     if name == "payer_out_rule":
         return t("Next one pays") if value == "next_pays" else t("Challenger wins")
     if name == "claim_delay_ms":
@@ -113,8 +113,10 @@ def _penalty_short(rules: rs.Rules) -> str:
     if rules.burn == 0:
         return t("no penalty for a wrong slap")
     if rules.burned_live:
-        return tn("wrong slap burns {n} card, live", "wrong slap burns {n} cards, live", rules.burn)
-    return tn("wrong slap burns {n} card, dead", "wrong slap burns {n} cards, dead", rules.burn)
+        return tn("wrong slap burns {n} card (it counts for slaps)",
+                  "wrong slap burns {n} cards (they count for slaps)", rules.burn)
+    return tn("wrong slap burns {n} card (it doesn't count for slaps)",
+              "wrong slap burns {n} cards (they don't count for slaps)", rules.burn)
 
 
 def _counts(rules: rs.Rules) -> str:
@@ -133,8 +135,8 @@ def summary(rules: rs.Rules) -> str:
         t("payer out: next pays")
         if rules.payer_out_rule == "next_pays"
         else t("payer out: challenger wins"),
-        t("claim after {s} s", s=decimal(rules.claim_delay_ms / 1000)),
-        t("late grace {ms} ms", ms=rules.late_grace_ms),
+        t("the challenger takes the pile after {s} s", s=decimal(rules.claim_delay_ms / 1000)),
+        t("up to {ms} ms too late: no penalty", ms=rules.late_grace_ms),
         tn("limit {n} card", "limit {n} cards", rules.card_limit),
     ]
     return " · ".join(parts)
@@ -228,18 +230,19 @@ def rules_text(rules: rs.Rules) -> list[str]:
     return [
         t("The whole deck is dealt out, face down. Nobody looks: you keep your cards in a face-down stack."),
         t("Take turns: on your turn, turn the top card of your stack face up onto the pile in the middle."),
-        t("A jack, queen, king or ace is a challenge: the next player must pay 1, 2, 3 or 4 cards, turning them "
-          "up one at a time. If you turn up a challenge card while paying, the challenge passes on: the next "
-          "player owes the new number, from scratch. If you pay it all without turning one up, the challenger "
-          "takes the pile."),
-        *([t("At this table a 10 stops a challenge: if the player paying turns a 10, the challenge ends, "
-             "nobody wins the pile, and the next player plays on.")] if rules.ten_stops else []),
+        t("A jack, queen, king or ace is a challenge card: the next player must pay cards for it. "
+          "Jack: {j}. Queen: {q}. King: {k}. Ace: {a}. The cards are turned up one at a time. "
+          "If you turn up a challenge card while paying, the challenge passes on. The next player owes the new "
+          "number, and the payment starts again. If you pay it all without turning one up, the challenger "
+          "takes the pile.", **dict(zip("jqka", rules.challenge_counts))),
+        *([t("At this table a 10 stops a challenge. If the player paying turns a 10, the challenge ends and "
+             "nobody wins the pile. The next player plays on.")] if rules.ten_stops else []),
         t("Anyone may slap the pile at any moment. The first right slap wins the whole pile — even during a "
           "challenge — and the slapper plays next. At this table you may slap on:"),
         *(slap_explanations(rules) or [t("nothing: slaps are switched off.")]),
         _penalty_text(rules),
-        *([t("After a wrong slap your slap hand rests for {s} s (longer if you keep slapping wrong), so "
-             "slapping all the time never pays.", s=decimal(rules.slap_lockout_ms / 1000))]
+        *([t("After a wrong slap your slap hand rests for {s} s, longer if you keep slapping wrong. "
+             "Slapping all the time never pays.", s=decimal(rules.slap_lockout_ms / 1000))]
           if rules.slap_lockout_ms else []),
         t("Out of cards? You are still in until the next chance to slap has passed. Slap first, and right, "
           "and you are back in with the pile."),
