@@ -73,6 +73,17 @@ class ResultsBody(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class Showcased(Protocol):
+    """What the choose-game screen shows of a game or a practice mode (GameDef and PracticeMode both answer
+    it): the title, three short lines, and three card pictures fanned."""
+
+    def title(self) -> str: ...
+
+    def blurb(self) -> list[str]: ...
+
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]: ...
+
+
 # ---- tools: the modules `sim` and `bench` load, as the shell calls them ----------------------------------
 
 

@@ -23,7 +23,7 @@ def option_lines(definition: SomeGame, rules: object) -> list[tuple[str, str]]:
 
 
 class RulesScene(Scene):
-    def __init__(self, game: str, rules: Any) -> None:
+    def __init__(self, game: str, rules: object) -> None:
         self.game = game
         self.rules = rules
         self.scroll = 0
