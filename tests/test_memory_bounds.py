@@ -25,7 +25,7 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 # The caches a table of each game, the menus and the title fill (by name): none may go missing unseen.
 EXPECTED = {"card faces", "card blanks", "fonts", "text widths", "table words", "menu words", "felt", "felt's base",
             "shades", "slap hands", "glows", "seat marks", "court headgear", "noise tiles", "tokens", "token spots",
-            "turn frames", "fitted notes", "note lanes", "centre labels", "ratscrew prompts", "ratscrew photo strips",
+            "turn frames", "fitted notes", "note lanes", "ratscrew prompts", "ratscrew photo strips",
             "ratscrew rows fits", "ratscrew card reaches", "ratscrew line heights", "ratscrew slap answers",
             "ratscrew near misses", "ratscrew check sets", "no thanks bot rules", "menu backdrop"}
 

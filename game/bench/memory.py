@@ -203,7 +203,11 @@ def surface_owners(app: App) -> dict[str, tuple[int, int]]:
             kids = [obj.__self__]
         else:
             kids = list(vars(obj).values()) if hasattr(obj, "__dict__") else []
-            kids += [getattr(obj, slot, None) for slot in getattr(type(obj), "__slots__", ())]
+            for klass in type(obj).__mro__:  # slots declared anywhere up the classes; one not yet set is skipped
+                declared = klass.__dict__.get("__slots__", ())
+                for slot in (declared,) if isinstance(declared, str) else declared:
+                    if hasattr(obj, slot):
+                        kids.append(getattr(obj, slot))
             if hasattr(obj, "_items"):  # a bounded cache: a dict of its entries
                 kids.append(obj._items)
         todo += [(owner, kid) for kid in reversed(kids)]
