@@ -1,52 +1,32 @@
-"""The school's pace: the time between cards (and so the time to slap a pattern). Fixed (slow, medium,
-fast) or adaptive: a weighted staircase on the patterns (issue 21). Each pattern slapped in time makes the
-cards come a step faster, each pattern missed `UP_STEPS` steps slower, so the pace settles where the student
-hits about UP_STEPS / (UP_STEPS + 1) = 80% of the patterns (Kaernbach 1991: a weighted up-down staircase).
-The step (on a log scale) starts big and halves at each reversal (a faster run turned slower, or the
-other way) down to `MIN_STEP`, so the pace moves quickly at first and then settles instead of wandering.
-Near misses and false slaps do not move it (a press on nothing says nothing about the time needed to see a
-pattern). Pure: it counts decisions, it reads no clock."""
+"""The slap school's pace: the time between cards (and so the time to slap a pattern). Fixed (slow, medium,
+fast) or adaptive: the schools' weighted staircase (game.games.school.staircase) on the patterns (issue 21):
+each pattern slapped in time makes the cards come a step faster, each pattern missed `UP_STEPS` steps
+slower. Near misses and false slaps do not move it (a press on nothing says nothing about the time needed
+to see a pattern). Pure: it counts decisions, it reads no clock."""
 
 from __future__ import annotations
 
-import math
+from game.games.school.staircase import FIRST_STEP, MIN_STEP, UP_STEPS, Staircase
+
+__all__ = ["ADAPTIVE", "FIRST_STEP", "MIN_STEP", "MODES", "PACES", "UP_STEPS", "Pace"]
 
 PACES: dict[str, int] = {"slow": 2200, "medium": 1500, "fast": 1000}  # ms between cards
 ADAPTIVE = "adaptive"
 MODES: tuple[str, ...] = (*PACES, ADAPTIVE)
 ADAPTIVE_START_MS = 1500
 FASTEST_MS, SLOWEST_MS = 500, 3000
-TARGET_HITS = 0.8
-UP_STEPS = TARGET_HITS / (1 - TARGET_HITS)  # a miss moves the pace this many steps slower (4)
-FIRST_STEP = 0.06  # the first step: 6% faster per hit (a miss: 4 × that slower)
-MIN_STEP = 0.01  # the step never gets smaller than 1% (a miss: 4%)
-KINDLY_EVERY = 0.1  # a pace change is told when the pace has moved 10% from the last one told
 
 
-class Pace:
+class Pace(Staircase):
     """`ms` is the time between cards now; `judged(right, pattern)` counts one decision (a pattern slapped or
     missed; near misses and wrong slaps are counted with `pattern=False` and move nothing) and returns the new
-    `ms` when a change worth telling happened (the pace moves a little at every pattern; it is told, kindly,
-    once it has moved 10% since it was last told)."""
+    `ms` when a change worth telling happened."""
 
     def __init__(self, mode: str) -> None:
         if mode not in MODES:
             raise ValueError(f"pace must be one of {', '.join(MODES)}, not {mode!r}")
+        super().__init__(PACES.get(mode, ADAPTIVE_START_MS), FASTEST_MS, SLOWEST_MS)
         self.mode = mode
-        self.ms = PACES.get(mode, ADAPTIVE_START_MS)
-        self.start_ms = self.ms
-        self.step = FIRST_STEP
-        self.changes = 0  # changes told
-        self.reversals = 0
-        self.trace: list[int] = []  # the pace after each pattern
-        self._log = math.log(self.ms)
-        self._last_dir = 0
-        self._told = self.ms
-
-    @property
-    def told_ms(self) -> int:
-        """The pace as last told (the start, until a change was told)."""
-        return self._told
 
     @property
     def adaptive(self) -> bool:
@@ -55,17 +35,4 @@ class Pace:
     def judged(self, right: bool, pattern: bool = True) -> int | None:
         if not self.adaptive or not pattern:
             return None
-        direction = -1 if right else 1
-        if self._last_dir and direction != self._last_dir:
-            self.reversals += 1
-            self.step = max(MIN_STEP, self.step / 2)
-        self._last_dir = direction
-        self._log += -self.step if right else UP_STEPS * self.step
-        self._log = min(math.log(SLOWEST_MS), max(math.log(FASTEST_MS), self._log))
-        self.ms = round(math.exp(self._log) / 10) * 10
-        self.trace.append(self.ms)
-        if abs(self.ms - self._told) < KINDLY_EVERY * self._told:
-            return None
-        self._told = self.ms
-        self.changes += 1
-        return self.ms
+        return super().judged(right)
