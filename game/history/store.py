@@ -254,10 +254,11 @@ class History:
                 self.say(f"history: cannot read it ({exc})")
                 return None
 
-    def practice(self, profile_id: int, game: str) -> list[queries.Practice]:
-        """Every kept practice session of `profile_id` in `game`, oldest first (queries.practice); none without
-        a database. The games' practice screens read their sessions here, never importing the history."""
-        return self.read(lambda conn: queries.practice(conn, profile_id, game)) or []
+    def practice(self, profile_id: int, game: str, kind: str = "slap") -> list[queries.Practice]:
+        """Every kept practice session of `profile_id` in `game`, oldest first, with its events of `kind`
+        (queries.practice); none without a database. The games' practice screens read their sessions here,
+        never importing the history."""
+        return self.read(lambda conn: queries.practice(conn, profile_id, game, kind)) or []
 
     def close(self) -> None:
         """Write what is queued, then close the database."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.scoring import accuracy_stars, speed_stars
+from game.games.school.days import local_day
 
 OPEN_AT = 2  # accuracy stars on a drill that open the next one
 DAYS, WEEKS = 14, 8
@@ -120,16 +121,6 @@ def next_drill(stars: dict[str, int]) -> int:
 
 
 # -- progress by day and by week ----------------------------------------------------------------------
-def local_day(started: str, tz: datetime.tzinfo | None = None) -> datetime.date | None:
-    try:
-        when = datetime.datetime.fromisoformat(started)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=datetime.UTC)
-    return when.astimezone(tz).date()
-
-
 @dataclass(slots=True)
 class Period:
     """A day or a week (from `start`, `days` long) of practice."""

@@ -21,8 +21,9 @@ from game.games.ratscrew.school import mastery, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
 from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
-from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h, stars
+from game.games.ratscrew.school.paint import card_width, draw_pile
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
+from game.games.school.paint import Words, fit_px, line_h, lock, stars
 from game.i18n import t, tn
 from game.profiles import draw_avatar
 from game.render.card_art import CardArt, card_height
@@ -370,11 +371,3 @@ class SetupScene(WhoPlays, MenuHandler):
         self.words.text(surface, text.pattern(rule), ui.px(size, 26), ui.GOLD, "midtop",
                         (panel.centerx, rects[0].bottom + ui.px(size, 12)), bold=True)
 
-
-def lock(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A small padlock: a drill not open yet (two stars on the one before open it)."""
-    colour = (150, 165, 155)
-    body = pygame.Rect(rect.x, rect.y + rect.h * 2 // 5, rect.w, rect.h * 3 // 5)
-    shackle = pygame.Rect(rect.x + rect.w // 5, rect.y, rect.w * 3 // 5, rect.h * 4 // 5)
-    pygame.draw.ellipse(surface, colour, shackle, max(2, rect.w // 6))
-    pygame.draw.rect(surface, colour, body, border_radius=max(1, rect.w // 6))
