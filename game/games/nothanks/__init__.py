@@ -22,6 +22,7 @@ from game.games.base import (
 )
 from game.games.nothanks import bots, engine
 from game.games.nothanks.layout import LAYOUT
+from game.games.nothanks.school import SCHOOL
 from game.i18n import t, tn
 from game.jsonsafe import as_int, as_list
 from game.match.common import Timed
@@ -59,6 +60,7 @@ class NothanksDef(GameDef):
     summary_lines = 1  # the tie-break note takes the second line
     seat_options = ("learner",)  # a learner always has the coach (its words show after the hint delay)
     layout = LAYOUT
+    practice = (SCHOOL,)  # the number school, an entry on the choose-game screen
 
     def title(self) -> str:
         return t("No Thanks!")

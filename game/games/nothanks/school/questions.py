@@ -270,8 +270,10 @@ def questions(step_id: str, ranks_per_suit: int = 9, suit_order: tuple[str, ...]
     for i in range(n):
         place = places[i]
         if s.kind == WORTH:
-            value = rng.choice(rules.deck_values()[rules.ranks_per_suit:]) if rng.random() < 0.8 else \
-                rng.choice(rules.deck_values())  # mostly past the first suit, where the rows add up
+            fresh = [v for v in rules.deck_values() if v not in {q.answer for q in out}]  # no card twice
+            past_first = [v for v in fresh if v > rules.ranks_per_suit]
+            # mostly past the first suit, where the rows add up
+            value = rng.choice(past_first if past_first and rng.random() < 0.8 else fresh)
             choices = _worth_choices(rules, rng, value, place) if s.answer == "pick" else ()
             out.append(Question(s.id, WORTH, rules, (card(rules, value),), choices, value))
         elif s.kind == BASE:
