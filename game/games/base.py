@@ -274,6 +274,10 @@ class PracticeMode(ABC):
         """Its sim module: `main(argv) -> int` (only asked when `sim_name` is set)."""
         raise NotImplementedError
 
+    def lobby_entry(self) -> str:
+        """The words of a button on its game's lobby that opens it ("Learn the numbers…"); "" for none."""
+        return ""
+
 
 class GameDef(ABC):
     """Everything game-specific the shell needs. Each game folder subclasses this once.

@@ -58,6 +58,11 @@ class NumberSchool(PracticeMode):
             return SummaryScene(*args, **kwargs)  # type: ignore[arg-type]
         raise ValueError(f"the number school has no screen {screen!r}; known: setup, lesson, summary")
 
+    def lobby_entry(self) -> str:
+        from game.games.nothanks.school import text
+
+        return text.lobby_entry()
+
     def sim(self) -> ModuleType:
         from game.games.nothanks.school import sim
 

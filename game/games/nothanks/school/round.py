@@ -29,6 +29,21 @@ def stars(step_id: str, outcomes: list[str] | tuple[str, ...]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class Options:
+    """What the setup chose: the step (its place on the ladder), the deck (cards in each suit, the suits
+    lowest first) and who plays (a remembered player's profile id; None: a guest)."""
+
+    step: int = 0
+    ranks_per_suit: int = 9
+    suit_order: tuple[str, ...] = ("C", "D", "H", "S")
+    profile: int | None = None
+
+    @property
+    def step_id(self) -> str:
+        return qs.STEPS[self.step].id
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     given: int | None  # None: the time ran out
     outcome: str
