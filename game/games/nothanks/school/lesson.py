@@ -165,9 +165,10 @@ class LessonScene(Scene):
         bh = ui.px(size, 56)
         gap = ui.px(size, 16)
         if self.end_menu is not None:
+            bh = max(bh, line_h(round(bh * 0.48), True) + ui.px(size, 10))
             bw = min(ui.px(size, 260), (w - ui.px(size, 60) - 3 * gap) // 4)
             x = (w - 4 * bw - 3 * gap) // 2
-            y = h - ui.px(size, 44) - bh
+            y = h - ui.hint_height(size, t("← → choose   Enter / A select")) - ui.px(size, 10) - bh
             self.end_menu.rects = [pygame.Rect(x + i * (bw + gap), y, bw, bh) for i in range(4)]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -178,26 +179,28 @@ class LessonScene(Scene):
             self._draw_end(surface, size)
             return
         rnd, q = self.round, self.round.current
-        m = ui.px(size, 30)
-        self.words.text(surface, text.step_name(rnd.step_id), ui.px(size, 26), ui.GOLD, "topleft", (m, ui.px(size, 14)),
-                        bold=True, max_w=w // 2 - m)
-        self.words.text(surface, text.question_of(rnd.index, len(rnd.items)), ui.px(size, PX), ui.TEXT, "topright",
-                        (w - m, ui.px(size, 14)), max_w=w // 2 - m)
-        self.words.text(surface, text.pace_line(rnd.limit_ms), ui.px(size, PX), ui.TEXT_DIM, "topright",
-                        (w - m, ui.px(size, 14) + line_h(ui.px(size, PX))), max_w=w // 2 - m)
-        prompt = self.words.shadow(surface, text.prompt(q), ui.px(size, 34), ui.TEXT, "midtop", (w // 2, ui.px(size, 66)),
-                                   max_w=w - 2 * m)
-        self._draw_time(surface, size, prompt.bottom + ui.px(size, 6))
         answered = rnd.answered
-        picture = pygame.Rect(m, prompt.bottom + ui.px(size, 18), w - 2 * m, ui.px(size, 300))
-        if answered is None:
-            self._draw_question(surface, size, q, picture)
-        else:
-            self._draw_answer(surface, size, q, picture, answered.given, answered.outcome == OK,
-                              answered.given is None)
+        m = ui.px(size, 30)
+        top = ui.px(size, 14)
+        head = self.words.text(surface, text.step_name(rnd.step_id), ui.px(size, 26), ui.GOLD, "topleft", (m, top),
+                               bold=True, max_w=w // 2 - m)
+        count = self.words.text(surface, text.question_of(rnd.index, len(rnd.items)), ui.px(size, PX), ui.TEXT,
+                                "topright", (w - m, top), max_w=w // 2 - m)
+        pace = self.words.text(surface, text.pace_line(rnd.limit_ms), ui.px(size, PX), ui.TEXT_DIM, "topright",
+                               (w - m, count.bottom), max_w=w // 2 - m)
+        y = max(head.bottom, pace.bottom) + ui.px(size, 6)
+        px, lines = ui.TEXTS.wrap_fit(text.prompt(q), ui.px(size, 34), w - 2 * m, lines=2, bold=True)
+        for line in lines:
+            y = self.words.shadow(surface, line, px, ui.TEXT, "midtop", (w // 2, y), max_w=w - 2 * m).bottom
+        self._draw_time(surface, size, y + ui.px(size, 4))
         hint = text.keys(q, rnd.step.answer) if answered is None else t("Enter / A: next")
-        self.words.text(surface, hint, ui.px(size, PX), ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)),
-                        max_w=w - ui.px(size, 40))
+        bottom = h - ui.hint_height(size, hint) - ui.px(size, 8)
+        ui.hint(surface, hint)
+        room = pygame.Rect(m, y + ui.px(size, 16), w - 2 * m, bottom - y - ui.px(size, 16))
+        if answered is None:
+            self._draw_question(surface, size, q, room)
+        else:
+            self._draw_answer(surface, size, q, room, answered.given, answered.outcome == OK, answered.given is None)
 
     def _draw_time(self, surface: pygame.Surface, size: tuple[int, int], y: int) -> None:
         """A paced question's time, as a bar that shortens (none while untimed)."""
@@ -209,52 +212,77 @@ class LessonScene(Scene):
         pygame.draw.rect(surface, (40, 70, 50), full, border_radius=full.h // 2)
         pygame.draw.rect(surface, GOLD, (full.x, full.y, round(full.w * share), full.h), border_radius=full.h // 2)
 
+    def _button_h(self, size: tuple[int, int]) -> int:
+        return max(ui.px(size, 64), line_h(ui.px(size, 32), True) + ui.px(size, 12))
+
     def _draw_question(self, surface: pygame.Surface, size: tuple[int, int], q: qs.Question,
-                       picture: pygame.Rect) -> None:
-        values = [c.value for c in q.cards]
-        w = size[0]
+                       room: pygame.Rect) -> None:
+        """The cards as big as the room leaves, and under them the ways to answer."""
         how = self.round.step.answer
-        rects = card_row(surface, self.art, q.rules, values, picture, ui.px(size, 170))
-        below = max(r.bottom for r in rects) + ui.px(size, 14)
+        below = 0  # the height the answers take under the cards
         if q.kind == qs.COUNT:
-            below = self.words.text(surface, text.matches(q.matches), ui.px(size, 28), GOLD, "midtop",
-                                    (w // 2, below), bold=True).bottom + ui.px(size, 8)
+            below += line_h(ui.px(size, 28), True) + ui.px(size, 8)
+        if q.kind == qs.MORE:
+            below += line_h(ui.px(size, 40), True) + ui.px(size, 6)
+        elif how == "dial":
+            below += max(ui.px(size, 80), line_h(ui.px(size, 56), True)) + ui.px(size, 12)
+        else:
+            below += self._button_h(size) + ui.px(size, 12)
+        picture = pygame.Rect(room.x, room.y, room.w, max(ui.px(size, 40), room.h - below))
+        rects = card_row(surface, self.art, q.rules, [c.value for c in q.cards], picture, ui.px(size, 170))
+        y = max(r.bottom for r in rects) + ui.px(size, 8)
+        cx = room.centerx
+        if q.kind == qs.COUNT:
+            y = self.words.text(surface, text.matches(q.matches), ui.px(size, 28), GOLD, "midtop", (cx, y),
+                                bold=True).bottom + ui.px(size, 8)
         if q.kind == qs.MORE:
             for r, arrow in zip(rects, ("←", "→"), strict=True):
-                self.words.text(surface, arrow, ui.px(size, 40), GOLD, "midtop", (r.centerx, r.bottom + ui.px(size, 6)),
-                                bold=True)
+                self.words.text(surface, arrow, ui.px(size, 40), GOLD, "midtop", (r.centerx, y), bold=True)
             return
         if how == "dial":
-            box = pygame.Rect(0, 0, ui.px(size, 200), ui.px(size, 80))
-            box.midtop = (w // 2, below)
+            box = pygame.Rect(0, 0, ui.px(size, 200), max(ui.px(size, 80), line_h(ui.px(size, 56), True)))
+            box.midtop = (cx, y + ui.px(size, 4))
             ui.panel(surface, box, alpha=230, border=GOLD)
             self.words.text(surface, str(self.dial), ui.px(size, 56), ui.TEXT, "center", box.center, bold=True)
-            self.words.text(surface, "▲", ui.px(size, 28), GOLD, "midleft", (box.right + ui.px(size, 14), box.centery - ui.px(size, 16)))
-            self.words.text(surface, "▼", ui.px(size, 28), GOLD, "midleft", (box.right + ui.px(size, 14), box.centery + ui.px(size, 16)))
+            arrows = pygame.Rect(box.right + ui.px(size, 14), box.y, ui.px(size, 24), box.h)
+            up = [(arrows.centerx, arrows.y + arrows.h // 8), (arrows.left, arrows.centery - 3),
+                  (arrows.right, arrows.centery - 3)]
+            down = [(arrows.centerx, arrows.bottom - arrows.h // 8), (arrows.left, arrows.centery + 3),
+                    (arrows.right, arrows.centery + 3)]
+            for points in (up, down):  # ▲ ▼ drawn: one more, one less
+                pygame.draw.polygon(surface, GOLD, points)
             return
         labels = [text.choice(q, c) for c in q.choices]
         arrows = ["← ", "→ "] if how == "side" else [""] * len(labels)
-        self._draw_buttons(surface, size, [a + s for a, s in zip(arrows, labels, strict=True)], below,
-                           self.focus if how == "pick" else None, {})
+        self._draw_buttons(surface, size, [a + s for a, s in zip(arrows, labels, strict=True)], y + ui.px(size, 4),
+                           self.focus if how == "pick" else None)
 
     def _draw_buttons(self, surface: pygame.Surface, size: tuple[int, int], labels: list[str], top: int,
-                      focus: int | None, tones: dict[int, tuple[int, int, int]]) -> None:
+                      focus: int | None) -> None:
         n = len(labels)
         gap = ui.px(size, 24)
         bw = min(ui.px(size, 220), (size[0] - ui.px(size, 60) - (n - 1) * gap) // n)
-        bh = ui.px(size, 64)
+        bh = self._button_h(size)
         x = (size[0] - n * bw - (n - 1) * gap) // 2
         for i, label in enumerate(labels):
             r = pygame.Rect(x + i * (bw + gap), top, bw, bh)
-            edge = tones.get(i, GOLD if i == focus else (120, 150, 130))
+            edge = GOLD if i == focus else (120, 150, 130)
             ui.panel(surface, r, alpha=235 if i == focus else 190, border=edge)
-            if i == focus or i in tones:
+            if i == focus:
                 pygame.draw.rect(surface, edge, r, width=max(3, bh // 14), border_radius=max(6, bh // 4))
-            self.words.text(surface, label, ui.px(size, 32), ui.TEXT, "center", r.center, bold=True, max_w=bw - ui.px(size, 12))
+            self.words.text(surface, label, ui.px(size, 32), ui.TEXT, "center", r.center, bold=True,
+                            max_w=bw - ui.px(size, 12))
 
-    def _draw_answer(self, surface: pygame.Surface, size: tuple[int, int], q: qs.Question, picture: pygame.Rect,
+    def _draw_answer(self, surface: pygame.Surface, size: tuple[int, int], q: qs.Question, room: pygame.Rect,
                      given: int | None, right: bool, late: bool) -> None:
-        w = size[0]
+        """The picture again, now showing why, and under it the verdict and the seed's sums."""
+        w = room.w
+        verdict = text.verdict(None if late else right, "" if given is None or right else text.choice(q, given))
+        v_px, v_lines = ui.TEXTS.wrap_fit(verdict, ui.px(size, 30), w, lines=2, bold=True)
+        explained = [ui.TEXTS.wrap_fit(line, ui.px(size, 28), w, lines=2) for line in text.explain(q)]
+        words_h = len(v_lines) * line_h(v_px, True) + ui.px(size, 6) + sum(
+            len(lines) * line_h(px) + ui.px(size, 2) for px, lines in explained)
+        picture = pygame.Rect(room.x, room.y, room.w, max(ui.px(size, 40), room.h - words_h - ui.px(size, 12)))
         values = [c.value for c in q.cards]
         if q.kind in (qs.WORTH, qs.BASE, qs.MORE):  # the deck in its rows: what the card is worth, counted
             shown = suit_rows(surface, self.art, q.rules, picture, counted=q.answer, lit=values)
@@ -265,39 +293,41 @@ class LessonScene(Scene):
                 frames = {i: GOLD for i, v in enumerate(values) if v in counted}
             elif q.answer == qs.YES:
                 frames = dict.fromkeys(range(len(values)), RIGHT_C)
-            rects = card_row(surface, self.art, q.rules, values, picture.inflate(0, -ui.px(size, 60)),
-                             ui.px(size, 150), frames)
+            rects = card_row(surface, self.art, q.rules, values, picture, ui.px(size, 150), frames)
             shown = rects[0].unionall(rects)
-        y = shown.bottom + ui.px(size, 12)
+        y = min(shown.bottom, picture.bottom) + ui.px(size, 12)
         tone = RIGHT_C if right else WRONG_C
-        verdict = text.verdict(None if late else right, "" if given is None or right else text.choice(q, given))
-        box = self.words.text(surface, verdict, ui.px(size, 30), tone, "midtop", (w // 2, y), bold=True,
-                              max_w=w - ui.px(size, 60))
-        y = box.bottom + ui.px(size, 6)
-        for line in text.explain(q):
-            box = self.words.text(surface, line, ui.px(size, 28), ui.TEXT, "midtop", (w // 2, y),
-                                  max_w=w - ui.px(size, 60))
-            y = box.bottom + ui.px(size, 2)
+        for line in v_lines:
+            y = self.words.text(surface, line, v_px, tone, "midtop", (room.centerx, y), bold=True, max_w=w).bottom
+        y += ui.px(size, 6)
+        for px, lines in explained:
+            for line in lines:
+                y = self.words.text(surface, line, px, ui.TEXT, "midtop", (room.centerx, y), max_w=w).bottom
+            y += ui.px(size, 2)
 
     def _draw_end(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         w, h = size
         rnd = self.round
         got = rnd.stars
-        self.words.shadow(surface, text.stars_heading(got), ui.px(size, 48), ui.TEXT, "midtop", (w // 2, ui.px(size, 40)),
-                          max_w=w - ui.px(size, 60))
-        self.words.text(surface, text.step_name(rnd.step_id), ui.px(size, 28), ui.GOLD, "midtop",
-                        (w // 2, ui.px(size, 110)), bold=True, max_w=w - ui.px(size, 60))
-        radius = ui.px(size, 44)
-        row_w = round(radius * 2 + 2 * radius * 2.3)
-        stars(surface, w // 2 - row_w // 2, ui.px(size, 220), radius, got)
-        y = ui.px(size, 290)
+        m = ui.px(size, 40)
+        y = self.words.shadow(surface, text.stars_heading(got), ui.px(size, 48), ui.TEXT, "midtop",
+                              (w // 2, ui.px(size, 30)), max_w=w - 2 * m).bottom + ui.px(size, 6)
+        y = self.words.text(surface, text.step_name(rnd.step_id), ui.px(size, 28), ui.GOLD, "midtop", (w // 2, y),
+                            bold=True, max_w=w - 2 * m).bottom + ui.px(size, 12)
+        buttons_top = min(r.y for r in self.end_menu.rects) if self.end_menu is not None and self.end_menu.rects else h
         lines = [text.right_of(rnd.right, len(rnd.items)), text.lesson(rnd.step_id)]
         if self.profile is None:
             lines.append(t("Guests play, but nothing is kept."))
-        for line in lines:
-            box = self.words.text(surface, line, ui.px(size, 28), ui.TEXT, "midtop", (w // 2, y), max_w=w - ui.px(size, 80))
-            y = box.bottom + ui.px(size, 10)
+        wrapped = [ui.TEXTS.wrap_fit(line, ui.px(size, 28), w - 2 * m, lines=2) for line in lines]
+        words_h = sum(len(ls) * line_h(px) + ui.px(size, 8) for px, ls in wrapped)
+        radius = max(8, min(ui.px(size, 44), (buttons_top - y - words_h - ui.px(size, 24)) // 2))
+        row_w = round(radius * 2 + 2 * radius * 2.3)
+        stars(surface, w // 2 - row_w // 2, y + radius, radius, got)
+        y += 2 * radius + ui.px(size, 16)
+        for px, ls in wrapped:
+            for line in ls:
+                y = self.words.text(surface, line, px, ui.TEXT, "midtop", (w // 2, y), max_w=w - 2 * m).bottom
+            y += ui.px(size, 8)
         if self.end_menu is not None:
             self.end_menu.draw(surface)
-        self.words.text(surface, t("← → choose   Enter / A select"), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
-                        (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
+        ui.hint(surface, t("← → choose   Enter / A select"))

@@ -71,8 +71,9 @@ class SetupScene(MenuHandler):
         self.option_items = [
             ui.Item(t("Step"), value=lambda: text.step_name(self.options.step_id), change=self._change_step),
             ui.Item(t("Cards in each suit"), value=lambda: str(self.options.ranks_per_suit), change=self._change_k),
-            ui.Item(t("Suits, lowest first"), value=lambda: text.suits(self.options.suit_order),
-                    change=self._change_order),
+            ui.Item(t("Suit order"), value=lambda: text.suits(self.options.suit_order),
+                    short=lambda: text.suits(self.options.suit_order, short=True), change=self._change_order,
+                    whole_label=True),
             ui.Item(t("Who plays"), value=self._who, change=self._change_who),
         ]
         self.button_items = [
@@ -128,7 +129,7 @@ class SetupScene(MenuHandler):
         self.right_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
         pad = ui.px(size, 14)
         rows = len(self.option_items)
-        row = min(ui.px(size, 64), (self.left_panel.h // 2 - pad) // rows)
+        row = min(ui.px(size, 56), (self.left_panel.h // 2 - pad) // rows)
         rects = [pygame.Rect(self.left_panel.x + pad, self.left_panel.y + pad + i * row, self.left_panel.w - 2 * pad,
                              row - 4) for i in range(rows)]
         self.ladder_top = rects[-1].bottom + ui.px(size, 16)

@@ -50,9 +50,9 @@ def lesson(step_id: str) -> str:
     return t(STEP_LESSONS[step_id])
 
 
-def suits(order: tuple[str, ...]) -> str:
-    """The suits lowest first, as symbols: "♣ < ♦ < ♥ < ♠"."""
-    return " < ".join(SUIT_SYMBOLS[s] for s in order)
+def suits(order: tuple[str, ...], short: bool = False) -> str:
+    """The suits lowest first, as symbols: "♣ < ♦ < ♥ < ♠" ("♣♦♥♠" short)."""
+    return ("" if short else " < ").join(SUIT_SYMBOLS[s] for s in order)
 
 
 def label(rules: nt.Rules, value: int) -> str:
