@@ -21,7 +21,7 @@ from game.games.nothanks.school.paint import GOLD, RIGHT_C, WRONG_C, card_row, s
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, Options, Round
 from game.games.nothanks.school.round import RIGHT as OK
 from game.games.school.paint import Words, line_h, stars
-from game.i18n import t
+from game.i18n import pt, t
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
 from game.ui.scene import Scene
@@ -131,7 +131,7 @@ class LessonScene(Scene):
             ui.Item(t("Again"), self._again, button=True),
             ui.Item(t("Next step"), self._next_step, button=True, enabled=lambda: not last and got >= OPEN_AT),
             ui.Item(t("Play it"), self._play_it, button=True, enabled=lambda: mastered),
-            ui.Item(t("Back"), self.back, button=True),
+            ui.Item(pt("menu", "Back"), self.back, button=True),
         ])
         self.end_menu.select(2 if mastered else (1 if not last and got >= OPEN_AT else 0))
         self.relayout(self.app.size)

@@ -11,7 +11,7 @@ import pygame
 from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs
 from game.games.school.paint import Words, line_h, lock, stars
-from game.i18n import t
+from game.i18n import pt, t
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
@@ -30,7 +30,7 @@ class SummaryScene(MenuHandler):
         self.name = profile.name if profile is not None else ""
         kept = self.app.history.practice(self.profile_id, mastery.GAME, mastery.KIND)
         self.summary = mastery.summary(kept, datetime.date.today())
-        self.menu = ui.Menu([ui.Item(t("Back"), self.back, button=True)])
+        self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.back, button=True)])
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -73,5 +73,5 @@ class SummaryScene(MenuHandler):
             box = self.words.text(surface, line, ui.px(size, PX), ui.TEXT, "topleft", (x, y), max_w=inner)
             y = box.bottom + ui.px(size, 6)
         self.menu.draw(surface)
-        self.words.text(surface, t("Enter / A select   Backspace / B back"), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
+        self.words.text(surface, t("Esc / B back"), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
                         (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))

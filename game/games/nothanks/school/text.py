@@ -38,7 +38,7 @@ def lobby_entry() -> str:
 
 
 def blurb() -> list[str]:
-    return [t("What is each card worth? Count the rows."), t("Runs and scores, the seed's way."),
+    return [t("What is each card worth? Count the rows."), t("Runs and points, counted with real cards."),
             t("1 child · keys or a controller")]
 
 
@@ -60,11 +60,11 @@ def label(rules: nt.Rules, value: int) -> str:
 
 
 def worth(rules: nt.Rules, c: qs.Card) -> str:
-    """The seed's sum for one card: "♦3 = one whole row of 9 (♣) + 3 = 12"; "♣3 = 3" in the first suit."""
+    """The seed's sum for one card: "♦3 = 1 whole row of 9 (♣) + 3 = 12"; "♣3 = 3" in the first suit."""
     below = rules.suit_order[: rules.suit_order.index(c.suit)]
     if not below:
         return f"{label(rules, c.value)} = {c.value}"
-    rows = tn("one whole row of {k} ({suits})", "{n} whole rows of {k} ({suits})", len(below),
+    rows = tn("{n} whole row of {k} ({suits})", "{n} whole rows of {k} ({suits})", len(below),
               k=rules.ranks_per_suit, suits=" ".join(SUIT_SYMBOLS[s] for s in below))
     return t("{card} = {rows} + {rank} = {value}", card=label(rules, c.value), rows=rows, rank=c.rank,
              value=c.value)
