@@ -53,7 +53,7 @@ def end(app) -> None:
     app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=0, profile=pid))
     app.frames(2)
     scene = app.top
-    while scene.end_menu is None:
+    while scene.menu is None:
         scene._answer(scene.round.current.answer)
         scene._next()
     app.frames(2)
@@ -66,13 +66,13 @@ def summary(app) -> None:
     app.frames(2)
 
 
-SCREENS = {
-    "numbers_setup": setup,
-    "numbers_more": lambda app: lesson(app, "more_across"),
-    "numbers_worth_answer": lambda app: lesson(app, "worth_pick", answered=True),
-    "numbers_dial": lambda app: lesson(app, "worth_dial"),
-    "numbers_count_answer": lambda app: lesson(app, "count", answered=True),
-    "numbers_base": lambda app: lesson(app, "base", answered=True, k=13),
-    "numbers_end": end,
-    "numbers_summary": summary,
+SCREENS = {  # each built as build(app, data), as the screen checks call them
+    "numbers_setup": lambda app, data: setup(app),
+    "numbers_more": lambda app, data: lesson(app, "more_across"),
+    "numbers_worth_answer": lambda app, data: lesson(app, "worth_pick", answered=True),
+    "numbers_dial": lambda app, data: lesson(app, "worth_dial"),
+    "numbers_count_answer": lambda app, data: lesson(app, "count", answered=True),
+    "numbers_base": lambda app, data: lesson(app, "base", answered=True, k=13),
+    "numbers_end": lambda app, data: end(app),
+    "numbers_summary": lambda app, data: summary(app),
 }

@@ -140,7 +140,7 @@ SCREENS = {
     "replay_ratscrew": replay("ratscrew"),
     "replay_nothanks": replay("nothanks"),
     "replay_photo": replay("ratscrew", photo=True),
-    **{name: (lambda build: lambda app, data: build(app))(build) for name, build in numbers.SCREENS.items()},
+    **numbers.SCREENS,
 }
 
 

@@ -62,7 +62,7 @@ class LessonScene(Scene):
         self.round = Round(o.step_id, o.ranks_per_suit, o.suit_order, self.app.next_seed(),
                            timed=mastery.timed(best, o.step_id, o.ranks_per_suit))
         self.started_ns: int | None = None
-        self.end_menu: ui.Menu | None = None
+        self.menu: ui.Menu | None = None
         self._ask()
 
     def _ask(self) -> None:
@@ -89,8 +89,8 @@ class LessonScene(Scene):
         if ui.is_back(cmd):
             self.back()
             return
-        if self.end_menu is not None:
-            self.end_menu.handle(cmd)
+        if self.menu is not None:
+            self.menu.handle(cmd)
             return
         if self.round.answered is not None:
             if cmd.action == CONFIRM:
@@ -127,13 +127,13 @@ class LessonScene(Scene):
         last = self.options.step >= len(qs.STEPS) - 1
         best = self._best() or {}
         mastered = max(got, best.get((self.options.step_id, self.options.ranks_per_suit), 0)) >= MASTERED_AT
-        self.end_menu = ui.Menu([
+        self.menu = ui.Menu([
             ui.Item(t("Again"), self._again, button=True),
             ui.Item(t("Next step"), self._next_step, button=True, enabled=lambda: not last and got >= OPEN_AT),
             ui.Item(t("Play it"), self._play_it, button=True, enabled=lambda: mastered),
             ui.Item(pt("menu", "Back"), self.back, button=True),
         ])
-        self.end_menu.select(2 if mastered else (1 if not last and got >= OPEN_AT else 0))
+        self.menu.select(2 if mastered else (1 if not last and got >= OPEN_AT else 0))
         self.relayout(self.app.size)
 
     def _again(self) -> None:
@@ -151,7 +151,8 @@ class LessonScene(Scene):
         config = TableConfig("nothanks", rules, make_seats(1, list(PLAY_IT_BOTS)), self.app.next_seed(),
                              options={"ranks_per_suit": o.ranks_per_suit, "suit_order": o.suit_order},
                              profiles=(self.profile, *[None] * len(PLAY_IT_BOTS)))
-        self.app.input.seat_devices({0: self.device or "kb:0"})
+        # the pad that answered plays the child's seat; the keys' menu presses come as "kb": key set 1 plays it
+        self.app.input.seat_devices({0: self.device if self.device.startswith("pad:") else "kb:0"})
         self.app.nav.start_table(config, push=True)
 
     def back(self) -> None:
@@ -164,18 +165,18 @@ class LessonScene(Scene):
         w, h = size
         bh = ui.px(size, 56)
         gap = ui.px(size, 16)
-        if self.end_menu is not None:
+        if self.menu is not None:
             bh = max(bh, line_h(round(bh * 0.48), True) + ui.px(size, 10))
             bw = min(ui.px(size, 260), (w - ui.px(size, 60) - 3 * gap) // 4)
             x = (w - 4 * bw - 3 * gap) // 2
             y = h - ui.hint_height(size, t("← → choose   Enter / A select")) - ui.px(size, 10) - bh
-            self.end_menu.rects = [pygame.Rect(x + i * (bw + gap), y, bw, bh) for i in range(4)]
+            self.menu.rects = [pygame.Rect(x + i * (bw + gap), y, bw, bh) for i in range(4)]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = w, h = surface.get_size()
         self.words.reset()
         surface.blit(ui.backdrop(size), (0, 0))
-        if self.end_menu is not None:
+        if self.menu is not None:
             self._draw_end(surface, size)
             return
         rnd, q = self.round, self.round.current
@@ -314,7 +315,7 @@ class LessonScene(Scene):
                               (w // 2, ui.px(size, 30)), max_w=w - 2 * m).bottom + ui.px(size, 6)
         y = self.words.text(surface, text.step_name(rnd.step_id), ui.px(size, 28), ui.GOLD, "midtop", (w // 2, y),
                             bold=True, max_w=w - 2 * m).bottom + ui.px(size, 12)
-        buttons_top = min(r.y for r in self.end_menu.rects) if self.end_menu is not None and self.end_menu.rects else h
+        buttons_top = min(r.y for r in self.menu.rects) if self.menu is not None and self.menu.rects else h
         lines = [text.right_of(rnd.right, len(rnd.items)), text.lesson(rnd.step_id)]
         if self.profile is None:
             lines.append(t("Guests play, but nothing is kept."))
@@ -328,6 +329,6 @@ class LessonScene(Scene):
             for line in ls:
                 y = self.words.text(surface, line, px, ui.TEXT, "midtop", (w // 2, y), max_w=w - 2 * m).bottom
             y += ui.px(size, 8)
-        if self.end_menu is not None:
-            self.end_menu.draw(surface)
+        if self.menu is not None:
+            self.menu.draw(surface)
         ui.hint(surface, t("← → choose   Enter / A select"))
