@@ -22,6 +22,7 @@ from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, Options, Roun
 from game.games.nothanks.school.round import RIGHT as OK
 from game.games.school.paint import Words, line_h, stars
 from game.i18n import pt, t
+from game.match.common import SeatSpec
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
 from game.ui.scene import Scene
@@ -148,7 +149,9 @@ class LessonScene(Scene):
         o = self.options
         rules = nt.Rules(ranks_per_suit=o.ranks_per_suit, suit_order=o.suit_order)
         self.app.settings["teaching_aid"] = True
-        config = TableConfig("nothanks", rules, make_seats(1, list(PLAY_IT_BOTS)), self.app.next_seed(),
+        profile = self.app.history.profile(self.profile)
+        child = SeatSpec("human", name=profile.name if profile is not None else self.app.settings.player_name(0))
+        config = TableConfig("nothanks", rules, [child, *make_seats(0, list(PLAY_IT_BOTS))], self.app.next_seed(),
                              options={"ranks_per_suit": o.ranks_per_suit, "suit_order": o.suit_order},
                              profiles=(self.profile, *[None] * len(PLAY_IT_BOTS)))
         # the pad that answered plays the child's seat; the keys' menu presses come as "kb": key set 1 plays it
@@ -230,7 +233,7 @@ class LessonScene(Scene):
         else:
             below += self._button_h(size) + ui.px(size, 12)
         picture = pygame.Rect(room.x, room.y, room.w, max(ui.px(size, 40), room.h - below))
-        rects = card_row(surface, self.art, q.rules, [c.value for c in q.cards], picture, ui.px(size, 170))
+        rects = card_row(surface, self.art, q.rules, [c.value for c in q.cards], picture, ui.px(size, 210))
         y = max(r.bottom for r in rects) + ui.px(size, 8)
         cx = room.centerx
         if q.kind == qs.COUNT:
@@ -279,8 +282,8 @@ class LessonScene(Scene):
         """The picture again, now showing why, and under it the verdict and the seed's sums."""
         w = room.w
         verdict = text.verdict(None if late else right, "" if given is None or right else text.choice(q, given))
-        v_px, v_lines = ui.TEXTS.wrap_fit(verdict, ui.px(size, 30), w, lines=2, bold=True)
-        explained = [ui.TEXTS.wrap_fit(line, ui.px(size, 28), w, lines=2) for line in text.explain(q)]
+        v_px, v_lines = ui.TEXTS.wrap_fit(verdict, ui.px(size, 32), w, lines=2, bold=True)
+        explained = [ui.TEXTS.wrap_fit(line, ui.px(size, 34), w, lines=2) for line in text.explain(q)]
         words_h = len(v_lines) * line_h(v_px, True) + ui.px(size, 6) + sum(
             len(lines) * line_h(px) + ui.px(size, 2) for px, lines in explained)
         picture = pygame.Rect(room.x, room.y, room.w, max(ui.px(size, 40), room.h - words_h - ui.px(size, 12)))
