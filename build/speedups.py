@@ -3,9 +3,10 @@
 game/games/nothanks/search.py (the search loop the hard bot and the coach spend their time in) is compiled,
 as it is, into the extension module game.games.nothanks._search_c beside it (two files: _search_c.* and
 _search_c__mypyc.*). It searches about four times faster and decides exactly as the plain module does
-(tests/test_search_speedups.py). The game uses it only while it was compiled from the search.py next to it
-(bots.load_search: the copy carries the source's SHA-256), so an edit never runs stale code; without it,
-the game runs the plain module.
+(tests/test_search_speedups.py). Beside them it writes _search_c.sha256: the SHA-256 of each compiled file
+and of the search.py it was compiled from. The game loads the compiled files only when their bytes are
+those (bots.load_search), so an edit never runs stale code and a changed or cut-short file never runs at
+all; without them, the game runs the plain module.
 
 Needs mypy (mypyc), setuptools and a C compiler. When one is missing or the compile fails, this says why in
 one line and exits 0, leaving the game on the plain module, unless `--require` (then it exits 1). `--clean`
@@ -30,6 +31,7 @@ PACKAGE = ROOT / "game" / "games" / "nothanks"
 SOURCE = PACKAGE / "search.py"
 NAME = "_search_c"  # the compiled module's name in game.games.nothanks
 MODULE = f"game.games.nothanks.{NAME}"
+RECORD = "_search_c.sha256"  # as game.games.nothanks.bots.SEARCH_RECORD
 DIGEST_LINE = "COMPILED_FROM = {!r}  # the SHA-256 of the search.py this was compiled from\n"
 # No fused multiply-add: the compiled search must round every step as Python does (GCC and Clang).
 CFLAGS = "-ffp-contract=off"
@@ -49,6 +51,15 @@ def compiled_files(folder: Path | None = None) -> list[Path]:
 def clean() -> None:
     for path in compiled_files():
         path.unlink()
+    (PACKAGE / RECORD).unlink(missing_ok=True)
+
+
+def write_record(files: list[Path]) -> Path:
+    """The SHA-256 of each compiled file and of the search.py it was made from, beside them (sha256sum's
+    format): the game loads the compiled search only when its files are, byte for byte, these."""
+    lines = [f"{digest(path)}  {path.name}\n" for path in [*files, SOURCE]]
+    (PACKAGE / RECORD).write_text("".join(lines), encoding="ascii")
+    return PACKAGE / RECORD
 
 
 def _setup_script(module_path: str) -> str:
@@ -103,6 +114,7 @@ def build() -> Path:
         clean()
         for path in made:
             shutil.copy2(path, PACKAGE / path.name)
+    write_record(compiled_files())
     if check_import() != digest():
         clean()
         raise RuntimeError("the compiled module does not match search.py")

@@ -1,6 +1,7 @@
 """The game never just vanishes: `guarded(run, argv)` runs the command line and
 
-- turns an uncaught exception anywhere (a background thread's too) into a crash log in the user log folder (the traceback, the
+- turns an uncaught exception anywhere (a background thread's too), and a crash in native code (through
+  faulthandler), into a crash log in the user log folder (the traceback, the
   version, the system, the settings without the players' names), one line on stderr and a short message
   box saying where the log is, and exit code CRASH_EXIT;
 - in a windowed build (no console: the Windows .exe, the macOS app) shows what the command line printed
@@ -159,6 +160,50 @@ def write_crash_log(exc: BaseException, argv: list[str], folder: Path | None = N
     return None
 
 
+NATIVE_HEADER = "Couch Cards crash log: a crash in native code (the Python stack of each thread follows)\n"
+NATIVE_SUFFIX = "-native.log"
+
+
+def watch_native_crashes(folder: Path | None = None) -> Callable[[], None]:
+    """Have a crash in native code (a fault no Python handler sees: compiled code, a driver) leave a crash
+    log too: faulthandler writes each thread's Python stack into a log opened now. Returns what to call
+    when the run ends: it stops watching and removes the log if nothing was written to it. Logs left
+    empty by a run that was killed are removed here."""
+    import faulthandler
+
+    before = faulthandler.is_enabled()
+    try:
+        where = folder if folder is not None else log_dir()
+        where.mkdir(parents=True, exist_ok=True)
+        for old in where.glob(f"{LOG_PREFIX}*{NATIVE_SUFFIX}"):
+            if old.stat().st_size == len(NATIVE_HEADER):
+                old.unlink()
+        path = where / f"{LOG_PREFIX}{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}{NATIVE_SUFFIX}"
+        log = open(path, "w", encoding="ascii")  # noqa: SIM115 - open while the game runs
+        log.write(NATIVE_HEADER)
+        log.flush()
+        faulthandler.enable(log, all_threads=True)
+    except (OSError, ValueError, RuntimeError):
+        return lambda: None
+
+    def done() -> None:
+        faulthandler.disable()
+        try:
+            written = log.seek(0, os.SEEK_END) > len(NATIVE_HEADER)
+            log.close()
+            if not written:
+                path.unlink()
+        except OSError:
+            pass
+        if before and sys.stderr is not None:  # as it was (a test runner's own watch, say)
+            try:
+                faulthandler.enable(sys.stderr)
+            except (OSError, ValueError, AttributeError):
+                pass
+
+    return done
+
+
 def _prune(folder: Path) -> None:
     try:
         logs = sorted(folder.glob(f"{LOG_PREFIX}*.log"), key=lambda p: p.stat().st_mtime)
@@ -274,6 +319,7 @@ def guarded(run: Callable[[], int], argv: list[str], show: Shower | None = None)
             print(f"couchcards: an error in a background thread; the crash log is {path}", file=sys.stderr)
 
     old_thread_hook, threading.excepthook = threading.excepthook, thread_crashed
+    stop_watching = watch_native_crashes()
     captures: tuple[Capture, Capture] | None = None
     if no_console:
         captures = (Capture(sys.stdout), Capture(sys.stderr))
@@ -289,6 +335,7 @@ def guarded(run: Callable[[], int], argv: list[str], show: Shower | None = None)
             return _crashed(exc, argv, show)
     finally:
         threading.excepthook = old_thread_hook
+        stop_watching()
         if captures is not None:
             sys.stdout, sys.stderr = captures[0].real, captures[1].real
     if captures is not None and boxes_allowed(argv):

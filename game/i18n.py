@@ -191,3 +191,19 @@ def short_date(when: datetime.datetime, weekday: bool = False, clock: bool = Fal
     if clock:
         text = f"{text} {when.hour:02d}:{when.minute:02d}"
     return text
+
+
+def local_time(text: object, tz: datetime.tzinfo | None = None) -> datetime.datetime | None:
+    """An ISO 8601 time read from a file (UTC if it names no zone) in local time, or in `tz`; None if it is
+    no such time or has none there (year 1 just after midnight east of Greenwich is before year 1 in UTC)."""
+    import datetime as dt
+
+    try:
+        when = dt.datetime.fromisoformat(text) if isinstance(text, str) else None
+        if when is None:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=dt.UTC)
+        return when.astimezone(tz)
+    except (ValueError, OverflowError):
+        return None

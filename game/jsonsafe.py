@@ -23,6 +23,18 @@ def nesting_depth(value: object) -> int:
     return deepest
 
 
+SHOWN_CHARS = 80  # an error line shows at most this much of a bad value
+
+
+def shown(value: object) -> str:
+    """`value` as an error line quotes it: its repr, cut at SHOWN_CHARS characters with its length (a
+    100,000-character value in a file is one short line, not 100 kB)."""
+    text = repr(value)
+    if len(text) <= SHOWN_CHARS:
+        return text
+    return f"{text[:SHOWN_CHARS]}\u2026 ({len(value) if isinstance(value, str) else len(text):,} characters)"
+
+
 class ConstantError(ValueError):
     """NaN, Infinity or -Infinity where JSON allows only numbers."""
 
@@ -36,33 +48,33 @@ def as_int(value: JSON, what: str = "value") -> int:
     """`value` if it is a whole number (not a switch); TypeError naming `what` otherwise. For JSON whose
     shape was checked when it was read (a log, a preset): the type checker learns what the check knew."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be a whole number, not {value!r}")
+        raise TypeError(f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
 def as_number(value: JSON, what: str = "value") -> float:
     """`value` if it is a number (int or float, not a switch); TypeError naming `what` otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{what} must be a number, not {value!r}")
+        raise TypeError(f"{what} must be a number, not {shown(value)}")
     return value
 
 
 def as_str(value: JSON, what: str = "value") -> str:
     """`value` if it is text; TypeError naming `what` otherwise."""
     if not isinstance(value, str):
-        raise TypeError(f"{what} must be text, not {value!r}")
+        raise TypeError(f"{what} must be text, not {shown(value)}")
     return value
 
 
 def as_object(value: JSON, what: str = "value") -> JSONObject:
     """`value` if it is a JSON object; TypeError naming `what` otherwise."""
     if not isinstance(value, dict):
-        raise TypeError(f"{what} must be an object, not {value!r}")
+        raise TypeError(f"{what} must be an object, not {shown(value)}")
     return value
 
 
 def as_list(value: JSON, what: str = "value") -> list[JSON]:
     """`value` if it is a JSON list; TypeError naming `what` otherwise."""
     if not isinstance(value, list):
-        raise TypeError(f"{what} must be a list, not {value!r}")
+        raise TypeError(f"{what} must be a list, not {shown(value)}")
     return value

@@ -26,10 +26,11 @@ def clean_text(value: object) -> str:
     return " ".join("".join(ch if ch.isprintable() else " " if ch.isspace() else "" for ch in value).split())
 
 
-def free_name(name: str, taken: set[str] | frozenset[str], max_len: int = MAX_NAME) -> str:
-    """`name`, or "name (2)", "name (3)", … (shortened to stay within `max_len`): the first not in `taken`."""
+def free_name(name: str, taken: set[str] | frozenset[str], max_len: int = MAX_NAME, fold: bool = False) -> str:
+    """`name`, or "name (2)", "name (3)", … (shortened to stay within `max_len`): the first not in `taken`
+    (`fold`: `taken` holds casefolded names, and a name is taken whatever its case)."""
     candidate, n = name, 1
-    while candidate in taken:
+    while (candidate.casefold() if fold else candidate) in taken:
         n += 1
         suffix = f" ({n})"
         candidate = name[: max(1, max_len - len(suffix))].rstrip() + suffix

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.i18n import t
+from game.input.bindings import DEFAULT_KEYBOARD
 from game.names import MAX_NAME, clean_name  # noqa: F401 - profiles' names follow game.names
 from game.render import colors
 from game.render.faces import AVATARS, draw_avatar  # noqa: F401 - the faces are drawn in game.render.faces
@@ -62,8 +63,23 @@ def name_problem(name: str, taken: list[str]) -> str | None:
     return None
 
 
+def clean_device(value: object) -> str | None:
+    """A remembered device as read from the history: "kb:<n>" for one of the seats' key sets (n from 0),
+    "pad:<SDL guid>" (hex digits), or None for anything else (a row edited by hand, a key set that is gone),
+    as if nothing was remembered."""
+    if not isinstance(value, str):
+        return None
+    kind, _, rest = value.partition(":")
+    if kind == "kb" and rest.isascii() and rest.isdigit() and int(rest) < len(DEFAULT_KEYBOARD):
+        return f"kb:{int(rest)}"
+    if kind == "pad" and rest and len(rest) <= 64 and all(ch in "0123456789abcdefABCDEF" for ch in rest):
+        return value
+    return None
+
+
 def device_label(device: str | None, device_name: str = "") -> str:
     """What a remembered device is, in words: "P3's keys", "Pad (Xbox Controller)", "nothing"."""
+    device = clean_device(device)
     if not device:
         return t("nothing")
     if device.startswith("kb:"):

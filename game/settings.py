@@ -16,6 +16,7 @@ for (`games`: {game id: its definition}, which checks a preset's option values b
 from __future__ import annotations
 
 import copy
+import glob
 import json
 import os
 import sys
@@ -355,13 +356,36 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def _set_aside(path: Path, reason: str, warn: Warn) -> None:
+STALE_TEMP_S = 60.0  # a save takes milliseconds: a temp file this old is one whose save was killed
+
+
+def remove_stale_temps(path: Path) -> int:
+    """Remove the temp files `write_atomic` left beside `path` when a save was killed (older than
+    STALE_TEMP_S: another copy of the game may be saving right now); how many."""
+    removed = 0
+    try:
+        for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            if time.time() - tmp.stat().st_mtime > STALE_TEMP_S:
+                tmp.unlink()
+                removed += 1
+    except OSError:
+        pass  # a folder that can't be listed or written: the save will say so
+    return removed
+
+
+def free_path(path: Path, tag: str) -> Path:
+    """`<name>.<tag>-<time>` beside `path` (where a file is set aside or copied), numbered if that is taken."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{tag}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
+    return target
+
+
+def _set_aside(path: Path, reason: str, warn: Warn) -> None:
+    target = free_path(path, "corrupt")
     try:
         os.replace(path, target)
         warn(f"settings file {path} is unreadable ({reason}); moved it to {target.name}, using defaults")
@@ -382,6 +406,7 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: Prese
     for a bad file."""
     path = Path(path) if path is not None else config_dir() / FILENAME
     settings = Settings(path, warn=warn, games=games)
+    remove_stale_temps(path)
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)

@@ -504,3 +504,41 @@ def test_history_rows_of_any_type_never_crash_the_export_or_the_stats(tmp_path, 
             history.read(lambda c, pid=profile.id: queries.profile_stats(c, pid))  # None if SQLite refuses a sum
     finally:
         history.close()
+
+
+# -- 5. a killed save's temp files, and a bad value 100,000 characters long (issue 34) ---------------------
+
+def test_temp_files_of_a_killed_save_are_removed_at_the_next_start(tmp_path):
+    import os
+    import time
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": 0.4}), encoding="utf-8")
+    stale = [tmp_path / f".settings.json.k{i}x.tmp" for i in range(6)]
+    for tmp in stale:
+        tmp.write_text('{"volume": 0.', encoding="utf-8")  # cut off where the kill came
+        old = time.time() - 3600
+        os.utime(tmp, (old, old))
+    saving_now = tmp_path / ".settings.json.live.tmp"  # another copy of the game, saving this instant
+    saving_now.write_text("{}", encoding="utf-8")
+    other = tmp_path / ".replay.tmp"
+    other.write_text("x", encoding="utf-8")
+    s, lines = load(path)
+    assert s["volume"] == 0.4 and lines == []
+    assert not any(tmp.exists() for tmp in stale)
+    assert saving_now.exists() and other.exists()
+
+
+@pytest.mark.parametrize("entry", [{"presets": {"nothanks": {"A": {"edition": "x" * 100_000}}}},
+                                   {"presets": {"ratscrew": {"A": {"burn": "x" * 100_000}}}},
+                                   {"presets": {"ratscrew": {"A": {"x" * 100_000: 1}}}},
+                                   {"bindings": {"pad": {"first": ["x" * 100_000]}}}])
+def test_an_error_line_cuts_a_bad_value_at_80_characters_and_gives_its_length(tmp_path, entry):
+    from game.input.bindings import Bindings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(entry), encoding="utf-8")
+    s, lines = load(path)
+    Bindings.from_dict(s["bindings"], warn=lines.append)
+    assert len(lines) == 1 and len(lines[0]) < 300, len(lines[0])
+    assert "x" * 70 in lines[0] and "x" * 81 not in lines[0] and "100,0" in lines[0]

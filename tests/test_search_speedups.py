@@ -7,11 +7,10 @@ there the comparison cannot be skipped; elsewhere, without a C compiler, it is s
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import random
-import sys
+import shutil
 import types
 from pathlib import Path
 
@@ -109,22 +108,25 @@ def test_the_compiled_search_is_faster():
     assert not isinstance(compiled.play, types.FunctionType) and isinstance(plain.play, types.FunctionType)
 
 
-def test_only_a_search_compiled_from_this_source_is_used(monkeypatch):
-    made_from = hashlib.sha256(Path(plain.__file__).read_bytes()).hexdigest()
-    fresh = types.ModuleType("game.games.nothanks._test_fresh_c")
-    fresh.COMPILED_FROM = made_from
-    stale = types.ModuleType("game.games.nothanks._test_stale_c")
-    stale.COMPILED_FROM = "0" * 64  # compiled from an older search.py
-    monkeypatch.setitem(sys.modules, fresh.__name__, fresh)
-    monkeypatch.setitem(sys.modules, stale.__name__, stale)
+def test_only_a_search_whose_files_are_what_the_build_recorded_is_used(monkeypatch, tmp_path):
+    """The compiled search runs only while its files are, byte for byte, what build/speedups.py recorded
+    beside them, compiled from the search.py there (tests/test_hostile_search.py damages the files)."""
+    compiled_search()
+    folder = tmp_path / "nothanks"
+    shutil.copytree(Path(plain.__file__).parent, folder, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.delenv(bots.PURE_SEARCH_ENV, raising=False)
-    assert bots.load_search(fresh.__name__) is fresh
-    assert bots.load_search(stale.__name__) is plain  # an edited search.py never runs stale code
-    assert bots.load_search("game.games.nothanks._not_built_c") is plain  # none built: the plain module
+    said: list[str] = []
+    assert bots.load_search(folder=folder, warn=said.append) is not plain
     monkeypatch.setenv(bots.PURE_SEARCH_ENV, "1")
-    assert bots.load_search(fresh.__name__) is plain  # asked for the plain module
+    assert bots.load_search(folder=folder, warn=said.append) is plain  # asked for the plain module
     monkeypatch.setenv(bots.PURE_SEARCH_ENV, "0")
-    assert bots.load_search(fresh.__name__) is fresh
+    assert bots.load_search(folder=folder, warn=said.append) is not plain
+    source = folder / "search.py"
+    source.write_text(source.read_text() + "\n# edited\n")
+    assert bots.load_search(folder=folder, warn=said.append) is plain  # an edited search.py never runs stale code
+    (folder / bots.SEARCH_RECORD).unlink()
+    assert bots.load_search(folder=folder, warn=said.append) is plain  # none built: the plain module
+    assert said == []  # none of these is trouble worth a line
 
 
 def test_the_build_script_says_why_it_cannot_compile_and_never_fails_a_build(monkeypatch, tmp_path, capsys):

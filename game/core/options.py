@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from game.jsonsafe import JSON
+from game.jsonsafe import JSON, shown
 
 # A rule option's value: a switch, a whole number, a word, None ("Standard": the edition's own), or an
 # order of words (a suit order).
@@ -70,7 +70,7 @@ def spec_named(specs: Iterable[OptionSpec], name: str) -> OptionSpec:
     for spec in specs:
         if spec.name == name:
             return spec
-    raise ValueError(f"unknown rule option {name!r}; known: {', '.join(s.name for s in specs)}")
+    raise ValueError(f"unknown rule option {shown(name)}; known: {', '.join(s.name for s in specs)}")
 
 
 def to_json(value: object) -> JSON:
@@ -80,7 +80,7 @@ def to_json(value: object) -> JSON:
         return [str(v) for v in value]
     if value is None or isinstance(value, (bool, int, str)):
         return value
-    raise TypeError(f"not a rule option's value: {value!r}")
+    raise TypeError(f"not a rule option's value: {shown(value)}")
 
 
 def from_json(value: object) -> object:
@@ -97,18 +97,18 @@ def values_from_json(values: Mapping[str, object]) -> dict[str, object]:
 def whole(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
     """`value` if it is a whole number (an int, not a bool) within [low, high]."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadOption(f"{name} must be a whole number, not {value!r}")
+        raise BadOption(f"{name} must be a whole number, not {shown(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         if high is None:
-            raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
+            raise ValueError(f"{name} must be a whole number >= {low}, not {shown(value)}")
         if low is None:
-            raise ValueError(f"{name} must be a whole number <= {high}, not {value!r}")
-        raise ValueError(f"{name} must be {low}..{high}, not {value!r}")
+            raise ValueError(f"{name} must be a whole number <= {high}, not {shown(value)}")
+        raise ValueError(f"{name} must be {low}..{high}, not {shown(value)}")
     return value
 
 
 def switch(name: str, value: object) -> bool:
     """`value` if it is exactly True or False (not 0/1, not "no")."""
     if not isinstance(value, bool):
-        raise BadOption(f"{name} must be true or false, not {value!r}")
+        raise BadOption(f"{name} must be true or false, not {shown(value)}")
     return value

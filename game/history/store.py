@@ -6,9 +6,12 @@ game and written by a short-lived writer thread, one transaction per batch; noth
 a frame. Profiles are read once at the start and kept in memory (the lobby and join screens read them
 every frame); their changes are queued like the games.
 
-What goes wrong costs the history, never the game:
-- a file that is not a database, or a damaged one, is renamed `history.sqlite3.corrupt-<time>` (one line
-  on stderr) and a fresh database is started;
+What goes wrong costs the history, never the game, and never a row that can be read (game.history.repair):
+- rows that break the schema's rules (a slap of a game that is gone, a name there twice), found when it is
+  opened or when a migration trips on them: the database is rebuilt with every row that can be kept, the
+  file as it was kept beside it, and one line says what was kept and what was left out;
+- a file that is not a database, or a damaged one, is renamed `history.sqlite3.corrupt-<time>` and a new
+  database is started with whatever rows can still be read out of it (one line on stderr);
 - a folder that can't be written, a locked or read-only file, or a database from a newer version of the
   game: no history this run (one line); the game plays on, profiles live in memory until it closes;
 - a write that fails (a full disk): that batch is lost, with one line per kind of failure.
@@ -27,11 +30,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypedDict, TypeVar, Unpack
 
-from game.history import queries, schema
+from game.history import queries, repair, schema
 from game.history.summary import GameRecord, now_iso
-from game.names import clean_name, clean_text
-from game.profiles import MAX_PROFILES, PALETTE, Profile, name_problem
+from game.names import MAX_NAME, clean_name, clean_text
+from game.profiles import MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
 from game.render.faces import AVATARS
+from game.settings import free_path
 
 FILENAME = "history.sqlite3"
 SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database: set aside with it
@@ -96,7 +100,8 @@ class History:
         rows = self.read(lambda c: c.execute(
             "SELECT id, name, colour, avatar, device, device_name FROM profiles ORDER BY name COLLATE NOCASE"
         ).fetchall(), flush=False) or []
-        return [Profile(pid, clean_name(name) or f"#{pid}", colour, avatar, device, clean_text(device_name))
+        return [Profile(pid, clean_name(name) or f"#{pid}", colour, avatar, clean_device(device),
+                        clean_text(device_name)[:MAX_NAME * 3])
                 for pid, name, colour, avatar, device, device_name in rows]
 
     def profile(self, profile_id: int | None) -> Profile | None:
@@ -292,9 +297,14 @@ def write_game(conn: sqlite3.Connection, record: GameRecord) -> int:
 # -- opening --------------------------------------------------------------------------------------------
 
 
+class Unsound(sqlite3.DatabaseError):
+    """A whole database whose rows break its rules (repair.problems), or that a migration tripped on."""
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open `path` and check it is a whole database of a version this game can use, migrating an older one.
-    sqlite3.DatabaseError (not OperationalError) for a file that is not a database or a damaged one."""
+    Unsound for rows that need repair.rebuild; sqlite3.DatabaseError (not OperationalError) for a file that
+    is not a database or a damaged one."""
     conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None, check_same_thread=False)
     conn.row_factory = schema.typed_row
     try:
@@ -302,7 +312,17 @@ def connect(path: Path) -> sqlite3.Connection:
         verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
         if verdict != "ok":
             raise sqlite3.DatabaseError(f"damaged: {verdict}")
-        schema.migrate(conn)
+        try:
+            schema.migrate(conn)
+            why = repair.problems(conn)
+        except sqlite3.IntegrityError as exc:  # a row the new version's rules refuse: the migration left it all
+            raise Unsound(str(exc)) from None
+        except sqlite3.OperationalError as exc:  # a table whose keys are not keys (written by another tool)
+            if not str(exc).startswith("foreign key mismatch"):
+                raise
+            raise Unsound(str(exc)) from None
+        if why is not None:
+            raise Unsound(why)
     except BaseException:
         conn.close()
         raise
@@ -311,12 +331,7 @@ def connect(path: Path) -> sqlite3.Connection:
 
 def set_aside(path: Path) -> Path:
     """Rename a bad database (and SQLite's files beside it) to `<name>.corrupt-<time>`; the new path."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    target = free_path(path, "corrupt")
     os.replace(path, target)
     for side in SIDE_FILES:
         extra = path.with_name(path.name + side)
@@ -341,6 +356,16 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
                                    "no history this time", warn)
         except sqlite3.OperationalError as exc:  # locked, read-only, can't be created: leave the file alone
             return _without(where, f"history: no history this time: cannot open {where} ({exc})", warn)
+        except Unsound as exc:
+            if attempt == 2:
+                break
+            try:
+                found = repair.rebuild(where, where, keep_copy=True)
+            except (OSError, sqlite3.Error) as fix_exc:
+                return _without(where, f"history: {where} needs repair ({exc}) and could not be repaired "
+                                       f"({fix_exc}); left as it was, no history this time", warn)
+            warn(f"history: repaired {where.name} ({exc}): {found.line()}; the file as it was is "
+                 f"{found.copy.name if found.copy else '?'}")
         except sqlite3.DatabaseError as exc:
             if attempt == 2:
                 break
@@ -349,7 +374,13 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
             except OSError as move_exc:
                 return _without(where, f"history: {where} is unreadable ({exc}) and could not be moved "
                                        f"({move_exc}); no history this time", warn)
-            warn(f"history: {where} is unreadable ({exc}); moved it to {moved.name} and started a new one")
+            try:  # whatever can still be read out of it (the players, at least, if their table is whole)
+                found = repair.rebuild(moved, where, keep_copy=False)
+                kept = f": {found.line()}" if found.rows else ""
+            except (OSError, sqlite3.Error):
+                where.unlink(missing_ok=True)
+                kept = ""
+            warn(f"history: {where} is unreadable ({exc}); moved it to {moved.name} and started a new one{kept}")
     return _without(where, f"history: no history this time: {where} can't be made", warn)
 
 

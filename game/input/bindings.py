@@ -20,6 +20,7 @@ from game.commands import FIRST as FIRST_BUTTON
 from game.commands import PASS, PLAY, SLAP, TAKE
 from game.commands import SECOND as SECOND_BUTTON
 from game.i18n import t
+from game.jsonsafe import shown
 
 VERSION = 1
 MAX_SEATS = 8
@@ -92,7 +93,7 @@ class Bindings:
                         and row[0] != row[1] and all(known_key(k) and k not in MENU_KEYS for k in row)):
                     out.keyboard[seat] = list(row)
                 else:
-                    warn(f"settings: the keys saved for P{seat + 1} ({row!r}) can't be used; "
+                    warn(f"settings: the keys saved for P{seat + 1} ({shown(row)}) can't be used; "
                          f"P{seat + 1} plays with the default keys")
             if len(rows) > MAX_SEATS:
                 warn(f"settings: keys are saved for {len(rows)} seats; the game has {MAX_SEATS}, the rest are ignored")
@@ -109,7 +110,7 @@ class Bindings:
                 if isinstance(names, list) and all(n in PAD_CONTROLS for n in names) and names:
                     out.pad[slot] = list(dict.fromkeys(names))
                 elif names is not None:
-                    warn(f"settings: the pad buttons saved for {slot!r} ({names!r}) can't be used; "
+                    warn(f"settings: the pad buttons saved for {shown(slot)} ({shown(names)}) can't be used; "
                          "using the default")
             if set(out.pad["first"]) & set(out.pad["second"]):
                 out.pad = {k: list(v) for k, v in DEFAULT_PAD.items()}

@@ -19,7 +19,6 @@ view-model, time) alone.
 
 from __future__ import annotations
 
-import datetime
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -197,9 +196,8 @@ class Entry:
 
 
 def _when(header: dict[str, Any], path: Path) -> str:
-    try:
-        started = datetime.datetime.fromisoformat(str(header.get("started"))).astimezone()
-    except ValueError:
+    started = i18n.local_time(header.get("started"))
+    if started is None:
         return path.stem[:15]
     return i18n.short_date(started, weekday=True, clock=True)
 

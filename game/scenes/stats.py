@@ -31,11 +31,8 @@ BIN_MS, TOP_MS = 100, 1500  # the histogram's bars: 100 ms each, the last one ev
 
 def day(started: str) -> str:
     """"3 May" for an ISO time (in local time); "" if it can't be read."""
-    try:
-        when = datetime.datetime.fromisoformat(started).astimezone()
-    except ValueError:
-        return ""
-    return i18n.short_date(when)
+    when = i18n.local_time(started)
+    return "" if when is None else i18n.short_date(when)
 
 
 def export_path(folder: Path, name: str, when: datetime.datetime) -> Path:

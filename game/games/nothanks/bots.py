@@ -5,12 +5,16 @@ from __future__ import annotations
 import gc
 import hashlib
 import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import math
 import os
 import random
 import sys
 import time
 from collections.abc import Callable
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
@@ -20,25 +24,81 @@ from game.games.nothanks import search as plain_search
 
 # The search loop (game/games/nothanks/search.py) compiled by mypyc (build/speedups.py), when it is there.
 COMPILED_SEARCH = "game.games.nothanks._search_c"
+# Beside it, what the build made: "<SHA-256>  <file>" per line (sha256sum's format) for each compiled file
+# and for the search.py it was compiled from.
+SEARCH_RECORD = "_search_c.sha256"
 PURE_SEARCH_ENV = "COUCHCARDS_PURE_SEARCH"  # set (to anything but "" or "0") to run the plain module
 
 
-def load_search(compiled: str = COMPILED_SEARCH) -> ModuleType:
-    """The search module the hard bot runs: the compiled one when it was compiled from the search.py
-    beside it (its COMPILED_FROM is that file's SHA-256; a bundled game has no source to compare, and its
-    build compiled it from the same tree), else the plain module. Both decide alike, bit for bit."""
+def _say(message: str) -> None:
+    print(f"couchcards: {message}", file=sys.stderr)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_search(compiled: str = COMPILED_SEARCH, folder: Path | None = None,
+                warn: Callable[[str], None] = _say) -> ModuleType:
+    """The search module the hard bot runs: the compiled one when every file of it is, byte for byte, what
+    the build recorded beside it (SEARCH_RECORD) and it was compiled from the search.py beside it (a bundled
+    game has no source to compare; its build compiled it from the same tree); else the plain module. Both
+    decide alike, bit for bit.
+
+    Native code is loaded only after its bytes are checked: a changed or cut-short file could crash the
+    game as it loads, with no message. A mismatch is one line and the plain search. The files are loaded by
+    their recorded paths, so nothing else in the folder (a stray _search_c.py) is ever imported."""
     if os.environ.get(PURE_SEARCH_ENV, "") not in ("", "0"):
         return plain_search
+    folder = Path(plain_search.__file__ or "").parent if folder is None else folder
     try:
-        module = importlib.import_module(compiled)
-    except ImportError:
+        record = (folder / SEARCH_RECORD).read_text(encoding="ascii")
+    except FileNotFoundError:
+        return plain_search  # not compiled here: nothing to say
+    except (OSError, UnicodeDecodeError) as exc:
+        warn(f"the compiled search's record can't be read ({type(exc).__name__}); the hard bot uses the plain search")
         return plain_search
-    source = Path(plain_search.__file__ or "")
+    sums = dict(reversed(line.split(None, 1)) for line in record.splitlines() if len(line.split(None, 1)) == 2)
+    source = folder / "search.py"
+    if source.exists() and sums.get("search.py") != _sha256(source):
+        return plain_search  # search.py was edited since: the compiled copy is stale
+    package, name = compiled.rsplit(".", 1)
+    # Its files, plain names in this folder: the module, then its mypyc runtime ("<name>__mypyc.*").
+    files = sorted((f for f in sums if f.startswith(name) and f == Path(f).name
+                    and f.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))), key=len)
     try:
-        made_from = hashlib.sha256(source.read_bytes()).hexdigest()
-    except OSError:
-        return module if getattr(sys, "frozen", False) else plain_search
-    return module if getattr(module, "COMPILED_FROM", None) == made_from else plain_search
+        changed = [f for f in files if _sha256(folder / f) != sums[f]]
+    except OSError as exc:
+        changed = [f"({exc.strerror or type(exc).__name__})"]
+    if not files or changed:
+        warn(f"the compiled search does not match what its build made ({', '.join(changed) or 'no module'}); "
+             "the hard bot uses the plain search")
+        return plain_search
+    finder = _Recorded({f"{package}.{f.split('.')[0]}": folder / f for f in files})
+    sys.meta_path.insert(0, finder)  # for its mypyc runtime too, which the module imports by name
+    try:
+        return importlib.import_module(compiled)
+    except (ImportError, OSError) as exc:
+        warn(f"the compiled search does not load ({' '.join(str(exc).split())[:120]}); "
+             "the hard bot uses the plain search")
+        return plain_search
+    finally:
+        sys.meta_path.remove(finder)
+
+
+class _Recorded(importlib.abc.MetaPathFinder):
+    """Finds exactly the checked files, by module name (the import system would take whatever of that name
+    is in the folder: a stray .py, a file the build did not make)."""
+
+    def __init__(self, paths: dict[str, Path]) -> None:
+        self.paths = paths
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        where = self.paths.get(fullname)
+        if where is None:
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname, where, loader=importlib.machinery.ExtensionFileLoader(fullname, str(where)))
 
 
 search = load_search()

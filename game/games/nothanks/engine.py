@@ -9,6 +9,7 @@ from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
 from game.core.engine import IllegalAction, digest_of
 from game.core.options import OptionSpec, switch, whole
+from game.jsonsafe import shown
 
 __all__ = [
     "AFTER_TAKE",
@@ -69,17 +70,17 @@ class Rules:
     def __post_init__(self) -> None:
         # Kinds first (a bool is no number, 9.5 no count, "no" no switch), then ranges; each names its option.
         if self.edition not in EDITIONS:
-            raise ValueError(f"edition must be one of {EDITIONS}, not {self.edition!r}")
+            raise ValueError(f"edition must be one of {EDITIONS}, not {shown(self.edition)}")
         whole("ranks_per_suit", self.ranks_per_suit, MIN_RANKS, MAX_RANKS)
         try:
             order = tuple(self.suit_order)
         except TypeError:  # not a sequence at all (a number, a switch)
             order = ()
         if not all(isinstance(s, str) for s in order) or sorted(order) != sorted("CDHS"):
-            raise ValueError(f"suit_order must order the four suits C, D, H, S once each, not {self.suit_order!r}")
+            raise ValueError(f"suit_order must order the four suits C, D, H, S once each, not {shown(self.suit_order)}")
         object.__setattr__(self, "suit_order", order)
         if self.after_take not in AFTER_TAKE:
-            raise ValueError(f"after_take must be one of {AFTER_TAKE}, not {self.after_take!r}")
+            raise ValueError(f"after_take must be one of {AFTER_TAKE}, not {shown(self.after_take)}")
         switch("hidden_matches", self.hidden_matches)
         if self.matches is not None:
             whole("matches", self.matches, 0)
@@ -106,7 +107,7 @@ class Rules:
         (for `players`, if given: a bigger deck for bigger tables)."""
         unknown = set(values) - {f.name for f in fields(cls)}
         if unknown:
-            raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
+            raise ValueError(f"unknown rule option(s) {shown(sorted(unknown))}")
         base = cls.numbered() if values.get("edition", "cards") == "numbered" else cls()
         defaults = {o.name: o.default for o in rule_options(base, players)}
         defaults.update(values)

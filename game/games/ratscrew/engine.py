@@ -90,6 +90,7 @@ from typing import NamedTuple
 from game import cards
 from game.core.engine import IllegalAction, digest_of
 from game.core.options import BadOption, OptionSpec, OptionValue, switch, whole
+from game.jsonsafe import shown
 
 SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine",
               "four_of_a_suit")
@@ -283,7 +284,7 @@ class Rules:
         slaps = frozenset(str(name).replace("-", "_") for name in raw)
         unknown = slaps - set(SLAP_RULES)
         if unknown:
-            raise ValueError(f"unknown slap rule(s) {sorted(unknown)}; known: {', '.join(SLAP_RULES)}")
+            raise ValueError(f"unknown slap rule(s) {shown(sorted(unknown))}; known: {', '.join(SLAP_RULES)}")
         object.__setattr__(self, "slaps", slaps)
 
         counts = self.challenge_counts
@@ -306,13 +307,13 @@ class Rules:
         if self.payer_out_rule not in PAYER_OUT_RULES:
             raise ValueError(f"payer_out_rule must be one of {PAYER_OUT_RULES}, got {self.payer_out_rule!r}")
         if not isinstance(self.wrong_slap, str):
-            raise BadOption(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)} (a word), not {self.wrong_slap!r}")
+            raise BadOption(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)} (a word), not {shown(self.wrong_slap)}")
         if self.wrong_slap not in WRONG_SLAPS:
-            raise ValueError(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)}, not {self.wrong_slap!r}")
+            raise ValueError(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)}, not {shown(self.wrong_slap)}")
         for name in ("marriage_either_order", "burned_live", "ten_stops"):
             switch(name, getattr(self, name))
         if not isinstance(self.game_length, str) or self.game_length not in GAME_LENGTHS:
-            raise ValueError(f"game_length must be one of {', '.join(GAME_LENGTHS)}, not {self.game_length!r}")
+            raise ValueError(f"game_length must be one of {', '.join(GAME_LENGTHS)}, not {shown(self.game_length)}")
 
         checks = []
         for name in SLAP_RULES:
@@ -352,7 +353,7 @@ class Rules:
         merged = Rules().option_values()
         unknown = set(values) - set(merged)
         if unknown:
-            raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
+            raise ValueError(f"unknown rule option(s) {shown(sorted(unknown))}")
         merged.update(values)
         return cls(
             slaps=frozenset(rule for rule in SLAP_RULES if switch(rule, merged[rule])),
@@ -1227,7 +1228,7 @@ def new_game(
 
 def _check_players(players: object) -> None:
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Ratscrew is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise ValueError(f"Ratscrew is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}")
 
 
 def _check_first(first_player: object, players: int) -> None:

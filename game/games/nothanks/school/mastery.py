@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import questions as qs
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, OUTCOMES, Round, stars
-from game.games.school.days import local_day
+from game.i18n import local_time
 
 GAME, KIND = "nothanks", "answer"
 DAYS = 14
@@ -122,11 +122,12 @@ def summary(rounds: Sequence[Kept], today: datetime.date, tz: datetime.tzinfo | 
     best = step_stars(rounds)
     readable = [(r, d) for r in rounds if (d := read_drill(r.drill)) is not None]
     first = today - datetime.timedelta(days=DAYS - 1)
-    recent = [r for r, _ in readable if (day := local_day(r.started, tz)) is not None and first <= day <= today]
+    recent = [r for r, _ in readable if (when := local_time(r.started, tz)) is not None and first <= when.date() <= today]
     sizes = [d[1] for _, d in readable]
     k = max(set(sizes), key=sizes.count) if sizes else 9
     return Summary(best, mastered(best), len(readable), len(recent),
-                   sum(max(0, int(r.length_ms)) for r, _ in readable) / 60_000, k, next_step(best, k))
+                   sum(max(0, r.length_ms) for r, _ in readable if isinstance(r.length_ms, int)) / 60_000, k,
+                   next_step(best, k))
 
 
 def record(history: Any, profile_id: int | None, rnd: Round, length_ms: int, started: str | None = None) -> bool:

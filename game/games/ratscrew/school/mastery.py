@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.scoring import accuracy_stars, speed_stars
-from game.games.school.days import local_day
+from game.i18n import local_time
 
 OPEN_AT = 2  # accuracy stars on a drill that open the next one
 DAYS, WEEKS = 14, 8
@@ -121,6 +121,11 @@ def next_drill(stars: dict[str, int]) -> int:
 
 
 # -- progress by day and by week ----------------------------------------------------------------------
+def local_day(started: str, tz: datetime.tzinfo | None = None) -> datetime.date | None:
+    when = local_time(started, tz)
+    return None if when is None else when.date()
+
+
 @dataclass(slots=True)
 class Period:
     """A day or a week (from `start`, `days` long) of practice."""
