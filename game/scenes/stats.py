@@ -136,13 +136,13 @@ class StatsScene(MenuHandler):
         bw = min(max(ui.px(size, 230), need), (w - 2 * m - gap) // 2)
         csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
         players = csv.move(bw + gap, 0)
-        # The first practice mode's progress (the number school's, the slap school's) at the top right, beside
-        # the player's name; any more at the left of the bottom row, in the room its buttons leave
+        # The practice modes' progress (the number school's, the slap school's) beside the player's name: the
+        # first at the top right, the second at the top left, left of the player's face (the bottom row keeps
+        # its room for the buttons and the export's message)
         school = pygame.Rect(0, selector.y, min(bw, w - m - selector.right - gap), selector.h)
         school.right = w - m
-        more = len(self.menu.items) - 4
-        sw = min(bw, (csv.x - gap - m - (more - 1) * gap) // more) if more > 0 else 0
-        others = [pygame.Rect(m + i * (sw + gap), csv.y, sw, bh) for i in range(more)]
+        face_x = selector.x - ui.px(size, 12) - selector.h
+        others = [pygame.Rect(m, selector.y, min(bw, face_x - gap - m), selector.h)][: len(self.menu.items) - 4]
         self.menu.rects = [selector, csv, players, school, *others]
         self.face = pygame.Rect(0, 0, selector.h, selector.h)
         self.face.midright = (selector.x - ui.px(size, 12), selector.centery)

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game.games.base import PracticeMode
+from game.games.nothanks.school.names import MODE
 from game.screen import Screen
 
 if TYPE_CHECKING:
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
 
     from game.render.card_art import CardArt
 
-GAME, MODE = "nothanks", "numbers"
 
 
 class NumberSchool(PracticeMode):

@@ -17,10 +17,11 @@ from typing import Any, Protocol
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import questions as qs
+from game.games.nothanks.school.names import GAME
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, OUTCOMES, Round, stars
 from game.i18n import local_time
 
-GAME, KIND = "nothanks", "answer"
+KIND = "answer"  # the history's kind of the rounds' events (apart from the slap school's slaps)
 DAYS = 14
 
 

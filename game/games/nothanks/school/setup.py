@@ -10,8 +10,9 @@ import dataclasses
 import pygame
 
 from game.games.nothanks import engine as nt
-from game.games.nothanks.school import GAME, MODE, mastery, text
+from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs
+from game.games.nothanks.school.names import GAME, MODE
 from game.games.nothanks.school.paint import suit_rows
 from game.games.nothanks.school.round import Options
 from game.games.school.paint import Words, fit_px, line_h, lock, stars
