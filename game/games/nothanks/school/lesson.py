@@ -17,6 +17,7 @@ from game.games.base import TableConfig, make_seats
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs
+from game.games.nothanks.school.names import GAME
 from game.games.nothanks.school.paint import GOLD, RIGHT_C, WRONG_C, card_row, suit_rows
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, Options, Round
 from game.games.nothanks.school.round import RIGHT as OK
@@ -55,7 +56,7 @@ class LessonScene(Scene):
     def _best(self) -> dict[tuple[str, int], int] | None:
         if self.profile is None:
             return None
-        return mastery.step_stars(self.app.history.practice(self.profile, mastery.GAME, mastery.KIND))
+        return mastery.step_stars(self.app.history.practice(self.profile, GAME, mastery.KIND))
 
     def _new_round(self) -> None:
         best = self._best()
@@ -248,17 +249,17 @@ class LessonScene(Scene):
             box.midtop = (cx, y + ui.px(size, 4))
             ui.panel(surface, box, alpha=230, border=GOLD)
             self.words.text(surface, str(self.dial), ui.px(size, 56), ui.TEXT, "center", box.center, bold=True)
-            arrows = pygame.Rect(box.right + ui.px(size, 14), box.y, ui.px(size, 24), box.h)
-            up = [(arrows.centerx, arrows.y + arrows.h // 8), (arrows.left, arrows.centery - 3),
-                  (arrows.right, arrows.centery - 3)]
-            down = [(arrows.centerx, arrows.bottom - arrows.h // 8), (arrows.left, arrows.centery + 3),
-                    (arrows.right, arrows.centery + 3)]
+            beside = pygame.Rect(box.right + ui.px(size, 14), box.y, ui.px(size, 24), box.h)
+            up = [(beside.centerx, beside.y + beside.h // 8), (beside.left, beside.centery - 3),
+                  (beside.right, beside.centery - 3)]
+            down = [(beside.centerx, beside.bottom - beside.h // 8), (beside.left, beside.centery + 3),
+                    (beside.right, beside.centery + 3)]
             for points in (up, down):  # ▲ ▼ drawn: one more, one less
                 pygame.draw.polygon(surface, GOLD, points)
             return
         labels = [text.choice(q, c) for c in q.choices]
-        arrows = ["← ", "→ "] if how == "side" else [""] * len(labels)
-        self._draw_buttons(surface, size, [a + s for a, s in zip(arrows, labels, strict=True)], y + ui.px(size, 4),
+        keys = ["← ", "→ "] if how == "side" else [""] * len(labels)
+        self._draw_buttons(surface, size, [k + s for k, s in zip(keys, labels, strict=True)], y + ui.px(size, 4),
                            self.focus if how == "pick" else None)
 
     def _draw_buttons(self, surface: pygame.Surface, size: tuple[int, int], labels: list[str], top: int,

@@ -57,7 +57,7 @@ class SetupScene(MenuHandler):
         if pid is None or self.app.history.profile(pid) is None:
             self.best: dict[tuple[str, int], int] | None = None
         else:
-            self.best = mastery.step_stars(self.app.history.practice(pid, mastery.GAME, mastery.KIND))
+            self.best = mastery.step_stars(self.app.history.practice(pid, GAME, mastery.KIND))
         if not self.is_open(self.options.step):
             self.options = dataclasses.replace(self.options, step=max(i for i in range(len(qs.STEPS)) if self.is_open(i)))
 

@@ -10,6 +10,7 @@ import pygame
 
 from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs
+from game.games.nothanks.school.names import GAME
 from game.games.school.paint import Words, line_h, lock, stars
 from game.i18n import pt, t
 from game.ui import widgets as ui
@@ -28,7 +29,7 @@ class SummaryScene(MenuHandler):
         self.words = Words()
         profile = self.app.history.profile(self.profile_id)
         self.name = profile.name if profile is not None else ""
-        kept = self.app.history.practice(self.profile_id, mastery.GAME, mastery.KIND)
+        kept = self.app.history.practice(self.profile_id, GAME, mastery.KIND)
         self.summary = mastery.summary(kept, datetime.date.today())
         self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.back, button=True)])
 
