@@ -6,11 +6,11 @@ stats leading to the parent's summary."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
-from support_app import focus, make_app, press, top_name
+from support_app import focus, press, top_name
 from support_numbers import keep
 from support_pads import device, tap
+from test_school_pad import to_setup
 
 from game.games.nothanks.school import mastery
 from game.games.nothanks.school import questions as qs
@@ -23,14 +23,10 @@ from game.scenes.title import TitleScene
 PAD_KEYS = {"left": "dpleft", "right": "dpright", "up": "dpup", "down": "dpdown", "enter": "a"}
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    """Each test's own history (conftest's `app` opens it from here)."""
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
-    a = make_app(tmp_path)
-    yield a
-    a.stack.clear()
-    a.history.close()
-    pygame.event.clear()
 
 
 def keys_for(scene, wrong: bool = False) -> list[str]:
@@ -151,15 +147,7 @@ def test_the_choose_screen_and_the_stats_lead_to_the_school_and_its_summary(app)
 def test_a_child_with_a_pad_reaches_the_school_and_plays_a_round(app, pads):
     pad = pads()
     app.frames(3)
-    app.nav.push("title")
-    app.frames(3)
-    tap(app, pad, "a")  # Play
-    assert top_name(app) == "ChooseGameScene"
-    entries = [(e.game, e.mode) for e in app.top.entries]
-    for _ in range(entries.index(("nothanks", "numbers"))):
-        tap(app, pad, "dpright")
-    tap(app, pad, "a")
-    assert top_name(app) == "SetupScene"
+    to_setup(app, pad, ("nothanks", "numbers"))
     for _ in range(4):  # up from Start to Step
         tap(app, pad, "dpup")
     assert app.top.menu.current.label == t("Step")

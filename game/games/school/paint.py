@@ -10,7 +10,7 @@ import pygame
 from game.render import colors
 from game.ui import widgets as ui
 
-__all__ = ["Words", "fit_px", "line_h", "lock", "outline", "star", "stars"]
+__all__ = ["Words", "fit_px", "line_h", "lock", "outline", "setup_panels", "star", "stars"]
 
 
 class Words:
@@ -75,6 +75,17 @@ def stars(surface: pygame.Surface, left: int, cy: int, radius: int, count: int, 
     for i in range(of):
         star(surface, (left + radius + i * gap, cy), radius, i < count)
     return pygame.Rect(left, cy - radius, radius * 2 + (of - 1) * gap, radius * 2)
+
+
+def setup_panels(size: tuple[int, int], split: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A school's setup: its choices' panel on the left (to `split` of the width) and its picture's on the
+    right, between the title and the buttons."""
+    w, h = size
+    m = ui.px(size, 36)
+    top, bottom = ui.px(size, 96), h - ui.px(size, 120)
+    at = int(w * split)
+    return (pygame.Rect(m, top, at - m - m // 2, bottom - top),
+            pygame.Rect(at + m // 2, top, w - at - m - m // 2, bottom - top))
 
 
 def lock(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -120,12 +120,10 @@ class Round:
             self.pace.judged(answer.outcome == RIGHT)
 
     def next(self) -> None:
-        if self.answered is None or self.done:
-            return
-        if self.index + 1 >= len(self.items):
-            self.done = True
-            return
-        self.index += 1
+        """On to the next question once this one is answered (or its time ran out); the last one ends the round."""
+        if self.answered is not None and not self.done:
+            self.done = self.index + 1 >= len(self.items)
+            self.index += not self.done
 
     def kept(self) -> list[tuple[str, str, int | None]]:
         """What the history keeps of each answer: (the question's kind, outcome, ms)."""

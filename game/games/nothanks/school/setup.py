@@ -15,7 +15,7 @@ from game.games.nothanks.school import questions as qs
 from game.games.nothanks.school.names import GAME, MODE
 from game.games.nothanks.school.paint import suit_rows
 from game.games.nothanks.school.round import Options
-from game.games.school.paint import Words, fit_px, line_h, lock, stars
+from game.games.school.paint import Words, fit_px, line_h, lock, setup_panels, stars
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
@@ -123,11 +123,7 @@ class SetupScene(MenuHandler):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         m = ui.px(size, 36)
-        top = ui.px(size, 96)
-        bottom = h - ui.px(size, 120)
-        split = int(w * 0.5)
-        self.left_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
-        self.right_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
+        self.left_panel, self.right_panel = setup_panels(size, 0.5)
         pad = ui.px(size, 14)
         rows = len(self.option_items)
         row = min(ui.px(size, 56), (self.left_panel.h // 2 - pad) // rows)

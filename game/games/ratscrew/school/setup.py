@@ -23,7 +23,7 @@ from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.paint import card_width, draw_pile
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
-from game.games.school.paint import Words, fit_px, line_h, lock, stars
+from game.games.school.paint import Words, fit_px, line_h, lock, setup_panels, stars
 from game.i18n import t, tn
 from game.profiles import draw_avatar
 from game.render.card_art import CardArt, card_height
@@ -238,11 +238,7 @@ class SetupScene(WhoPlays, MenuHandler):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         m = ui.px(size, 36)
-        top = ui.px(size, 96)
-        bottom = h - ui.px(size, 120)
-        split = int(w * 0.52)
-        self.left_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
-        self.right_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
+        self.left_panel, self.right_panel = setup_panels(size, 0.52)
         pad = ui.px(size, 14)
         rows = len(self.option_items) + len(self.player_items)
         row = min(ui.px(size, 50), (self.left_panel.h - 2 * pad) // max(1, rows))
