@@ -206,7 +206,7 @@ class StatsScene(MenuHandler):
                 ui.blit_text(surface, line, ui.px(size, TEXT_PX), ui.GOLD if bold else ui.TEXT, "midleft", (room.x, y),
                              bold=bold, max_w=room.w)
                 y += ui.px(size, 26)
-        hint = t("← → player   ↑ ↓ choose   Enter / A select   Esc / B back")  # 20 px, as every word here
+        hint = t("← → player   ↑ ↓ choose   Enter / {a} select   Esc / {b} back", **self.app.input.buttons())  # 20 px, as every word here
         ui.blit_text(surface, hint, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midbottom",
                      (size[0] // 2, size[1] - ui.px(size, 10)), max_w=size[0] - ui.px(size, 40))
 

@@ -114,13 +114,15 @@ class Seating(WhoPlays):
             bot = t("Bot · {level}", level=t(level) if level else "")
             if short or not self.app.input.idle_pads():
                 return bot
-            return t("{seat} · A to join", seat=bot)
+            return t("{seat} · {a} to join", seat=bot, a=self.app.input.button("a", None, self.app.input.idle_pads()))
         if kind == "empty":
             return t("Empty")
         controls = self.app.input.device_controls(self.devices[row])
         if short and controls:
             return controls
-        return t("Human · {keys}", keys=controls) if controls else t("Human · press A to join")
+        if controls:
+            return t("Human · {keys}", keys=controls)
+        return t("Human · press {a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads()))
 
     def playable(self, row: int) -> bool:
         return self.seats[row][0] == "human" and bool(self.app.input.device_controls(self.devices[row]))

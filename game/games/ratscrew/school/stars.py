@@ -160,8 +160,9 @@ class StarsScene(MenuHandler):
             self._draw_table(surface, size)
             self._draw_chart(surface, size)
         self.menu.draw(surface)
-        hint = t("← → choose   Enter / A select") if self.players == 1 else \
-            t("← → choose   Enter / A select   your slap key or LB: your table")
+        buttons = self.app.input.buttons()
+        hint = t("← → choose   Enter / {a} select", **buttons) if self.players == 1 else \
+            t("← → choose   Enter / {a} select   your slap key or {lb}: your table", **buttons)
         self.words.text(surface, hint, ui.px(size, PX), ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)),
                         max_w=w - ui.px(size, 40))
 

@@ -231,12 +231,13 @@ def quiz_again() -> str:
     return t("Try again")
 
 
-def quiz_keys() -> str:
-    return t("← → choose   Enter / A answer   slap key: yes")
+def quiz_keys(buttons: dict[str, str]) -> str:
+    """The quiz's hint; `buttons` names the pads' buttons (InputPort.buttons)."""
+    return t("← → choose   Enter / {a} answer   slap key: yes", **buttons)
 
 
-def quiz_next() -> str:
-    return t("Enter / A or slap: next pile")
+def quiz_next(buttons: dict[str, str]) -> str:
+    return t("Enter / {a} or slap: next pile", **buttons)
 
 
 def quiz_skip() -> str:
