@@ -121,7 +121,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             out.append(Cell(t("{a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads())), group=row, colour=ui.GOLD))
         options = self.definition.seat_options
         if kind != "empty" and "head_start" in options:
-            out.append(Cell(t("Head start"), value=lambda: self.lead_choices(row)[0][self.lead_choices(row)[1]],
+            out.append(Cell(t("Head start"), value=lambda: self.lead_value(row), full=lambda: self.lead_value(row),
                             change=lambda step: self.cycle_lead(row, step), group=row,
                             choices=lambda: self.lead_choices(row)))
         if kind == "human" and "learner" in options:
@@ -136,6 +136,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         menu = getattr(self, "menu", None)
         if menu is None:
             return
+        self.refit_fair()
         old = menu.current
         group = menu.group_of(menu.index)
         at = [i for i in range(len(menu.items)) if menu.group_of(i) == group].index(menu.index) if group is not None else 0

@@ -187,7 +187,8 @@ class DrillScene(Scene):
                 self._end_at = game_now + END_MS * MS
         if self.phase == "done" and self._end_at is not None and game_now >= self._end_at:
             self._end_at = None
-            history.record(self.app.history, self.session, self.profiles, self.started)  # queued, not written
+            history.record(self.app.history, self.session, self.profiles, self.started,  # queued, not written
+                           who.names(self.app, self.profiles, self.players))
             self.app.nav.replace("practice", GAME, MODE, "stars", self.options, self.players, self.session,
                                  self.remember, profiles=self.profiles)
 
