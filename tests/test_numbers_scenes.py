@@ -137,7 +137,7 @@ def test_the_choose_screen_and_the_stats_lead_to_the_school_and_its_summary(app)
     assert ("nothanks", "numbers") in [(e.game, e.mode) for e in app.top.entries]
     app.nav.push("stats", mia.id)
     app.frames(2)
-    focus(app, t("{title}…", title=t("Number school")))
+    focus(app, t("{title}: progress…", title=t("Number school")))
     press(app, "enter")
     summary = app.top
     assert top_name(app) == "SummaryScene" and summary.summary.mastered == [("more_suit", 9)]
