@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent / "game"
 # What the text module defines: a module-level function or class of one of these names anywhere else in game/
 # would be a second way of doing the same thing.
 TEXT_HELPERS = {
-    "wrap", "balanced", "break_lines", "lines_in_rooms", "name_first", "keep_together", "stack", "two_lines", "halves",
+    "wrap", "balanced", "break_lines", "lines_in_rooms", "name_first", "keep_together", "stack", "halves",
     "line_height", "line_h", "fit_text", "fit_whole", "whole_size", "grown_whole_px", "fit_px", "wrap_fit",
     "fit_height", "least_px", "balanced_lines", "get_font", "px_of", "overlaps", "cut", "cut_start", "tail_fit",
     "TextCache", "TextBox", "TextBoxes", "TextRecorder",
@@ -28,9 +28,9 @@ TEXT_HELPERS = {
 @pytest.fixture(autouse=True)
 def _fonts():
     pygame.font.init()
-    scale.set_text_scale(1.0)
+    scale.install(text=1.0)
     yield
-    scale.set_text_scale(1.0)
+    scale.install(text=1.0)
 
 
 def test_the_old_text_modules_are_gone():
@@ -68,7 +68,7 @@ def test_a_line_is_as_high_as_its_line_skip_at_every_size(bold):
 def test_line_height_grows_with_the_text_size():
     texts = TextCache()
     at_100 = texts.line_height(20)
-    scale.set_text_scale(1.5)
+    scale.install(text=1.5)
     assert texts.line_height(20) == get_font(30).get_linesize() > at_100
 
 

@@ -28,14 +28,16 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypedDict, TypeVar, Unpack
+from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack
 
-from game.history import queries, repair, schema
+from game.history import repair, schema
 from game.history.summary import GameRecord, now_iso
 from game.names import MAX_NAME, clean_name, clean_text
-from game.profiles import MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
-from game.render.faces import AVATARS
+from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
 from game.settings import free_path
+
+if TYPE_CHECKING:
+    from game.history import queries
 
 FILENAME = "history.sqlite3"
 SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database: set aside with it
@@ -274,6 +276,9 @@ class History:
         """Every kept practice session of `profile_id` in `game`, oldest first, with its events of `kind`
         (queries.practice); none without a database. The games' practice screens read their sessions here,
         never importing the history."""
+        # The queries (and statistics) load when a screen reads, not at start.
+        from game.history import queries
+
         return self.read(lambda conn: queries.practice(conn, profile_id, game, kind)) or []
 
     def close(self) -> None:

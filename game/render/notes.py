@@ -21,7 +21,10 @@ from typing import Protocol
 
 import pygame
 
+from game.core.memo import Memo
+from game.i18n import t
 from game.render import colors, hud
+from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
 from game.render.scale import px, text_for, text_min, text_px, unit
@@ -46,6 +49,8 @@ class NotesHost(Protocol):
     reduced_motion: bool
     poll: Callable[[], None]
     boxes: TextBoxes
+    short_notes: tuple[str, ...]  # msgids of notes said as they are: a lane too narrow for a word of one is not offered
+    notes_in_column: bool  # with mats in rows, a seat's notes keep to the felt over (or under) its own mat
 
     def keep_clear(self) -> list[pygame.Rect]: ...
 
@@ -76,8 +81,11 @@ class Notes:
 
     def __init__(self, host: NotesHost) -> None:
         self.host = host
-        self._lanes: dict[tuple, tuple[Lane, ...]] = {}  # by what they were found from (a few kept)
-        self._fitted: dict[tuple, tuple[pygame.Surface, int, str]] = {}
+        # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
+        self._lanes: Memo[tuple, tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
+        # a quarter of a screen's worth.
+        self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
 
     def clear(self) -> None:
         self._lanes.clear()
@@ -137,11 +145,9 @@ class Notes:
         host = self.host
         blocks = self.blocks()
         key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
-               tuple(tuple(r) for r in blocks), self._tags())
+               tuple(tuple(r) for r in blocks), self._tags(), tuple(t(text) for text in host.short_notes))
         found = self._lanes.get(key)
         if found is None:
-            if len(self._lanes) >= 16:
-                self._lanes.clear()
             found = self._lanes[key] = self._find(blocks)
         return found
 
@@ -162,6 +168,11 @@ class Notes:
         if any(font.size(line)[0] + r > width for line in lines):
             return 99
         return len(lines)
+
+    def _holds_words(self, width: int) -> bool:
+        """Whether a lane `width` px wide holds every word of the table's short notes at the smallest note size
+        (a narrower one would cut a long word with "…": "udfordringen!" between two mats at 640x360)."""
+        return all(self._rows(t(text), self.floor(), width) < 99 for text in self.host.short_notes)
 
     def _score(self, w: int, h: int, memo: dict) -> tuple[int, int, int, int]:
         """How well a lane w × h holds notes, best first: how many of a short note, another short one and a
@@ -202,7 +213,7 @@ class Notes:
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
             nonlocal order
             order += 1
-            if rect.w < 8 or rect.h < 8:
+            if rect.w < 8 or rect.h < 8 or not self._holds_words(rect.w):
                 return
             if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
                 rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)
@@ -213,7 +224,7 @@ class Notes:
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         heights = [k * line for k in (3, 2, 1)] + [k * low for k in (2, 1) if k * low < line]
-        if L.rows and getattr(self.host, "notes_in_column", False):
+        if L.rows and self.host.notes_in_column:
             # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
             heights = [k * line for k in (5, 4)] + heights
             if unit(L.size) < 1:  # (and, in a window under 1280×720, two or three lines at the smallest size)
@@ -224,7 +235,7 @@ class Notes:
             for lh in heights:
                 y = zone.top - g - lh if vertical_above else zone.bottom + g
                 # (a table whose mats in rows keep to their own columns says so: notes_in_column)
-                for f in ((1.0,) if L.rows and getattr(self.host, "notes_in_column", False) else (1.6, 1.0)):
+                for f in ((1.0,) if L.rows and self.host.notes_in_column else (1.6, 1.0)):
                     lw = round(box.w * f)
                     for x in (box.centerx - lw // 2, box.left, box.right - lw):
                         offer(pygame.Rect(x, y, lw, lh), side, rank)
@@ -356,8 +367,6 @@ class Notes:
             said, s = tries[-1]
             said, s = texts.fitted(said, width - 2 * max(1, s // 14), s, True)
             img = texts.outlined(said, s, color)
-        if len(self._fitted) > 256:
-            self._fitted.clear()
         self._fitted[key] = (img, s, said)
         return img, s, said
 

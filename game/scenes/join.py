@@ -7,6 +7,7 @@ The lobby opens the join screen by name ("join", seats, min_players, on_done); t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,10 @@ from game.commands import BACK, CONFIRM, LEFT, PAUSE, RIGHT, Command
 from game.i18n import t, tn
 from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
-from game.profiles import draw_avatar
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.scene import Scene
+from game.ui.who_plays import Joined
 
 if TYPE_CHECKING:
     from game.games.table_scene import TableScene
@@ -26,13 +28,6 @@ if TYPE_CHECKING:
 
 
 HOLD_NS = 1_000_000_000  # a seat changes hands on the unplugged screen only by a press held this long
-
-
-class Joined(dict):
-    """seat -> device, as the join screen hands it over; `profiles`: seat -> the remembered player chosen
-    for it (game.history profiles; a seat not in it is a guest)."""
-
-    profiles: dict[int, int]
 
 
 def _slot(cmd: Command) -> int | None:
@@ -207,7 +202,7 @@ class PadLostScene(Scene):
     draws_below = True
     holds_lost_pads = True
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableScene[Any, Any]) -> None:  # any game's table
         self.table = table
         self.hold: tuple[str, int, int] | None = None  # (device, menu row, when the hold began)
         self.said = ""
@@ -225,13 +220,13 @@ class PadLostScene(Scene):
         items = [ui.Item(t("Wait"), self._wait)]
         self.actions = {}
         for seat in sorted(self.router.lost):
-            self.actions[len(items)] = lambda s=seat: self._to_bot(s)
+            self.actions[len(items)] = functools.partial(self._to_bot, seat)
             items.append(ui.Item(t("Give Player {n} to a bot? Hold {a}", n=seat + 1, a=self.router.button("a")), self._tap,
                                  colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
-                self.actions[len(items)] = lambda s=seat, r=row: self._to_keys(s, r)
+                self.actions[len(items)] = functools.partial(self._to_keys, seat, row)
                 items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold {hold}", n=seat + 1, a=key_label(keys[0]),
                                        b=key_label(keys[1]), hold=self.router.button("a")), self._tap,
                                      colour=ui.seat_colour(seat)))

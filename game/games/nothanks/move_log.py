@@ -34,7 +34,7 @@ WIDTHS = (0.3, 0.36, 0.25, 0.2)  # the log's width, as shares of the window's, b
 BAR = 0.3  # the seat-colour bar before a move, in text sizes
 
 
-class Table(Protocol):
+class MoveLogHost(Protocol):
     """What the log reads of its table view (game.games.nothanks.view.NothanksView)."""
 
     L: TableLayout
@@ -64,10 +64,10 @@ class Placed:
 class MoveLog:
     """The move log of one No Thanks table."""
 
-    def __init__(self, view: Table) -> None:
+    def __init__(self, view: MoveLogHost) -> None:
         self.v = view
-        self._placed: dict[tuple, Placed] = {}
-        self._images: dict[tuple, pygame.Surface] = {}
+        self._placed: dict[tuple[object, ...], Placed] = {}
+        self._images: dict[tuple[object, ...], pygame.Surface] = {}
         self._print = SmallPrint(view.print_avoid)  # for trying where the small print would go
 
     def clear(self) -> None:
@@ -213,8 +213,8 @@ class MoveLog:
             for i, (seat, words) in enumerate(lines):
                 y = pad + i * lh
                 if i == 0 and title:
-                    title = v.texts.cut(words, rect.w - 2 * pad, size, True, record=False)
-                    img.blit(v.texts.render(title, size, colors.GOLD, bold=True), (pad, y))
+                    heading = v.texts.cut(words, rect.w - 2 * pad, size, True, record=False)
+                    img.blit(v.texts.render(heading, size, colors.GOLD, bold=True), (pad, y))
                     continue
                 x = pad
                 if seat is not None:

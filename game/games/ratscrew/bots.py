@@ -39,15 +39,15 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game import cards
 from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.levels import SIM_LEVELS
+from game.games.ratscrew.seat_bot import BotLog, SeatBot, SlapBot
 
 CLAIM = "claim"
-LEVELS = ("random", "kid", "casual", "pro", "adaptive")
-SIM_LEVELS = LEVELS + ("masher",)  # the masher measures mash-proofing in `sim`; no table seats one
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,28 +99,17 @@ def rules_factor(active: int) -> float:
 _SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
 
-# Per interned set of slap checks (`rs.Rules._checks`, by id, as the engine's memo): near misses so far.
-_NEAR_MEMOS: dict[int, dict[tuple[str, ...], str | None]] = {}
-
-
 def near_miss_rule(view: tuple[str, ...], rules: rs.Rules) -> str | None:
     """The rule the pile *almost* makes: with its top card one rank up or down it would be slappable, or
     (four of a suit) with its top card of the other suit of its colour."""
     if len(view) < 2:
         return None
-    checks = rules._checks
-    if id(checks) not in rs._MEMOS:  # (rules unpickled from elsewhere: no interned set, no memo)
-        return _near_miss(view, rules)
-    memo = _NEAR_MEMOS.get(id(checks))
-    if memo is None:
-        memo = _NEAR_MEMOS[id(checks)] = {}
+    memo = rules._memos.near  # by set of checks, beside the engine's answers
     key = rs._slap_key(view)  # the answer reads no more of the pile than a slap rule does
     near = memo.get(key, "")
     if near != "":
         return near
     near = _near_miss(view if len(view) <= 5 else key, rules)  # (a pile of five or more: judged alike)
-    if len(memo) >= rs.MEMO_MAX:
-        memo.clear()
     memo[key] = near
     return near
 
@@ -142,22 +131,11 @@ def _near_miss(view: tuple[str, ...], rules: rs.Rules) -> str | None:
     return None
 
 
-@dataclass(slots=True)
-class BotLog:
-    """What the bot did with the piles it saw (for the sim's report)."""
-
-    opportunities: int = 0
-    missed: int = 0
-    near_misses: int = 0
-    near_miss_slaps: int = 0
-    reactions_ms: list[float] = field(default_factory=list)
-
-
 def _lognormal(rng: random.Random, median: float, sigma: float) -> float:
     return median * math.exp(sigma * rng.gauss(0.0, 1.0))
 
 
-class RatscrewBot:
+class RatscrewBot(SeatBot):
     """A player of one level: notices (or misses) slappable piles, plays and claims at human pace."""
 
     def __init__(self, level: Level, rng: random.Random, seat: int, rules: rs.Rules) -> None:
@@ -165,9 +143,9 @@ class RatscrewBot:
         self.rng = rng
         self.seat = seat
         self.rules = rules
-        self.log = BotLog()
+        self.log: BotLog = BotLog()
         self._factor = rules_factor(len(rules.slaps))
-        self._seen: tuple | None = None
+        self._seen: tuple[object, ...] | None = None
         self._late = False
 
     def reaction_ms(self, rule: str) -> float:
@@ -416,7 +394,7 @@ class AdaptiveBot(RatscrewBot):
         return super().plan(obs, now_ns, pending)
 
 
-class MasherBot:
+class MasherBot(SeatBot):
     """What a child finds in minutes: press play and slap every `TICK_MS`, looking at nothing. For measuring
     that mashing does not pay (`sim ratscrew --bots masher,pro`); no level for a table's lobby. `restless`:
     the match asks it again after each of its presses, whatever became of it."""
@@ -428,7 +406,7 @@ class MasherBot:
         self.rng = rng
         self.seat = seat
         self.rules = rules
-        self.log = BotLog()
+        self.log: BotLog = BotLog()
 
     def _tick(self, now_ns: int) -> int:
         step = self.TICK_MS * 1_000_000
@@ -456,7 +434,7 @@ class MasherBot:
         return changes
 
 
-def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
+def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules) -> SlapBot:
     """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
         from game.games.ratscrew.random_bot import RandomRatscrewBot

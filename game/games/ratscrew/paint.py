@@ -25,7 +25,7 @@ from game.games.ratscrew.view_model import (
 )
 from game.i18n import t, tn
 from game.render import colors, hud
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout
 from game.render.notes import Notes
@@ -35,7 +35,7 @@ from game.render.tween import ease_out, lerp, shake
 from game.render.view_model import MS
 
 
-class Table(Protocol):
+class RatscrewPaintHost(Protocol):
     """What the painting reads of its table view (game.games.ratscrew.view.RatscrewView)."""
 
     L: TableLayout
@@ -62,7 +62,7 @@ class Table(Protocol):
 
 
 def pile_cards(
-    v: Table,
+    v: RatscrewPaintHost,
     surface: pygame.Surface,
     pile: tuple[str, ...] | list[str],
     burned: int,
@@ -111,7 +111,7 @@ def pile_cards(
             )
 
 
-def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None:
+def pile(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, now: float) -> None:
     """The pile as it lies (an empty pile: its place outlined)."""
     L = v.L
     if not state.pile and not state.burned:
@@ -129,7 +129,7 @@ def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None
     pile_cards(v, surface, state.pile, len(state.burned), (cx + pile_shake(v, now), cy), now)
 
 
-def pile_shake(v: Table, now: float) -> int:
+def pile_shake(v: RatscrewPaintHost, now: float) -> int:
     """How far aside a slap's impact has shaken the pile at `now` (none with reduced motion)."""
     if v.model.reduced_motion:
         return 0
@@ -139,7 +139,7 @@ def pile_shake(v: Table, now: float) -> int:
     return round(dx)
 
 
-def impact(v: Table, surface: pygame.Surface, e: Impact, now: float) -> None:
+def impact(v: RatscrewPaintHost, surface: pygame.Surface, e: Impact, now: float) -> None:
     """A slap's burst at the pile in the slapper's colour: a ring and rays, at full size from the first frame
     (with reduced motion it stays still; otherwise it grows a little and fades)."""
     if e.tween.done(now):
@@ -159,7 +159,7 @@ def impact(v: Table, surface: pygame.Surface, e: Impact, now: float) -> None:
                          (round(cx + math.cos(a) * outer), round(cy + math.sin(a) * outer)), width)
 
 
-def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
+def sweep(v: RatscrewPaintHost, surface: pygame.Surface, f: Flyer, now: float) -> None:
     """A won pile on its way to its winner (held still first, its framed cards showing)."""
     art: Sweep = f.art  # type: ignore[assignment]
     raw = f.tween.raw(now)
@@ -177,7 +177,7 @@ def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
     pile_cards(v, surface, art.pile, art.burned, pos, now, scale=scale, hide=False, gen=art.gen)
 
 
-def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
+def slaps(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:
     """The slap's flash over the pile and the hands landing on it."""
     L = v.L
     cx, cy = v.geo.centre
@@ -202,16 +202,18 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
 
 
 # -- the prompt lane --------------------------------------------------------------------------------------
-_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU(64)
+# The prompt fitted to its lane (a line of big words, a fortieth of a screen): the prompts of a game's turns
+# and slaps at the current looks fit in a quarter of a screen.
+_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU("ratscrew prompts", Bound(screens=0.25))
 
 
-def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
+def prompt_fit(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
     """The prompt's image and rect as it fits its lane (see `prompt_fitted`)."""
     img, rect, _ = prompt_fitted(v, text, color)
     return img, rect
 
 
-def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect, int]:
+def prompt_fitted(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect, int]:
     """The prompt as it fits its lane: one line at the prompt's size, else "Ada:" on a line of its own
     and the rest on the next, else two even lines, else a size smaller (down to the smallest text a
     player needs mid-game; below it only if nothing else fits). Its image, rect (at the lane's top) and
@@ -252,18 +254,16 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
     if img is None:
         cut, s = texts.fitted(text, lane.w - 4, sizes[-1], True)
         img = texts.outlined(cut, s, color)
-    if len(_PROMPTS) > 64:
-        _PROMPTS.clear()
     rect = img.get_rect(midtop=lane.midtop)
     _PROMPTS[key] = (img, rect, s)
     return img, rect, s
 
 
-def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
+def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
     """Under the pile: whose turn and which key, the owed count, or the claim window's countdown; the game
     clock after it (issue 21: `clock_text`, set by the table)."""
     text = v.model.status_text(state)
-    clock = getattr(v.model, "clock_text", "")
+    clock = v.model.clock_text
     if clock:
         text = f"{text}   {clock}" if text else clock
     if text:
@@ -277,7 +277,7 @@ def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float
 
 
 # -- the headline lane ------------------------------------------------------------------------------------
-def headline_item(v: Table, now: float) -> Banner | PhotoFinish | None:
+def headline_item(v: RatscrewPaintHost, now: float) -> Banner | PhotoFinish | None:
     """What the headline lane shows at `now`: the newest banner or photo finish showing (None: the
     pile's count)."""
     best = None
@@ -288,7 +288,7 @@ def headline_item(v: Table, now: float) -> Banner | PhotoFinish | None:
     return best
 
 
-def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
+def pile_count(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
     """In the headline lane when nothing else is there: how many cards the pile holds."""
     if not state.pile or state.is_over or (now is not None and headline_item(v, now) is not None):
         return
@@ -304,7 +304,7 @@ def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | 
     v.boxes.add("count", rect, t("{n} in the pile", n=n), px=text_px(v.geo.count_size))
 
 
-def headline(v: Table, surface: pygame.Surface, now: float) -> None:
+def headline(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:
     """The headline lane's banner or photo finish (the newest of them), if one is showing."""
     e = headline_item(v, now)
     if e is None:
@@ -323,7 +323,9 @@ def headline(v: Table, surface: pygame.Surface, now: float) -> None:
         photo(v, surface, e, now)
 
 
-_STRIPS: dict[tuple, tuple] = {}
+# The photo finish's strip laid out (its words' images, a lane's width of a line or two): the strips of a
+# game's races, a quarter of a screen's worth.
+_STRIPS: LRU[tuple] = LRU("ratscrew photo strips", Bound(screens=0.25))
 
 
 def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
@@ -333,7 +335,7 @@ def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
     return e.title or t("Photo finish"), tuple((seat, line, "") for line, seat in zip(e.lines, e.seats, strict=False))
 
 
-def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, list, int]:
+def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, list, int]:
     """The strip's words and colour chips in `lane`. The head says what it was and who won ("Tie — coin
     toss: ▮Ada", the winner in their colour); then a cell per other hand (▮Bo tie, ▮Cy +25 ms). On one
     row as big as it goes (up to 36 px at 720p), else the head over the cells; at least the smallest
@@ -469,13 +471,11 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
             for group, gap in r:
                 x = lay(group, x, y, gap) - gap + sep
             y += line
-    if len(_STRIPS) > 32:
-        _STRIPS.clear()
     _STRIPS[key] = (blits, chips, size)
     return blits, chips, size
 
 
-def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None:
+def photo(v: RatscrewPaintHost, surface: pygame.Surface, e: PhotoFinish, now: float) -> None:
     """The photo finish: a strip across the headline lane (as wide as the felt between the seats there)
     with every contender's colour, name and time, in large type."""
     lane = v.headline_lane()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
-from game.games.base import TableConfig, make_seats
+from game.core.contract import TableConfig, make_seats
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs

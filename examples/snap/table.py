@@ -12,13 +12,15 @@ from .match import SnapMatch
 from .view import SnapView
 
 
-class SnapTable(TableScene):
+class SnapTable(TableScene[sn.Rules, SnapMatch]):
+    rules_type = sn.Rules
+
     def make_match(self, start_ns: int) -> SnapMatch:
         c = self.config
-        return SnapMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+        return SnapMatch(self.rules, c.seats, c.seed, start_ns, c.first_player)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> SnapView:
-        return SnapView(self.config.rules, names, controls, self.config.seed, texts=texts)
+        return SnapView(self.rules, names, controls, self.config.seed, texts=texts)
 
     def rumbles(self, event: object) -> list[tuple[int, str]]:
         if isinstance(event, sn.PileClaimed):
