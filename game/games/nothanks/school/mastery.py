@@ -13,32 +13,17 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import questions as qs
 from game.games.nothanks.school.names import GAME
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, OUTCOMES, Round, stars
+from game.games.school.kept import KeptSession
 from game.i18n import local_time
 
 KIND = "answer"  # the history's kind of the rounds' events (apart from the slap school's slaps)
 DAYS = 14
-
-
-class Kept(Protocol):
-    """What mastery reads of a kept round (game.history.queries.Practice has these fields)."""
-
-    @property
-    def started(self) -> str: ...
-
-    @property
-    def drill(self) -> str: ...
-
-    @property
-    def length_ms(self) -> int: ...
-
-    @property
-    def slaps(self) -> tuple[tuple[str | None, str, float | None], ...]: ...
 
 
 def drill_name(step_id: str, ranks_per_suit: int) -> str:
@@ -55,7 +40,7 @@ def read_drill(drill: object) -> tuple[str, int] | None:
     return step_id, int(k)
 
 
-def round_stars(kept: Kept) -> tuple[str, int, int] | None:
+def round_stars(kept: KeptSession) -> tuple[str, int, int] | None:
     """(step, cards per suit, stars) of a kept round, told again from its answers; None if it does not read."""
     drill = read_drill(kept.drill)
     outcomes = [e[1] for e in kept.slaps] if isinstance(kept.slaps, tuple) else []
@@ -64,7 +49,7 @@ def round_stars(kept: Kept) -> tuple[str, int, int] | None:
     return drill[0], drill[1], stars(drill[0], outcomes)
 
 
-def step_stars(rounds: Iterable[Kept]) -> dict[tuple[str, int], int]:
+def step_stars(rounds: Iterable[KeptSession]) -> dict[tuple[str, int], int]:
     """The best stars of each (step, cards per suit) played; rounds that do not read are skipped."""
     best: dict[tuple[str, int], int] = {}
     for kept in rounds:
@@ -119,7 +104,7 @@ class Summary:
     next_step: int
 
 
-def summary(rounds: Sequence[Kept], today: datetime.date, tz: datetime.tzinfo | None = None) -> Summary:
+def summary(rounds: Sequence[KeptSession], today: datetime.date, tz: datetime.tzinfo | None = None) -> Summary:
     best = step_stars(rounds)
     readable = [(r, d) for r in rounds if (d := read_drill(r.drill)) is not None]
     first = today - datetime.timedelta(days=DAYS - 1)
