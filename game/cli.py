@@ -217,7 +217,8 @@ def practice_sims() -> dict[str, PracticeMode]:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     practice = practice_sims()
-    if argv[:1] == ["sim"] and len(argv) > 1 and argv[1] in practice:  # e.g. `sim practice`: a practice mode's sim
+    # `sim practice` (the slap school) or `practice numbers` (the number school): a practice mode's sim
+    if argv[:1] in (["sim"], ["practice"]) and len(argv) > 1 and argv[1] in practice:
         return int(practice[argv[1]].sim().main(argv[2:]) or 0)
     if argv and argv[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[argv[0]][0])

@@ -1,5 +1,6 @@
 """The screens outside the menu scenes' list at every text size (100/125/150 %), in English, Danish and
-Swedish, at 1280×720 and 640×360: the slap school (setup with players, example, drill, stars), the players'
+Swedish, at 1280×720 and 640×360: the slap school (setup with players, example, drill, stars), the number
+school (setup, questions and answers of each kind, a round's end, a parent's summary), the players'
 screens (list, one player, the lobby's picker), the stats with their charts, the replays list and the
 replay viewer of both games (playing, and stepping a photo finish). Each built with real data; no two texts
 overlap, none runs off the screen, none is cut with "…", and each scene takes the full 150 % (text_room).
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import support_numbers as numbers
 import support_screens as screens
 import test_replayview_list as replay_list
 import test_replayview_viewer as replay_viewer
@@ -138,6 +140,7 @@ SCREENS = {
     "replay_ratscrew": replay("ratscrew"),
     "replay_nothanks": replay("nothanks"),
     "replay_photo": replay("ratscrew", photo=True),
+    **numbers.SCREENS,
 }
 
 

@@ -27,7 +27,7 @@ NAMES_A_NUMBER = {  # seats, players, controllers, drills, presets by number
     "Player {n} joined.", "Player {n} left.", "P{n}", "P{n} now uses {key}.", "P{n}'s keys",
     "P{n}: swapped {a} and {b}.", "Seat {n}", "Who is player {n}?", "Who plays seat {n}?",
     "bot: {level} · controller {n} next", "{key} is already P{n}'s key. Pick another, or change P{n} first.",
-    "{n} · + {rule}", "{n} · Doubles", "Card {n} of {total}",
+    "{n} · + {rule}", "{n} · Doubles", "Card {n} of {total}", "Question {n} of {total}",
     "it does not replay as it was recorded (it parts at command {n})",
 }
 NO_NOUN = {  # a number after a colon, in brackets, as a score or a share: nothing agrees with it

@@ -16,13 +16,14 @@ from game.input.virtualpad import VirtualPad
 pytestmark = pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtual joystick is out of reach")
 
 
-def to_setup(app, pad: VirtualPad) -> None:
+def to_setup(app, pad: VirtualPad, entry: tuple[str, str] = ("ratscrew", "school")) -> None:
+    """From the title to a practice mode's setup (the slap school's by default) with the pad alone."""
     app.nav.push("title")
     app.frames(3)
     tap(app, pad, "a")  # Play: this pad is Player 1
     assert top_name(app) == "ChooseGameScene"
     entries = [(e.game, e.mode) for e in app.top.entries]
-    for _ in range(entries.index(("ratscrew", "school"))):
+    for _ in range(entries.index(entry)):
         tap(app, pad, "dpright")
     tap(app, pad, "a")
     assert top_name(app) == "SetupScene"

@@ -178,6 +178,10 @@ class PracticeMode(ABC):
         """Its sim module (only asked when `sim_name` is set)."""
         raise NotImplementedError
 
+    def lobby_entry(self) -> str:
+        """The words of a button on its game's lobby that opens it ("Learn the numbers…"); "" for none."""
+        return ""
+
 
 class GameDef(ABC, Generic[RulesT, BotT, MatchT]):
     """Everything game-specific the shell needs. Each game folder subclasses this once, naming its own

@@ -245,16 +245,17 @@ class Practice:
     slaps: tuple[tuple[str | None, str, float | None], ...]
 
 
-def practice(conn: sqlite3.Connection, profile_id: int, game: str) -> list[Practice]:
-    """Every practice session of `profile_id` in `game`, oldest first (what a practice mode tells its
-    players' mastery and progress from)."""
+def practice(conn: sqlite3.Connection, profile_id: int, game: str, kind: str = "slap") -> list[Practice]:
+    """Every practice session of `profile_id` in `game`, oldest first, with its events of `kind` ("slap":
+    the slap school's; "answer": the number school's, kept apart so they never count as slaps): what a
+    practice mode tells its players' mastery and progress from."""
     rows = conn.execute("SELECT id, started, drill, length_ms, correct, decisions FROM practice "
                         "WHERE profile_id = ? AND game = ? ORDER BY started, id", (profile_id, game)).fetchall()
     slaps: dict[int, list[tuple[str | None, str, float | None]]] = {}
     for practice_id, rule, outcome, ms in conn.execute(
             "SELECT e.practice_id, e.rule, e.outcome, e.reaction_ms FROM events e JOIN practice p ON p.id = e.practice_id "
-            "WHERE p.profile_id = ? AND p.game = ? AND e.kind = 'slap' ORDER BY e.practice_id, e.t_ms, e.id",
-            (profile_id, game)):
+            "WHERE p.profile_id = ? AND p.game = ? AND e.kind = ? ORDER BY e.practice_id, e.t_ms, e.id",
+            (profile_id, game, kind)):
         slaps.setdefault(practice_id, []).append((rule, outcome, reaction(ms)))
     return [Practice(started, drill, length_ms, correct, decisions, tuple(slaps.get(pid, ())))
             for pid, started, drill, length_ms, correct, decisions in rows]

@@ -272,13 +272,14 @@ class History:
         """The guest `name`'s sessions in `game` this run, oldest first: (hits, patterns) each."""
         return list(self._guests.get((game, name), []))
 
-    def practice(self, profile_id: int, game: str) -> list[queries.Practice]:
-        """Every kept practice session of `profile_id` in `game`, oldest first (queries.practice); none without
-        a database. The games' practice screens read their sessions here, never importing the history."""
+    def practice(self, profile_id: int, game: str, kind: str = "slap") -> list[queries.Practice]:
+        """Every kept practice session of `profile_id` in `game`, oldest first, with its events of `kind`
+        (queries.practice); none without a database. The games' practice screens read their sessions here,
+        never importing the history."""
         # The queries (and statistics) load when a screen reads, not at start.
         from game.history import queries
 
-        return self.read(lambda conn: queries.practice(conn, profile_id, game)) or []
+        return self.read(lambda conn: queries.practice(conn, profile_id, game, kind)) or []
 
     def close(self) -> None:
         """Write what is queued, then close the database."""

@@ -144,18 +144,30 @@ class StatsScene(MenuHandler):
         progress_need = max((label_font.size(item.label)[0] + bh for item in self.menu.items[3:]), default=0)
         csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
         players = csv.move(bw + gap, 0)
-        # The slap school's progress at the top right, beside the player's name (the bottom row keeps its room)
-        school = pygame.Rect(0, selector.y, min(max(bw, progress_need), w - m - selector.right - gap), selector.h)
-        school.right = w - m
-        self.menu.rects = [selector, csv, players, school]
+        # The practice modes' progress (the slap school's, the number school's): with one, at the top right
+        # beside the player's name; with more, stacked under the left column's charts (which give up the
+        # height; the right column's figures keep theirs), the bottom row keeping its room for the buttons and
+        # the export's message
+        schools = self.menu.items[3:]
+        area_w = w - 2 * m
+        left_w = (area_w - gap) * 11 // 20
+        if len(schools) <= 1:
+            school = pygame.Rect(0, selector.y, min(max(bw, progress_need), w - m - selector.right - gap), selector.h)
+            school.right = w - m
+            progress = [school][: len(schools)]
+            above = csv.y
+        else:
+            above = csv.y - len(schools) * (bh + gap)
+            progress = [pygame.Rect(m, above + gap + i * (bh + gap), left_w, bh) for i in range(len(schools))]
+        self.menu.rects = [selector, csv, players, *progress]
         self.face = pygame.Rect(0, 0, selector.h, selector.h)
         self.face.midright = (selector.x - ui.px(size, 12), selector.centery)
         top, bottom = selector.bottom + ui.px(size, 18), csv.y - ui.px(size, 16)
-        area = pygame.Rect(m, top, w - 2 * m, bottom - top)
-        left_w = (area.w - gap) * 11 // 20
-        half = (area.h - gap) // 2
+        area = pygame.Rect(m, top, area_w, bottom - top)
+        charts_h = above - ui.px(size, 16) - top
+        half = (charts_h - gap) // 2
         self.trend_rect = pygame.Rect(area.x, area.y, left_w, half)
-        self.hist_rect = pygame.Rect(area.x, area.y + half + gap, left_w, area.h - half - gap)
+        self.hist_rect = pygame.Rect(area.x, area.y + half + gap, left_w, charts_h - half - gap)
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
         self.message_room = pygame.Rect(m, csv.y, csv.x - m - gap, bh)
         # A row of figures: as tall as a line of them at the player's text size.

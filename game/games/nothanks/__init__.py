@@ -14,6 +14,7 @@ from game.games.base import BenchHooks, GameDef, ResultsBody, SimHooks
 from game.games.nothanks import engine
 from game.games.nothanks.layout import LAYOUT
 from game.games.nothanks.levels import LEVELS
+from game.games.nothanks.school import SCHOOL
 from game.i18n import t, tn
 from game.jsonsafe import as_int, as_list
 from game.match.common import Timed
@@ -44,6 +45,7 @@ class NothanksDef(GameDef[engine.Rules, "bots.Bot", "NothanksMatch"]):  # bots: 
     summary_lines = 1  # the tie-break note takes the second line
     seat_options = ("learner",)  # a learner always has the coach (its words show after the hint delay)
     layout = LAYOUT
+    practice = (SCHOOL,)  # the number school, an entry on the choose-game screen
 
     def title(self) -> str:
         return t("No Thanks!")

@@ -12,8 +12,9 @@ import pygame
 from game.commands import BACK, BUTTONS, SLAP, Command
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair
-from game.games.ratscrew.school.paint import Words, card_width, draw_pile
+from game.games.ratscrew.school.paint import card_width, draw_pile
 from game.games.ratscrew.school.session import MS, RIGHT, Options, Session
+from game.games.school.paint import Words
 from game.i18n import t, tn
 from game.render.card_art import CardArt
 from game.ui import widgets as ui

@@ -94,6 +94,10 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             ui.Item(t("How to play"), self._show_rules, button=True),
             ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
         ]
+        for mode in self.definition.practice:  # a practice mode offered beside the game (the number school)
+            if mode.lobby_entry():
+                self.button_items.insert(-1, ui.Item(mode.lobby_entry(), lambda m=mode.id: self._practise(m),
+                                                     button=True))
         if self.definition.fair_start() is not None:  # head starts from measured reactions
             self.button_items.insert(-1, ui.Item(t("Fair start"), self.fair_start, button=True))
         self.cell_items = [c for card in self.card_cells for c in card[1:]]
@@ -170,6 +174,9 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS  # new people in new rows
         self.refresh_rules()
         self.rebuild()
+
+    def _practise(self, mode: str) -> None:
+        self.app.nav.push("practice", self.game, mode)
 
     def _show_rules(self) -> None:
         self.app.nav.push("rules", self.game, self.rules)

@@ -22,16 +22,7 @@ from game.games.ratscrew.school import history, mastery, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, near_miss, slappable
 from game.games.ratscrew.school.feedback import Feedback
 from game.games.ratscrew.school.names import GAME, MODE
-from game.games.ratscrew.school.paint import (
-    TONES,
-    Words,
-    card_width,
-    cross,
-    draw_pile,
-    fit_px,
-    line_h,
-    slap_hand,
-)
+from game.games.ratscrew.school.paint import TONES, card_width, cross, draw_pile, slap_hand
 from game.games.ratscrew.school.quiz import Quiz
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import (
@@ -46,6 +37,7 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
+from game.games.school.paint import Words, fit_px, line_h
 from game.i18n import t
 from game.render import colors
 from game.render.card_art import CardArt, card_height

@@ -18,35 +18,15 @@ import datetime
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.scoring import accuracy_stars, speed_stars
+from game.games.school.kept import KeptSession, Slap
 from game.i18n import local_time
 
 OPEN_AT = 2  # accuracy stars on a drill that open the next one
 DAYS, WEEKS = 14, 8
 RIGHT, WRONG, LATE, MISSED, EARLY = "right", "wrong", "late", "missed", "early"
-
-Slap = tuple[str | None, str, float | None]
-
-
-class KeptSession(Protocol):
-    """A kept session as mastery reads it: a `Kept`, or the history's own record (queries.Practice)."""
-
-    @property
-    def started(self) -> str: ...
-    @property
-    def drill(self) -> str: ...
-    @property
-    def length_ms(self) -> int: ...
-    @property
-    def correct(self) -> int: ...
-    @property
-    def decisions(self) -> int: ...
-    @property
-    def slaps(self) -> tuple[Slap, ...]: ...
-
 
 @dataclass(frozen=True, slots=True)
 class Kept:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.games.school.paint import Words, outline
 from game.render import colors, hud
 from game.render.card_art import CardArt, card_height
 from game.ui import widgets as ui
@@ -22,40 +23,6 @@ TONES = {"right": RIGHT_C, "wrong": WRONG_C, "missed": MISSED_C, "late": MISSED_
          "info": colors.TEXT, "gold": colors.GOLD}
 STEP = 0.5  # an older card shows this share of its width
 CARD_W = 150  # px at 1280x720
-
-
-class Words:
-    """Draws texts (through ui.blit_text, so screens' text boxes see them) and keeps (rect, text, px) of
-    each drawn since `reset`: px is the size really used (a text shrunk to fit counts at its smaller size)."""
-
-    def __init__(self) -> None:
-        self.drawn: list[tuple[pygame.Rect, str, int]] = []
-
-    def reset(self) -> None:
-        self.drawn = []
-
-    def text(self, surface: pygame.Surface, s: str, size: int, colour: tuple[int, int, int], anchor: str,
-             pos: tuple[int, int], bold: bool = False, max_w: int | None = None) -> pygame.Rect:
-        if not s:
-            return pygame.Rect(pos, (0, 0))
-        if max_w:
-            s, size = ui.TEXTS.fitted(s, max_w, size, bold)
-        rect = ui.blit_text(surface, s, size, colour, anchor, pos, bold)
-        self.drawn.append((rect, s, size))
-        return rect
-
-    def shadow(self, surface: pygame.Surface, s: str, size: int, colour: tuple[int, int, int], anchor: str,
-               pos: tuple[int, int], max_w: int | None = None) -> pygame.Rect:
-        """Big words over a soft dark copy, readable on the felt."""
-        if max_w:
-            s, size = ui.TEXTS.fitted(s, max_w, size, True)
-        off = max(2, size // 18)
-        ui.blit_text(surface, s, size, (4, 24, 12), anchor, (pos[0] + off, pos[1] + off), True, record=False)
-        return self.text(surface, s, size, colour, anchor, pos, bold=True)
-
-
-fit_px = ui.TEXTS.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
-line_h = ui.TEXTS.line_height
 
 
 def card_width(size: tuple[int, int], scale: float = 1.0) -> int:
@@ -97,14 +64,6 @@ def draw_pile(surface: pygame.Surface, art: CardArt, pile: Sequence[str], centre
     return rects
 
 
-def outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], thick: int) -> None:
-    """A frame round one card: a dark rim outside a thick coloured one (seen on red and white alike)."""
-    radius = max(4, rect.w // 12)
-    outer = rect.inflate(thick * 2 + 4, thick * 2 + 4)
-    pygame.draw.rect(surface, (10, 20, 14), outer, width=2, border_radius=radius + thick)
-    pygame.draw.rect(surface, colour, rect.inflate(thick * 2, thick * 2), width=thick, border_radius=radius + thick)
-
-
 def cross(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
     """A big ✗ over `rect` (the example's "don't slap")."""
     thick = max(4, rect.w // 14)
@@ -119,28 +78,6 @@ def slap_hand(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int
     img = hud.hand(size, colour)
     y = rect.centery + round(rect.h * 0.12) - round((1 - min(1.0, share)) * rect.h * 0.9)
     hud.blit_alpha(surface, img, img.get_rect(center=(rect.centerx, y)), min(1.0, share * 2))
-
-
-def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, filled: bool) -> None:
-    points = []
-    for k in range(10):
-        r = radius if k % 2 == 0 else radius * 0.45
-        a = -math.pi / 2 + k * math.pi / 5
-        points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
-    if filled:
-        pygame.draw.polygon(surface, colors.GOLD, points)
-        pygame.draw.polygon(surface, (120, 90, 20), points, width=max(1, radius // 10))
-    else:
-        pygame.draw.polygon(surface, (40, 70, 50), points)
-        pygame.draw.polygon(surface, (110, 140, 120), points, width=max(1, radius // 10))
-
-
-def stars(surface: pygame.Surface, left: int, cy: int, radius: int, count: int, of: int = 3) -> pygame.Rect:
-    """`of` stars in a row from `left`, the first `count` gold; returns the row's box."""
-    gap = round(radius * 2.3)
-    for i in range(of):
-        star(surface, (left + radius + i * gap, cy), radius, i < count)
-    return pygame.Rect(left, cy - radius, radius * 2 + (of - 1) * gap, radius * 2)
 
 
 def chart(surface: pygame.Surface, words: Words, rect: pygame.Rect, reactions: Sequence[int],

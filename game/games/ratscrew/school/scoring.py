@@ -18,19 +18,18 @@ from dataclasses import dataclass, field
 
 from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.session import EARLY, RIGHT, Card
+from game.games.school.stars import stars_for
 
-# Stars: accuracy (share of right decisions) and speed (median reaction to patterns, ms).
-ACCURACY_STARS = (0.5, 0.75, 0.9)  # at least this share for 1, 2, 3 stars
+# Stars: accuracy (share of right decisions, the schools' SHARES) and speed (median reaction to patterns, ms).
 SPEED_STARS_MS = (1300, 900, 600)  # at most this median for 1, 2, 3 stars
 
 
 def accuracy_stars(hits: int, patterns: int, false_slaps: int) -> int:
-    """0-3: each of ACCURACY_STARS that both the hit rate (hits / patterns) and the precision (hits / all
+    """0-3: each of the schools' SHARES (game.games.school.stars) that both the hit rate (hits / patterns) and the precision (hits / all
     slaps) reach; none without a hit (pressing nothing, or everything, earns no star)."""
     if hits <= 0 or patterns <= 0:
         return 0
-    hit_rate, precision = hits / patterns, hits / (hits + max(0, false_slaps))
-    return sum(hit_rate >= share and precision >= share for share in ACCURACY_STARS)
+    return stars_for(hits / patterns, hits / (hits + max(0, false_slaps)))
 
 
 def speed_stars(median_ms: float | None, hits: int, accuracy: int) -> int:

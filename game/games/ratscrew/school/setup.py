@@ -23,8 +23,9 @@ from game.games.ratscrew.school import mastery, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
 from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.pace import MODES
-from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h, stars
+from game.games.ratscrew.school.paint import card_width, draw_pile
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
+from game.games.school.paint import Words, fit_px, line_h, lock, setup_panels, stars
 from game.i18n import t, tn
 from game.render.card_art import CardArt, card_height
 from game.render.faces import draw_avatar
@@ -242,11 +243,7 @@ class SetupScene(WhoPlays, MenuHandler):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         m = ui.px(size, 36)
-        top = ui.px(size, 96)
-        bottom = h - ui.px(size, 120)
-        split = int(w * 0.52)
-        self.left_panel = pygame.Rect(m, top, split - m - m // 2, bottom - top)
-        self.right_panel = pygame.Rect(split + m // 2, top, w - split - m - m // 2, bottom - top)
+        self.left_panel, self.right_panel = setup_panels(size, 0.52)
         pad = ui.px(size, 14)
         rows = len(self.option_items) + len(self.player_items)
         row = min(ui.px(size, 50), (self.left_panel.h - 2 * pad) // max(1, rows))
@@ -377,11 +374,3 @@ class SetupScene(WhoPlays, MenuHandler):
         self.words.text(surface, text.pattern(rule), ui.px(size, 26), ui.GOLD, "midtop",
                         (panel.centerx, rects[0].bottom + ui.px(size, 12)), bold=True)
 
-
-def lock(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A small padlock: a drill not open yet (two stars on the one before open it)."""
-    colour = (150, 165, 155)
-    body = pygame.Rect(rect.x, rect.y + rect.h * 2 // 5, rect.w, rect.h * 3 // 5)
-    shackle = pygame.Rect(rect.x + rect.w // 5, rect.y, rect.w * 3 // 5, rect.h * 4 // 5)
-    pygame.draw.ellipse(surface, colour, shackle, max(2, rect.w // 6))
-    pygame.draw.rect(surface, colour, body, border_radius=max(1, rect.w // 6))

@@ -14,10 +14,11 @@ from game.commands import BUTTONS, SLAP, Command
 from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS
 from game.games.ratscrew.school.names import GAME, MODE
-from game.games.ratscrew.school.paint import Words, chart, fit_px, line_h, stars
+from game.games.ratscrew.school.paint import chart
 from game.games.ratscrew.school.scoring import SeatScore, tally
 from game.games.ratscrew.school.session import Options, Session
 from game.games.ratscrew.text import slap_label
+from game.games.school.paint import Words, fit_px, line_h, stars
 from game.i18n import t
 from game.render import scale
 from game.render.text import halves, wrap

@@ -14,8 +14,8 @@ from game.commands import LEFT, RIGHT, Command
 from game.games.ratscrew.school import mastery, text
 from game.games.ratscrew.school.drills import DRILLS, LADDER
 from game.games.ratscrew.school.names import GAME
-from game.games.ratscrew.school.paint import Words, fit_px, line_h, stars
 from game.games.ratscrew.text import slap_label
+from game.games.school.paint import Words, fit_px, line_h, lock, stars
 from game.i18n import decimal, short_weekday, t
 from game.render import colors
 from game.render.faces import draw_avatar
@@ -115,7 +115,6 @@ class SummaryScene(Scene):
 
     def _draw_patterns(self, surface: pygame.Surface, size: tuple[int, int], rect: pygame.Rect) -> None:
         """The ladder: each drill's stars (or a lock), then what goes well, what to practise, what next."""
-        from game.games.ratscrew.school.setup import lock
 
         s = self.summary
         y = self._title(surface, size, rect, t("Stars per pattern"))

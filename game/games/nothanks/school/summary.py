@@ -1,0 +1,78 @@
+"""A parent's one screen of the number school: for one remembered player, the stars of each step at the
+deck size played most (a padlock on a step not open yet), what is mastered (step and deck size), how much
+was practised lately, and what to do next."""
+
+from __future__ import annotations
+
+import datetime
+
+import pygame
+
+from game.games.nothanks.school import mastery, text
+from game.games.nothanks.school import questions as qs
+from game.games.nothanks.school.names import GAME
+from game.games.school.paint import Words, line_h, lock, stars
+from game.i18n import pt, t
+from game.ui import widgets as ui
+from game.ui.menu import MenuHandler
+
+PX = 22
+
+
+class SummaryScene(MenuHandler):
+    text_room = 1.5
+
+    def __init__(self, profile_id: int) -> None:
+        self.profile_id = profile_id
+
+    def enter(self) -> None:
+        self.words = Words()
+        profile = self.app.history.profile(self.profile_id)
+        self.name = profile.name if profile is not None else ""
+        kept = self.app.history.practice(self.profile_id, GAME, mastery.KIND)
+        self.summary = mastery.summary(kept, datetime.date.today())
+        self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.back, button=True)])
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw, bh = ui.px(size, 240), ui.px(size, 54)
+        self.menu.rects = [pygame.Rect((w - bw) // 2, h - ui.px(size, 44) - bh, bw, bh)]
+        m = ui.px(size, 40)
+        self.panel = pygame.Rect(m, ui.px(size, 100), w - 2 * m, h - ui.px(size, 100) - ui.px(size, 60) - bh)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        size = w, h = surface.get_size()
+        self.words.reset()
+        surface.blit(ui.backdrop(size), (0, 0))
+        self.words.shadow(surface, t("{name}: number school", name=self.name), ui.px(size, 44), ui.TEXT, "midtop",
+                          (w // 2, ui.px(size, 24)), max_w=w - ui.px(size, 60))
+        ui.panel(surface, self.panel)
+        s = self.summary
+        pad = ui.px(size, 20)
+        x, y = self.panel.x + pad, self.panel.y + pad
+        inner = self.panel.w - 2 * pad
+        head = self.words.text(surface, text.cards_per_suit(s.ranks_per_suit), ui.px(size, PX), ui.GOLD, "topleft",
+                               (x, y), bold=True, max_w=inner)
+        y = head.bottom + ui.px(size, 8)
+        row = max(ui.px(size, 32), line_h(ui.px(size, PX)) + ui.px(size, 4))
+        radius = max(4, min(ui.px(size, 11), row // 3))
+        star_w = round(radius * 2 + 2 * radius * 2.3)
+        opened = mastery.opened(s.best, s.ranks_per_suit)
+        for i, step in enumerate(qs.STEPS):
+            lit = i == s.next_step
+            box = self.words.text(surface, f"{i + 1}. {text.step_name(step.id)}", ui.px(size, PX),
+                                  ui.GOLD if lit else ui.TEXT, "topleft", (x, y), bold=lit, max_w=inner - star_w - pad)
+            left = self.panel.right - pad - star_w
+            if opened[i]:
+                stars(surface, left, box.centery, radius, s.best.get((step.id, s.ranks_per_suit), 0))
+            else:
+                lock(surface, pygame.Rect(left, box.centery - radius, 2 * radius, 2 * radius))
+            y += row
+        y += ui.px(size, 8)
+        for line in (text.mastered_line(s.mastered), text.rounds_line(s.rounds, s.recent_rounds, s.minutes),
+                     text.next_line(qs.STEPS[s.next_step].id, s.ranks_per_suit)):
+            box = self.words.text(surface, line, ui.px(size, PX), ui.TEXT, "topleft", (x, y), max_w=inner)
+            y = box.bottom + ui.px(size, 6)
+        self.menu.draw(surface)
+        self.words.text(surface, t("Esc / B back"), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
+                        (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))

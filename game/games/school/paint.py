@@ -1,0 +1,97 @@
+"""Drawing that the schools share: `Words` (every text through it, so tests can check boxes and sizes),
+a frame round a card, stars in a row and a padlock on a step not open yet. Drawing changes nothing else."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.render import colors
+from game.ui import widgets as ui
+
+__all__ = ["Words", "fit_px", "line_h", "lock", "outline", "setup_panels", "star", "stars"]
+
+
+class Words:
+    """Draws texts (through ui.blit_text, so screens' text boxes see them) and keeps (rect, text, px) of
+    each drawn since `reset`: px is the size really used (a text shrunk to fit counts at its smaller size)."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[pygame.Rect, str, int]] = []
+
+    def reset(self) -> None:
+        self.drawn = []
+
+    def text(self, surface: pygame.Surface, s: str, size: int, colour: tuple[int, int, int], anchor: str,
+             pos: tuple[int, int], bold: bool = False, max_w: int | None = None) -> pygame.Rect:
+        if not s:
+            return pygame.Rect(pos, (0, 0))
+        if max_w:
+            s, size = ui.TEXTS.fitted(s, max_w, size, bold)
+        rect = ui.blit_text(surface, s, size, colour, anchor, pos, bold)
+        self.drawn.append((rect, s, size))
+        return rect
+
+    def shadow(self, surface: pygame.Surface, s: str, size: int, colour: tuple[int, int, int], anchor: str,
+               pos: tuple[int, int], max_w: int | None = None) -> pygame.Rect:
+        """Big words over a soft dark copy, readable on the felt."""
+        if max_w:
+            s, size = ui.TEXTS.fitted(s, max_w, size, True)
+        off = max(2, size // 18)
+        ui.blit_text(surface, s, size, (4, 24, 12), anchor, (pos[0] + off, pos[1] + off), True, record=False)
+        return self.text(surface, s, size, colour, anchor, pos, bold=True)
+
+
+fit_px = ui.TEXTS.grown_whole_px  # the size a text is drawn at to fit whole (never below the standard size)
+line_h = ui.TEXTS.line_height
+
+
+def outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], thick: int) -> None:
+    """A frame round one card: a dark rim outside a thick coloured one (seen on red and white alike)."""
+    radius = max(4, rect.w // 12)
+    outer = rect.inflate(thick * 2 + 4, thick * 2 + 4)
+    pygame.draw.rect(surface, (10, 20, 14), outer, width=2, border_radius=radius + thick)
+    pygame.draw.rect(surface, colour, rect.inflate(thick * 2, thick * 2), width=thick, border_radius=radius + thick)
+
+
+def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, filled: bool) -> None:
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    if filled:
+        pygame.draw.polygon(surface, colors.GOLD, points)
+        pygame.draw.polygon(surface, (120, 90, 20), points, width=max(1, radius // 10))
+    else:
+        pygame.draw.polygon(surface, (40, 70, 50), points)
+        pygame.draw.polygon(surface, (110, 140, 120), points, width=max(1, radius // 10))
+
+
+def stars(surface: pygame.Surface, left: int, cy: int, radius: int, count: int, of: int = 3) -> pygame.Rect:
+    """`of` stars in a row from `left`, the first `count` gold; returns the row's box."""
+    gap = round(radius * 2.3)
+    for i in range(of):
+        star(surface, (left + radius + i * gap, cy), radius, i < count)
+    return pygame.Rect(left, cy - radius, radius * 2 + (of - 1) * gap, radius * 2)
+
+
+def setup_panels(size: tuple[int, int], split: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A school's setup: its choices' panel on the left (to `split` of the width) and its picture's on the
+    right, between the title and the buttons."""
+    w, h = size
+    m = ui.px(size, 36)
+    top, bottom = ui.px(size, 96), h - ui.px(size, 120)
+    at = int(w * split)
+    return (pygame.Rect(m, top, at - m - m // 2, bottom - top),
+            pygame.Rect(at + m // 2, top, w - at - m - m // 2, bottom - top))
+
+
+def lock(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A small padlock: a step not open yet (two stars on the one before open it)."""
+    colour = (150, 165, 155)
+    body = pygame.Rect(rect.x, rect.y + rect.h * 2 // 5, rect.w, rect.h * 3 // 5)
+    shackle = pygame.Rect(rect.x + rect.w // 5, rect.y, rect.w * 3 // 5, rect.h * 4 // 5)
+    pygame.draw.ellipse(surface, colour, shackle, max(2, rect.w // 6))
+    pygame.draw.rect(surface, colour, body, border_radius=max(1, rect.w // 6))

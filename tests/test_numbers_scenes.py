@@ -1,0 +1,166 @@
+"""Issue 39, the number school on screen: reached from the No Thanks lobby ("Learn the numbers…") and the
+choose-game screen, played with the keys and with a pad (SDL's virtual joystick), a remembered player's
+round kept and a guest's not, the next step opening at two stars, a paced question running out of time,
+"Play it" opening a No Thanks table with the deck, the teaching aid on and easy bots, and the player's
+stats leading to the parent's summary."""
+
+from __future__ import annotations
+
+import pytest
+from support_app import focus, press, top_name
+from support_numbers import keep
+from support_pads import device, tap
+from test_school_pad import to_setup
+
+from game.games.nothanks.school import mastery
+from game.games.nothanks.school import questions as qs
+from game.games.nothanks.school.round import PACE_START_MS, Options
+from game.i18n import t
+from game.input.virtualpad import VirtualPad
+from game.scenes.lobby import LobbyScene
+from game.scenes.title import TitleScene
+
+PAD_KEYS = {"left": "dpleft", "right": "dpright", "up": "dpup", "down": "dpdown", "enter": "a"}
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    """Each test's own history (conftest's `app` opens it from here)."""
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+
+
+def keys_for(scene, wrong: bool = False) -> list[str]:
+    """The keys that answer the lesson's current question (rightly, or with a wrong answer)."""
+    q = scene.round.current
+    how = scene.round.step.answer
+    if how == "side":
+        place = q.choices.index(q.answer)
+        return ["right" if (place == 1) != wrong else "left"]
+    if how == "pick":
+        place = (q.choices.index(q.answer) + (1 if wrong else 0)) % len(q.choices)
+        return ["right"] * place + ["enter"]
+    goal = q.answer + (1 if wrong else 0)
+    rows, ones = divmod(goal - scene.dial, q.ranks_per_suit)
+    return ["right"] * rows + ["up"] * ones + ["enter"]
+
+
+def play_round(app, press_keys, wrong: int = 0) -> None:
+    """Answer every question of the lesson on top (the first `wrong` wrongly), going on after each."""
+    scene = app.top
+    while scene.menu is None:
+        press_keys(*keys_for(scene, wrong=len(scene.round.answers) < wrong))
+        assert scene.round.answered is not None
+        press_keys("enter")
+
+
+def test_the_no_thanks_lobby_opens_the_school_and_a_remembered_child_keeps_a_round(app):
+    mia = app.history.create("Mia")
+    app.push(TitleScene())
+    app.push(LobbyScene("nothanks"))
+    app.frames(2)
+    focus(app, t("Learn the numbers…"))
+    press(app, "enter")
+    setup = app.top
+    assert top_name(app) == "SetupScene" and setup.options.profile is None
+    assert setup.best is None and all(setup.is_open(i) for i in range(len(qs.STEPS)))  # a guest: every step
+    focus(app, t("Who plays"))
+    press(app, "right")
+    assert setup.options.profile == mia.id
+    assert [setup.is_open(i) for i in range(3)] == [True, False, False]  # Mia: the first step only
+    focus(app, t("Start"))
+    press(app, "enter")
+    lesson = app.top
+    assert top_name(app) == "LessonScene" and lesson.round.limit_ms is None  # new: untimed
+    play_round(app, lambda *k: press(app, *k), wrong=1)
+    assert lesson.round.right == qs.QUESTIONS - 1 and lesson.round.stars == 2
+    assert lesson.menu.current.label == t("Next step")  # two stars open the next step
+    app.history.flush()
+    kept = app.history.practice(mia.id, mastery.GAME, mastery.KIND)
+    assert [k.drill for k in kept] == ["more_suit@9"] and kept[0].correct == qs.QUESTIONS - 1
+    press(app, "enter")  # Next step
+    assert lesson.round.step_id == "more_across" and lesson.menu is None
+    press(app, "back")
+    assert app.top is setup and setup.options.step == 1 and setup.is_open(1) and not setup.is_open(2)
+    assert setup.step_stars(0) == 2
+
+
+def test_a_guest_plays_every_kind_but_nothing_is_kept(app):
+    app.push(TitleScene())
+    for step in range(len(qs.STEPS)):
+        app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=step, ranks_per_suit=7))
+        app.frames(2)
+        lesson = app.top
+        play_round(app, lambda *k: press(app, *k))
+        assert lesson.round.stars == 3, qs.STEPS[step].id
+        assert lesson.menu.items[2].enabled()  # mastered this round: Play it offered
+        app.pop()
+    assert app.history.profiles == [] or all(
+        app.history.practice(p.id, mastery.GAME, mastery.KIND) == [] for p in app.history.profiles)
+
+
+def test_a_known_step_is_paced_and_a_question_whose_time_runs_out_is_missed(app):
+    mia = app.history.create("Mia")
+    keep(app, mia.id, "more_suit", 10)
+    app.push(TitleScene())
+    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=0, profile=mia.id))
+    app.frames(2)
+    lesson = app.top
+    assert lesson.round.limit_ms == PACE_START_MS
+    app.frames(PACE_START_MS * 60 // 1000 + 10)
+    assert lesson.round.answered is not None and lesson.round.answered.outcome == "missed"
+    press(app, "left")  # too late: nothing changes
+    assert lesson.round.right == 0 and lesson.round.limit_ms > PACE_START_MS  # and the pace is gentler
+
+
+def test_play_it_opens_a_no_thanks_table_with_the_deck_the_teaching_aid_and_easy_bots(app):
+    app.settings["teaching_aid"] = False
+    app.push(TitleScene())
+    app.nav.push("practice", "nothanks", "numbers", "lesson",
+                 Options(step=2, ranks_per_suit=7, suit_order=("S", "H", "D", "C")))
+    app.frames(2)
+    play_round(app, lambda *k: press(app, *k))
+    focus(app, t("Play it"))
+    press(app, "enter")
+    table = app.top
+    assert table.config.game == "nothanks"
+    assert table.config.rules.ranks_per_suit == 7 and table.config.rules.suit_order == ("S", "H", "D", "C")
+    assert [(s.kind, s.level) for s in table.config.seats] == [("human", None), ("bot", "easy"), ("bot", "easy")]
+    assert app.settings["teaching_aid"] is True and table.view.teaching_aid
+
+
+def test_the_choose_screen_and_the_stats_lead_to_the_school_and_its_summary(app):
+    mia = app.history.create("Mia")
+    keep(app, mia.id, "more_suit", 10)
+    app.nav.push("title")
+    app.nav.push("choose")
+    app.frames(2)
+    assert ("nothanks", "numbers") in [(e.game, e.mode) for e in app.top.entries]
+    app.nav.push("stats", mia.id)
+    app.frames(2)
+    focus(app, t("{title}: progress…", title=t("Number school")))
+    press(app, "enter")
+    summary = app.top
+    assert top_name(app) == "SummaryScene" and summary.summary.mastered == [("more_suit", 9)]
+
+
+@pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtual joystick is out of reach")
+def test_a_child_with_a_pad_reaches_the_school_and_plays_a_round(app, pads):
+    pad = pads()
+    app.frames(3)
+    to_setup(app, pad, ("nothanks", "numbers"))
+    for _ in range(4):  # up from Start to Step
+        tap(app, pad, "dpup")
+    assert app.top.menu.current.label == t("Step")
+    for _ in range(4):  # the fifth step, "Is it a run?" (a guest has every step open)
+        tap(app, pad, "dpright")
+    assert app.top.options.step_id == "run"
+    for _ in range(4):  # down to Start (Progress… is for remembered players)
+        tap(app, pad, "dpdown")
+    assert app.top.menu.current.label == t("Start")
+    tap(app, pad, "a")
+    lesson = app.top
+    assert top_name(app) == "LessonScene"
+    play_round(app, lambda *k: [tap(app, pad, PAD_KEYS[key]) for key in k])
+    assert lesson.round.stars == 3 and lesson.device == device(pad)
+    tap(app, pad, "b")
+    assert top_name(app) == "SetupScene"
