@@ -61,6 +61,23 @@ class NotesHost(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Pin:
+    """Words about one seat that its notes lane holds nearest its mat, before its notes (issue 37: the turn
+    prompt, a slap's banner naming its winner): drawn `top` px at most and `low` at the least (where the
+    lane holds it at no readable size, it is not pinned: the table draws it in its centre lanes)."""
+
+    kind: str  # its text box's kind ("prompt", "banner")
+    text: str
+    color: colors.Color
+    top: int
+    low: int
+    fade: float = 1.0
+
+
+Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
+
+
+@dataclass(frozen=True, slots=True)
 class Lane:
     """A seat's notes lane: `rect` on screen, on which `side` of the panel ("above", "below", "left",
     "right", or "own": over the seat's own cards when no felt is free), and whether it is clear felt."""
@@ -315,18 +332,18 @@ class Notes:
         return self.fitted(text, color, width, height)[0]
 
     def fitted(self, text: str, color: colors.Color, width: int, height: int, short: str = "",
-               readable_only: bool = False) -> tuple[pygame.Surface, int, str]:
+               readable_only: bool = False, sizes: tuple[int, int] | None = None) -> tuple[pygame.Surface, int, str]:
         """`text` outlined, as big as it goes up to the note size within `width` × `height`: one line,
         else as few even lines as will do, else smaller, down to the smallest text needed mid-game; then
         `short` (its short form) the same way; below that size only if nothing else fits (and cut with
-        "…" as the very last resort), and with `readable_only` not at all (an empty image). The image,
-        its size and the words it says."""
-        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only)
+        "…" as the very last resort), and with `readable_only` not at all (an empty image). `sizes`: (the
+        biggest, the smallest readable) in place of the note's. The image, its size and the words it says."""
+        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only, sizes)
         cached = self._fitted.get(key)
         if cached is not None:
             return cached
         texts = self.host.texts
-        top, low = self.size(), self.floor()
+        top, low = sizes or (self.size(), self.floor())
         readable = list(range(top, low - 1, -1))
         smaller = list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
         tries = [(text, s) for s in readable] + [(short, s) for s in readable if short]
@@ -446,22 +463,58 @@ class Notes:
         hud.shade(surface, plate, round(colors.PLATE_ALPHA * fade), colors.PLATE, radius=pad * 2)
         return plate
 
-    def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True) -> None:
+    def _by_seat(self, effects: list[Effect], now: float) -> dict[int, list[Note]]:
+        """The notes showing at `now`, by seat, newest first (of notes made at once, the last made)."""
+        by_seat: dict[int, list[tuple[int, Note]]] = {}
+        for k, e in enumerate(effects):
+            if (isinstance(e, Note) and 0 <= e.seat < len(self.host.L.seats) and e.tween.started(now)
+                    and not e.tween.done(now)):
+                by_seat.setdefault(e.seat, []).append((k, e))
+        return {seat: [e for _, e in sorted(kn, key=lambda kn: (kn[1].tween.start_ns, kn[0]), reverse=True)]
+                for seat, kn in by_seat.items()}
+
+    def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float) -> tuple[Pinned, list[Pin]]:
+        """Each seat's `pins` fitted into its lane nearest its mat, in order, each at `low` px at the least,
+        leaving the seat's newest note room to read: (what went, by seat; what did not, for the centre)."""
+        notes = self._by_seat(effects, now)
+        placed: Pinned = {}
+        homeless: list[Pin] = []
+        for seat, wanted in pins.items():
+            lane = self.lane(seat)
+            newest = notes.get(seat, [])[:1]
+            reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
+            room = lane.rect.h - (reserve if reserve < lane.rect.h else 0)
+            for p in wanted:
+                img, px, said = self.fitted(p.text, p.color, lane.rect.w, room, readable_only=True,
+                                            sizes=(max(p.top, p.low), p.low))
+                if not said:
+                    homeless.append(p)
+                    continue
+                placed.setdefault(seat, []).append((p, img, px))
+                room -= img.get_height()
+        return placed, homeless
+
+    def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True,
+             pinned: Pinned | None = None) -> None:
         """The notes among `effects` showing at `now`, each seat's in its lane (newest nearest the panel,
-        older ones further out while the lane has room), and (with `banners`) the banners, over them."""
+        older ones further out while the lane has room), after the seat's `pinned` words (see `pin`), and
+        (with `banners`) the banners, over them."""
         host = self.host
         shown = [e for e in effects if isinstance(e, (Note, Banner)) and e.tween.started(now)
                  and not e.tween.done(now)]
-        by_seat: dict[int, list[Note]] = {}
-        for e in shown:
-            if isinstance(e, Note) and 0 <= e.seat < len(host.L.seats):
-                by_seat.setdefault(e.seat, []).append(e)
-        for seat, notes in by_seat.items():
+        by_seat = self._by_seat(effects, now)
+        pinned = pinned or {}
+        for seat in sorted(set(by_seat) | set(pinned)):
             lane = self.lane(seat)
             offset = 0
-            # newest first (of notes made at once, the last made)
-            newest_first = [e for _, e in sorted(enumerate(notes), key=lambda kn: (kn[1].tween.start_ns, kn[0]),
-                                                 reverse=True)]
+            for p, img, px in pinned.get(seat, []):
+                rect = self._at(lane, img, offset)
+                box = self.draw_plate(surface, rect, img.get_height(), p.fade) if not lane.clear else rect
+                hud.blit_alpha(surface, img, rect, p.fade)
+                host.boxes.add(p.kind, box, p.text, seat, text_px(px))
+                offset += img.get_height()
+            newest_first = by_seat.get(seat, [])
+            start = offset
             for k, e in enumerate(newest_first):
                 room = lane.rect.h - offset
                 if room <= 0:
@@ -469,15 +522,16 @@ class Notes:
                 # The newest note always shows; an older one only where it still reads (a shorter, older
                 # one may fit where this one does not). The newest leaves the next one room to read, where
                 # it still reads itself in the rest (a little smaller, rather than alone).
-                height = room if k else lane.rect.h
+                height = room if k else lane.rect.h - start
                 if k == 0 and len(newest_first) > 1:
                     nxt = newest_first[1]
                     need = self._least_height(nxt.text, nxt.short, lane.rect.w)
-                    if 0 < need < lane.rect.h and self.fitted(e.text, e.color, lane.rect.w, lane.rect.h - need,
-                                                              e.short, readable_only=True)[2]:
-                        height = lane.rect.h - need
-                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short, readable_only=k > 0)
-                if k and (not said or img.get_height() > room):
+                    if 0 < need < height and self.fitted(e.text, e.color, lane.rect.w, height - need,
+                                                         e.short, readable_only=True)[2]:
+                        height -= need
+                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short,
+                                            readable_only=k > 0 or start > 0)
+                if (k or start) and (not said or img.get_height() > room):
                     continue
                 rect = self._at(lane, img, offset)
                 fade = self.fade(e, now)

@@ -22,9 +22,22 @@ from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT, RatscrewLayout
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
 from game.render.card_art import RATIO
-from game.render.effects import Anchor, Flyer
+from game.render import colors
+from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
-from game.render.scale import card_boost, looks_key, px, seat_card_boost, text_min, text_scale, unit, word_min
+from game.render.notes import Pin, Pinned
+from game.render.scale import (
+    big_min,
+    card_boost,
+    looks_key,
+    px,
+    seat_card_boost,
+    text_for,
+    text_min,
+    text_scale,
+    unit,
+    word_min,
+)
 from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
@@ -121,6 +134,7 @@ class RatscrewView(TableView):
     notes_in_column = True  # mats in rows: a seat's notes keep to the felt over (or under) its own mat
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
+    pinned: Pinned = {}  # what the frame last drawn said at the seats' mats (see pins)
 
     @property
     def layout_hints(self) -> RatscrewLayout:  # type: ignore[override]
@@ -401,6 +415,7 @@ class RatscrewView(TableView):
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
         self.draw_table(surface, state, now)
         self.poll()
+        self.pinned, homeless = self.notes.pin(self.pins(state, now), self.anim.effects, now)
         pile_size = len(state.pile)
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
         for f in under:  # burned cards slide in under the pile
@@ -417,9 +432,27 @@ class RatscrewView(TableView):
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
-        self._draw_status(surface, state, claim_left)
+        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for p in homeless))
         self.poll()
-        self.draw_notes(surface, now)
+        self.draw_notes(surface, now, self.pinned)
+
+    def pins(self, state: rs.State, now: float) -> dict[int, list[Pin]]:
+        """What is said at a seat's mat before its notes (issue 37): the line about the seat to press now (its
+        turn, its debt, its claim), then a slap's banner naming its winner, in the winner's colour (at least
+        as big as the centre's prompt and banners: else they stay there)."""
+        pins: dict[int, list[Pin]] = {}
+        low = text_for(big_min(self.L.size))
+        seat = self.model.status_seat(state)
+        text = self.model.status_text(state)
+        if seat is not None and text:
+            color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
+            pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low))
+        for e in self.anim.effects:
+            if isinstance(e, Banner) and e.seat is not None and e.tween.started(now) and not e.tween.done(now):
+                color = colors.readable(colors.seat_color(e.seat), colors.FELT)
+                pins.setdefault(e.seat, []).append(
+                    Pin("banner", e.text, color, round(self.L.size[1] * e.scale), low, self.notes.fade(e, now)))
+        return pins
 
     def draw_flying_card(
         self, surface: pygame.Surface, f: Flyer, now: float, width: int, pile_size: int = 0
@@ -436,5 +469,6 @@ class RatscrewView(TableView):
     def _draw_pile_count(self, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
         paint.pile_count(self, surface, state, now)
 
-    def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
-        paint.status(self, surface, state, claim_left)
+    def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None,
+                     centred: bool = True) -> None:
+        paint.status(self, surface, state, claim_left, centred)

@@ -122,6 +122,8 @@ class RatscrewModel(ViewModel):
     """The effects of one Ratscrew table; `pile_gen` counts the piles won (each new pile's cards lie
     turned differently)."""
 
+    clock_text = ""  # the game clock under the pile ("2:51 left"), set by the table each frame (issue 21)
+
     def __init__(self, rules: rs.Rules, names: list[str], seed: int, *, reduced_motion: bool = False) -> None:
         super().__init__(names, reduced_motion=reduced_motion)
         self.rules = rules
@@ -184,11 +186,12 @@ class RatscrewModel(ViewModel):
         self.anim.add(
             Banner(
                 Tween(t_ns, 1000 * MS),
-                t("{rule}!", rule=rs_text.slap_label(e.rule)),
+                t("{name}: {rule}!", name=self.names[e.seat], rule=rs_text.slap_label(e.rule)),
                 colors.banner_color(e.seat),
                 scale=SLAP_BANNER_SCALE,
                 at=("slap_banner",),
                 plate=True,  # on a dark plate: every seat colour reads on the felt
+                seat=e.seat,  # said at the winner's mat (issue 37), else in the headline lane
             )
         )
         self.anim.add(Framed(Tween(t_ns, (SLAP_HOLD_MS + 120) * MS), e.cards))
@@ -435,6 +438,16 @@ class RatscrewModel(ViewModel):
         if keys is None:
             return ""
         return t("{name}: press {key} to play", name=name, key=pressed(keys))
+
+    def status_seat(self, state: rs.State) -> int | None:
+        """The seat the line of `status_text` is about (the challenger whose claim waits, else the seat to
+        play), said at that seat's mat (issue 37); None while it says nothing."""
+        if state.is_over:
+            return None
+        if state.awaiting_claim and state.challenger is not None:
+            return state.challenger
+        seat = state.current_player
+        return seat if seat is not None and state.in_game(seat) else None
 
     def panel_hint(self, seat: int, count: int, out: bool) -> str:
         """A human seat that ran out of cards (but is still in) is told which key gets it back in."""
