@@ -72,6 +72,7 @@ class Pin:
     top: int
     low: int
     fade: float = 1.0
+    plate: bool = False  # on a dark plate (inside the lane), so a seat's colour reads on the felt
 
 
 Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
@@ -385,10 +386,10 @@ class Notes:
         rows = min(self._rows(said, low, width) for said in (text, short or text))
         return 0 if rows >= 99 else rows * self._line(low)
 
-    def _at(self, lane: Lane, img: pygame.Surface, offset: int) -> pygame.Rect:
+    def _at(self, lane: Lane, img: pygame.Surface | pygame.Rect, offset: int) -> pygame.Rect:
         """Where a note image rests in `lane`, `offset` px further from the panel than the newest note."""
         r = lane.rect
-        rect = img.get_rect()
+        rect = img.get_rect() if isinstance(img, pygame.Surface) else img.copy()
         if lane.side == "above":
             rect.midbottom = (r.centerx, r.bottom - offset)
         elif lane.side == "below":
@@ -457,8 +458,13 @@ class Notes:
             size -= 1
         return texts.outlined(e.text, size, e.color), size
 
-    def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, img_h: int, fade: float) -> pygame.Rect:
-        pad = max(3, img_h // 6)
+    def _pad(self, size: int) -> int:
+        """A plate's margin round words of `size` (at least what draw_plate gives one line of them)."""
+        return max(3, self._line(size) // 6)
+
+    def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, img_h: int, fade: float,
+                   pad: int | None = None) -> pygame.Rect:
+        pad = max(3, img_h // 6) if pad is None else pad
         plate = rect.inflate(2 * pad, pad)
         hud.shade(surface, plate, round(colors.PLATE_ALPHA * fade), colors.PLATE, radius=pad * 2)
         return plate
@@ -485,13 +491,14 @@ class Notes:
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
             room = lane.rect.h - (reserve if reserve < lane.rect.h else 0)
             for p in wanted:
-                img, px, said = self.fitted(p.text, p.color, lane.rect.w, room, readable_only=True,
+                pad = self._pad(max(p.top, p.low)) if p.plate or not lane.clear else 0
+                img, px, said = self.fitted(p.text, p.color, lane.rect.w - 2 * pad, room - pad, readable_only=True,
                                             sizes=(max(p.top, p.low), p.low))
                 if not said:
                     homeless.append(p)
                     continue
                 placed.setdefault(seat, []).append((p, img, px))
-                room -= img.get_height()
+                room -= img.get_height() + pad
         return placed, homeless
 
     def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True,
@@ -508,11 +515,14 @@ class Notes:
             lane = self.lane(seat)
             offset = 0
             for p, img, px in pinned.get(seat, []):
-                rect = self._at(lane, img, offset)
-                box = self.draw_plate(surface, rect, img.get_height(), p.fade) if not lane.clear else rect
-                hud.blit_alpha(surface, img, rect, p.fade)
+                plated = p.plate or not lane.clear
+                pad = self._pad(px) if plated else 0
+                rect = self._at(lane, img.get_rect().inflate(2 * pad, pad), offset)
+                box = self.draw_plate(surface, rect.inflate(-2 * pad, -pad), img.get_height(), p.fade, pad) \
+                    if plated else rect
+                hud.blit_alpha(surface, img, img.get_rect(center=rect.center), p.fade)
                 host.boxes.add(p.kind, box, p.text, seat, text_px(px))
-                offset += img.get_height()
+                offset += rect.h
             newest_first = by_seat.get(seat, [])
             start = offset
             for k, e in enumerate(newest_first):

@@ -449,9 +449,8 @@ class RatscrewView(TableView):
             pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low))
         for e in self.anim.effects:
             if isinstance(e, Banner) and e.seat is not None and e.tween.started(now) and not e.tween.done(now):
-                color = colors.readable(colors.seat_color(e.seat), colors.FELT)
-                pins.setdefault(e.seat, []).append(
-                    Pin("banner", e.text, color, round(self.L.size[1] * e.scale), low, self.notes.fade(e, now)))
+                pins.setdefault(e.seat, []).append(Pin("banner", e.text, e.color, round(self.L.size[1] * e.scale), low,
+                                                       self.notes.fade(e, now), e.plate))
         return pins
 
     def draw_flying_card(
