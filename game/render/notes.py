@@ -16,7 +16,7 @@ lane is a fixed place, so two notes are never drawn over each other or over anyt
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import pygame
@@ -24,7 +24,7 @@ import pygame
 from game.render import colors, hud
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
-from game.render.scale import px, text_for, text_min, text_px, unit
+from game.render.scale import big_min, px, text_for, text_min, text_px, unit
 from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
 from game.render.tween import ease_out
 
@@ -73,6 +73,7 @@ class Pin:
     low: int
     fade: float = 1.0
     plate: bool = False  # on a dark plate (inside the lane), so a seat's colour reads on the felt
+    short: str = ""  # what it says where the lane is too small for `text`
 
 
 Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
@@ -201,7 +202,9 @@ class Notes:
 
             one_line = int(self._rows(REF_SHORT, s, w) == 1 and self._line(s) <= h)
             rows = min(4, h // self._line(s))  # room for more notes at once (four lines are plenty)
-            memo[key] = (-count(s), -one_line, -rows, -count(low))
+            # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`)
+            big = int(h >= self._line(text_for(big_min(self.host.L.size))))
+            memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
     def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect, memo: dict
@@ -230,7 +233,9 @@ class Notes:
                         Lane(seat, rect, side, True)))
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
-        heights = [k * line for k in (3, 2, 1)] + [k * low for k in (2, 1) if k * low < line]
+        # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
+        big = self._line(text_for(big_min(L.size)))
+        heights = sorted({*(k * line for k in (3, 2, 1)), big}, reverse=True) + [k * low for k in (2, 1) if k * low < line]
         if L.rows and getattr(self.host, "notes_in_column", False):
             # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
             heights = [k * line for k in (5, 4)] + heights
@@ -489,15 +494,22 @@ class Notes:
             lane = self.lane(seat)
             newest = notes.get(seat, [])[:1]
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
-            room = lane.rect.h - (reserve if reserve < lane.rect.h else 0)
+            room = lane.rect.h - min(reserve, lane.rect.h)
             for p in wanted:
-                pad = self._pad(max(p.top, p.low)) if p.plate or not lane.clear else 0
-                img, px, said = self.fitted(p.text, p.color, lane.rect.w - 2 * pad, room - pad, readable_only=True,
-                                            sizes=(max(p.top, p.low), p.low))
+                # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
+                shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
+                    p.color, colors.FELT))]
+                said = ""
+                for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
+                    pad = self._pad(max(p.top, p.low)) if shape.plate or not lane.clear else 0
+                    img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
+                                                shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low))
+                    if said:
+                        break
                 if not said:
                     homeless.append(p)
                     continue
-                placed.setdefault(seat, []).append((p, img, px))
+                placed.setdefault(seat, []).append((replace(shape, text=said), img, px))
                 room -= img.get_height() + pad
         return placed, homeless
 
@@ -514,14 +526,14 @@ class Notes:
         for seat in sorted(set(by_seat) | set(pinned)):
             lane = self.lane(seat)
             offset = 0
-            for p, img, px in pinned.get(seat, []):
+            for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
-                pad = self._pad(px) if plated else 0
+                pad = self._pad(size) if plated else 0
                 rect = self._at(lane, img.get_rect().inflate(2 * pad, pad), offset)
                 box = self.draw_plate(surface, rect.inflate(-2 * pad, -pad), img.get_height(), p.fade, pad) \
                     if plated else rect
                 hud.blit_alpha(surface, img, img.get_rect(center=rect.center), p.fade)
-                host.boxes.add(p.kind, box, p.text, seat, text_px(px))
+                host.boxes.add(p.kind, box, p.text, seat, text_px(size))
                 offset += rect.h
             newest_first = by_seat.get(seat, [])
             start = offset

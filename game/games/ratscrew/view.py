@@ -21,8 +21,8 @@ from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT, RatscrewLayout
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import RatscrewModel, Sweep
-from game.render.card_art import RATIO
 from game.render import colors
+from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Pin, Pinned
@@ -134,7 +134,6 @@ class RatscrewView(TableView):
     notes_in_column = True  # mats in rows: a seat's notes keep to the felt over (or under) its own mat
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
-    pinned: Pinned = {}  # what the frame last drawn said at the seats' mats (see pins)
 
     @property
     def layout_hints(self) -> RatscrewLayout:  # type: ignore[override]
@@ -161,6 +160,7 @@ class RatscrewView(TableView):
             RatscrewModel(rules, names, seed, reduced_motion=reduced_motion), controls, seed, **kw
         )
         self.rules = rules
+        self.pinned: Pinned = {}  # what the frame last drawn said at the seats' mats (see pins)
         self.geo = RatscrewGeometry(self.L, seed)
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
@@ -281,7 +281,23 @@ class RatscrewView(TableView):
                         best = (geo.share(), scale, mode)
                     break
                 scale *= 0.97
+        best = self._finer(size, best)
         return None if best is None else (best[1], best[2])
+
+    def _finer(self, size: tuple[int, int], best: tuple[float, float, str] | None) -> tuple[float, float, str] | None:
+        """(_search_rows) The best (share, scale, mode) found in 3 % steps, then up in finer steps towards the
+        next size tried while the pile and its lanes still fit (a 3 % step is ~10 px of pile at 720p)."""
+        if best is None:
+            return None
+        share, scale, mode = best
+        for k in range(1, 6):
+            self._card = finer = scale * (1 + 0.006 * k)
+            L = table_layout(size, self.n, self.layout_hints, self.places)
+            geo = RatscrewGeometry(L, self.seed, mode)
+            if not (L.rows and geo.ok and geo.share() > share):
+                break
+            best = (geo.share(), finer, mode)
+        return best
 
     # -- geometry -----------------------------------------------------------------------------------
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]:
@@ -437,20 +453,22 @@ class RatscrewView(TableView):
         self.draw_notes(surface, now, self.pinned)
 
     def pins(self, state: rs.State, now: float) -> dict[int, list[Pin]]:
-        """What is said at a seat's mat before its notes (issue 37): the line about the seat to press now (its
-        turn, its debt, its claim), then a slap's banner naming its winner, in the winner's colour (at least
-        as big as the centre's prompt and banners: else they stay there)."""
+        """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
+        winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
+        each at least as big as the centre's banners and prompt. What its lane cannot hold stays in the centre's
+        lanes (where a seat's lane holds one line, its prompt goes under the pile while its banner shows)."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
-        seat = self.model.status_seat(state)
-        text = self.model.status_text(state)
-        if seat is not None and text:
-            color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
-            pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low))
         for e in self.anim.effects:
             if isinstance(e, Banner) and e.seat is not None and e.tween.started(now) and not e.tween.done(now):
                 pins.setdefault(e.seat, []).append(Pin("banner", e.text, e.color, round(self.L.size[1] * e.scale), low,
                                                        self.notes.fade(e, now), e.plate))
+        seat = self.model.status_seat(state)
+        text = self.model.status_text(state)
+        if seat is not None and text:
+            color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
+            pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
+                                                 short=self.model.status_short(state)))
         return pins
 
     def draw_flying_card(

@@ -449,6 +449,18 @@ class RatscrewModel(ViewModel):
         seat = state.current_player
         return seat if seat is not None and state.in_game(seat) else None
 
+    def status_short(self, state: rs.State) -> str:
+        """`status_text` as said at its seat's mat where its lane is too narrow for it (the mat names the seat)."""
+        seat = self.status_seat(state)
+        if seat is None:
+            return ""
+        keys = self.keys_of(seat)
+        if state.awaiting_claim:
+            return t("Wins the challenge!") if keys is None else t("Claim: {key}", key=keys.first)
+        if state.owed and state.challenger is not None:
+            return t("Owes {n}", n=state.owed) if keys is None else t("Owes {n}: {key}", n=state.owed, key=keys.first)
+        return "" if keys is None else t("Your turn: {key}", key=keys.first)
+
     def panel_hint(self, seat: int, count: int, out: bool) -> str:
         """A human seat that ran out of cards (but is still in) is told which key gets it back in."""
         keys = self.keys_of(seat)
