@@ -6,7 +6,7 @@ from it, compile them to .mo.
     python build/i18n.py compile   # every .po -> .mo (Babel); the .mo files are committed
     python build/i18n.py check     # exit 1 if the template is stale or a catalogue misses a string
 
-Extraction finds t("..."), tn("...", "...", n), pt("context", "...") and N_("...") (strings only named where defined) in game/,
+Extraction finds t("..."), tn("...", "...", n), pt("context", "..."), N_("...") and NP_("context", "...") (strings only named where defined) in game/,
 as babel.cfg maps the files. `make i18n` runs `update`; build/build.py runs `compile`.
 """
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from game import i18n
 
 TEMPLATE = i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot"
-KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "pt": ((1, "c"), 2)}
+KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "pt": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 PROJECT = "Couch Cards"
 
 

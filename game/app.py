@@ -20,6 +20,8 @@ from game.games import REGISTRY
 from game.history import History, SessionTally, Tally, game_record, open_history, table_key
 from game.i18n import language, set_language, t
 from game.input import InputRouter
+from game.input.mappings import FILENAME as MAPPINGS_FILE
+from game.input.mappings import load_once as load_mappings_once
 from game.loop import FixedLoop
 from game.render import cache as render_cache
 from game.render import scale
@@ -54,6 +56,12 @@ def own_peak_kb() -> int | None:
     except (OSError, ValueError, IndexError):
         return None
     return None
+
+
+def load_pad_mappings(warn: Callable[[str], None]) -> None:
+    """SDL learns the bundled pad mappings and the player's own (the data folder's gamecontrollerdb.txt)
+    before the first pad opens: once a run."""
+    load_mappings_once(record.data_dir() / MAPPINGS_FILE, warn)
 
 
 class Fonts:
@@ -171,6 +179,7 @@ class App:
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
         if router is None:
+            load_pad_mappings(settings.warn)
             router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn)
         self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
@@ -450,16 +459,19 @@ class App:
             return
         pads = ", ".join(str(n) for n in sorted(numbers))
         many = len(numbers) > 1
+        new = [p for p in self.input.pads.by_id.values() if p.number in numbers]  # named as printed on them
+        a, start = self.input.button("a", None, new), self.input.button("start", None, new)
         if kind == "pad_removed":
             text = t("Controllers {list} disconnected", list=pads) if many else t("Controller {n} disconnected", n=numbers[0])
             self.toasts.add(since, text, ui.WARN, kind)
         elif offer == "now":
-            text = (t("Controllers {list} connected — press A to join", list=pads) if many
-                    else t("Controller {n} connected — press A to join", n=numbers[0]))
+            text = (t("Controllers {list} connected — press {a} to join", list=pads, a=a) if many
+                    else t("Controller {n} connected — press {a} to join", n=numbers[0], a=a))
             self.toasts.add(since, text, None, kind)
         elif offer == "pause":  # a game under way: its bots' seats are taken from the pause menu
-            text = (t("Controllers {list} connected — press Start, then A, to join", list=pads) if many
-                    else t("Controller {n} connected — press Start, then A, to join", n=numbers[0]))
+            text = (t("Controllers {list} connected — press {start}, then {a}, to join", list=pads, start=start, a=a)
+                    if many else t("Controller {n} connected — press {start}, then {a}, to join", n=numbers[0],
+                                   start=start, a=a))
             self.toasts.add(since, text, None, kind)
         else:  # every seat is somebody's: no seat to offer
             text = t("Controllers {list} connected", list=pads) if many else t("Controller {n} connected", n=numbers[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 
@@ -56,6 +57,7 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument("--language", choices=["auto", "en", "da", "sv"],
                    help="da (Dansk), sv (Svenska), en (English) or auto (the system's); default: the setting")
+    p.add_argument("--debug", action="store_true", help="log what the game finds at start (controllers, mappings) on stderr")
     p.add_argument("--version", action="version", version=f"%(prog)s {game_version()}")
     return p
 
@@ -157,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"couchcards: {exc}", file=sys.stderr)
         return 2
+    if args.debug:
+        logging.basicConfig(level=logging.DEBUG, format="couchcards: %(message)s", stream=sys.stderr)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -327,6 +327,10 @@ def guarded(run: Callable[[], int], argv: list[str], show: Shower | None = None)
     try:
         try:
             code = int(run() or 0)
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, where a reader that stopped is seen, not at the interpreter's exit
+        except BrokenPipeError:
+            code = _reader_gone()
         except SystemExit as exc:
             code = _exit_code(exc)
         except KeyboardInterrupt:
@@ -344,6 +348,17 @@ def guarded(run: Callable[[], int], argv: list[str], show: Shower | None = None)
         if printed.strip() and (code or console_tool):
             show(_t("Couch Cards"), box_text(printed), bool(code))
     return code
+
+
+def _reader_gone() -> int:
+    """The reader of our output stopped (`sim ... | head -4`): that is how such a reader says it has enough,
+    not a crash. Exit 0, and point stdout at nothing so that the interpreter's last flush finds no pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        pass  # a stdout with no file under it (a windowed build's capture) has no pipe to close
+    return 0
 
 
 def _subcommands() -> tuple[str, ...]:

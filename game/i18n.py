@@ -34,6 +34,11 @@ def N_(text: str) -> str:
     return text
 
 
+def NP_(context: str, text: str) -> str:
+    """N_ for a word with a context: marked for extraction, translated later with pt(context, variable)."""
+    return text
+
+
 # ---- the catalogues' files -----------------------------------------------------------------
 
 

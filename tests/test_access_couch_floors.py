@@ -20,7 +20,7 @@ from game.render import scale
 from game.render.small_print import rules_key_hint
 
 BIG = ("prompt", "banner", "photo")  # 28 px at 720p
-SIZES = [(1280, 720), (1920, 1080)]
+SIZES = [(1280, 720), (1920, 1080), (1280, 800)]  # 1280×800: the Steam Deck's 16:10 screen
 
 
 @pytest.fixture(autouse=True)

@@ -126,6 +126,16 @@ def test_the_floor_scales_with_the_window(name):
     assert made.under == []
 
 
+@pytest.mark.parametrize(("name", "percent"), [
+    pytest.param(name, percent, id=f"{name}-{percent}", marks=_marks(name, "en", (1280, 800), percent))
+    for name in NAMES for percent in PERCENTS])
+def test_every_other_screen_holds_the_floor_on_a_steam_decks_16_10_screen(name, percent):
+    """At 1280×800 (a Steam Deck) the same screens draw nothing under the floor, and nothing is cut off."""
+    made = screens.frame(family(name), name, "en", (1280, 800), percent)
+    assert not {k: v for k, v in made.floor_found.items() if v}, name
+    assert made.under == [], f"{name} at {percent} %"
+
+
 def test_the_recording_sees_a_small_word_boxed_or_not(tmp_path, data):
     """The check is not blind: a word drawn at 16 px through ui.blit_text, and one rendered by a TextCache
     and blitted directly (a chart's label), are both reported with their sizes."""

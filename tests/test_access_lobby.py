@@ -51,7 +51,7 @@ def selectable(scene) -> list[int]:
     return [i for i, item in enumerate(scene.menu.items) if item.selectable()]
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
 def test_every_cell_can_be_reached_and_shows_whole_at_150_percent(tmp_path, game, size):
     app = lobby(tmp_path, game, "da", size, 150)
@@ -105,7 +105,7 @@ def test_a_scrolled_in_seat_still_changes_with_left_and_right_and_keeps_its_cell
         pygame.event.clear()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_message_over_the_buttons_fits_at_150_percent(tmp_path, size):
     app = lobby(tmp_path, "ratscrew", "da", size, 150)
     try:

@@ -19,6 +19,7 @@ from game.scenes.dialogs import KEYBOARD, ConfirmScene, NameEntryScene
 from game.scenes.title import TitleScene
 from game.ui import widgets as ui
 
+GENERIC_BUTTONS = {"a": "A", "b": "B", "start": "Start", "lb": "LB"}  # no pad connected: the generic words
 LONG_HINT = ("* may ghost on a cheap keyboard with other seats' keys held   ↑ ↓ ← → choose   Enter / A change   "
              "Backspace / B back")  # cut on one line in 640×360 at 150 % (shrunk as far as fit_text goes)
 
@@ -68,14 +69,14 @@ def test_a_hint_too_long_for_one_line_takes_two_instead_of_a_cut(tmp_path, cuts)
 def test_a_hint_that_fits_stays_on_one_line_where_it_always_was(tmp_path, cuts):
     app = app_with(tmp_path, (1280, 720), 100)
     try:
-        drawn = recorded(lambda: ui.hint(app.screen, ui.menu_hint()))
-        assert [text for _, text in drawn] == [ui.menu_hint()] and cuts == []
+        drawn = recorded(lambda: ui.hint(app.screen, ui.menu_hint(GENERIC_BUTTONS)))
+        assert [text for _, text in drawn] == [ui.menu_hint(GENERIC_BUTTONS)] and cuts == []
         assert drawn[0][0].bottom == 720 - ui.px((1280, 720), ui.HINT_MARGIN)
     finally:
         app.stack.clear()
 
 
-@pytest.mark.parametrize("text", [LONG_HINT, ui.menu_hint()])
+@pytest.mark.parametrize("text", [LONG_HINT, ui.menu_hint(GENERIC_BUTTONS)])
 def test_the_hint_height_a_layout_keeps_clear_is_the_height_the_hint_takes(tmp_path, text):
     app = app_with(tmp_path, (640, 360), 150)
     try:

@@ -22,7 +22,7 @@ from game.render.text import TextRecorder
 from game.ui import widgets as ui
 
 LANGUAGES = ["en", "da", "sv"]
-SIZES = [(1280, 720), (640, 360)]
+SIZES = [(1280, 720), (640, 360), (1280, 800)]  # 1280×800: the Steam Deck's 16:10 screen
 PERCENTS = [100, 125, 150]
 
 

@@ -26,7 +26,7 @@ from game.render import scale
 from game.render import text as render_text
 
 NEEDED = ("note", "prompt", "count", "photo", "banner", "small_print")  # a player's mid-game words
-SIZES = [(1280, 720), (640, 360)]
+SIZES = [(1280, 720), (640, 360), (1280, 800)]  # 1280×800: the Steam Deck's 16:10 screen
 
 
 @pytest.fixture(params=["da", "sv"])

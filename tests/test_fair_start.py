@@ -8,8 +8,8 @@ from support_app import focus, make_app, press
 from test_history_data import evening
 
 from game.commands import BACK, SLAP, Command
+from game.games.ratscrew import bots, fair
 from game.games.ratscrew import engine as rs
-from game.games.ratscrew import fair
 from game.games.ratscrew.check import ReactionCheck
 from game.games.ratscrew.sim import run_games
 from game.history import queries
@@ -20,16 +20,39 @@ MS = 1_000_000
 
 
 def test_head_starts_are_relative_to_the_fastest_in_10_ms_steps_up_to_a_second():
-    rules = rs.Rules()  # double, sandwich, top-bottom: 1.1833 × a double's median
+    rules = rs.Rules()  # double, sandwich, top-bottom
     leads = fair.head_starts([900.0, 550.0, 350.0], rules)
-    assert leads == [680, 250, 0]
+    assert leads[2] == 0 and leads[0] > leads[1] > 0  # the fastest none, the slowest the most
     assert all(lead % 10 == 0 for lead in leads)
     assert fair.head_starts([3000.0, 350.0], rules) == [1000, 0]  # at most a second
-    assert fair.head_starts([None, 550.0, 350.0], rules) == [0, 250, 0]  # unknown: none
+    unknown = fair.head_starts([None, 550.0, 350.0], rules)
+    assert unknown[0] == 0 and unknown[2] == 0 and unknown[1] > 0  # unknown: none, and left out
+    assert unknown[1] == fair.head_starts([550.0, 350.0], rules)[0]  # … as if it were not at the table
     assert fair.head_starts([None, None], rules) == [0, 0]
+    assert fair.head_starts([550.0], rules) == [0]
     doubles = rs.Rules(slaps={"double"})
-    # Only doubles: one rule to look for is quicker (rules_factor 0.85): 1.05 × 0.85 × 550 ms.
-    assert fair.head_starts([900.0, 350.0], doubles) == [490, 0]
+    # Only doubles: one rule to look for is quicker, and the slower seat's gap in ms smaller.
+    assert 0 < fair.head_starts([900.0, 350.0], doubles)[0] < fair.head_starts([900.0, 350.0], rules)[0]
+
+
+def test_head_starts_know_the_table_they_are_for():
+    """Issue 38: the head starts tuned for three seats over-compensated at bigger tables (a kid's wide spread of
+    reactions wins more races against many quick hands than against one)."""
+    rules = rs.Rules()
+    three = fair.head_starts([900.0, 550.0, 350.0], rules)
+    four = fair.head_starts([900.0, 550.0, 350.0, 350.0], rules)
+    six = fair.head_starts([900.0, 550.0, 550.0, 350.0, 350.0, 350.0], rules)
+    assert six[0] < four[0] < three[0]  # the kid's head start shrinks as quick hands are added
+    assert four[2] == four[3] == 0 and six[1] == six[2]  # equal seats, equal head starts
+    nine = rs.Rules(slaps=set(rs.SLAP_RULES))
+    assert fair.head_starts([900.0, 550.0, 350.0], nine)[0] > three[0]  # more, harder rules: wider gaps
+    # The model's game: every seat at parity with the head starts it chose (before rounding and SPREAD).
+    levels = [bots.level_at(ms) for ms in (900.0, 550.0, 350.0)]
+    solved = fair._solve(((350.0, 1), (550.0, 1), (900.0, 1)), rules)
+    chances = fair.game_chances(levels[::-1], [1, 1, 1], list(solved), rules)
+    assert all(abs(c - 1 / 3) < 0.01 for c in chances), chances
+    unfair = fair.game_chances(levels[::-1], [1, 1, 1], [0.0, 0.0, 0.0], rules)
+    assert unfair[0] > 0.8 and unfair[2] < 0.02  # with none, the pro wins nearly every game
 
 
 def test_bots_known_medians_and_players_as_doubles():
@@ -101,7 +124,8 @@ def test_a_guests_check_sets_their_head_start(tmp_path):
     scene.fair_start()
     app.top._finish(700.0)  # the check's median: a double in 700 ms
     assert app.top is scene and scene.checked == {0: 700.0}
-    assert scene.leads[:2] == fair.head_starts([700.0, 900.0], scene.rules) == [0, 250]
+    expected = fair.head_starts([700.0, 900.0], scene.rules)
+    assert scene.leads[:2] == expected and expected[0] == 0 and expected[1] > 0  # the kid, slower, gets one
     assert "Fair start" in scene.note
 
 

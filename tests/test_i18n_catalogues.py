@@ -104,16 +104,31 @@ def test_words_translated_through_a_variable_are_in_the_template():
     """t(level), t(key label), t(rule name): game/i18n_names.py lists them for the extraction."""
     from game import games
     from game.history.queries import rule_label
-    from game.input import keys
+    from game.input import families, keys
 
     ids = {m[0] for m in template_ids()}
     named = {level for d in games.all_games() for level in d.bot_levels}
-    named |= set(keys._SHORT.values()) | set(keys._PAD_SHORT.values())
+    named |= set(keys._SHORT.values()) | set(families.LETTERS) | set(families.WORDS)
     rules = {r for d in games.all_games() for r in getattr(d.engine, "SLAP_RULES", ())}
     assert rules, "no slap rules found"
     i18n.set_language("en")
     named |= {rule_label(r) for r in rules}
     assert sorted(named - ids) == []
+
+
+def test_every_printed_button_word_is_in_the_template_as_a_button():
+    """Each family's button words (View, Options, Share, …) are translated with the context "controller button"
+    (pt), so the template must hold each with that context, and every word a family prints is one of them."""
+    from babel.messages.pofile import read_po
+
+    from game.input import families
+
+    with open(i18n.LOCALE_DIR / "couchcards.pot", "rb") as f:
+        buttons = {m.id for m in read_po(f) if m.context == families.BUTTON}
+    printed = {w for names in (*families.LABELS.values(), *families.MODEL_LABELS.values()) for w in names.values()}
+    words = {w for w in printed if w.isascii() and w.isalpha() and len(w) > 2}
+    assert words <= families.WORDS
+    assert sorted(families.WORDS - buttons) == []
 
 
 def test_the_check_command_reports_a_complete_set(capsys):

@@ -15,15 +15,15 @@ from game import i18n
 
 # {n} names something, or counts with no noun to agree with, or is never 1: these stay t().
 NAMES_A_NUMBER = {  # seats, players, controllers, drills, presets by number
-    "Bot {n}", "Controller {n}", "Controller {n} connected", "Controller {n} connected — press A to join",
-    "Controller {n} connected — press Start, then A, to join", "Controller {n} disconnected",
+    "Bot {n}", "Controller {n}", "Controller {n} connected", "Controller {n} connected — press {a} to join",
+    "Controller {n} connected — press {start}, then {a}, to join", "Controller {n} disconnected",
     "Controller {n} is Player {p} again", "Controller {n} joined: {name}", "Controller {n} plays {name}",
     "Controller {n} takes its seat at the next safe moment",
     "Controller {n} takes {name}'s seat at the next safe moment", "Controller {n} unplugged",
-    "Controller {n} {button}", "Controller {n} — press Start, then A, to join",
-    "Controller {n}: press A to join", "Controller {n}: press A to play Player {p}", "Controller {n}: {a} / {b}",
-    "Drill {n}: {rules}", "Give Player {n} to a bot? Hold A", "House rules {n}", "Name for player {n}",
-    "Name for seat {n}", "Play Player {n} with {a} / {b}? Hold A", "Player {n}", "Player {n} (Controller {m})",
+    "Controller {n} {button}", "Controller {n} — press {start}, then {a}, to join",
+    "Controller {n}: press {a} to join", "Controller {n}: press {a} to play Player {p}", "Controller {n}: {a} / {b}",
+    "Drill {n}: {rules}", "Give Player {n} to a bot? Hold {a}", "House rules {n}", "Name for player {n}",
+    "Name for seat {n}", "Play Player {n} with {a} / {b}? Hold {hold}", "Player {n}", "Player {n} (Controller {m})",
     "Player {n} joined.", "Player {n} left.", "P{n}", "P{n} now uses {key}.", "P{n}'s keys",
     "P{n}: swapped {a} and {b}.", "Seat {n}", "Who is player {n}?", "Who plays seat {n}?",
     "bot: {level} · controller {n} next", "{key} is already P{n}'s key. Pick another, or change P{n} first.",

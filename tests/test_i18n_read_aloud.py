@@ -19,8 +19,10 @@ SAME_AS_ENGLISH = {
     "both": {"Couch Cards", "Egyptian Ratscrew", "Bot", "Bot {n}", "Bot · {level}", "bot: {level}", "robot",
              "smiley", "orange", "A", "B", "X", "Y", "LB", "RB", "LT", "RT", "Start", "Back", "Guide", "Enter",
              "Esc", "OK", "ok", "Median", "median {ms} ms", "Normal (8 min)", "Standard ({n})",
-             "System ({language})", "Num +", "Num .", "Num Enter", "Num {key}", "Num ×", "Num ÷", "Num −"},
-    "da": {"Backspace", "Tab", "Menu", "Pause", "Sandwich", "pro", "Esc / Start: pause", "Controller {n}",
+             "System ({language})", "Num +", "Num .", "Num Enter", "Num {key}", "Num ×", "Num ÷", "Num −",
+             # the words printed on pads' buttons (issue 36): View, Menu, Create, Options, Share, Select, Home, Steam
+             "View", "Menu", "Create", "Options", "Share", "Select", "Home", "Steam"},
+    "da": {"Backspace", "Tab", "Pause", "Sandwich", "pro", "Esc / {start}: pause", "Controller {n}",
            "Controller ({name})", "Controller {n} {button}", "Controller {n}: {a} / {b}"},
     "sv": {"{day} {month}"},
 }

@@ -114,7 +114,7 @@ def test_the_lobby_describes_the_edition_once(code):
 @pytest.mark.parametrize("code, word", [("en", "controller"), ("da", "controller"), ("sv", "handkontroll")])
 def test_controllers_are_called_controllers(code, word):
     i18n.set_language(code)
-    assert word in i18n.t("Press A on a controller, or your first key on the keyboard, to take a seat.").lower()
+    assert word in i18n.t("Press {a} on a controller, or your first key on the keyboard, to take a seat.", a="A").lower()
     assert i18n.t("Controller {n}", n=2) == {"en": "Controller 2", "da": "Controller 2", "sv": "Kontroll 2"}[code]
 
 
@@ -192,7 +192,7 @@ def test_the_coach_speaks_as_a_person(code, verdict):
             "No matches left: you must take": "Ingen tændstikker tilbage: du skal tage kortet"}),
     ("sv", {"Adaptive": "Följer dig", "Chips": "Spelmarker", "Pay a chip: −1": "Betala en spelmark: −1",
             "Right! It only looks close.": "Rätt! Det var bara nästan.", "Head to head": "Mot varandra",
-            "Backspace / B: skip": "Backsteg / B: hoppa över", "Custom": "Egna regler",
+            "Backspace / {b}: skip": "Backsteg / {b}: hoppa över", "Custom": "Egna regler",
             "No matches left: you must take": "Inga tändstickor kvar: du måste ta kortet"})])
 def test_the_words_a_child_misread_are_fixed(code, words):
     i18n.set_language(code)

@@ -184,7 +184,7 @@ def test_controller_and_joystick_families_count_once(monkeypatch):
     router.poll()
     assert [(c.action, c.device) for c in router.drain()] == [(SECOND, f"pad:{iid}"), (BACK, f"pad:{iid}")]
     # An unmapped pad listens to the joystick family instead.
-    router.pads.by_id[iid].family = JOYSTICK
+    router.pads.by_id[iid].events = JOYSTICK
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=0))
     pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=iid, button=0))
     pygame.event.post(pygame.event.Event(pygame.JOYHATMOTION, instance_id=iid, hat=0, value=(0, 1)))

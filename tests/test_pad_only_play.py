@@ -56,7 +56,7 @@ def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pa
     table = app.top
     assert top_name(app) == "RatscrewTable"
     assert app.input.seat_of(device(pad)) == 0 and app.input.seat_of("kb:0") is None
-    assert table.seat_keys()[0] == SeatKeys("A", "B", "Controller 1")
+    assert table.seat_keys()[0] == SeatKeys("A", "B", "Controller 1", "Start")
     assert table.seat_controls()[0] == "Controller 1: A play \u00b7 B slap"
     assert table.view.model.status_text(table.match.state) == "Player 1: press A (Controller 1) to play"  # the pad is named (issue 10 #1)
     assert pad.leds[-1] == seat_color(0) and pad.player_index == 0  # the pad shows its seat
@@ -94,18 +94,18 @@ def test_a_second_pad_joins_in_the_lobby_by_pressing_a_and_plays_seat_2(app, pad
     app.frames(3)
     lobby = app.top
     level = lobby.definition.default_level
-    assert lobby.seat_value(1) == f"Bot · {level} · A to join"  # a bot's row shows it may be taken
-    assert lobby.news() == "Controller 2: press A to join"
+    assert lobby.seat_value(1) == f"Bot · {level} · ✕ to join"  # a bot's row shows it may be taken (by a ✕)
+    assert lobby.news() == "Controller 2: press ✕ to join"  # a PlayStation pad: its own bottom button
     tap(app, two, "a")
     assert top_name(app) == "LobbyScene"  # it joined; it did not press Start
-    assert lobby.seats[1] == ("human", None) and lobby.seat_value(1) == "Human · Controller 2: A / B"
+    assert lobby.seats[1] == ("human", None) and lobby.seat_value(1) == "Human · Controller 2: ✕ / ○"
     assert two.leds[-1] == seat_color(1) and two.player_index == 1  # lit in its seat's colour at once
     tap(app, one, "a")  # Start
     assert top_name(app) == "NothanksTable"
     table = app.top
     assert [s.kind for s in table.config.seats[:2]] == ["human", "human"]
     assert app.input.seat_of(device(one)) == 0 and app.input.seat_of(device(two)) == 1
-    assert table.seat_controls()[1].startswith("Controller 2: A take")
+    assert table.seat_controls()[1].startswith("Controller 2: ✕ take")
     seen = record_commands(app, monkeypatch)
     tap(app, two, "a")
     assert (1, FIRST) in [(c.seat, c.action) for c in seen if c.device == device(two)]
@@ -141,11 +141,11 @@ def test_a_pad_takes_a_bots_seat_at_the_table_before_the_first_card_only(app, pa
     app.frames(3)
     table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("bot", "casual"), SeatSpec("bot", "pro")],
                            {0: device(one)}, HANDS)
-    assert table.seat_controls()[1] == "bot: casual \u00b7 press A to join"
+    assert table.seat_controls()[1] == "bot: casual \u00b7 press ✕ to join"  # the waiting pad is a PlayStation
     tap(app, two, "a")
     assert table.config.seats[1].kind == "human" and table.match.seats[1].kind == "human"
     assert app.input.seat_of(device(two)) == 1
-    assert table.seat_controls()[1] == "Controller 2: A play \u00b7 B slap"
+    assert table.seat_controls()[1] == "Controller 2: ✕ play \u00b7 ○ slap"
     assert "Controller 2 plays Player 2" in notices(app)
     tap(app, one, "a")  # the first card
     assert table.started
@@ -154,7 +154,7 @@ def test_a_pad_takes_a_bots_seat_at_the_table_before_the_first_card_only(app, pa
     assert table.seat_controls()[2] == "bot: pro"  # no longer joinable at the table itself
     tap(app, three, "a")
     assert table.config.seats[2].is_bot and app.input.seat_of(device(three)) is None
-    assert "Controller 3 \u2014 press Start, then A, to join" in notices(app)
+    assert "Controller 3 \u2014 press +, then A, to join" in notices(app)  # a Switch pad: its + is its Start
     tap(app, three, "start")  # a pad with no seat pauses
     assert top_name(app) == "PauseScene"
     assert app.top.join_line() == "Controller 3: press A to take a bot's seat"
@@ -186,7 +186,8 @@ def test_a_pad_plugged_in_is_told_to_join_only_where_a_seat_is_free(app, pads):
     assert table.join_offer() == "pause"
     pads(XBOX)
     app.frames(3)
-    assert [n for n in notices(app) if n.endswith("connected \u2014 press Start, then A, to join")], notices(app)
+    # pads 3 (Switch) and 4 (Xbox 360) plugged in together: each one's Start named as printed on it
+    assert [n for n in notices(app) if n.endswith("connected \u2014 press + / Start, then A, to join")], notices(app)
 
 
 # -- unplugging -----------------------------------------------------------------------------------------
@@ -261,8 +262,8 @@ def test_a_seat_given_to_a_bot_is_taken_back_by_pressing_a(app, pads):
     back = pads(PLAYSTATION)
     app.frames(3)
     assert app.input.seat_of(device(back)) is None  # the seat is a bot's now: the pad is only told
-    assert "Controller 2 connected \u2014 press A to join" in notices(app)
-    assert table.seat_controls()[1].endswith("press A to join")
+    assert "Controller 2 connected \u2014 press ✕ to join" in notices(app)  # a PlayStation pad
+    assert table.seat_controls()[1].endswith("press ✕ to join")
     tap(app, back, "a")
     assert table.config.seats[1] == SeatSpec("human", name="Bo") and table.match.seats[1].kind == "human"
     assert app.input.seat_of(device(back)) == 1 and not table.stand_ins
@@ -306,7 +307,8 @@ def test_notices_for_pads_are_large_and_stay_in_the_top_right_corner(app, pads):
     assert notices(app) == ["Controller 1 disconnected"]  # outside a game, an unplugged pad is noticed too
     b, _ = pads(PLAYSTATION), pads(SWITCH)  # pads plugged in together: one notice
     app.frames(3)
-    assert notices(app) == ["Controllers 1, 2 connected \u2014 press A to join"]  # pad 1 is a new one now
+    # pad 1 is a new one now; a PlayStation and a Switch pad: each one's confirm button, as printed
+    assert notices(app) == ["Controllers 1, 2 connected \u2014 press ✕ / A to join"]
     b.unplug()
     app.frames(3)
     assert notices(app) == ["Controller 2 connected \u2014 press A to join", "Controller 1 disconnected"]

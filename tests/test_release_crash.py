@@ -255,3 +255,22 @@ def test_the_crash_log_reads_a_settings_file_with_a_byte_order_mark_and_leaves_t
     (tmp_path / FILENAME).write_text("[" * 100_000 + "]" * 100_000)
     settings, names = crash.settings_without_names()
     assert isinstance(settings, str) and settings.startswith("(") and names == []
+
+
+@pytest.mark.parametrize("argv", [["sim", "ratscrew", "--games", "2"], ["sim", "practice", "--cards", "20"],
+                                  ["stats"], ["replay", "--help"], ["bench", "--help"]],
+                         ids=lambda argv: argv[0])
+def test_a_reader_that_stopped_ends_the_tools_quietly(homes, argv):
+    """`sim ... | head -4`: the reader closes the pipe before the tool has written; that ends it with exit 0,
+    no traceback and no crash log (it used to be 'couchcards: crashed', BrokenPipeError in game/sim.py)."""
+    _, data, env = homes
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line is written
+    try:
+        proc = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, env=env, stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    finally:
+        os.close(write)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "crashed" not in proc.stderr and "Traceback" not in proc.stderr
+    assert not (data / "logs").exists() or not list((data / "logs").glob("crash-*"))

@@ -58,14 +58,18 @@ def test_seat_keys_come_from_the_real_router_read_only():
 
 
 def test_seat_keys_for_a_pad_seat_use_the_pad_layout():
-    from types import SimpleNamespace
+    from game.input.families import PLAYSTATION
+    from game.input.pads import CONTROLLER, Pad
 
     router = InputRouter()
     router.assign("pad:5", 3)
-    router.pad_of = lambda seat: SimpleNamespace(number=2) if seat == 3 else None  # no real pad here
-    assert seat_keys(router, 3) == SeatKeys("A", "B", "Controller 2")
+    pad = Pad(5, 2, "a pad", "guid", CONTROLLER)  # no real pad here: a generic one (the Xbox words)
+    router.pad_of = lambda seat: pad if seat == 3 else None
+    assert seat_keys(router, 3) == SeatKeys("A", "B", "Controller 2", "Start")
     router.bind_pad("first", "x")
-    assert seat_keys(router, 3) == SeatKeys("X", "B", "Controller 2")
+    assert seat_keys(router, 3) == SeatKeys("X", "B", "Controller 2", "Start")
+    pad.family = PLAYSTATION  # the same layout, named as a PlayStation pad prints it
+    assert seat_keys(router, 3) == SeatKeys("□", "○", "Controller 2", "Options")
 
 
 def test_seat_keys_of_a_lost_pad_or_no_router_are_none():

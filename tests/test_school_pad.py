@@ -99,11 +99,11 @@ def test_a_second_pad_joins_on_the_setup_screen_and_plays_its_own_seat(app, pads
     two = pads(PLAYSTATION)
     app.frames(3)
     setup = app.top
-    assert setup._pad_line() == "Controller 2: press A to join"
+    assert setup._pad_line() == "Controller 2: press ✕ to join"  # a PlayStation pad: its ✕
     tap(app, two, "a")
     assert top_name(app) == "SetupScene" and setup.players == 2
     assert setup.devices[:2] == [device(one), device(two)] and app.input.seat_of(device(two)) == 1
-    assert setup.player_items[1].value() == "Controller 2: A / B"
+    assert setup.player_items[1].value() == "Controller 2: ✕ / ○"
     setup.options = dataclasses.replace(setup.options, cards=6, pace="fast")  # a short session
     tap(app, one, "a")  # Start
     drill = app.top

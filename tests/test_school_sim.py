@@ -11,6 +11,7 @@ from support_cli import run_main
 
 from game import cli
 from game.games.ratscrew.school import sim
+from game.games.ratscrew.school.pace import ADAPTIVE_START_MS
 
 
 def practice(capsys, *argv: str) -> tuple[int, str, str]:
@@ -24,7 +25,7 @@ def test_the_json_has_accuracy_reaction_paces_and_a_row_per_rule(capsys):
     result = json.loads(out)
     assert {"accuracy", "reaction_ms_median", "pace_ms_start", "pace_ms_end", "per_rule"} <= set(result)
     assert 0.5 < result["accuracy"] <= 1 and 300 < result["reaction_ms_median"] < 1500
-    assert result["pace_ms_start"] == 1500 and result["rules"] == ["double", "sandwich", "top_bottom"]
+    assert result["pace_ms_start"] == ADAPTIVE_START_MS and result["rules"] == ["double", "sandwich", "top_bottom"]
     rows = result["per_rule"]
     assert set(rows) == {"double", "sandwich", "top_bottom"}
     for row in rows.values():
@@ -61,7 +62,7 @@ def test_the_text_report_has_a_line_per_rule(capsys):
     code, out, _ = practice(capsys, "--student", "pro", "--cards", "80", "--drill", "marriage")
     assert code == 0
     assert out.startswith("slap school: pro student, drill 4 (double, sandwich, top_bottom, marriage)")
-    assert "accuracy" in out and "pace 1500 ms ->" in out and "\nmarriage " in out
+    assert "accuracy" in out and f"pace {ADAPTIVE_START_MS} ms ->" in out and "\nmarriage " in out
 
 
 @pytest.mark.parametrize("argv, words", [

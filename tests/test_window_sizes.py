@@ -32,7 +32,7 @@ def test_a_tiny_window_and_back_leaves_the_game_running(app, where):
         if where == "pause":
             app.pause_game()
     expected = top_name(app)
-    for size in ((150, 80), (1, 1), (639, 700), (2000, 200), (1280, 720)):
+    for size in ((150, 80), (1, 1), (639, 700), (2000, 200), (1280, 800), (1280, 720)):  # 1280×800: a Steam Deck
         resize(app, size)
         assert app.running and top_name(app) == expected
         w, h = app.size

@@ -248,7 +248,7 @@ class PracticeMode(ABC):
     id: str = ""
     sim_name: str = ""  # `python -m game sim <sim_name>` runs it headless; "" if it has no sim
     progress_screen: str = ""  # its screen of one player's progress (built with the profile's id), offered
-    # on that player's stats as "<title>…"; "" if it keeps no progress
+    # on that player's stats as "Progress…" ("<title>: progress…" where several modes keep it); "" if none
 
     @abstractmethod
     def title(self) -> str:
@@ -384,6 +384,11 @@ class GameDef(ABC):
         """The lobby's option values after option `changed` took a new value (a game may reset others)."""
         return values
 
+    def table_values(self, values: Mapping[str, object]) -> tuple[dict[str, object], str]:
+        """Option values a new table may play (the lobby's, a preset's, `sim --rule`'s): a game may raise some
+        that would make it unfair; with one line saying what was raised ("" when nothing was)."""
+        return dict(values), ""
+
     def player_range(self, rules: object) -> tuple[int, int]:
         return MIN_SEATS, MAX_SEATS
 
@@ -410,6 +415,10 @@ class GameDef(ABC):
         default rules), drawing all its randomness from `rng`; `tuning`: the game's own knobs (a search
         bot's `iterations`, `time_budget_ms`). ValueError naming the known levels for any other level."""
         raise NotImplementedError
+
+    def level_words(self, level: str) -> str:
+        """A bot level as the lobby and the tables name it (by default the level's own word, translated)."""
+        return t(level)
 
     def check_level(self, level: str | None) -> None:
         """ValueError (one line, naming the known levels) unless a bot of `level` can be made."""

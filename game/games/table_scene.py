@@ -289,8 +289,9 @@ class TableScene(Scene):
     def _join_hint(self, device: str) -> None:
         """A pad with no seat pressed A where it can't join: how it can."""
         if any(spec.is_bot for spec in self.config.seats) and not self.match.is_over:
-            self.app.notice(t("Controller {n} \u2014 press Start, then A, to join",
-                              n=self.app.input.pad_number(device)), key="join_hint")
+            self.app.notice(t("Controller {n} \u2014 press {start}, then {a}, to join",
+                              n=self.app.input.pad_number(device), start=self.app.input.button("start", device),
+                              a=self.app.input.button("a", device)), key="join_hint")
 
     def refresh_seats(self, force: bool = False) -> None:
         """The panels' controls lines again when who plays what, or who may join, changed."""
@@ -357,7 +358,8 @@ class TableScene(Scene):
                 out.append(t("bot: {level} · controller {n} next", level=t(spec.level or ""),
                              n=router.pad_number(self.handing[seat])))
             elif spec.is_bot and seat in joinable:
-                out.append(t("bot: {level} · press A to join", level=t(spec.level or "")))
+                out.append(t("bot: {level} · press {a} to join", level=t(spec.level or ""),
+                             a=router.button("a", None, router.idle_pads())))
             elif spec.is_bot:
                 out.append(t("bot: {level}", level=t(spec.level or "")))
             elif keys is not None:

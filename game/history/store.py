@@ -83,6 +83,9 @@ class History:
         self._said: set[str] = set()
         self.failures = 0  # batches the disk refused
         self.profiles: list[Profile] = self._load_profiles() if conn is not None else []
+        # Guests' practice this run, by (game, name): (hits, patterns) per session. Never written (nothing is
+        # kept of a guest), but a parent sees tonight's progress on the school's results.
+        self._guests: dict[tuple[str, str], list[tuple[int, int]]] = {}
 
     @property
     def enabled(self) -> bool:
@@ -258,6 +261,14 @@ class History:
             except sqlite3.Error as exc:
                 self.say(f"history: cannot read it ({exc})")
                 return None
+
+    def note_guest_practice(self, game: str, name: str, hits: int, patterns: int) -> None:
+        """A guest's finished practice session (patterns slapped of all patterns), kept for this run only."""
+        self._guests.setdefault((game, name), []).append((hits, patterns))
+
+    def guest_practice(self, game: str, name: str) -> list[tuple[int, int]]:
+        """The guest `name`'s sessions in `game` this run, oldest first: (hits, patterns) each."""
+        return list(self._guests.get((game, name), []))
 
     def practice(self, profile_id: int, game: str) -> list[queries.Practice]:
         """Every kept practice session of `profile_id` in `game`, oldest first (queries.practice); none without

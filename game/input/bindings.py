@@ -44,8 +44,10 @@ DEFAULT_PAD: dict[str, tuple[str, ...]] = {
     "first": ("a",),
     "second": ("b", "leftshoulder", "rightshoulder", "lefttrigger", "righttrigger"),
 }
-# Menu keys are fixed (Esc pauses, arrows/Enter/Backspace drive menus, F11 fullscreen) and never a seat's.
-MENU_KEYS: frozenset[str] = frozenset({"escape", "up", "down", "left", "right", "return", "backspace", "f11"})
+# Menu keys are fixed (Esc pauses, arrows/Enter/Backspace drive menus, Tab starts the game from the lobby,
+# F11 fullscreen) and never a seat's.
+MENU_KEYS: frozenset[str] = frozenset({"escape", "up", "down", "left", "right", "return", "backspace", "tab",
+                                       "f11"})
 # Pad controls that always mean the menu (Start pauses; the d-pad moves) and so can't be a seat action.
 PAD_RESERVED: frozenset[str] = frozenset({"start", "guide", "back", "dpup", "dpdown", "dpleft", "dpright"})
 PAD_CONTROLS: tuple[str, ...] = ("a", "b", "x", "y", "leftshoulder", "rightshoulder", "lefttrigger",

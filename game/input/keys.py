@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import pt, t
+from game.i18n import t
+from game.input import families
 
 # AltGr on Nordic and German layouts arrives as MODE (ISO_Level3_Shift): it is the right Alt key.
 ALIASES = {pygame.K_MODE: pygame.K_RALT}
@@ -15,12 +16,6 @@ _SHORT = {
     "backspace": "Backspace", "tab": "Tab", "up": "↑", "down": "↓", "left": "←", "right": "→",
     "[+]": "Num +", "[-]": "Num −", "[*]": "Num ×", "[/]": "Num ÷", "[.]": "Num .",
     "enter": "Num Enter",
-}
-_PAD_SHORT = {
-    "a": "A", "b": "B", "x": "X", "y": "Y", "start": "Start", "back": "Back", "guide": "Guide",
-    "leftshoulder": "LB", "rightshoulder": "RB", "lefttrigger": "LT", "righttrigger": "RT",
-    "leftstick": "L-stick", "rightstick": "R-stick",
-    "dpup": "↑", "dpdown": "↓", "dpleft": "←", "dpright": "→",
 }
 
 
@@ -52,9 +47,8 @@ def key_label(name: str) -> str:
 
 
 def pad_label(control: str) -> str:
-    if control == "back":  # the button printed "Back", not the menu's way back: the catalogues tell them apart
-        return pt("controller button", "Back")
-    return t(_PAD_SHORT.get(control, control))
+    """`control` as the generic pad prints it (the Xbox words); a given pad's own: `Pad.label`."""
+    return families.label(control)
 
 
 # Where keys sit on a full-size US keyboard (a keyboard layout renames keys, not where they are): each

@@ -4,6 +4,13 @@ mapping for it) and turns its events into named control presses, one event famil
 An opened controller sends CONTROLLER* and JOY* events for the same press; a pad listens to one family
 only, so a press is counted once. Sticks, hats and triggers become virtual buttons with hysteresis.
 
+Each pad knows its family (game.input.families: Xbox, PlayStation, Nintendo, Steam Deck or generic), from
+SDL's type for it, so its buttons are named as printed. SDL's button names follow the printed labels
+(SDL_GAMECONTROLLER_USE_BUTTON_LABELS is set to 1 before the first pad opens, not left to SDL's default).
+
+A Steam virtual pad and the physical pad it mirrors are one player: `twin` pairs a pad with the pad whose
+presses it repeats (the same control at the same moment), and the router then hears only one of them.
+
 Feedback to the pad, where it has it (harmless where not): `rumble` (pygame's rumble on the open
 controller or joystick) and `light` (its LED in the seat's colour, and SDL's player index, which lights
 the player lamps of Xbox and Switch pads).
@@ -11,11 +18,13 @@ the player lamps of Xbox and Switch pads).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 import pygame
 import pygame._sdl2.controller as sdl_controller
 
+from game.input import families
 from game.input.virtualpad import load_sdl
 
 CONTROLLER, JOYSTICK = "controller", "joystick"
@@ -44,6 +53,7 @@ CONTROLLER_AXES = {
     pygame.CONTROLLER_AXIS_TRIGGERRIGHT: (None, "righttrigger"),
 }
 JOYSTICK_AXES = {0: ("stickleft", "stickright"), 1: ("stickup", "stickdown")}
+BUTTON_LABELS_HINT = "SDL_GAMECONTROLLER_USE_BUTTON_LABELS"
 PRESS_AT, RELEASE_AT = 0.6, 0.3  # of full deflection: hysteresis so a resting stick never chatters
 
 PAD_EVENTS = {
@@ -63,13 +73,26 @@ class Pad:
     number: int
     name: str
     guid: str
-    family: str
+    events: str  # CONTROLLER or JOYSTICK: the event family it listens to
     device: object = None  # the open Controller or Joystick (kept so SDL keeps it open)
     held: set[str] = field(default_factory=set)
+    family: str = families.GENERIC  # whose buttons it has (game.input.families)
+    model: int = 0  # SDL's SDL_GameControllerType for it
+    vendor: int = 0
+    product: int = 0
 
     @property
     def id(self) -> str:
         return f"pad:{self.instance_id}"
+
+    @property
+    def steam_virtual(self) -> bool:
+        """Steam Input's virtual pad (it stands in for a physical pad, which may be seen too)."""
+        return (self.vendor, self.product) == (families.VALVE, families.STEAM_VIRTUAL) or "Steam Virtual" in self.name
+
+    def label(self, control: str) -> str:
+        """`control` as printed on this pad: "✕", "ZR", "Options"."""
+        return families.label(control, self.family, self.model)
 
 
 class Pads:
@@ -77,6 +100,8 @@ class Pads:
 
     def __init__(self) -> None:
         self.by_id: dict[int, Pad] = {}
+        self.twins: dict[int, int] = {}  # a pad's instance id -> the pad it mirrors (heard instead)
+        set_button_labels()
         if not pygame.joystick.get_init():
             pygame.joystick.init()
         if not sdl_controller.get_init():
@@ -90,21 +115,44 @@ class Pads:
             if instance_id in self.by_id:
                 return None
             if sdl_controller.is_controller(device_index):
-                device, family = sdl_controller.Controller(device_index), CONTROLLER
+                device, events = sdl_controller.Controller(device_index), CONTROLLER
             else:
-                device, family = joystick, JOYSTICK
+                device, events = joystick, JOYSTICK
             name, guid = joystick.get_name(), joystick.get_guid()
         except pygame.error:
             return None  # unplugged again before we got to it
+        model, vendor, product = device_kind(device_index)
         used = {p.number for p in self.by_id.values()}
         number = next(n for n in range(1, len(used) + 2) if n not in used)
-        pad = Pad(instance_id, number, name, guid, family, device)
+        pad = Pad(instance_id, number, name, guid, events, device, family=families.family_of(model, vendor, product),
+                  model=model, vendor=vendor, product=product)
         self.by_id[instance_id] = pad
         return pad
 
     def remove(self, instance_id: int) -> Pad | None:
         """Forget a pad (from a *DEVICEREMOVED event); None if it was already gone."""
+        for twin in [i for i, of in self.twins.items() if instance_id in (i, of)]:
+            del self.twins[twin]
         return self.by_id.pop(instance_id, None)
+
+    def twin(self, pressed: list[tuple[Pad, str]], seated: set[int]) -> tuple[Pad, Pad, str] | None:
+        """Of the (pad, control) presses of the last moments, a pad that only mirrors another: a Steam
+        virtual pad and a physical pad pressing the same control together are one pad seen twice (Steam
+        Input shows both). The physical one is kept (it knows its own buttons); the Steam one becomes its
+        twin and is not heard again. Returns the newly found (twin, the pad it mirrors, the control).
+
+        Two pads that both play a seat (`seated`: their instance ids) are two people, never a pair: a
+        copy gives itself away at its first press, before it has a seat of its own (two friends slapping
+        in the same instant, one on the Deck's own controls, stay two players)."""
+        steam = [(p, c) for p, c in pressed if p.steam_virtual and p.instance_id not in self.twins]
+        for virtual, control in steam:
+            mirror = next((p for p, c in pressed if c == control and not p.steam_virtual
+                           and p.instance_id not in self.twins.values()
+                           and not {p.instance_id, virtual.instance_id} <= seated), None)
+            if mirror is not None:
+                self.twins[virtual.instance_id] = mirror.instance_id
+                return virtual, mirror, control
+        return None
 
     def rumble(self, instance_id: int, low: float, high: float, ms: int) -> bool:
         """Rumble pad `instance_id` (motor strengths 0..1) for `ms` (both 0: stop); False where it can't."""
@@ -134,7 +182,7 @@ class Pads:
     def translate(self, event: pygame.event.Event) -> list[tuple[Pad, str, bool]]:
         """Control presses (True) and releases (False) in one pad event; [] for the other family."""
         pad = self.by_id.get(getattr(event, "instance_id", None))
-        if pad is None or event.type not in PAD_EVENTS[pad.family]:
+        if pad is None or event.type not in PAD_EVENTS[pad.events]:
             return []
         kind = event.type
         if kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
@@ -176,6 +224,24 @@ class Pads:
         else:
             pad.held.discard(control)
         return [(pad, control, pressed)]
+
+
+def set_button_labels() -> None:
+    """SDL names a Nintendo pad's face buttons by their printed labels (its "a" is the right-hand A), as the
+    labels this game draws assume: said explicitly, before a pad opens, not left to SDL's default."""
+    os.environ[BUTTON_LABELS_HINT] = "1"
+    sdl = load_sdl()
+    if sdl is not None:
+        sdl.SDL_SetHint(BUTTON_LABELS_HINT.encode(), b"1")
+
+
+def device_kind(device_index: int) -> tuple[int, int, int]:
+    """SDL's (type, vendor id, product id) of the pad at `device_index`; zeros where SDL can't be reached."""
+    sdl = load_sdl()
+    if sdl is None:
+        return 0, 0, 0
+    return (sdl.SDL_GameControllerTypeForIndex(device_index), sdl.SDL_JoystickGetDeviceVendor(device_index),
+            sdl.SDL_JoystickGetDeviceProduct(device_index))
 
 
 def set_player_index(instance_id: int, index: int) -> bool:

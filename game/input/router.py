@@ -12,7 +12,7 @@ Each pad shows its seat where it can: its LED in the seat's colour, and SDL's pl
 What a press becomes (see README "Controls"):
 - a seat key or a pad's first/second button: the seat's FIRST or SECOND button (the table maps them to
   its game's actions); devices without a seat only while `claiming`;
-- keyboard Esc/arrows/Enter/Backspace and pad Start/d-pad/stick/A/B/Back: menu actions (a pad's A and B
+- keyboard Esc/arrows/Enter/Backspace/Tab (the keyboard's Start) and pad Start/d-pad/stick/A/B/Back: menu actions (a pad's A and B
   also give CONFIRM/BACK, same stamp, so every menu works with a pad alone: scenes take what they know);
 - F11, window close, focus and size changes, pad plugs: `system_events()`.
 - every key or button press (F11 aside) counts in `presses` (a demo ends on any press);
@@ -32,16 +32,27 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import BACK, BUTTONS, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
+from game.commands import BACK, BUTTONS, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, START, UP, Command
 from game.i18n import t
+from game.input import families
 from game.input import keys as keynames
 from game.input.bindings import MAX_SEATS, Bindings
-from game.input.pads import ADDED, ALL_PAD_EVENTS, REMOVED, Pad, Pads
+from game.input.pads import (
+    ADDED,
+    ALL_PAD_EVENTS,
+    CONTROLLER,
+    CONTROLLER_BUTTONS,
+    JOYSTICK_BUTTONS,
+    PAD_EVENTS,
+    REMOVED,
+    Pad,
+    Pads,
+)
 from game.seat_colors import seat_color
 
 MENU_KEYS = {
     pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
-    pygame.K_RETURN: CONFIRM, pygame.K_BACKSPACE: BACK, pygame.K_ESCAPE: PAUSE,
+    pygame.K_RETURN: CONFIRM, pygame.K_BACKSPACE: BACK, pygame.K_ESCAPE: PAUSE, pygame.K_TAB: START,
 }
 PAD_MENU = {
     "a": CONFIRM, "b": BACK, "back": BACK, "start": PAUSE,
@@ -55,6 +66,9 @@ TEXT_KEYS = {
 ARROWS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
 KEEP_REMOVED = 16  # unplugged pads remembered for their notices
 RESIZE_EVENTS = {pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED}
+# A press Steam Input repeats on its virtual pad arrives within a few ms of the pad's own (often in the same
+# read); two presses this close on a Steam pad and a physical pad pair them (see _find_twins).
+TWIN_NS = 60_000_000
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,7 @@ class InputRouter:
         self._system: list[str] = []
         self._keys_held: dict[int, str] = {}
         self._key_rows: dict[int, tuple[int, int]] = {}
+        self._recent: list[tuple[int, Pad, str]] = []  # (t_ns, pad, control): pad presses lately (for twins)
         self.reset_seats()
         self.rebuild()
 
@@ -117,6 +132,7 @@ class InputRouter:
         self.polls += 1
         before = len(self._commands)
         resized = False
+        heard_once = self._find_twins(events, now)
         for event in events:
             kind = event.type
             if kind == pygame.KEYDOWN:
@@ -127,6 +143,8 @@ class InputRouter:
                 if self.text_input and event.text:
                     self._text.append(TextEdit(event.text, "", now, self.polls))
             elif kind in ALL_PAD_EVENTS:
+                if getattr(event, "instance_id", None) in self.pads.twins or event is heard_once:
+                    continue  # Steam's copy of a pad we already hear, or a press its copy already made
                 for pad, control, pressed in self.pads.translate(event):
                     if pressed:
                         self._pad_press(pad, control, now)
@@ -191,7 +209,7 @@ class InputRouter:
         return message
 
     def bind_pad(self, action: str, control: str) -> str:
-        message = self.bindings.bind_pad(action, control, label=keynames.pad_label)
+        message = self.bindings.bind_pad(action, control, label=self.button)
         self.rebuild()
         return message
 
@@ -261,14 +279,33 @@ class InputRouter:
             if pad is None:
                 return ""
             first, second = self.bindings.pad["first"][0], self.bindings.pad["second"][0]
-            return t("Controller {n}: {a} / {b}", n=pad.number, a=keynames.pad_label(first),
-                     b=keynames.pad_label(second))
+            return t("Controller {n}: {a} / {b}", n=pad.number, a=pad.label(first), b=pad.label(second))
         first, second = self.bindings.keys_of(int(device[3:]))
         return f"{keynames.key_label(first)} / {keynames.key_label(second)}"
 
     def idle_pads(self) -> list[Pad]:
-        """Connected pads that play no seat, by pad number."""
-        return sorted((p for p in self.pads.by_id.values() if p.id not in self.owner), key=lambda p: p.number)
+        """Connected pads that play no seat, by pad number (a Steam copy of a pad is not one)."""
+        return sorted((p for p in self.pads.by_id.values() if p.id not in self.owner and p.instance_id not in
+                       self.pads.twins), key=lambda p: p.number)
+
+    def button(self, control: str, device: str | None = None, among: list[Pad] | None = None) -> str:
+        """`control` ("a", "start", "leftshoulder") as printed on `device`'s pad: "✕", "Options", "L1".
+        With no device, or a keyboard: as printed on each of the pads `among` (every connected pad by
+        default), each wording once ("A / ✕"); the generic words when there is no pad."""
+        if device and device.startswith("pad:"):
+            pad = self.pads.by_id.get(int(device[4:])) or self.removed.get(int(device[4:]))
+            if pad is not None:
+                return pad.label(control)
+        if among is None:
+            among = sorted((p for p in self.pads.by_id.values() if p.instance_id not in self.pads.twins),
+                           key=lambda p: p.number)
+        return families.labels(control, [(p.family, p.model) for p in among])
+
+    def buttons(self) -> dict[str, str]:
+        """The menu buttons' names on every connected pad, for hint lines: confirm ({a}), back ({b}),
+        pause / play ({start}) and the first shoulder ({lb})."""
+        return {"a": self.button("a"), "b": self.button("b"), "start": self.button("start"),
+                "lb": self.button("leftshoulder")}
 
     def pad_number(self, device: str | None) -> int | None:
         """The friendly number of pad `device` ("pad:7" -> 2), connected or recently unplugged."""
@@ -333,7 +370,7 @@ class InputRouter:
         """(device, key name or control, label) for everything held now: keys first, then each pad."""
         out = [("kb", name, keynames.key_label(name)) for name in self._keys_held.values()]
         for pad in sorted(self.pads.by_id.values(), key=lambda p: p.number):
-            out += [(pad.id, c, t("Controller {n} {button}", n=pad.number, button=keynames.pad_label(c)))
+            out += [(pad.id, c, t("Controller {n} {button}", n=pad.number, button=pad.label(c)))
                     for c in sorted(pad.held)]
         return out
 
@@ -379,6 +416,42 @@ class InputRouter:
         menu = PAD_MENU.get(control)
         if menu is not None:
             self._emit(self.owner.get(pad.id), menu, now, pad.id)
+
+    def _find_twins(self, events: list[pygame.event.Event], now: int) -> pygame.event.Event | None:
+        """Steam Input shows a pad twice (the pad and Steam's virtual copy of it): the two press the same
+        button within a few ms, in this read or the last ones (TWIN_NS). The copy is dropped from then on; a
+        seat it held goes to the pad itself (or, if that pad plays a seat already, waits as if the copy were
+        unplugged). Returns the pad's own press in this read when its copy's press was already heard in an
+        earlier read: the same press, not to be heard twice."""
+        fresh: list[tuple[Pad, str, pygame.event.Event]] = []
+        for event in events:
+            if event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN):
+                pad = self.pads.by_id.get(event.instance_id)
+                if pad is not None and event.type in PAD_EVENTS[pad.events]:
+                    names = CONTROLLER_BUTTONS if pad.events == CONTROLLER else JOYSTICK_BUTTONS
+                    fresh.append((pad, names.get(event.button, ""), event))
+        if not fresh and not self._recent:
+            return None
+        earlier = [(p, c) for t_ns, p, c in self._recent if now - t_ns <= TWIN_NS and p.instance_id in self.pads.by_id]
+        self._recent = [(t_ns, p, c) for t_ns, p, c in self._recent if now - t_ns <= TWIN_NS]
+        self._recent += [(now, p, c) for p, c, _ in fresh if p.instance_id not in self.pads.twins]
+        seated = {int(d[4:]) for d in self.owner if d.startswith("pad:")}
+        found = self.pads.twin(earlier + [(p, c) for p, c, _ in fresh], seated) if len(earlier) + len(fresh) > 1 else None
+        if found is None:
+            return None
+        copy, mirror, control = found
+        copy_heard = (any(p is copy and c == control for p, c in earlier)
+                      and not any(p is copy and c == control for p, c, _ in fresh))
+        heard_once = next((e for p, c, e in fresh if p is mirror and c == control), None) if copy_heard else None
+        seat = self.owner.pop(copy.id, None)
+        if seat is not None:
+            if mirror.id not in self.owner:
+                self.owner[mirror.id] = seat
+            else:
+                self.lost[seat] = LostPad(seat, copy.instance_id, copy.number, copy.name, copy.guid)
+        self._lit = None
+        self._system.append(f"pad_twin:{copy.instance_id}")
+        return heard_once
 
     def _pad_added(self, device_index: int) -> None:
         pad = self.pads.add(device_index)

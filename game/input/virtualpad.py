@@ -44,6 +44,12 @@ class _Desc(ctypes.Structure):
     ]
 
 
+class SDLGuid(ctypes.Structure):
+    """SDL_JoystickGUID: 16 bytes, passed by value."""
+
+    _fields_ = [("data", ctypes.c_uint8 * 16)]
+
+
 _sdl: ctypes.CDLL | None = None
 _tried = False
 _has_ex = False  # SDL_JoystickAttachVirtualEx (SDL 2.24+): pads with ids, a name and feedback callbacks
@@ -90,6 +96,22 @@ def load_sdl() -> ctypes.CDLL | None:
         lib.SDL_JoystickSetVirtualButton.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8]
         lib.SDL_JoystickSetVirtualAxis.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int16]
         lib.SDL_GetError.restype = ctypes.c_char_p
+        lib.SDL_SetHint.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+        lib.SDL_GameControllerTypeForIndex.argtypes = [ctypes.c_int]
+        lib.SDL_JoystickGetDeviceVendor.argtypes = [ctypes.c_int]
+        lib.SDL_JoystickGetDeviceVendor.restype = ctypes.c_uint16
+        lib.SDL_JoystickGetDeviceProduct.argtypes = [ctypes.c_int]
+        lib.SDL_JoystickGetDeviceProduct.restype = ctypes.c_uint16
+        lib.SDL_RWFromConstMem.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        lib.SDL_RWFromConstMem.restype = ctypes.c_void_p
+        lib.SDL_GameControllerAddMappingsFromRW.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        lib.SDL_GameControllerAddMapping.argtypes = [ctypes.c_char_p]
+        lib.SDL_GameControllerMappingForGUID.argtypes = [SDLGuid]
+        lib.SDL_GameControllerMappingForGUID.restype = ctypes.c_void_p
+        lib.SDL_JoystickGetGUIDFromString.argtypes = [ctypes.c_char_p]
+        lib.SDL_JoystickGetGUIDFromString.restype = SDLGuid
+        lib.SDL_free.argtypes = [ctypes.c_void_p]
+        lib.SDL_GetPlatform.restype = ctypes.c_char_p
         _sdl = lib
         return lib
     return None

@@ -1,7 +1,7 @@
 """Which keys a seat presses, read from the input router without changing it, and the hints built on them.
 
 `seat_keys(router, seat)` gives the labels of a seat's first and second control ("Q", "L-Shift";
-a pad's "A", "B" with "Pad 1"), read from the router's bindings and seat owners.
+a pad's buttons as printed on it, "A", "B" or "✕", "○", with "Pad 1"), read from the router's bindings and seat owners.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class SeatKeys:
     first: str
     second: str
     pad: str = ""
+    start: str = ""  # the pad's Start button as printed on it ("Options", "+"); "" for keys
 
 
 def seat_keys(router: InputPort | None, seat: int) -> SeatKeys | None:
@@ -36,9 +37,10 @@ def seat_keys(router: InputPort | None, seat: int) -> SeatKeys | None:
     pad = router.pad_of(seat)
     if pad is not None:
         return SeatKeys(
-            keynames.pad_label(bindings.pad["first"][0]),
-            keynames.pad_label(bindings.pad["second"][0]),
+            pad.label(bindings.pad["first"][0]),
+            pad.label(bindings.pad["second"][0]),
             t("Controller {n}", n=pad.number),
+            pad.label("start"),
         )
     if device.startswith("kb:"):
         first, second = bindings.keys_of(int(device[3:]))

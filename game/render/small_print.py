@@ -3,25 +3,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import t
+from game.input import families
 from game.render import colors
 from game.render.layout import TableLayout
 from game.render.scale import word_min
 from game.render.text import TextCache, wrap
+
+if TYPE_CHECKING:
+    from game.render.seat_keys import SeatKeys
 
 WIDTH_SHARE = 0.34  # of the window's width: how wide the block may be
 NARROWER = (0.28, 0.22)
 NOTE_ROW = 0.065  # of the window's height: felt kept free over a mat in the bottom row, for its notes  # ... or, at seats in rows, narrower (on more lines) to fit beside the centre
 
 
-def rules_key_hint() -> str:
+def rules_key_hint(keys: Sequence[SeatKeys | None] = ()) -> str:
     """The corner's last line at both tables: where the whole rules are (the pause menu's Rules); the corner
-    itself keeps to one short line (issue 20: no long small print at a table)."""
-    return t("Rules: Esc / Start")
+    itself keeps to one short line (issue 20: no long small print at a table). The pause button is named
+    as printed on the seated pads (`keys`: each seat's SeatKeys), the generic word with none."""
+    starts = list(dict.fromkeys(k.start for k in keys if k is not None and k.start))
+    return t("Rules: Esc / {start}", start=" / ".join(starts) if starts else families.label("start"))
 
 
 class SmallPrint:

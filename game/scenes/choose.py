@@ -87,9 +87,8 @@ class ChooseGameScene(Scene):
         lines, _px, row, top = self.blurb_fit(entry, rect, size)
         return max(0, top + len(lines) * row - (rect.bottom - ui.px(size, 10)))
 
-    @staticmethod
-    def hint() -> str:
-        return t("← → choose   Enter / A play   Backspace / B back")
+    def hint(self) -> str:
+        return t("← → choose   Enter / {a} play   Backspace / {b} back", **self.app.input.buttons())
 
     def blurb_fit(self, entry: Entry, rect: pygame.Rect, size: tuple[int, int]) -> tuple[list[str], int, int, int]:
         """(lines, font size, row height, top) of the blurb inside its panel: below the cards, raised as far

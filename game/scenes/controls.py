@@ -8,7 +8,7 @@ import pygame
 from game.commands import Command
 from game.i18n import pt, t
 from game.input.bindings import MAX_SEATS, SAFE_TOGETHER, BindingRefused
-from game.input.keys import key_label, pad_label
+from game.input.keys import key_label
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -68,8 +68,9 @@ class ControlsScene(Scene):
             self.router.captured.clear()
             self.router.capturing = True
             what = t("a controller button") if self.row == PAD_ROW else t("a key")
-            self._say(t("Press {what} for {row} · {action}   (Esc or Start: cancel)", what=what,
-                        row=self._row_name(self.row), action=self._action_name(self.col)))
+            self._say(t("Press {what} for {row} · {action}   (Esc or {start}: cancel)", what=what,
+                        row=self._row_name(self.row), action=self._action_name(self.col),
+                        start=self.router.button("start")))
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         if not (self.waiting and self.router.captured):
@@ -118,7 +119,8 @@ class ControlsScene(Scene):
 
     def _cell(self, row: int, col: int) -> str:
         if row == PAD_ROW:
-            return " ".join(pad_label(c) for c in self.router.bindings.pad[("first", "second")[col]])
+            names = [self.router.button(c) for c in self.router.bindings.pad[("first", "second")[col]]]
+            return (" · " if any(" / " in n for n in names) else " ").join(names)  # mixed pads: "A / ✕ · B / ○"
         return key_label(self.router.bindings.keyboard[row][col])
 
     def held_lines(self) -> list[str]:

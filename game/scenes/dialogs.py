@@ -168,10 +168,9 @@ class NameEntryScene(Scene):
         """How many cells wide a keyboard row is, as laid out now."""
         return sum(self.units.get(key, 1) for key in row)
 
-    @staticmethod
-    def hint() -> str:
+    def hint(self) -> str:
         return t("Type a name   Enter done   Esc cancel   ·   or pick keys: arrows / d-pad, "
-                 "Enter / A type, B delete")
+                 "Enter / {a} type, {b} delete", **self.app.input.buttons())
 
     @staticmethod
     def _label(key: str) -> str:

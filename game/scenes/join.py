@@ -161,7 +161,8 @@ class JoinScene(Scene):
         surface.blit(ui.backdrop(size), (0, 0))
         ui.shadow_text(surface, t("Who's playing?"), ui.px(size, 56), ui.TEXT, "center",
                        (size[0] // 2, ui.px(size, 80)))
-        ui.blit_text(surface, t("Press A on a controller, or your first key on the keyboard, to take a seat."),
+        ui.blit_text(surface, t("Press {a} on a controller, or your first key on the keyboard, to take a seat.",
+                                a=self.router.button("a")),
                      ui.px(size, 22), ui.TEXT_DIM, "center", (size[0] // 2, ui.px(size, 130)),
                      max_w=size[0] - ui.px(size, 40))
         joined = self.joined()
@@ -182,7 +183,8 @@ class JoinScene(Scene):
             ui.blit_text(surface, label, ui.px(size, 22), ui.TEXT if taken else ui.TEXT_DIM, "bottomleft",
                          (box.x + ui.px(size, 14), box.bottom - ui.px(size, 14)), max_w=box.w - ui.px(size, 28))
         idle = [p for p in self.router.pads.by_id.values() if self.router.seat_of(p.id) is None]
-        lines = [t("Controller {n}: press A to join", n=p.number) for p in sorted(idle, key=lambda p: p.number)]
+        lines = [t("Controller {n}: press {a} to join", n=p.number, a=p.label("a"))
+                 for p in sorted(idle, key=lambda p: p.number)]
         if self.message:
             lines.insert(0, self.message)
         if self.app.history.profiles and joined:
@@ -191,7 +193,8 @@ class JoinScene(Scene):
         for line in lines[:4]:
             ui.blit_text(surface, line, ui.px(size, 22), ui.GOLD, "midtop", (size[0] // 2, y))
             y += ui.px(size, 30)
-        ui.hint(surface, t("Second key / B: leave the seat   Enter / Start: done   Backspace: back"))
+        ui.hint(surface, t("Second key / {b}: leave the seat   Enter / {start}: done   Backspace: back",
+                           **self.router.buttons()))
 
 
 class PadLostScene(Scene):
@@ -223,14 +226,15 @@ class PadLostScene(Scene):
         self.actions = {}
         for seat in sorted(self.router.lost):
             self.actions[len(items)] = lambda s=seat: self._to_bot(s)
-            items.append(ui.Item(t("Give Player {n} to a bot? Hold A", n=seat + 1), self._tap,
+            items.append(ui.Item(t("Give Player {n} to a bot? Hold {a}", n=seat + 1, a=self.router.button("a")), self._tap,
                                  colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
                 self.actions[len(items)] = lambda s=seat, r=row: self._to_keys(s, r)
-                items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold A", n=seat + 1, a=key_label(keys[0]),
-                                       b=key_label(keys[1])), self._tap, colour=ui.seat_colour(seat)))
+                items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold {hold}", n=seat + 1, a=key_label(keys[0]),
+                                       b=key_label(keys[1]), hold=self.router.button("a")), self._tap,
+                                     colour=ui.seat_colour(seat)))
         return items
 
     def offered(self) -> list[Any]:
@@ -241,7 +245,7 @@ class PadLostScene(Scene):
         self.said = t("Waiting: plug the controller back in")
 
     def _tap(self) -> None:
-        self.said = t("Hold A (or Enter) for a second to confirm")
+        self.said = t("Hold {a} (or Enter) for a second to confirm", a=self.router.button("a"))
 
     def _free_row(self, seat: int) -> int | None:
         """A keyboard row nobody plays: the seat's own row if free, else the first free one."""
@@ -331,7 +335,7 @@ class PadLostScene(Scene):
             rect = self.menu.rects[self.menu.index]
             bar = pygame.Rect(rect.x + 6, rect.bottom - ui.px(size, 8), round((rect.w - 12) * share), ui.px(size, 6))
             pygame.draw.rect(surface, ui.GOLD, bar, border_radius=bar.h // 2)
-        lines = [t("Controller {n}: press A to play Player {p}", n=p.number, p=min(self.router.lost) + 1)
+        lines = [t("Controller {n}: press {a} to play Player {p}", n=p.number, a=p.label("a"), p=min(self.router.lost) + 1)
                  for p in self.offered()] or ([self.said] if self.said else [])
         y = self.say_y
         for line in lines[:2]:

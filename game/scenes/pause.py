@@ -72,7 +72,7 @@ class PauseScene(MenuHandler):
         idle = self.app.input.idle_pads()
         if idle and self.table.joinable(anytime=True):
             pads = ", ".join(t("Controller {n}", n=p.number) for p in idle)
-            return t("{pads}: press A to take a bot's seat", pads=pads)
+            return t("{pads}: press {a} to take a bot's seat", pads=pads, a=self.app.input.button("a", None, idle))
         return ""
 
     def _toggle_photo(self) -> None:
@@ -124,6 +124,5 @@ class PauseScene(MenuHandler):
         # Inside the panel: along the window's bottom edge it would cover the nearest seat's panel.
         ui.hint(surface, self.hint(), self.hint_area, HINT_PX, HINT_MARGIN)
 
-    @staticmethod
-    def hint() -> str:
-        return t("↑ ↓ choose   Enter / A select   Esc / Start resume")
+    def hint(self) -> str:
+        return t("↑ ↓ choose   Enter / {a} select   Esc / {start} resume", **self.app.input.buttons())

@@ -334,7 +334,9 @@ class ReplaysScene(Scene):
                          "midleft", (x, top + first_h // 2), bold=bold)
             ui.blit_text(surface, cut(entry.detail, room, detail_px), detail_px,
                          ui.WARN if entry.broken else ui.TEXT_DIM, "midleft", (x, top + first_h + second_h // 2))
-        hint = t("↑ ↓ choose   Enter / A watch   Esc / B back") if self.entries else t("Esc / B back")
+        buttons = self.app.input.buttons()
+        hint = t("↑ ↓ choose   Enter / {a} watch   Esc / {b} back", **buttons) if self.entries else \
+            t("Esc / {b} back", **buttons)
         px = whole_px(hint, w - ui.px(size, 40), ui.px(size, TEXT_PX))
         ui.blit_text(surface, cut(hint, w - ui.px(size, 40), px), px, ui.TEXT_DIM, "midbottom",
                      (w // 2, h - ui.px(size, 12)))

@@ -226,6 +226,6 @@ class ResultsScene(Scene):
     def _hint(self, demo_left_ns: int | None = None) -> str:
         """The key hint along the bottom; in a demo, the seconds to the next game instead."""
         if self.app.demo is None or demo_left_ns is None:
-            return t("← → choose   Enter / A select   Esc / B menu")
+            return t("← → choose   Enter / {a} select   Esc / {b} menu", **self.app.input.buttons())
         left = demo_left_ns // 1_000_000_000 + 1
         return t("Demo: the next game starts in {s} s", s=min(left, DEMO_PAUSE_NS // 10**9))

@@ -129,4 +129,4 @@ class RulesScene(Scene):
             bar = pygame.Rect(self.rect.right - ui.px(size, 14), 0, ui.px(size, 6), self.rect.h // 5)
             bar.y = self.rect.y + pad + round(frac * (self.rect.h - 2 * pad - bar.h))
             pygame.draw.rect(surface, ui.GOLD, bar, border_radius=3)
-        ui.hint(surface, t("↑ ↓ scroll   Enter / Backspace / B close"))
+        ui.hint(surface, t("↑ ↓ scroll   Enter / Backspace / {b} close", **self.app.input.buttons()))

@@ -57,15 +57,18 @@ class StatsScene(MenuHandler):
         if self.profile_id not in ids:
             self.profile_id = ids[0] if ids else None
         self.rule_order = tuple(r for d in self.app.games.all() for r in d.history_rules)
+        modes = [(d.id, mode) for d in self.app.games.all() for mode in d.practice if mode.progress_screen]
         self.menu = ui.Menu([
             ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
                     button=True),
             ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
             ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
-            # A practice mode's progress of this player (e.g. the slap school's days and weeks, for a parent)
-            *(ui.Item(t("{title}…", title=mode.title()), self._progress(d.id, mode.id, mode.progress_screen),
-                      enabled=lambda: self.profile is not None, button=True)
-              for d in self.app.games.all() for mode in d.practice if mode.progress_screen),
+            # A practice mode's progress of this player (e.g. the slap school's days and weeks, for a parent):
+            # "Progress…" as the school's setup calls it, named by its mode where several keep progress
+            *(ui.Item(t("Progress…") if len(modes) == 1 else t("{title}: progress…", title=mode.title()),
+                      self._progress(game, mode.id, mode.progress_screen), enabled=lambda: self.profile is not None,
+                      button=True)
+              for game, mode in modes),
         ])
         if not history.enabled and not self.message:  # e.g. a read-only disk: nothing is kept this time
             self.message = t("No history this time: {why}", why=history.problem or t("it can't be opened"))
@@ -132,12 +135,13 @@ class StatsScene(MenuHandler):
         selector.centerx = w // 2
         bh = ui.px(size, 52)
         label_font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
-        need = max(label_font.size(item.label)[0] for item in self.menu.items[1:]) + bh
+        need = max(label_font.size(item.label)[0] for item in self.menu.items[1:3]) + bh  # the bottom row's
         bw = min(max(ui.px(size, 230), need), (w - 2 * m - gap) // 2)
+        progress_need = max((label_font.size(item.label)[0] + bh for item in self.menu.items[3:]), default=0)
         csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
         players = csv.move(bw + gap, 0)
         # The slap school's progress at the top right, beside the player's name (the bottom row keeps its room)
-        school = pygame.Rect(0, selector.y, min(bw, w - m - selector.right - gap), selector.h)
+        school = pygame.Rect(0, selector.y, min(max(bw, progress_need), w - m - selector.right - gap), selector.h)
         school.right = w - m
         self.menu.rects = [selector, csv, players, school]
         self.face = pygame.Rect(0, 0, selector.h, selector.h)
@@ -202,7 +206,7 @@ class StatsScene(MenuHandler):
                 ui.blit_text(surface, line, ui.px(size, TEXT_PX), ui.GOLD if bold else ui.TEXT, "midleft", (room.x, y),
                              bold=bold, max_w=room.w)
                 y += ui.px(size, 26)
-        hint = t("← → player   ↑ ↓ choose   Enter / A select   Esc / B back")  # 20 px, as every word here
+        hint = t("← → player   ↑ ↓ choose   Enter / {a} select   Esc / {b} back", **self.app.input.buttons())  # 20 px, as every word here
         ui.blit_text(surface, hint, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midbottom",
                      (size[0] // 2, size[1] - ui.px(size, 10)), max_w=size[0] - ui.px(size, 40))
 

@@ -50,7 +50,7 @@ class TitleScene(MenuScene):
         super().handle(cmd)
 
     def hint(self) -> str:
-        return t("↑ ↓ choose   Enter / A select")
+        return t("↑ ↓ choose   Enter / {a} select", **self.app.input.buttons())
 
     def back(self) -> None:
         self.menu.select(len(self.menu.items) - 1)  # Esc on the title: go to Quit, a second press confirms

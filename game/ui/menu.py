@@ -39,7 +39,7 @@ class MenuScene(MenuHandler):
         return []
 
     def hint(self) -> str:
-        return ui.menu_hint()
+        return ui.menu_hint(self.app.input.buttons())
 
     def enter(self) -> None:
         self.menu = ui.Menu(self.items())

@@ -164,8 +164,9 @@ def hint(surface: pygame.Surface, s: str, area: pygame.Rect | None = None, size_
     return drawn
 
 
-def menu_hint() -> str:
-    return t("↑ ↓ choose   ← → change   Enter / A select   Backspace / B back")
+def menu_hint(buttons: dict[str, str]) -> str:
+    """The menus' hint line; `buttons` names the pads' buttons (InputPort.buttons)."""
+    return t("↑ ↓ choose   ← → change   Enter / {a} select   Backspace / {b} back", **buttons)
 
 
 def is_back(cmd: Command) -> bool:

@@ -69,7 +69,7 @@ class RatscrewDef(GameDef):
     buttons = (PLAY, SLAP)
     bot_levels = bots.LEVELS
     sim_levels = tuple(level for level in bots.SIM_LEVELS if level not in bots.LEVELS)  # the masher
-    default_level = "casual"
+    default_level = "adaptive"  # a new table's bots keep the game close whoever sits down (issue 38)
     stand_in_level = "casual"
     demo_levels = ("pro", "casual", "pro", "kid")
     busiest_level = "pro"
@@ -92,6 +92,10 @@ class RatscrewDef(GameDef):
 
     def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         return [art.card("KS", width), art.card("7H", width), art.card("KD", width)]
+
+    def level_words(self, level: str) -> str:
+        """The adaptive bot is offered by what it does: it matches the others' speed."""
+        return t("Match my speed") if level == "adaptive" else t(level)
 
     def fair_start(self) -> FairStart:
         from game.games.ratscrew.check import RatscrewFairStart
@@ -148,6 +152,13 @@ class RatscrewDef(GameDef):
 
     def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values))
+
+    def table_values(self, values: Mapping[str, object]) -> tuple[dict[str, object], str]:
+        """The slap lockout raised to what the table's penalty needs (`engine.mash_proof`)."""
+        from game.games.ratscrew import text
+
+        raised, old = engine.mash_proof(values)
+        return raised, "" if old is None else text.lockout_raised(old, engine.Rules.from_options(raised))
 
     def rules_from_log(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         """A log's rules: an option the log predates plays the old way (no slap lockout before it existed)."""

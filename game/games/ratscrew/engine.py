@@ -102,7 +102,12 @@ TIMEOUT_CARDS = (1, 10)  # the range of `timeout_cards`
 # rules are made (the lobby, presets, `sim --rule`, replays, the engine): the lobby offers some values of
 # it. Short limits and zero delays are for tests and learners' tables.
 BURNS = (2, 1)  # the lobby's burns; 0 (an old preset's "no penalty" table) still loads: see `Rules`
-SLAP_LOCKOUTS_MS = (500, 250, 1000, 0)
+SLAP_LOCKOUTS_MS = (500, 250, 1000, 2000, 0)
+# The shortest lockout (ms) a new table may have where a wrong slap costs the slapper no card (a burn of 0, a
+# timeout, the pile given away): there pressing all the time costs only time, and a shorter lockout let a masher
+# win 22-100 % against a kid (issue 38; `sim ratscrew --bots masher,kid` under every penalty). Where it burns
+# cards, mashing burns the masher out (0-9 %) and any lockout, none included, will do.
+MASH_FLOOR_MS = 2000
 # A game's length on the match's clock: "full" plays to the last player (the classic game, no clock); the
 # others end when time is up, most cards in hand winning (a tie: the next slap that takes a pile wins).
 GAME_LENGTHS_S = {"full": None, "quick": 180, "normal": 480, "long": 900}
@@ -384,6 +389,26 @@ _MATCH_ONLY = frozenset({"slap_lockout_ms", "game_length"})
 _BEFORE = {"slap_lockout_ms": 0}
 
 
+def lockout_floor_ms(rules: Rules) -> int:
+    """The shortest slap lockout a new table of these rules may have (see MASH_FLOOR_MS)."""
+    costs_cards = rules.wrong_slap == "burn" and rules.burn > 0
+    return 0 if costs_cards else MASH_FLOOR_MS
+
+
+def mash_proof(values: Mapping[str, object]) -> tuple[dict[str, object], int | None]:
+    """Option values for a new table (the lobby's, a preset's, `sim --rule`'s) with the slap lockout raised to
+    the floor their penalty needs, and the lockout it was raised from (None: nothing raised). Values the rules
+    refuse are left for `Rules.from_options` to name. A replay keeps its log's rules as they were played."""
+    try:
+        rules = Rules.from_options(values)
+    except (TypeError, ValueError):
+        return dict(values), None
+    floor = lockout_floor_ms(rules)
+    if rules.slap_lockout_ms >= floor:
+        return dict(values), None
+    return dict(values, slap_lockout_ms=floor), rules.slap_lockout_ms
+
+
 def rules_from_log(values: Mapping[str, object]) -> Rules:
     """The rules a match log's header names; an option the log predates takes its old way (`_BEFORE`)."""
     merged = dict(values)
@@ -415,11 +440,23 @@ def rule_options(rules: Rules | None = None) -> list[OptionSpec]:
     """Every Ratscrew option, in display order, as data (build the rules with `Rules.from_options`); given
     `rules`, those that change anything at a table of these rules, and a table of burn 0 (an older preset's
     "No penalty") keeps that choice on its burn row (no other table is offered it: no penalty is a learner
-    seat's setting now)."""
+    seat's setting now); its lockouts only those at or over the floor its penalty needs (`lockout_floor_ms`), and
+    its own."""
     options = _every_option()
     if rules is None:
         return options
-    return [o.with_choice(0) if o.name == "burn" and rules.burn == 0 else o for o in options if _applies(o.name, rules)]
+    floor = lockout_floor_ms(rules)
+    out = []
+    for o in options:
+        if not _applies(o.name, rules):
+            continue
+        if o.name == "burn" and rules.burn == 0:
+            o = o.with_choice(0)
+        elif o.name == "slap_lockout_ms" and floor:  # (a log's table, played before the floor, keeps its own)
+            o = OptionSpec(o.name, tuple(ms for ms in o.choices if isinstance(ms, int) and ms >= floor),
+                           floor).with_choice(rules.slap_lockout_ms)
+        out.append(o)
+    return out
 
 
 def _every_option() -> list[OptionSpec]:

@@ -1,5 +1,5 @@
-"""Fair start (issue 21): every seat's head start from measured reactions, relative to the fastest at the
-table, in steps of HEAD_START_STEP_MS up to HEAD_START_MAX_MS.
+"""Fair start (issues 21 and 38): every seat's head start from measured reactions, computed for the table it
+is at (its seats, their number and its slap rules), in steps of HEAD_START_STEP_MS up to HEAD_START_MAX_MS.
 
 A seat's reaction is its median time to slap a double ("as doubles": a median for another rule is divided
 by that rule's `RULE_DIFFICULTY`), from
@@ -7,26 +7,53 @@ by that rule's `RULE_DIFFICULTY`), from
 - a remembered player's history (the median per rule of their slaps that landed in time or too late,
   `game.history.queries.median_reactions`; the rules weighted by how many slaps each has),
 - a guest's quick check in the lobby (the reactions of a short "slap when you see a double" round),
-or None (unknown: an adaptive bot that fits itself to the table, a guest not checked): head start 0.
+or None (unknown: an adaptive bot that fits itself to the table, a guest not checked): head start 0, and
+left out of the reckoning below.
 
-At this table a double-equivalent median becomes a median over the table's own slap rules (their mean
-difficulty, and `rules_factor` for how many there are). Each seat gets `SPREAD` times its distance from the
-fastest seat: medians alone leave a faster player slightly ahead, since they also miss fewer piles and
-slap wrong less often (measured: kid, casual and pro with 1.0 × the gap win 24/23/53%; with 1.05 × it,
-38/28/34% over 300 seat-balanced games — `sim ratscrew --bots kid,casual,pro --fair-start`).
+A seat of median m plays like the bots' row for a player that fast (`level_at`: its spread, shortest reaction
+and misses). The head starts are those that give every known seat an equal chance to win the game, in a model
+of the game in two parts:
+- **The race for one slappable pile** (`race`): each seat notices it (or misses it) and slaps after a
+  log-normal reaction for the pile's rule (the table's rules weighted by how often each makes a pile
+  slappable, `RULE_CHANCE`; slower with more rules, `rules_factor`), less its head start; the first slap
+  judged before the next card covers the pile takes it.
+- **Who goes out** (`game_chances`): at a table of seats S, each seat's share s of the races; the next seat
+  out is drawn in proportion to s ** -OUT_POWER, until one is left. A fixed head start counts for more at a
+  big table than in the heads-up at its end: a slow player's wide spread of reactions wins more races
+  against many quick hands than against one (issue 38: head starts tuned for three seats gave a kid 27 % at
+  six, 1.64 × parity). Fitted to whole simulated games, OUT_POWER = 2 reproduces each seat's wins within
+  about the sims' own noise (8 tables of 3 to 6 seats, 200-400 games each).
+The model leaves out wrong slaps (a slower player near-misses more) and hands that can't be stopped: SPREAD
+adds that much to every head start (as issue 21's did to the gap alone). Without it the fastest seats won
+1.1-1.25 × parity at 3 to 6 seats.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from game.games.ratscrew import engine as rs
-from game.games.ratscrew.bots import LEVEL_TABLE, RULE_DIFFICULTY, rules_factor
+from game.games.ratscrew.bots import DELAY_MIN_MS, LEVEL_TABLE, RULE_DIFFICULTY, Level, level_at, rules_factor
 from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS
 
-SPREAD = 1.05
 MIN_SLAPS = 3  # a remembered player needs this many timed slaps before their figure counts
+# How often each rule makes a pile slappable (the chance that a random pile of 2-12 cards from a deck shows
+# it; measured over 200,000 piles): a table's races are mostly over its commonest patterns.
+RULE_CHANCE: dict[str, float] = {
+    "double": 0.059, "sandwich": 0.054, "top_bottom": 0.058, "marriage": 0.0058, "tens": 0.054,
+    "divorce": 0.011, "run": 0.011, "six_nine": 0.012, "four_of_a_suit": 0.0086,
+}
+OUT_POWER = 2.0
+SPREAD = 1.04
+COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
+GRID_MS = 20.0  # the races are summed over steps of this
+SOLVE_ROUNDS = 40
+FIRST_GAIN_MS = 150.0  # the first step: this many ms per unit of log error
+MAX_STEP_MS = 200.0
+CLOSE_ENOUGH = 0.005  # every seat's chance within 0.5 % of parity (log scale): solved
 
 
 def bot_median_ms(level: str | None) -> float | None:
@@ -47,29 +74,135 @@ def as_double_ms(per_rule: Mapping[str, tuple[float, int]]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def at_table_ms(double_ms: float, rules: rs.Rules) -> float:
-    """A double-equivalent median as a median over the table's own slap rules."""
-    slaps = sorted(rules.slaps) or ["double"]
-    mean = sum(RULE_DIFFICULTY[r] for r in slaps) / len(slaps)
-    return double_ms * mean * rules_factor(len(rules.slaps))
-
-
 def head_starts(reactions: Sequence[float | None], rules: rs.Rules) -> list[int]:
-    """Each seat's head start (ms) from its double-equivalent median (None: unknown, 0): SPREAD × its gap
-    to the fastest known seat at this table, rounded to HEAD_START_STEP_MS, at most HEAD_START_MAX_MS."""
-    known = [at_table_ms(r, rules) for r in reactions if r is not None]
-    if not known:
+    """Each seat's head start (ms) from its double-equivalent median (None: unknown, 0): those that give every
+    known seat an equal chance to win at this table (its size, its rules), the fastest seat none; rounded to
+    HEAD_START_STEP_MS, at most HEAD_START_MAX_MS."""
+    known = sorted({r for r in reactions if r is not None})
+    if len(known) < 2:
         return [0] * len(reactions)
-    fastest = min(known)
+    counts = tuple((m, sum(1 for r in reactions if r == m)) for m in known)
+    leads = dict(zip(known, _solve(counts, rules)))
     out = []
     for r in reactions:
-        if r is None:
-            out.append(0)
-            continue
-        gap = SPREAD * (at_table_ms(r, rules) - fastest)
-        steps = round(gap / HEAD_START_STEP_MS)
+        lead = 0.0 if r is None else SPREAD * leads[r]
+        steps = round(lead / HEAD_START_STEP_MS)
         out.append(min(HEAD_START_MAX_MS, max(0, steps * HEAD_START_STEP_MS)))
     return out
+
+
+@lru_cache(maxsize=256)
+def _solve(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> tuple[float, ...]:
+    """The head start (ms, unrounded) of each group of equally fast seats ((median, seats), fastest first) that
+    gives every seat a win chance of 1 / seats. Each group's head start is moved by a secant step on its own
+    chance's distance from parity (a log ratio), the others' taken as they are; the first step is a guess."""
+    levels = [level_at(m) for m, _ in counts]
+    sizes = [n for _, n in counts]
+    seats = sum(sizes)
+    leads = [0.0] * len(counts)
+    before: list[tuple[float, float] | None] = [None] * len(counts)  # (head start, error) a round ago
+    for _ in range(SOLVE_ROUNDS):
+        chances = game_chances(levels, sizes, leads, rules)
+        errors = [math.log(1 / seats / max(c, 1e-6)) for c in chances]
+        if max(abs(e) for e in errors[1:]) < CLOSE_ENOUGH:
+            break
+        for g in range(1, len(counts)):  # the fastest group keeps none
+            step = FIRST_GAIN_MS * errors[g]
+            last = before[g]
+            if last is not None and abs(errors[g] - last[1]) > 1e-9:
+                slope = (leads[g] - last[0]) / (errors[g] - last[1])
+                if slope < 0:  # (a head start is worth more the larger it is: the error falls as it grows)
+                    step = -slope * errors[g]
+            before[g] = (leads[g], errors[g])
+            step = max(-MAX_STEP_MS, min(MAX_STEP_MS, step))
+            leads[g] = min(float(HEAD_START_MAX_MS), max(0.0, leads[g] + step))
+    return tuple(leads)
+
+
+def game_chances(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[float], rules: rs.Rules) -> list[float]:
+    """Each seat's chance to win the game, per group of seats alike (`sizes[g]` seats of `levels[g]` with
+    `leads[g]` ms of head start): the tables the game passes through as seats go out, the next seat out drawn
+    in proportion to its share of the races ** -OUT_POWER."""
+    curves = _curves(levels, leads, rules)
+    reach: dict[tuple[int, ...], float] = {tuple(sizes): 1.0}
+    wins = [0.0] * len(sizes)
+    for _ in range(sum(sizes) - 1):
+        after: dict[tuple[int, ...], float] = {}
+        for table, p in reach.items():
+            shares = _race(curves, table)
+            weights = [n * max(s, 1e-9) ** -OUT_POWER for n, s in zip(table, shares)]
+            total = sum(weights)
+            for g, w in enumerate(weights):
+                if w:
+                    left = tuple(n - (i == g) for i, n in enumerate(table))
+                    after[left] = after.get(left, 0.0) + p * w / total
+        reach = after
+    for table, p in reach.items():
+        wins[table.index(1)] += p
+    return [w / n for w, n in zip(wins, sizes)]
+
+
+# One rule's race: its weight, each group's chance of having slapped by each step (judged time, head start
+# taken off), and the chance the pile is still uncovered then.
+_Curve = tuple[float, list[list[float]], list[float]]
+
+
+def _curves(levels: Sequence[Level], leads: Sequence[float], rules: rs.Rules) -> list[_Curve]:
+    factor = rules_factor(len(rules.slaps))
+    cover = sum(lv.play_median_ms for lv in levels) / len(levels)
+    end = cover * math.exp(4 * COVER_SIGMA)  # later than this the pile is covered (all but 1e-4)
+    steps = [k * GRID_MS for k in range(int(end / GRID_MS) + 2)]
+    uncovered = [1.0 if t < DELAY_MIN_MS else 0.5 * math.erfc(math.log(t / cover) / COVER_SIGMA / math.sqrt(2))
+                 for t in steps]
+    total = sum(RULE_CHANCE[r] for r in rules.slaps) or 1.0
+    out = []
+    for rule in sorted(rules.slaps) or ["double"]:
+        scale = RULE_DIFFICULTY[rule] * factor
+        slapped = [[(1 - lv.miss) * _reaction_cdf(t + lead, lv, lv.react_median_ms * scale) for t in steps]
+                   for lv, lead in zip(levels, leads)]
+        out.append((RULE_CHANCE[rule] / total, slapped, uncovered))
+    return out
+
+
+def _reaction_cdf(ms: float, level: Level, median: float) -> float:
+    """The chance a reaction of `level` (median `median` for this pile) is at most `ms`: a log-normal clipped
+    to [react_min_ms, 4 × median], as the bots draw it."""
+    if ms < level.react_min_ms:
+        return 0.0
+    if ms >= 4 * median:
+        return 1.0
+    return 0.5 * math.erfc(-math.log(ms / median) / level.react_sigma / math.sqrt(2))
+
+
+def _race(curves: list[_Curve], table: Sequence[int]) -> list[float]:
+    """Each seat's share of the races won at a table of `table[g]` seats of each group (0 for a group gone)."""
+    here = [g for g, n in enumerate(table) if n]
+    shares = [0.0] * len(table)
+    for weight, slapped, uncovered in curves:
+        won = [0.0] * len(table)
+        # Slapped at the very start (a head start longer than the reaction): judged as the pile appears, a tie
+        # with another such slap a coin toss.
+        first = {g: slapped[g][0] for g in here}
+        for g in here:
+            rest = math.prod((1 - first[h] / 2) ** (table[h] - (h == g)) for h in here)
+            won[g] += first[g] * rest
+        for k in range(1, len(uncovered)):
+            left = {g: 1 - (slapped[g][k] + slapped[g][k - 1]) / 2 for g in here}
+            everyone = math.prod(left[g] ** table[g] for g in here)
+            still = (uncovered[k] + uncovered[k - 1]) / 2
+            for g in here:
+                gained = slapped[g][k] - slapped[g][k - 1]
+                if gained > 0:
+                    if left[g] > 1e-9:
+                        others = everyone / left[g]
+                    else:
+                        others = math.prod(left[h] ** (table[h] - (h == g)) for h in here)
+                    won[g] += gained * others * still
+        seen = sum(won[g] * table[g] for g in here)
+        if seen > 0:
+            for g in here:
+                shares[g] += weight * won[g] / seen
+    return shares
 
 
 def check_median_ms(reactions: Sequence[float]) -> float | None:
@@ -77,4 +210,3 @@ def check_median_ms(reactions: Sequence[float]) -> float | None:
     100 ms after the double was shown is a guess, not a reaction, and does not count."""
     timed = [ms for ms in reactions if ms >= 100]
     return statistics.median(timed) if len(timed) >= MIN_SLAPS else None
-

@@ -361,6 +361,7 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     Item = tuple[int | None, list[tuple[str, colors.Color]]]  # (a chip's seat or None, words after it)
 
     head: list[Item] = [(None, [(prefix, colors.GOLD)])]
+    halves = _halves(prefix)  # the title on two rows, where one row of the lane can't hold it at the floor
     if named and win_seat is not None:
         head.append((win_seat, [(win_name, colors.banner_color(win_seat))]))
     every: list[Item] = []
@@ -401,6 +402,12 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
             return [[(head, small)], *[[([item], sep)] for item in row]]
         if shape == "each3":
             return [[(head[:1], small)], [(head[1:], small)], *[[([item], sep)] for item in row]]
+        if shape in ("4", "each4"):  # the title itself over two rows (a narrow lane), then the winner and cells
+            title_rows: list[Row] = [[([(None, [(half, colors.GOLD)])], small)] for half in halves or ()]
+            winner: Row = [(head[1:], small)] if len(head) > 1 else []
+            if shape == "4":
+                return [*title_rows, [*winner, *cells]]
+            return [*title_rows, winner, *[[([item], sep)] for item in row]]
         return [[(head[:1], small)], [(head[1:], small)], cells]
 
     def attempt(keep: int, shape: str, size: int) -> tuple | None:
@@ -408,6 +415,8 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
         d = text_px(size)
         small, sep = d // 3, round(d * 0.9)
         if shape in ("2s", "3", "each3") and len(items(keep)[0]) < 2:
+            return None
+        if shape in ("4", "each4") and halves is None:
             return None
         rows = [r for r in shaped(keep, shape, small, sep) if r]
         if len(rows) * line > lane.h - pad // 2:
@@ -420,10 +429,13 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     best = None
     keeps = sorted({min(k, len(others)) for k in (len(others), 3, 2, 1)}, reverse=True)
     smallest = max(6, round(low * 0.7))
-    for sizes in (range(px(size_of, 36), low - 1, -1), range(low - 1, smallest - 1, -1)):
+    whole = ("1", "2", "2s", "3", *(("each", "each3") if v.geo.mode == "sides" else ()))
+    split = ("4", *(("each4",) if v.geo.mode == "sides" else ()))
+    at_floor = range(px(size_of, 36), low - 1, -1)
+    # The title on one row where it goes at the floor or above; else over two rows; below the floor last.
+    for sizes, shapes in ((at_floor, whole), (at_floor, split), (range(low - 1, smallest - 1, -1), whole + split)):
         for keep in keeps:  # all the cells if they go, at the biggest size one row or two (or three) allow
-            found = [_largest(sizes, lambda z, keep=keep, shape=shape: attempt(keep, shape, z))
-                     for shape in ("1", "2", "2s", "3", *(("each", "each3") if v.geo.mode == "sides" else ()))]
+            found = [_largest(sizes, lambda z, keep=keep, shape=shape: attempt(keep, shape, z)) for shape in shapes]
             found = [f for f in found if f is not None]
             if found:
                 best = max(found, key=lambda f: (f[1], -f[0]))
@@ -485,6 +497,15 @@ def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None
         hud.blit_alpha(surface, img, at, fade)
     title, _ = photo_cells(e)
     v.boxes.add("photo", lane, title, px=text_px(px))
+
+
+def _halves(text: str) -> tuple[str, str] | None:
+    """`text` cut in two at the space nearest its middle (None for one word)."""
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda i: abs(2 * i - len(text)))
+    return text[:cut].rstrip(), text[cut + 1:].lstrip()
 
 
 def _largest(sizes: range, attempt) -> tuple | None:

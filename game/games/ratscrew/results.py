@@ -24,6 +24,24 @@ def hand_steps(history: Any) -> list[tuple[int, ...]]:
     return steps
 
 
+ONE_SIDED = 3  # the people's slaps to the bots' (or the bots' to theirs) over this: a bot that matches them is offered
+ONE_SIDED_LEAST = 4  # … once this many slaps were won (one slap to none says nothing)
+
+
+def one_sided(config: TableConfig, stats: list[Any]) -> tuple[int, int] | None:
+    """(the people's slaps won, the bots' slaps won) when a game between people and bots of a fixed level was
+    won or lost by more than ONE_SIDED to 1 in slaps, else None: a bot that matches the players' speed would
+    have kept it a game (issue 38: a fast newcomer took 14 slaps to 0 from the default bots)."""
+    seats = config.seats
+    if not any(s.is_bot and s.level != "adaptive" for s in seats) or all(s.is_bot for s in seats):
+        return None
+    people = sum(st.slaps_won for spec, st in zip(seats, stats) if not spec.is_bot)
+    bots = sum(st.slaps_won for spec, st in zip(seats, stats) if spec.is_bot)
+    if max(people, bots) < ONE_SIDED_LEAST or max(people, bots) <= ONE_SIDED * min(people, bots):
+        return None
+    return people, bots
+
+
 class RatscrewResults:
     """The winner, each player's card count over the game as a line chart, and slaps won / wrong / late."""
 
@@ -37,6 +55,7 @@ class RatscrewResults:
         self.played = st.cards_played
         self.slaps = sum(s.slaps_won + s.wrong for s in self.stats)
         self.steps = hand_steps(match.history)
+        self.one_sided = one_sided(config, self.stats)
         self.art: CardArt | None = None
 
     def headline(self) -> str:
@@ -96,6 +115,10 @@ class RatscrewResults:
         note = tn("{n} card played · slap reaction is the median from the pile becoming slappable",
                   "{n} cards played · slap reaction is the median from the pile becoming slappable",
                   self.played).split(" · ", 1)[-1]
+        if self.one_sided is not None:  # said first: the note's lines are few
+            people, bots = self.one_sided
+            note = t("One-sided ({people} slaps to {bots}): for a closer game, set a bot to “Match my speed” in "
+                     "the lobby.", people=people, bots=bots)
         self.note_px, self.note_lines = ui.TEXTS.wrap_fit(note, ui.px(size, ui.FLOOR_PX), inner, lines=3)
         note_h = len(self.note_lines) * ui.TEXTS.line_height(self.note_px)
         n = max(1, len(self.names))
@@ -186,8 +209,9 @@ class RatscrewResults:
                 ui.blit_text(surface, value, self.value_px[i], ui.TEXT, "center", (centres[i], row.centery),
                              max_w=widths[i] - 2)
         y = self.note_y
+        colour = ui.GOLD if self.one_sided is not None else ui.TEXT_DIM
         for line in self.note_lines:
-            y = ui.blit_text(surface, line, self.note_px, ui.TEXT_DIM, "midtop", (box.centerx, y),
+            y = ui.blit_text(surface, line, self.note_px, colour, "midtop", (box.centerx, y),
                              max_w=box.w - 2 * pad).bottom
 
     def reaction(self, seat: int) -> str:

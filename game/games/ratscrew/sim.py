@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from typing import TypedDict
 
@@ -44,10 +45,15 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
 
 
 def _rules(args: argparse.Namespace) -> rs.Rules:
+    """The table's rules from --rule, its slap lockout raised as the lobby's would be (said on stderr)."""
+    values, old = rs.mash_proof(rule_values(args.rule, rs.rule_options()))
     try:
-        return rs.Rules.from_options(rule_values(args.rule, rs.rule_options()))
+        rules = rs.Rules.from_options(values)
     except (TypeError, ValueError) as exc:
         raise SimError(f"bad Ratscrew rules: {exc}") from exc
+    if old is not None:
+        print(f"couchcards sim: {text.lockout_raised(old, rules)}", file=sys.stderr)
+    return rules
 
 
 class LevelFigures(TypedDict):

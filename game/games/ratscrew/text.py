@@ -302,3 +302,10 @@ def wrong_slap_wait(cards: int) -> str:
 def hint(rule: str) -> str:
     """A learner's hint at their seat: "Slap! Double"."""
     return t("Slap! {rule}", rule=slap_label(rule))
+
+
+def lockout_raised(old_ms: int, rules: rs.Rules) -> str:
+    """The one line a table (a preset, the lobby, `sim --rule`) gets when its slap lockout was raised: a wrong
+    slap there costs no card, so a shorter lockout would let pressing all the time win."""
+    return t("Slap lockout raised from {old} to {new}: a wrong slap costs no card at this table.",
+             old=_choice_label("slap_lockout_ms", old_ms, {}), new=_choice_label("slap_lockout_ms", rules.slap_lockout_ms, {}))

@@ -165,7 +165,7 @@ class RatscrewView(TableView):
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
         # the corner: the slaps in one short line and the rules key (the rest is behind it: issue 20)
-        self._corner = "\n".join([rs_text.table_corner(rules).split("\n")[0], rules_key_hint()])
+        self._corner = rs_text.table_corner(rules).split("\n")[0]
         self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
         self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
@@ -408,7 +408,7 @@ class RatscrewView(TableView):
 
     # -- the seats ----------------------------------------------------------------------------------
     def corner_text(self) -> str:
-        return self._corner
+        return "\n".join([self._corner, rules_key_hint(self.model.keys)])
 
     def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
         count = len(state.hands[seat])

@@ -52,6 +52,9 @@ class HouseRules:
 
     def refresh_rules(self) -> None:
         players = max(2, self.players)
+        self.values, raised = self.definition.table_values(self.values)
+        if raised:  # e.g. a preset asking for a lockout a masher could use: raised, and said in one line
+            self.tell(raised)
         try:
             self.rules = self.definition.rules_from_values(self.values, players)
         except (TypeError, ValueError):
@@ -223,15 +226,18 @@ class HouseRules:
             self.tell(t("{file} not imported:", file=path.name), str(exc), bad=True)
             return
         saved = self.app.save_settings()
+        raised: tuple[str, ...] = ()
         if added.game == self.game:
             self.preset = added.name
             self.values = values_of(added.options)
+            self.told = ()
             self.refresh_rules()
+            raised = self.told  # what the table raised, said under the import's line
             self.rebuild()
             note = t("Imported the preset {name}", name=added.name)
         else:
             note = t("Imported the preset {name} for {game}", name=added.name, game=self.app.games.get(added.game).title())
         if saved:
-            self.tell(note)
+            self.tell(note, *raised)
         else:
             self.tell(note, t("for now: the settings could not be saved"), bad=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import PAUSE, Command
+from game.commands import PAUSE, START, Command
 from game.i18n import t
 from game.render.text import standard_px, wrap
 from game.scenes.lobby import cells
@@ -80,7 +80,7 @@ class HouseRulesScene(MenuHandler):
             self._refresh()  # e.g. the preset deleted after its dialog closed: off the dead button
 
     def handle(self, cmd: Command) -> None:
-        if cmd.action == PAUSE and cmd.device.startswith("pad:"):
+        if (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START:
             self.said = self.lobby.start_problem()
             if not self.said:  # a pad's Start: play, from the house rules too
                 self.app.pop()
@@ -95,8 +95,10 @@ class HouseRulesScene(MenuHandler):
 
     def hint(self) -> str:
         if self.menu.current is not None and is_value(self.menu.current):
-            return t("← → change   ↑ ↓ move   Enter / A select   Start play   Backspace / B back")
-        return t("↑ ↓ ← → move   Enter / A select   Start play   Backspace / B back")
+            return t("← → change   ↑ ↓ move   Enter / {a} select   Tab / {start} play   Backspace / {b} back",
+                     **self.app.input.buttons())
+        return t("↑ ↓ ← → move   Enter / {a} select   Tab / {start} play   Backspace / {b} back",
+                 **self.app.input.buttons())
 
     # -- layout ---------------------------------------------------------------------------------------
     def news(self) -> list[str]:

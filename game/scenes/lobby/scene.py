@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.commands import CONFIRM, PAUSE, Command
+from game.commands import CONFIRM, PAUSE, START, Command
 from game.games.base import MAX_SEATS, TableConfig
 from game.i18n import t, tn
 from game.render.text import break_lines, standard_px
@@ -72,8 +72,8 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         if (cmd.action in (CONFIRM, PAUSE) and pad and device not in self.devices
                 and self.app.input.device_controls(device) and self.pad_joins(device)):
             return  # a pad that plays no seat pressed A or Start: it joined
-        if cmd.action == PAUSE and pad:
-            self.start()  # a pad's Start: play, from anywhere in the lobby
+        if (cmd.action == PAUSE and pad) or cmd.action == START:
+            self.start()  # a pad's Start or the keyboard's Tab: play, from anywhere in the lobby
             return
         if ui.is_back(cmd):
             self.back()
@@ -108,16 +108,16 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         waiting = bool(self.app.input.idle_pads())
         if kind == "human":
             controls = self.app.input.device_controls(self.devices[row])
-            out.append(Cell(controls or t("press A to join"), group=row, colour=None if controls else ui.WARN))
+            out.append(Cell(controls or t("press {a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads())), group=row, colour=None if controls else ui.WARN))
         elif kind == "bot":
             out.append(Cell(t("Level"), value=lambda: self.seat_value(row, short=True),
                             change=lambda step: self.cycle_level(row, step), group=row,
                             choices=lambda: self.level_choices(row)))
         if kind != "human" and waiting and self.join_row() is not None:
-            out.append(Cell(t("A to join"), group=row, colour=ui.GOLD))
+            out.append(Cell(t("{a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads())), group=row, colour=ui.GOLD))
         options = self.definition.seat_options
         if kind != "empty" and "head_start" in options:
-            out.append(Cell(t("Head start"), value=lambda: self.lead_choices(row)[0][self.lead_choices(row)[1]],
+            out.append(Cell(t("Head start"), value=lambda: self.lead_value(row), full=lambda: self.lead_value(row),
                             change=lambda step: self.cycle_lead(row, step), group=row,
                             choices=lambda: self.lead_choices(row)))
         if kind == "human" and "learner" in options:
@@ -132,6 +132,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         menu = getattr(self, "menu", None)
         if menu is None:
             return
+        self.refit_fair()
         old = menu.current
         group = menu.group_of(menu.index)
         at = [i for i in range(len(menu.items)) if menu.group_of(i) == group].index(menu.index) if group is not None else 0
@@ -173,8 +174,10 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
     # -- drawing --------------------------------------------------------------------------------------
     def hint(self) -> str:
         if self.menu.current is not None and is_value(self.menu.current):
-            return t("← → change   ↑ ↓ move   Enter / A select   Start play   Backspace / B back")
-        return t("↑ ↓ ← → move   Enter / A select   Start play   Backspace / B back")
+            return t("← → change   ↑ ↓ move   Enter / {a} select   Tab / {start} play   Backspace / {b} back",
+                     **self.app.input.buttons())
+        return t("↑ ↓ ← → move   Enter / {a} select   Tab / {start} play   Backspace / {b} back",
+                 **self.app.input.buttons())
 
     def news(self) -> str:
         """The line over the summary: what keeps the game from starting, else a pad's news."""
@@ -183,7 +186,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         idle = self.app.input.idle_pads()
         if idle and self.join_row() is not None:
             pads = ", ".join(t("Controller {n}", n=p.number) for p in idle)
-            return t("{pads}: press A to join", pads=pads)
+            return t("{pads}: press {a} to join", pads=pads, a=self.app.input.button("a", None, idle))
         return self.note
 
     def news_lines(self, size: tuple[int, int]) -> list[str]:

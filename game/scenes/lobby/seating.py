@@ -66,6 +66,7 @@ class Seating(WhoPlays):
         self.leads: list[int] = [0] * MAX_SEATS  # each row's head start (ms)
         self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
         self.checked: dict[int, float | None] = {}  # a guest row's reaction check (median ms; None: skipped)
+        self.fair_on = False  # Fair start was pressed: the head starts follow the table (refit_fair)
         if config is not None:
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
@@ -111,16 +112,18 @@ class Seating(WhoPlays):
         bot's seat while a pad waits; `short`: a person's keys alone, a bot's level alone."""
         kind, level = self.seats[row]
         if kind == "bot":
-            bot = t("Bot · {level}", level=t(level) if level else "")
+            bot = t("Bot · {level}", level=self.definition.level_words(level) if level else "")
             if short or not self.app.input.idle_pads():
                 return bot
-            return t("{seat} · A to join", seat=bot)
+            return t("{seat} · {a} to join", seat=bot, a=self.app.input.button("a", None, self.app.input.idle_pads()))
         if kind == "empty":
             return t("Empty")
         controls = self.app.input.device_controls(self.devices[row])
         if short and controls:
             return controls
-        return t("Human · {keys}", keys=controls) if controls else t("Human · press A to join")
+        if controls:
+            return t("Human · {keys}", keys=controls)
+        return t("Human · press {a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads()))
 
     def playable(self, row: int) -> bool:
         return self.seats[row][0] == "human" and bool(self.app.input.device_controls(self.devices[row]))
@@ -155,7 +158,7 @@ class Seating(WhoPlays):
     def level_choices(self, row: int) -> tuple[list[str], int]:
         levels = list(self.definition.bot_levels)
         level = self.seats[row][1]
-        return [t(lv) for lv in levels], levels.index(level) if level in levels else 0
+        return [self.definition.level_words(lv) for lv in levels], levels.index(level) if level in levels else 0
 
     def _lead_values(self, row: int) -> list[int]:
         """A head start's choices: every 50 ms (left/right), and the row's own value between them (a Fair
@@ -203,45 +206,73 @@ class Seating(WhoPlays):
     def cycle_lead(self, row: int, step: int) -> None:
         values = self._lead_values(row)
         self.leads[row] = values[(values.index(self.leads[row]) + step) % len(values)]
+        self.fair_on = False  # set by hand: the others' stay as they are, and stay put
         self.rebuild()
 
     def fair_start(self) -> None:
         """Every seat's head start from measured reactions (the game's `fair_start()`): a bot's level, a
         remembered player's history; a guest, or a player with too few slaps, takes a reaction check first
-        (skipped: 0, named in the news)."""
-        from game.history import queries
-
-        fair = self.definition.fair_start()
-        if fair is None:
+        (skipped: 0, named in the news). From then on the head starts follow the table (`refit_fair`)."""
+        medians = self._fair_medians(ask=True)
+        if medians is None:
             return
-
-        rows = [row for row, (kind, _) in enumerate(self.seats) if kind != "empty"]
-        medians: list[float | None] = []
-        unknown: list[str] = []
-        for row in rows:
-            kind, level = self.seats[row]
-            if kind == "bot":
-                medians.append(fair.bot_median_ms(level))
-                continue
-            pid = self.profiles[row]
-            per_rule = None if pid is None else self.app.history.read(
-                lambda conn, pid=pid: queries.median_reactions(conn, pid, self.definition.id))
-            median = fair.player_median_ms(per_rule) if per_rule else self.checked.get(row)
-            if median is None and row not in self.checked:
-                self._check(row)  # a guest (or too few slaps): a 20-second check first, then again
-                return
-            medians.append(median)
-            if median is None:
-                unknown.append(self.player_name(row))
-        leads = fair.head_starts(medians, self.rules)
-        for row, lead in zip(rows, leads):
-            self.leads[row] = lead
+        self.fair_on = True
+        self._set_fair(medians)
+        unknown = [self.player_name(row) for row, median in medians.items()
+                   if median is None and self.seats[row][0] == "human"]
         if unknown:
             self.note = t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
                           names=", ".join(unknown))
         else:
             self.note = t("Fair start: head starts set from everyone's reaction times")
         self.rebuild()
+
+    def refit_fair(self) -> None:
+        """After a change of the table (a seat, a level, a rule), the Fair start's head starts for the table as
+        it is now: computed for its size and rules, not kept from another (issue 38). No check is asked for
+        here: a newcomer without reaction times keeps 0 until Fair start is pressed again."""
+        if self.fair_on:
+            medians = self._fair_medians(ask=False)
+            if medians is not None:
+                self._set_fair(medians)
+
+    def _fair_medians(self, ask: bool) -> dict[int, float | None] | None:
+        """Each seated row's median reaction (None: unknown); None if the game has no fair start, or (`ask`) a
+        check was pushed for a row without one."""
+        from game.history import queries
+
+        fair = self.definition.fair_start()
+        if fair is None:
+            return None
+        medians: dict[int, float | None] = {}
+        for row, (kind, level) in enumerate(self.seats):
+            if kind == "empty":
+                continue
+            if kind == "bot":
+                medians[row] = fair.bot_median_ms(level)
+                continue
+            pid = self.profiles[row]
+            per_rule = None if pid is None else self.app.history.read(
+                lambda conn, pid=pid: queries.median_reactions(conn, pid, self.definition.id))
+            median = fair.player_median_ms(per_rule) if per_rule else self.checked.get(row)
+            if median is None and row not in self.checked and ask:
+                self._check(row)  # a guest (or too few slaps): a 20-second check first, then again
+                return None
+            medians[row] = median
+        return medians
+
+    def _set_fair(self, medians: dict[int, float | None]) -> None:
+        fair = self.definition.fair_start()
+        if fair is None:
+            return
+        leads = fair.head_starts(list(medians.values()), self.rules)
+        for row, lead in zip(medians, leads, strict=True):
+            self.leads[row] = lead
+
+    def lead_value(self, row: int) -> str:
+        """The Head start cell's value: "250 ms", "250 ms · fair" while Fair start sets it for this table."""
+        values, at = self.lead_choices(row)
+        return t("{ms} · fair", ms=values[at]) if self.fair_on else values[at]
 
     def _check(self, row: int) -> None:
         """Row `row`'s player takes the reaction check; its median (None: skipped) counts, then Fair start

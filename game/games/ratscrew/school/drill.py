@@ -195,7 +195,8 @@ class DrillScene(Scene):
                 self._end_at = game_now + END_MS * MS
         if self.phase == "done" and self._end_at is not None and game_now >= self._end_at:
             self._end_at = None
-            history.record(self.app.history, self.session, self.profiles, self.started)  # queued, not written
+            history.record(self.app.history, self.session, self.profiles, self.started,  # queued, not written
+                           who.names(self.app, self.profiles, self.players))
             self.app.nav.replace("practice", GAME, MODE, "stars", self.options, self.players, self.session,
                                  self.remember, profiles=self.profiles)
 
@@ -345,7 +346,7 @@ class DrillScene(Scene):
             self._draw_pile(surface, size, now)
         if self.phase != "quiz":  # the first step is answered together: no seat panels under its buttons
             self._draw_seats(surface, size, now)
-        self.words.text(surface, t("Esc / Start: pause"), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
+        self.words.text(surface, t("Esc / {start}: pause", **self.app.input.buttons()), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
                         (size[0] // 2, size[1] - ui.px(size, 10)))
         if self.paused:
             self._draw_pause(surface, size)
@@ -442,13 +443,13 @@ class DrillScene(Scene):
         if quiz.answered is None:
             self._banner(surface, size, text.quiz_question(), "info")
             self.quiz_menu.draw(surface)
-            hint = text.quiz_keys()
+            hint = text.quiz_keys(self.app.input.buttons())
         else:
             right = bool(quiz.correct)
             if not q.slap and rects:
                 cross(surface, rects[-1].inflate(-rects[-1].w // 4, -rects[-1].h // 4), colors.WARN)
             self._banner(surface, size, text.quiz_told(q.slap, right), "right" if right else "missed")
-            hint = text.quiz_next()
+            hint = text.quiz_next(self.app.input.buttons())
         self._prompt(surface, size, hint, ui.TEXT)
 
     def _draw_pile(self, surface: pygame.Surface, size: tuple[int, int], now: int) -> None:

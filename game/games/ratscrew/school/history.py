@@ -10,7 +10,7 @@ From these the session's stars can be told again (school/mastery.py): hits, patt
 
 A session is kept once it is over, when its stars screen comes; one left halfway (Back to setup, Start over,
 the window closed) is not: half a session would skew the player's accuracy and their trend. Guests are not
-kept. `record` only queues (History writes on its own thread), so it costs the frame nothing.
+kept: their sessions are noted in memory for the run (`History.note_guest_practice`), shown as tonight's. `record` only queues (History writes on its own thread), so it costs the frame nothing.
 """
 
 from __future__ import annotations
@@ -47,9 +47,11 @@ def seat_slaps(cards: Sequence[Card], seat: int) -> list[Slap]:
     return out
 
 
-def record(history: Any, session: Session, profiles: Sequence[int | None], started: str | None = None) -> list[int]:
+def record(history: Any, session: Session, profiles: Sequence[int | None], started: str | None = None,
+           names: Sequence[str] = ()) -> list[int]:
     """Queue the finished `session` in `history` (game.history.History) for each player with a profile;
-    the seats queued. Nothing for a session that is not over, for guests, or without a database."""
+    the seats queued. Nothing for a session that is not over, or without a database; a guest's (by its name in
+    `names`) is noted for this run only, for the results' "tonight" line."""
     if not session.over:
         return []
     scores = tally(session.cards, session.players)
@@ -57,6 +59,8 @@ def record(history: Any, session: Session, profiles: Sequence[int | None], start
     for seat in range(session.players):
         profile_id = profiles[seat] if seat < len(profiles) else None
         if profile_id is None:
+            if seat < len(names):
+                history.note_guest_practice(GAME, names[seat], scores[seat].hits, scores[seat].patterns)
             continue
         try:
             kept = history.record_practice(profile_id, game=GAME, drill=session.drill.newest,

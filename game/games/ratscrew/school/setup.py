@@ -164,7 +164,8 @@ class SetupScene(WhoPlays, MenuHandler):
         self.rebuild()
 
     def _controls(self, player: int) -> str:
-        return self.app.input.device_controls(self.devices[player]) or t("press A to join")
+        return self.app.input.device_controls(self.devices[player]) or t(
+            "press {a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads()))
 
     # -- who plays (game.ui.who_plays): player N is seat N ----------------------------------------------
     def in_play(self, row: int) -> bool:
@@ -280,7 +281,7 @@ class SetupScene(WhoPlays, MenuHandler):
         line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
         self.words.text(surface, line, ui.px(size, PX), colour, "midleft", (ui.px(size, 36), join.centery),
                         bold=True, max_w=join.x - ui.px(size, 56))
-        self.words.text(surface, t("↑ ↓ choose   ← → change   Enter / A select   Backspace / B back"), ui.px(size, PX),
+        self.words.text(surface, ui.menu_hint(self.app.input.buttons()), ui.px(size, PX),
                         ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
 
     def _draw_faces(self, surface: pygame.Surface) -> None:
@@ -296,7 +297,8 @@ class SetupScene(WhoPlays, MenuHandler):
     def _pad_line(self) -> str:
         idle = self.app.input.idle_pads()
         if idle and self.players < MAX_PLAYERS:
-            return t("{pads}: press A to join", pads=", ".join(t("Controller {n}", n=p.number) for p in idle))
+            return t("{pads}: press {a} to join", pads=", ".join(t("Controller {n}", n=p.number) for p in idle),
+                     a=self.app.input.button("a", None, idle))
         return ""
 
     def _draw_ladder(self, surface: pygame.Surface, size: tuple[int, int]) -> None:

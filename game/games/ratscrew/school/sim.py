@@ -5,6 +5,7 @@ slaps and hands that can't be stopped), watching the school's pile as its seat's
     python -m game sim practice --student kid --cards 200 --pace adaptive --seed 1 --json
     python -m game sim practice --student none --cards 200            # never presses: no star
     python -m game sim practice --reaction-ms 1300 --near-miss-rate 0.4  # a custom student
+    python -m game sim practice --student everything  # slaps every card: a slower pace, no star
 
 Hits (patterns slapped in time), correct rejections (near misses left alone) and false slaps are reported
 apart, with the stars and the pace at each card (`pace_ms_trace`).
@@ -29,7 +30,8 @@ from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import MAX_CARDS, MIN_CARDS, Options, Session
 
-STUDENTS = (*bots.LEVEL_TABLE, "none")  # kid, casual, pro; none: never presses
+STUDENTS = (*bots.LEVEL_TABLE, "none", "everything")  # kid, casual, pro; none: never presses; everything: slaps every card
+EVERYTHING_MS = 300  # how soon after each card the student who slaps everything presses
 DEFAULT_DRILL = 3  # the seed's three rules: doubles, sandwiches, top-bottom
 MAX_SEED = 2**63 - 1
 
@@ -72,7 +74,7 @@ def student_level(student: str, reaction_ms: int | None = None, near_miss_rate: 
                 raise ValueError(f"--near-miss-rate is a share from 0 to 1, not {near_miss_rate}")
             base = dataclasses.replace(base, near_miss=near_miss_rate)
         return dataclasses.replace(base, name="custom")
-    if student == "none":
+    if student in ("none", "everything"):
         return None
     if student not in bots.LEVEL_TABLE:
         raise ValueError(f"unknown student {student!r}; choose from {', '.join(STUDENTS)}")
@@ -83,7 +85,7 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
         reaction_ms: int | None = None, near_miss_rate: float | None = None) -> dict[str, Any]:
     """Play one session (drill 0-based) with a `student` bot (or a custom one); the figures as a dict."""
     level = student_level(student, reaction_ms, near_miss_rate)
-    session = play(level, cards, pace, seed, drill)
+    session = play(level, cards, pace, seed, drill, everything=level is None and student == "everything")
     score = tally(session.cards, 1)[0]
     return {
         "student": "custom" if level is not None and level.name == "custom" else student,
@@ -101,6 +103,7 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
         "pace_ms_start": session.pace.start_ms,
         "pace_ms_end": session.pace.ms,
         "pace_changes": session.pace.changes,
+        "pace_slowed_by_false_slaps": session.pace.false_slaps,
         "stars": {"accuracy": score.accuracy_stars, "speed": score.speed_stars},
         "patterns": score.patterns,
         "hits": score.hits,
@@ -115,12 +118,30 @@ def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRI
     }
 
 
-def play(level: Any, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1) -> Session:
-    """One whole session with a bot of `level` (None: a student who never presses) as its only player."""
+class SlapsEverything:
+    """A student who slaps every card EVERYTHING_MS after it turns, looking at nothing (issue 38: the pace must
+    not take this for a perfect student)."""
+
+    def __init__(self) -> None:
+        self._seen = -1
+
+    def plan(self, obs: rs.Observation, now_ns: int, pending: dict[str, int]) -> dict[str, int | None]:
+        if obs.cards_played == self._seen or SLAP in pending:
+            return {}
+        self._seen = obs.cards_played
+        return {SLAP: now_ns + EVERYTHING_MS * 1_000_000}
+
+
+def play(level: Any, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1,
+         everything: bool = False) -> Session:
+    """One whole session with a bot of `level` (None: a student who never presses; `everything`: one who
+    slaps every card) as its only player."""
     master = random.Random(seed)
     session = Session(Options(drill=drill, pace=pace, cards=cards), players=1, seed=master.getrandbits(63))
     bot_rng = random.Random(master.getrandbits(63))
-    bot = None if level is None else bots.RatscrewBot(level, bot_rng, seat=0, rules=session.rules)
+    bot: bots.RatscrewBot | SlapsEverything | None = SlapsEverything() if everything else None
+    if level is not None:
+        bot = bots.RatscrewBot(level, bot_rng, seat=0, rules=session.rules)
     pending: dict[str, int] = {}
     now = 0
     session.start(now)

@@ -20,12 +20,20 @@ from game.games.ratscrew.school.session import Options, Session
 from game.games.ratscrew.text import slap_label
 from game.i18n import t
 from game.render import scale
-from game.render.text import halves
+from game.render.text import halves, wrap
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
 PX = 20
 TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the height for the 20 px floor
+
+
+FALSE_NOTE_LEAST = 5  # false slaps from which a parent is told the pace slowed for them …
+
+
+def many_false(score: SeatScore) -> bool:
+    """… when they are at least half as many as the patterns hit (a student slapping everything)."""
+    return score.false_slaps >= max(FALSE_NOTE_LEAST, score.hits / 2)
 
 
 class StarsScene(MenuHandler):
@@ -40,11 +48,16 @@ class StarsScene(MenuHandler):
         self.profiles = tuple(profiles)  # each player's profile (game.history), None for a guest
         self.scores: list[SeatScore] = tally(session.cards, players)
         self.focus = 0  # whose table and chart are shown
+        self.notes: list[list[str]] = [[] for _ in range(players)]  # each seat's lines for a parent
 
     def enter(self) -> None:
         self.words = Words()
         self.names = who.names(self.app, self.profiles, self.players)
         self.colours = who.colours(self.app, self.profiles, self.players)
+        for seat, score in enumerate(self.scores):
+            guest = who.profile_of(self.app, self.profiles, seat) is None
+            tonight = text.tonight(self.app.history.guest_practice(GAME, self.names[seat])) if guest else ""
+            self.notes[seat] = [line for line in (tonight, text.false_slaps_note() if many_false(score) else "") if line]
         last = self.options.drill >= len(DRILLS) - 1
         self.menu = ui.Menu([
             ui.Item(t("Again"), self._again, button=True),
@@ -126,7 +139,14 @@ class StarsScene(MenuHandler):
         first = ui.px(size, 8) + name_h + max(ui.px(size, 24), star_row // 2 + ui.px(size, 4))
         second = first + max(ui.px(size, 42), star_row + ui.px(size, 6))
         figures = second + max(ui.px(size, 26), star_row // 2 + ui.px(size, 4))
-        return first, second, figures, figures + 2 * (text_h + ui.px(size, 2)) + ui.px(size, 8)
+        lines = 2 + max((len(self._note_lines(size, width, seat)) for seat in range(self.players)), default=0)
+        return first, second, figures, figures + lines * (text_h + ui.px(size, 2)) + ui.px(size, 8)
+
+    def _note_lines(self, size: tuple[int, int], width: int, seat: int) -> list[str]:
+        """A seat's notes for a parent, wrapped to its panel at the words' size (never shrunk out of reach)."""
+        font = ui.TEXTS.font(ui.px(size, PX))
+        room = width - 2 * ui.px(size, 14)
+        return [line for note in self.notes[seat] for line in (wrap(note, font, room) or [note])]
 
     def _radius(self, size: tuple[int, int], width: int) -> int:
         """The stars' size: as drawn at the standard text size, smaller where the labels beside them grew."""
@@ -159,8 +179,9 @@ class StarsScene(MenuHandler):
             self._draw_table(surface, size)
             self._draw_chart(surface, size)
         self.menu.draw(surface)
-        hint = t("← → choose   Enter / A select") if self.players == 1 else \
-            t("← → choose   Enter / A select   your slap key or LB: your table")
+        buttons = self.app.input.buttons()
+        hint = t("← → choose   Enter / {a} select", **buttons) if self.players == 1 else \
+            t("← → choose   Enter / {a} select   your slap key or {lb}: your table", **buttons)
         self.words.text(surface, hint, ui.px(size, PX), ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)),
                         max_w=w - ui.px(size, 40))
 
@@ -184,9 +205,11 @@ class StarsScene(MenuHandler):
             self.words.text(surface, label, label_px, ui.TEXT, "midleft", (rect.x + pad, rect.y + y))
             stars(surface, rect.x + pad + label_w + ui.px(size, 12), rect.y + y, radius, count)
         y = rect.y + figures
-        for line in (text.score_line(score.right, score.decisions), text.median(score.median_ms)):
+        figures_lines = [text.score_line(score.right, score.decisions), text.median(score.median_ms)]
+        for k, line in enumerate(figures_lines + self._note_lines(size, rect.w, seat)):
             px = fit_px(line, inner, ui.px(size, PX))
-            box = self.words.text(surface, line, px, ui.TEXT_DIM, "topleft", (rect.x + pad, y), max_w=inner)
+            colour = ui.TEXT_DIM if k < len(figures_lines) else ui.GOLD
+            box = self.words.text(surface, line, px, colour, "topleft", (rect.x + pad, y), max_w=inner)
             y = box.bottom + ui.px(size, 2)
 
     def _draw_table(self, surface: pygame.Surface, size: tuple[int, int]) -> None:

@@ -102,7 +102,7 @@ class SummaryScene(Scene):
         self._draw_week(surface, size, week)
         self._draw_days(surface, size, days, colour)
         self._draw_weeks(surface, size, weeks, colour)
-        hint = t("← → player   Esc / B back")
+        hint = t("← → player   Esc / {b} back", **self.app.input.buttons())
         self.words.text(surface, hint, ui.px(size, PX), ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)),
                         max_w=w - ui.px(size, 40))
 

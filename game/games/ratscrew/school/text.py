@@ -231,12 +231,13 @@ def quiz_again() -> str:
     return t("Try again")
 
 
-def quiz_keys() -> str:
-    return t("← → choose   Enter / A answer   slap key: yes")
+def quiz_keys(buttons: dict[str, str]) -> str:
+    """The quiz's hint; `buttons` names the pads' buttons (InputPort.buttons)."""
+    return t("← → choose   Enter / {a} answer   slap key: yes", **buttons)
 
 
-def quiz_next() -> str:
-    return t("Enter / A or slap: next pile")
+def quiz_next(buttons: dict[str, str]) -> str:
+    return t("Enter / {a} or slap: next pile", **buttons)
 
 
 def quiz_skip() -> str:
@@ -245,3 +246,18 @@ def quiz_skip() -> str:
 
 def progress_button() -> str:
     return t("Progress…")
+
+
+def tonight(sessions: list[tuple[int, int]]) -> str:
+    """A guest's sessions this run, for a parent: the share of patterns slapped, first and last ("" for none)."""
+    shares = [round(100 * hits / patterns) for hits, patterns in sessions if patterns]
+    if not shares:
+        return ""
+    if len(shares) == 1:
+        return t("Tonight: {p}% of patterns", p=shares[0])
+    return t("Tonight: {first}% → {last}% of patterns", first=shares[0], last=shares[-1])
+
+
+def false_slaps_note() -> str:
+    """A parent's note under a student who slapped cards with no pattern often (the pace went slower for it)."""
+    return t("Many false slaps: the pace slowed to give time to look")
