@@ -31,13 +31,37 @@ def build_info() -> dict[str, object]:
     return info if isinstance(info, dict) else {}
 
 
-def _pyproject_version(path: Path) -> str | None:
-    import tomllib
+def _project_lines(text: str) -> dict[str, str]:
+    """The plain `key = "value"` lines of pyproject.toml's [project] table (what `version()` reads at every
+    start, without loading a TOML parser); a value written any other way is left out."""
+    found: dict[str, str] = {}
+    inside = False
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            inside = line == "[project]"
+        elif inside and "=" in line:
+            key, _, value = (part.strip() for part in line.partition("="))
+            end = value.find('"', 1)
+            rest = value[end + 1:].strip()
+            if value.startswith('"') and end > 0 and "\\" not in value[:end] and (not rest or rest.startswith("#")):
+                found[key] = value[1:end]
+    return found
 
+
+def _pyproject_version(path: Path) -> str | None:
     try:
-        project = tomllib.loads(path.read_text(encoding="utf-8")).get("project", {})
+        text = path.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return None
+    project: dict[str, object] = dict(_project_lines(text))
+    if "version" not in project or "name" not in project:  # written some other way: ask a TOML parser
+        import tomllib
+
+        try:
+            project = tomllib.loads(text).get("project", {})
+        except ValueError:
+            return None
     found = project.get("version")
     if project.get("name") != PROJECT or not isinstance(found, str):
         return None

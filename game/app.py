@@ -168,6 +168,7 @@ class App:
         self.settings = settings
         set_language(settings["language"])  # "auto": the system's; before any text (and the letters)
         scale.apply_settings(settings)  # text size, large cards, card letters
+        render_cache.fix_mmap_threshold()
         self._clock = clock
         self._windowed_size = size
         self.fullscreen = False
@@ -175,7 +176,7 @@ class App:
         pygame.display.set_icon(window_icon())  # the card fan; before the window opens, as SDL asks
         self._window: pygame.Surface | None = None  # the real window while it is below the minimum
         self.screen = self._open_window(size, fullscreen)
-        scale.set_window(self.size)
+        scale.install(window=self.size)
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
         if router is None:
@@ -528,7 +529,7 @@ class App:
             self.input.poll()
 
     def _relayout(self, resized: bool = True) -> None:
-        scale.set_window(self.size)
+        scale.install(window=self.size)
         if resized:
             render_cache.window_resized()  # pictures drawn for the old size are never asked for again
         else:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import platform
 import sys
 import time
 import traceback
@@ -93,6 +92,8 @@ def redact(text: str, names: list[str]) -> str:
 
 
 def describe_system() -> list[str]:
+    import platform  # only a crash asks: not loaded at every start
+
     lines = [f"os: {platform.platform()} ({platform.machine() or 'unknown machine'})",
              f"python: {platform.python_version()} ({platform.python_implementation()})"]
     pygame = sys.modules.get("pygame")

@@ -54,16 +54,16 @@ def build_match(header: LogLine) -> Match:
         players = as_int(header["players"], "players")
         rules = definition.rules_from_log(as_object(header["rules"], "rules"), players)
         seats = [seat_from_line(as_object(s, "a seat")) for s in as_list(header["seats"], "seats")]
-        config = TableConfig(definition.id, rules, seats, _int(header["seed"]), _int(header["first_player"]))
-        options: MatchOptions = {"replay": True, "digest_every": _int(header.get("digest_every", 1))}
+        config = TableConfig(definition.id, rules, seats, header_int(header["seed"]), header_int(header["first_player"]))
+        options: MatchOptions = {"replay": True, "digest_every": header_int(header.get("digest_every", 1))}
         if header.get("deal"):
             options["deal"] = as_object(header["deal"], "deal")
-        return definition.make_match(config, _int(header["start_ns"]), **options)
+        return definition.make_match(config, header_int(header["start_ns"]), **options)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"bad header: {exc.__class__.__name__}: {exc}") from None
 
 
-def _int(value: JSON) -> int:
+def header_int(value: JSON) -> int:
     """A header's number as a whole number (as int() reads it); TypeError for a list, an object or null."""
     if isinstance(value, (int, float, str)):
         return int(value)

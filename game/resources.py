@@ -5,12 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+_SOURCE_ASSETS = Path(__file__).resolve().parent.parent / "assets"  # resolved once: the title asks a dozen times
+
 
 def assets_dir() -> Path:
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    return _SOURCE_ASSETS
 
 
 def asset_path(*parts: str) -> Path:

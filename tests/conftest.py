@@ -62,10 +62,7 @@ def standard_looks():
     from game.render import scale
 
     def reset() -> None:
-        scale.set_text_scale(1.0)
-        scale.set_large_cards(False)
-        scale.set_window(scale.REFERENCE)
-        scale._room = 2.0
+        scale.install(scale.RenderContext())
 
     reset()
     yield

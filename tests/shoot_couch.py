@@ -40,7 +40,7 @@ def remembered(app: FakeApp, n: int) -> tuple[int | None, ...]:
 
 
 def nothanks(n: int, size: tuple[int, int]) -> pygame.Surface:
-    scale.set_window(size)
+    scale.install(window=size)
     app = FakeApp(size)
     table = NothanksTable(TableConfig("nothanks", nt.Rules(), seats(n, "easy"), seed=3,
                                       profiles=remembered(app, n)), threaded=False)
@@ -59,7 +59,7 @@ def nothanks(n: int, size: tuple[int, int]) -> pygame.Surface:
 
 
 def ratscrew(n: int, size: tuple[int, int]) -> pygame.Surface:
-    scale.set_window(size)
+    scale.install(window=size)
     app = FakeApp(size)
     table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats(n, "pro"), seed=11, profiles=remembered(app, n)))
     app.push(table)
@@ -80,7 +80,7 @@ def ratscrew(n: int, size: tuple[int, int]) -> pygame.Surface:
 def results(game: str, size=(1280, 720)) -> pygame.Surface:
     from game.scenes.results import ResultsScene
 
-    scale.set_window(size)
+    scale.install(window=size)
     app = FakeApp(size)
     config, match = finished(game, players=5)
     scene = ResultsScene(config, match)
@@ -101,7 +101,7 @@ def main(out: Path) -> None:
         pygame.image.save(results(game), str(out / f"results_{game}.png"))
         big = nothanks(5, (1920, 1080)) if game == "nothanks" else ratscrew(5, (1920, 1080))
         pygame.image.save(pygame.transform.smoothscale(big, (480, 270)), str(out / f"tv_check_{game}.png"))
-    scale.set_window((1280, 720))
+    scale.install(window=(1280, 720))
 
 
 if __name__ == "__main__":

@@ -37,5 +37,5 @@ for game, make in (("nothanks", sc.nothanks), ("ratscrew", sc.ratscrew)):
         if n == 5:
             pygame.image.save(big, str(out / f"tv_{game}_1920x1080.jpg"))
             pygame.image.save(tv, str(out / f"tv_check_{game}.png"))
-scale.set_window((1280, 720))
+scale.install(window=(1280, 720))
 print(pygame.display.get_driver())

@@ -136,9 +136,9 @@ def _build(fam: str, name: str, code: str, size: Size, percent: int) -> Frame:
         else:
             os.environ["COUCHCARDS_DATA_DIR"] = old_data
         i18n.set_language("en")
-        scale.set_text_scale(1.0)
-        scale.set_large_cards(False)
-        scale.set_window(scale.REFERENCE)
+        scale.install(text=1.0)
+        scale.install(large_cards=False)
+        scale.install(window=scale.REFERENCE)
         shutil.rmtree(base, ignore_errors=True)
     return made
 

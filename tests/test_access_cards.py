@@ -30,8 +30,8 @@ def standard_looks():
     letters.set_letters("international")
     yield
     letters.set_letters("auto")
-    scale.set_large_cards(False)
-    scale.set_text_scale(1.0)
+    scale.install(large_cards=False)
+    scale.install(text=1.0)
 
 
 # ---- settings ----------------------------------------------------------------------------------------------
@@ -199,7 +199,7 @@ def test_the_rules_screen_shows_the_pictures(tmp_path, game, size):
 def test_large_cards_make_the_centre_and_the_seats_cards_bigger(size, game, n):
     hints = games.get(game).layout
     normal = table_layout(size, n, hints)
-    scale.set_large_cards(True)
+    scale.install(large_cards=True)
     large = table_layout(size, n, hints)
     if getattr(hints, "card_scale", 1.0) < scale.LARGE_CARDS:  # No Thanks' card grows
         assert large.card_w >= normal.card_w * 1.12

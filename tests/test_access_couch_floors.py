@@ -26,16 +26,16 @@ SIZES = [(1280, 720), (1920, 1080), (1280, 800)]  # 1280×800: the Steam Deck's 
 @pytest.fixture(autouse=True)
 def standard_looks():
     yield
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
 
 
 @pytest.mark.parametrize("percent", [100, 125, 150])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("n", [3, 5, 8])
 def test_the_ratscrew_table_draws_its_big_words_at_28_px_and_notes_at_24(n, size, percent):
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     # At 150 % a long note and the photo finish's head in the narrow lane between the top seats still shrink
     # to fit (down to the tables' floor): issue 20 left open there.
     big = BIG if percent < 150 else ("prompt", "banner")
@@ -80,8 +80,8 @@ def test_a_seats_own_keys_are_never_drawn_smaller_than_the_bots_labels(n, size, 
     from game import i18n
 
     i18n.set_language(language)
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     try:
         with scale.text_room(TableScene.text_room):
             seats = [SeatSpec("human", name="Ada")] + [SeatSpec("bot", "easy", f"Bot {i}") for i in range(2, n + 1)]
@@ -110,8 +110,8 @@ def _nothanks_words(n, size, percent, language):
     from game.render import text as render_text
 
     i18n.set_language(language)
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     words: list[tuple[str, int]] = []
     try:
         with scale.text_room(TableScene.text_room):
@@ -194,7 +194,7 @@ def test_the_no_thanks_card_is_the_star(n, size, language):
     from game import i18n
 
     i18n.set_language(language)
-    scale.set_window(size)
+    scale.install(window=size)
     try:
         seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
         app, table = nothanks_table(nt.Rules(), seats, size=size)
@@ -219,7 +219,7 @@ def test_the_coachs_box_has_a_place_of_its_own(n, size):
     from game.commands import PASS, TAKE, Command
     from game.render.text import overlaps
 
-    scale.set_window(size)
+    scale.install(window=size)
     app, table = nothanks_table(nt.Rules(), humans(n), size=size)
     for seat in range(n):
         press(app, table, seat, PASS, after_ms=200)

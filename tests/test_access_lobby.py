@@ -21,8 +21,8 @@ def standard_looks():
     from game import i18n
 
     i18n.set_language("en")
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
 
 
 def lobby(tmp_path, game: str, code: str, size, percent: int):

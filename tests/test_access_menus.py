@@ -28,8 +28,8 @@ LONG_HINT = ("* may ghost on a cheap keyboard with other seats' keys held   ↑ 
 def standard_looks():
     yield
     i18n.set_language("en")
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
 
 
 @pytest.fixture

@@ -32,9 +32,9 @@ LONG_NAMES = ["Alexandria-Maximilin", "Bo", "W" * 20]
 def standard_looks():
     yield
     i18n.set_language("en")
-    scale.set_text_scale(1.0)
-    scale.set_large_cards(False)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(large_cards=False)
+    scale.install(window=(1280, 720))
 
 
 @pytest.fixture(scope="module")

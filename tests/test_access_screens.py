@@ -30,9 +30,9 @@ PERCENTS = [100, 125, 150]
 def standard_looks():
     yield
     i18n.set_language("en")
-    scale.set_text_scale(1.0)
-    scale.set_large_cards(False)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(large_cards=False)
+    scale.install(window=(1280, 720))
 
 
 def app_with(tmp_path, size, code, percent):

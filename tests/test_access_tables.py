@@ -50,14 +50,14 @@ def cuts():
 @pytest.fixture(autouse=True)
 def standard_looks():
     yield
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
 
 
 def text_at(percent: int, size: tuple[int, int]):
     """The text size and window as the app sets them, and the table's room (as the app draws a table)."""
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     return scale.text_room(TableScene.text_room)
 
 

@@ -24,24 +24,24 @@ from game.render.text import TextRecorder
 def standard_looks():
     """Apps made here set the text size and the card size for the whole process: back to the standard."""
     yield
-    scale.set_text_scale(1.0)
-    scale.set_large_cards(False)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(large_cards=False)
+    scale.install(window=(1280, 720))
 
 
 @pytest.fixture
 def text_150():
-    scale.set_window((1280, 720))  # the tables here are drawn without an App (which tells its window)
-    scale.set_text_scale(1.5)
+    scale.install(window=(1280, 720))  # the tables here are drawn without an App (which tells its window)
+    scale.install(text=1.5)
     with scale.text_room(TableScene.text_room):  # as the app draws a table
         yield
 
 
 @pytest.fixture
 def large_cards():
-    scale.set_large_cards(True)
+    scale.install(large_cards=True)
     yield
-    scale.set_large_cards(False)
+    scale.install(large_cards=False)
 
 
 def app_with(tmp_path, size, **settings):
@@ -169,8 +169,8 @@ def test_a_twenty_character_name_shows_whole_at_150_percent_and_never_smaller_th
     names = ["Alexandria-Maximilin", "Bo", "W" * 20]
     table, _ = couch._table(game, n, (1280, 720), names)
     normal = [table.view.panels.name_fit(seat) for seat in range(n)]
-    scale.set_window((1280, 720))
-    scale.set_text_scale(1.5)
+    scale.install(window=(1280, 720))
+    scale.install(text=1.5)
     try:
         table.view.panels.clear()
         for seat in range(n):
@@ -180,7 +180,7 @@ def test_a_twenty_character_name_shows_whole_at_150_percent_and_never_smaller_th
             if len(text) <= 12:  # a short name is drawn bigger than at 100 %
                 assert scale.text_px(size) > normal[seat][1], (seat, size)
     finally:
-        scale.set_text_scale(1.0)
+        scale.install(text=1.0)
 
 
 @pytest.mark.parametrize("percent", [125, 150])
@@ -208,24 +208,24 @@ def test_the_slap_school_at_a_bigger_text_size(tmp_path, name, percent):
 def test_the_tables_keep_their_lanes_with_large_cards_and_150_percent_text_at_once(large_cards, check):
     """Both settings on (a player who needs one often needs the other), in both window sizes."""
     test, kwargs = check
-    scale.set_window(kwargs["size"])
-    scale.set_text_scale(1.5)
+    scale.install(window=kwargs["size"])
+    scale.install(text=1.5)
     with scale.text_room(TableScene.text_room):
         test(**kwargs)
 
 
 def test_large_cards_yield_to_150_percent_text_only_in_a_small_window(large_cards):
-    scale.set_text_scale(1.5)
+    scale.install(text=1.5)
     try:
         for size, percent, boost in [((1280, 720), 1.5, scale.LARGE_CARDS), ((960, 540), 1.5, scale.LARGE_CARDS),
                                      ((640, 360), 1.25, scale.LARGE_CARDS), ((640, 360), 1.5, 1.0)]:
-            scale.set_window(size)
-            scale.set_text_scale(percent)
+            scale.install(window=size)
+            scale.install(text=percent)
             with scale.text_room(TableScene.text_room):
                 assert scale.card_boost() == boost, (size, percent)
                 assert scale.seat_card_boost() == (1.0 if boost == 1.0 else scale.LARGE_SEAT_CARDS)
             with scale.text_room(1.0):  # a screen that keeps its text size keeps the cards large
                 assert scale.card_boost() == scale.LARGE_CARDS
     finally:
-        scale.set_text_scale(1.0)
-        scale.set_window((1280, 720))
+        scale.install(text=1.0)
+        scale.install(window=(1280, 720))

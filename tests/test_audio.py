@@ -84,3 +84,39 @@ def test_dummy_audio_driver_plays_and_volume_zero_is_silent():
 def test_unknown_sound_name_is_an_error():
     with pytest.raises(KeyError, match="no sound called"):
         audio.Audio.play(audio.Audio.__new__(audio.Audio), "boing")
+
+
+def test_the_sounds_made_once_are_read_back_at_the_next_start(tmp_path, monkeypatch):
+    """The first start synthesises and keeps the PCM; the next reads it (no synthesis) and gets the same."""
+    first = audio.bank(22050, 2, tmp_path)
+    assert first == audio.make_bank(22050, 2)
+    assert [p.name for p in tmp_path.iterdir()] == ["sounds-22050-2.pcm"]
+
+    def no_synthesis() -> dict:
+        raise AssertionError("synthesised again although the cache holds the sounds")
+
+    monkeypatch.setattr(audio, "synthesise", no_synthesis)
+    assert audio.bank(22050, 2, tmp_path) == first
+
+
+@pytest.mark.parametrize("damage", ["other code", "cut short", "not ours"])
+def test_a_stale_or_damaged_cache_is_made_again(tmp_path, damage):
+    path = tmp_path / "sounds-22050-1.pcm"
+    good = audio.bank(22050, 1, tmp_path)
+    data = path.read_bytes()
+    if damage == "other code":  # the sounds of another version of the game
+        key = audio.bank_key(22050, 1).encode()
+        data = data.replace(key, b"x" + key[1:], 1)
+    elif damage == "cut short":
+        data = data[:-100]
+    else:
+        data = b"hello" + data
+    path.write_bytes(data)
+    assert audio.bank(22050, 1, tmp_path) == good
+    assert path.read_bytes() != data  # written again, whole
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_only_the_time(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the folder would be")
+    assert audio.bank(22050, 2, blocked / "cache") == audio.make_bank(22050, 2)

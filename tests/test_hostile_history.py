@@ -351,6 +351,8 @@ def open_screens(app) -> None:
 @example(table_column=("practice", "started"), value="0001-01-01T00:30:00+05:00")  # the values the issue found
 @example(table_column=("practice", "started"), value="9999-12-31T23:59:59-05:00")
 @example(table_column=("profiles", "device"), value="kb:x")
+@example(table_column=("events", "reaction_ms"), value=-2.6e19)  # a reaction no chart can draw (found by Hypothesis)
+@example(table_column=("events", "reaction_ms"), value=float("nan"))
 def test_every_screen_that_reads_the_history_draws_any_stored_value(tmp_path, monkeypatch, evening_db,
                                                                     table_column, value):
     table, column = table_column

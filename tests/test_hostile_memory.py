@@ -17,6 +17,7 @@ import pytest
 from game.bench import memory as bench_memory
 from game.render import cache
 from game.render import text as render_text
+from game.render.scale import install
 
 SIZES = [(3840, 2160), (640, 360), (2561, 1439), (1917, 1203), (777, 555), (3333, 1000)]
 
@@ -84,25 +85,49 @@ def test_a_sweep_of_window_sizes_leaves_no_more_pictures_or_fonts_than_before(ap
     assert fonts_after <= fonts_before + 4, (fonts_before, fonts_after)
     assert pixels_after <= 1.2 * pixels_before + 2**20, (pixels_before / 2**20, pixels_after / 2**20)
     for each in cache.per_size_caches():
-        assert len(each) <= each.capacity
+        assert each.bytes <= each.limit(), each.name
 
 
-def test_fonts_are_kept_in_a_bounded_cache():
-    for size in range(6, 6 + 3 * render_text.FONT_CAPACITY):
+def test_fonts_are_kept_in_a_cache_bounded_by_their_bytes():
+    bound = render_text._FONTS.limit()
+    for size in range(6, 200):
         render_text.get_font(size, bold=size % 2 == 0)
-    assert len(render_text._FONTS) <= render_text.FONT_CAPACITY
+    assert 0 < render_text._FONTS.bytes <= bound
+    assert len(render_text._FONTS) < 194  # the big ones pushed the first out
 
 
-def test_a_cache_drops_its_least_recently_used_entry_and_empties_on_a_resize():
-    lru = cache.LRU(3)
+def surface(w: int, h: int = 1) -> pygame.Surface:
+    return pygame.Surface((w, h), pygame.SRCALPHA)
+
+
+def test_a_cache_drops_its_least_recently_used_entry_by_bytes_and_empties_on_a_resize():
+    install(window=(1280, 720))
+    per_px = cache.picture_size("a", surface(100, 100))  # one entry: 40 KB of pixels and its key
+    lru = cache.LRU("test", cache.Bound(fixed=3 * per_px))
     for key in "abc":
-        lru[key] = key.upper()
-    assert lru.get("a") == "A"  # now the newest
-    lru["d"] = "D"
-    assert "b" not in lru and list(lru) == ["c", "a", "d"]
-    kept = cache.LRU(3, per_size=False)
-    kept["x"] = "X"
+        lru[key] = surface(100, 100)
+    assert lru.bytes == 3 * per_px
+    assert lru.get("a") is not None  # now the newest
+    lru["d"] = surface(100, 100)
+    assert "b" not in lru and list(lru) == ["c", "a", "d"] and lru.bytes <= lru.limit()
+    lru["big"] = surface(100, 250)  # two and a half entries' worth: the three oldest go
+    assert list(lru) == ["big"] and lru.bytes <= lru.limit()
+    lru["huge"] = surface(1000, 100)  # bigger than the bound alone: not kept (its caller still has it)
+    assert "huge" not in lru and lru.bytes <= lru.limit()
+    kept = cache.LRU("test kept", cache.Bound(fixed=3 * per_px), per_size=False)
+    kept["x"] = surface(100, 100)
     cache.window_resized()
-    assert len(lru) == 0 and len(kept) == 1
-    with pytest.raises(ValueError):
-        cache.LRU(0)
+    assert len(lru) == 0 and lru.bytes == 0 and len(kept) == 1
+
+
+def test_a_cache_bound_in_screens_follows_the_window():
+    lru = cache.LRU("test screens", cache.Bound(screens=0.5), per_size=False)
+    install(window=(1920, 1080))
+    assert lru.limit() == 1920 * 1080 * 4 // 2
+    for i in range(8):  # a little under a quarter screen each at 1920x1080: two fit
+        lru[i] = surface(900, 500)
+    assert len(lru) == 2 and lru.bytes <= lru.limit()
+    install(window=(1280, 720))  # a smaller window: its bound gives back what it no longer allows
+    cache.window_resized()
+    assert lru.limit() == 1280 * 720 * 4 // 2 and lru.bytes <= lru.limit() and list(lru) == [7]  # the newest stays
+

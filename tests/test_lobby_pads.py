@@ -33,8 +33,8 @@ def standard_looks():
     from game import i18n
 
     i18n.set_language("en")
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
 
 
 # -- item 6: small modules, short functions ----------------------------------------------------------------
@@ -192,7 +192,7 @@ def test_values_show_where_they_are_in_their_lists(app):
 def test_every_word_of_the_lobby_and_its_house_rules_is_20_px_or_more(tmp_path, code, percent):
     """Issue 20 item 3's floor on these two screens: at 1280×720 no text is drawn smaller than 20 px at the
     standard text size (a bigger text size only grows it)."""
-    scale.set_text_scale(1.0)
+    scale.install(text=1.0)
     floor = ui.TEXTS.font(20).get_height() - 1  # a line of 20 px type, whatever it says
     app, _ = lobby_at(tmp_path, (1280, 720), code, percent)
     try:

@@ -28,15 +28,15 @@ CAT, OWL = 1, 4  # game.render.faces.AVATARS
 @pytest.fixture(autouse=True)
 def _restore():
     yield
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
     i18n.set_language("en")
 
 
 def table(game: str, n: int, size=(1280, 720), profiled=(1,), avatar=CAT, bots=(2,)):
     """A table of `n` seats: those in `profiled` played by remembered players (each with the face `avatar`),
     those in `bots` by bots, the rest by guests."""
-    scale.set_window(size)
+    scale.install(window=size)
     app = FakeApp(size)
     seats, profiles = [], []
     for seat in range(n):
@@ -99,7 +99,7 @@ def test_the_view_model_carries_each_seats_face(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_profile_forgotten_before_the_game_shows_the_seats_colour(game):
-    scale.set_window((1280, 720))
+    scale.install(window=(1280, 720))
     app = FakeApp((1280, 720))
     gone = app.history.create("Gone")
     assert not isinstance(gone, str)
@@ -201,7 +201,7 @@ SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 @pytest.mark.parametrize("game", GAMES)
 def test_faces_on_every_mat_overlap_nothing(game, n, size, percent, language):
     i18n.set_language(language)
-    scale.set_text_scale(percent / 100)
+    scale.install(text=percent / 100)
     with scale.text_room(TableScene.text_room):
         _, scene = table(game, n, size, profiled=tuple(range(0, n, 2)), avatar=OWL, bots=(1,))
         view = scene.view
@@ -219,7 +219,7 @@ def test_a_replay_without_faces_loads_and_draws_colour_discs(game):
 
     from game.scenes.replays import Film, ReplayScene, log_of
 
-    scale.set_window((1280, 720))
+    scale.install(window=(1280, 720))
     app = FakeApp((1280, 720))
     _, match = finished(game, 3, 4)
     film = Film(log_of(match.log.lines()))

@@ -17,16 +17,16 @@ from game.render import colors, scale
 @pytest.fixture(autouse=True)
 def _restore():
     yield
-    scale.set_text_scale(1.0)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("percent", [100, 125, 150])
 @pytest.mark.parametrize("n", [2, 3, 5, 8])
 def test_the_score_tag_keeps_clear_of_the_match_count(n, percent, size):
-    scale.set_window(size)
-    scale.set_text_scale(percent / 100)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
     with scale.text_room(TableScene.text_room):
         seats = [SeatSpec("human", None, f"Player {i + 1}") for i in range(n)]
         app, table = nothanks_table(nt.Rules(), seats, size=size)

@@ -101,9 +101,9 @@ def _view(cls, n: int, places=None) -> RatscrewView:
 @pytest.fixture(autouse=True)
 def looks():
     yield
-    scale.set_text_scale(1.0)
-    scale.set_large_cards(False)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(large_cards=False)
+    scale.install(window=(1280, 720))
     i18n.set_language("en")
 
 
@@ -129,16 +129,16 @@ CASES = [
                          f"{'-sides' if c[4] else ''}")
 def test_the_fast_relayout_lays_out_exactly_as_the_plain_search(case):
     n, size, text, large, places = case
-    scale.set_text_scale(text)
-    scale.set_large_cards(large)
-    scale.set_window(size)
+    scale.install(text=text)
+    scale.install(large_cards=large)
+    scale.install(window=size)
     fast, plain = _view(RatscrewView, n, places), _view(PlainView, n, places)
     fast.relayout(size)
     plain.relayout(size)
     assert _record(fast) == _record(plain)
     # ... and again at another size, on the same view
     other = (1280, 720) if size != (1280, 720) else (1920, 1080)
-    scale.set_window(other)
+    scale.install(window=other)
     fast.relayout(other)
     plain.relayout(other)
     assert _record(fast) == _record(plain)
@@ -150,9 +150,9 @@ def test_the_fast_relayout_lays_out_exactly_as_the_plain_search(case):
 def test_a_smaller_scale_never_gives_bigger_centre_cards_nor_a_bigger_share(size, text, large):
     """What lets a later mode stop at the best scale found: down the step grid, the rows' centre cards never
     grow, and the pile's share of the window (its cards' reach) never grows with smaller cards."""
-    scale.set_text_scale(text)
-    scale.set_large_cards(large)
-    scale.set_window(size)
+    scale.install(text=text)
+    scale.install(large_cards=large)
+    scale.install(window=size)
     for n in (2, 5, 8):
         v = _view(RatscrewView, n)
         w, h = size
@@ -183,9 +183,9 @@ def test_a_search_remembered_is_only_reused_for_the_same_window_seats_and_looks(
         ((1280, 720), 1.0, False, None, (1280, 720)),
     ]
     for size, text, large, places, window in steps:
-        scale.set_text_scale(text)
-        scale.set_large_cards(large)
-        scale.set_window(window)
+        scale.install(text=text)
+        scale.install(large_cards=large)
+        scale.install(window=window)
         fast.places = plain.places = places
         fast.relayout(size)
         plain.relayout(size)

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -57,11 +58,19 @@ def test_a_broken_workflow_fails_actionlint(tmp_path, breakage, message):
 def test_ci_lints_the_workflows_before_the_tests_and_the_smoke_test():
     run = (ROOT / ".ci" / "run").read_text()
     steps = [line.strip() for line in run.splitlines() if line.strip().startswith("make ")]
-    assert steps == ["make lint", "make check", "make test", "make smoke"]  # check: ruff and mypy
+    # check: ruff, mypy and its ratchet; then every test: the README's command (the slow ones left out, as the
+    # pyproject's addopts say) and the slow ones, as the README says to run them
+    assert steps == ["make lint", "make check", "make test", 'make test ARGS="-m slow"', "make smoke"]
+    assert "-m 'not slow'" in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"][
+        "addopts"]
+    readme = (ROOT / "README.md").read_text()
+    assert "make test     # sets up .venv on first use, then runs the tests" in readme
+    assert 'make test ARGS="-m slow"' in readme
     assert "set -euo pipefail" in run  # a failing lint stops CI
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^lint: \$\(STAMP\)\n\t\$\(BIN\)/actionlint", makefile, re.MULTILINE)
     assert "lint]'" in makefile  # the venv make builds installs the lint extra
+    assert re.search(r"^check: .*\n(\t.*\n)*\t\$\(BIN\)/python build/strict_ratchet.py$", makefile, re.MULTILINE)
     ci = (WORKFLOWS / "ci.yml").read_text()
     assert "push:" in ci and "run: bash .ci/run" in ci
 

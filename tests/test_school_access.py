@@ -23,9 +23,9 @@ def data(tmp_path, monkeypatch):
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
     yield tmp_path / "data"
     i18n.set_language("en")
-    scale.set_text_scale(1.0)
-    scale.set_large_cards(False)
-    scale.set_window((1280, 720))
+    scale.install(text=1.0)
+    scale.install(large_cards=False)
+    scale.install(window=(1280, 720))
 
 
 def a_month(app, name: str = "Alexandra-Josefine"):

@@ -28,9 +28,9 @@ TEXT_HELPERS = {
 @pytest.fixture(autouse=True)
 def _fonts():
     pygame.font.init()
-    scale.set_text_scale(1.0)
+    scale.install(text=1.0)
     yield
-    scale.set_text_scale(1.0)
+    scale.install(text=1.0)
 
 
 def test_the_old_text_modules_are_gone():
@@ -68,7 +68,7 @@ def test_a_line_is_as_high_as_its_line_skip_at_every_size(bold):
 def test_line_height_grows_with_the_text_size():
     texts = TextCache()
     at_100 = texts.line_height(20)
-    scale.set_text_scale(1.5)
+    scale.install(text=1.5)
     assert texts.line_height(20) == get_font(30).get_linesize() > at_100
 
 

@@ -14,12 +14,12 @@ import sys
 from game import argtypes, games
 
 
-def measure(games_each: int) -> list[dict]:
+def measure(games_each: int) -> list[dict[str, object]]:
     return [{"engine": g.id, **g.bench().bot_timing(games_each)} for g in games.all_games()
             if g.bench().bot_timing is not None]
 
 
-def format_result(results: list[dict]) -> str:
+def format_result(results: list[dict[str, object]]) -> str:
     lines = ["Bot decision time (CPU time of the process): the search bot against two greedy bots, seats rotated"]
     for r in results:
         verdict = "ok" if r["ok"] else "ABOVE TARGET"

@@ -22,7 +22,6 @@ message, so match drivers map refusals to reasons without reading the words.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Protocol, runtime_checkable
 
 # The codes an IllegalAction carries.
@@ -85,4 +84,6 @@ def digest_of(encoding: str) -> str:
     Build `encoding` only from ints, strings, bools, None and tuples/lists of them (their repr is stable);
     never from sets or dicts keyed by strings whose order depends on the process's hash seed.
     """
-    return hashlib.blake2b(encoding.encode(), digest_size=8).hexdigest()
+    from hashlib import blake2b  # at the first digest, not at every start (hashlib loads OpenSSL: ~3 ms)
+
+    return blake2b(encoding.encode(), digest_size=8).hexdigest()

@@ -4,6 +4,8 @@ import it from here; every name is the engine's own object (the same classes and
 `isinstance` and `is` checks agree whichever path imported them. New code imports the engine itself.
 """
 
+from game.core.engine import IllegalAction
+from game.core.options import OptionSpec
 from game.games.nothanks.engine import (
     AFTER_TAKE,
     EDITIONS,
@@ -19,10 +21,8 @@ from game.games.nothanks.engine import (
     CardTaken,
     CardTurned,
     GameOver,
-    IllegalAction,
     MatchPaid,
     Observation,
-    OptionSpec,
     Rules,
     Run,
     State,

@@ -4,6 +4,8 @@ import it from here; every name is the engine's own object (the same classes and
 `isinstance` and `is` checks agree whichever path imported them. New code imports the engine itself.
 """
 
+from game.core.engine import IllegalAction
+from game.core.options import OptionSpec
 from game.games.ratscrew.engine import (
     BURNS,
     CARD_LIMITS,
@@ -31,9 +33,7 @@ from game.games.ratscrew.engine import (
     Claim,
     Event,
     GameOver,
-    IllegalAction,
     Observation,
-    OptionSpec,
     PaymentPassed,
     PileAwaitingClaim,
     PileGiven,

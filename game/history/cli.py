@@ -15,7 +15,7 @@ import sys
 
 from game.argtypes import OneLineParser
 from game.history import export, queries
-from game.history.store import default_path, open_history
+from game.history.store import History, default_path, open_history
 from game.i18n import t, tn
 
 
@@ -83,7 +83,7 @@ def _say(line: str) -> int:
     return 0
 
 
-def _list(history) -> int:
+def _list(history: History) -> int:
     if not history.profiles:
         return _say(t("No players yet."))
     counts = history.read(lambda c: dict(c.execute(

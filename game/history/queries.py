@@ -16,6 +16,17 @@ HISTOGRAM_SLAPS = 1000  # the histogram counts this many reactions at most, the 
 # Reactions that count: a slap on a slappable pile (in time, or too late), at a table or in practice.
 TIMED = (WON, LATE, RIGHT, "late")
 EARLY = "early"  # practice: a press on a pattern too soon after it was shown to be a reaction (a false slap)
+# A reaction time as stored is trusted only between these: no press is judged after a minute, and a
+# hand-edited row (-2.6e19, NaN, a text) would otherwise wreck a median and the charts drawn from it.
+REACTION_MAX_MS = 60_000.0
+
+
+def reaction(ms: object) -> float | None:
+    """A stored reaction time, or None when it is no finite number of milliseconds from 0 to a minute."""
+    if isinstance(ms, bool) or not isinstance(ms, int | float):
+        return None
+    value = float(ms)
+    return value if 0.0 <= value <= REACTION_MAX_MS else None  # NaN fails both comparisons
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +121,8 @@ def sessions(conn: sqlite3.Connection, profile_id: int, limit: int = TREND_SESSI
         WHERE s.profile_id = ? AND s.kind = 'slap' AND s.reaction_ms IS NOT NULL AND s.outcome IN ({",".join("?" * len(TIMED))})
         ORDER BY started, s.game_id, s.practice_id, s.id""", (profile_id, *TIMED)).fetchall()
     grouped: dict[tuple[str, int | None, int | None, str | None], list[float]] = {}
-    for started, game_id, practice_id, game, ms in rows:
+    for started, game_id, practice_id, game, stored in rows:
+        ms = reaction(stored)
         if ms is not None:  # a time that is no number (a hand-edited row) reads as None: left out
             grouped.setdefault((started, game_id, practice_id, game), []).append(ms)
     out = [Session(started, "game" if game_id is not None else "practice", game or "", statistics.median(times),
@@ -123,7 +135,7 @@ def reactions(conn: sqlite3.Connection, profile_id: int, limit: int = HISTOGRAM_
         SELECT reaction_ms FROM events WHERE profile_id = ? AND kind = 'slap' AND reaction_ms IS NOT NULL
         AND outcome IN ({",".join("?" * len(TIMED))}) ORDER BY id DESC LIMIT ?""",
                         (profile_id, *TIMED, limit)).fetchall()
-    return [r[0] for r in reversed(rows) if r[0] is not None]
+    return [ms for ms in (reaction(r[0]) for r in reversed(rows)) if ms is not None]
 
 
 def median_reactions(conn: sqlite3.Connection, profile_id: int, game: str,
@@ -137,7 +149,8 @@ def median_reactions(conn: sqlite3.Connection, profile_id: int, game: str,
         AND coalesce(g.game, p.game) = ? AND s.outcome IN ({",".join("?" * len(TIMED))})
         ORDER BY s.id DESC""", (profile_id, game, *TIMED)).fetchall()
     by_rule: dict[str, list[float]] = {}
-    for rule, ms in rows:
+    for rule, stored in rows:
+        ms = reaction(stored)
         if ms is not None and ms > 0 and len(by_rule.setdefault(rule, [])) < limit:
             by_rule[rule].append(ms)
     return {rule: (statistics.median(times), len(times)) for rule, times in by_rule.items() if times}
@@ -242,6 +255,6 @@ def practice(conn: sqlite3.Connection, profile_id: int, game: str) -> list[Pract
             "SELECT e.practice_id, e.rule, e.outcome, e.reaction_ms FROM events e JOIN practice p ON p.id = e.practice_id "
             "WHERE p.profile_id = ? AND p.game = ? AND e.kind = 'slap' ORDER BY e.practice_id, e.t_ms, e.id",
             (profile_id, game)):
-        slaps.setdefault(practice_id, []).append((rule, outcome, ms))
+        slaps.setdefault(practice_id, []).append((rule, outcome, reaction(ms)))
     return [Practice(started, drill, length_ms, correct, decisions, tuple(slaps.get(pid, ())))
             for pid, started, drill, length_ms, correct, decisions in rows]

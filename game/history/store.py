@@ -28,14 +28,17 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypedDict, TypeVar, Unpack
+from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack
 
-from game.history import queries, repair, schema
+from game.history import repair, schema
 from game.history.summary import GameRecord, now_iso
 from game.names import MAX_NAME, clean_name, clean_text
 from game.profiles import MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
 from game.render.faces import AVATARS
 from game.settings import free_path
+
+if TYPE_CHECKING:
+    from game.history import queries
 
 FILENAME = "history.sqlite3"
 SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database: set aside with it
@@ -273,6 +276,9 @@ class History:
     def practice(self, profile_id: int, game: str) -> list[queries.Practice]:
         """Every kept practice session of `profile_id` in `game`, oldest first (queries.practice); none without
         a database. The games' practice screens read their sessions here, never importing the history."""
+        # The queries (and statistics) load when a screen reads, not at start.
+        from game.history import queries
+
         return self.read(lambda conn: queries.practice(conn, profile_id, game)) or []
 
     def close(self) -> None:

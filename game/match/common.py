@@ -113,6 +113,18 @@ class Item:
     seq: int = field(default=0, compare=False)
     real_ns: int | None = None  # a slap with a head start: when it was really pressed (t_ns: as judged)
 
+    def seated(self) -> int:
+        """A press's seat (a person's or a bot's: only a timer has none)."""
+        if self.seat is None:
+            raise ValueError(f"a {self.kind} item with no seat")
+        return self.seat
+
+    def press(self) -> Command:
+        """A person's press, as the queue carries it."""
+        if self.payload is None:
+            raise ValueError(f"a {self.kind} item with no press")
+        return self.payload
+
 
 class TimeQueue:
     """Items applied in time order; items at the same instant, or human presses of the same poll,

@@ -10,7 +10,7 @@ import pygame
 
 from game import cards
 from game.render import colors, texture
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
 from game.render.text import get_font
 
@@ -93,7 +93,9 @@ def _opaque_core(surf: pygame.Surface, radius: int) -> pygame.Surface:
     return surf
 
 
-_BLANKS: LRU[pygame.Surface] = LRU(8, size_only=True)  # every face of one width starts from the same blank
+# Every face of one width starts from the same blank: a table's few card widths (pile, seats, mini) in two
+# colourings take a twentieth of a screen.
+_BLANKS: LRU[pygame.Surface] = LRU("card blanks", Bound(screens=0.25), size_only=True)
 
 
 def _shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygame.Surface:
@@ -120,7 +122,10 @@ def _draw_shape(w: int, h: int, fill: colors.Color, edge: colors.Color) -> pygam
 # Every drawn card, shared by every screen's CardArt (the table, the results, the title draw the same faces
 # at the same widths), keyed by everything its picture depends on; emptied on a resize, a new language or
 # new looks.
-_FACES: LRU[pygame.Surface] = LRU(480)
+# Two screens' worth: an 8-seat table's frame shows about 40 faces (half a screen), the title's fan and the
+# results some more, and a slap pile keeps each card at its own turn; what flies is drawn unsmoothed and
+# quickly, so the rest of the bound keeps the faces at rest of a deal or two.
+_FACES: LRU[pygame.Surface] = LRU("card faces", Bound(screens=2.0))
 
 
 class CardArt:
@@ -493,7 +498,8 @@ def _headgear_points(letter: str) -> list[tuple[str, list[tuple[float, float]]]]
     ]
 
 
-_HEADGEAR: LRU[pygame.Surface] = LRU(64)
+# A court's headgear for the small cards' emblems: 12 courts at two widths, a hundredth of a screen.
+_HEADGEAR: LRU[pygame.Surface] = LRU("court headgear", Bound(screens=0.1))
 
 
 def _headgear(letter: str, size: int, robe: colors.Color) -> pygame.Surface:

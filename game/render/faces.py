@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 from game.render import colors
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 
 if TYPE_CHECKING:
     import pygame
@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 AVATARS: tuple[str, ...] = ("smile", "cat", "bear", "robot", "owl", "star")
 SUPERSAMPLE = 3  # a mark is drawn this many times bigger and scaled down: smooth edges at any size
 
-_MARKS: LRU[pygame.Surface] = LRU(48)
+# The seats' marks (a seat panel's height square): 8 seats' at two sizes take a fortieth of a screen.
+_MARKS: LRU[pygame.Surface] = LRU("seat marks", Bound(screens=0.1))
 
 
 def mark(size: int, avatar: int | None, colour: colors.Color) -> pygame.Surface:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pygame
 
 from game.render import colors, texture
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 
-_CACHE: LRU[pygame.Surface] = LRU(1, size_only=True)  # only the current size is worth keeping (a resize empties it)
-# The table without its pool of light, and the felt's mask: another table at the same size (more seats, the
-# pool elsewhere) adds only its light. A resize empties it.
-_BASE: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU(1, size_only=True)
+# One window-sized picture (only the current size is worth keeping; a resize empties it), and its key.
+_CACHE: LRU[pygame.Surface] = LRU("felt", Bound(screens=1.0, fixed=2**16), size_only=True)
+# The table without its pool of light (a second of drawing at 1920x1080): another table at the same size (more
+# seats, the pool elsewhere) adds only its light. One window-sized picture; a resize empties it. (The felt's
+# mask for the light is made again each time, a twentieth of the base's time, rather than kept: a screen less.)
+_BASE: LRU[pygame.Surface] = LRU("felt's base", Bound(screens=1.0, fixed=2**16), size_only=True)
 
 
 def background(
@@ -33,7 +35,7 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
     if base is None:
         _BASE.clear()
         base = _BASE[key] = _draw_base(size, felt, rim)
-    out, mask = base[0].copy(), base[1]
+    out = base.copy()
     w, h = size
     q = 4
     sw, sh = max(1, w // q), max(1, h // q)
@@ -46,14 +48,14 @@ def _draw(size: tuple[int, int], felt: pygame.Rect, rim: int, spot: pygame.Rect 
             r = pool.inflate(-round(pool.w * 0.8 * p), -round(pool.h * 0.8 * p))
             pygame.draw.ellipse(light, (*colors.FELT_LIGHT, round(10 + 36 * p)), r)
         light = pygame.transform.smoothscale(light, (w, h))
-        light.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        light.blit(_ellipse_mask(size, felt), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         out.blit(light, (0, 0))
     texture.roughen(out, 3, seed=5)  # a fine grain over everything: cloth, wood and room alike
     return out.convert() if pygame.display.get_surface() is not None else out
 
 
-def _draw_base(size: tuple[int, int], felt: pygame.Rect, rim: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """The table before its pool of light and its grain, and the felt's mask."""
+def _draw_base(size: tuple[int, int], felt: pygame.Rect, rim: int) -> pygame.Surface:
+    """The table before its pool of light and its grain."""
     w, h = size
     q = 4  # soft gradients are drawn at quarter size and smoothed up
     small = pygame.Surface((max(1, w // q), max(1, h // q)))
@@ -98,7 +100,7 @@ def _draw_base(size: tuple[int, int], felt: pygame.Rect, rim: int) -> tuple[pyga
     shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(shade, (0, 0))
     del shade
-    return out, mask
+    return out
 
 
 def _ellipse_mask(size: tuple[int, int], rect: pygame.Rect) -> pygame.Surface:

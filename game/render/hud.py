@@ -5,10 +5,14 @@ from __future__ import annotations
 import pygame
 
 from game.render import colors
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 
-_HANDS: LRU[pygame.Surface] = LRU(64)
-_SHADES: LRU[pygame.Surface] = LRU(64)
+# The slap hands (a card's width, a seat's colour, turned by tens of degrees): the hands of one slap race at
+# 8 seats are a tenth of a screen; a quarter keeps the seats' turns from one race to the next.
+_HANDS: LRU[pygame.Surface] = LRU("slap hands", Bound(screens=0.25))
+# Translucent plates: a menu dims the whole window with one (a screen), and a table's notes, prompt lane and
+# cards' shadows take half a screen more in a few dozen sizes.
+_SHADES: LRU[pygame.Surface] = LRU("shades", Bound(screens=1.5))
 
 
 def blit_alpha(
@@ -35,8 +39,6 @@ def shade(
     key = (rect.w, rect.h, radius, tuple(color))
     surf = _SHADES.get(key)
     if surf is None:
-        if len(_SHADES) > 64:
-            _SHADES.clear()
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (*color, 255), surf.get_rect(), border_radius=radius)
         _SHADES[key] = surf
@@ -115,7 +117,8 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
     return surf
 
 
-_GLOWS: LRU[pygame.Surface] = LRU(8)
+# The slap's flash (an oval round the pile, up to a third of the window): the one in use.
+_GLOWS: LRU[pygame.Surface] = LRU("glows", Bound(screens=0.4))
 
 
 def glow(w: int, h: int) -> pygame.Surface:

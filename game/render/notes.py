@@ -21,7 +21,10 @@ from typing import Protocol
 
 import pygame
 
+from game.core.memo import Memo
+from game.i18n import t
 from game.render import colors, hud
+from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
 from game.render.scale import big_min, px, text_for, text_min, text_px, unit
@@ -46,6 +49,7 @@ class NotesHost(Protocol):
     reduced_motion: bool
     poll: Callable[[], None]
     boxes: TextBoxes
+    short_notes: tuple[str, ...]  # msgids of notes said as they are: a lane too narrow for a word of one is not offered
 
     def keep_clear(self) -> list[pygame.Rect]: ...
 
@@ -95,8 +99,11 @@ class Notes:
 
     def __init__(self, host: NotesHost) -> None:
         self.host = host
-        self._lanes: dict[tuple, tuple[Lane, ...]] = {}  # by what they were found from (a few kept)
-        self._fitted: dict[tuple, tuple[pygame.Surface, int, str]] = {}
+        # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
+        self._lanes: Memo[tuple, tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
+        # a quarter of a screen's worth.
+        self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
 
     def clear(self) -> None:
         self._lanes.clear()
@@ -156,11 +163,9 @@ class Notes:
         host = self.host
         blocks = self.blocks()
         key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
-               tuple(tuple(r) for r in blocks), self._tags())
+               tuple(tuple(r) for r in blocks), self._tags(), tuple(t(text) for text in host.short_notes))
         found = self._lanes.get(key)
         if found is None:
-            if len(self._lanes) >= 16:
-                self._lanes.clear()
             found = self._lanes[key] = self._find(blocks)
         return found
 
@@ -181,6 +186,11 @@ class Notes:
         if any(font.size(line)[0] + r > width for line in lines):
             return 99
         return len(lines)
+
+    def _holds_words(self, width: int) -> bool:
+        """Whether a lane `width` px wide holds every word of the table's short notes at the smallest note size
+        (a narrower one would cut a long word with "…": "udfordringen!" between two mats at 640x360)."""
+        return all(self._rows(t(text), self.floor(), width) < 99 for text in self.host.short_notes)
 
     def _score(self, w: int, h: int, memo: dict) -> tuple[int, int, int, int]:
         """How well a lane w × h holds notes, best first: how many of a short note, another short one and a
@@ -223,7 +233,7 @@ class Notes:
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
             nonlocal order
             order += 1
-            if rect.w < 8 or rect.h < 8:
+            if rect.w < 8 or rect.h < 8 or not self._holds_words(rect.w):
                 return
             if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
                 rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)
@@ -379,8 +389,6 @@ class Notes:
             said, s = tries[-1]
             said, s = texts.fitted(said, width - 2 * max(1, s // 14), s, True)
             img = texts.outlined(said, s, color)
-        if len(self._fitted) > 256:
-            self._fitted.clear()
         self._fitted[key] = (img, s, said)
         return img, s, said
 

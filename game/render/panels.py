@@ -8,6 +8,7 @@ from typing import Protocol
 import pygame
 
 from game.render import colors, faces, hud
+from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
@@ -40,8 +41,13 @@ class Panels:
 
     def __init__(self, host: PanelsHost) -> None:
         self.host = host
-        self._images: dict[int, tuple] = {}  # seat: (content, image, panel rect in it, tags or None)
-        self._turn: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
+        # Per seat (at most MAX_SEATS entries, the last content of each): (content, image, panel rect in it,
+        # tags or None).
+        self._images: dict[int, tuple] = {}
+        # The turn's glow and frame per seat and panel size (a panel's area twice): 8 seats' fit in a third
+        # of a screen; half keeps a relayout's sizes beside them.
+        self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=0.5))
+        # Per seat (at most MAX_SEATS): its tags image as last measured and how far it sticks out.
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
 
     @property
@@ -304,13 +310,10 @@ class Panels:
         if cached is None or cached[3] is None:
             return (0, 0)
         _, _, inner, tags = cached
-        found = self._overhangs.get(id(tags))
+        found = self._overhangs.get(seat)
         if found is None or found[0] is not tags:
             ink = tags.get_bounding_rect()
-            found = (tags, (max(0, inner.top - ink.top), max(0, ink.bottom - inner.bottom)))
-            if len(self._overhangs) > 32:
-                self._overhangs.clear()
-            self._overhangs[id(tags)] = found
+            found = self._overhangs[seat] = (tags, (max(0, inner.top - ink.top), max(0, ink.bottom - inner.bottom)))
         return found[1]
 
     def _turn_overlays(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 
 REFERENCE = (1280, 720)
 TEXT_MIN = 20  # px at 1280×720
@@ -46,51 +48,124 @@ def big_min(size: tuple[int, int]) -> int:
     return px(size, BIG_MIN)
 
 
-# -- accessibility: the player's text size and large cards (set from the settings by the app) ------------
+# -- the render context: what a frame is drawn with ---------------------------------------------------------
 # Large-cards mode: a table's centre cards at least LARGE_CARDS of the standard size; a centre a game draws
 # that big already (a pile the game enlarged) stays, and its seats' panels with their cards grow by up to
 # LARGE_SEAT_CARDS instead (the layout shrinks them until they fit round the centre). More than this and the
 # tables' lanes (a seat's notes, the prompt, a 20-character name) no longer fit at 8 seats.
 LARGE_CARDS = 1.15
 LARGE_SEAT_CARDS = 1.3
-_text_scale = 1.0
-_card_boost = 1.0
-_seat_boost = 1.0
+# The text size setting grows small text: a text of size n (px) becomes n × scale, but no bigger than
+# TEXT_GROWN_MAX px at 1280×720 (scaled with the window); text bigger than that already (headings) stays.
+TEXT_GROWN_MAX = 40
+CROWDED_UNIT = 0.75
 
 
-_room = 2.0  # the largest text scale the screen being laid out or drawn takes (see text_room)
+@dataclass(frozen=True)
+class RenderContext:
+    """What a frame is laid out and drawn with: the player's text size (`text`: 1.0, 1.25 or 1.5), large
+    cards, the window (its unit sizes TEXT_GROWN_MAX; the caches' bounds are sized by it) and the room of
+    the screen being drawn (the largest text scale it takes, see text_room).
+
+    A value: the app makes one from the settings and its window and draws each frame with it (`using`);
+    a screen that needs other words (the replay viewer's boosted table, a screen's room) draws inside
+    `using(text=..., room=...)`, which ends when it is done, whatever happens."""
+
+    text: float = 1.0
+    large_cards: bool = False
+    window: tuple[int, int] = REFERENCE
+    room: float = 2.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", max(0.5, min(2.0, float(self.text))))  # 50 % to 200 %, whatever asked
+        object.__setattr__(self, "window", (int(self.window[0]), int(self.window[1])))
+
+    @property
+    def window_unit(self) -> float:
+        return unit(self.window)
+
+    @property
+    def text_scale(self) -> float:
+        """The text scale in force: the player's, capped by the room of the screen being drawn."""
+        return min(self.text, self.room)
+
+    @property
+    def crowded(self) -> bool:
+        """Large cards and 150 % text in a window under 960×540 (unit 0.75): no room for both round a table
+        of eight; the text the player asked for wins, the cards keep their standard size."""
+        return self.text_scale > 1.25 and self.window_unit < CROWDED_UNIT
+
+    @property
+    def card_boost(self) -> float:
+        return 1.0 if self.crowded or not self.large_cards else LARGE_CARDS
+
+    @property
+    def seat_card_boost(self) -> float:
+        return 1.0 if self.crowded or not self.large_cards else LARGE_SEAT_CARDS
 
 
-def set_text_scale(factor: float) -> None:
-    """Every text drawn through a TextCache from now on is `factor` times its size (1.0, 1.25 or 1.5), as
-    far as the screen drawing it has room (text_room)."""
-    global _text_scale
-    _text_scale = max(0.5, min(2.0, float(factor)))
+# (the context installed, the changes of the `using` blocks open round the code running now, innermost last,
+# and the context in force: the installed one with those changes)
+_STATE: ContextVar[tuple[RenderContext, tuple[dict[str, object], ...], RenderContext]] = ContextVar(
+    "render_context", default=(RenderContext(), (), RenderContext()))
+
+
+def _changed(base: RenderContext, changes: tuple[dict[str, object], ...]) -> RenderContext:
+    merged: dict[str, object] = {}
+    for change in changes:
+        merged.update(change)
+    return replace(base, **merged) if merged else base  # type: ignore[arg-type]
+
+
+def current() -> RenderContext:
+    """The render context in force."""
+    return _STATE.get()[2]
+
+
+@contextmanager
+def using(context: RenderContext | None = None, **changes: object) -> Iterator[RenderContext]:
+    """Lay out and draw with `context` (every field of it), or the one in force with `changes` (e.g.
+    room=1.0), until the block ends; then the one before is back, whatever happens. A context installed
+    inside the block (the player changed the text size) stays installed: only the block's changes end."""
+    change = dict(vars(context)) if context is not None else {}
+    change.update(changes)
+    base, open_changes, _ = _STATE.get()
+    _STATE.set((base, (*open_changes, change), _changed(base, (*open_changes, change))))
+    try:
+        yield _STATE.get()[2]
+    finally:
+        base, open_changes, _ = _STATE.get()
+        kept = open_changes[:-1] if open_changes and open_changes[-1] is change else tuple(
+            c for c in open_changes if c is not change)
+        _STATE.set((base, kept, _changed(base, kept)))
+
+
+def install(context: RenderContext | None = None, **changes: object) -> None:
+    """Make `context` (or the one installed with `changes`, e.g. text=1.5) the one in force outside any
+    `using` block: the app's, from its settings and window, what scenes built between frames and the tests
+    lay out with. Blocks open now keep their changes over it."""
+    base, open_changes, _ = _STATE.get()
+    new = _changed(context if context is not None else base, (changes,))
+    _STATE.set((new, open_changes, _changed(new, open_changes)))
+
+
+def installed() -> RenderContext:
+    """The context installed (outside every `using` block)."""
+    return _STATE.get()[0]
 
 
 def text_scale() -> float:
     """The text scale in force: the player's, capped by the room of the screen being drawn."""
-    return min(_text_scale, _room)
-
-
-# The text size setting grows small text: a text of size n (px) becomes n × scale, but no bigger than
-# TEXT_GROWN_MAX px at 1280×720 (scaled with the window); text bigger than that already (headings) stays.
-TEXT_GROWN_MAX = 40
-_window_unit = 1.0
-
-
-def set_window(size: tuple[int, int]) -> None:
-    """The window the texts are drawn in (for TEXT_GROWN_MAX); the app tells it on every layout."""
-    global _window_unit
-    _window_unit = unit(size)
+    return _STATE.get()[2].text_scale
 
 
 def text_px(size: float) -> int:
     """The font size that text of `size` px is drawn at, at the text size in force."""
-    s = text_scale()
+    context = _STATE.get()[2]
+    s = context.text_scale
     if s == 1.0:
         return round(size)
-    return round(max(size, min(size * s, TEXT_GROWN_MAX * _window_unit)))
+    return round(max(size, min(size * s, TEXT_GROWN_MAX * context.window_unit)))
 
 
 def text_for(drawn: int) -> int:
@@ -104,66 +179,56 @@ def text_for(drawn: int) -> int:
 
 def looks_key() -> tuple[float, float]:
     """What text_px depends on (for caches of drawn text)."""
-    return text_scale(), _window_unit
+    context = _STATE.get()[2]
+    return context.text_scale, context.window_unit
 
 
 def player_text_scale() -> float:
     """The text size the player asked for (1.0, 1.25, 1.5), whatever a screen can take."""
-    return _text_scale
+    return _STATE.get()[2].text
 
 
 @contextmanager
 def text_room(room: float) -> Iterator[None]:
     """While a screen lays out or draws: its texts grow with the player's text size up to `room` (a
     screen whose layout has no room for 150 % text says so with its Scene.text_room)."""
-    global _room
-    old, _room = _room, room
-    try:
+    with using(room=room):
         yield
-    finally:
-        _room = old
-
-
-def set_large_cards(on: bool) -> None:
-    global _card_boost, _seat_boost
-    _card_boost = LARGE_CARDS if on else 1.0
-    _seat_boost = LARGE_SEAT_CARDS if on else 1.0
-
-
-def _crowded() -> bool:
-    """Large cards and 150 % text in a window under 960×540 (unit 0.75): no room for both round a table of
-    eight; the text the player asked for wins, the cards keep their standard size."""
-    return text_scale() > 1.25 and _window_unit < CROWDED_UNIT
-
-
-CROWDED_UNIT = 0.75
 
 
 def seat_card_boost() -> float:
     """How much bigger than standard the seats' cards may be (1.0, or LARGE_SEAT_CARDS in large-cards mode;
     1.0 where a small window has no room for them and 150 % text at once)."""
-    return 1.0 if _crowded() else _seat_boost
+    return _STATE.get()[2].seat_card_boost
 
 
 def card_boost() -> float:
     """How much bigger than standard the tables draw their cards (1.0, or LARGE_CARDS in large-cards mode;
     1.0 where a small window has no room for them and 150 % text at once)."""
-    return 1.0 if _crowded() else _card_boost
+    return _STATE.get()[2].card_boost
+
+
+def from_settings(settings: object, window: tuple[int, int]) -> RenderContext:
+    """The context the settings ask for (a mapping; missing keys: the defaults) in a window of `window`."""
+    get = getattr(settings, "get", lambda _k, d=None: d)
+    return RenderContext(text=int(get("text_size", 100) or 100) / 100, large_cards=bool(get("large_cards", False)),
+                         window=window)
 
 
 def apply_settings(settings: object) -> None:
     """Read the text size, large cards and card letters from the settings (a mapping; missing keys: the
-    defaults). Letters on "auto" follow the language in force, whenever it changes."""
+    defaults) into the context in force outside `using` blocks. Letters on "auto" follow the language in
+    force, whenever it changes."""
     from game.render import letters
 
     get = getattr(settings, "get", lambda _k, d=None: d)
-    set_text_scale(int(get("text_size", 100) or 100) / 100)
-    set_large_cards(bool(get("large_cards", False)))
+    install(from_settings(settings, installed().window))
     letters.set_letters(str(get("card_letters", letters.AUTO)))
 
 
-def looks() -> tuple[float, float, str]:
+def looks() -> tuple[float, bool, str]:
     """The text size, card size and letters in force (a change means every screen lays out again)."""
     from game.render import letters
 
-    return _text_scale, _card_boost, letters.letters()
+    context = _STATE.get()[0]
+    return context.text, context.large_cards, letters.letters()

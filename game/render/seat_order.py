@@ -64,7 +64,7 @@ def seat_places(sides: Sequence[float | None]) -> tuple[float, ...]:
         return tuple(0.0 for _ in sides)
     signs = [_side(s) for s in sides]
     exact = [0.0 if s is None else s for s in sides]
-    best: tuple | None = None
+    best: tuple[float, bool, float, bool, bool] | None = None
     best_places: tuple[float, ...] = tuple(float(i) for i in range(n))
     for half in (0, 1):
         for start in range(n):

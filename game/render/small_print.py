@@ -35,7 +35,7 @@ class SmallPrint:
     """One table's small print, laid out once per window size and text."""
 
     def __init__(self, avoid: Callable[[], list[pygame.Rect]] | None = None) -> None:
-        self._placed: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # (size, text), image, rect
+        self._placed: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None  # (size, text), image, rect
         self._avoid = avoid  # what else on the felt it keeps off (a game's centre)
 
     @staticmethod

@@ -14,6 +14,7 @@ import pygame
 
 from game.render import colors, felt
 from game.render.anim import Anim
+from game.render.cache import LRU, Bound
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
@@ -44,6 +45,7 @@ class TableView:
     places: tuple[float, ...] | None = None  # where each seat sits (table_layout's; game.render.seat_order)
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
     key_hints = True  # the table names its own keys in its corner (the replay viewer's keys do other things)
+    short_notes: tuple[str, ...] = ()  # msgids of the notes said without a name: every notes lane holds their words
 
     def __init__(
         self,
@@ -72,7 +74,8 @@ class TableView:
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
         self._in_layer: dict[int, tuple] = {}
-        self._labels: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+        # Centre labels per text and place (a line or three of big words): a tenth of a screen keeps a deal's.
+        self._labels: LRU[tuple[pygame.Surface, pygame.Rect]] = LRU("centre labels", Bound(screens=0.1))
 
     # -- who sits where, and the motion setting: the view-model's -----------------------------------
     @property
@@ -376,8 +379,6 @@ class TableView:
                 font = self.texts.font(size, True)
                 lines = [line for part in name_first(text) for line in wrap(part, font, width)]
                 img = stack([self.texts.outlined(line, size, color) for line in lines])
-            if len(self._labels) > 64:
-                self._labels.clear()
             cached = (img, img.get_rect(midtop=pos) if below else img.get_rect(midbottom=pos))
             self._labels[key] = cached
         return cached

@@ -18,17 +18,21 @@ from typing import Self
 
 import pygame
 
+from game.core.memo import Memo
 from game.names import clean_text
 from game.render import colors
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 from game.render.scale import looks_key, text_px, text_scale
 from game.resources import font_path
 
 FontGetter = Callable[..., "pygame.font.Font"]
 
-# A table at 3840x2160 uses about 40 sizes at once; each open font with its glyphs is ~0.2 MB.
-FONT_CAPACITY = 64
-_FONTS: LRU[pygame.font.Font] = LRU(FONT_CAPACITY)
+# A table at 3840x2160 uses about 40 sizes at once, one at 1280x720 about 25, and its layout tries a dozen
+# more as it fits its words; each open font with its glyphs is 0.2 to 0.3 MB (see cache.FONT_BYTES), bigger
+# with the window: 10 MiB and half a screen's worth is 12 MB at 1280x720 (about 55 fonts), 14 MB at
+# 1920x1080, 27 MB at 3840x2160 (fewer than that reopens fonts every frame: measured).
+FONT_BOUND = Bound(screens=0.5, fixed=10 * 2**20)
+_FONTS: LRU[pygame.font.Font] = LRU("fonts", FONT_BOUND)
 
 
 def get_font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -50,20 +54,25 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     return font
 
 
-# Widths measured, by (font getter, text, px, bold): a font's glyphs never change, so neither do they.
-WIDTHS_CAPACITY = 65536
-_WIDTHS: dict[tuple[FontGetter, str, int, bool], int] = {}
+# Widths measured, by (font getter, text, px, bold): a font's glyphs never change, so neither do they. An
+# entry is about 250 bytes: 2 MiB keeps some 8,000 widths, every word of a few screens at a few sizes (the
+# layouts try sizes until the words fit). Kept across resizes: they depend on the px, not the window.
+WIDTHS_BYTES = 2 * 2**20
+_WIDTHS: Memo[tuple[FontGetter, str, int, bool], int] = Memo("text widths", WIDTHS_BYTES)
+# Words drawn by one TextCache: a table's frame draws about a hundred words and numbers (a tenth of a
+# screen); half a screen's worth keeps the words of the last seconds (notes fading, counts going up).
+TEXT_BOUND = Bound(screens=0.5)
 
 
 class TextCache:
     """Rendered text surfaces keyed by (text, size, bold, colour); least recently used ones are dropped."""
 
-    def __init__(self, get: FontGetter | None = None, capacity: int = 512,
-                 floor: Callable[[], int] | None = None) -> None:
+    def __init__(self, get: FontGetter | None = None, bound: Bound = TEXT_BOUND,
+                 floor: Callable[[], int] | None = None, name: str = "table words") -> None:
         """`floor`: the smallest text size (as passed here) the fitting methods shrink words to, asked each
         time (the screens' floor depends on the window and the text size in force); 6 if not given."""
         self._get = get or get_font
-        self._cache: LRU[pygame.Surface] = LRU(capacity)
+        self._cache: LRU[pygame.Surface] = LRU(name, bound)
         self._floor = floor or (lambda: 6)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -82,8 +91,6 @@ class TextCache:
         key = (self._get, text, px, bold)
         w = _WIDTHS.get(key)
         if w is None:
-            if len(_WIDTHS) >= WIDTHS_CAPACITY:
-                _WIDTHS.clear()
             w = _WIDTHS[key] = self._get(px, bold).size(text)[0]
         return w
 

@@ -10,10 +10,15 @@ import random
 import pygame
 from pygame import gfxdraw
 
+from game.core.memo import Memo
 from game.render import colors
+from game.render.cache import picture_size
 
 TILE = 256  # the noise tile's side: big enough that its repeat is not seen on felt
-_TILES: dict[tuple[int, int, int], pygame.Surface] = {}
+# The noise tiles (256 KiB each) by (depth, seed, kind): the felt, the cards, the wood and the menus use about
+# eight, made once per process; room for twelve.
+_TILES: Memo[tuple[int, int, int], pygame.Surface] = Memo("noise tiles", 12 * (TILE * TILE * 4 + 2**10),
+                                                          sizer=picture_size)
 
 
 def _noise(size: tuple[int, int], depth: int, seed: int) -> pygame.Surface:

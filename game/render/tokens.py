@@ -7,7 +7,9 @@ import random
 
 import pygame
 
+from game.core.memo import Memo
 from game.render import colors
+from game.render.cache import LRU, Bound
 
 STICK = "stick"
 CHIP = "chip"
@@ -18,8 +20,11 @@ class Tokens:
     """Cached token sprites and loose piles of them."""
 
     def __init__(self) -> None:
-        self._sprites: dict[tuple, pygame.Surface] = {}
-        self._spots: dict[tuple[int, str], list[tuple[float, float, int]]] = {}
+        # A token at each of its turns (sticks lie at any of 30 angles) and sizes: a table's piles take a
+        # fiftieth of a screen at most; a tenth keeps them across a deal's sizes.
+        self._sprites: LRU[pygame.Surface] = LRU("tokens", Bound(screens=0.1))
+        # A loose pile's spots by (seed, kind): a pile is 14 spots (about 1.5 KB); a new one each pot.
+        self._spots: Memo[tuple[int, str], list[tuple[float, float, int]]] = Memo("token spots", 2**16)
 
     def clear(self) -> None:
         self._sprites.clear()

@@ -9,9 +9,9 @@ import pygame
 
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
+from game.names import MAX_NAME
 from game.render import colors
 from game.render.text import break_lines
-from game.settings import MAX_NAME
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 from game.ui.scene import Scene

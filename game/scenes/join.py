@@ -7,6 +7,7 @@ The lobby opens the join screen by name ("join", seats, min_players, on_done); t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from game.commands import BACK, CONFIRM, LEFT, PAUSE, RIGHT, Command
 from game.i18n import t, tn
 from game.input.bindings import ACTION_SLOT, FIRST, MAX_SEATS
 from game.input.keys import key_label
-from game.profiles import draw_avatar
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 HOLD_NS = 1_000_000_000  # a seat changes hands on the unplugged screen only by a press held this long
 
 
-class Joined(dict):
+class Joined(dict[int, str]):
     """seat -> device, as the join screen hands it over; `profiles`: seat -> the remembered player chosen
     for it (game.history profiles; a seat not in it is a guest)."""
 
@@ -225,13 +226,13 @@ class PadLostScene(Scene):
         items = [ui.Item(t("Wait"), self._wait)]
         self.actions = {}
         for seat in sorted(self.router.lost):
-            self.actions[len(items)] = lambda s=seat: self._to_bot(s)
+            self.actions[len(items)] = functools.partial(self._to_bot, seat)
             items.append(ui.Item(t("Give Player {n} to a bot? Hold {a}", n=seat + 1, a=self.router.button("a")), self._tap,
                                  colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
-                self.actions[len(items)] = lambda s=seat, r=row: self._to_keys(s, r)
+                self.actions[len(items)] = functools.partial(self._to_keys, seat, row)
                 items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold {hold}", n=seat + 1, a=key_label(keys[0]),
                                        b=key_label(keys[1]), hold=self.router.button("a")), self._tap,
                                      colour=ui.seat_colour(seat)))

@@ -65,7 +65,7 @@ class SettingsScene(MenuScene):
             self.app.settings[key] = not self.app.settings[key]
             self.app.save_settings()
 
-        return ui.Item(label, value=lambda: ui.on_off(self.app.settings[key]), change=flip)
+        return ui.Item(label, value=lambda: ui.on_off(bool(self.app.settings[key])), change=flip)
 
     def _volume(self, step: int) -> None:
         volume = min(1.0, max(0.0, round(self.app.settings["volume"] + 0.1 * step, 1)))

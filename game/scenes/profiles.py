@@ -7,12 +7,14 @@ writes the change on its own thread. Deleting asks first.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
 
 from game.i18n import pt, t
-from game.profiles import AVATARS, PALETTE, Profile, avatar_name, colour_name, device_label, draw_avatar
+from game.profiles import PALETTE, Profile, avatar_name, colour_name, device_label
+from game.render.faces import AVATARS, draw_avatar
 from game.ui import widgets as ui
 from game.ui.menu import MenuScene
 
@@ -45,7 +47,7 @@ class ProfilesScene(MenuScene):
     def items(self) -> list[ui.Item]:
         history = self.app.history
         self.faces = {i: p for i, p in enumerate(history.profiles)}
-        items = [ui.Item(p.name, lambda pid=p.id: self.app.nav.push("profile", pid), colour=p.rgb, whole_label=True)
+        items = [ui.Item(p.name, functools.partial(self.app.nav.push, "profile", p.id), colour=p.rgb, whole_label=True)
                  for p in history.profiles]
         items.append(ui.Item(t("New player…"), self._new))
         items.append(ui.Item(pt("menu", "Back"), self.back))
@@ -109,10 +111,10 @@ class ProfileScene(MenuScene):
 
     def items(self) -> list[ui.Item]:
         return [
-            ui.Item(t("Name"), self._rename, value=lambda: self._get("name", "")),
-            ui.Item(t("Colour"), value=lambda: colour_name(self._get("colour", 0)),
+            ui.Item(t("Name"), self._rename, value=lambda: self._shown.name),
+            ui.Item(t("Colour"), value=lambda: colour_name(self._shown.colour),
                     change=lambda step: self._step("colour", step, len(PALETTE))),
-            ui.Item(t("Face"), value=lambda: avatar_name(self._get("avatar", 0)),
+            ui.Item(t("Face"), value=lambda: avatar_name(self._shown.avatar),
                     change=lambda step: self._step("avatar", step, len(AVATARS))),
             ui.Item(t("Plays with"), value=self._device_value, change=self._cycle_device),
             ui.Item(t("Stats…"), lambda: self.app.nav.push("stats", self.profile_id)),
@@ -124,12 +126,16 @@ class ProfileScene(MenuScene):
         if self.profile is None:
             self.app.pop()  # deleted
 
-    def _get(self, field: str, default: object) -> object:
-        profile = self.profile
-        return getattr(profile, field) if profile is not None else default
+    @property
+    def _shown(self) -> Profile:
+        """The profile, or (deleted meanwhile: the screen closes) a blank one with every default."""
+        return self.profile if self.profile is not None else Profile(self.profile_id, "")
 
     def _step(self, field: str, step: int, count: int) -> None:
-        self.app.history.change(self.profile_id, **{field: (int(self._get(field, 0)) + step) % count})
+        if field == "colour":
+            self.app.history.change(self.profile_id, colour=(self._shown.colour + step) % count)
+        else:
+            self.app.history.change(self.profile_id, avatar=(self._shown.avatar + step) % count)
 
     def _rename(self) -> None:
         def done(name: str) -> None:
@@ -137,7 +143,7 @@ class ProfileScene(MenuScene):
             self.message = problem or ""
 
         self.message = ""
-        self.app.nav.push("name_entry", t("New name for {name}", name=self._get("name", "")), str(self._get("name", "")),
+        self.app.nav.push("name_entry", t("New name for {name}", name=self._shown.name), self._shown.name,
                           done)
 
     def devices(self) -> list[tuple[str | None, str]]:
@@ -147,14 +153,14 @@ class ProfileScene(MenuScene):
         out += [(f"kb:{row}", "") for row in range(MAX_SEAT_KEYS)]
         pads = sorted(self.app.input.pads.by_id.values(), key=lambda p: p.number)
         out += list(dict.fromkeys((f"pad:{p.guid}", p.name) for p in pads))
-        mine = (self._get("device", None), self._get("device_name", ""))
+        mine = (self._shown.device, self._shown.device_name)
         if mine[0] and mine[0] not in [d for d, _ in out]:
             out.append(mine)  # a pad not plugged in now stays a choice
         return out
 
     def _device_value(self) -> str:
-        device = self._get("device", None)
-        label = device_label(device, str(self._get("device_name", "")))
+        device = self._shown.device
+        label = device_label(device, self._shown.device_name)
         if isinstance(device, str) and device.startswith("kb:"):
             keys = self.app.input.device_controls(device)
             return t("{who} ({keys})", who=label, keys=keys) if keys else label
@@ -162,13 +168,13 @@ class ProfileScene(MenuScene):
 
     def _cycle_device(self, step: int) -> None:
         choices = self.devices()
-        current = self._get("device", None)
+        current = self._shown.device
         i = next((k for k, (d, _) in enumerate(choices) if d == current), 0)
         device, name = choices[(i + step) % len(choices)]
         self.app.history.change(self.profile_id, device=device, device_name=name)
 
     def _delete(self) -> None:
-        name = self._get("name", "")
+        name = self._shown.name
         self.app.nav.push("confirm", t("Delete {name} and all of their stats?", name=name),
                           lambda: self.app.history.delete(self.profile_id), t("Delete"), t("Keep"))
 
@@ -216,8 +222,8 @@ class ProfilePickScene(MenuScene):
         profiles = self.app.history.profiles
         self.faces = {i + 1: p for i, p in enumerate(profiles)}
         items = [ui.Item(t("Guest: {name}", name=self.guest), lambda: self._pick(None))]
-        items += [ui.Item(p.name, lambda pid=p.id: self._pick(pid), colour=p.rgb, whole_label=True,
-                          enabled=lambda pid=p.id: pid not in self.taken) for p in profiles]
+        items += [ui.Item(p.name, functools.partial(self._pick, p.id), colour=p.rgb, whole_label=True,
+                          enabled=functools.partial(self._free, p.id)) for p in profiles]
         items.append(ui.Item(t("Guest with another name…"), self._typed))
         items.append(ui.Item(t("New player…"), self._new))
         return items
@@ -233,6 +239,10 @@ class ProfilePickScene(MenuScene):
             self._pick(made)
             return
         super().resume()
+
+    def _free(self, profile_id: int) -> bool:
+        """Whether `profile_id` plays no other seat (it can be chosen)."""
+        return profile_id not in self.taken
 
     def _pick(self, profile_id: int | None) -> None:
         self.app.pop()

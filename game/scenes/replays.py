@@ -32,11 +32,12 @@ from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
 from game.games.base import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
+from game.jsonsafe import as_int, as_list, as_object
 from game.match.common import Ignored, Timed, seat_from_line
 from game.record import Log, LogError
 from game.render import colors, scale
 from game.render.text import TextCache, wrap
-from game.replay import build_match, verify
+from game.replay import build_match, header_int, verify
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -113,12 +114,13 @@ class Film:
         self.events: list[list[Timed]] = []
         self.photos: list[tuple[int, Photo]] = []
         try:
-            self.start_ns = int(header["start_ns"])
-            seats = [seat_from_line(s) for s in header["seats"]]
+            self.start_ns = header_int(header["start_ns"])
+            seats = [seat_from_line(as_object(s, "a seat")) for s in as_list(header["seats"], "seats")]
             self.names = [seat_name(spec, i) for i, spec in enumerate(seats)]
             self.config = TableConfig(self.definition.id,
-                                      self.definition.rules_from_values(header["rules"], header["players"]),
-                                      seats, int(header["seed"]), int(header["first_player"]))
+                                      self.definition.rules_from_values(as_object(header["rules"], "rules"),
+                                                                       as_int(header["players"], "players")),
+                                      seats, header_int(header["seed"]), header_int(header["first_player"]))
             verdict = verify(log, self._collect)
         except LogError as exc:
             raise LogError(f"{where}: {_short(str(exc), log.path)}") from None
@@ -135,7 +137,7 @@ class Film:
         for line in self.lines:
             latest = max(latest, int(line.get("t", 0)))
             self.at.append(latest)
-        self.end = max(latest, int(log.footer.get("t", 0) or 0))
+        self.end = max(latest, header_int(log.footer.get("t", 0) or 0))
         self.moves = [i for i, (line, events) in enumerate(zip(self.lines, self.events, strict=True))
                       if line["k"] == "cmd" and any(not isinstance(e.event, Ignored) for e in events)]
         self.settled = [self._settled(n) for n in range(len(self.moves))]
@@ -158,7 +160,8 @@ class Film:
 
     def controls(self) -> list[str]:
         """What each seat's panel says under its name: its bot's level, or nothing for a person."""
-        return [t("bot: {level}", level=t(spec.level)) if spec.is_bot else "" for spec in self.config.seats]
+        return [t("bot: {level}", level=t(spec.level)) if spec.is_bot and spec.level is not None else ""
+                for spec in self.config.seats]
 
     def new_match(self) -> Any:
         return build_match(self.header)
@@ -206,11 +209,12 @@ def _result(log: Log, names: list[str]) -> str:
     footer = log.footer
     if not footer.get("over"):
         return t("not finished")
-    result = footer.get("result") or {}
-    winners = result.get("winners")
-    if winners is None and isinstance(result.get("winner"), int):
-        winners = [result["winner"]]
-    winners = [w for w in winners or [] if isinstance(w, int) and 0 <= w < len(names)]
+    result = footer.get("result")
+    result = result if isinstance(result, dict) else {}
+    found, winner = result.get("winners"), result.get("winner")
+    if found is None and isinstance(winner, int):
+        found = [winner]
+    winners = [w for w in found if isinstance(w, int) and 0 <= w < len(names)] if isinstance(found, list) else []
     if not winners:
         return t("a draw")
     if len(winners) == 1:
@@ -224,10 +228,10 @@ def entry_for(path: Path, games: Any) -> Entry:
         log = record.read_log(path)
         header = log.header
         definition = games.get(header["game"])
-        seats = [seat_from_line(s) for s in header["seats"]]
+        seats = [seat_from_line(as_object(s, "a seat")) for s in as_list(header["seats"], "seats")]
         names = [seat_name(spec, i) for i, spec in enumerate(seats)]
         title = f"{definition.title()} \u2014 {_result(log, names)}"
-        length = clock_text(int(log.footer.get("t", 0) or 0))
+        length = clock_text(header_int(log.footer.get("t", 0) or 0))
         detail = " \u00b7 ".join([_when(header, path), ", ".join(names), length])
     except LogError as exc:
         return Entry(path, None, path.name, _short(str(exc), path))
@@ -353,7 +357,7 @@ class ReplayScene(Scene):
 
     def __init__(self, source: Film | Log | list[dict[str, Any]]) -> None:
         self.source = source
-        self.film: Film | None = None
+        self.film: Film | None = None  # None on the error screen (the log could not be shown)
         self.error = ""
         self.table: Any = None
         self.now = 0
@@ -363,9 +367,15 @@ class ReplayScene(Scene):
         self.photo: int | None = None
         self.photo_ms = 0  # the cursor, in ms from the photo finish's first press
         self._version = 0
-        self._drawn: tuple | None = None
+        self._drawn: tuple[int, tuple[int, int], int] | None = None
         self._sounds = False
-        self._table_looks: tuple | None = None  # the table's size and text looks when it was last laid out
+        self._table_looks: tuple[tuple[int, int], object] | None = None  # the table's size and text looks when it was last laid out
+
+    @property
+    def _shown(self) -> Film:
+        """The game being shown (set on entering; only the error screen has none, and never asks)."""
+        assert self.film is not None, "a replay viewer without its game"
+        return self.film
 
     @property
     def speed(self) -> float:
@@ -379,7 +389,7 @@ class ReplayScene(Scene):
             self.error = str(exc).removeprefix(t("this game") + ": ")
             self.menu = ui.Menu([ui.Item(pt("menu", "Back"), self.app.pop, button=True)])
             return
-        self.texts = TextCache(self.app.fonts.get)
+        self.texts = TextCache(self.app.fonts.get, name="replay list words")
         self._build_table()
         self.menu = ui.Menu(self._items(), 1)
         self._label()
@@ -395,7 +405,7 @@ class ReplayScene(Scene):
 
     def _build_table(self) -> None:
         """The game's own table scene, used for its view and its drawing only (never pushed, fed no input)."""
-        film = self.film
+        film = self._shown
         table = film.definition.table_scene(film.config)
         table.app = self.app
         table.definition = film.definition
@@ -410,10 +420,10 @@ class ReplayScene(Scene):
         """Back to the start: a fresh match and view-model (the view keeps its layout and caches)."""
         table = self.table
         table.match.close()
-        table.match = self.film.new_match()
-        fresh = table.make_view(list(self.film.names), self.film.controls(), self.texts)
+        table.match = self._shown.new_match()
+        fresh = table.make_view(list(self._shown.names), self._shown.controls(), self.texts)
         table.view.model = fresh.model
-        table.view.bots = set(self.film.bots)
+        table.view.bots = set(self._shown.bots)
         table.apply_settings()
         self.pos = 0
         self.now = 0
@@ -421,7 +431,7 @@ class ReplayScene(Scene):
     # -- the clock ------------------------------------------------------------------------------------------
     def seek(self, target: int) -> None:
         """The table as it stood `target` ns after the start: every line due by then applied, in log order."""
-        film = self.film
+        film = self._shown
         target = max(0, min(int(target), film.end))
         if target < self.now:
             self._rewind()
@@ -448,7 +458,7 @@ class ReplayScene(Scene):
             self.seek(self.now + round(dt_ns * self.speed))
         finally:
             self._sounds = False
-        if self.now >= self.film.end:
+        if self.now >= self._shown.end:
             self.playing = False
             self._label()
 
@@ -458,7 +468,7 @@ class ReplayScene(Scene):
         if self.playing:
             self.playing = False
         else:
-            if self.now >= self.film.end:
+            if self.now >= self._shown.end:
                 self.seek(0)
             self.photo = None
             self.playing = True
@@ -472,23 +482,23 @@ class ReplayScene(Scene):
         """Pause, then one move on (or back): the table just after it; at a photo finish, one ms."""
         self.playing = False
         if self.photo is not None:
-            lo, hi = self.film.photos[self.photo][1].window_ms()
+            lo, hi = self._shown.photos[self.photo][1].window_ms()
             self.photo_ms = max(lo, min(hi, self.photo_ms + direction))
-            self.seek(self.film.photos[self.photo][1].first + self.photo_ms * MS)
+            self.seek(self._shown.photos[self.photo][1].first + self.photo_ms * MS)
         else:
             self.seek(self._move_time(direction))
         self._label()
 
     def _move_time(self, direction: int) -> int:
         """The next settled move after now (else the end), or the last one before now (else the start)."""
-        settled = self.film.settled
+        settled = self._shown.settled
         if direction > 0:
-            return next((s for s in settled if s > self.now), self.film.end)
+            return next((s for s in settled if s > self.now), self._shown.end)
         return next((s for s in reversed(settled) if s < self.now), 0)
 
     def next_slap(self) -> None:
         """A little before the next slap (after the last one: the first again), still playing if it was."""
-        film = self.film
+        film = self._shown
         times = [max(0, film.at[i] - SLAP_LEAD_NS) for i in film.slaps]
         if not times:
             return
@@ -500,7 +510,7 @@ class ReplayScene(Scene):
     def next_photo(self) -> None:
         """Pause at the next photo finish (after the last one: the first again), a few ms before its first
         press; the steps are then one ms each."""
-        photos = self.film.photos
+        photos = self._shown.photos
         if not photos:
             return
         starts = [p.first + p.window_ms()[0] * MS for _, p in photos]
@@ -516,14 +526,14 @@ class ReplayScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------------------
     def _items(self) -> list[ui.Item]:
-        film = self.film
+        film = self._shown
         items = [ui.Item("", lambda: self.step(-1), button=True),
                  ui.Item("", self.toggle, button=True),
                  ui.Item("", lambda: self.step(1), button=True)]
         if film.has_slaps:
-            items.append(ui.Item(t("Next slap"), self.next_slap, button=True, enabled=lambda: bool(self.film.slaps)))
+            items.append(ui.Item(t("Next slap"), self.next_slap, button=True, enabled=lambda: bool(self._shown.slaps)))
             items.append(ui.Item(t("Photo finish"), self.next_photo, button=True,
-                                 enabled=lambda: bool(self.film.photos)))
+                                 enabled=lambda: bool(self._shown.photos)))
         items.append(ui.Item(t("Done"), self.app.pop, button=True))
         return items
 
@@ -581,7 +591,7 @@ class ReplayScene(Scene):
         k = max(TABLE_MIN[0] / max(1, w), TABLE_MIN[1] / max(1, h), 1.0)
         return max(1, round(w * k)), max(1, round(h * k))
 
-    def _still_key(self, size: tuple[int, int]) -> tuple | None:
+    def _still_key(self, size: tuple[int, int]) -> tuple[int, tuple[int, int], int] | None:
         """What the picture depends on while the clock stands (paused: the table is a function of the
         state, its view-model and the time alone); None while it plays."""
         if self.film is not None and self.playing:
@@ -589,7 +599,8 @@ class ReplayScene(Scene):
         return (self._version, size, self.menu.index)
 
     def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
-        key = self._still_key(tuple(size))
+        w, h = size
+        key = self._still_key((w, h))
         return key is not None and key == self._drawn
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -608,7 +619,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, ui.PANEL, hud_rect)
         pygame.draw.line(surface, ui.GOLD, hud_rect.topleft, hud_rect.topright, max(1, ui.px(size, 2)))
         if self.photo is not None:
-            self.draw_photo(surface)
+            self.draw_photo(surface, self.photo)
         else:
             self.draw_progress(surface)
         self.menu.draw(surface)
@@ -629,13 +640,8 @@ class ReplayScene(Scene):
         """While the table is laid out and drawn: the player's text size times text_boost, with room for it
         (the table's own room, TableScene.text_room, boosted alike)."""
         k = self.text_boost(window)
-        player = scale.player_text_scale()
-        scale.set_text_scale(player * k)
-        try:
-            with scale.text_room(getattr(self.table, "text_room", 1.5) * k):
-                yield
-        finally:
-            scale.set_text_scale(player)
+        with scale.using(text=scale.player_text_scale() * k, room=getattr(self.table, "text_room", 1.5) * k):
+            yield
 
     def draw_table(self, surface: pygame.Surface) -> None:
         area = self.table_rect
@@ -646,7 +652,7 @@ class ReplayScene(Scene):
             if view.L.size != inner or self._table_looks != looks:
                 view.relayout(inner)
                 self._table_looks = looks
-            now = self.film.start_ns + self.now
+            now = self._shown.start_ns + self.now
             if inner == area.size:
                 self.table.draw_view(surface.subsurface(area), now)
                 return
@@ -706,7 +712,7 @@ class ReplayScene(Scene):
     def draw_progress(self, surface: pygame.Surface) -> None:
         """The whole game as a track: how far it has run, a tick for every slap, a diamond per photo finish."""
         size = surface.get_size()
-        film = self.film
+        film = self._shown
         state = t("Paused") if not self.playing else t("Speed")
         track = self._side_texts(surface, [(f"{clock_text(self.now)} / {clock_text(film.end)}", ui.TEXT, True)],
                                  f"{state} {speed_text(self.speed)}  ↑ ↓")
@@ -731,11 +737,11 @@ class ReplayScene(Scene):
         cursor = (done.right, line.centery)
         pygame.draw.circle(surface, ui.TEXT, cursor, max(3, bar_h))
 
-    def draw_photo(self, surface: pygame.Surface) -> None:
+    def draw_photo(self, surface: pygame.Surface, shown: int) -> None:
         """The photo finish's time line: one ms a tick, each press a line in its seat's colour with its
         name above and its lag below, the cursor (where the table stands) in gold."""
         size = surface.get_size()
-        photo = self.film.photos[self.photo][1]
+        photo = self._shown.photos[shown][1]
         lo, hi = photo.window_ms()
         ms = self.photo_ms
         signed = f"{ms:+d}".replace("-", "\u2212")
@@ -759,7 +765,7 @@ class ReplayScene(Scene):
             pygame.draw.line(surface, ui.TEXT_DIM, (x, axis_y - tall), (x, axis_y + tall), 1)
         # Names above the axis, lags below: pushed apart where presses are closer than their words.
         marks = [(x_of((ts - photo.first) / MS), seat, verdict) for seat, ts, verdict in photo.presses]
-        names = [self.film.names[seat] for _, seat, _ in marks]
+        names = [self._shown.names[seat] for _, seat, _ in marks]
         lags = [t("first") if i == 0 else t("+{ms} ms", ms=round((photo.presses[i][1] - photo.first) / MS))
                 for i in range(len(marks))]
         for words, top in ((names, axis_y - ui.px(size, 6) - lh), (lags, axis_y + ui.px(size, 6))):

@@ -17,8 +17,9 @@ from game import i18n
 from game.history import export, queries
 from game.history.queries import ProfileStats
 from game.i18n import decimal, t, tn
-from game.profiles import Profile, draw_avatar
+from game.profiles import Profile
 from game.render import colors, scale
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
@@ -74,7 +75,7 @@ class StatsScene(MenuHandler):
             self.message = t("No history this time: {why}", why=history.problem or t("it can't be opened"))
         self.load()
 
-    def _progress(self, game: str, mode: str, screen: str) -> Callable[[], None]:
+    def _progress(self, game: str, mode: str, screen: str) -> Callable[[], object]:
         return lambda: self.app.nav.push("practice", game, mode, screen, self.profile_id)
 
     def resume(self) -> None:
@@ -102,8 +103,9 @@ class StatsScene(MenuHandler):
     def load(self) -> None:
         history = self.app.history
         found = None
-        if self.profile_id is not None:
-            found = history.read(lambda c: queries.profile_stats(c, self.profile_id, self.rule_order))
+        profile_id = self.profile_id
+        if profile_id is not None:
+            found = history.read(lambda c: queries.profile_stats(c, profile_id, self.rule_order))
         self.stats = found if found is not None else ProfileStats(self.profile_id or 0)
 
     def export(self) -> None:

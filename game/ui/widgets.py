@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -10,8 +10,9 @@ import pygame
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.i18n import t
 from game.render import colors, hud, texture
+from game.render.cache import LRU, Bound
 from game.render.scale import looks_key, text_for, text_px
-from game.render.text import TextCache, TextRecorder, break_lines
+from game.render.text import TEXT_BOUND, TextCache, TextRecorder, break_lines
 
 Colour = tuple[int, int, int]
 
@@ -23,8 +24,11 @@ WARN = colors.WARN
 PANEL = colors.MENU_PANEL
 HILITE = colors.HILITE
 
-TEXTS = TextCache(capacity=1024, floor=lambda: floor_size())  # the screens' words shrink no further than the floor
-_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
+# The menus' words (a menu screen draws up to a few hundred, most small): one screen's worth. The screens'
+# words shrink no further than the floor.
+TEXTS = TextCache(bound=TEXT_BOUND, floor=lambda: floor_size(), name="menu words")
+# The menus' backdrop: one window-sized picture, of the current size (a resize empties it).
+_BACKDROPS: LRU[pygame.Surface] = LRU("menu backdrop", Bound(screens=1.0, fixed=2**16), size_only=True)
 
 
 def seat_colour(seat: int) -> Colour:
@@ -73,7 +77,7 @@ def above_floor(size: tuple[int, int], font_px: int) -> bool:
 
 def floor_size() -> int:
     """The smallest text size (as a screen passes it to TEXTS) that is drawn at FLOOR_PX or more in the window
-    in force (scale.set_window), at the text size in force: where a screen shrinks words to fit, it stops here."""
+    in force (the render context's window), at the text size in force: where a screen shrinks words to fit, it stops here."""
     return text_for(max(1, round(FLOOR_PX * looks_key()[1])))
 
 
@@ -179,7 +183,7 @@ class Item:
     """One menu row. `value()` shows a setting on the right; `change(±1)` cycles it with ← →."""
 
     label: str
-    on_confirm: Callable[[], None] | None = None
+    on_confirm: Callable[[], object] | None = None  # (what it returns is not used)
     value: Callable[[], str] | None = None
     change: Callable[[int], None] | None = None
     enabled: Callable[[], bool] = field(default=lambda: True)
@@ -342,7 +346,7 @@ class Menu:
                           max_w=label_w)
 
 
-def fan(images: list[pygame.Surface], angles: list[float]) -> list[pygame.Surface]:
+def fan(images: list[pygame.Surface], angles: Sequence[float]) -> list[pygame.Surface]:
     """Rotated copies of card images for a decorative fan (made once per layout, not per frame)."""
     return [pygame.transform.rotozoom(img, angle, 1.0) for img, angle in zip(images, angles)]
 

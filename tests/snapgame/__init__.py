@@ -6,12 +6,12 @@ its words in text (a tiny Danish and Swedish of its own: it is outside the game'
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Unpack
 
 from game.commands import PLAY
-from game.core.options import OptionSpec
+from game.core.options import OptionSpec, OptionValue
 from game.games.base import BIG_TAKE, GameDef, Marker, MatchOptions, RuleOption, TableConfig
 from game.jsonsafe import as_list, as_str
 from game.match.common import Timed
@@ -22,6 +22,13 @@ from .text import summary, w
 from .view_model import LAYOUT
 
 BIG_PILE = 8  # a pile snapped with this many cards or more is a replay's marker
+
+
+def snap_rules(rules: object) -> engine.Rules:
+    """The shell's opaque rules as Snap's (TypeError for another game's)."""
+    if not isinstance(rules, engine.Rules):
+        raise TypeError(f"not Snap rules: {rules!r}")
+    return rules
 
 
 class SnapDef(GameDef):
@@ -69,10 +76,10 @@ class SnapDef(GameDef):
         ]
 
     @staticmethod
-    def _penalty_label(n: int) -> str:
+    def _penalty_label(n: OptionValue) -> str:
         return w("costs nothing") if n == 0 else w("gives 1 card") if n == 1 else w("gives {n} cards", n=n)
 
-    def rules_from_values(self, values: dict[str, Any], players: int | None = None) -> Any:
+    def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values))
 
     def option_values(self, rules: Any) -> dict[str, Any]:
@@ -94,7 +101,7 @@ class SnapDef(GameDef):
 
         deal = options.get("deal")
         deck = None if deal is None else [as_str(card, "a card") for card in as_list(deal["deck"], "deck")]
-        return SnapMatch(config.rules, config.seats, config.seed, start_ns, config.first_player, deck=deck,
+        return SnapMatch(snap_rules(config.rules), config.seats, config.seed, start_ns, config.first_player, deck=deck,
                          replay=options.get("replay", False), record=options.get("record", True),
                          digest_every=options.get("digest_every", DIGEST_EVERY))
 

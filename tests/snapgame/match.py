@@ -10,6 +10,7 @@ from typing import Any
 from game.commands import PLAY, Command
 from game.core.engine import IllegalAction
 from game.games.base import EventRow, Result
+from game.jsonsafe import JSON
 from game.match.common import (
     Ignored,
     Item,
@@ -75,8 +76,8 @@ class SnapMatch:
         self.state = sn.new_game(rules, len(self.seats), self.rng.getrandbits(64), first_player, deck)
         self.replaying = replay
         self._start_ns = start_ns
-        deal = None if deck is None else {"deck": list(deck)}
-        self.log = MatchLog(log_header(self, rules.option_values(), start_ns, first_player, {}, deal),
+        deal: dict[str, JSON] | None = None if deck is None else {"deck": [*deck]}
+        self.log = MatchLog(log_header(self, {**rules.option_values()}, start_ns, first_player, {}, deal),
                             lambda: self.state.digest(), self._result, digest_every=digest_every, enabled=record)
         self.stats = [SnapStats() for _ in self.seats]
         self.events: list[EventRow] = []
@@ -112,7 +113,8 @@ class SnapMatch:
                     if item.token == self._token:
                         self._act(item.t_ns, item.seat, item.action, "bot", out)  # type: ignore[arg-type]
                 else:
-                    cmd: Command = item.payload
+                    cmd = item.payload
+                    assert cmd is not None  # a human item carries its press
                     self._act(cmd.t_ns, cmd.seat, cmd.action, cmd.source, out)  # type: ignore[arg-type]
         self.now_ns = max(self.now_ns, now_ns)
         return out

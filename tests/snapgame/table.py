@@ -8,6 +8,7 @@ from game.games.table_scene import TableScene
 from game.render.text import TextCache
 
 from . import engine as sn
+from . import snap_rules
 from .match import SnapMatch
 from .view import SnapView
 
@@ -15,10 +16,10 @@ from .view import SnapView
 class SnapTable(TableScene):
     def make_match(self, start_ns: int) -> SnapMatch:
         c = self.config
-        return SnapMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+        return SnapMatch(snap_rules(c.rules), c.seats, c.seed, start_ns, c.first_player)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> SnapView:
-        return SnapView(self.config.rules, names, controls, self.config.seed, texts=texts)
+        return SnapView(snap_rules(self.config.rules), names, controls, self.config.seed, texts=texts)
 
     def rumbles(self, event: object) -> list[tuple[int, str]]:
         if isinstance(event, sn.PileClaimed):

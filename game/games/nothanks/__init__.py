@@ -20,8 +20,9 @@ from game.games.base import (
     RuleOption,
     TableConfig,
 )
-from game.games.nothanks import bots, engine
+from game.games.nothanks import engine
 from game.games.nothanks.layout import LAYOUT
+from game.games.nothanks.levels import LEVELS
 from game.i18n import t, tn
 from game.jsonsafe import as_int, as_list
 from game.match.common import Timed
@@ -30,6 +31,7 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.nothanks import bots
     from game.render.card_art import CardArt
 
 
@@ -50,7 +52,7 @@ class NothanksDef(GameDef):
     id = "nothanks"
     engine = engine
     buttons = (TAKE, PASS)
-    bot_levels = bots.LEVELS
+    bot_levels = LEVELS
     default_level = "medium"
     stand_in_level = "medium"
     demo_levels = ("medium", "hard", "greedy", "easy")
@@ -148,6 +150,8 @@ class NothanksDef(GameDef):
                  **tuning: int | None) -> bots.Bot:
         """A bot sees only its seat's observation, so `seat` and `rules` change nothing here; the hard bot
         takes `iterations` and `time_budget_ms`."""
+        from game.games.nothanks import bots  # the bots and their search load when a table seats one
+
         self.check_level(level)
         assert level is not None
         return bots.make_bot(level, rng, time_budget_ms=tuning.get("time_budget_ms"),

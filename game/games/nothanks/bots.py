@@ -19,8 +19,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
+from game.core.memo import Memo
 from game.games.nothanks import engine as nt
 from game.games.nothanks import search as plain_search
+from game.games.nothanks.levels import LEVELS
 
 # The search loop (game/games/nothanks/search.py) compiled by mypyc (build/speedups.py), when it is there.
 COMPILED_SEARCH = "game.games.nothanks._search_c"
@@ -58,7 +60,11 @@ def load_search(compiled: str = COMPILED_SEARCH, folder: Path | None = None,
     except (OSError, UnicodeDecodeError) as exc:
         warn(f"the compiled search's record can't be read ({type(exc).__name__}); the hard bot uses the plain search")
         return plain_search
-    sums = dict(reversed(line.split(None, 1)) for line in record.splitlines() if len(line.split(None, 1)) == 2)
+    sums: dict[str, str] = {}  # file name: its SHA-256, one "<sum> <name>" a line
+    for line in record.splitlines():
+        parts = line.split(None, 1)
+        if len(parts) == 2:
+            sums[parts[1]] = parts[0]
     source = folder / "search.py"
     if source.exists() and sums.get("search.py") != _sha256(source):
         return plain_search  # search.py was edited since: the compiled copy is stale
@@ -109,7 +115,6 @@ def search_kind() -> str:
     return "plain Python" if search is plain_search else "compiled (mypyc)"
 
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
 # The hard bot's search: root visits at which it looks whether one move clearly leads (its share of
 # the root's visits at least HARD_LEAD) and stops; a close move is searched to the last checkpoint.
 # Decisions depend only on the seed (and the bot's own earlier searches, whose trees it keeps between
@@ -201,6 +206,13 @@ def _must_take(obs: nt.Observation) -> bool:
     return nt.PASS not in obs.legal_actions
 
 
+def _card(obs: nt.Observation) -> int:
+    """The face-up card: there is one whenever a seat has something to decide (see _must_take)."""
+    if obs.card is None:
+        raise ValueError("no card is up: the game is over")
+    return obs.card
+
+
 class RandomBot:
     """Takes or pays at random (the reference baseline)."""
 
@@ -226,7 +238,7 @@ class GreedyBot:
     def decide(self, obs: nt.Observation) -> str:
         if _must_take(obs):
             return nt.TAKE
-        return nt.TAKE if run_cost(obs.cards[obs.seat], obs.card) - obs.pot <= 0 else nt.PASS
+        return nt.TAKE if run_cost(obs.cards[obs.seat], _card(obs)) - obs.pot <= 0 else nt.PASS
 
 
 class EasyBot:
@@ -241,13 +253,13 @@ class EasyBot:
     def decide(self, obs: nt.Observation) -> str:
         if _must_take(obs):
             return nt.TAKE
-        rng = self.rng
-        if run_cost(obs.cards[obs.seat], obs.card) <= 0 and rng.random() < 0.5:
+        rng, card = self.rng, _card(obs)
+        if run_cost(obs.cards[obs.seat], card) <= 0 and rng.random() < 0.5:
             return nt.TAKE
-        low = obs.unseen[0] if obs.unseen else obs.card
-        size = max(obs.unseen[-1] if obs.unseen else obs.card, obs.card) - low + 1
+        low = obs.unseen[0] if obs.unseen else card
+        size = max(obs.unseen[-1] if obs.unseen else card, card) - low + 1
         # How big the card feels on the table's scale, against a pot it eyeballs.
-        feels = (obs.card - low + 1) / size
+        feels = (card - low + 1) / size
         return nt.TAKE if obs.pot >= feels * 5 + rng.gauss(0, 3) else nt.PASS
 
 
@@ -268,7 +280,7 @@ class MediumBot:
     def decide(self, obs: nt.Observation) -> str:
         if _must_take(obs):
             return nt.TAKE
-        cost = run_cost(obs.cards[obs.seat], obs.card)
+        cost = run_cost(obs.cards[obs.seat], _card(obs))
         net = cost - obs.pot
         if net > self.threshold(obs):
             return nt.PASS
@@ -283,7 +295,7 @@ class MediumBot:
             if obs.matches[seat] == 0:
                 return True
             pot_seen = obs.pot + offset
-            if run_cost(obs.cards[seat], obs.card) - pot_seen <= 2:
+            if run_cost(obs.cards[seat], _card(obs)) - pot_seen <= 2:
                 return True
         return False
 
@@ -470,7 +482,7 @@ class HardBot:
         unseen = list(obs.unseen)
         hidden = [s for s in range(n) if obs.matches[s] is None]
         hidden_total = obs.total_matches - obs.pot - sum(m for m in obs.matches if m is not None)
-        shares = self.reader.shares() if self.reader is not None else [OPPONENT_PRIOR] * n
+        shares: list[tuple[float, ...]] = self.reader.shares() if self.reader is not None else [OPPONENT_PRIOR] * n
         table = _search_table(n, me, obs.rules.after_take == "same_player", seen, rng.random, shares)
         if self.iterations is not None:
             goals: tuple[int, ...] = (reused + self.iterations,)
@@ -478,16 +490,18 @@ class HardBot:
             # A kept tree counts towards the checkpoints, but every decision searches its first one anew.
             planned = self.checkpoints(obs.cards_left)
             goals = tuple(max(goal, reused + planned[0]) for goal in planned)
+        card = _card(obs)
+        known = [0 if m is None else m for m in obs.matches]  # a hidden seat's count: dealt by _split each time
         done = 0
         for k, goal in enumerate(goals):
             while root.visits < goal:
                 if done & 15 == 0 and done and time.perf_counter_ns() > deadline:
                     self.last_capped = True
                     break
-                matches = list(obs.matches)
+                matches = known[:]
                 if hidden:
                     _split(matches, hidden, hidden_total, rng)
-                table.iterate(root, unseen[:], obs.cards_left, obs.card, obs.pot, matches, masks0[:], pens0[:])
+                table.iterate(root, unseen[:], obs.cards_left, card, obs.pot, matches, masks0[:], pens0[:])
                 done += 1
             if self.last_capped or (self.iterations is None and k + 1 < len(goals) and _clear(root)):
                 break
@@ -521,7 +535,8 @@ class HardBot:
                 or obs.start_matches != old.start_matches or seen != old_seen):
             return None
         choice = root.take if action == nt.TAKE else root.pay
-        return choice.next.get((obs.card, obs.pot, tuple(obs.matches[s] for s in seen), tuple(masks)))
+        counts = tuple(m for s in seen if (m := obs.matches[s]) is not None)  # (every seat in `seen` shows its count)
+        return choice.next.get((_card(obs), obs.pot, counts, tuple(masks)))
 
 
 def _search_table(n: int, me: int, same: bool, seen: tuple[int, ...], rand: Callable[[], float],
@@ -535,8 +550,9 @@ def _search_table(n: int, me: int, same: bool, seen: tuple[int, ...], rand: Call
             cumulative = [sum(shares[seat][: i + 1]) for i in range(len(OPPONENT_RULES))]
             cumulative[-1] = 2.0
             ways.append([(upto, i) for i, upto in enumerate(cumulative)])
-    return search.Table(n, me, same, seen, rand, ways, [rules[name] for name in OPPONENT_RULES], rules["self"],
-                        HardBot.EXPLORATION, 2.0 * max(MARGIN_SPAN, 1.0))
+    table: plain_search.Table = search.Table(n, me, same, seen, rand, ways, [rules[name] for name in OPPONENT_RULES],
+                                             rules["self"], HardBot.EXPLORATION, 2.0 * max(MARGIN_SPAN, 1.0))
+    return table
 
 
 def _clear(root: _Decision) -> bool:
@@ -558,7 +574,7 @@ def _choose(root: _Decision) -> str:
     return nt.TAKE if take.visits >= pay.visits else nt.PASS
 
 
-def _split(matches: list[int | None], hidden: list[int], total: int, rng: random.Random) -> None:
+def _split(matches: list[int], hidden: list[int], total: int, rng: random.Random) -> None:
     """Deal `total` matches among the `hidden` seats at random, roughly evenly."""
     weights = [0.5 + rng.random() for _ in hidden]
     scale = total / sum(weights)
@@ -582,7 +598,9 @@ def _play(pool: list[int], left: int, card: int, pot: int, cp: int, matches: lis
     return (card_ or None), pot, left
 
 
-_RULES: dict[tuple, dict[str, tuple[list[float], float, float]]] = {}
+# By the constants they are made from (one entry unless a tuning run changes them): four lists of
+# _MAX_MATCHES floats, about 70 KB; room for four.
+_RULES: Memo[tuple[float, ...], dict[str, tuple[list[float], float, float]]] = Memo("no thanks bot rules", 2**18)
 _MAX_MATCHES = 512
 
 
@@ -605,10 +623,11 @@ def _rules() -> dict[str, tuple[list[float], float, float]]:
 _reward = search.reward
 
 
-_MAKERS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot}
+_MAKERS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot}
 
 
-def make_bot(level: str, rng: random.Random, time_budget_ms: int | None = None,
+def make_bot(level: str | None, rng: random.Random, time_budget_ms: int | None = None,
              iterations: int | None = None) -> Bot:
     """A bot for `level` drawing all its randomness from `rng`; `decide(obs)` returns nt.TAKE or nt.PASS.
 

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import HardBot, kids, run_cost
-from game.games.nothanks.text import chips
-from game.games.nothanks.view_model import card_name
+from game.games.nothanks.text import card_name, chips
 from game.i18n import t, tn
 
 _executor: ThreadPoolExecutor | None = None
@@ -210,7 +209,7 @@ class Coach:
         self.threaded = threaded
         self.iterations = iterations
         self._obs: nt.Observation | None = None
-        self._answer: Future | Advice | None = None
+        self._answer: Future[Advice] | Advice | None = None
 
     def ask(self, obs: nt.Observation) -> Advice | None:
         if obs != self._obs:

@@ -52,7 +52,7 @@ class CoachBox:
 
     def __init__(self, view: Table) -> None:
         self.v = view
-        self._placed: dict[tuple, tuple[pygame.Rect, list[str]] | None] = {}
+        self._placed: dict[tuple[object, ...], Placed | None] = {}
 
     def clear(self) -> None:
         self._placed.clear()

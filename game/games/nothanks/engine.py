@@ -88,8 +88,8 @@ class Rules:
         if self.set_aside is None:
             aside = NUMBERED_ASIDE if self.edition == "numbered" else round(size / 3)
             object.__setattr__(self, "set_aside", aside)
-        whole("set_aside", self.set_aside)
-        if not 0 <= self.set_aside < size:
+        aside = whole("set_aside", self.set_aside)
+        if not 0 <= aside < size:
             raise ValueError(f"set_aside must leave one of the {size} cards in play, not {self.set_aside}")
 
     @classmethod
@@ -112,6 +112,12 @@ class Rules:
         defaults = {o.name: o.default for o in rule_options(base, players)}
         defaults.update(values)
         return cls(**defaults)
+
+    @property
+    def aside(self) -> int:
+        """How many cards are set aside (`set_aside` as the rules settled it when made: never None)."""
+        assert self.set_aside is not None, "settled in __post_init__"
+        return self.set_aside
 
     @property
     def deck_size(self) -> int:
@@ -351,13 +357,13 @@ def _check_players(rules: Rules, players: int) -> None:
 
 # The last table set up by new_game: (rules, players, (deck values, start matches, same player)). One
 # tuple, read and replaced whole, so a bot thread calling new_game meanwhile never sees half of one.
-_last_setup: tuple = (None, 0, None)
+_last_setup: tuple[Rules | None, int, tuple[tuple[int, ...], int, bool] | None] = (None, 0, None)
 
 
 def _setup(rules: Rules, players: int) -> tuple[tuple[int, ...], int, bool]:
     global _last_setup
     last = _last_setup
-    if last[0] is rules and last[1] == players:
+    if last[0] is rules and last[1] == players and last[2] is not None:
         return last[2]
     _check_players(rules, players)
     setup = (tuple(rules.deck_values()), rules.matches_for(players), rules.after_take == "same_player")
@@ -454,6 +460,9 @@ class State:
     is_over: bool
     aside: tuple[int, ...]
     take_log: list[CardTaken]
+    _stack: list[int]  # the face-down cards, bottom first
+    _same_player: bool
+    _start_matches: int
 
     @property
     def cards_left(self) -> int:
@@ -526,6 +535,7 @@ class State:
         if action != TAKE:
             raise self.refusal(action, seat)  # type: ignore[misc]
         card = self.card
+        assert card is not None  # (a card is up until the game is over, and then TAKE was refused above)
         pot = self.pot
         self.cards[cp].append(card)
         if pot:

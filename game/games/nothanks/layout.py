@@ -75,6 +75,7 @@ LAYOUT = NothanksLayout(pile_cards=3.9, panel_wide=1.7, info_above=True, tag_roo
 SHRINK_STEPS = (1.0, 0.95, 0.9, 0.85)  # the centre's cards at most this much smaller for the prompt's room
 
 
+# (3 text sizes x 4 shrinks x 2 editions: 24 small layouts at most, a few KB; the bound is never reached)
 @lru_cache(maxsize=32)
 def hints(text_scale: float, shrink: float = 1.0, chips: bool = False) -> NothanksLayout:
     """LAYOUT at the text size `text_scale` (1.0: LAYOUT itself), its centre cards `shrink` times smaller

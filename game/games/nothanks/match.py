@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from game.commands import PASS, TAKE, Command
 from game.core.engine import IllegalAction
-from game.core.options import OptionValue
+from game.core.options import OptionValue, to_json
 from game.games.base import EventRow, Result
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import Bot, make_bot
+from game.jsonsafe import as_int, as_str
 from game.match.common import (
     Ignored,
     Item,
@@ -138,10 +139,11 @@ class NothanksMatch:
         self.threaded = threaded
         self.replaying = replay
         self._start_ns = start_ns
-        options = {"time_budget_ms": time_budget_ms, "iterations": iterations}
-        deal = None if deck is None else {"deck": list(deck)}
+        options: LogLine = {"time_budget_ms": time_budget_ms, "iterations": iterations}
+        deal: LogLine | None = None if deck is None else {"deck": [*deck]}
         self.log = MatchLog(
-            log_header(self, rule_values(rules), start_ns, first_player, options, deal),
+            log_header(self, {name: to_json(value) for name, value in rule_values(rules).items()}, start_ns,
+                       first_player, options, deal),
             lambda: self.state.digest(), self._result, digest_every=digest_every, enabled=record,
         )
         self.think_scale = think_scale
@@ -157,7 +159,7 @@ class NothanksMatch:
             if spec.is_bot:
                 self._add_bot(seat, spec)
         self._token = 0
-        self._thinking: tuple[int, Future | tuple[str, bool]] | None = None
+        self._thinking: tuple[int, Future[tuple[str, bool]] | tuple[str, bool]] | None = None
         self._schedule_bot(start_ns)
 
     # ---- public ----------------------------------------------------------------------------------
@@ -231,10 +233,10 @@ class NothanksMatch:
         out: list[Timed] = []
         kind = entry["k"]
         if kind == "cmd":
-            seat, action, source = entry["seat"], entry["action"], entry["source"]
+            seat, action, source = entry["seat"], as_str(entry["action"], "action"), as_str(entry["source"], "source")
             if action not in (TAKE, PASS) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
                 raise ReplayMismatch(f"seat {seat!r} cannot {action!r} at this table")
-            self._act(self._start_ns + entry["t"], seat, action, source, out, bool(entry.get("capped")))
+            self._act(self._start_ns + as_int(entry["t"], "t"), seat, action, source, out, bool(entry.get("capped")))
         elif kind == "seat":
             replay_seat(self, entry, self._start_ns)
         elif kind == "refused":
@@ -254,7 +256,7 @@ class NothanksMatch:
 
     def _result(self) -> tuple[bool, LogLine]:
         st = self.state
-        return st.is_over, {"scores": st.scores(), "winners": st.winners(), "cards_left": st.cards_left}
+        return st.is_over, {"scores": [*st.scores()], "winners": [*st.winners()], "cards_left": st.cards_left}
 
     def _ignore(self, ignored: Ignored) -> None:
         self.ignored.append(ignored)
@@ -286,7 +288,7 @@ class NothanksMatch:
             return
         obs = st.observation(seat)
         if self.threaded:
-            decision: Future | tuple[str, bool] = _worker().submit(_decide, bot, obs)
+            decision: Future[tuple[str, bool]] | tuple[str, bool] = _worker().submit(_decide, bot, obs)
         else:
             decision = _decide(bot, obs)
         self._token += 1
@@ -310,8 +312,8 @@ class NothanksMatch:
             action, capped = decision
             self._act(item.t_ns, seat, action, "bot", out, capped)
             return
-        cmd: Command = item.payload
-        self._act(cmd.t_ns, cmd.seat, cmd.action, cmd.source, out)
+        cmd = item.press()
+        self._act(cmd.t_ns, item.seated(), cmd.action, cmd.source, out)
 
     def _act(self, t_ns: int, seat: int, action: str, source: str, out: list[Timed],
              capped: bool = False) -> None:

@@ -66,8 +66,8 @@ class MoveLog:
 
     def __init__(self, view: Table) -> None:
         self.v = view
-        self._placed: dict[tuple, Placed] = {}
-        self._images: dict[tuple, pygame.Surface] = {}
+        self._placed: dict[tuple[object, ...], Placed] = {}
+        self._images: dict[tuple[object, ...], pygame.Surface] = {}
         self._print = SmallPrint(view.print_avoid)  # for trying where the small print would go
 
     def clear(self) -> None:
@@ -213,8 +213,8 @@ class MoveLog:
             for i, (seat, words) in enumerate(lines):
                 y = pad + i * lh
                 if i == 0 and title:
-                    title = v.texts.cut(words, rect.w - 2 * pad, size, True, record=False)
-                    img.blit(v.texts.render(title, size, colors.GOLD, bold=True), (pad, y))
+                    heading = v.texts.cut(words, rect.w - 2 * pad, size, True, record=False)
+                    img.blit(v.texts.render(heading, size, colors.GOLD, bold=True), (pad, y))
                     continue
                 x = pad
                 if seat is not None:

@@ -12,7 +12,7 @@ import pygame
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import NothanksGeometry
-from game.games.nothanks.view_model import NothanksModel, Token, Tokens
+from game.games.nothanks.view_model import CardKey, NothanksModel, Token, Tokens
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors, hud
@@ -40,7 +40,7 @@ class Table(Protocol):
     seed: int
     boxes: TextBoxes
 
-    def card_key(self, value: int, mini: bool = False) -> tuple: ...
+    def card_key(self, value: int, mini: bool = False) -> CardKey: ...
 
     def draw_flying_card(self, surface: pygame.Surface, f: Flyer, now: float, width: int) -> None: ...
 

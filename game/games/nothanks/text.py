@@ -8,7 +8,7 @@ one word and one picture (game.games.nothanks.view_model.token_kind) throughout 
 from __future__ import annotations
 
 from game.cards import SUIT_SYMBOLS
-from game.core.options import OptionValue
+from game.core.options import OptionValue, whole
 from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t, tn
@@ -41,8 +41,8 @@ def _choice_label(name: str, value: OptionValue, rules: nt.Rules) -> str:
     if name == "edition":
         return t("Playing cards, four suits") if value == "cards" else t("Numbered cards 3–35")
     if name == "ranks_per_suit":
-        return t("1–{k} ({n} cards)", k=value, n=4 * value)
-    if name == "suit_order":
+        return t("1–{k} ({n} cards)", k=value, n=4 * whole(name, value))
+    if name == "suit_order" and isinstance(value, tuple):
         return _suit_order(value)
     if name == "set_aside":
         return t("Standard ({n})", n=nt.standard_set_aside(rules)) if value is None else str(value)
@@ -85,7 +85,7 @@ def summary(rules: nt.Rules) -> str:
         parts = [t("Numbers {low}–{high}", low=nt.NUMBERED_LOW, high=nt.NUMBERED_HIGH)]
     else:
         parts = [t("Cards 1–{k} in {order}", k=rules.ranks_per_suit, order=_suit_order(rules.suit_order))]
-    parts.append(tn("{n} card set aside", "{n} cards set aside", rules.set_aside))
+    parts.append(tn("{n} card set aside", "{n} cards set aside", rules.aside))
     if chips(rules):
         if rules.matches is None:
             parts.append(t("11/9/7 chips by players"))

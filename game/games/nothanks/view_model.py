@@ -55,7 +55,10 @@ def value_sum(rules: nt.Rules, value: int) -> str:
     return card_name(rules, value) + nt.value_explanation(rules, value)[len(nt.card_label(rules, value)):]
 
 
-def card_key(rules: nt.Rules, value: int, mini: bool = False) -> tuple:
+CardKey = tuple[str, int, str | None, str, bool]  # the card art's key for a No Thanks card (card_key)
+
+
+def card_key(rules: nt.Rules, value: int, mini: bool = False) -> CardKey:
     """The card art's key for `value`: its suit and rank label in the cards edition ("A" for an ace, written
     as on the card; a court by its rank, "12", which the art draws as the court's letter with the value
     beside it), the number alone in the numbered one; `mini` for the small cards in a seat's runs."""

@@ -22,9 +22,9 @@ from game.games.base import (
     RuleOption,
     TableConfig,
 )
-from game.games.ratscrew import bots, engine
+from game.games.ratscrew import engine
 from game.games.ratscrew.layout import LAYOUT
-from game.games.ratscrew.random_bot import RandomRatscrewBot
+from game.games.ratscrew.levels import LEVELS, SIM_LEVELS
 from game.games.ratscrew.school import SCHOOL
 from game.i18n import t
 from game.jsonsafe import as_list, as_str
@@ -34,6 +34,8 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.ratscrew import bots
+    from game.games.ratscrew.random_bot import RandomRatscrewBot
     from game.render.card_art import CardArt
 
 # A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
@@ -67,8 +69,8 @@ class RatscrewDef(GameDef):
     id = "ratscrew"
     engine = engine
     buttons = (PLAY, SLAP)
-    bot_levels = bots.LEVELS
-    sim_levels = tuple(level for level in bots.SIM_LEVELS if level not in bots.LEVELS)  # the masher
+    bot_levels = LEVELS
+    sim_levels = tuple(level for level in SIM_LEVELS if level not in LEVELS)  # the masher
     default_level = "adaptive"  # a new table's bots keep the game close whoever sits down (issue 38)
     stand_in_level = "casual"
     demo_levels = ("pro", "casual", "pro", "kid")
@@ -173,6 +175,8 @@ class RatscrewDef(GameDef):
 
     def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
                  **tuning: int | None) -> bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot:
+        from game.games.ratscrew import bots  # the bots load when a table seats one, not at start
+
         self.check_level(level)
         assert level is not None
         table = rules if isinstance(rules, engine.Rules) else engine.Rules()

@@ -21,7 +21,7 @@ def play(seed: int, players: int = 2, rules: rs.Rules | None = None) -> rs.State
             if st.in_game(seat) and not st.timeouts[seat]:
                 st.apply(rs.Slap(seat))
                 continue
-        if st.awaiting_claim:
+        if st.awaiting_claim and st.challenger is not None:  # (awaiting its claim: the challenger's)
             st.apply(rs.Claim(st.challenger))
         elif st.hands[st.current_player]:
             st.apply(rs.Play(st.current_player))
@@ -46,7 +46,7 @@ bot_timing = None  # its bots do not search: no decision time to measure (game.b
 
 def turn_action(st: rs.State) -> rs.Play | rs.Claim | rs.Slap:
     """What moves the game on: the claim, else the play of the seat on turn, else a slap."""
-    if st.awaiting_claim:
+    if st.awaiting_claim and st.challenger is not None:
         return rs.Claim(st.challenger)
     if st.hands[st.current_player]:
         return rs.Play(st.current_player)
@@ -56,7 +56,7 @@ def turn_action(st: rs.State) -> rs.Play | rs.Claim | rs.Slap:
 def clone_apply_states(count: int = 64) -> list[tuple[rs.State, object]]:
     """Mid-game states of 4 players (5 to 24 moves in) and one legal action for each."""
     rng = random.Random(1)
-    out = []
+    out: list[tuple[rs.State, object]] = []
     for seed in range(count):
         st = rs.new_game(rs.Rules(), players=4, seed=seed)
         for _ in range(rng.randrange(5, 25)):

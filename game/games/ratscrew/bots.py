@@ -44,10 +44,9 @@ from dataclasses import dataclass, field
 from game import cards
 from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.levels import SIM_LEVELS
 
 CLAIM = "claim"
-LEVELS = ("random", "kid", "casual", "pro", "adaptive")
-SIM_LEVELS = LEVELS + ("masher",)  # the masher measures mash-proofing in `sim`; no table seats one
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,28 +98,17 @@ def rules_factor(active: int) -> float:
 _SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
 
-# Per interned set of slap checks (`rs.Rules._checks`, by id, as the engine's memo): near misses so far.
-_NEAR_MEMOS: dict[int, dict[tuple[str, ...], str | None]] = {}
-
-
 def near_miss_rule(view: tuple[str, ...], rules: rs.Rules) -> str | None:
     """The rule the pile *almost* makes: with its top card one rank up or down it would be slappable, or
     (four of a suit) with its top card of the other suit of its colour."""
     if len(view) < 2:
         return None
-    checks = rules._checks
-    if id(checks) not in rs._MEMOS:  # (rules unpickled from elsewhere: no interned set, no memo)
-        return _near_miss(view, rules)
-    memo = _NEAR_MEMOS.get(id(checks))
-    if memo is None:
-        memo = _NEAR_MEMOS[id(checks)] = {}
+    memo = rules._memos.near  # by set of checks, beside the engine's answers
     key = rs._slap_key(view)  # the answer reads no more of the pile than a slap rule does
     near = memo.get(key, "")
     if near != "":
         return near
     near = _near_miss(view if len(view) <= 5 else key, rules)  # (a pile of five or more: judged alike)
-    if len(memo) >= rs.MEMO_MAX:
-        memo.clear()
     memo[key] = near
     return near
 
@@ -167,7 +155,7 @@ class RatscrewBot:
         self.rules = rules
         self.log = BotLog()
         self._factor = rules_factor(len(rules.slaps))
-        self._seen: tuple | None = None
+        self._seen: tuple[object, ...] | None = None
         self._late = False
 
     def reaction_ms(self, rule: str) -> float:
@@ -456,7 +444,7 @@ class MasherBot:
         return changes
 
 
-def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules):
+def make_bot(level: str | None, rng: random.Random, seat: int, rules: rs.Rules):
     """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
         from game.games.ratscrew.random_bot import RandomRatscrewBot

@@ -4,14 +4,19 @@ dimmed mat with a bar running down. No words of its own on the mats: nothing to 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import t
 
+if TYPE_CHECKING:
+    from game.games.ratscrew.match import RatscrewMatch
+
 NS = 1_000_000_000
 
 
-def clock_text(match, now_ns: int) -> str:
+def clock_text(match: RatscrewMatch, now_ns: int) -> str:
     """The game clock for the status line: time left (whole seconds, rounded up), the tie's sudden slap,
     or "" with no clock."""
     if match.state.is_over:
@@ -25,7 +30,7 @@ def clock_text(match, now_ns: int) -> str:
     return t("{time} left", time=f"{left // 60}:{left % 60:02d}")
 
 
-def lock_share(match, seat: int, now_ns: int) -> float | None:
+def lock_share(match: RatscrewMatch, seat: int, now_ns: int) -> float | None:
     """How much of `seat`'s slap lock is left (1 → 0), or None when it may slap."""
     until = match.slap_locked_until(seat)
     lock = match.rules.slap_lockout_ms * 1_000_000
@@ -34,7 +39,7 @@ def lock_share(match, seat: int, now_ns: int) -> float | None:
     return min(1.0, (until - now_ns) / lock)
 
 
-def draw_locks(surface: pygame.Surface, rects: list[pygame.Rect], match, now_ns: int) -> None:
+def draw_locks(surface: pygame.Surface, rects: list[pygame.Rect], match: RatscrewMatch, now_ns: int) -> None:
     """Each locked seat's mat dimmed, a bar along its bottom edge running down to the end of its lock."""
     for seat, rect in enumerate(rects):
         share = lock_share(match, seat, now_ns)

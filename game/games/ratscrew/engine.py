@@ -83,12 +83,13 @@ Choices made where the rules file leaves things open:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from game import cards
 from game.core.engine import IllegalAction, digest_of
+from game.core.memo import Memo, entry_size
 from game.core.options import BadOption, OptionSpec, OptionValue, switch, whole
 from game.jsonsafe import shown
 
@@ -137,9 +138,10 @@ class ChallengeCounts(NamedTuple):
     K: int = 3
     A: int = 4
 
-    def __getitem__(self, key):  # type: ignore[override]
+    def __getitem__(self, key: int | str) -> int:  # type: ignore[override]
         if isinstance(key, str):
-            return getattr(self, key)
+            count: int = getattr(self, key)  # J, Q, K or A (a field: no default)
+            return count
         return tuple.__getitem__(self, key)
 
 
@@ -205,7 +207,10 @@ def _four_of_a_suit(v: Sequence[str]) -> bool:
     return len(v) >= 4 and v[-1][1] == v[-2][1] == v[-3][1] == v[-4][1]
 
 
-_CHECKS = {
+Check = Callable[[Sequence[str]], bool]  # whether a pile (bottom first) makes a slap rule
+Checks = tuple[tuple[str, Check], ...]  # a rules' slap rules, in the order they are judged
+
+_CHECKS: dict[str, Check] = {
     "double": _double,
     "sandwich": _sandwich,
     "top_bottom": _top_bottom,
@@ -231,11 +236,32 @@ _RULE_CARDS = {
 }
 
 
-# Every set of checks a Rules was made with (interned: equal sets are one tuple, never freed), and per set
-# (by the tuple's id) the answers of `slap_rule_for` so far, by `_slap_key`. Bounded: cleared when full.
-_CHECK_SETS: dict[tuple, tuple] = {}
-_MEMOS: dict[int, dict[tuple[str, ...], str | None]] = {}
-MEMO_MAX = 50_000
+# The answers of `slap_rule_for` for one set of checks, by `_slap_key` (the bottom card and the top four:
+# 52^5 keys, most never seen; a match asks a few thousand): 2 MiB keeps about 9,000 answers, the bots' near
+# misses (game.games.ratscrew.bots) half that.
+ANSWERS_BYTES = 2 * 2**20
+NEAR_BYTES = 2**20
+
+
+class SlapMemos:
+    """The memos of one set of slap checks, shared by every Rules made with the same set."""
+
+    __slots__ = ("answers", "near")
+
+    def __init__(self) -> None:
+        self.answers: Memo[tuple[str, ...], str | None] = Memo("ratscrew slap answers", ANSWERS_BYTES)
+        self.near: Memo[tuple[str, ...], str | None] = Memo("ratscrew near misses", NEAR_BYTES)
+
+    def __reduce__(self) -> tuple[type[SlapMemos], tuple[()]]:
+        return SlapMemos, ()  # a copy (another process, a deepcopy) starts empty: answers are cheap to find again
+
+
+# Every set of checks a Rules was made with, by value: its one tuple and memos, so equal sets share them.
+# Counted at the most their memos may hold: four sets' worth (a table's rules, the lobby's and a sim's);
+# a set dropped here keeps its memos in the Rules that have it, and a new Rules gets new ones.
+_CHECK_SETS: Memo[tuple, tuple[tuple, SlapMemos]] = Memo(
+    "ratscrew check sets", 4 * (ANSWERS_BYTES + NEAR_BYTES + 2**14),
+    sizer=lambda key, value: entry_size(key, ()) + ANSWERS_BYTES + NEAR_BYTES)
 
 
 def _slap_key(view: Sequence[str]) -> tuple[str, ...]:
@@ -279,8 +305,9 @@ class Rules:
     timeout_cards: int = 3
     slap_lockout_ms: int = 500
     game_length: str = "full"
-    _checks: tuple = field(init=False, repr=False, compare=False, default=())
-    _owed: dict = field(init=False, repr=False, compare=False, default=None)
+    _checks: Checks = field(init=False, repr=False, compare=False, default=())
+    _owed: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _memos: SlapMemos = field(init=False, repr=False, compare=False, default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         raw = self.slaps
@@ -327,11 +354,12 @@ class Rules:
                 if name == "marriage" and self.marriage_either_order:
                     check = _marriage_either
                 checks.append((name, check))
-        # One tuple per set of checks, kept for good: its id names the memo of `slap_rule_for` for them.
-        interned = _CHECK_SETS.setdefault(tuple(checks), tuple(checks))
-        if id(interned) not in _MEMOS:
-            _MEMOS[id(interned)] = {}
-        object.__setattr__(self, "_checks", interned)
+        key = tuple(checks)
+        interned = _CHECK_SETS.get(key)
+        if interned is None:
+            interned = _CHECK_SETS[key] = (key, SlapMemos())
+        object.__setattr__(self, "_checks", interned[0])
+        object.__setattr__(self, "_memos", interned[1])
         object.__setattr__(self, "_owed", dict(zip(ChallengeCounts._fields, counts)))
 
     def owed_for(self, card: str) -> int:
@@ -417,7 +445,7 @@ def rules_from_log(values: Mapping[str, object]) -> Rules:
     return Rules.from_options(merged)
 
 
-def _rules_key(rules: Rules) -> tuple:
+def _rules_key(rules: Rules) -> tuple[tuple[str, OptionValue], ...]:
     """The rules as stable data for digests (a frozenset's repr depends on the process's hash seed); an
     option of `_LATER_OPTIONS` at its default is left out, so older recorded games keep their digests."""
     return tuple((k, v) for k, v in rules.option_values().items()
@@ -492,19 +520,12 @@ def slap_rule_for(view: Sequence[str], rules: Rules) -> str | None:
     """
     if len(view) < 2:
         return None
-    checks = rules._checks
-    # Ids in _MEMOS are those of interned sets, alive for good: no other live tuple has one. (None for rules
-    # unpickled from another process: their checks are no interned set.)
-    memo = _MEMOS.get(id(checks))
-    if memo is None:
-        return _first_rule(view, checks)
+    memo = rules._memos.answers
     key = (view[0], *view[-4:])  # _slap_key, inline: this is the engine's hottest call
     rule = memo.get(key, "")
     if rule != "":
         return rule
-    rule = _first_rule(view, checks)
-    if len(memo) >= MEMO_MAX:
-        memo.clear()
+    rule = _first_rule(view, rules._checks)
     memo[key] = rule
     return rule
 
@@ -519,7 +540,7 @@ def _judge(view: Sequence[str], rules: Rules) -> str | None:
     return None
 
 
-def _first_rule(view: Sequence[str], checks: tuple) -> str | None:
+def _first_rule(view: Sequence[str], checks: Checks) -> str | None:
     for name, check in checks:
         if check(view):
             return name
@@ -796,8 +817,9 @@ class State:
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.timeouts = [0] * self.players  # wrong_slap="timeout": cards each seat must still wait
-        if not hands[first_player]:
-            self.current_player = self._next_with_cards(first_player)
+        nxt = self._next_with_cards(first_player) if not hands[first_player] else None
+        if nxt is not None:  # (the seat on turn has no cards: the next that has)
+            self.current_player = nxt
 
     # -- queries --
 
@@ -923,7 +945,7 @@ class State:
     def digest(self) -> str:
         """16 hex digits over the whole state (rules, every hand in order, pile, burned cards, turn,
         challenge): equal in every process for equal states; any difference changes it."""
-        key = (
+        key: tuple[object, ...] = (
             "ratscrew", _rules_key(self.rules), self.players, self.hands, self.pile, self.burned, self.out,
             self.current_player, self.owed, self.challenger, self.awaiting_claim, self.cards_played,
             self.is_over, self.winner, self.end_reason,
@@ -997,8 +1019,8 @@ class State:
         count = self.rules._owed.get(card[0], 0)
         if count:
             self._challenge(seat, count, events)
-        elif self.owed and card[0] == "T" and self.rules.ten_stops:
-            events.append(ChallengeEnded(self.challenger, "ten"))
+        elif self.owed and self.challenger is not None and card[0] == "T" and self.rules.ten_stops:
+            events.append(ChallengeEnded(self.challenger, "ten"))  # (a debt has its challenger)
             self.owed = 0
             self.challenger = None
             self._pass_turn(seat)
@@ -1103,10 +1125,12 @@ class State:
         events.append((ChallengePassed if passed else ChallengeStarted)(payer, count, seat))
 
     def _await_claim(self, events: list[Event]) -> None:
+        challenger = self.challenger
+        assert challenger is not None, "a pile awaits the claim of the challenger who won it"
         self.owed = 0
         self.awaiting_claim = True
-        self.current_player = self.challenger
-        events.append(PileAwaitingClaim(self.challenger))
+        self.current_player = challenger
+        events.append(PileAwaitingClaim(challenger))
 
     def _payer_out(self, payer: int, events: list[Event]) -> None:
         """The payer has no cards left with `owed` still to pay."""

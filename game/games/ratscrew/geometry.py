@@ -17,6 +17,7 @@ import math
 
 import pygame
 
+from game.core.memo import Memo
 from game.games.ratscrew.view_model import BURN_ANGLE, JITTER, jitter
 from game.render.effects import Anchor
 from game.render.layout import TableLayout
@@ -47,9 +48,11 @@ MODES = ("sides", "stack")
 
 # (angle, turn, w, h) -> _reach's answer: a pure function of whole numbers, asked many times a layout (each
 # geometry asks it for the same few turns of its card size, and the table's layout tries many card sizes)
-_REACHES: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+# (a layout tries a few dozen card sizes, each a few turns: some hundreds of answers of 200 bytes a window).
+_REACHES: Memo[tuple[int, int, int, int], tuple[float, float]] = Memo("ratscrew card reaches", 2**19)
 # (text px as drawn) -> RatscrewGeometry.line's answer (the vendored font's metrics at that px never change)
-_LINES: dict[int, int] = {}
+# (every px from 6 to 200 fits in 64 KiB)
+_LINES: Memo[int, int] = Memo("ratscrew line heights", 2**16)
 
 
 def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, float]:
@@ -62,8 +65,6 @@ def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, flo
             s, c = abs(math.sin(math.radians(a))), abs(math.cos(math.radians(a)))
             hw = max(hw, (c * w + s * h) / 2)
             hh = max(hh, (s * w + c * h) / 2)
-        if len(_REACHES) >= 4096:
-            _REACHES.clear()
         found = _REACHES[key] = (hw, hh)
     return found
 

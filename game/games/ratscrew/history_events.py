@@ -17,12 +17,40 @@ LATE_GRACE_MS = 1000
 KIND = "slap"
 
 
+class Slap(Protocol):
+    """A slap as the match keeps it (match.SlapRecord)."""
+
+    @property
+    def t_ns(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def reaction_ms(self) -> float | None: ...
+
+
+class Missed(Protocol):
+    """A slappable pile nobody slapped, as the match keeps it (match.MissedRecord)."""
+
+    @property
+    def t_ns(self) -> int: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def seats(self) -> Sequence[int]: ...
+
+
 class SlapHistory(Protocol):
     """What the match keeps (game.games.ratscrew.match.RatscrewHistory): its slaps (t_ns, seat, verdict, rule,
     reaction_ms) and the piles nobody slapped (t_ns, rule, seats)."""
 
-    slaps: Sequence
-    missed: Sequence
+    @property
+    def slaps(self) -> Sequence[Slap]: ...
+    @property
+    def missed(self) -> Sequence[Missed]: ...
 
 
 def events(history: SlapHistory) -> list[EventRow]:

@@ -51,12 +51,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.commands import PLAY, SLAP, Command
+from game.core.options import to_json
 from game.games.base import EventRow, Result
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import history_events
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.bots import CLAIM, make_bot
 from game.i18n import t as tr
+from game.jsonsafe import as_int, as_list, as_str
 from game.match.common import (
     Ignored,
     Item,
@@ -205,6 +207,7 @@ class RatscrewHistory:
     missed: list[MissedRecord] = field(default_factory=list)
 
 
+
 @dataclass(slots=True)
 class _Taken:
     """The pile was taken at `t_ns` by `seat` (slap, or claim of a slappable pile)."""
@@ -266,10 +269,11 @@ class RatscrewMatch:
         else:
             self.state = rs.new_game(rules, hands=hands, first_player=first_player)
         self.replaying = replay
-        deal = None if hands is None else {"hands": [list(h) for h in self.state.hands]}
+        deal: LogLine | None = None if hands is None else {"hands": [[*h] for h in self.state.hands]}
         self._start_ns = start_ns
         self.log = MatchLog(
-            log_header(self, rules.option_values(), start_ns, first_player, {}, deal),
+            log_header(self, {name: to_json(value) for name, value in rules.option_values().items()}, start_ns,
+                       first_player, {}, deal),
             lambda: self.state.digest(), self._result, digest_every=digest_every, enabled=record,
         )
         self.stats = [RatscrewStats() for _ in self.seats]
@@ -286,7 +290,7 @@ class RatscrewMatch:
         self._claim_timer: Item | None = None
         self._photo: _Photo | None = None
         self._taken: _Taken | None = None
-        self._pile_key: tuple = ()
+        self._pile_key: tuple[object, ...] = ()
         self._onset_ns: int | None = None
         self._changed_ns = start_ns  # when the pile (as judged) last changed
         self._slappable: Slappable | None = None  # the pile's slap chance, until it is taken or passes
@@ -436,9 +440,9 @@ class RatscrewMatch:
         applied it; ReplayMismatch if the match as it stands could not have applied it."""
         out: list[Timed] = []
         kind = entry["k"]
-        t = self._start_ns + entry.get("t", 0)
+        t = self._start_ns + as_int(entry.get("t", 0), "t")
         if kind == "tie":
-            seats = tuple(entry["seats"])
+            seats = tuple(as_int(seat, "a seat") for seat in as_list(entry["seats"], "seats"))
             self._tied = frozenset(seats)
             self.log.tie(t, seats)
             out.append(Timed(t, Tie(tuple(sorted(seats)), seats[0])))
@@ -456,7 +460,7 @@ class RatscrewMatch:
         return out
 
     def _logged_item(self, entry: LogLine, t: int) -> Item:
-        seat, action, source = entry["seat"], entry["action"], entry["source"]
+        seat, action, source = entry["seat"], as_str(entry["action"], "action"), as_str(entry["source"], "source")
         if source == "timer":
             if action not in (CLAIM, "photo", "clock"):
                 raise ReplayMismatch(f"there is no {action!r} timer")
@@ -469,20 +473,19 @@ class RatscrewMatch:
                 raise ReplayMismatch(f"the log's {action} timer at {t - self._start_ns} ns is not due "
                                      f"(due: {due})")
             return timer
-        seated = isinstance(seat, int) and 0 <= seat < len(self.seats)
         if source == "bot":
-            if action not in (PLAY, SLAP, CLAIM) or not seated:
+            if action not in (PLAY, SLAP, CLAIM) or not (isinstance(seat, int) and 0 <= seat < len(self.seats)):
                 raise ReplayMismatch(f"a bot in seat {seat!r} cannot {action!r} at this table")
             item = Item(t, "bot", seat, action)
             self._pending[seat][action] = item
             return item
-        if action not in (PLAY, SLAP) or not seated:
+        if action not in (PLAY, SLAP) or not (isinstance(seat, int) and 0 <= seat < len(self.seats)):
             raise ReplayMismatch(f"seat {seat!r} cannot {action!r} at this table")
         return Item(t, "human", seat, action, payload=Command(seat, action, t, source=source))
 
     def _logged(self, item: Item, tied: bool) -> None:
         if item.kind == "human":
-            self.log.command(item.t_ns, item.seat, item.action, item.payload.source, tie=tied)
+            self.log.command(item.t_ns, item.seat, item.action, item.press().source, tie=tied)
         elif item.kind == "bot":
             self.log.command(item.t_ns, item.seat, item.action, "bot", tie=tied)
         else:
@@ -564,7 +567,7 @@ class RatscrewMatch:
 
     def _alive(self, item: Item) -> bool:
         if item.kind == "bot":
-            return self._pending[item.seat].get(item.action) is item
+            return self._pending[item.seated()].get(item.action) is item
         if item.kind == "claim":
             return item is self._claim_timer
         if item.kind == "photo":
@@ -578,7 +581,7 @@ class RatscrewMatch:
         seats: list[int] = []
         for item in group:
             if item.action == SLAP and self._alive(item) and item.seat not in seats:
-                seats.append(item.seat)
+                seats.append(item.seated())
         if len(seats) < 2:
             return False
         t = min(i.t_ns for i in group)
@@ -614,15 +617,16 @@ class RatscrewMatch:
             return
         if kind == "claim":
             self._claim_timer = None
-            if self.state.awaiting_claim:
-                self._take_turn(rs.Claim(self.state.challenger), t, "timer", out)
+            challenger = self.state.challenger
+            if self.state.awaiting_claim and challenger is not None:  # (a pile awaits its challenger's claim)
+                self._take_turn(rs.Claim(challenger), t, "timer", out)
             return
         if kind == "bot":
-            del self._pending[item.seat][item.action]
+            del self._pending[item.seated()][item.action]
             source = "bot"
         else:
-            source = item.payload.source
-        seat, action = item.seat, item.action
+            source = item.press().source
+        seat, action = item.seated(), item.action
         if self.state.is_over:
             if source != "bot":
                 self._ignored_now(Ignored(seat, action, "the game is over", source), t, out)
@@ -690,7 +694,7 @@ class RatscrewMatch:
         onset = self._onset_ns
         cards_played = st.cards_played
         if rule is None and self.seats[seat].no_penalty:
-            events: list[object] = [rs.WrongSlap(seat, 0, len(st.burned))]  # a learner's: no cards, no timeout
+            events: Sequence[object] = [rs.WrongSlap(seat, 0, len(st.burned))]  # a learner's: no cards, no timeout
         else:
             events = st.apply(rs.Slap(seat))
         if rule is not None:
@@ -706,7 +710,7 @@ class RatscrewMatch:
             timer = self._queue.push(Item(t + PHOTO_WINDOW_NS, "photo"))
             self._photo = _Photo(t, cards_played, [(seat, t, WON)], timer)
             if self._sudden:
-                events += st.slap_decides(seat)
+                events = [*events, *st.slap_decides(seat)]
         else:
             self.stats[seat].wrong += 1
             if self.rules.slap_lockout_ms:
@@ -730,7 +734,7 @@ class RatscrewMatch:
 
     # ---- after every change ----------------------------------------------------------------------
 
-    def _record(self, events: list[object], t: int, out: list[Timed]) -> None:
+    def _record(self, events: Sequence[object], t: int, out: list[Timed]) -> None:
         out.extend(Timed(t, event) for event in events)
         hands = tuple(map(len, self.state.hands))
         if hands != self.history.counts[-1].counts or self.state.is_over:

@@ -25,7 +25,7 @@ from game.games.ratscrew.view_model import (
 )
 from game.i18n import t, tn
 from game.render import colors, hud
-from game.render.cache import LRU
+from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout
 from game.render.notes import Notes, Pinned
@@ -204,7 +204,9 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
 
 
 # -- the prompt lane --------------------------------------------------------------------------------------
-_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU(64)
+# The prompt fitted to its lane (a line of big words, a fortieth of a screen): the prompts of a game's turns
+# and slaps at the current looks fit in a quarter of a screen.
+_PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU("ratscrew prompts", Bound(screens=0.25))
 
 
 def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
@@ -254,8 +256,6 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
     if img is None:
         cut, s = texts.fitted(text, lane.w - 4, sizes[-1], True)
         img = texts.outlined(cut, s, color)
-    if len(_PROMPTS) > 64:
-        _PROMPTS.clear()
     rect = img.get_rect(midtop=lane.midtop)
     _PROMPTS[key] = (img, rect, s)
     return img, rect, s
@@ -328,7 +328,9 @@ def headline(v: Table, surface: pygame.Surface, now: float) -> None:
         photo(v, surface, e, now)
 
 
-_STRIPS: dict[tuple, tuple] = {}
+# The photo finish's strip laid out (its words' images, a lane's width of a line or two): the strips of a
+# game's races, a quarter of a screen's worth.
+_STRIPS: LRU[tuple] = LRU("ratscrew photo strips", Bound(screens=0.25))
 
 
 def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
@@ -474,8 +476,6 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
             for group, gap in r:
                 x = lay(group, x, y, gap) - gap + sep
             y += line
-    if len(_STRIPS) > 32:
-        _STRIPS.clear()
     _STRIPS[key] = (blits, chips, size)
     return blits, chips, size
 

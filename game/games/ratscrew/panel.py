@@ -125,15 +125,16 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         img = v.texts.fit(line, info.w, hint_px, colors.GOLD, bold=True)
         surf.blit(img, (info.x, y + 2))
         y += img.get_height()
-    tag = img = None
+    tag: pygame.Rect | None = None
+    badge: pygame.Surface | None = None
     if badge_text:
-        img = _badge(v, badge_text, info.w - 8, badge_px)
-        if img is None:  # too long for the info column: along the panel's foot, over its cards
-            img = v.texts.fit(badge_text, box.rect.w - 2 * max(2, stack.x) - 10, badge_px, colors.INK, bold=True)
-            tag = img.get_rect().inflate(10, 4)
+        badge = _badge(v, badge_text, info.w - 8, badge_px)
+        if badge is None:  # too long for the info column: along the panel's foot, over its cards
+            badge = v.texts.fit(badge_text, box.rect.w - 2 * max(2, stack.x) - 10, badge_px, colors.INK, bold=True)
+            tag = badge.get_rect().inflate(10, 4)
             tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
         else:
-            tag = img.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
+            tag = badge.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
     if not hint and on_stack:
         # the count on the top card of the stack, as big as the card takes
@@ -148,9 +149,9 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         if tag is not None:
             if tag.top < y:  # no room under the keys: over the foot of its cards, made to fit
                 width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
-                img = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
+                badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
                                                                             bold=True)
-                tag = img.get_rect().inflate(10, 4)
+                tag = badge.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
                 if tag.colliderect(count_row):
                     count_row.bottom = tag.top
@@ -164,8 +165,9 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
         for big in fitting or sizes:
             digits = v.texts.render(str(count), big, colors.TEXT, bold=True)
             digits_rect = digits.get_rect(topleft=(info.x, y))
-            word = v.texts.render(count_word(count), min(word_px, big), colors.TEXT_DIM)
-            word_at = word.get_rect(bottomleft=(digits_rect.right + 4, digits_rect.bottom - 3))
+            said = v.texts.render(count_word(count), min(word_px, big), colors.TEXT_DIM)
+            word: pygame.Surface | None = said  # (None: the word left out)
+            word_at = said.get_rect(bottomleft=(digits_rect.right + 4, digits_rect.bottom - 3))
             count_row = digits_rect.union(word_at)
             if tag is None or not tag.colliderect(count_row):
                 break
@@ -185,10 +187,10 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
                 tag.top = count_row.bottom + 1
             else:
                 width = max(4, max(8, count_row.left - max(2, stack.x) - 2) - 10)
-                img = _badge(v, badge_text, width, badge_px)
-                if img is None:  # it would be cut there: the count goes on the cards instead
+                badge = _badge(v, badge_text, width, badge_px)
+                if badge is None:  # it would be cut there: the count goes on the cards instead
                     return build_panel(v, seat, count, out, owed, claim, count_on_cards=True, wait=wait)
-                tag = img.get_rect().inflate(10, 4)
+                tag = badge.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
         surf.blit(digits, digits_rect)
         if word is not None:
@@ -197,7 +199,8 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
             v.badges[seat] = (count_row, tag)
     if tag is not None:
         pygame.draw.rect(surf, badge_color, tag, border_radius=tag.h // 2)
-        surf.blit(img, img.get_rect(center=tag.center))
+        if badge is not None:  # (a tag is made only round its badge)
+            surf.blit(badge, badge.get_rect(center=tag.center))
     if tag is None or hint:
         v.badges.pop(seat, None)
     if out:

@@ -8,7 +8,7 @@ import pygame
 
 from game.games.base import TableConfig, seat_name
 from game.i18n import t, tn
-from game.render import colors, scale
+from game.render import colors, hud, scale
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
 from game.ui.figures import table_columns, whole_name, winners_line
@@ -198,7 +198,7 @@ class RatscrewResults:
             row = pygame.Rect(box.x + pad, self.rows_top + seat * row_h, box.w - 2 * pad, row_h - 4)
             won = seat == self.winner
             if won:
-                ui.hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
+                hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
             dot = pygame.Rect(row.x + 4, 0, ui.px(size, 12), ui.px(size, 12))
             dot.centery = row.centery
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)

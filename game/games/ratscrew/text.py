@@ -5,7 +5,7 @@ The engine carries no translated text; everything a player reads about the rules
 
 from __future__ import annotations
 
-from game.core.options import OptionValue
+from game.core.options import OptionValue, whole
 from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
 from game.i18n import decimal, t, tn
@@ -58,28 +58,28 @@ def _choice_label(name: str, value: OptionValue, slaps: dict[str, str]) -> str:
     if name in slaps or name in ("marriage_either_order", "ten_stops"):
         return t("On") if value else t("Off")
     if name == "wrong_slap":
-        return {"burn": t("Burn cards"), "timeout": t("Timeout"), "gives_pile": t("Pile to the next player")}[value]
+        return {"burn": t("Burn cards"), "timeout": t("Timeout"), "gives_pile": t("Pile to the next player")}[str(value)]
     if name == "timeout_cards":
-        return tn("{n} card", "{n} cards", value)
+        return tn("{n} card", "{n} cards", whole(name, value))
     if name == "burn":
         if value == 0:
             return t("No penalty")
-        return tn("{n} card", "{n} cards", value)
+        return tn("{n} card", "{n} cards", whole(name, value))
     if name == "burned_live":
         return t("Count for slaps") if value else t("Don't count for slaps")
     if name == "payer_out_rule":
         return t("Next one pays") if value == "next_pays" else t("Challenger wins")
     if name == "claim_delay_ms":
-        return t("{s} s", s=decimal(value / 1000))
+        return t("{s} s", s=decimal(whole(name, value) / 1000))
     if name == "late_grace_ms":
         return t("{ms} ms", ms=value)
     if name == "game_length":
         return {"full": t("To the end"), "quick": t("Quick (3 min)"), "normal": t("Normal (8 min)"),
-                "long": t("Long (15 min)")}[value]
+                "long": t("Long (15 min)")}[str(value)]
     if name == "slap_lockout_ms":
-        return t("Never") if value == 0 else t("{s} s", s=decimal(value / 1000))
+        return t("Never") if value == 0 else t("{s} s", s=decimal(whole(name, value) / 1000))
     if name == "card_limit":
-        return tn("{n} card", "{n} cards", value)
+        return tn("{n} card", "{n} cards", whole(name, value))
     return str(value)
 
 

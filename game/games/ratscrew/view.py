@@ -14,13 +14,14 @@ from collections.abc import Callable
 import pygame
 
 from game import cards
+from game.core.memo import Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT, RatscrewLayout
 from game.games.ratscrew.panel import build_panel, name_bottom
-from game.games.ratscrew.view_model import RatscrewModel, Sweep
+from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
@@ -118,7 +119,8 @@ SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the s
 # seats and their places, and the looks in force (the text size as drawn, the window's unit, the cards' sizes:
 # what table_layout and RatscrewGeometry's lanes and reach depend on; neither the names, the language, the
 # seed nor the notes are read by it).
-_FITS: dict[tuple, tuple[float, str] | None] = {}
+# An answer is about a kilobyte with its key: 256 KiB keeps the searches of a few hundred windows and looks.
+_FITS: Memo[tuple, tuple[float, str] | None] = Memo("ratscrew rows fits", 2**18)
 
 
 class RatscrewView(TableView):
@@ -132,6 +134,7 @@ class RatscrewView(TableView):
     # its mat (else round the ellipse: see relayout); COUCHCARDS_RATSCREW_MATS=0 turns them off (the ellipse).
     mats_in_rows = os.environ.get("COUCHCARDS_RATSCREW_MATS", "1") != "0"
     notes_in_column = True  # mats in rows: a seat's notes keep to the felt over (or under) its own mat
+    short_notes = SHORT_NOTES
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
 
@@ -242,11 +245,10 @@ class RatscrewView(TableView):
         (see _FITS), then laid out."""
         key = (type(self), tuple(size), self.n, None if self.places is None else tuple(self.places), looks_key(),
                card_boost(), seat_card_boost())
-        if key not in _FITS:
-            if len(_FITS) >= 256:
-                _FITS.clear()
-            _FITS[key] = self._search_rows(size)
-        found = _FITS[key]
+        if key in _FITS:
+            found = _FITS[key]
+        else:
+            found = _FITS[key] = self._search_rows(size)
         if found is None:  # nothing fits between the rows: as round an ellipse
             self._card = None
         else:

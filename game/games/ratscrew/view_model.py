@@ -23,12 +23,19 @@ from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import match as rm
 from game.games.ratscrew import text as rs_text
-from game.i18n import t, tn
+from game.i18n import N_, t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake
 from game.render.tween import Tween
 from game.render.view_model import MS, Handler, ViewModel, pressed
+
+# A seat's notes said without a name or a number (a note's short form where it has one): every seat's lane
+# must hold each of them whole at the smallest note size (the view lays the seats out so: RatscrewView._notes_fit)
+WAIT, NO_CARDS, WINS_CHALLENGE, OUT_OF_CARDS, OUT, BACK_IN = (
+    N_("Wait!"), N_("No cards!"), N_("Wins the challenge!"), N_("Out of cards!"), N_("Out!"), N_("Back in!"))
+WRONG_SLAPS = (N_("Wrong slap!"), N_("Wrong slap! No penalty"), N_("Wrong slap! The pile goes on"))
+SHORT_NOTES = (WAIT, NO_CARDS, WINS_CHALLENGE, OUT_OF_CARDS, OUT, BACK_IN, *WRONG_SLAPS)
 
 FLIP_MS = 180  # a card from a stack to the pile; the face shows from the first frame
 SWEEP_MS = 350
@@ -147,7 +154,7 @@ class RatscrewModel(ViewModel):
             return []
         if e.action == SLAP:  # a slap in a slap timeout: how long it still lasts
             if state.timeouts[seat]:
-                self.note(t_ns, 900, seat, rs_text.wait_note(state.timeouts[seat]), colors.WARN, t("Wait!"))
+                self.note(t_ns, 900, seat, rs_text.wait_note(state.timeouts[seat]), colors.WARN, t(WAIT))
             return []
         keys = self.keys_of(seat)
         if state.hands[seat]:
@@ -156,7 +163,7 @@ class RatscrewModel(ViewModel):
             text = t("No cards: slap to get back in!")
         else:
             text = t("No cards: slap ({key}) to get back in!", key=keys.second)
-        self.note(t_ns, 900, seat, text, colors.TEXT_DIM, "" if state.hands[seat] else t("No cards!"))
+        self.note(t_ns, 900, seat, text, colors.TEXT_DIM, "" if state.hands[seat] else t(NO_CARDS))
         return []
 
     def _card_played(self, e: rs.CardPlayed, t_ns: int, state: rs.State) -> list[str]:
@@ -243,9 +250,9 @@ class RatscrewModel(ViewModel):
         elif self.rules.wrong_slap == "timeout" and state.in_game(e.seat):
             text = rs_text.wrong_slap_wait(self.rules.timeout_cards)
         elif self.rules.wrong_slap == "gives_pile" and state.in_game(e.seat):
-            text = t("Wrong slap! The pile goes on")
+            text = t(WRONG_SLAPS[2])
         else:
-            text = t("Wrong slap! No penalty") if self.rules.burn == 0 and state.in_game(e.seat) else t("Wrong slap!")
+            text = t(WRONG_SLAPS[1]) if self.rules.burn == 0 and state.in_game(e.seat) else t(WRONG_SLAPS[0])
         self.note(t_ns, 1100, e.seat, text, colors.WARN)
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         return ["slap", "wrong"]
@@ -287,7 +294,7 @@ class RatscrewModel(ViewModel):
 
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
         text = t("{name} wins the challenge!", name=self.names[e.challenger])
-        self.note(t_ns, 900, e.challenger, text, colors.GOLD, t("Wins the challenge!"))
+        self.note(t_ns, 900, e.challenger, text, colors.GOLD, t(WINS_CHALLENGE))
         return []
 
     def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
@@ -297,15 +304,15 @@ class RatscrewModel(ViewModel):
             if keys is None
             else t("Out of cards: slap ({key}) to stay in!", key=keys.second)
         )
-        self.note(t_ns, 1200, e.seat, text, colors.TEXT, t("Out of cards!"))
+        self.note(t_ns, 1200, e.seat, text, colors.TEXT, t(OUT_OF_CARDS))
         return []
 
     def _player_out(self, e: rs.PlayerOut, t_ns: int, state: rs.State) -> list[str]:
-        self.note(t_ns, 1400, e.seat, t("Out!"), colors.WARN)
+        self.note(t_ns, 1400, e.seat, t(OUT), colors.WARN)
         return []
 
     def _back_in(self, e: rs.PlayerBackIn, t_ns: int, state: rs.State) -> list[str]:
-        self.note(t_ns, 1200, e.seat, t("Back in!"), colors.GOLD)
+        self.note(t_ns, 1200, e.seat, t(BACK_IN), colors.GOLD)
         return []
 
     def _slappable(self, e: rm.Slappable, t_ns: int, state: rs.State) -> list[str]:

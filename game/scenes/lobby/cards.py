@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.profiles import draw_avatar
 from game.render import colors
+from game.render.faces import draw_avatar
 from game.render.text import break_lines, standard_px
 from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import Cell

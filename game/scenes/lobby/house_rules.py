@@ -27,6 +27,7 @@ HINT_PX = 20
 
 
 class HouseRulesScene(MenuHandler):
+    menu: SpatialMenu
     text_room = 1.5
 
     def __init__(self, lobby: LobbyScene) -> None:

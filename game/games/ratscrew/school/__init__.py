@@ -15,6 +15,7 @@ the navigator opens them by name ("practice", "ratscrew", "school", screen, ...)
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from game.games.base import PracticeMode
@@ -58,7 +59,7 @@ class SlapSchool(PracticeMode):
             return SummaryScene(*args, **kwargs)
         raise ValueError(f"the slap school has no screen {screen!r}; known: setup, drill, stars, summary")
 
-    def sim(self):
+    def sim(self) -> ModuleType:
         from game.games.ratscrew.school import sim
 
         return sim

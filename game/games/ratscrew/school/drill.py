@@ -39,6 +39,7 @@ from game.games.ratscrew.school.session import (
     MS,
     RIGHT,
     Dealt,
+    Event,
     Finished,
     Judged,
     Options,
@@ -133,7 +134,7 @@ class DrillScene(Scene):
         yet (their kept sessions: school/mastery.py)."""
         for seat in range(self.players):
             pid = self.profiles[seat] if seat < len(self.profiles) else None
-            if who.profile_of(self.app, self.profiles, seat) is None:
+            if pid is None or who.profile_of(self.app, self.profiles, seat) is None:
                 return True
             kept = self.app.history.practice(pid, GAME)
             if mastery.drill_stars(kept).get(self.drill.newest, 0) < 1:
@@ -200,7 +201,7 @@ class DrillScene(Scene):
             self.app.nav.replace("practice", GAME, MODE, "stars", self.options, self.players, self.session,
                                  self.remember, profiles=self.profiles)
 
-    def _take(self, events: list) -> None:
+    def _take(self, events: list[Event]) -> None:
         now = self.now_ns
         self.feedback.on_events(events, now)
         for e in events:
@@ -236,7 +237,9 @@ class DrillScene(Scene):
             if cmd.action in (LEFT, ARROW_RIGHT, CONFIRM):
                 self.quiz_end.handle(cmd)
             elif slap:
-                self.quiz_end.current.on_confirm()
+                chosen = self.quiz_end.current
+                if chosen is not None and chosen.on_confirm is not None:
+                    chosen.on_confirm()
         elif quiz.answered is None:
             if cmd.action in (LEFT, ARROW_RIGHT, CONFIRM):
                 self.quiz_menu.handle(cmd)
@@ -410,7 +413,7 @@ class DrillScene(Scene):
             rule, cells = slappable(pattern, self.drill.rules)
             frames = [(cells, "right")] if ms >= framed else []
             rects = draw_pile(surface, self.art, shown, self.pile_centre, self.card_w, frames)
-            if ms >= framed and rects:
+            if ms >= framed and rects and rule is not None:  # (an example pile is one to slap)
                 slap_hand(surface, rects[-1], self.colours[0], 1.0 if self.reduced_motion else (ms - framed) / HAND_MS)
                 self._banner(surface, size, text.pattern(rule), "right")
         else:
@@ -470,8 +473,8 @@ class DrillScene(Scene):
         news = fb.news_now(now)
         if news is not None:
             self._prompt(surface, size, news.text, ui.GOLD)
-        elif hint:
-            self._prompt(surface, size, text.hint(self.session.current.rule), TONES["hint"])
+        elif hint and (card := self.session.current) is not None and card.rule is not None:  # (a hint is for a rule)
+            self._prompt(surface, size, text.hint(card.rule), TONES["hint"])
         elif self.phase in ("ready", "play") and fb.dealt <= 3:
             self._prompt(surface, size, text.slap_when(), ui.TEXT_DIM)
 

@@ -66,7 +66,7 @@ class Feedback:
             self.frames = {}
         elif isinstance(e, Judged):
             cells = e.cells  # indexes into the pile as it is: it only grows until it is swept
-            if e.verdict == RIGHT:
+            if e.verdict == RIGHT and e.rule is not None:  # (a right slap always has its rule)
                 said = Said(text.right(e.rule, e.ms), "right", now_ns)
                 self.frames[cells] = "right"
                 self.banner = Said(text.praise(e.rule, e.ms), "right", now_ns) if solo else Said(

@@ -55,7 +55,7 @@ def record(history: Any, session: Session, profiles: Sequence[int | None], start
     if not session.over:
         return []
     scores = tally(session.cards, session.players)
-    queued = []
+    queued: list[int] = []
     for seat in range(session.players):
         profile_id = profiles[seat] if seat < len(profiles) else None
         if profile_id is None:

@@ -18,6 +18,7 @@ import datetime
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from game.games.ratscrew.school.drills import LADDER
 from game.games.ratscrew.school.scoring import accuracy_stars, speed_stars
@@ -28,6 +29,23 @@ DAYS, WEEKS = 14, 8
 RIGHT, WRONG, LATE, MISSED, EARLY = "right", "wrong", "late", "missed", "early"
 
 Slap = tuple[str | None, str, float | None]
+
+
+class KeptSession(Protocol):
+    """A kept session as mastery reads it: a `Kept`, or the history's own record (queries.Practice)."""
+
+    @property
+    def started(self) -> str: ...
+    @property
+    def drill(self) -> str: ...
+    @property
+    def length_ms(self) -> int: ...
+    @property
+    def correct(self) -> int: ...
+    @property
+    def decisions(self) -> int: ...
+    @property
+    def slaps(self) -> tuple[Slap, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +102,7 @@ def session_stars(slaps: Iterable[Slap]) -> tuple[int, int]:
 
 
 # -- mastery per pattern ------------------------------------------------------------------------------
-def drill_stars(sessions: Iterable[Kept]) -> dict[str, int]:
+def drill_stars(sessions: Iterable[KeptSession]) -> dict[str, int]:
     """The best accuracy stars of each drill played, by the rule the drill adds."""
     best: dict[str, int] = {}
     for s in sessions:
@@ -152,7 +170,7 @@ class Period:
     def median_ms(self) -> float | None:
         return statistics.median(self.reactions) if self.reactions else None
 
-    def add(self, s: Kept) -> None:
+    def add(self, s: KeptSession) -> None:
         c = counts(s.slaps)
         self.sessions += 1
         self.length_ms += max(0, s.length_ms)
@@ -167,7 +185,7 @@ def week_start(day: datetime.date) -> datetime.date:
     return day - datetime.timedelta(days=day.weekday())
 
 
-def by_day(sessions: Iterable[Kept], today: datetime.date, days: int = DAYS,
+def by_day(sessions: Iterable[KeptSession], today: datetime.date, days: int = DAYS,
            tz: datetime.tzinfo | None = None) -> list[Period]:
     """The last `days` days up to `today`, oldest first (days without practice too)."""
     first = today - datetime.timedelta(days=days - 1)
@@ -179,7 +197,7 @@ def by_day(sessions: Iterable[Kept], today: datetime.date, days: int = DAYS,
     return out
 
 
-def by_week(sessions: Iterable[Kept], today: datetime.date, weeks: int = WEEKS,
+def by_week(sessions: Iterable[KeptSession], today: datetime.date, weeks: int = WEEKS,
             tz: datetime.tzinfo | None = None) -> list[Period]:
     """The last `weeks` weeks (Monday first) up to the one holding `today`, oldest first."""
     first = week_start(today) - datetime.timedelta(weeks=weeks - 1)
@@ -218,7 +236,7 @@ class Summary:
     practise_rule: str | None  # the rule missed most lately (5 patterns at least), if under 80% hits
 
 
-def rule_lines(sessions: Iterable[Kept]) -> list[RuleLine]:
+def rule_lines(sessions: Iterable[KeptSession]) -> list[RuleLine]:
     lines: dict[str, RuleLine] = {}
     for s in sessions:
         for rule, outcome, _ in s.slaps:
@@ -230,7 +248,7 @@ def rule_lines(sessions: Iterable[Kept]) -> list[RuleLine]:
     return [lines[r] for r in LADDER if r in lines]
 
 
-def summary(sessions: Sequence[Kept], today: datetime.date, tz: datetime.tzinfo | None = None) -> Summary:
+def summary(sessions: Sequence[KeptSession], today: datetime.date, tz: datetime.tzinfo | None = None) -> Summary:
     stars = drill_stars(sessions)
     weeks = by_week(sessions, today, 2, tz)
     days = by_day(sessions, today, DAYS, tz)

@@ -234,9 +234,10 @@ class Session:
         card = self.seen_at(t_ns)
         if card is None or seat in card.answers or seat in card.late:
             return events
-        closed = card.closed_ns is not None and t_ns > card.closed_ns
-        if card.rule is not None and closed:
-            late = (t_ns - card.closed_ns) // MS
+        closed_ns = card.closed_ns
+        closed = closed_ns is not None and t_ns > closed_ns
+        if card.rule is not None and closed_ns is not None and closed:
+            late = (t_ns - closed_ns) // MS
             card.late[seat] = late
             events.append(Judged(seat, LATE, card.rule, late, card.cells, card.index))
             return events

@@ -13,6 +13,8 @@ finished sessions go to their history (school/history.py)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
+from typing import TypeVar
 
 import pygame
 
@@ -24,8 +26,8 @@ from game.games.ratscrew.school.pace import MODES
 from game.games.ratscrew.school.paint import Words, card_width, draw_pile, fit_px, line_h, stars
 from game.games.ratscrew.school.session import MAX_PLAYERS, Options
 from game.i18n import t, tn
-from game.profiles import draw_avatar
 from game.render.card_art import CardArt, card_height
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 from game.ui.who_plays import WhoPlays
@@ -33,6 +35,7 @@ from game.ui.who_plays import WhoPlays
 HINTS: tuple[int | None, ...] = (None, 500, 1000, 1500, 2000, 3000)
 CARDS = (10, 20, 30, 50, 100)
 PX = 20  # the smallest words here, at 1280x720
+T = TypeVar("T")
 
 
 class SetupScene(WhoPlays, MenuHandler):
@@ -70,7 +73,7 @@ class SetupScene(WhoPlays, MenuHandler):
         per_player: list[dict[str, int] | None] = []
         for row in range(self.players):
             pid = self.profiles[row]
-            if who.profile_of(self.app, self.profiles, row) is None:
+            if pid is None or who.profile_of(self.app, self.profiles, row) is None:
                 per_player.append(None)
                 continue
             kept = self.app.history.practice(pid, GAME)
@@ -107,8 +110,9 @@ class SetupScene(WhoPlays, MenuHandler):
         ]
         names = who.names(self.app, self.profiles, self.players)
         colours = who.colours(self.app, self.profiles, self.players)
-        self.player_items = [ui.Item(names[i], lambda i=i: self.pick_player(i), value=lambda i=i: self._controls(i),
-                                     colour=colours[i], whole_label=True) for i in range(self.players)]
+        self.player_items = [ui.Item(names[i], functools.partial(self.pick_player, i),
+                                     value=functools.partial(self._controls, i), colour=colours[i], whole_label=True)
+                             for i in range(self.players)]
         self.button_items = [
             ui.Item(text.progress_button(), self._progress, button=True,
                     enabled=lambda: any(who.profile_of(self.app, self.profiles, r) is not None
@@ -129,7 +133,7 @@ class SetupScene(WhoPlays, MenuHandler):
         self.relayout(self.app.size)
         self.sync_router()
 
-    def _cycle(self, values: tuple, current: object, step: int) -> object:
+    def _cycle(self, values: tuple[T, ...], current: T, step: int) -> T:
         i = values.index(current) if current in values else 0
         return values[(i + step) % len(values)]
 
@@ -363,6 +367,7 @@ class SetupScene(WhoPlays, MenuHandler):
                     stars(surface, left, box.centery, radius, count)
         pattern, _ = EXAMPLES[DRILLS[chosen].newest]
         rule, cells = slappable(pattern, DRILLS[chosen].rules)
+        assert rule is not None, "a drill's example pile is one to slap"
         ladder_bottom = self.ladder_top + per_col * row
         label_h = max(ui.px(size, 40), line_h(ui.px(size, 26), True) + ui.px(size, 12))
         room = panel.bottom - label_h - ladder_bottom - 2 * ui.px(size, 8)  # the cards as big as fits under it

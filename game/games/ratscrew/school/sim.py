@@ -63,7 +63,8 @@ def observation(pile: tuple[str, ...], rules: rs.Rules, cards_played: int) -> rs
                           awaiting_claim=False, cards_played=cards_played, is_over=False, winner=None)
 
 
-def student_level(student: str, reaction_ms: int | None = None, near_miss_rate: float | None = None):
+def student_level(student: str, reaction_ms: int | None = None, near_miss_rate: float | None = None
+                  ) -> bots.Level | None:
     """The student's row of the bots' table: a level, a custom one (`reaction_ms`, `near_miss_rate`), or None
     for "none" (it never presses)."""
     if reaction_ms is not None or near_miss_rate is not None:

@@ -93,7 +93,7 @@ class StarsScene(MenuHandler):
             self.compact = True
             self._layout(size)
 
-    def _standard(self) -> contextlib.AbstractContextManager:
+    def _standard(self) -> contextlib.AbstractContextManager[None]:
         """Where the seats, the table and the chart are laid out and drawn: at the standard text size when
         compact, else at the player's."""
         return scale.text_room(1.0) if self.compact else contextlib.nullcontext()

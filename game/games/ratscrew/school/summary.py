@@ -17,8 +17,8 @@ from game.games.ratscrew.school.names import GAME
 from game.games.ratscrew.school.paint import Words, fit_px, line_h, stars
 from game.games.ratscrew.text import slap_label
 from game.i18n import decimal, short_weekday, t
-from game.profiles import draw_avatar
 from game.render import colors
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
