@@ -26,7 +26,7 @@ from game.render import scale
 
 def slap_moment(n: int, size: tuple[int, int]) -> pygame.Surface:
     """Every overlay at once (a slap won on a tie, a wrong slap, a late one), 200 ms after the slap."""
-    scale.set_window(size)
+    scale.install(window=size)
     app, table = all_overlays(size, n)
     app.run_ms(200)
     surface = pygame.Surface(size)
@@ -38,7 +38,7 @@ def replay(size: tuple[int, int]) -> pygame.Surface:
     from support_app import make_app
     from test_replayview_viewer import viewer
 
-    scale.set_window(size)
+    scale.install(window=size)
     app = make_app(Path(tempfile.mkdtemp()), size)
     scene = viewer(app)
     for _ in range(90):
@@ -91,7 +91,7 @@ def main(out: Path) -> None:
     save(results("ratscrew"), "results_ratscrew.png")
     save(replay((1280, 720)), "replay_ratscrew.png")
     save(tv(replay((1920, 1080))), "tv_replay_ratscrew.png")
-    scale.set_window((1280, 720))
+    scale.install(window=(1280, 720))
 
 
 if __name__ == "__main__":

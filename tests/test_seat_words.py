@@ -21,14 +21,14 @@ ABOUT_A_SEAT = ("note", "prompt", "banner")
 @pytest.fixture(autouse=True)
 def standard_looks():
     yield
-    scale.set_window((1280, 720))
+    scale.install(window=(1280, 720))
     i18n.set_language("en")
 
 
 def _seat_words(size, n, watch_clock=False):
     """Every box of a seat's words the table drew over 2.6 s of every overlay at once (a slap won on a tie, a
     wrong slap, a late one, a player out), with the seat it was drawn for and where that seat's words may go."""
-    scale.set_window(size)
+    scale.install(window=size)
     app, table = all_overlays(size, n, rules=rs.Rules(slap_lockout_ms=0, game_length="quick") if watch_clock else None)
     seen = []
     for _now, _surface, boxes in drawn_frames(app, table, 2600, 40):
@@ -84,7 +84,7 @@ def test_the_clock_is_alone_under_the_pile(n, size):
 
 def test_the_slap_banner_is_in_the_winners_colour_at_the_winners_mat():
     size = (1280, 720)
-    scale.set_window(size)
+    scale.install(window=size)
     app, table = all_overlays(size, 5)
     names = table.view.model.names
     inked = {}
