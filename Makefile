@@ -35,7 +35,7 @@ lint: $(STAMP)
 # Code checks: ruff over the code, the tests and the build scripts; mypy --strict over game/ (pyproject.toml), and
 # the ratchet on the modules still outside strict (build/strict_ratchet.py: the list may only shrink).
 check: $(STAMP)
-	$(BIN)/ruff check game tests build
+	$(BIN)/ruff check game tests build examples
 	$(BIN)/mypy
 	$(BIN)/python build/strict_ratchet.py
 

@@ -34,7 +34,7 @@ from game.services import Audio as AudioPort
 from game.ui import widgets as ui
 
 if TYPE_CHECKING:
-    from game.games.base import Match, TableConfig
+    from game.core.contract import Match, TableConfig
     from game.input.router import TextEdit
     from game.record import MatchLog
     from game.services import DemoPort, Scene

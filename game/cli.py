@@ -12,7 +12,8 @@ import sys
 from game import games
 from game import version as game_version
 from game.argtypes import OneLineParser
-from game.games.base import MAX_SEATS, MIN_SEATS, PracticeMode, TableConfig, make_seats
+from game.core.contract import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
+from game.games.base import PracticeMode
 from game.services import MIN_WINDOW
 from game.tables import DemoLoop, demo_config
 
@@ -34,7 +35,7 @@ SUBCOMMANDS = {
     "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
     "preset": ("game.presets_io", "house-rule presets as files: 'export NAME FILE', 'import FILE'"),
 }
-GIVEN_THE_GAMES = {"preset"}  # subcommands whose module knows no game: main(argv, games=the registry's games)
+GIVEN_THE_GAMES = {"preset", "replay", "stats"}  # subcommands whose module knows no game: main(argv, games=the registry's games)
 
 
 def play_parser() -> argparse.ArgumentParser:

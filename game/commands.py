@@ -20,7 +20,6 @@ SEAT_ACTIONS = BUTTONS + GAME_ACTIONS  # what a table takes from a seat
 # Menu actions (seat may be None for "whoever pressed").
 UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE = "up", "down", "left", "right", "confirm", "back", "pause"
 START = "start"  # the keyboard's Start (Tab): play, from anywhere in the lobby (a pad's Start is PAUSE there)
-MENU_ACTIONS = (UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE, START)
 
 
 @dataclass(frozen=True, slots=True)

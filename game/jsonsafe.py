@@ -52,13 +52,6 @@ def as_int(value: JSON, what: str = "value") -> int:
     return value
 
 
-def as_number(value: JSON, what: str = "value") -> float:
-    """`value` if it is a number (int or float, not a switch); TypeError naming `what` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{what} must be a number, not {shown(value)}")
-    return value
-
-
 def as_str(value: JSON, what: str = "value") -> str:
     """`value` if it is text; TypeError naming `what` otherwise."""
     if not isinstance(value, str):

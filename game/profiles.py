@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING
 from game.i18n import t
 from game.input.bindings import DEFAULT_KEYBOARD
 from game.names import MAX_NAME, clean_name  # noqa: F401 - profiles' names follow game.names
-from game.render import colors
-from game.render.faces import AVATARS, draw_avatar  # noqa: F401 - the faces are drawn in game.render.faces
+from game.seat_colors import SEAT_COLORS, Color
 
 if TYPE_CHECKING:
     from game.input.pads import Pad
 
 MAX_PROFILES = 12  # the players screen and the lobby's picker list them all without scrolling
-PALETTE: tuple[colors.Color, ...] = colors.SEAT_COLORS  # the colour-blind-safe seat colours
+PALETTE: tuple[Color, ...] = SEAT_COLORS  # the colour-blind-safe seat colours
+# The avatars a profile picks from, by name (game.render.faces draws each).
+AVATARS: tuple[str, ...] = ("smile", "cat", "bear", "robot", "owl", "star")
 
 
 def colour_name(index: int) -> str:
@@ -49,7 +50,7 @@ class Profile:
     device_name: str = ""
 
     @property
-    def rgb(self) -> colors.Color:
+    def rgb(self) -> Color:
         return PALETTE[self.colour % len(PALETTE)]
 
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game import games
 from game.argtypes import OneLineParser
-from game.games.base import Match, MatchOptions, TableConfig
+from game.core.contract import Match, MatchOptions, ReplayedGame, TableConfig
 from game.jsonsafe import JSON, as_int, as_list, as_object, as_str
 from game.match.common import Timed, seat_from_line
 from game.record import Log, LogError, LogLine, read_log
@@ -47,10 +46,19 @@ class Verdict:
         return f"not verified: {self.message}"
 
 
-def build_match(header: LogLine) -> Match:
-    """The match a log's header describes, in replay mode (no bots); LogError if the header is bad."""
+def _game(games: Mapping[str, ReplayedGame], header: LogLine) -> ReplayedGame:
+    """The game a log's header names; ValueError naming the known games otherwise."""
+    game = as_str(header["game"], "game")
+    if game not in games:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(games)}")
+    return games[game]
+
+
+def build_match(header: LogLine, games: Mapping[str, ReplayedGame]) -> Match:
+    """The match a log's header describes (a game of `games`, by id), in replay mode (no bots); LogError if
+    the header is bad."""
     try:
-        definition = games.get(as_str(header["game"], "game"))
+        definition = _game(games, header)
         players = as_int(header["players"], "players")
         rules = definition.rules_from_log(as_object(header["rules"], "rules"), players)
         seats = [seat_from_line(as_object(s, "a seat")) for s in as_list(header["seats"], "seats")]
@@ -91,13 +99,15 @@ def _where(line: LogLine) -> str:
     return f"{_seconds(line.get('t')):.3f} s, {seat} {line.get('action')} ({line.get('source')})"
 
 
-def verify(log: Log, on_events: Callable[[LogLine, list[Timed]], None] | None = None) -> Verdict:
-    """Re-run `log` through its match; `on_events(line, events)` sees each replayed line's events.
+def verify(log: Log, games: Mapping[str, ReplayedGame],
+           on_events: Callable[[LogLine, list[Timed]], None] | None = None) -> Verdict:
+    """Re-run `log` through its match (its game one of `games`, by id); `on_events(line, events)` sees each
+    replayed line's events.
 
     LogError if the header cannot build a match (a malformed log, not a parted replay).
     """
     header = log.header
-    match = build_match(header)
+    match = build_match(header, games)
     players = len(match.seats)
 
     def parted(command: int, message: str) -> Verdict:
@@ -141,7 +151,7 @@ def verify(log: Log, on_events: Callable[[LogLine, list[Timed]], None] | None = 
     return Verdict(True, match.game, count, players, got)
 
 
-def summary(log: Log) -> list[str]:
+def summary(log: Log, games: Mapping[str, ReplayedGame]) -> list[str]:
     """A few lines about a log, without re-running it."""
     h, f = log.header, log.footer
     seats = ", ".join(_seat_words(as_object(s, "a seat")) for s in as_list(h["seats"], "seats"))
@@ -154,7 +164,7 @@ def summary(log: Log) -> list[str]:
             source = str(line.get("source", "?"))
             sources[source] = sources.get(source, 0) + 1
     try:
-        definition = games.get(as_str(h["game"], "game"))
+        definition = _game(games, h)
         rules = definition.rules_summary(definition.rules_from_values(as_object(h["rules"], "rules"),
                                                                       as_int(h["players"], "players")))
     except (KeyError, TypeError, ValueError) as exc:
@@ -200,14 +210,14 @@ def _print_events(line: LogLine, events: list[Timed]) -> None:
         print(f"        {timed.event!r}")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, games: Mapping[str, ReplayedGame]) -> int:
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         log = read_log(args.file)
         if not (args.verify or args.events):
-            print("\n".join(summary(log)))
+            print("\n".join(summary(log, games)))
             return 0
-        verdict = verify(log, _print_events if args.events else None)
+        verdict = verify(log, games, _print_events if args.events else None)
     except LogError as exc:
         message = str(exc)
         if not message.startswith(str(args.file)):

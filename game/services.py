@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     import pygame
 
     from game.commands import Command
-    from game.games.base import GameDef, Match, TableConfig
+    from game.core.contract import Match, TableConfig
+    from game.games.base import SomeGame
     from game.history.store import History
     from game.history.tally import Tally
     from game.input.bindings import Bindings
@@ -112,8 +113,8 @@ class Games(Protocol):
     @property
     def ids(self) -> tuple[str, ...]: ...
 
-    def get(self, game: str) -> GameDef: ...
-    def all(self) -> list[GameDef]: ...
+    def get(self, game: str) -> SomeGame: ...
+    def all(self) -> list[SomeGame]: ...
 
 
 class DemoPort(Protocol):

@@ -17,7 +17,7 @@ from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, check_head_
 from game.record import SUFFIX, write_log
 
 if TYPE_CHECKING:
-    from game.games.base import Match
+    from game.core.contract import Match
 
 
 class SimError(Exception):

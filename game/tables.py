@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import games
-from game.games.base import TableConfig, make_seats
+from game.core.contract import TableConfig, make_seats
 
 
 def demo_config(game: str, players: int, levels: list[str] | None, seed: int) -> TableConfig:

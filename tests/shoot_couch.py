@@ -17,7 +17,7 @@ from support_app import finished
 from support_table import FakeApp, press
 
 from game.commands import PASS, TAKE
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks.table import NothanksTable
 from game.games.ratscrew import engine as rs

@@ -202,7 +202,7 @@ def save_shot(app: App, name: str) -> Path:
 def finished(game: str, players: int = 3, seed: int = 4):
     """A TableConfig and a match of bots played to the end off-screen (for results screens)."""
     from game import games
-    from game.games.base import TableConfig
+    from game.core.contract import TableConfig
     from game.match import SeatSpec
 
     levels = {"nothanks": ["greedy", "easy", "random"], "ratscrew": ["pro", "casual", "kid"]}[game]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 
-def run_main(module, capsys, *argv: str) -> tuple[int, str, str]:
-    """(exit code, stdout, stderr) of `module.main(argv)`; an argparse exit counts as its code."""
+def run_main(module, capsys, *argv: str, **given) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of `module.main(argv, **given)` (`given`: what the command line hands a
+    module that imports no game, e.g. games=the registry's); an argparse exit counts as its code."""
     try:
-        code = module.main(list(argv))
+        code = module.main(list(argv), **given)
     except SystemExit as exc:
         code = exc.code
     out, err = capsys.readouterr()

@@ -17,7 +17,7 @@ from typing import Any
 
 from game import games
 from game.commands import PASS, PLAY, SLAP, TAKE, Command
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.match.common import SeatSpec
 
 MS = 1_000_000
@@ -198,7 +198,7 @@ def features(log: Any) -> set[str]:
     ties, too-late slaps, photo finishes, timers, seat changes, refused presses (replayed to see them)."""
     from game.replay import build_match
 
-    match = build_match(log.header)
+    match = build_match(log.header, games.GAMES)
     rules = match.rules
     found = {f"game:{log.game}"} | {f"seat:{s.get('level') or s['kind']}" for s in log.header["seats"]}
     if log.game == "nothanks":

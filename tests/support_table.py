@@ -13,8 +13,8 @@ import pygame
 from support_app import OUT, save_png
 
 from game.commands import Command
+from game.core.contract import TableConfig
 from game.games import REGISTRY
-from game.games.base import TableConfig
 from game.games.nothanks.table import NothanksTable
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.match import RatscrewMatch

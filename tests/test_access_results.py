@@ -15,7 +15,7 @@ from support_app import finished
 from test_access_screens import LANGUAGES, PERCENTS, SIZES, app_with, assert_fits, problems
 
 from game import games, i18n
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.match import SeatSpec
 from game.render import scale

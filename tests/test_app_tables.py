@@ -9,7 +9,7 @@ import pytest
 from support_app import finished, focus, press, record_commands, run_until, top_name
 
 from game import games
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.i18n import t
 from game.match import SeatSpec
 from game.scenes.title import TitleScene
@@ -248,7 +248,7 @@ def test_a_finished_game_is_kept_as_a_replay_that_verifies(app, tmp_path, monkey
     assert len(saved) == 1 and saved[0].name.endswith(f"-{game}.jsonl")
     log = record.read_log(saved[0])
     assert log.footer["over"] is True and log.header["seed"] == 21
-    verdict = replay.verify(log)
+    verdict = replay.verify(log, games.GAMES)
     assert verdict.ok, verdict.line()
     assert verdict.commands == log.footer["commands"] > 10
 

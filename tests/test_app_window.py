@@ -9,7 +9,7 @@ from support_app import press, top_name
 
 from game import app as app_mod
 from game import games
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.scenes.title import TitleScene
 from game.ui.scene import Scene
 

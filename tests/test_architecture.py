@@ -163,8 +163,37 @@ def test_the_games_and_the_toolkit_import_only_downward():
     edges = folder_graph()
     assert not edges["game.games"] & {"game.scenes", "game.history", "game.bench", "game.engines", "game.app"}
     assert not edges["game.ui"] & {"game.games", "game.scenes", "game.history", "game.app", "game.services"}
-    assert edges["game.core"] <= {"game.jsonsafe"}
+    assert edges["game.core"] <= {"game.jsonsafe", "game.i18n", "game.match", "game.screen", "game.commands"}
     assert "game.engines" not in set().union(*(deps for f, deps in edges.items() if f != "game.engines"))
+
+
+# The data layer: the contract's value types and what keeps or re-runs a game's record. It reads a game only
+# through game.core.contract, so nothing it loads, however indirectly, is a game, the drawing or a screen.
+DATA = ("game.core", "game.history", "game.record", "game.replay", "game.profiles", "game.match",
+        "game.jsonsafe", "game.names", "game.commands", "game.cards", "game.seat_colors")
+ABOVE_DATA = ("game.games", "game.render", "game.scenes", "game.ui", "game.app")
+
+
+def reached(edges: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for d in edges.get(todo.pop(), set()) - seen:
+            seen.add(d)
+            todo.append(d)
+    return seen
+
+
+def test_the_data_layer_imports_no_game_no_drawing_and_no_screen():
+    """history/summary, replay, profiles and the history's store read games through the contract alone."""
+    edges = folder_graph()
+    bad = {folder: sorted(d for d in reached(edges, folder) if d.startswith(ABOVE_DATA))
+           for folder in DATA if folder in edges}
+    assert {f: d for f, d in bad.items() if d} == {}
+
+
+def test_the_data_layer_check_finds_a_reach_up():
+    edges = {"game.history": {"game.profiles"}, "game.profiles": {"game.render"}, "game.render": set()}
+    assert reached(edges, "game.history") == {"game.profiles", "game.render"}
 
 
 def screen_of(module: str) -> str:
@@ -234,14 +263,15 @@ def test_no_module_swaps_itself_for_another_and_the_bots_have_one_factory():
 
 def test_every_registered_game_answers_the_whole_definition():
     """A third game must fill in every part the shell asks for: nothing left to NotImplementedError."""
-    from game.games.base import GameDef, TableConfig, make_seats
+    from game.core.contract import TableConfig, make_seats
+    from game.games.base import GameDef
 
     for definition in games.all_games():
         for name, value in vars(GameDef).items():
             if callable(value) and not name.startswith("_"):
                 assert getattr(type(definition), name) is not value or name in (
                     "lobby_note", "settings_flags", "values_after_change", "player_range", "check_level", "replay_markers", "fair_start",
-                    "rules_from_log", "check_options", "table_values", "level_words"), (
+                    "rules_from_log", "check_options", "table_values", "level_words", "rules_of"), (
                     f"{definition.id} leaves {name} to the base class")
         rules = definition.rules_from_values({}, 3)
         assert definition.title() and definition.rules_summary(rules) and definition.rules_text(rules)

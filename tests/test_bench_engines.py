@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import bench, games
-from game.bench import engines
+from game.bench import engine_speed
 from game.games.nothanks import bench as nt_bench
 from game.games.ratscrew import bench as rs_bench
 
@@ -20,7 +20,7 @@ def test_bench_dispatcher_rejects_unknown_names(capsys):
 
 
 def test_bench_engines_runs_and_reports_every_engine(capsys):
-    assert engines.main(["--seconds", "0.05", "--json"]) == 0
+    assert engine_speed.main(["--seconds", "0.05", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert {(r["engine"], r["players"]) for r in result["games"]} == {
         ("nothanks", 4), ("nothanks", 3), ("ratscrew", 2), ("ratscrew", 4)}
@@ -29,7 +29,7 @@ def test_bench_engines_runs_and_reports_every_engine(capsys):
 
 
 def test_bench_engines_text_keeps_its_format_and_the_target_line(capsys):
-    assert engines.main(["--seconds", "0.05"]) == 0
+    assert engine_speed.main(["--seconds", "0.05"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Engine benchmarks: random players, engine only, 0.05 s each"
     assert any(line.startswith("  nothanks  4 players") and line.endswith(" games, playing cards)") for line in lines)
@@ -38,7 +38,7 @@ def test_bench_engines_text_keeps_its_format_and_the_target_line(capsys):
 
 
 def test_bench_engines_names_no_game():
-    source = Path(engines.__file__).read_text(encoding="utf-8")
+    source = Path(engine_speed.__file__).read_text(encoding="utf-8")
     assert "nothanks" not in source.lower() and "ratscrew" not in source.lower()
     assert "no thanks" not in source.lower()
 
@@ -62,7 +62,7 @@ def test_bench_games_end_and_conserve_cards():
 
 def test_against_pypi_without_the_package_says_so_in_one_line(capsys, monkeypatch):
     monkeypatch.setattr(nt_bench, "pypi_installed", lambda: None)
-    assert engines.main(["--against-pypi"]) == 0
+    assert engine_speed.main(["--against-pypi"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1 and "no-thanks 0.2.2 is not installed" in out[0]
 

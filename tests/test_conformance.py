@@ -1,5 +1,5 @@
 """Conformance: every registered game answers the shell's typed contract (game.games.base), and so does Snap, a
-tiny third game defined only under tests/snapgame/ that registers through a fixture (the seam, proved).
+tiny third game, the worked example under examples/snap/, that registers through a fixture (the seam, proved).
 
 For each game (the registry's, and Snap):
 - the definition answers everything: no abstract leftovers, words, buttons, bot levels that agree with each
@@ -10,7 +10,7 @@ For each game (the registry's, and Snap):
   refused presses, seats changing hands): PLAYOUTS games each in the default run, 1,000 each under the `slow` marker;
 - replay determinism: a played match's log re-verifies through game.replay.verify, the same seed and presses
   write the same log again, the replay's markers are Markers; the golden logs (tests/golden/<id>-*.jsonl,
-  tests/snapgame/golden/) verify;
+  examples/snap/golden/) verify;
 - the view-model runs headless (its module imports no pygame; a whole match's events go through it);
 - every table drawn at 640×360, 1280×720 and 1920×1080 in en/da/sv at text sizes 100/125/150 with no two texts
   overlapping, none outside the window and no word cut with "…" (9 of the 27 combinations per game, each value
@@ -24,9 +24,11 @@ Snap also appears on the choose-game screen, and the registry's register/unregis
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import itertools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -34,7 +36,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-import snapgame
 from support_app import focus, house_rules, press, top_name
 from support_table import FakeApp
 
@@ -42,12 +43,10 @@ from game import games, i18n, record, replay
 from game import sim as sim_cli
 from game.audio import NAMES as SOUNDS
 from game.commands import Command
-from game.engines import CODES, EngineState, IllegalAction
-from game.games.base import (
+from game.core.contract import (
     MAX_SEATS,
     MIN_SEATS,
     EventRow,
-    GameDef,
     GameState,
     LayoutHints,
     Marker,
@@ -56,6 +55,8 @@ from game.games.base import (
     RuleOption,
     TableConfig,
 )
+from game.engines import CODES, EngineState, IllegalAction
+from game.games.base import GameDef
 from game.games.table_scene import TableScene
 from game.match.common import SeatSpec
 from game.render import scale
@@ -64,8 +65,13 @@ from game.render.card_art import CardArt
 from game.render.text import TextRecorder, overlaps
 
 TESTS = Path(__file__).resolve().parent
-GOLDEN_DIRS = (TESTS / "golden", TESTS / "snapgame" / "golden")
-IDS = [*games.IDS, snapgame.DEFINITION.id]  # the registry's games at collection, then the test game
+EXAMPLES = TESTS.parent / "examples"
+# The example game: examples/snap, or (COUCHCARDS_EXAMPLE) a copy of it under another name on the path, as a
+# newcomer makes one (tests/test_example_copy.py runs this suite so).
+snap = importlib.import_module(os.environ.get("COUCHCARDS_EXAMPLE", "snap"))
+EXAMPLE_ID = snap.DEFINITION.id
+GOLDEN_DIRS = (TESTS / "golden", Path(snap.__file__).parent / "golden")
+IDS = [*games.IDS, EXAMPLE_ID]  # the registry's games at collection, then the example game
 PLAYOUTS = 200  # random playouts per game in the default run; 1,000 under -m slow
 MS = 1_000_000
 
@@ -73,17 +79,17 @@ MS = 1_000_000
 @pytest.fixture
 def snap_registered():
     """Snap in the registry for one test (and out of it again afterwards)."""
-    games.register(snapgame.DEFINITION)
+    games.register(snap.DEFINITION)
     try:
-        yield snapgame.DEFINITION
+        yield snap.DEFINITION
     finally:
-        games.unregister(snapgame.DEFINITION.id)
+        games.unregister(snap.DEFINITION.id)
 
 
 @pytest.fixture(params=IDS)
 def g(request) -> GameDef:
     """Each game's definition, from the registry (Snap registered for the test)."""
-    if request.param == snapgame.DEFINITION.id:
+    if request.param == snap.DEFINITION.id:
         request.getfixturevalue("snap_registered")
     return games.get(request.param)
 
@@ -325,7 +331,7 @@ def test_random_playouts_through_the_match_driver(g):
         match = playout(g, seed, record_log=seed % 20 == 0)
         check_result(g, match)
         if seed % 20 == 0:
-            verdict = replay.verify(record.parse_log(record.dumps(match.log.lines()).splitlines()))
+            verdict = replay.verify(record.parse_log(record.dumps(match.log.lines()).splitlines()), games.GAMES)
             assert verdict.ok, (seed, verdict.line())
 
 
@@ -352,7 +358,7 @@ def test_a_played_match_replays_the_same_and_its_markers_are_markers(g, seed):
         if line["k"] == "cmd":
             markers.extend(g.replay_markers(line["i"], events, lambda s: f"P{s + 1}"))
 
-    verdict = replay.verify(log, seen)
+    verdict = replay.verify(log, games.GAMES, seen)
     assert verdict.ok, verdict.line()
     assert verdict.digest == match.state.digest()
     assert all(isinstance(m, Marker) and m.kind and isinstance(m.label, str) for m in markers)
@@ -365,12 +371,12 @@ def test_a_played_match_replays_the_same_and_its_markers_are_markers(g, seed):
 
 def test_the_golden_logs_verify(g):
     found = [p for folder in GOLDEN_DIRS for p in sorted(folder.glob(f"{g.id}-*.jsonl"))]
-    if g.id == snapgame.DEFINITION.id:
+    if g.id == snap.DEFINITION.id:
         assert found, "Snap keeps golden logs of its own"
     for path in found:
         log = record.read_log(path)
         assert log.header["game"] == g.id
-        verdict = replay.verify(log)
+        verdict = replay.verify(log, games.GAMES)
         assert verdict.ok, (path.name, verdict.line())
 
 
@@ -385,12 +391,12 @@ def test_the_view_model_runs_headless(g):
     app.push(table)
     model = table.view.model
     module = type(model).__module__
-    code = (f"import sys; sys.path.insert(0, {str(TESTS)!r}); import {module}; "
+    code = (f"import sys; sys.path[:0] = {[str(TESTS), str(Path(snap.__file__).parent.parent)]!r}; import {module}; "
             "sys.exit('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)
     assert done.returncode == 0, f"{module} imports pygame (or fails: {done.stderr[-400:]})"
     # A whole match's events through the model, straight from its log's replay: no window, no surface.
-    fresh = replay.build_match(log.header)
+    fresh = replay.build_match(log.header, games.GAMES)
     sounds: list[str] = []
     for line in log.body:
         if line["k"] != "digest":
@@ -574,7 +580,7 @@ def test_sim_plays_three_games_and_records_them(g, capsys, tmp_path):
     logs = sorted(tmp_path.glob("*.jsonl"))
     assert len(logs) == 2
     for path in logs:
-        verdict = replay.verify(record.read_log(path))
+        verdict = replay.verify(record.read_log(path), games.GAMES)
         assert verdict.ok, verdict.line()
 
 
@@ -602,39 +608,39 @@ def test_snap_is_on_the_choose_game_screen_and_leads_to_its_lobby(app, snap_regi
     app.nav.push("choose")
     choose = app.top
     assert [e.game for e in choose.entries if e.mode is None] == list(games.IDS)
-    assert games.IDS[-1] == "snap"
+    assert games.IDS[-1] == EXAMPLE_ID
     app.frames(2)
     with TextRecorder() as boxes:
         choose.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]
     assert snap_registered.title() in texts and all(line in " ".join(texts) for line in snap_registered.blurb()[:1])
     assert texts_overlapping(boxes.drawn) == []
-    while choose.entries[choose.index].game != "snap":
+    while choose.entries[choose.index].game != EXAMPLE_ID:
         press(app, "right")
     press(app, "enter")
-    assert top_name(app) == "LobbyScene" and app.top.game == "snap"
+    assert top_name(app) == "LobbyScene" and app.top.game == EXAMPLE_ID
     focus(app, i18n.t("Start"))
     press(app, "enter")
-    assert top_name(app) == "SnapTable"
+    assert isinstance(app.top, TableScene) and app.top.game == EXAMPLE_ID
     app.stack.clear()
 
 
 def test_register_and_unregister():
-    assert "snap" not in games.IDS
-    with pytest.raises(ValueError, match="unknown game 'snap'"):
-        games.get("snap")
-    games.register(snapgame.DEFINITION)
+    assert EXAMPLE_ID not in games.IDS
+    with pytest.raises(ValueError, match=f"unknown game '{EXAMPLE_ID}'"):
+        games.get(EXAMPLE_ID)
+    games.register(snap.DEFINITION)
     try:
-        assert games.IDS[-1] == "snap" and games.REGISTRY.ids == games.IDS
-        assert games.get("snap") is snapgame.DEFINITION and snapgame.DEFINITION in games.all_games()
+        assert games.IDS[-1] == EXAMPLE_ID and games.REGISTRY.ids == games.IDS
+        assert games.get(EXAMPLE_ID) is snap.DEFINITION and snap.DEFINITION in games.all_games()
         with pytest.raises(ValueError, match="registered already"):
-            games.register(snapgame.DEFINITION)
-        assert "snap" in sim_cli.parser().format_usage() or "snap" in sim_cli.parser().format_help()
+            games.register(snap.DEFINITION)
+        assert EXAMPLE_ID in sim_cli.parser().format_usage() or EXAMPLE_ID in sim_cli.parser().format_help()
     finally:
-        games.unregister("snap")
-    assert "snap" not in games.IDS and "snap" not in games.REGISTRY.ids
+        games.unregister(EXAMPLE_ID)
+    assert EXAMPLE_ID not in games.IDS and EXAMPLE_ID not in games.REGISTRY.ids
     with pytest.raises(ValueError, match="unknown game"):
-        games.unregister("snap")
+        games.unregister(EXAMPLE_ID)
     with pytest.raises(ValueError):
         games.register(object())  # type: ignore[arg-type]
 
@@ -646,8 +652,8 @@ def test_snap_type_checks_strictly_against_the_contract():
     mypy = Path(sys.executable).with_name("mypy")
     if not mypy.exists():
         pytest.skip("mypy is not installed (the lint extra)")
-    done = subprocess.run([str(mypy), "--strict", "--follow-imports=silent", "-p", "snapgame"], cwd=TESTS.parent,
-                          env={"MYPYPATH": str(TESTS), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+    done = subprocess.run([str(mypy), "--strict", "--follow-imports=silent", "-p", "snap"], cwd=TESTS.parent,
+                          env={"MYPYPATH": str(EXAMPLES), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stdout[-2000:]
 

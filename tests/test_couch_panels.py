@@ -68,7 +68,7 @@ def test_no_thanks_notes_never_sit_on_the_pot_count_or_the_stack(size):
 def _table(game, n, size, names):
     from support_table import FakeApp
 
-    from game.games.base import TableConfig
+    from game.core.contract import TableConfig
     from game.games.ratscrew import engine as rs
     from game.games.ratscrew.table import RatscrewTable
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from game import engines, games
-from game.core import engine as core_engine
-from game.core.engine import CODES, EngineState, IllegalAction
+from game.core import engine_protocol as core_engine
+from game.core.engine_protocol import CODES, EngineState, IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = games.all_games()

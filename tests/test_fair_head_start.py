@@ -8,7 +8,7 @@ import json
 import pytest
 from support_cli import run_main
 
-from game import record, replay
+from game import games, record, replay
 from game import sim as sim_cli
 from game.commands import PLAY, SLAP, Command
 from game.games.ratscrew import engine as rs
@@ -184,9 +184,9 @@ def test_the_log_header_keeps_head_starts_and_the_replay_reproduces_the_game(tmp
     path = record.write_log(tmp_path / "fair.jsonl", m.log)
     log = record.read_log(path)
     assert [s.get("head_start_ms", 0) for s in log.header["seats"]] == [300, 0]
-    verdict = replay.verify(log)
+    verdict = replay.verify(log, games.GAMES)
     assert verdict.ok, verdict.line()
-    rebuilt = replay.build_match(log.header)
+    rebuilt = replay.build_match(log.header, games.GAMES)
     assert [s.head_start_ms for s in rebuilt.seats] == [300, 0]
 
 

@@ -8,7 +8,7 @@ import pygame
 from support_table import FakeApp, FixedHands, press
 
 from game.commands import PLAY, SLAP, Command
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.match import Missed, RatscrewMatch, Slappable

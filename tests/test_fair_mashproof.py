@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import record, replay
+from game import games, record, replay
 from game.commands import PLAY, SLAP, Command
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import text as rs_text
@@ -131,7 +131,7 @@ def test_a_log_without_the_lockout_replays_the_old_way_and_a_new_one_with_it():
     path = Path(__file__).resolve().parent / ".tmp-lockout.jsonl"
     try:
         path.write_text(text)
-        verdict = replay.verify(record.read_log(path))
+        verdict = replay.verify(record.read_log(path), games.GAMES)
     finally:
         path.unlink(missing_ok=True)
     assert verdict.ok, verdict.line()
@@ -139,7 +139,7 @@ def test_a_log_without_the_lockout_replays_the_old_way_and_a_new_one_with_it():
 
 @pytest.mark.parametrize("path", sorted(BEFORE.glob("*.jsonl")), ids=lambda p: p.stem)
 def test_logs_recorded_before_the_lockout_still_verify(path):
-    verdict = replay.verify(record.read_log(path))
+    verdict = replay.verify(record.read_log(path), games.GAMES)
     assert verdict.ok, verdict.line()
 
 

@@ -14,7 +14,7 @@ from test_presetio_lobby import exports, with_presets  # noqa: F401 - a fixture,
 from test_school_mastery import remember
 
 from game import cli, presets_io
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.ratscrew import DEFINITION, fair
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import text as rs_text

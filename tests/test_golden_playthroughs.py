@@ -13,7 +13,7 @@ import json
 import pytest
 from support_playthrough import GOLDEN, SCENARIOS, features, play
 
-from game import record, replay
+from game import games, record, replay
 
 GOLDEN_FILES = sorted(GOLDEN.glob("*.jsonl"))
 
@@ -40,7 +40,7 @@ def test_every_scenario_has_its_golden_file_and_no_other():
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.stem)
 def test_golden_log_replays_and_verifies(path):
     log = record.read_log(path)
-    verdict = replay.verify(log)
+    verdict = replay.verify(log, games.GAMES)
     assert verdict.ok, verdict.line()
     assert log.footer["over"]
 

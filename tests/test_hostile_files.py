@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from support_app import make_app
 from test_history_data import evening
 
-from game import names, presets_io, record, replay
+from game import games, names, presets_io, record, replay
 from game import settings as settings_mod
 from game.games import GAMES
 from game.games.nothanks import engine as nt
@@ -454,9 +454,9 @@ def test_any_spoiled_replay_line_exits_0_1_or_2_without_a_traceback(tmp_path, in
             continue
         try:
             if verify:
-                assert isinstance(replay.verify(log).ok, bool)
+                assert isinstance(replay.verify(log, games.GAMES).ok, bool)
             else:
-                assert all("\n" not in line for line in replay.summary(log))
+                assert all("\n" not in line for line in replay.summary(log, games.GAMES))
         except record.LogError as exc:
             assert "\n" not in str(exc)
         entry_for(GOLDEN, __import__("game.games", fromlist=["REGISTRY"]).REGISTRY)

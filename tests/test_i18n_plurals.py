@@ -22,7 +22,7 @@ NAMES_A_NUMBER = {  # seats, players, controllers, drills, presets by number
     "Controller {n} takes {name}'s seat at the next safe moment", "Controller {n} unplugged",
     "Controller {n} {button}", "Controller {n} — press {start}, then {a}, to join",
     "Controller {n}: press {a} to join", "Controller {n}: press {a} to play Player {p}", "Controller {n}: {a} / {b}",
-    "Drill {n}: {rules}", "Give Player {n} to a bot? Hold {a}", "House rules {n}", "Name for player {n}",
+    "Give Player {n} to a bot? Hold {a}", "House rules {n}", "Name for player {n}",
     "Name for seat {n}", "Play Player {n} with {a} / {b}? Hold {hold}", "Player {n}", "Player {n} (Controller {m})",
     "Player {n} joined.", "Player {n} left.", "P{n}", "P{n} now uses {key}.", "P{n}'s keys",
     "P{n}: swapped {a} and {b}.", "Seat {n}", "Who is player {n}?", "Who plays seat {n}?",

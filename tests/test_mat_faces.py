@@ -12,7 +12,7 @@ import pytest
 from support_table import FakeApp
 
 from game import i18n
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks.table import NothanksTable
 from game.games.ratscrew import engine as rs

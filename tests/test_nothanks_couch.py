@@ -18,7 +18,7 @@ from support_table import FakeApp, press, screenshot
 
 from game import games
 from game.commands import DOWN, LEFT, PASS, RIGHT, TAKE, Command
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text as nt_text
 from game.games.nothanks.geometry import text_floor, token_kind

@@ -15,7 +15,7 @@ import pytest
 from support_table import FakeApp, nothanks_table, press, screenshot
 
 from game.commands import PASS, TAKE, Command
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import GAME_OVER, NO_MATCHES, NOT_YOUR_TURN, NothanksMatch, ignored_why
 from game.games.nothanks.table import NothanksTable

@@ -15,7 +15,7 @@ from support_app import top_name
 from support_pads import device, tap
 
 from game import games
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.input import families, mappings
 from game.input.pads import BUTTON_LABELS_HINT

@@ -13,7 +13,7 @@ from support_pads import PLAYSTATION, SWITCH, XBOX, device, hold, tap
 
 from game import games
 from game.commands import FIRST
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.ratscrew import engine as rs
 from game.input.virtualpad import VirtualPad
 from game.match import SeatSpec

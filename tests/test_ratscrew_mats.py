@@ -12,7 +12,7 @@ import pytest
 from support_table import FakeApp, all_overlays, drawn_frames, press
 
 from game import i18n
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.table import RatscrewTable
 from game.games.ratscrew.view import RatscrewView

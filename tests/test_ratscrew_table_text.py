@@ -18,7 +18,7 @@ from support_app import save_png
 from support_table import MS, OUT, FakeApp, FixedHands, press
 
 from game.commands import PLAY, SLAP
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN

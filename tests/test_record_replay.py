@@ -15,8 +15,9 @@ import pytest
 from support_cli import run_main
 from support_playthrough import SCENARIOS, play
 
-from game import record, replay, sim
+from game import games, record, replay, sim
 from game.commands import PASS, SLAP, TAKE, Command
+from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NothanksMatch
 from game.games.ratscrew import engine as rs
@@ -31,7 +32,7 @@ HUMAN = SeatSpec("human")
 def replay_all(match) -> tuple[object, list]:
     """Replay `match`'s log into a fresh replay-mode match; (that match, the events it produced)."""
     log = record.parse_log(record.dumps(match.log.lines()).splitlines())
-    again = replay.build_match(log.header)
+    again = replay.build_match(log.header, games.GAMES)
     events = []
     for line in log.body:
         if line["k"] != "digest":
@@ -60,7 +61,7 @@ def test_a_replay_reproduces_every_event_stat_and_state(scenario, seed):
     again, replayed = replay_all(m)
     assert replayed == events  # the same events at the same times, ties and photo finishes included
     same_match(m, again)
-    assert replay.verify(record.parse_log(record.dumps(m.log.lines()).splitlines())).ok
+    assert replay.verify(record.parse_log(record.dumps(m.log.lines()).splitlines()), games.GAMES).ok
 
 
 def test_ratscrew_ties_too_late_wrong_slaps_and_auto_claims_replay_exactly():
@@ -164,7 +165,7 @@ def test_header_command_digest_and_footer_lines(tmp_path):
 
 def test_verify_says_verified_in_one_line(tmp_path, capsys):
     path = _scenario_log(tmp_path)
-    code, out, err = run_main(replay, capsys, str(path), "--verify")
+    code, out, err = run_main(replay, capsys, str(path), "--verify", games=GAMES)
     assert code == 0 and err == ""
     (line,) = out.splitlines()
     assert line.startswith("verified: ratscrew, ") and " commands, 3 players, final digest " in line
@@ -172,10 +173,10 @@ def test_verify_says_verified_in_one_line(tmp_path, capsys):
 
 def test_replay_without_verify_prints_a_summary(tmp_path, capsys):
     path = _scenario_log(tmp_path)
-    code, out, _ = run_main(replay, capsys, str(path))
+    code, out, _ = run_main(replay, capsys, str(path), games=GAMES)
     assert code == 0
     assert "ratscrew log" in out and "3 players (human, human, bot random)" in out and "rules: " in out
-    code, out, _ = run_main(replay, capsys, str(path), "--events")
+    code, out, _ = run_main(replay, capsys, str(path), "--events", games=GAMES)
     assert code == 0 and "SlapWon" in out and out.rstrip().splitlines()[-1].startswith("verified: ")
 
 
@@ -189,7 +190,7 @@ def test_a_log_with_a_line_cut_out_is_refused(tmp_path, capsys, cut):
              "a tie": kinds.index("tie"), "the last command": len(kinds) - 2,
              "the footer": len(kinds) - 1}[cut]
     path.write_text("\n".join(raw[:index] + raw[index + 1:]) + "\n")
-    code, out, err = run_main(replay, capsys, str(path), "--verify")
+    code, out, err = run_main(replay, capsys, str(path), "--verify", games=GAMES)
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "Traceback" not in err
     assert str(path) in err
 
@@ -200,7 +201,7 @@ def test_a_corrupted_digest_fails_at_its_command(tmp_path, capsys):
     second = [line for line in lines if line["k"] == "digest"][1]
     second["d"] = "0" * 16
     record.write_log(path, lines)
-    code, out, err = run_main(replay, capsys, str(path), "--verify")
+    code, out, err = run_main(replay, capsys, str(path), "--verify", games=GAMES)
     assert code == 1 and err == ""
     (line,) = out.splitlines()
     assert line.startswith("not verified: ratscrew: digests part at command 16 ")
@@ -211,12 +212,12 @@ def test_a_tampered_command_fails_at_the_first_digest_after_it(tmp_path, capsys)
     path = _scenario_log(tmp_path)
     lines = [json.loads(raw) for raw in path.read_text().splitlines()]
     played = []
-    replay.verify(record.read_log(path), lambda line, events: played.append(line["i"]) if any(
+    replay.verify(record.read_log(path), games.GAMES, lambda line, events: played.append(line["i"]) if any(
         isinstance(x.event, rs.CardPlayed) for x in events) and line["source"] == "human" else None)
     target = next(line for line in lines if line["k"] == "cmd" and line["i"] in played and line["i"] % 8 == 3)
     target["seat"] = 1 - target["seat"]  # the other human pressed instead, off turn: ignored
     record.write_log(path, lines)
-    code, out, _ = run_main(replay, capsys, str(path), "--verify")
+    code, out, _ = run_main(replay, capsys, str(path), "--verify", games=GAMES)
     assert code == 1
     checkpoint = target["i"] + 5
     assert f"digests part at command {checkpoint} " in out
@@ -228,12 +229,12 @@ def test_a_changed_result_or_final_digest_fails(tmp_path, capsys):
     lines = [json.loads(raw) for raw in path.read_text().splitlines()]
     lines[-1]["digest"] = "f" * 16
     record.write_log(path, lines)
-    code, out, _ = run_main(replay, capsys, str(path), "--verify")
+    code, out, _ = run_main(replay, capsys, str(path), "--verify", games=GAMES)
     assert code == 1 and "final digests part" in out
     lines[-1]["digest"], lines[-1]["result"]["winner"] = json.loads(_scenario_log(tmp_path).read_text()
                                                                      .splitlines()[-1])["digest"], 0
     record.write_log(path, lines)
-    code, out, _ = run_main(replay, capsys, str(path), "--verify")
+    code, out, _ = run_main(replay, capsys, str(path), "--verify", games=GAMES)
     assert code == 1 and "the result parts" in out
 
 
@@ -270,7 +271,7 @@ def _malformed(tmp_path: Path) -> dict[str, Path]:
 def test_malformed_files_exit_2_with_one_line_and_no_traceback(tmp_path, capsys):
     for name, path in _malformed(tmp_path).items():
         for argv in ([str(path), "--verify"], [str(path)]):
-            code, out, err = run_main(replay, capsys, *argv)
+            code, out, err = run_main(replay, capsys, *argv, games=GAMES)
             assert code == 2, (name, out, err)
             assert out == "" and len(err.splitlines()) == 1 and "Traceback" not in err, (name, err)
     with pytest.raises(record.LogError, match="sequence number"):
@@ -307,7 +308,7 @@ def test_sim_record_writes_one_log_per_game_and_each_verifies(tmp_path, capsys, 
     paths = sorted(folder.iterdir())
     assert len(paths) == games
     for path in paths:
-        code, out, err = run_main(replay, capsys, str(path), "--verify")
+        code, out, err = run_main(replay, capsys, str(path), "--verify", games=GAMES)
         assert code == 0 and out.startswith(f"verified: {game}, "), (path, out, err)
 
 
@@ -367,7 +368,7 @@ def test_an_unfinished_game_saves_with_a_footer_that_says_so(tmp_path):
     m.close()
     log = record.read_log(record.save_recent(m.log, tmp_path))
     assert log.footer["over"] is False and log.footer["commands"] == 1
-    assert replay.verify(log).ok
+    assert replay.verify(log, games.GAMES).ok
 
 
 def test_recording_can_be_off_and_costs_nothing_then():

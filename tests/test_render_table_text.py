@@ -15,7 +15,7 @@ from support_table import FakeApp, human_table, nothanks_table, press, screensho
 
 from game import games
 from game.commands import PLAY, SLAP
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.table import RatscrewTable

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from support_app import finished
 
+from game import games
 from game.commands import SLAP
 from game.record import LogError, read_log, write_log
 from game.replay import build_match
@@ -83,7 +84,7 @@ def test_logs_that_cannot_be_shown_are_refused_with_one_line(tmp_path, slaps):
 
 def test_a_match_rebuilt_from_the_header_replays_to_the_footers_digest(slaps):
     match, film = slaps
-    fresh = build_match(film.header)
+    fresh = build_match(film.header, games.GAMES)
     for line in film.lines:
         fresh.replay(line)
     assert fresh.state.digest() == match.log.footer()["digest"]

@@ -10,7 +10,7 @@ import pytest
 from support_app import OUT, distinct_colours, fast_forward, finished, make_app, press, save_png
 from test_scenes_screenshots import overlapping
 
-from game import i18n
+from game import games, i18n
 from game.commands import BACK, CONFIRM, DOWN, RIGHT, UP, Command
 from game.i18n import t
 from game.render.text import TextRecorder
@@ -53,7 +53,7 @@ def focus_button(app, label: str) -> None:
 
 def digest_at(f: Film, lines: int) -> str:
     """The state's digest after the first `lines` lines, replayed afresh."""
-    match = build_match(f.header)
+    match = build_match(f.header, games.GAMES)
     for line in f.lines[:lines]:
         match.replay(line)
     return match.state.digest()

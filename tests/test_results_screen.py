@@ -13,7 +13,7 @@ from support_app import finished, make_app, press, run_until, top_name
 
 from game import games
 from game.commands import BACK, CONFIRM, LEFT, PLAY, RIGHT, SLAP, Command
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.results import hand_steps
 from game.i18n import t

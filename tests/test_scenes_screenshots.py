@@ -8,7 +8,7 @@ import pytest
 from support_app import OUT, distinct_colours, fast_forward, finished, save_png, save_shot
 
 from game import games
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.i18n import t
 from game.match import SeatSpec
 from game.render.text import TextRecorder

@@ -14,7 +14,7 @@ from support_table import MS, OUT, FakeApp, FixedHands, all_overlays, drawn_fram
 
 from game import cards
 from game.commands import PLAY, SLAP
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks.view import NothanksView
 from game.games.ratscrew import engine as rs

@@ -17,7 +17,7 @@ from support_table import (
 )
 
 from game.commands import DOWN, FIRST, PASS, PLAY, SECOND, SLAP, TAKE, UP, Command
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks.view_model import Token, Tokens
 from game.games.ratscrew import engine as rs

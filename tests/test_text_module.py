@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent / "game"
 # What the text module defines: a module-level function or class of one of these names anywhere else in game/
 # would be a second way of doing the same thing.
 TEXT_HELPERS = {
-    "wrap", "balanced", "break_lines", "lines_in_rooms", "name_first", "keep_together", "stack", "two_lines", "halves",
+    "wrap", "balanced", "break_lines", "lines_in_rooms", "name_first", "keep_together", "stack", "halves",
     "line_height", "line_h", "fit_text", "fit_whole", "whole_size", "grown_whole_px", "fit_px", "wrap_fit",
     "fit_height", "least_px", "balanced_lines", "get_font", "px_of", "overlaps", "cut", "cut_start", "tail_fit",
     "TextCache", "TextBox", "TextBoxes", "TextRecorder",

@@ -8,7 +8,7 @@ import pytest
 from support_app import run_until, top_name
 
 from game import games
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 from game.match import SeatSpec
 from game.services import MIN_WINDOW
 

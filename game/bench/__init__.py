@@ -6,7 +6,7 @@ import importlib
 import sys
 
 BENCHES = {
-    "engines": ("game.bench.engines", "games/s per engine with random bots, clone()+apply() ops/s"),
+    "engines": ("game.bench.engine_speed", "games/s per engine with random bots, clone()+apply() ops/s"),
     "render": ("game.bench.render", "frame times of the tables"),
     "input": ("game.bench.input", "slap ordering at 1-10 ms gaps, stamping error, idle polling cost; quiet and loaded"),
     "bots": ("game.bench.bots", "time per decision of the search bots, against their targets"),

@@ -15,8 +15,8 @@ from game import argtypes, games
 
 
 def measure(games_each: int) -> list[dict[str, object]]:
-    return [{"engine": g.id, **g.bench().bot_timing(games_each)} for g in games.all_games()
-            if g.bench().bot_timing is not None]
+    return [{"engine": g.id, **timing(games_each)} for g in games.all_games()
+            if (timing := g.bench().bot_timing) is not None]
 
 
 def format_result(results: list[dict[str, object]]) -> str:

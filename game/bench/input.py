@@ -36,6 +36,7 @@ import random
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -82,6 +83,7 @@ class Harness:
         from game.loop import FixedLoop
 
         self.commands: list = []
+        self._folder: tempfile.TemporaryDirectory[str] | None = None  # the table app's settings folder
         self.reads: list[int] = []  # the clock at every read of the event queue
         self.frame_work_ns = 0
         if frame_work_ms == TABLE:
@@ -104,9 +106,8 @@ class Harness:
 
     def close(self) -> None:
         """Remove the table app's settings folder (nothing to do for a stand-in frame)."""
-        folder = getattr(self, "_folder", None)
-        if folder is not None:
-            folder.cleanup()
+        if self._folder is not None:
+            self._folder.cleanup()
 
     def reset(self) -> None:
         """Forget what was read so far (the warm-up)."""
@@ -123,7 +124,6 @@ class Harness:
                 f"{percentile(gaps, 50):.2f} ms, p99 {percentile(gaps, 99):.2f} ms, max {max(gaps):.2f} ms")
 
     def _table_app(self, seed: int):
-        import tempfile
         from pathlib import Path
 
         from game import games

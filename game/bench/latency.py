@@ -39,6 +39,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from game import argtypes
+from game.core.contract import SeatEvent
 
 TARGET_P99_MS = 20.0
 TARGET_SOUND_P99_MS = 30.0
@@ -58,7 +59,7 @@ class Probe:
         from game import games
         from game import settings as settings_mod
         from game.app import App, SilentAudio
-        from game.games.base import TableConfig
+        from game.core.contract import TableConfig
         from game.match import SeatSpec
 
         self._folder = tempfile.TemporaryDirectory(prefix="couchcards-latency-")
@@ -125,7 +126,8 @@ class Probe:
         original_event = self.table.view.on_event
 
         def on_event(event, t_ns, state):
-            first = self.pressed_ns is not None and not self.seen and getattr(event, "seat", None) == 0
+            first = (self.pressed_ns is not None and not self.seen and isinstance(event, SeatEvent)
+                     and event.seat == 0)
             if first:
                 self.seen = True  # a slap, a won pile, a wrong slap, too late, a timeout: what seat 0's press did
             sounds = original_event(event, t_ns, state)
@@ -136,7 +138,9 @@ class Probe:
         self.table.view.on_event = on_event
 
     def seat_out(self) -> bool:
-        match = getattr(self.table, "match", None)
+        from game.games.table_scene import TableScene
+
+        match = self.table.match if isinstance(self.table, TableScene) else None  # (after the game: its results)
         return match is None or match.is_over or not match.state.in_game(0) or len(match.state.hands[0]) < 3
 
     def run(self, presses: int, send, seed: int) -> list[float]:

@@ -1,7 +1,7 @@
 """Rule options, described once: the `OptionSpec` every engine gives of its options (a name, the choices in
 display order, the default; data, no words), and the checks its `Rules` make of a value.
 
-Everything else is made from an engine's specs: the lobby's labelled rows (game.games.base.RuleOption: a
+Everything else is made from an engine's specs: the lobby's labelled rows (game.core.contract.RuleOption: a
 spec and its words), presets' values as JSON (`to_json` / `from_json`) and their check (the engine's own
 rules, GameDef.check_options), and `sim --rule NAME=VALUE` (`OptionSpec.parse`, unknown names refused by
 the specs' names).

@@ -4,7 +4,7 @@ import it from here; every name is the engine's own object (the same classes and
 `isinstance` and `is` checks agree whichever path imported them. New code imports the engine itself.
 """
 
-from game.core.engine import IllegalAction
+from game.core.engine_protocol import IllegalAction
 from game.core.options import OptionSpec
 from game.games.nothanks.engine import (
     AFTER_TAKE,

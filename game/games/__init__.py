@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from game.games.base import GameDef
+from game.games.base import GameDef, SomeGame
 from game.games.nothanks import DEFINITION as _NOTHANKS
 from game.games.ratscrew import DEFINITION as _RATSCREW
 
-GAMES: dict[str, GameDef] = {d.id: d for d in (_NOTHANKS, _RATSCREW)}
+GAMES: dict[str, SomeGame] = {d.id: d for d in (_NOTHANKS, _RATSCREW)}
 IDS: tuple[str, ...] = tuple(GAMES)
 # The game of real-time slaps, on which the render and input benchmarks run their busiest table.
 BENCH_GAME = _RATSCREW.id
 DEMO_GAME = _RATSCREW.id  # `--demo` with no --game starts with this one, then the games take turns
 
 
-def get(game: str) -> GameDef:
+def get(game: str) -> SomeGame:
     """The definition of `game` (its id); ValueError naming the known games otherwise."""
     try:
         return GAMES[game]
@@ -21,11 +21,11 @@ def get(game: str) -> GameDef:
         raise ValueError(f"unknown game {game!r}; known: {', '.join(IDS)}") from None
 
 
-def all_games() -> list[GameDef]:
+def all_games() -> list[SomeGame]:
     return list(GAMES.values())
 
 
-def register(definition: GameDef) -> None:
+def register(definition: SomeGame) -> None:
     """Add a game defined elsewhere (a test's, a plug-in's) after the built-in ones; ValueError (one line)
     for a definition with no id or an id already taken."""
     global IDS
@@ -52,10 +52,10 @@ class Registry:
     def ids(self) -> tuple[str, ...]:
         return IDS
 
-    def get(self, game: str) -> GameDef:
+    def get(self, game: str) -> SomeGame:
         return get(game)
 
-    def all(self) -> list[GameDef]:
+    def all(self) -> list[SomeGame]:
         return all_games()
 
 

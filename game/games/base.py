@@ -1,180 +1,107 @@
-"""What the shell needs to know about a game: the `GameDef` every game folder provides, and the shapes
-it speaks in (labelled rule options, layout hints, the table a game is started from).
+"""What the shell needs to know about a game: the `GameDef[RulesT, BotT, MatchT]` every game folder provides once,
+in parts by role (identity and words, rules, bots, match, presentation, tools), and the typed protocols
+its loaded-on-demand parts answer (`ResultsBody`, `SimHooks`, `BenchHooks`).
 
-The shell (lobby, choose, results, rules, sim, bench, input labels) asks a game's definition instead of
-testing a game's name. A definition is cheap to import: it loads its match, views and scenes only when
-asked (function-level imports, so frozen builds still see them).
+The value types both sides speak in (TableConfig, Match, Result, LayoutHints, …) live below, in
+game.core.contract, so the history and replays read a match without importing any game. The shell (lobby,
+choose, results, rules, sim, bench, input labels) asks a game's definition instead of testing a game's name.
+A definition is cheap to import: it loads its match, views and scenes only when asked (function-level
+imports, so frozen builds still see them).
 """
 
 from __future__ import annotations
 
-import dataclasses
+import argparse
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol, TypedDict, Unpack, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, Unpack
 
+from game.core.contract import (
+    MAX_SEATS,
+    MIN_SEATS,
+    FairStart,
+    LayoutHints,
+    Marker,
+    Match,
+    MatchOptions,
+    RuleOption,
+    TableConfig,
+)
 from game.core.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
 from game.jsonsafe import JSON, JSONObject
-from game.match.common import SeatSpec, Timed
+from game.match.common import Timed
 from game.screen import Screen
 
 if TYPE_CHECKING:
     import pygame
 
-    from game.commands import Command
-    from game.record import LogLine, MatchLog
     from game.render.card_art import CardArt
+    from game.simkit import Recorder
 
-MIN_SEATS, MAX_SEATS = 2, 8
-
-
-class MatchOptions(TypedDict, total=False):
-    """What the shell, a replay or a test may ask of a new match (`GameDef.make_match`); each is optional, and
-    one a game has no use for changes nothing in its match (a game whose bots think at once has no thread)."""
-
-    replay: bool  # no bots: the match is fed a log's commands (game.replay)
-    record: bool  # keep a command log (default True)
-    digest_every: int  # a state digest in the log every this many commands
-    deal: JSONObject  # a fixed deal instead of the shuffle, as a log's header keeps it (the game reads its own)
-    threaded: bool  # bots that think long do it on a worker thread (default True)
-    think_scale: float  # bots' thinking times scaled (1.0: as at the table)
-    time_budget_ms: int | None  # a search bot's time per move (None: its iterations alone)
-    iterations: int | None  # a search bot's iterations per move (None: its own)
+RulesT = TypeVar("RulesT")  # a game's own rules (its engine's Rules)
+BotT = TypeVar("BotT")  # what its bots are to its match (e.g. a Protocol of what the match calls)
+MatchT = TypeVar("MatchT", bound=Match)  # its match: the contract's Match, and what its own parts read of it
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOption:
-    """One lobby row: an engine's option spec (its name, choices and default: the one description of the
-    option) in words: `label` names the option, `labels` its choices (one each, in the spec's order)."""
+def rules_as(rules: object, kind: type[RulesT], game: str) -> RulesT:
+    """The opaque rules a table carries (TableConfig.rules) as game `game`'s own `kind`: the one place they
+    get their type back, loudly (TypeError for another game's)."""
+    if not isinstance(rules, kind):
+        raise TypeError(f"not {game} rules: {rules!r}")
+    return rules
 
-    spec: OptionSpec
-    label: str
-    labels: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        if len(self.labels) != len(self.spec.choices):
-            raise ValueError(f"{self.spec.name}: {len(self.labels)} labels for {len(self.spec.choices)} choices")
+# ---- presentation: what a game's parts of the shared screens answer -----------------------------------
+
+
+class ResultsBody(Protocol):
+    """A game's part of the results screen (GameDef.results_body): the screen gives it the card art, asks
+    its headline and the seats that won (the celebration's colours; none on a draw), lays it out in the
+    rectangle left for it, and draws it."""
+
+    art: CardArt | None
 
     @property
-    def name(self) -> str:
-        return self.spec.name
+    def winners(self) -> Sequence[int]: ...
 
-    @property
-    def default(self) -> OptionValue:
-        return self.spec.default
+    def headline(self) -> str: ...
 
-    @property
-    def choices(self) -> tuple[tuple[OptionValue, str], ...]:
-        """(value, label) pairs, in the spec's order."""
-        return tuple(zip(self.spec.choices, self.labels))
+    def layout(self, size: tuple[int, int], area: pygame.Rect) -> None: ...
 
-    def label_of(self, value: object) -> str:
-        return next((label for v, label in self.choices if v == value), str(value))
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class LayoutHints:
-    """How a game's table wants its space: the centre pile's width in card widths, seat panels' width
-    relative to the standard, whether panels stack their info above the cards (else beside them), and
-    whether the top seat needs room above it for a tag."""
+class Showcased(Protocol):
+    """What the choose-game screen shows of a game or a practice mode (GameDef and PracticeMode both answer
+    it): the title, three short lines, and three card pictures fanned."""
 
-    pile_cards: float = 3.2
-    panel_wide: float = 1.45
-    info_above: bool = False
-    tag_room: bool = False
+    def title(self) -> str: ...
 
+    def blurb(self) -> list[str]: ...
 
-@dataclass(frozen=True)
-class TableConfig:
-    """One table: the game (its id), its rules, who sits where, the seed, and who plays first."""
-
-    game: str
-    rules: object  # the game's own Rules: only its definition and its match look inside
-    seats: list[SeatSpec]
-    seed: int
-    first_player: int = 0
-    options: dict[str, object] = field(default_factory=dict)  # the lobby's chosen option values, for play again
-    rows: tuple[int, ...] = ()  # the lobby row each seat came from (empty rows between are skipped)
-    profiles: tuple[int | None, ...] = ()  # each seat's player profile id (game.history); None: a guest or a bot
-
-    def with_seed(self, seed: int) -> TableConfig:
-        return dataclasses.replace(self, seed=seed)
-
-    def next_round(self) -> TableConfig:
-        """Play again: same seats and rules, the first turn one seat on (the lobby deals a fresh seed)."""
-        return dataclasses.replace(self, first_player=(self.first_player + 1) % len(self.seats))
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]: ...
 
 
-class FairStart(Protocol):
-    """How a game whose seats race (GameDef.fair_start) turns measured reactions into head starts: a bot
-    level's known median, a remembered player's median from their history's medians per rule ({rule:
-    (median ms, slaps)}), the head starts (ms) of a table's medians (None: unknown), and a short reaction
-    check for a guest (a scene calling `done(median ms or None)`)."""
-
-    def bot_median_ms(self, level: str | None) -> float | None: ...
-
-    def player_median_ms(self, per_rule: Mapping[str, tuple[float, int]]) -> float | None: ...
-
-    def head_starts(self, medians: Sequence[float | None], rules: object) -> list[int]: ...
-
-    def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> Screen: ...
+# ---- tools: the modules `sim` and `bench` load, as the shell calls them ----------------------------------
 
 
-# ---- the contract between the shell and a game's match -------------------------------------------------
+class SimHooks(Protocol):
+    """A game's `sim` module (GameDef.sim): its own command-line options, whole games played headless into
+    a result (JSON-able: `--json` prints it; "ok": False makes the exit code 1), and that result in words."""
+
+    def add_arguments(self, group: argparse._ArgumentGroup) -> None: ...
+
+    def run(self, args: argparse.Namespace, recorder: Recorder | None = None) -> JSONObject: ...
+
+    def format(self, result: JSONObject) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game came out, in words every game shares: the winning seats (none: a draw, or not over),
-    each seat's score where the game has points (else None), why it ended (the engine's end reason, e.g.
-    "last_player" or "limit"; None when it ended the ordinary way), and per-seat figures by name
-    ({"cards": (12, 40)}: a figure a results screen or sim may show, one value per seat)."""
-
-    winners: tuple[int, ...] = ()
-    scores: tuple[int, ...] | None = None
-    end: str | None = None
-    figures: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class EventRow:
-    """One event of a seat that a game gives the history (generic, so the history knows no game):
-    its `kind` ("slap", "missed", …), when (`t_ns`, the match's clock), its `outcome` ("won", "too late",
-    "wrong", …), the `rule` (pattern) it was about, and a reaction time where it has one."""
-
-    seat: int
-    kind: str
-    t_ns: int
-    outcome: str
-    rule: str | None = None
-    reaction_ms: float | None = None
-
-
-PHOTO_FINISH, CHALLENGE, BIG_TAKE = "photo_finish", "challenge", "big_take"  # Marker kinds the viewer knows
-
-
-@dataclass(frozen=True, slots=True)
-class Marker:
-    """A moment a replay can jump to: `line`, the index (in the log's body) of the line that made it;
-    `kind` (PHOTO_FINISH, CHALLENGE, BIG_TAKE, …); a short `label`; and what a viewer draws of it
-    (`presses`: (seat, t_ns on the match's clock, verdict) first first, and `lines` of text), where it has them."""
-
-    line: int
-    kind: str
-    label: str = ""
-    presses: tuple[tuple[int, int, str], ...] = ()
-    lines: tuple[str, ...] = ()
-
-
-@runtime_checkable
-class GameState(Protocol):
-    """What the shell reads of any game's engine state: how many play, whether it is over, and its digest
-    (for replay checks). Every engine's state answers the whole engine protocol (game.core.engine.EngineState:
-    legal_actions, apply, refusal, observation, clone too); only the game's own code applies actions."""
+class BenchState(Protocol):
+    """An engine state as the bench and the conformance suite drive it: cloned, given back one of its own
+    actions (Any: each engine's own action type; the bench hands back only what the state's engine made)."""
 
     @property
     def players(self) -> int: ...
@@ -184,60 +111,37 @@ class GameState(Protocol):
 
     def digest(self) -> str: ...
 
+    def clone(self) -> BenchState: ...
 
-@runtime_checkable
-class Match(Protocol):
-    """What the shell may call and read of a game's match (its driver): the table, the results screen,
-    the history, replays, sim and bench use nothing else."""
+    def apply(self, action: Any) -> Sequence[object]: ...
 
-    game: str
-    seats: list[SeatSpec]
-    log: MatchLog
+    def refusal(self, action: Any) -> Exception | None: ...
+
+
+class BenchHooks(Protocol):
+    """A game's engine bench module (GameDef.bench): `GAMES` (label, players, play(seed)) timed whole,
+    `TARGET` ((name, games/s) or None), mid-game states with one legal action each for clone()+apply(), and,
+    where the game has them, a comparison with a published engine and its bots' decision times (else None)."""
 
     @property
-    def state(self) -> GameState: ...
+    def GAMES(self) -> Sequence[tuple[str, int, Callable[[int], BenchState]]]: ...
 
     @property
-    def is_over(self) -> bool: ...
+    def TARGET(self) -> tuple[str, int] | None: ...
 
-    def submit(self, cmd: Command) -> str | None:
-        """Queue a human's command; a one-line reason if it was refused at once, else None."""
-        ...
+    def clone_apply_states(self, count: int = 64) -> Sequence[tuple[BenchState, object]]: ...
 
-    def next_due_ns(self) -> int | None: ...
+    @property
+    def against_pypi(self) -> Callable[[float], JSONObject] | None: ...
 
-    def advance(self, now_ns: int) -> list[Timed]:
-        """Apply everything due by `now_ns`; the events it caused, in order."""
-        ...
-
-    def replay(self, entry: LogLine) -> list[Timed]:
-        """Apply one logged line (replays never run a bot)."""
-        ...
-
-    def replace_seat(self, seat: int, spec: SeatSpec) -> None: ...
-
-    def can_hand_back(self, seat: int) -> bool: ...
-
-    def close(self) -> None: ...
-
-    def result(self) -> Result: ...
-
-    def history_events(self) -> list[EventRow]:
-        """The events of each seat this game gives the history (e.g. slaps, missed patterns), in time order."""
-        ...
+    @property
+    def bot_timing(self) -> Callable[[int], JSONObject] | None: ...
 
 
-class ResultsBody(Protocol):
-    """A game's part of the results screen (GameDef.results_body): the screen gives it the card art, asks
-    its headline, lays it out in the rectangle left for it, and draws it."""
+class PracticeSim(Protocol):
+    """A practice mode's sim module: `python -m game sim <sim_name> ...` hands it the rest of the line."""
 
-    art: CardArt | None
-
-    def headline(self) -> str: ...
-
-    def layout(self, size: tuple[int, int], area: pygame.Rect) -> None: ...
-
-    def draw(self, surface: pygame.Surface) -> None: ...
+    def main(self, argv: list[str] | None = None) -> int: ...
 
 
 class PracticeMode(ABC):
@@ -270,35 +174,47 @@ class PracticeMode(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def sim(self) -> ModuleType:
-        """Its sim module: `main(argv) -> int` (only asked when `sim_name` is set)."""
+    def sim(self) -> PracticeSim:
+        """Its sim module (only asked when `sim_name` is set)."""
         raise NotImplementedError
 
 
-class GameDef(ABC):
-    """Everything game-specific the shell needs. Each game folder subclasses this once.
+class GameDef(ABC, Generic[RulesT, BotT, MatchT]):
+    """Everything game-specific the shell needs. Each game folder subclasses this once, naming its own
+    rules, bots and match: `class SnapDef(GameDef[sn.Rules, RandomBot, SnapMatch])`. Its parts, by role:
 
-    Class attributes: `id` (as on the command line and in settings), `engine` (the pure rules module),
-    `buttons` (the game actions of a seat's first and second button), bot levels, layout hints.
+    - identity and words: `id`, `title`, `blurb`, `button_words`, `showcase`, `rules_text`, …;
+    - rules: `rules_type` (the engine's Rules) and the options, described once by the engine's specs;
+    - bots: the levels and `make_bot`, the one factory;
+    - match: `make_match`, `replay_markers`, `fair_start`, `history_rules`;
+    - presentation: `table_scene`, `results_body`, `layout` (LayoutHints);
+    - tools: `sim` (SimHooks) and `bench` (BenchHooks).
+
     Methods give translated text (called when drawn, so a language change shows at once) and load the
-    heavier parts (match, table scene, results body, sim) on demand.
+    heavier parts (match, table scene, results body, sim) on demand. The shell holds a table's rules opaquely
+    (TableConfig.rules) and hands back only what the same definition gave it; `rules_of` gives them their
+    type back where a game's part receives a table.
     """
 
+    # -- identity -------------------------------------------------------------------------------------
     id: str = ""
-    engine: ModuleType
+    engine: ModuleType  # the pure rules module (game.core.engine_protocol's protocol)
+    rules_type: type[RulesT]
     buttons: tuple[str, str] = ("", "")
+    # -- bots -----------------------------------------------------------------------------------------
     bot_levels: tuple[str, ...] = ()
     sim_levels: tuple[str, ...] = ()  # levels only `sim` seats (besides bot_levels); no table offers them
     default_level: str = ""  # a new lobby's bots
     stand_in_level: str = ""  # a bot that takes over a seat whose player left
     demo_levels: tuple[str, ...] = ()
     busiest_level: str = ""  # the bot level that keeps a table busiest (the render and input benches)
+    # -- the lobby and presentation -------------------------------------------------------------------
     lobby_seats: int = 2  # seats a new lobby starts with: a human, then bots
     summary_lines: int = 2  # lines the lobby gives the rules summary
     # Per-seat settings the lobby offers: "head_start" (0-1,000 ms, SeatSpec.head_start_ms; for games whose
     # seats race to slap) and "learner" (a hint delay, SeatSpec.hint_ms: how long before the game's help shows).
     seat_options: tuple[str, ...] = ()
-    layout = LayoutHints()
+    layout: LayoutHints = LayoutHints()
     practice: tuple[PracticeMode, ...] = ()  # its practice modes, listed on the choose-game screen after the games
     # The rules (patterns) the history keeps per-rule figures of (its EventRow rules), in the order the stats
     # screen lists them; () for a game whose events name no rule.
@@ -328,55 +244,58 @@ class GameDef(ABC):
         """(label, settings key) of the game's own on/off settings, shown in Settings."""
         return []
 
-    def rules_pictures(self, art: CardArt, width: int, rules: object) -> list[tuple[str, list[pygame.Surface]]]:
+    def rules_pictures(self, art: CardArt, width: int, rules: RulesT) -> list[tuple[str, list[pygame.Surface]]]:
         """The rules screen's small pictures: (caption, card and token pictures left to right) each, drawn
         with `art` (a CardArt) at card width `width`."""
         return []
 
     @abstractmethod
-    def rules_text(self, rules: object) -> list[str]:
+    def rules_text(self, rules: RulesT) -> list[str]:
         """Paragraphs of the rules for people who have never played, for this table's rules."""
         raise NotImplementedError
 
     @abstractmethod
-    def rules_summary(self, rules: object) -> str:
+    def rules_summary(self, rules: RulesT) -> str:
         """One line: every option, compactly."""
         raise NotImplementedError
 
-    def lobby_note(self, rules: object = None) -> str | None:
+    def lobby_note(self, rules: RulesT | None = None) -> str | None:
         """A line the lobby shows under the summary for these rules (e.g. a tie-break the published rules
         lack), or None."""
         return None
 
     # -- rules ----------------------------------------------------------------------------------------
-    # A game's rules are its engine's own `Rules`; to the shell they are opaque (`object`): it gets them
-    # from `rules_from_values` and hands them back. The options are described once, by the engine's
-    # specs (`option_specs`); the lobby's rows (`rule_options`: the specs in words), presets' check
+    # A game's rules are its engine's own `Rules` (`rules_type`). The options are described once, by the
+    # engine's specs (`option_specs`); the lobby's rows (`rule_options`: the specs in words), presets' check
     # (`check_options`) and `sim --rule` (game.simkit.rule_values) are made from them.
+    def rules_of(self, rules: object) -> RulesT:
+        """A table's opaque rules (TableConfig.rules) as this game's own; TypeError for another game's."""
+        return rules_as(rules, self.rules_type, self.id)
+
     @abstractmethod
-    def option_specs(self, rules: object = None, players: int | None = None) -> list[OptionSpec]:
+    def option_specs(self, rules: RulesT | None = None, players: int | None = None) -> list[OptionSpec]:
         """The engine's option specs: for a table of `rules` (and `players`), those that change anything
         there, with that table's choices and defaults; with no rules, every option."""
         raise NotImplementedError
 
     @abstractmethod
-    def rule_options(self, rules: object = None, players: int | None = None) -> list[RuleOption]:
+    def rule_options(self, rules: RulesT | None = None, players: int | None = None) -> list[RuleOption]:
         """The lobby's rows: `option_specs(rules, players)`, each in words."""
         raise NotImplementedError
 
     @abstractmethod
-    def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> object:
+    def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> RulesT:
         """Rules from chosen option values; options not chosen take the defaults (raises ValueError, or
         BadOption for a value of the wrong kind, naming the option)."""
         raise NotImplementedError
 
-    def rules_from_log(self, values: Mapping[str, object], players: int | None = None) -> object:
+    def rules_from_log(self, values: Mapping[str, object], players: int | None = None) -> RulesT:
         """The rules a match log's header names (a game whose options grew may read an older log's
         missing option the old way); by default as `rules_from_values`."""
         return self.rules_from_values(values, players)
 
     @abstractmethod
-    def option_values(self, rules: object) -> dict[str, OptionValue]:
+    def option_values(self, rules: RulesT) -> dict[str, OptionValue]:
         """These rules as {option name: value}, in the option names of `rule_options`."""
         raise NotImplementedError
 
@@ -389,7 +308,7 @@ class GameDef(ABC):
         that would make it unfair; with one line saying what was raised ("" when nothing was)."""
         return dict(values), ""
 
-    def player_range(self, rules: object) -> tuple[int, int]:
+    def player_range(self, rules: RulesT) -> tuple[int, int]:
         return MIN_SEATS, MAX_SEATS
 
     def check_options(self, values: Mapping[str, JSON]) -> None:
@@ -406,10 +325,10 @@ class GameDef(ABC):
                 error = error or exc
         raise ValueError(str(error).splitlines()[0] if str(error) else type(error).__name__)
 
-    # -- players --------------------------------------------------------------------------------------
+    # -- bots -----------------------------------------------------------------------------------------
     @abstractmethod
-    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
-                 **tuning: int | None) -> object:
+    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: RulesT | None = None,
+                 **tuning: int | None) -> BotT:
         """The one way a bot of this game is made (its match, sim, bench and tournaments all ask here): a bot
         at `level` (one of `bot_levels` or `sim_levels`) for `seat` at a table of `rules` (None: the
         default rules), drawing all its randomness from `rng`; `tuning`: the game's own knobs (a search
@@ -420,27 +339,18 @@ class GameDef(ABC):
         """A bot level as the lobby and the tables name it (by default the level's own word, translated)."""
         return t(level)
 
-    def check_level(self, level: str | None) -> None:
-        """ValueError (one line, naming the known levels) unless a bot of `level` can be made."""
+    def check_level(self, level: str | None) -> str:
+        """`level`, if a bot of it can be made; else ValueError (one line, naming the known levels)."""
         known = (*self.bot_levels, *self.sim_levels)
-        if level not in known:
+        if level is None or level not in known:
             raise ValueError(f"unknown {self.id} bot level {level!r}; known: {', '.join(known)}")
+        return level
 
-    # -- parts loaded on demand -----------------------------------------------------------------------
+    # -- match ----------------------------------------------------------------------------------------
     @abstractmethod
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> MatchT:
         """The game's match for `config` (see `Match`); `options`: see `MatchOptions` (replay, digest_every, a
         fixed deal, …)."""
-        raise NotImplementedError
-
-    @abstractmethod
-    def table_scene(self, config: TableConfig) -> Screen:
-        """The table scene for `config`."""
-        raise NotImplementedError
-
-    @abstractmethod
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
-        """The game's part of the results screen."""
         raise NotImplementedError
 
     def fair_start(self) -> FairStart | None:
@@ -452,30 +362,32 @@ class GameDef(ABC):
         a challenge, a big take), with seats named by `name`; none by default."""
         return []
 
+    # -- presentation (loaded on demand) --------------------------------------------------------------
     @abstractmethod
-    def sim(self) -> ModuleType:
-        """The game's `sim` module: `add_arguments(group)`, `run(args, recorder=None) -> dict`,
-        `format(result) -> str` (see game.sim)."""
+    def table_scene(self, config: TableConfig) -> Screen:
+        """The table scene for `config`."""
         raise NotImplementedError
 
     @abstractmethod
-    def bench(self) -> ModuleType:
-        """The game's engine bench module: `GAMES` (label, players, play(seed)), `clone_apply_states()`,
-        `TARGET` ((name, games/s) or None), `against_pypi(seconds) -> dict` and `format_against_pypi` (or
-        `against_pypi = None`), and `bot_timing(games) -> dict` (or None)."""
+    def results_body(self, config: TableConfig, match: MatchT) -> ResultsBody:
+        """The game's part of the results screen, for the match its table played (`make_match`'s)."""
+        raise NotImplementedError
+
+    # -- tools (loaded on demand) ---------------------------------------------------------------------
+    @abstractmethod
+    def sim(self) -> SimHooks:
+        """The game's `sim` module (see SimHooks and game.sim)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def bench(self) -> BenchHooks:
+        """The game's engine bench module (see BenchHooks and game.bench.engine_speed)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"<GameDef {self.id}>"
 
 
-def seat_name(seat: SeatSpec, index: int) -> str:
-    """The name a seat shows: its own, else "Player 3" / "Bot 3"."""
-    if seat.name:
-        return seat.name
-    return t("Bot {n}", n=index + 1) if seat.is_bot else t("Player {n}", n=index + 1)
-
-
-def make_seats(humans: int, bots: list[str]) -> list[SeatSpec]:
-    """`humans` human seats, then one bot seat per level in `bots`."""
-    return [SeatSpec("human") for _ in range(humans)] + [SeatSpec("bot", level) for level in bots]
+# The shell holds games of every kind of rules side by side (the registry, a lobby of any game) and hands a
+# definition back only the rules it made: Python has no existential type to say so, hence Any, here only.
+SomeGame: TypeAlias = "GameDef[Any, Any, Any]"

@@ -13,12 +13,13 @@ never in the middle of paying a challenge). The table tells the app which moment
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from game.commands import BUTTONS, CONFIRM, PAUSE, SEAT_ACTIONS, Command
-from game.games.base import GameDef, TableConfig, seat_name
+from game.core.contract import Match, TableConfig, seat_name
+from game.games.base import RulesT, SomeGame, rules_as
 from game.i18n import t
 from game.match.common import SeatSpec
 from game.render import colors
@@ -32,20 +33,26 @@ END_BEAT_MS = 2200  # after the last event: time to see the winning pile and the
 STEP_NS = 1_000_000_000 // 120
 
 
-class TableScene(Scene):
-    """Subclasses implement `make_match()` and `make_view()`; they may override `draw_view`. The game's
-    definition (`self.definition`) comes from the registry the app hands over, by `config.game`."""
+MatchT = TypeVar("MatchT", bound=Match)
+
+
+class TableScene(Scene, Generic[RulesT, MatchT]):
+    """Subclasses name their rules and match (`TableScene[snap.Rules, SnapMatch]`, `rules_type`), implement
+    `make_match()` and `make_view()`, and may override `draw_view`. The game's definition (`self.definition`)
+    comes from the registry the app hands over, by `config.game`; `rules` are the table's own, typed."""
+
+    rules_type: type[RulesT]
 
     # The largest text size a table's lanes take without overlaps or cut words, 2 to 8 seats, at 1280×720
     # and 640×360 (tests/test_access_text.py, tests/test_access_tables.py): the full 150 %.
     text_room = 1.5
 
-    definition: GameDef
+    definition: SomeGame
     wants_pause_on_focus_loss = True
 
     def __init__(self, config: TableConfig) -> None:
         self.config = config
-        self.match: Any = None
+        self._match: MatchT | None = None
         self.view: TableView | None = None
         self.now_ns = 0  # game time of the last update
         self._dt_ns = STEP_NS
@@ -60,13 +67,28 @@ class TableScene(Scene):
         self.handing: dict[int, str] = {}  # seat -> the pad waiting for its bot to hand it over
         self._seats_shown: tuple[object, ...] | None = None  # what the panels' controls lines were made from
 
+    @property
+    def match(self) -> MatchT:
+        """The table's match (made when it enters; a replay's viewer hands it one of its own)."""
+        assert self._match is not None, "a table's match is made when it enters"
+        return self._match
+
+    @match.setter
+    def match(self, match: MatchT) -> None:
+        self._match = match
+
+    @property
+    def rules(self) -> RulesT:
+        """The table's rules as its game's own (TypeError for another game's)."""
+        return rules_as(self.config.rules, self.rules_type, self.config.game)
+
     def _table(self) -> TableView:
         """The view (made on enter)."""
         assert self.view is not None, "a table's view is made when it enters"
         return self.view
 
     # -- what subclasses provide ------------------------------------------------------------------
-    def make_match(self, start_ns: int) -> Any:
+    def make_match(self, start_ns: int) -> MatchT:
         raise NotImplementedError
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> TableView:
@@ -219,7 +241,7 @@ class TableScene(Scene):
     def joinable(self, anytime: bool = False) -> list[int]:
         """Seats a pad can take now, first first: a human seat nobody plays (and no pad waits for), a seat
         a bot took over from an unplugged pad, then any bot's seat before the first card (or `anytime`)."""
-        if self.match is None or self.match.is_over:
+        if self._match is None or self._match.is_over:
             return []
         router = self.app.input
         seats = self.config.seats

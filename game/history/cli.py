@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Mapping
+from typing import Protocol
 
 from game.argtypes import OneLineParser
 from game.history import export, queries
@@ -31,16 +33,16 @@ def fail(message: str) -> int:
     return 2
 
 
-def game_title(game: str) -> str:
-    from game import games
-
-    try:
-        return games.get(game).title()
-    except (KeyError, ValueError):
-        return game
+class Titled(Protocol):
+    def title(self) -> str: ...
 
 
-def main(argv: list[str] | None = None) -> int:
+def game_title(game: str, games: Mapping[str, Titled]) -> str:
+    """A game's title (its id for a game no longer registered)."""
+    return games[game].title() if game in games else game
+
+
+def main(argv: list[str] | None = None, *, games: Mapping[str, Titled]) -> int:
     args = parser().parse_args(argv)
     if args.csv and not args.profile:
         return fail("--csv needs --profile NAME")
@@ -72,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         stats = history.read(lambda c: queries.profile_stats(c, profile.id))
         if stats is None:
             return fail("the history can't be read")
-        print("\n".join(summary_lines(profile.name, stats)))
+        print("\n".join(summary_lines(profile.name, stats, games)))
         return 0
     finally:
         history.close()
@@ -93,11 +95,11 @@ def _list(history: History) -> int:
     return 0
 
 
-def summary_lines(name: str, stats: queries.ProfileStats) -> list[str]:
+def summary_lines(name: str, stats: queries.ProfileStats, games: Mapping[str, Titled]) -> list[str]:
     played = sum(g.games for g in stats.games)
     lines = [tn("{name}: {n} game", "{name}: {n} games", played, name=name)]
     for g in stats.games:
-        line = t("  {game}: {games}, {wins}", game=game_title(g.game), games=tn("{n} game", "{n} games", g.games),
+        line = t("  {game}: {games}, {wins}", game=game_title(g.game, games), games=tn("{n} game", "{n} games", g.games),
                  wins=tn("{n} win", "{n} wins", g.wins))
         if g.average is not None:
             line += t(", average {avg:+.1f}, best {best:+d}", avg=g.average, best=g.best)

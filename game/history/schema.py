@@ -8,7 +8,7 @@ the database as it was.
 - Version 2: profiles gain an avatar and a remembered key set or pad; slaps gain the seat's head start and
   may belong to a practice session instead of a game (the slaps table is rebuilt for that); practice
   sessions.
-- Version 3: the slaps become generic events (game.games.base.EventRow: game, seat, kind, rule, time,
+- Version 3: the slaps become generic events (game.core.contract.EventRow: game, seat, kind, rule, time,
   outcome, reaction), so the history knows no game's words: every slap is kept, as an event of kind "slap"
   under its game's name.
 """

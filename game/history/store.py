@@ -33,8 +33,7 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack
 from game.history import repair, schema
 from game.history.summary import GameRecord, now_iso
 from game.names import MAX_NAME, clean_name, clean_text
-from game.profiles import MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
-from game.render.faces import AVATARS
+from game.profiles import AVATARS, MAX_PROFILES, PALETTE, Profile, clean_device, name_problem
 from game.settings import free_path
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """What the history keeps of a finished game, taken from its table config and match at the results screen.
 
 Taking it is cheap (a few lists, no I/O); writing it happens off the frame path (game.history.store). The
-shell knows no game by name here: it reads the match only through the contract (game.games.base.Match):
+shell knows no game by name here: it reads the match only through the contract (game.core.contract.Match):
 its `result()` and the `history_events()` it gives the history.
 """
 
@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.games.base import EventRow, Match, TableConfig, seat_name
+from game.core.contract import EventRow, Match, TableConfig, seat_name
 from game.jsonsafe import JSON, as_int, as_object
 from game.match.common import SeatSpec
 

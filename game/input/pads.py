@@ -181,7 +181,7 @@ class Pads:
 
     def translate(self, event: pygame.event.Event) -> list[tuple[Pad, str, bool]]:
         """Control presses (True) and releases (False) in one pad event; [] for the other family."""
-        pad = self.by_id.get(getattr(event, "instance_id", None))
+        pad = self.by_id.get(event.dict.get("instance_id"))  # (a keyboard or window event has none)
         if pad is None or event.type not in PAD_EVENTS[pad.events]:
             return []
         kind = event.type

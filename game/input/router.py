@@ -143,7 +143,7 @@ class InputRouter:
                 if self.text_input and event.text:
                     self._text.append(TextEdit(event.text, "", now, self.polls))
             elif kind in ALL_PAD_EVENTS:
-                if getattr(event, "instance_id", None) in self.pads.twins or event is heard_once:
+                if event.dict.get("instance_id") in self.pads.twins or event is heard_once:
                     continue  # Steam's copy of a pad we already hear, or a press its copy already made
                 for pad, control, pressed in self.pads.translate(event):
                     if pressed:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.profiles import AVATARS
 from game.render import colors
 from game.render.cache import LRU, Bound
 
 if TYPE_CHECKING:
     import pygame
 
-AVATARS: tuple[str, ...] = ("smile", "cat", "bear", "robot", "owl", "star")
 SUPERSAMPLE = 3  # a mark is drawn this many times bigger and scaled down: smooth edges at any size
 
 # The seats' marks (a seat panel's height square): 8 seats' at two sizes take a fortieth of a screen.

@@ -5,23 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import pygame
 
+from game.core.contract import LayoutHints
 from game.render.card_art import RATIO, card_height
 from game.render.scale import big_min, card_boost, seat_card_boost, text_min, text_px, text_scale, word_min
 from game.render.text import get_font
-
-
-class LayoutHints(Protocol):
-    """How a game's table wants its space (a game's definition gives them: game.games.base.LayoutHints)."""
-
-    pile_cards: float  # the centre pile's width, in card widths
-    panel_wide: float  # seat panels' width relative to the standard
-    info_above: bool  # a panel's name and counts above its cards (else beside them)
-    tag_room: bool  # room above the top seat for a tag on its panel's top edge
-    # (optional) name_above: a panel's name across its whole width above its cards and info
 
 TAG_ROOM = 0.14  # of a panel's height: a tag on its top edge (half of it above) and the turn's lift
 NAME_ROW = 0.2  # of a panel's height: the name's row when it lies above the cards (name_above)
@@ -56,10 +46,6 @@ class TableLayout:
     @property
     def card_h(self) -> int:
         return card_height(self.card_w)
-
-    @property
-    def seat_card_h(self) -> int:
-        return card_height(self.seat_card_w)
 
 
 def name_line(size: tuple[int, int], ph: int, grown: bool = True, mats: bool = True) -> int:
@@ -198,7 +184,7 @@ def _fits(rects: list[pygame.Rect], pile: pygame.Rect, bounds: pygame.Rect, gap:
 ROWS_SHRINK_STEP = 0.96  # the centre's cards shrink by this much a step while the rows leave them no room
 
 
-def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints | None, where: tuple[float, ...], card_w: int,
+def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple[float, ...], card_w: int,
                  seat_boost: float, margin: int, tag_room: bool) -> tuple[list[pygame.Rect], int, pygame.Rect] | None:
     """The seats as mats in rows round centre cards `card_w` wide: (the mats, the card width, the pile), or None
     where they do not fit. A game that says what felt its centre's words need above and below its pile
@@ -207,9 +193,8 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints | None, where
     while that felt is short its centre's cards shrink (down to hints.rows_shrink of their size), and its mats
     grow for large cards only as far as it allows."""
     w, h = size
-    words_room = getattr(hints, "words_room", None)
     line = get_font(text_px(big_min(size)), True).get_height()
-    smallest = getattr(hints, "rows_shrink", 1.0)
+    smallest = hints.rows_shrink
     bounds = pygame.Rect(0, 0, w, h)
     # taller mats for bigger words, and for bigger seats' cards (large cards) as far as the centre leaves room
     grow = 1 + ROW_GROWS * (text_scale() - 1)
@@ -217,13 +202,13 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints | None, where
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))
-        pile = pygame.Rect(0, 0, round(cw * (hints.pile_cards if hints else 3.2)),
-                           round(card_height(cw) * getattr(hints, "pile_tall", 1.45)))
+        pile = pygame.Rect(0, 0, round(cw * hints.pile_cards), round(card_height(cw) * hints.pile_tall))
         pile.center = (w // 2, h // 2)
-        above, below, *narrow = words_room(pile.h, line) if words_room else (0, 0, 0, 0)
+        room = hints.words_room(pile.h, line)
+        above, below, *narrow = (0, 0, 0, 0) if room is None else room
         boosts = [1.0]
         if seat_boost > 1:  # the mats grow alike, as far as the centre leaves room (then a little less, if need be)
-            if words_room is None:  # as far as the pile alone leaves room
+            if room is None:  # as far as the pile alone leaves room
                 boosts = [max(1.0, min(seat_boost, (pile.top - margin - 1) / (heights[0] * (1 + TAG_ROOM) + 1),
                                        (h - margin - pile.bottom - 1) / heights[1]))]
             else:  # as far as the pile and its words leave room
@@ -232,7 +217,7 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints | None, where
             row_h, low_h = math.floor(heights[0] * k), math.floor(heights[1] * k)
             top = round(row_h * TAG_ROOM) if tag_room else 0
             rects, _ = _rows((w, h), where, row_h, margin, top, low_h)  # each seat keeps its place's angle
-            if words_room is None:
+            if room is None:
                 if _fits(rects, pile, bounds, margin):
                     return rects, cw, pile
                 continue
@@ -296,10 +281,8 @@ def table_layout(
     cards, and room above the top seat for a tag on its panel's top edge. None: a pile of 3.2 cards,
     info beside the cards.
     """
-    pile_cards = hints.pile_cards if hints else 3.2
-    wide = hints.panel_wide if hints else 1.45
-    info_above = hints.info_above if hints else False
-    tag_room = hints.tag_room if hints else False
+    hints = hints or LayoutHints()
+    pile_cards, wide, info_above, tag_room = hints.pile_cards, hints.panel_wide, hints.info_above, hints.tag_room
     if not 1 <= n <= 8:
         raise ValueError(f"a table seats 1 to 8 players, not {n}")
     where = tuple(float(i) for i in range(n)) if places is None else tuple(float(p) % n for p in places)
@@ -312,20 +295,20 @@ def table_layout(
     # Large-cards mode (game.render.scale): a centre smaller than card_boost() grows to it; a centre as big
     # already (hints.card_scale) stays, and the seats' panels with their cards grow instead. (A game may
     # ask for a centre under the standard size: at a bigger text size, room for the words round it.)
-    card_scale = getattr(hints, "card_scale", 1.0)
+    card_scale = hints.card_scale
     # A game may seat six or more in two rows (rows_from), its centre then as big as rows_card_scale says.
-    in_rows = 0 < getattr(hints, "rows_from", 0) <= n and w >= ROWS_WIDE * h  # (a tall window: round an ellipse)
-    if getattr(hints, "rows_from", 0) and not in_rows:  # round an ellipse, a game seating rows has its old centre
-        card_scale *= getattr(hints, "ellipse_card_scale", 1.0)
-        pile_cards = getattr(hints, "ellipse_pile_cards", pile_cards)
-    if in_rows and n >= getattr(hints, "crowd_from", 0):
-        card_scale *= getattr(hints, "rows_card_scale", 1.0)
+    in_rows = 0 < hints.rows_from <= n and w >= ROWS_WIDE * h  # (a tall window: round an ellipse)
+    if hints.rows_from and not in_rows:  # round an ellipse, a game seating rows has its old centre
+        card_scale *= hints.ellipse_card_scale
+        pile_cards = pile_cards if hints.ellipse_pile_cards is None else hints.ellipse_pile_cards
+    if in_rows and n >= hints.crowd_from:
+        card_scale *= hints.rows_card_scale
     grown = card_boost() > card_scale
     seat_boost = 1.0 if grown else seat_card_boost()
     base_card_w = max(28, round(min(h * 0.15, w * 0.085) * seat_boost))
     card_w = max(28, round(min(h * 0.15, w * 0.085) * (max(card_scale, card_boost()) if card_boost() > 1 else card_scale)))
     pile_w = round(card_w * pile_cards)
-    pile_h = round(card_height(card_w) * getattr(hints, "pile_tall", 1.45))
+    pile_h = round(card_height(card_w) * hints.pile_tall)
     pile = pygame.Rect(0, 0, pile_w, pile_h)
     pile.center = (w // 2, h // 2)
     bounds = pygame.Rect(0, 0, w, h)
@@ -384,7 +367,7 @@ def table_layout(
     return _finish((w, h), n, hints, rects, angles, card_w, base_card_w, pile, info_above)
 
 
-def _finish(size: tuple[int, int], n: int, hints: LayoutHints | None, rects: list[pygame.Rect],
+def _finish(size: tuple[int, int], n: int, hints: LayoutHints, rects: list[pygame.Rect],
             angles: list[float], card_w: int, base_card_w: int, pile: pygame.Rect, info_above: bool,
             in_rows: bool = False) -> TableLayout:
     """The layout of seats at `rects` (their angles round the middle): each panel's rows for the name,
@@ -394,10 +377,10 @@ def _finish(size: tuple[int, int], n: int, hints: LayoutHints | None, rects: lis
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
-    name_above = getattr(hints, "name_above", False) and not info_above
+    name_above = hints.name_above and not info_above
     pad = max(3, min(r.h for r in rects) // 12)
     # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (at least the couch's BIG_MIN)
-    name_h = max(round(ph * NAME_ROW), name_line((w, h), ph, mats=getattr(hints, "mats", False)))
+    name_h = max(round(ph * NAME_ROW), name_line((w, h), ph, mats=hints.mats))
     if name_above:  # the cards stand below the name's row
         seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - name_h - 2) / RATIO)))
     seats = []

@@ -50,6 +50,7 @@ class NotesHost(Protocol):
     poll: Callable[[], None]
     boxes: TextBoxes
     short_notes: tuple[str, ...]  # msgids of notes said as they are: a lane too narrow for a word of one is not offered
+    notes_in_column: bool  # with mats in rows, a seat's notes keep to the felt over (or under) its own mat
 
     def keep_clear(self) -> list[pygame.Rect]: ...
 
@@ -246,7 +247,7 @@ class Notes:
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
         big = self._line(text_for(big_min(L.size)))
         heights = sorted({*(k * line for k in (3, 2, 1)), big}, reverse=True) + [k * low for k in (2, 1) if k * low < line]
-        if L.rows and getattr(self.host, "notes_in_column", False):
+        if L.rows and self.host.notes_in_column:
             # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
             heights = [k * line for k in (5, 4)] + heights
             if unit(L.size) < 1:  # (and, in a window under 1280×720, two or three lines at the smallest size)
@@ -257,7 +258,7 @@ class Notes:
             for lh in heights:
                 y = zone.top - g - lh if vertical_above else zone.bottom + g
                 # (a table whose mats in rows keep to their own columns says so: notes_in_column)
-                for f in ((1.0,) if L.rows and getattr(self.host, "notes_in_column", False) else (1.6, 1.0)):
+                for f in ((1.0,) if L.rows and self.host.notes_in_column else (1.6, 1.0)):
                     lw = round(box.w * f)
                     for x in (box.centerx - lw // 2, box.left, box.right - lw):
                         offer(pygame.Rect(x, y, lw, lh), side, rank)

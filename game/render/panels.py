@@ -7,6 +7,7 @@ from typing import Protocol
 
 import pygame
 
+from game.core.contract import LayoutHints
 from game.render import colors, faces, hud
 from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
@@ -21,6 +22,7 @@ class PanelsHost(Protocol):
     texts: TextCache
     names: list[str]
     controls: list[str]
+    layout_hints: LayoutHints | None
 
     @property
     def faces(self) -> list[int | None]: ...
@@ -49,12 +51,14 @@ class Panels:
         self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=0.5))
         # Per seat (at most MAX_SEATS): its tags image as last measured and how far it sticks out.
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._cap: tuple[object, int] | None = None  # controls_cap's (window, controls, text size) and size
 
     @property
     def mats(self) -> bool:
         """Whether the seats are mats (the game's layout says so): names at the couch's BIG_MIN and words
         at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN."""
-        return bool(getattr(getattr(self.host, "layout_hints", None), "mats", False))
+        hints = self.host.layout_hints
+        return hints is not None and hints.mats
 
     def clear(self, turns: bool = True) -> None:
         """Forget the composed panels (and, unless told not to, the turn's glow and frame)."""
@@ -217,7 +221,7 @@ class Panels:
         and text size)."""
         host = self.host
         key = (host.L.size, tuple(host.controls), text_scale())
-        cached = getattr(self, "_cap", None)
+        cached = self._cap
         if cached is not None and cached[0] == key:
             return cached[1]
         sizes = [self._controls_fit(s, self.controls_room(s))[1] for s in range(len(host.L.seats))
@@ -266,10 +270,6 @@ class Panels:
         """Whether the seat's controls line shows whole (on up to three lines) in `room` px of height."""
         ctrl = self.host.controls[seat] if seat < len(self.host.controls) else ""
         return not ctrl or self._controls_lines(seat, room, strict=True) is not None
-
-    def fits_one_line(self, text: str, width: int, size: int) -> bool:
-        """Whether `text` fits `width` on one line at `size`, shrunk at most to 3/4 (as `controls_fit`)."""
-        return self.host.texts.font(text_for(max(8, int(size * 0.75)))).size(text)[0] <= width
 
     # -- the composed seat --------------------------------------------------------------------------------
     def margin(self, seat: int) -> int:

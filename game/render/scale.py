@@ -7,7 +7,7 @@ finish, the pile count, the rules corner): from a sofa three metres away, smalle
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -208,20 +208,23 @@ def card_boost() -> float:
     return _STATE.get()[2].card_boost
 
 
-def from_settings(settings: object, window: tuple[int, int]) -> RenderContext:
+def from_settings(settings: Mapping[str, object], window: tuple[int, int]) -> RenderContext:
     """The context the settings ask for (a mapping; missing keys: the defaults) in a window of `window`."""
-    get = getattr(settings, "get", lambda _k, d=None: d)
-    return RenderContext(text=int(get("text_size", 100) or 100) / 100, large_cards=bool(get("large_cards", False)),
+    get = settings.get
+    percent = get("text_size", 100)
+    if isinstance(percent, bool) or not isinstance(percent, int | float) or not percent:
+        percent = 100  # a setting that is no size (settings.py has said so when it read it): the standard
+    return RenderContext(text=percent / 100, large_cards=bool(get("large_cards", False)),
                          window=window)
 
 
-def apply_settings(settings: object) -> None:
+def apply_settings(settings: Mapping[str, object]) -> None:
     """Read the text size, large cards and card letters from the settings (a mapping; missing keys: the
     defaults) into the context in force outside `using` blocks. Letters on "auto" follow the language in
     force, whenever it changes."""
     from game.render import letters
 
-    get = getattr(settings, "get", lambda _k, d=None: d)
+    get = settings.get
     install(from_settings(settings, installed().window))
     letters.set_letters(str(get("card_letters", letters.AUTO)))
 

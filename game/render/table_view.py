@@ -12,19 +12,18 @@ from typing import Any
 
 import pygame
 
-from game.render import colors, felt
+from game.core.contract import LayoutHints
+from game.render import felt
 from game.render.anim import Anim
-from game.render.cache import LRU, Bound
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes, Pinned
 from game.render.panels import Panels
-from game.render.room import half_room
 from game.render.scale import word_min
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
-from game.render.text import TextBox, TextBoxes, TextCache, name_first, stack, wrap
+from game.render.text import TextBox, TextBoxes, TextCache
 from game.render.tokens import Tokens
 from game.render.tween import ease_out, lerp, lerp_point, shake
 from game.render.view_model import MS, ViewModel
@@ -41,7 +40,8 @@ def _no_poll() -> None:
 class TableView:
     """A table's view: its view-model (`model`), layout (`L`), caches, and the shared drawing."""
 
-    layout_hints: Any = None  # the game's LayoutHints (game.games.base), for table_layout
+    layout_hints: LayoutHints | None = None  # the game's (GameDef.layout), for table_layout
+    notes_in_column = False  # with mats in rows, a seat's notes keep to the felt over (or under) its own mat
     places: tuple[float, ...] | None = None  # where each seat sits (table_layout's; game.render.seat_order)
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
     key_hints = True  # the table names its own keys in its corner (the replay viewer's keys do other things)
@@ -74,8 +74,6 @@ class TableView:
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
         self._in_layer: dict[int, tuple] = {}
-        # Centre labels per text and place (a line or three of big words): a tenth of a screen keeps a deal's.
-        self._labels: LRU[tuple[pygame.Surface, pygame.Rect]] = LRU("centre labels", Bound(screens=0.1))
 
     # -- who sits where, and the motion setting: the view-model's -----------------------------------
     @property
@@ -127,7 +125,6 @@ class TableView:
         self.L = table_layout(size, self.n, self.layout_hints, self.places)
         self.panels.clear()
         self._layer = None
-        self._labels.clear()
         self.notes.clear()
         self.tokens.clear()
 
@@ -354,34 +351,6 @@ class TableView:
         surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
 
     # -- words on the felt ------------------------------------------------------------------------------
-    def free_width(self, y0: int, y1: int) -> int:
-        """How wide a label centred on the table may be between rows y0..y1 without touching a seat
-        beside it (a seat across the middle is above or below the label, not beside it)."""
-        cx = self.L.centre[0]
-        beside = [s.rect for s in self.L.seats if s.rect.right <= cx or s.rect.left >= cx]
-        half = half_room(cx, y0, y1, beside, cx)
-        assert half is not None
-        return max(40, 2 * half - 16)
-
-    def centre_label(
-        self, text: str, size: int, color: colors.Color, pos: tuple[int, int], below: bool = False
-    ) -> tuple[pygame.Surface, pygame.Rect]:
-        """An outlined label ending at `pos` (its middle bottom; its middle top if `below`), wrapped onto
-        more lines if a seat is in the way; cached per text, size and place. The image and its rect."""
-        key = (text, size, tuple(color), pos, below, self.L.size)
-        cached = self._labels.get(key)
-        if cached is None:
-            img = self.texts.outlined(text, size, color)
-            h = img.get_height()
-            rows = (pos[1], pos[1] + 3 * h) if below else (pos[1] - 3 * h, pos[1])
-            width = self.free_width(*rows)
-            if img.get_width() > width:
-                font = self.texts.font(size, True)
-                lines = [line for part in name_first(text) for line in wrap(part, font, width)]
-                img = stack([self.texts.outlined(line, size, color) for line in lines])
-            cached = (img, img.get_rect(midtop=pos) if below else img.get_rect(midbottom=pos))
-            self._labels[key] = cached
-        return cached
 
     def draw_notes(self, surface: pygame.Surface, now: float, pinned: Pinned | None = None) -> None:
         """The seats' notes after their `pinned` words and (if the table has no banner lane of its own to

@@ -20,7 +20,6 @@ import pygame
 
 from game.core.memo import Memo
 from game.names import clean_text
-from game.render import colors
 from game.render.cache import LRU, Bound
 from game.render.scale import looks_key, text_px, text_scale
 from game.resources import font_path
@@ -384,20 +383,6 @@ def halves(text: str, font: pygame.font.Font) -> list[str]:
         return [text]
     splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
     return min(splits, key=lambda two: max(font.size(half)[0] for half in two))
-
-
-def two_lines(texts: TextCache, text: str, size: int, color: colors.Color) -> pygame.Surface | None:
-    """`text` outlined on two centred lines split at the space that makes them most even (None for a
-    single word)."""
-    parts = halves(text, texts.font(size, True))
-    if len(parts) < 2:
-        return None
-    imgs = [texts.outlined(part, size, color) for part in parts]
-    step = texts.line_height(size, True)
-    out = pygame.Surface((max(i.get_width() for i in imgs), step + imgs[1].get_height()), pygame.SRCALPHA)
-    for k, img in enumerate(imgs):
-        out.blit(img, img.get_rect(midtop=(out.get_width() // 2, k * step)))
-    return out
 
 
 # -- the boxes the drawn words are recorded in ----------------------------------------------------------------

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
+from game.games.base import Showcased
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.text import wrap
@@ -25,7 +25,7 @@ class Entry:
 
     game: str
     mode: str | None
-    shown: Any  # a GameDef or a PracticeMode: title(), blurb(), showcase(art, width)
+    shown: Showcased  # the game's definition or the practice mode
 
 
 class ChooseGameScene(Scene):

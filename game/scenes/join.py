@@ -20,6 +20,7 @@ from game.input.keys import key_label
 from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.scene import Scene
+from game.ui.who_plays import Joined
 
 if TYPE_CHECKING:
     from game.games.table_scene import TableScene
@@ -27,13 +28,6 @@ if TYPE_CHECKING:
 
 
 HOLD_NS = 1_000_000_000  # a seat changes hands on the unplugged screen only by a press held this long
-
-
-class Joined(dict[int, str]):
-    """seat -> device, as the join screen hands it over; `profiles`: seat -> the remembered player chosen
-    for it (game.history profiles; a seat not in it is a guest)."""
-
-    profiles: dict[int, int]
 
 
 def _slot(cmd: Command) -> int | None:
@@ -208,7 +202,7 @@ class PadLostScene(Scene):
     draws_below = True
     holds_lost_pads = True
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableScene[Any, Any]) -> None:  # any game's table
         self.table = table
         self.hold: tuple[str, int, int] | None = None  # (device, menu row, when the hold began)
         self.said = ""

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from game import games
-from game.games.base import TableConfig
+from game.core.contract import TableConfig
 
 if TYPE_CHECKING:
     from game.scenes.stack import SceneStack

@@ -3,7 +3,7 @@ A pad that plays no seat takes one here with A (or Start): any bot's, handed ove
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,10 +24,11 @@ class PauseScene(MenuHandler):
 
     draws_below = True
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableScene[Any, Any]) -> None:  # any game's table
         self.table = table
         self.photo: list[str] = []  # the last photo finish's lines, while shown
         self.said = ""  # what the last pad that took a seat here was told
+        self._line: str | None = None  # the join line the layout was made for
 
     def enter(self) -> None:
         self.menu = ui.Menu(self._items())
@@ -61,7 +62,7 @@ class PauseScene(MenuHandler):
     def update(self, now_ns: int, dt_ns: int) -> None:
         self.table.refresh_seats()  # the panels below say "press A to join" while a pad waits
         line = self.join_line()
-        if line != getattr(self, "_line", None):
+        if line != self._line:
             self._line = line
             self.relayout(self.app.size)
 

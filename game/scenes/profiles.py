@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import pt, t
-from game.profiles import PALETTE, Profile, avatar_name, colour_name, device_label
-from game.render.faces import AVATARS, draw_avatar
+from game.profiles import AVATARS, PALETTE, Profile, avatar_name, colour_name, device_label
+from game.render.faces import draw_avatar
 from game.ui import widgets as ui
 from game.ui.menu import MenuScene
 

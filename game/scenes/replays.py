@@ -30,7 +30,7 @@ import pygame
 
 from game import i18n, record
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
-from game.games.base import PHOTO_FINISH, TableConfig, seat_name
+from game.core.contract import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
 from game.jsonsafe import as_int, as_list, as_object
 from game.match.common import Ignored, Timed, seat_from_line
@@ -103,6 +103,7 @@ class Film:
         from game import games as registry
 
         games = games or registry.REGISTRY
+        self.games = {g.id: g for g in games.all()}  # what game.replay finds a log's game among
         self.log = log
         self.header = header = log.header
         where = log.path.name if log.path is not None else t("this game")
@@ -121,7 +122,7 @@ class Film:
                                       self.definition.rules_from_values(as_object(header["rules"], "rules"),
                                                                        as_int(header["players"], "players")),
                                       seats, header_int(header["seed"]), header_int(header["first_player"]))
-            verdict = verify(log, self._collect)
+            verdict = verify(log, self.games, self._collect)
         except LogError as exc:
             raise LogError(f"{where}: {_short(str(exc), log.path)}") from None
         except (KeyError, TypeError, ValueError) as exc:
@@ -164,7 +165,7 @@ class Film:
                 for spec in self.config.seats]
 
     def new_match(self) -> Any:
-        return build_match(self.header)
+        return build_match(self.header, self.games)
 
 
 def _short(message: str, path: Path | None) -> str:
@@ -370,6 +371,7 @@ class ReplayScene(Scene):
         self._drawn: tuple[int, tuple[int, int], int] | None = None
         self._sounds = False
         self._table_looks: tuple[tuple[int, int], object] | None = None  # the table's size and text looks when it was last laid out
+        self._canvas: pygame.Surface | None = None  # the table drawn at its own size, then scaled into its place
 
     @property
     def _shown(self) -> Film:
@@ -640,7 +642,7 @@ class ReplayScene(Scene):
         """While the table is laid out and drawn: the player's text size times text_boost, with room for it
         (the table's own room, TableScene.text_room, boosted alike)."""
         k = self.text_boost(window)
-        with scale.using(text=scale.player_text_scale() * k, room=getattr(self.table, "text_room", 1.5) * k):
+        with scale.using(text=scale.player_text_scale() * k, room=self.table.text_room * k):
             yield
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -656,7 +658,7 @@ class ReplayScene(Scene):
             if inner == area.size:
                 self.table.draw_view(surface.subsurface(area), now)
                 return
-            canvas = getattr(self, "_canvas", None)
+            canvas = self._canvas
             if canvas is None or canvas.get_size() != inner:
                 canvas = self._canvas = (pygame.Surface(inner).convert(surface) if pygame.display.get_surface()
                                          else pygame.Surface(inner))

@@ -4,11 +4,12 @@ turn one seat on), change seats or rules in the lobby, or go to the menu."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
-from game.games.base import TableConfig
+from game.commands import Command
+from game.core.contract import Match, TableConfig
+from game.history.tally import Tally
 from game.i18n import t, tn
 from game.render import scale
 from game.render.card_art import CardArt
@@ -20,7 +21,7 @@ TALLY_PX = 20  # the evening's tally: one line above the buttons, from the secon
 NAME_CUTS = (None, 10, 6, 0)  # names in the tally are cut to this many letters until it fits (0: the colour alone)
 
 
-def tally_parts(tally: Any, cut: int | None = None) -> list[tuple[int | None, str]]:
+def tally_parts(tally: Tally, cut: int | None = None) -> list[tuple[int | None, str]]:
     """The evening's running score (a game.history.Tally) as (seat, text) parts after a heading (seat None):
     points where the game has them, else wins; each name at most `cut` letters ("Alexandra…"), or none at all
     (the seat's colour says who) with `cut` 0."""
@@ -39,7 +40,7 @@ def tally_parts(tally: Any, cut: int | None = None) -> list[tuple[int | None, st
     return parts
 
 
-def tally_layout(tally: Any, font: pygame.font.Font, width: int, dot: int, gap: int
+def tally_layout(tally: Tally, font: pygame.font.Font, width: int, dot: int, gap: int
                  ) -> list[tuple[int | None, str, int]]:
     """(seat, text, x from the line's left) of each part, names cut as far as it takes to fit `width`; a seat's
     part starts with its colour's mark (`dot` px) and parts are `gap` apart."""
@@ -63,10 +64,11 @@ class ResultsScene(Scene):
     """Built from the finished match; the game's results body reads `match.state`, `.history`, `.stats`."""
     text_room = 1.5  # the largest text size its layout takes without overlaps at 1280×720 (tests/test_access_text.py)
 
-    def __init__(self, config: TableConfig, match: Any) -> None:
+    def __init__(self, config: TableConfig, match: Match) -> None:
         self.config = config
         self.match = match
         self.shown_ns: int | None = None
+        self.body_top: int | None = None  # where the game's part begins (laid out): the celebration keeps above it
 
     def enter(self) -> None:
         self.definition = self.app.games.get(self.config.game)
@@ -96,7 +98,7 @@ class ResultsScene(Scene):
     def to_menu(self) -> None:
         self.app.nav.reset("title")
 
-    def handle(self, cmd: Any) -> None:
+    def handle(self, cmd: Command) -> None:
         if ui.is_back(cmd):
             self.to_menu()
         else:
@@ -174,11 +176,7 @@ class ResultsScene(Scene):
 
     def winner_seats(self) -> list[int]:
         """The seats that won (none on a draw with no winner): the celebration's colours."""
-        body = self.body
-        if getattr(body, "winners", None):
-            return list(body.winners)
-        winner = getattr(body, "winner", None)
-        return [] if winner is None else [winner]
+        return list(self.body.winners)
 
     def _celebrate(self, surface: pygame.Surface) -> None:
         """The winner's short celebration (issue 20 item 9): confetti in the winners' colours and gold
@@ -198,7 +196,7 @@ class ResultsScene(Scene):
         for i in range(CONFETTI):
             r = ((i * 7919) % 1000) / 1000, ((i * 104729) % 1000) / 1000, ((i * 1299709) % 1000) / 1000
             x = w * (0.1 + 0.8 * r[0]) + math.sin(age / 2.5e8 + i) * bit * 2
-            band = max(bit * 4, getattr(self, "body_top", h // 6) - bit)
+            band = max(bit * 4, (h // 6 if self.body_top is None else self.body_top) - bit)
             y = (band * (r[2] + (age / 1e9) * (0.25 + 0.35 * r[1]))) % band
             spin = abs(math.cos(age / 1.5e8 + i))  # a flake turning over
             flake = pygame.Rect(0, 0, bit, max(1, round(bit * 0.6 * spin + 1)))

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.commands import DOWN, UP, Command
-from game.games.base import GameDef
+from game.games.base import SomeGame
 from game.i18n import t
 from game.render.card_art import CardArt
 from game.render.text import wrap
@@ -16,14 +16,14 @@ from game.ui import widgets as ui
 from game.ui.scene import Scene
 
 
-def option_lines(definition: GameDef, rules: Any) -> list[tuple[str, str]]:
+def option_lines(definition: SomeGame, rules: object) -> list[tuple[str, str]]:
     """(label, chosen value) for every rule option of this table."""
     values = definition.option_values(rules)
     return [(opt.label, opt.label_of(values.get(opt.name, opt.default))) for opt in definition.rule_options(rules)]
 
 
 class RulesScene(Scene):
-    def __init__(self, game: str, rules: Any) -> None:
+    def __init__(self, game: str, rules: object) -> None:
         self.game = game
         self.rules = rules
         self.scroll = 0

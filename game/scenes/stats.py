@@ -50,6 +50,8 @@ class StatsScene(MenuHandler):
         self.profile_id = profile_id
         self.message = ""
         self.folder = ""  # where the CSV went, under the message
+        self.stats: ProfileStats | None = None  # the player's figures (loaded on enter)
+        self.title_px: int | None = None  # the panels' titles' size, as the layout found room for it
 
     # -- state --------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -160,7 +162,7 @@ class StatsScene(MenuHandler):
         self.row = row = max(ui.px(size, ROW), ui.TEXTS.line_height(ui.px(size, TEXT_PX)))
         # The right column's three panels share its height as their rows need it (each at least a share
         # of it): the rules, the games (and their scores), the rivals.
-        stats = getattr(self, "stats", None)
+        stats = self.stats
         counts = [len(stats.rules), len(self._games_lines()), len(stats.rivals)] if stats is not None else [0, 0, 0]
         room = right.h - 2 * gap
         title_px = ui.px(size, TITLE_PX)
@@ -217,7 +219,8 @@ class StatsScene(MenuHandler):
         size = surface.get_size()
         ui.panel(surface, rect)
         pad = ui.px(size, 12)
-        title_px, px = getattr(self, "title_px", ui.px(size, TITLE_PX)), ui.px(size, TEXT_PX)
+        title_px = ui.px(size, TITLE_PX) if self.title_px is None else self.title_px
+        px = ui.px(size, TEXT_PX)
         inner, space = rect.w - 2 * pad, ui.px(size, 16)
         if note:  # title and note on one line if they fit there (shrunk, at most to the standard text size)
             both = [(title, title_px, True), (note, px, False)]
@@ -252,9 +255,15 @@ class StatsScene(MenuHandler):
                      ui.px(size, TEXT_PX), ui.TEXT_DIM, "center", (w // 2, h * 2 // 5 + ui.px(size, 50)),
                      max_w=w - ui.px(size, 60))
 
+    @property
+    def figures(self) -> ProfileStats:
+        """The player's figures: loaded on entering, before anything is drawn."""
+        assert self.stats is not None, "the stats screen drawn before it was entered"
+        return self.stats
+
     def _draw_trend(self, surface: pygame.Surface, colour: colors.Color) -> None:
         size, rect = surface.get_size(), self.trend_rect
-        sessions = self.stats.sessions
+        sessions = self.figures.sessions
         latest = t("latest {ms} ms", ms=round(sessions[-1].median_ms)) if sessions else ""
         top = self._panel(surface, rect, t("Reaction time, game by game"), latest)
         if not sessions:
@@ -293,7 +302,7 @@ class StatsScene(MenuHandler):
 
     def _draw_histogram(self, surface: pygame.Surface, colour: colors.Color) -> None:
         size, rect = surface.get_size(), self.hist_rect
-        times = self.stats.reactions
+        times = self.figures.reactions
         note = t("median {ms} ms of {n}", ms=round(statistics.median(times)), n=len(times)) if times else ""
         top = self._panel(surface, rect, t("Reaction times (ms)"), note)
         if not times:
@@ -324,7 +333,7 @@ class StatsScene(MenuHandler):
 
     def _draw_rules(self, surface: pygame.Surface, colour: colors.Color) -> None:
         size, rect = surface.get_size(), self.rules_rect
-        stats = self.stats
+        stats = self.figures
         note = t("wrong: {w} of {n}", w=stats.wrong, n=stats.slaps) if stats.slaps else ""
         top = self._panel(surface, rect, t("Slaps by rule: in time"), note)
         if not stats.rules:
@@ -357,7 +366,7 @@ class StatsScene(MenuHandler):
     def _draw_games(self, surface: pygame.Surface) -> None:
         size, rect = surface.get_size(), self.games_rect
         top = self._panel(surface, rect, t("Games and wins"))
-        if not self.stats.games:
+        if not self.figures.games:
             self._empty(surface, rect, top, t("No games yet."))
             return
         pad = ui.px(size, 12)
@@ -380,7 +389,7 @@ class StatsScene(MenuHandler):
         """The games panel's lines: (a game's title, its games and wins, True), then its average and best
         score where it has points ("", the figures, False)."""
         lines: list[tuple[str, str, bool]] = []
-        for g in self.stats.games:
+        for g in self.figures.games:
             lines.append((self._title(g.game), t("{games} · {wins}", games=tn("{n} game", "{n} games", g.games), wins=tn("{n} win", "{n} wins", g.wins)), True))
             if g.average is not None:
                 best = t("average {avg} · best {best} ({day})", avg=decimal(g.average, "+.1f").replace("-", "−"),
@@ -397,7 +406,7 @@ class StatsScene(MenuHandler):
     def _draw_rivals(self, surface: pygame.Surface) -> None:
         size, rect = surface.get_size(), self.rivals_rect
         top = self._panel(surface, rect, t("Head to head"))
-        rivals = self.stats.rivals
+        rivals = self.figures.rivals
         if not rivals:
             self._empty(surface, rect, top, t("No games with other players yet."))
             return

@@ -17,7 +17,7 @@ The screen mixes this in, keeps `devices` and `profiles` (one entry per row) and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from game.input.bindings import MAX_SEATS
@@ -25,6 +25,15 @@ from game.profiles import remembered_device
 
 if TYPE_CHECKING:
     from game.services import Services
+
+
+class Joined(dict[int, str]):
+    """seat -> device, as the join screen hands it over; `profiles`: seat -> the remembered player chosen
+    for it (game.history profiles; a seat not in it is a guest)."""
+
+    def __init__(self, seats: Iterable[tuple[int, str]] = ()) -> None:
+        super().__init__(seats)
+        self.profiles: dict[int, int] = {}
 
 
 class WhoPlays:
@@ -100,7 +109,7 @@ class WhoPlays:
     def joined_profiles(self, joined: Mapping[int, str], rows: int) -> list[int | None]:
         """Who each seat the join screen gave is (its ← →; None: a guest, or a profile deleted since), for
         `rows` rows."""
-        picked: Mapping[int, int | None] = getattr(joined, "profiles", {})
+        picked: Mapping[int, int | None] = joined.profiles if isinstance(joined, Joined) else {}
         return [picked.get(row) if row < len(joined) and self.app.history.profile(picked.get(row)) is not None
                 else None for row in range(rows)]
 

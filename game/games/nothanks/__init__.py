@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Unpack
 
 from game.commands import PASS, TAKE
+from game.core.contract import BIG_TAKE, Marker, MatchOptions, RuleOption, TableConfig
 from game.core.options import OptionSpec, OptionValue
-from game.games.base import (
-    BIG_TAKE,
-    GameDef,
-    Marker,
-    Match,
-    MatchOptions,
-    ResultsBody,
-    RuleOption,
-    TableConfig,
-)
+from game.games.base import BenchHooks, GameDef, ResultsBody, SimHooks
 from game.games.nothanks import engine
 from game.games.nothanks.layout import LAYOUT
 from game.games.nothanks.levels import LEVELS
@@ -32,25 +23,17 @@ if TYPE_CHECKING:
     import pygame
 
     from game.games.nothanks import bots
+    from game.games.nothanks.match import NothanksMatch
     from game.render.card_art import CardArt
 
-
-def _rules(rules: object) -> engine.Rules:
-    """The shell's opaque rules as this game's (TypeError for another game's)."""
-    if not isinstance(rules, engine.Rules):
-        raise TypeError(f"not No Thanks rules: {rules!r}")
-    return rules
-
-
-def _rules_or_none(rules: object) -> engine.Rules | None:
-    return None if rules is None else _rules(rules)
 
 BIG_TAKE_MATCHES = 8  # a take with this many matches on the card or more is a replay's marker
 
 
-class NothanksDef(GameDef):
+class NothanksDef(GameDef[engine.Rules, "bots.Bot", "NothanksMatch"]):  # bots: loaded when seated
     id = "nothanks"
     engine = engine
+    rules_type = engine.Rules
     buttons = (TAKE, PASS)
     bot_levels = LEVELS
     default_level = "medium"
@@ -75,13 +58,13 @@ class NothanksDef(GameDef):
     def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         return [art.nt_card(28, width, "S", "A"), art.nt_card(27, width, "H", "9"), art.nt_card(3, width, "C", "3")]
 
-    def rules_pictures(self, art: CardArt, width: int, rules: object) -> list[tuple[str, list[pygame.Surface]]]:
+    def rules_pictures(self, art: CardArt, width: int, rules: engine.Rules) -> list[tuple[str, list[pygame.Surface]]]:
         """The scoring examples of the rules (the seed's): a run counts its lowest card; ♠A, ♥9, ♣3 and 5
         matches score −25."""
         from game.games.nothanks import text
         from game.render.tokens import CHIP, STICK, Tokens
 
-        table = _rules(rules)
+        table = rules
         cards_edition = table.edition == "cards"
 
         def card(value: int, suit: str, rank: str) -> pygame.Surface:
@@ -99,37 +82,37 @@ class NothanksDef(GameDef):
     def settings_flags(self) -> list[tuple[str, str]]:
         return [(t("No Thanks teaching aid"), "teaching_aid")]
 
-    def rules_text(self, rules: object) -> list[str]:
+    def rules_text(self, rules: engine.Rules) -> list[str]:
         from game.games.nothanks import text
 
-        return text.rules_text(_rules(rules))
+        return text.rules_text(rules)
 
-    def rules_summary(self, rules: object) -> str:
+    def rules_summary(self, rules: engine.Rules) -> str:
         from game.games.nothanks import text
 
-        return text.summary(_rules(rules))
+        return text.summary(rules)
 
-    def lobby_note(self, rules: object = None) -> str | None:
+    def lobby_note(self, rules: engine.Rules | None = None) -> str | None:
         """Our tie-break, in the words of `rules`' edition (matches or chips); with none, in words that
         fit both."""
         from game.games.nothanks import text
 
-        return text.tie_break_note(_rules_or_none(rules))
+        return text.tie_break_note(rules)
 
-    def option_specs(self, rules: object = None, players: int | None = None) -> list[OptionSpec]:
-        return engine.rule_options(_rules_or_none(rules), players)
+    def option_specs(self, rules: engine.Rules | None = None, players: int | None = None) -> list[OptionSpec]:
+        return engine.rule_options(rules, players)
 
-    def rule_options(self, rules: object = None, players: int | None = None) -> list[RuleOption]:
+    def rule_options(self, rules: engine.Rules | None = None, players: int | None = None) -> list[RuleOption]:
         from game.games.nothanks import text
 
-        return text.rule_options(_rules_or_none(rules), players)
+        return text.rule_options(rules, players)
 
     def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values), players)
 
-    def option_values(self, rules: object) -> dict[str, OptionValue]:
+    def option_values(self, rules: engine.Rules) -> dict[str, OptionValue]:
         """The rules as the lobby's choices: the edition's own set-aside count is the choice None ("Standard")."""
-        table = _rules(rules)
+        table = rules
         values: dict[str, OptionValue] = {o.name: getattr(table, o.name) for o in self.option_specs(table)}
         if values.get("set_aside") == engine.standard_set_aside(table):
             values["set_aside"] = None
@@ -142,29 +125,27 @@ class NothanksDef(GameDef):
             return {k: v for k, v in values.items() if k in ("edition", "hidden_matches")}
         return values
 
-    def player_range(self, rules: object) -> tuple[int, int]:
-        low, high = _rules(rules).player_range()
+    def player_range(self, rules: engine.Rules) -> tuple[int, int]:
+        low, high = rules.player_range()
         return max(2, low), min(8, high)
 
-    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
+    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: engine.Rules | None = None,
                  **tuning: int | None) -> bots.Bot:
         """A bot sees only its seat's observation, so `seat` and `rules` change nothing here; the hard bot
         takes `iterations` and `time_budget_ms`."""
         from game.games.nothanks import bots  # the bots and their search load when a table seats one
 
-        self.check_level(level)
-        assert level is not None
-        return bots.make_bot(level, rng, time_budget_ms=tuning.get("time_budget_ms"),
+        return bots.make_bot(self.check_level(level), rng, time_budget_ms=tuning.get("time_budget_ms"),
                              iterations=tuning.get("iterations"))
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> NothanksMatch:
         """A fixed deal is {"deck": [card, …]} (top first), as the log's header keeps it."""
         from game.games.nothanks.match import NothanksMatch
         from game.record import DIGEST_EVERY
 
         deal = options.get("deal")
         deck = None if deal is None else [as_int(card, "a card") for card in as_list(deal["deck"], "deck")]
-        return NothanksMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player,
+        return NothanksMatch(self.rules_of(config.rules), config.seats, config.seed, start_ns, config.first_player,
                              threaded=options.get("threaded", True), think_scale=options.get("think_scale", 1.0),
                              time_budget_ms=options.get("time_budget_ms"), iterations=options.get("iterations"),
                              deck=deck, replay=options.get("replay", False), record=options.get("record", True),
@@ -175,7 +156,7 @@ class NothanksDef(GameDef):
 
         return NothanksTable(config)
 
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
+    def results_body(self, config: TableConfig, match: NothanksMatch) -> ResultsBody:
         from game.games.nothanks.results import NothanksResults
 
         return NothanksResults(config, match)
@@ -187,12 +168,12 @@ class NothanksDef(GameDef):
                 for e in (timed.event for timed in events)
                 if isinstance(e, engine.CardTaken) and e.matches >= BIG_TAKE_MATCHES]
 
-    def sim(self) -> ModuleType:
+    def sim(self) -> SimHooks:
         from game.games.nothanks import sim
 
         return sim
 
-    def bench(self) -> ModuleType:
+    def bench(self) -> BenchHooks:
         from game.games.nothanks import bench
 
         return bench

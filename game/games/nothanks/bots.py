@@ -540,8 +540,8 @@ class HardBot:
 
 
 def _search_table(n: int, me: int, same: bool, seen: tuple[int, ...], rand: Callable[[], float],
-                  shares: list[tuple[float, ...]]) -> plain_search.Table:
-    """One search's table (search.Table): each other seat plays the table model's rules (OPPONENT_RULES)
+                  shares: list[tuple[float, ...]]) -> plain_search.SearchTable:
+    """One search's table (search.SearchTable): each other seat plays the table model's rules (OPPONENT_RULES)
     in the pretend games by its shares; this seat plays its own careful rule."""
     rules = _rules()
     ways: list[list[tuple[float, int]]] = []
@@ -550,8 +550,9 @@ def _search_table(n: int, me: int, same: bool, seen: tuple[int, ...], rand: Call
             cumulative = [sum(shares[seat][: i + 1]) for i in range(len(OPPONENT_RULES))]
             cumulative[-1] = 2.0
             ways.append([(upto, i) for i, upto in enumerate(cumulative)])
-    table: plain_search.Table = search.Table(n, me, same, seen, rand, ways, [rules[name] for name in OPPONENT_RULES],
-                                             rules["self"], HardBot.EXPLORATION, 2.0 * max(MARGIN_SPAN, 1.0))
+    table: plain_search.SearchTable = search.SearchTable(
+        n, me, same, seen, rand, ways, [rules[name] for name in OPPONENT_RULES], rules["self"],
+        HardBot.EXPLORATION, 2.0 * max(MARGIN_SPAN, 1.0))
     return table
 
 

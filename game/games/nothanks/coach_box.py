@@ -26,7 +26,7 @@ from game.render.text import TextCache, wrap
 WIDTHS = (0.36, 0.3, 0.42, 0.25, 0.2)  # the box's width, as shares of the window's, best first
 
 
-class Table(Protocol):
+class CoachBoxHost(Protocol):
     """What the box reads of its table view (game.games.nothanks.view.NothanksView)."""
 
     L: TableLayout
@@ -50,7 +50,7 @@ class Placed:
 class CoachBox:
     """The coach's box of one No Thanks table: `placed(lines)` says where (cached), `draw` draws it."""
 
-    def __init__(self, view: Table) -> None:
+    def __init__(self, view: CoachBoxHost) -> None:
         self.v = view
         self._placed: dict[tuple[object, ...], Placed | None] = {}
 

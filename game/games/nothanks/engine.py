@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
-from game.core.engine import IllegalAction, digest_of
+from game.core.engine_protocol import IllegalAction, digest_of
 from game.core.options import OptionSpec, switch, whole
 from game.jsonsafe import shown
 
@@ -429,7 +429,7 @@ class State:
     `cards[seat]` lists the cards a seat took in the order taken; `take_log` lists every CardTaken;
     `aside` is the set-aside cards (hidden until the end: bots never see the State, only observation()).
 
-    The engine protocol (`game.core.engine`): `legal_actions(seat=None)`, `apply(action, seat=None)` raising
+    The engine protocol (`game.core.engine_protocol`): `legal_actions(seat=None)`, `apply(action, seat=None)` raising
     `IllegalAction` with a code ("game_over", "not_your_turn", "no_matches", "bad_action", "bad_seat"),
     `refusal`, `action_space`, `observation(seat)`, `clone()`, `is_over` and `digest()`.
     """

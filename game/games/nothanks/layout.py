@@ -1,29 +1,26 @@
-"""How this game's table wants its space (see game.games.base.LayoutHints): at a bigger text size
+"""How this game's table wants its space (see game.core.contract.LayoutHints): at a bigger text size
 (`hints`), smaller centre cards, so the prompt above the face-up card and the sum under it keep their rows
 between the seats above and below the centre."""
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from game.games.base import LayoutHints
+from game.core.contract import LayoutHints
 
 CARD_SHRINK = 0.4  # per unit of text scale over 1: how much smaller the centre's cards are
 
 
 @dataclass(frozen=True)
 class NothanksLayout(LayoutHints):
-    """LayoutHints and the centre cards' size (read by game.render.layout.table_layout)."""
+    """The table's LayoutHints (game.core.contract: every field game.render.layout reads), with this game's
+    defaults: mats in rows from two seats, and the words round the centre (`words_room`) for its edition."""
 
-    card_scale: float = 1.0  # the centre's cards next to the standard size
-    rows_from: int = 2  # this many seats and more sit in rows along the window's top and bottom
-    crowd_from: int = 6  # this many seats and more: the centre's cards are rows_card_scale of card_scale
-    rows_card_scale: float = 1.0
-    mats: bool = True  # the seats are mats: names at the couch's BIG_MIN, their words at its WORD_MIN
-    pile_tall: float = 1.45  # the centre's height in its cards' heights (the face-up card is 1.2 of them)
-    ellipse_card_scale: float = 1.0  # round an ellipse (a tall window), the centre's cards this much of card_scale
-    ellipse_pile_cards: float = 2.4  # ... and the centre this many cards wide
-    chips: bool = False  # the numbered edition (its prompt says "chip")
-    rows_shrink: float = 0.7  # where the rows leave too little room round them, the centre's cards shrink to this at most
+    rows_from: int = 2
+    crowd_from: int = 6
+    mats: bool = True
+    ellipse_pile_cards: float | None = 2.4
+    rows_shrink: float = 0.7
+    chips: bool = False  # the numbered edition (its prompt says "chip"): only words_room reads it
 
     def words_room(self, pile_h: int, line: int) -> tuple[int, int, int, int]:
         """In rows, the felt (px) the centre's words need round the pile (`pile_h` high: the face-up card), `line`

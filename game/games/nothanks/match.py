@@ -15,9 +15,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from game.commands import PASS, TAKE, Command
-from game.core.engine import IllegalAction
+from game.core.contract import EventRow, Result
+from game.core.engine_protocol import IllegalAction
 from game.core.options import OptionValue, to_json
-from game.games.base import EventRow, Result
 from game.games.nothanks import engine as nt
 from game.games.nothanks.bots import Bot, make_bot
 from game.jsonsafe import as_int, as_str

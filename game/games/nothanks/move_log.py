@@ -34,7 +34,7 @@ WIDTHS = (0.3, 0.36, 0.25, 0.2)  # the log's width, as shares of the window's, b
 BAR = 0.3  # the seat-colour bar before a move, in text sizes
 
 
-class Table(Protocol):
+class MoveLogHost(Protocol):
     """What the log reads of its table view (game.games.nothanks.view.NothanksView)."""
 
     L: TableLayout
@@ -64,7 +64,7 @@ class Placed:
 class MoveLog:
     """The move log of one No Thanks table."""
 
-    def __init__(self, view: Table) -> None:
+    def __init__(self, view: MoveLogHost) -> None:
         self.v = view
         self._placed: dict[tuple[object, ...], Placed] = {}
         self._images: dict[tuple[object, ...], pygame.Surface] = {}

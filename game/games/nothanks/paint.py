@@ -25,7 +25,7 @@ from game.render.tokens import STICK
 from game.render.tokens import Tokens as TokenSprites
 
 
-class Table(Protocol):
+class NothanksPaintHost(Protocol):
     """What the painting reads of its table view (game.games.nothanks.view.NothanksView)."""
 
     L: TableLayout
@@ -66,7 +66,7 @@ def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.bottom - r * 4), r)
 
 
-def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
+def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
     """The stack, the face-up card, the pot and its count, and the centre's words; where the words went.
     Every text drawn is entered in the table's text boxes."""
     L = v.L
@@ -94,13 +94,13 @@ def centre(v: Table, surface: pygame.Surface, state: nt.State, now: float) -> li
     return [rect for _, _, rect in texts]
 
 
-def deck_drawn(v: Table) -> pygame.Rect:
+def deck_drawn(v: NothanksPaintHost) -> pygame.Rect:
     """Where the stack is drawn at its thickest (six backs, each 2 px up and left of the one under it)."""
     deck = v.geo.deck_rect()
     return deck.union(deck.move(-10, -10))
 
 
-def pot_count(v: Table, pot: int) -> tuple[tuple[pygame.Surface, pygame.Rect], tuple[pygame.Surface, pygame.Rect]]:
+def pot_count(v: NothanksPaintHost, pot: int) -> tuple[tuple[pygame.Surface, pygame.Rect], tuple[pygame.Surface, pygame.Rect]]:
     """The pot's count beside the card ("7" over "on the card"): its digits and its word, each with where
     it goes."""
     big, small = v.words.pot_sizes()
@@ -112,7 +112,7 @@ def pot_count(v: Table, pot: int) -> tuple[tuple[pygame.Surface, pygame.Rect], t
     return (digits, at), (word, under)
 
 
-def flyer(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
+def flyer(v: NothanksPaintHost, surface: pygame.Surface, f: Flyer, now: float) -> None:
     """A card, one match or a handful of them in the air."""
     if not f.tween.started(now):
         return
@@ -128,7 +128,7 @@ def flyer(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
         v.tokens.draw_pile(surface, pos, f.count, unit, v.token_kind, seed=v.seed)
 
 
-def score_tag(v: Table, seat: int, score: int | None, image: pygame.Surface, rect: pygame.Rect) -> bool:
+def score_tag(v: NothanksPaintHost, seat: int, score: int | None, image: pygame.Surface, rect: pygame.Rect) -> bool:
     """The teaching aid's running score on a tag at the panel's corner (onto `image`, the panel at
     `rect` in it); False when there is none to show."""
     if score is None:
@@ -140,7 +140,7 @@ def score_tag(v: Table, seat: int, score: int | None, image: pygame.Surface, rec
     return True
 
 
-def cards_row(v: Table, seat: int, text_bottom: int) -> tuple[int, int, int]:
+def cards_row(v: NothanksPaintHost, seat: int, text_bottom: int) -> tuple[int, int, int]:
     """(top, bottom, card width) of a seat's row of cards, in the panel's own coordinates: under the name
     and controls as drawn, which end at `text_bottom` (a bigger text size makes them taller than the
     layout's info row), the cards a little smaller if the rest of the row is too low for them."""
@@ -163,7 +163,7 @@ def pile_tokens(shown: int | None) -> int:
     return HIDDEN_PILE if shown is None else min(max(0, shown), PILE_SHOWN)
 
 
-def seat_pile(v: Table, surf: pygame.Surface, seat: int, shown: int | None, centre: tuple[int, int],
+def seat_pile(v: NothanksPaintHost, surf: pygame.Surface, seat: int, shown: int | None, centre: tuple[int, int],
               unit: float) -> None:
     """A seat's matches (or chips) as a loose pile at `centre` that grows and shrinks with the count (issue
     20 item 7): one token per match up to PILE_SHOWN; a hidden count is a covered pile of HIDDEN_PILE."""
@@ -185,7 +185,7 @@ def seat_pile(v: Table, surf: pygame.Surface, seat: int, shown: int | None, cent
         hud.shade(surf, cover, 200, colors.PLATE, radius=max(2, cover.h // 4))
 
 
-def panel(v: Table, seat: int, shown: int | None, held: list[int], piled: int | None = None) -> pygame.Surface:
+def panel(v: NothanksPaintHost, seat: int, shown: int | None, held: list[int], piled: int | None = None) -> pygame.Surface:
     """A seat's panel: its name and controls, its matches (a pile of `piled` sticks or chips, else `shown`:
     fewer while some still fly to it; and the count, `shown`, "?" when hidden) and its cards in runs, the
     counted (lowest) card of each run framed in gold (none yet: an empty place for them)."""

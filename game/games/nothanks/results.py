@@ -3,13 +3,12 @@ numbered edition), totals, takes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.games.base import TableConfig, seat_name
+from game.core.contract import TableConfig, seat_name
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import run_step, token_kind
+from game.games.nothanks.match import NothanksMatch
 from game.games.nothanks.text import chips
 from game.games.nothanks.view_model import card_key, card_name
 from game.i18n import t
@@ -22,7 +21,7 @@ from game.ui.figures import whole_name, winners_line
 class NothanksResults:
     """Each player's runs with the counted card marked, matches and total; the set-aside cards; who took what."""
 
-    def __init__(self, config: TableConfig, match: Any) -> None:
+    def __init__(self, config: TableConfig, match: NothanksMatch) -> None:
         st = match.state
         self.rules = config.rules
         self.names = [seat_name(s, i) for i, s in enumerate(config.seats)]
@@ -204,7 +203,7 @@ class NothanksResults:
             ui.blit_text(surface, self.total(seat), self.total_px, ui.GOLD if won else ui.TEXT, "center",
                          (self.total_col.centerx, row.centery), bold=True)
 
-    def _draw_runs(self, surface: pygame.Surface, runs: list[Any], area: pygame.Rect) -> None:
+    def _draw_runs(self, surface: pygame.Surface, runs: list[nt.Run], area: pygame.Rect) -> None:
         """Runs left to right, lowest run first. Within a run the uncounted higher cards are tucked in behind the
         counted (lowest) card, highest at the back: each shows its index corner, and the counted card lies on top,
         whole, bright and outlined."""
@@ -218,7 +217,7 @@ class NothanksResults:
             ui.blit_text(surface, t("no cards"), ui.px(self.size, ui.FLOOR_PX), ui.TEXT_DIM, "midleft",
                          (area.x, area.centery), max_w=area.w)
 
-    def run_cards(self, runs: list[Any], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
+    def run_cards(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
         """(card image, rect, is the counted card) in drawing order, back to front."""
         if not runs:
             return []

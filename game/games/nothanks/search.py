@@ -1,4 +1,4 @@
-"""The hard bot's search loop (bots.HardBot): the nodes of its tree, one pretend game (`Table.iterate`),
+"""The hard bot's search loop (bots.HardBot): the nodes of its tree, one pretend game (`SearchTable.iterate`),
 the table model's play (`play`) and the reward (`reward`).
 
 This is the hot part of the hard bot and of the coach, so it is kept apart and fully typed: where a C
@@ -169,7 +169,7 @@ def reward(matches: list[int], pens: list[int], n: int, me: int, span: float) ->
     return result + WIN_WEIGHT / keys.count(best)
 
 
-class Table:
+class SearchTable:
     """One search's table: its size, the searching seat, the rules that matter, and the iteration.
 
     `ways`: per other seat in seat order, the rules it may play as (cumulative share, rule's index in

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.commands import DOWN, LEFT, RIGHT, UP, Command
-from game.games.base import seat_name
+from game.core.contract import seat_name
+from game.games.nothanks import engine as nt
 from game.games.nothanks.coach import Coach, coach_lines
 from game.games.nothanks.match import NothanksMatch
 from game.games.nothanks.view import NothanksView
@@ -17,8 +18,10 @@ from game.games.table_scene import TableScene
 from game.render.text import TextCache
 
 
-class NothanksTable(TableScene):
+class NothanksTable(TableScene[nt.Rules, NothanksMatch]):
     """`NothanksTable(config)`: take the card or pay a match, until the stack is gone."""
+
+    rules_type = nt.Rules
 
     def __init__(self, config, *, threaded: bool = True) -> None:
         """`threaded=False` lets bots decide in the calling thread (headless tests with a fake clock)."""
@@ -31,10 +34,10 @@ class NothanksTable(TableScene):
 
     def make_match(self, start_ns: int) -> NothanksMatch:
         c = self.config
-        return NothanksMatch(c.rules, c.seats, c.seed, start_ns, c.first_player, threaded=self.threaded)
+        return NothanksMatch(self.rules, c.seats, c.seed, start_ns, c.first_player, threaded=self.threaded)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> NothanksView:
-        return NothanksView(self.config.rules, names, controls, self.config.seed, texts=texts)
+        return NothanksView(self.rules, names, controls, self.config.seed, texts=texts)
 
     def apply_settings(self) -> None:
         super().apply_settings()
@@ -87,8 +90,8 @@ class NothanksTable(TableScene):
                 advice = self.coach.ask(st.observation(seat))
                 if advice is not None:
                     name = seat_name(spec, seat)
-                    words = (seat, coach_lines(advice, self.config.rules, name),
-                             coach_lines(advice, self.config.rules, name, compact=True))
+                    words = (seat, coach_lines(advice, self.rules, name),
+                             coach_lines(advice, self.rules, name, compact=True))
         if words != self.view.coach:
             self.view.coach = words
             self._version += 1

@@ -8,8 +8,8 @@ one word and one picture (game.games.nothanks.view_model.token_kind) throughout 
 from __future__ import annotations
 
 from game.cards import SUIT_SYMBOLS
+from game.core.contract import RuleOption
 from game.core.options import OptionValue, whole
-from game.games.base import RuleOption
 from game.games.nothanks import engine as nt
 from game.i18n import t, tn
 from game.render.letters import letter
@@ -188,7 +188,7 @@ def rules_text(rules: nt.Rules) -> list[str]:
         *play,
         t("Some cards are set aside unseen at the start, so nobody knows which cards will come."),
         t("When you take the card, the next card is turned face up and you decide again.")
-        if getattr(rules, "after_take", "next_player") == "same_player"
+        if rules.after_take == "same_player"
         else t("When you take the card, the next card is turned face up and it is the next player's turn."),
         score,
         *([] if chips(rules) else [values_text(rules)]),

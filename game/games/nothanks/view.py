@@ -44,8 +44,9 @@ class NothanksView(TableView):
         reduced_motion: bool = False,
         **kw,
     ) -> None:
+        self.rules = rules  # (before the base lays the table out: layout_hints reads it, and _shrink)
+        self._shrink = 1.0
         super().__init__(NothanksModel(rules, names, reduced_motion=reduced_motion), controls, seed, **kw)
-        self.rules = rules
         self.token_kind = token_kind(rules)
         self.teaching_aid = True
         self.show_log = False
@@ -60,7 +61,7 @@ class NothanksView(TableView):
     @property
     def layout_hints(self) -> NothanksLayout:  # type: ignore[override]
         """The game's layout at the text size in force (smaller centre cards at a bigger text size)."""
-        return hints(text_scale(), getattr(self, "_shrink", 1.0), nt_text.chips(getattr(self, "rules", None)))
+        return hints(text_scale(), self._shrink, nt_text.chips(self.rules))
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.small_print = SmallPrint(self.print_avoid)  # laid out again (at the text size in force)

@@ -31,7 +31,7 @@ def lowest(floor: int) -> int:
     return text_for(max(MIN_TEXT, floor))
 
 
-class Table(Protocol):
+class WordsHost(Protocol):
     """What the centre's words read of their table view (game.games.nothanks.view.NothanksView)."""
 
     L: TableLayout
@@ -54,7 +54,7 @@ T = TypeVar("T")  # whatever a fit remembers
 class CentreWords:
     """The centre's words of one No Thanks table."""
 
-    def __init__(self, view: Table) -> None:
+    def __init__(self, view: WordsHost) -> None:
         self.v = view
         self._fits: dict[tuple[object, ...], object] = {}
 

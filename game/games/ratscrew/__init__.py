@@ -5,27 +5,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Unpack
 
 from game.commands import PLAY, SLAP
-from game.core.options import OptionSpec, OptionValue
-from game.games.base import (
+from game.core.contract import (
     CHALLENGE,
     PHOTO_FINISH,
     FairStart,
-    GameDef,
     Marker,
-    Match,
     MatchOptions,
-    ResultsBody,
     RuleOption,
     TableConfig,
 )
+from game.core.options import OptionSpec, OptionValue
+from game.games.base import BenchHooks, GameDef, ResultsBody, SimHooks
 from game.games.ratscrew import engine
 from game.games.ratscrew.layout import LAYOUT
 from game.games.ratscrew.levels import LEVELS, SIM_LEVELS
 from game.games.ratscrew.school import SCHOOL
+from game.games.ratscrew.seat_bot import SlapBot
 from game.i18n import t
 from game.jsonsafe import as_list, as_str
 from game.match.common import Timed
@@ -34,8 +32,7 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
-    from game.games.ratscrew import bots
-    from game.games.ratscrew.random_bot import RandomRatscrewBot
+    from game.games.ratscrew.match import RatscrewMatch
     from game.render.card_art import CardArt
 
 # A pile that each slap rule allows (bottom to top; "back": the cards between the bottom card and the top).
@@ -54,20 +51,10 @@ SLAP_EXAMPLES = {
 TEN_STOPS_EXAMPLE = ("KS", "4D", "TC")
 
 
-def _rules(rules: object) -> engine.Rules:
-    """The shell's opaque rules as this game's (TypeError for another game's)."""
-    if not isinstance(rules, engine.Rules):
-        raise TypeError(f"not Ratscrew rules: {rules!r}")
-    return rules
-
-
-def _rules_or_none(rules: object) -> engine.Rules | None:
-    return None if rules is None else _rules(rules)
-
-
-class RatscrewDef(GameDef):
+class RatscrewDef(GameDef[engine.Rules, SlapBot, "RatscrewMatch"]):
     id = "ratscrew"
     engine = engine
+    rules_type = engine.Rules
     buttons = (PLAY, SLAP)
     bot_levels = LEVELS
     sim_levels = tuple(level for level in SIM_LEVELS if level not in LEVELS)  # the masher
@@ -118,17 +105,17 @@ class RatscrewDef(GameDef):
                 out.append(Marker(line, CHALLENGE, t("{name} wins the challenge", name=name(e.seat))))
         return out
 
-    def rules_text(self, rules: object) -> list[str]:
+    def rules_text(self, rules: engine.Rules) -> list[str]:
         from game.games.ratscrew import text
 
-        return text.rules_text(_rules(rules))
+        return text.rules_text(rules)
 
-    def rules_pictures(self, art: CardArt, width: int, rules: object) -> list[tuple[str, list[pygame.Surface]]]:
+    def rules_pictures(self, art: CardArt, width: int, rules: engine.Rules) -> list[tuple[str, list[pygame.Surface]]]:
         """Every slap pattern of the engine as a few cards of a pile (the top card rightmost; a card back
         stands for the cards between the bottom card and the top), then a 10 ending a challenge."""
         from game.games.ratscrew import text
 
-        table = _rules(rules)
+        table = rules
 
         def draw(code: str) -> pygame.Surface:
             return art.back(width) if code == "back" else art.card(code, width, mini=True)
@@ -137,20 +124,20 @@ class RatscrewDef(GameDef):
                     for rule in engine.SLAP_RULES]
         return pictures + [(text.ten_stops_caption(table), [draw(c) for c in TEN_STOPS_EXAMPLE])]
 
-    def rules_summary(self, rules: object) -> str:
+    def rules_summary(self, rules: engine.Rules) -> str:
         from game.games.ratscrew import text
 
-        return text.summary(_rules(rules))
+        return text.summary(rules)
 
-    def option_specs(self, rules: object = None, players: int | None = None) -> list[OptionSpec]:
+    def option_specs(self, rules: engine.Rules | None = None, players: int | None = None) -> list[OptionSpec]:
         """With `rules`, only the options that change anything at such a table (a burn's size only when a
         wrong slap burns, a timeout's length only with timeouts)."""
-        return engine.rule_options(_rules_or_none(rules))
+        return engine.rule_options(rules)
 
-    def rule_options(self, rules: object = None, players: int | None = None) -> list[RuleOption]:
+    def rule_options(self, rules: engine.Rules | None = None, players: int | None = None) -> list[RuleOption]:
         from game.games.ratscrew import text
 
-        return text.rule_options(_rules_or_none(rules))
+        return text.rule_options(rules)
 
     def rules_from_values(self, values: Mapping[str, object], players: int | None = None) -> engine.Rules:
         return engine.Rules.from_options(dict(values))
@@ -166,24 +153,20 @@ class RatscrewDef(GameDef):
         """A log's rules: an option the log predates plays the old way (no slap lockout before it existed)."""
         return engine.rules_from_log(values)
 
-    def option_values(self, rules: object) -> dict[str, OptionValue]:
+    def option_values(self, rules: engine.Rules) -> dict[str, OptionValue]:
         """The values of the options `option_specs(rules)` names (those that change anything at this table);
         the engine's `Rules.option_values()` has every one."""
-        table = _rules(rules)
+        table = rules
         shown = {o.name for o in self.option_specs(table)}
         return {name: value for name, value in table.option_values().items() if name in shown}
 
-    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: object = None,
-                 **tuning: int | None) -> bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot:
+    def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: engine.Rules | None = None,
+                 **tuning: int | None) -> SlapBot:
         from game.games.ratscrew import bots  # the bots load when a table seats one, not at start
 
-        self.check_level(level)
-        assert level is not None
-        table = rules if isinstance(rules, engine.Rules) else engine.Rules()
-        bot: bots.RatscrewBot | bots.MasherBot | RandomRatscrewBot = bots.make_bot(level, rng, seat=seat, rules=table)
-        return bot
+        return bots.make_bot(self.check_level(level), rng, seat=seat, rules=engine.Rules() if rules is None else rules)
 
-    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> Match:
+    def make_match(self, config: TableConfig, start_ns: int, **options: Unpack[MatchOptions]) -> RatscrewMatch:
         """A fixed deal is {"hands": [[card, …], …]} (each top card first), as the log's header keeps it; the
         bots here think at once (no thread, no search to bound)."""
         from game.games.ratscrew.match import RatscrewMatch
@@ -192,7 +175,7 @@ class RatscrewDef(GameDef):
         deal = options.get("deal")
         hands = None if deal is None else [[as_str(card, "a card") for card in as_list(hand, "a hand")]
                                            for hand in as_list(deal["hands"], "hands")]
-        return RatscrewMatch(_rules(config.rules), config.seats, config.seed, start_ns, config.first_player,
+        return RatscrewMatch(self.rules_of(config.rules), config.seats, config.seed, start_ns, config.first_player,
                              hands=hands, replay=options.get("replay", False), record=options.get("record", True),
                              digest_every=options.get("digest_every", DIGEST_EVERY))
 
@@ -201,17 +184,17 @@ class RatscrewDef(GameDef):
 
         return RatscrewTable(config)
 
-    def results_body(self, config: TableConfig, match: Match) -> ResultsBody:
+    def results_body(self, config: TableConfig, match: RatscrewMatch) -> ResultsBody:
         from game.games.ratscrew.results import RatscrewResults
 
         return RatscrewResults(config, match)
 
-    def sim(self) -> ModuleType:
+    def sim(self) -> SimHooks:
         from game.games.ratscrew import sim
 
         return sim
 
-    def bench(self) -> ModuleType:
+    def bench(self) -> BenchHooks:
         from game.games.ratscrew import bench
 
         return bench

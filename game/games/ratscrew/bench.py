@@ -40,7 +40,7 @@ GAMES = (
     ("four of a suit, 10 stops, pile given", 4, lambda seed: play(seed, 4, GIVING)),
 )
 TARGET = None  # no games/s target for this engine
-against_pypi = None  # no published engine to compare with (game.bench.engines --against-pypi)
+against_pypi = None  # no published engine to compare with (game.bench.engine_speed --against-pypi)
 bot_timing = None  # its bots do not search: no decision time to measure (game.bench.bots)
 
 

@@ -39,12 +39,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game import cards
 from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.levels import SIM_LEVELS
+from game.games.ratscrew.seat_bot import BotLog, SeatBot, SlapBot
 
 CLAIM = "claim"
 
@@ -130,22 +131,11 @@ def _near_miss(view: tuple[str, ...], rules: rs.Rules) -> str | None:
     return None
 
 
-@dataclass(slots=True)
-class BotLog:
-    """What the bot did with the piles it saw (for the sim's report)."""
-
-    opportunities: int = 0
-    missed: int = 0
-    near_misses: int = 0
-    near_miss_slaps: int = 0
-    reactions_ms: list[float] = field(default_factory=list)
-
-
 def _lognormal(rng: random.Random, median: float, sigma: float) -> float:
     return median * math.exp(sigma * rng.gauss(0.0, 1.0))
 
 
-class RatscrewBot:
+class RatscrewBot(SeatBot):
     """A player of one level: notices (or misses) slappable piles, plays and claims at human pace."""
 
     def __init__(self, level: Level, rng: random.Random, seat: int, rules: rs.Rules) -> None:
@@ -153,7 +143,7 @@ class RatscrewBot:
         self.rng = rng
         self.seat = seat
         self.rules = rules
-        self.log = BotLog()
+        self.log: BotLog = BotLog()
         self._factor = rules_factor(len(rules.slaps))
         self._seen: tuple[object, ...] | None = None
         self._late = False
@@ -404,7 +394,7 @@ class AdaptiveBot(RatscrewBot):
         return super().plan(obs, now_ns, pending)
 
 
-class MasherBot:
+class MasherBot(SeatBot):
     """What a child finds in minutes: press play and slap every `TICK_MS`, looking at nothing. For measuring
     that mashing does not pay (`sim ratscrew --bots masher,pro`); no level for a table's lobby. `restless`:
     the match asks it again after each of its presses, whatever became of it."""
@@ -416,7 +406,7 @@ class MasherBot:
         self.rng = rng
         self.seat = seat
         self.rules = rules
-        self.log = BotLog()
+        self.log: BotLog = BotLog()
 
     def _tick(self, now_ns: int) -> int:
         step = self.TICK_MS * 1_000_000
@@ -444,7 +434,7 @@ class MasherBot:
         return changes
 
 
-def make_bot(level: str | None, rng: random.Random, seat: int, rules: rs.Rules):
+def make_bot(level: str, rng: random.Random, seat: int, rules: rs.Rules) -> SlapBot:
     """A Ratscrew bot: `random`, `adaptive` or a level of `LEVEL_TABLE`."""
     if level == "random":
         from game.games.ratscrew.random_bot import RandomRatscrewBot

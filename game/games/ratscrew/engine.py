@@ -88,7 +88,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from game import cards
-from game.core.engine import IllegalAction, digest_of
+from game.core.engine_protocol import IllegalAction, digest_of
 from game.core.memo import Memo, entry_size
 from game.core.options import BadOption, OptionSpec, OptionValue, switch, whole
 from game.jsonsafe import shown
@@ -777,7 +777,7 @@ class Observation:
 class State:
     """One game in progress. Read the attributes; change it only through `apply`.
 
-    The engine protocol (`game.core.engine`): `legal_actions(seat=None)`, `apply(action)` raising
+    The engine protocol (`game.core.engine_protocol`): `legal_actions(seat=None)`, `apply(action)` raising
     `IllegalAction` with a code ("game_over", "not_your_turn", "awaiting_claim", "not_challenger",
     "nothing_to_claim", "out", "timeout", "no_cards", "bad_action", "bad_seat"), `refusal`, `action_space`,
     `observation(seat)`, `clone()`, `is_over` and `digest()`.

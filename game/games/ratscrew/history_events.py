@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.games.base import EventRow
+from game.core.contract import EventRow
 
 WON, LATE, MISSED = "won", "too late", "missed"
 LATE_GRACE_MS = 1000

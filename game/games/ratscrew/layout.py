@@ -1,32 +1,18 @@
-"""How this game's table wants its space (see game.games.base.LayoutHints): the pile is the star, so its
+"""How this game's table wants its space (see game.core.contract.LayoutHints): the pile is the star, so its
 cards are big (card_scale: the top card is 30% of the window's height at 16:9, the pile with its peeking
 cards over a third of it) and the centre is tall enough for the lanes above and below the pile
 (pile_tall, in card heights; see game.games.ratscrew.geometry)."""
 
-from dataclasses import dataclass
+from game.core.contract import LayoutHints
 
-from game.games.base import LayoutHints
-
-
-@dataclass(frozen=True)
-class RatscrewLayout(LayoutHints):
-    """LayoutHints and the centre's size (read by game.render.layout.table_layout)."""
-
-    card_scale: float = 1.0  # the centre's cards next to the standard size
-    pile_tall: float = 1.45  # the centre's height in its cards' heights
-    name_above: bool = False  # the seat's name across its panel above its cards (room for 20 characters)
-    rows_from: int = 0  # this many seats and more sit as mats in rows along the window's top and bottom (0: never)
-    mats: bool = False  # the seats are mats: names at the couch's BIG_MIN, their words at its WORD_MIN
-
-
-LAYOUT = RatscrewLayout(
+LAYOUT = LayoutHints(
     pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=2.0,
     name_above=True,
 )
 
 # Seats as player mats in rows along the window's top and bottom (issue 20 items 1, 2, 9), the pile between
 # them as big as the felt there takes (see RatscrewView._fit_rows). Used where RatscrewView.mats_in_rows is on.
-ROWS_LAYOUT = RatscrewLayout(
+ROWS_LAYOUT = LayoutHints(
     pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=1.0,
     name_above=True, rows_from=2, mats=True,
 )

@@ -48,15 +48,15 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from game.commands import PLAY, SLAP, Command
+from game.core.contract import EventRow, Result
 from game.core.options import to_json
-from game.games.base import EventRow, Result
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import history_events
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.bots import CLAIM, make_bot
+from game.games.ratscrew.seat_bot import SlapBot
 from game.i18n import t as tr
 from game.jsonsafe import as_int, as_list, as_str
 from game.match.common import (
@@ -228,14 +228,6 @@ class _Photo:
 
 # What watching bots are told of (see RatscrewMatch._tell_bots).
 SEEN: dict[type, str] = {rs.SlapWon: WON, rs.WrongSlap: WRONG, TooLate: TOO_LATE, Missed: "missed"}
-
-
-class SlapBot(Protocol):
-    """A Ratscrew bot as the match drives it (game.games.ratscrew.bots): given what its seat sees now
-    (`now_ns`) and the actions it has pending ({action: when}), the changes to them (a time to act, or None: not
-    any more). A bot may also `watch` the table's slaps (see `_tell_bots`)."""
-
-    def plan(self, obs: rs.Observation, now_ns: int, pending: dict[str, int]) -> dict[str, int | None]: ...
 
 
 class RatscrewMatch:
@@ -543,19 +535,20 @@ class RatscrewMatch:
     def _tell_bots(self, t: int, events: list[object]) -> None:
         """Bots that watch the table see its public slap events: `watch(what, seat, t_ns)` with `what`
         one of SEEN (a slap won, a wrong slap, a slap too late, a chance nobody took: seat None)."""
-        seen = [(SEEN[type(e)], getattr(e, "seat", None)) for e in events if type(e) in SEEN]
+        seen = [(SEEN[type(e)], None if isinstance(e, Missed) else e.seat) for e in events
+                if isinstance(e, rs.SlapWon | rs.WrongSlap | TooLate | Missed)]
         if not seen:
             return
         for bot in self.bots.values():
-            watch = getattr(bot, "watch", None)
-            if watch is not None:
-                for what, seat in seen:
-                    watch(what, seat, t)
+            for what, seat in seen:
+                bot.watch(what, seat, t)
 
     def _add_bot(self, seat: int, spec: SeatSpec) -> None:
         """A bot for `seat`; every bot takes one draw from the match's rng, even in a replay (no bot)."""
         bot_rng = random.Random(self.rng.getrandbits(64))
         if not self.replaying:
+            if spec.level is None:
+                raise ValueError(f"seat {seat + 1} is a bot with no level")
             self.bots[seat] = make_bot(spec.level, bot_rng, seat=seat, rules=self.rules)
 
     def _result(self) -> tuple[bool, LogLine]:
@@ -637,10 +630,10 @@ class RatscrewMatch:
             self._take_turn(rs.Claim(seat), t, source, out)
         else:
             self._take_turn(rs.Play(seat), t, source, out)
-        if kind == "bot" and getattr(self.bots.get(seat), "restless", False) and action not in self._pending[seat]:
+        if kind == "bot" and (bot := self.bots.get(seat)) is not None and bot.restless and action not in self._pending[seat]:
             # A masher presses again, whatever became of its press: counted from when it really pressed (a
             # head start judges a press earlier; the next one does not come sooner for it).
-            self._plan(seat, self.bots[seat], t, since=real)
+            self._plan(seat, bot, t, since=real)
 
     def _take_turn(self, action: rs.Play | rs.Claim, t: int, source: str, out: list[Timed]) -> None:
         """A play or a claim: legal ones end any photo finish first (the pile changes under it)."""

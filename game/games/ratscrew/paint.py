@@ -35,7 +35,7 @@ from game.render.tween import ease_out, lerp, shake
 from game.render.view_model import MS
 
 
-class Table(Protocol):
+class RatscrewPaintHost(Protocol):
     """What the painting reads of its table view (game.games.ratscrew.view.RatscrewView)."""
 
     L: TableLayout
@@ -64,7 +64,7 @@ class Table(Protocol):
 
 
 def pile_cards(
-    v: Table,
+    v: RatscrewPaintHost,
     surface: pygame.Surface,
     pile: tuple[str, ...] | list[str],
     burned: int,
@@ -113,7 +113,7 @@ def pile_cards(
             )
 
 
-def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None:
+def pile(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, now: float) -> None:
     """The pile as it lies (an empty pile: its place outlined)."""
     L = v.L
     if not state.pile and not state.burned:
@@ -131,7 +131,7 @@ def pile(v: Table, surface: pygame.Surface, state: rs.State, now: float) -> None
     pile_cards(v, surface, state.pile, len(state.burned), (cx + pile_shake(v, now), cy), now)
 
 
-def pile_shake(v: Table, now: float) -> int:
+def pile_shake(v: RatscrewPaintHost, now: float) -> int:
     """How far aside a slap's impact has shaken the pile at `now` (none with reduced motion)."""
     if v.model.reduced_motion:
         return 0
@@ -141,7 +141,7 @@ def pile_shake(v: Table, now: float) -> int:
     return round(dx)
 
 
-def impact(v: Table, surface: pygame.Surface, e: Impact, now: float) -> None:
+def impact(v: RatscrewPaintHost, surface: pygame.Surface, e: Impact, now: float) -> None:
     """A slap's burst at the pile in the slapper's colour: a ring and rays, at full size from the first frame
     (with reduced motion it stays still; otherwise it grows a little and fades)."""
     if e.tween.done(now):
@@ -161,7 +161,7 @@ def impact(v: Table, surface: pygame.Surface, e: Impact, now: float) -> None:
                          (round(cx + math.cos(a) * outer), round(cy + math.sin(a) * outer)), width)
 
 
-def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
+def sweep(v: RatscrewPaintHost, surface: pygame.Surface, f: Flyer, now: float) -> None:
     """A won pile on its way to its winner (held still first, its framed cards showing)."""
     art: Sweep = f.art  # type: ignore[assignment]
     raw = f.tween.raw(now)
@@ -179,7 +179,7 @@ def sweep(v: Table, surface: pygame.Surface, f: Flyer, now: float) -> None:
     pile_cards(v, surface, art.pile, art.burned, pos, now, scale=scale, hide=False, gen=art.gen)
 
 
-def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
+def slaps(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:
     """The slap's flash over the pile and the hands landing on it."""
     L = v.L
     cx, cy = v.geo.centre
@@ -209,13 +209,13 @@ def slaps(v: Table, surface: pygame.Surface, now: float) -> None:
 _PROMPTS: LRU[tuple[pygame.Surface, pygame.Rect, int]] = LRU("ratscrew prompts", Bound(screens=0.25))
 
 
-def prompt_fit(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
+def prompt_fit(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect]:
     """The prompt's image and rect as it fits its lane (see `prompt_fitted`)."""
     img, rect, _ = prompt_fitted(v, text, color)
     return img, rect
 
 
-def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect, int]:
+def prompt_fitted(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect, int]:
     """The prompt as it fits its lane: one line at the prompt's size, else "Ada:" on a line of its own
     and the rest on the next, else two even lines, else a size smaller (down to the smallest text a
     player needs mid-game; below it only if nothing else fits). Its image, rect (at the lane's top) and
@@ -261,7 +261,8 @@ def prompt_fitted(v: Table, text: str, color: colors.Color) -> tuple[pygame.Surf
     return img, rect, s
 
 
-def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float | None, centred: bool = True) -> None:
+def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim_left: float | None,
+           centred: bool = True) -> None:
     """Under the pile: the game clock (issue 21: `clock_text`, set by the table), after the line of whose
     turn and which key, the owed count or the claim window where that is not said at its seat's mat (not
     `centred`: see RatscrewView.pins); the claim window's countdown."""
@@ -280,7 +281,7 @@ def status(v: Table, surface: pygame.Surface, state: rs.State, claim_left: float
 
 
 # -- the headline lane ------------------------------------------------------------------------------------
-def headline_item(v: Table, now: float) -> Banner | PhotoFinish | None:
+def headline_item(v: RatscrewPaintHost, now: float) -> Banner | PhotoFinish | None:
     """What the headline lane shows at `now`: the newest banner or photo finish showing, but a banner said
     at its seat's mat (None: the pile's count)."""
     best = None
@@ -293,7 +294,7 @@ def headline_item(v: Table, now: float) -> Banner | PhotoFinish | None:
     return best
 
 
-def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
+def pile_count(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
     """In the headline lane when nothing else is there: how many cards the pile holds."""
     if not state.pile or state.is_over or (now is not None and headline_item(v, now) is not None):
         return
@@ -309,7 +310,7 @@ def pile_count(v: Table, surface: pygame.Surface, state: rs.State, now: float | 
     v.boxes.add("count", rect, t("{n} in the pile", n=n), px=text_px(v.geo.count_size))
 
 
-def headline(v: Table, surface: pygame.Surface, now: float) -> None:
+def headline(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:
     """The headline lane's banner or photo finish (the newest of them), if one is showing."""
     e = headline_item(v, now)
     if e is None:
@@ -340,7 +341,7 @@ def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
     return e.title or t("Photo finish"), tuple((seat, line, "") for line, seat in zip(e.lines, e.seats, strict=False))
 
 
-def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, list, int]:
+def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, list, int]:
     """The strip's words and colour chips in `lane`. The head says what it was and who won ("Tie — coin
     toss: ▮Ada", the winner in their colour); then a cell per other hand (▮Bo tie, ▮Cy +25 ms). On one
     row as big as it goes (up to 36 px at 720p), else the head over the cells; at least the smallest
@@ -480,7 +481,7 @@ def photo_layout(v: Table, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, lis
     return blits, chips, size
 
 
-def photo(v: Table, surface: pygame.Surface, e: PhotoFinish, now: float) -> None:
+def photo(v: RatscrewPaintHost, surface: pygame.Surface, e: PhotoFinish, now: float) -> None:
     """The photo finish: a strip across the headline lane (as wide as the felt between the seats there)
     with every contender's colour, name and time, in large type."""
     lane = v.headline_lane()

@@ -17,7 +17,7 @@ from game.render.scale import big_min, text_for, text_min, word_min
 from game.render.text import TextCache, wrap
 
 
-class Table(Protocol):
+class PanelHost(Protocol):
     """What a panel is built from (game.games.ratscrew.view.RatscrewView); `badges` is written to."""
 
     L: TableLayout
@@ -38,7 +38,7 @@ def count_word(count: int) -> str:
     return phrase[len(digits):].strip() if phrase.startswith(digits) else phrase
 
 
-def name_bottom(v: Table, seat: int) -> int:
+def name_bottom(v: PanelHost, seat: int) -> int:
     """Where the seat's name ends (in the panel's coordinates) when it has a row of its own across the
     panel (0 when it has not): the name as drawn, taller than its row at a bigger text size."""
     box = v.L.seats[seat]
@@ -48,7 +48,7 @@ def name_bottom(v: Table, seat: int) -> int:
     return box.name.centery - box.rect.y - h // 2 + h
 
 
-def stack_place(v: Table, seat: int, layers: int) -> tuple[int, int]:
+def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
     """(card width, top of the bottom card) of the seat's stack of backs (`layers` cards, each 2 px up and
     right of the one under it), in the panel's coordinates: centred on the layout's stack, moved down
     clear of the name as drawn, and made smaller where the panel is too low for it under the name."""
@@ -66,7 +66,7 @@ def stack_place(v: Table, seat: int, layers: int) -> tuple[int, int]:
     return sw, top
 
 
-def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bool,
+def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim: bool,
                 count_on_cards: bool = False, wait: int = 0) -> pygame.Surface:
     """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`, in a
     slap timeout for `wait` more cards); where its count and badge went is left in `v.badges`.
@@ -208,7 +208,7 @@ def build_panel(v: Table, seat: int, count: int, out: bool, owed: int, claim: bo
     return surf
 
 
-def _badge(v: Table, text: str, width: int, size: int) -> pygame.Surface | None:
+def _badge(v: PanelHost, text: str, width: int, size: int) -> pygame.Surface | None:
     """A badge's words at the largest size from `size` (down to 3/4 of it as 100 % draws it) that fits
     `width`; None if none does."""
     for px in range(size, text_for(max(8, int(size * 0.75))) - 1, -1):

@@ -6,12 +6,13 @@ import random
 
 from game.commands import PLAY, SLAP
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.seat_bot import SeatBot
 
 CLAIM = "claim"
 SLAP_WITHIN_MS = (20.0, 3000.0)  # a slap is always pending, due at a random moment in this range
 
 
-class RandomRatscrewBot:
+class RandomRatscrewBot(SeatBot):
     """Exercises every slap path: right, wrong, late, tied; plays and claims after random delays."""
 
     def __init__(self, rng: random.Random, seat: int, rules: rs.Rules) -> None:

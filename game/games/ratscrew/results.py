@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.games.base import TableConfig, seat_name
+from game.core.contract import TableConfig, seat_name
+from game.games.ratscrew.match import RatscrewHistory, RatscrewMatch, RatscrewStats
 from game.i18n import t, tn
 from game.render import colors, hud, scale
 from game.render.card_art import CardArt
@@ -14,7 +13,7 @@ from game.ui import widgets as ui
 from game.ui.figures import table_columns, whole_name, winners_line
 
 
-def hand_steps(history: Any) -> list[tuple[int, ...]]:
+def hand_steps(history: RatscrewHistory) -> list[tuple[int, ...]]:
     """Every seat's cards in hand from the deal on, one entry per change (a card played, a burn, a pile
     won), as the match sampled them."""
     steps: list[tuple[int, ...]] = []
@@ -28,7 +27,7 @@ ONE_SIDED = 3  # the people's slaps to the bots' (or the bots' to theirs) over t
 ONE_SIDED_LEAST = 4  # … once this many slaps were won (one slap to none says nothing)
 
 
-def one_sided(config: TableConfig, stats: list[Any]) -> tuple[int, int] | None:
+def one_sided(config: TableConfig, stats: list[RatscrewStats]) -> tuple[int, int] | None:
     """(the people's slaps won, the bots' slaps won) when a game between people and bots of a fixed level was
     won or lost by more than ONE_SIDED to 1 in slaps, else None: a bot that matches the players' speed would
     have kept it a game (issue 38: a fast newcomer took 14 slaps to 0 from the default bots)."""
@@ -45,7 +44,7 @@ def one_sided(config: TableConfig, stats: list[Any]) -> tuple[int, int] | None:
 class RatscrewResults:
     """The winner, each player's card count over the game as a line chart, and slaps won / wrong / late."""
 
-    def __init__(self, config: TableConfig, match: Any) -> None:
+    def __init__(self, config: TableConfig, match: RatscrewMatch) -> None:
         st = match.state
         self.names = [seat_name(s, i) for i, s in enumerate(config.seats)]
         self.winner = st.winner
@@ -58,8 +57,13 @@ class RatscrewResults:
         self.one_sided = one_sided(config, self.stats)
         self.art: CardArt | None = None
 
+    @property
+    def winners(self) -> list[int]:
+        """The one winner, or none (the game was stopped before anyone won)."""
+        return [] if self.winner is None else [self.winner]
+
     def headline(self) -> str:
-        line = winners_line(self.names, [] if self.winner is None else [self.winner])
+        line = winners_line(self.names, self.winners)
         if self.reason == "limit":
             return t("{line} (the card limit was reached)", line=line)
         if self.reason == "time":

@@ -109,7 +109,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             agg["won"] += stats.slaps_won
             agg["wrong"] += stats.wrong
             agg["late"] += stats.late
-            log = getattr(m.bots[seat], "log", None)
+            log = m.bots[seat].log
             if log is not None:
                 agg["opportunities"] += log.opportunities
                 agg["missed"] += log.missed
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
         return run_ladder(rules, args.games, args.seed, recorder)
     levels = bot_levels(args, SIM_LEVELS, DEFAULT_PLAYERS)
     check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
-    if getattr(args, "fair_start", False):
+    if args.fair_start:
         if args.head_start is not None:
             raise SimError("--fair-start sets the head starts: give it or --head-start, not both")
         leads = fair.head_starts([fair.bot_median_ms(level) for level in levels], rules)

@@ -12,15 +12,17 @@ from game.games.table_scene import TableScene
 from game.render.text import TextCache
 
 
-class RatscrewTable(TableScene):
+class RatscrewTable(TableScene[rs.Rules, RatscrewMatch]):
     """`RatscrewTable(config)`: play, slap, claim (play again), until one player holds every card."""
+
+    rules_type = rs.Rules
 
     def make_match(self, start_ns: int) -> RatscrewMatch:
         c = self.config
-        return RatscrewMatch(c.rules, c.seats, c.seed, start_ns, c.first_player)
+        return RatscrewMatch(self.rules, c.seats, c.seed, start_ns, c.first_player)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> RatscrewView:
-        view = RatscrewView(self.config.rules, names, controls, self.config.seed, texts=texts)
+        view = RatscrewView(self.rules, names, controls, self.config.seed, texts=texts)
         # Learner seats: their hints show this long after the pile becomes slappable.
         view.model.hints = {seat: spec.hint_ms for seat, spec in enumerate(self.config.seats) if spec.is_learner}
         return view
@@ -28,7 +30,7 @@ class RatscrewTable(TableScene):
     def claim_left(self, now: float) -> float | None:
         """The claim window's remaining share (1 → 0), or None when no pile awaits its claim."""
         deadline = self.match.pending_claim_deadline_ns
-        delay = self.config.rules.claim_delay_ms * 1_000_000
+        delay = self.rules.claim_delay_ms * 1_000_000
         if deadline is None or not self.match.state.awaiting_claim or delay <= 0:
             return None
         return max(0.0, min(1.0, (deadline - now) / delay))

@@ -5,8 +5,8 @@ The engine carries no translated text; everything a player reads about the rules
 
 from __future__ import annotations
 
+from game.core.contract import RuleOption
 from game.core.options import OptionValue, whole
-from game.games.base import RuleOption
 from game.games.ratscrew import engine as rs
 from game.i18n import decimal, t, tn
 from game.render.letters import letter
@@ -164,7 +164,7 @@ def table_corner(rules: rs.Rules) -> str:
 
 def slap_explanations(rules: rs.Rules) -> list[str]:
     """One line per slap rule switched on at this table."""
-    either = getattr(rules, "marriage_either_order", False)
+    either = rules.marriage_either_order
     texts = {
         "double": t("• Double: the top two cards have the same rank."),
         "sandwich": t("• Sandwich: the top card has the rank of the third card from the top."),
@@ -182,7 +182,7 @@ def slap_explanations(rules: rs.Rules) -> list[str]:
 
 def slap_picture_caption(rule: str, rules: rs.Rules) -> str:
     """A slap pattern's picture on the rules screen: its explanation, and whether it is on at this table."""
-    either = getattr(rules, "marriage_either_order", False)
+    either = rules.marriage_either_order
     text = {
         "double": t("Double: the top two cards have the same rank."),
         "sandwich": t("Sandwich: the top card has the rank of the third card from the top."),
@@ -196,7 +196,7 @@ def slap_picture_caption(rule: str, rules: rs.Rules) -> str:
         "six_nine": t("Six-nine: a 6 and a 9 next to each other."),
         "four_of_a_suit": t("Four of a suit: the top four cards are all of one suit."),
     }[rule]
-    on = rule in getattr(rules, "slaps", ())
+    on = rule in rules.slaps
     return t("{rule} (on at this table)", rule=text) if on else t("{rule} (off at this table)", rule=text)
 
 
@@ -204,7 +204,7 @@ def ten_stops_caption(rules: rs.Rules) -> str:
     """The rules screen's picture of a 10 ending a challenge, and whether that is on at this table."""
     text = t("A 10 stops a challenge: a 10 turned while paying ends it. Nobody wins the pile; "
              "the next player plays on.")
-    if getattr(rules, "ten_stops", False):
+    if rules.ten_stops:
         return t("{rule} (on at this table)", rule=text)
     return t("{rule} (off at this table)", rule=text)
 
@@ -243,7 +243,7 @@ def rules_text(rules: rs.Rules) -> list[str]:
         _penalty_text(rules),
         *([t("After a wrong slap your slap hand rests for {s} s, longer if you keep slapping wrong. "
              "Slapping all the time never pays.", s=decimal(rules.slap_lockout_ms / 1000))]
-          if getattr(rules, "slap_lockout_ms", 0) else []),
+          if rules.slap_lockout_ms else []),
         t("Out of cards? You are still in until the next chance to slap has passed. Slap first, and right, "
           "and you are back in with the pile."),
         _end_text(rules),
@@ -252,7 +252,7 @@ def rules_text(rules: rs.Rules) -> list[str]:
 
 def _end_text(rules: rs.Rules) -> str:
     """How a game is won: the last player with cards, or (with a game length) most cards when time is up."""
-    seconds = rs.GAME_LENGTHS_S.get(getattr(rules, "game_length", "full"))
+    seconds = rs.GAME_LENGTHS_S.get(rules.game_length)
     if seconds is None:
         return t("The last player with cards wins.")
     return tn("The last player with cards wins, or when {n} minute is up, the player holding the most cards. "
@@ -272,11 +272,6 @@ def photo_winner(who: str, ms: int, head_start_ms: int = 0) -> str:
 def with_head_start(line: str, head_start_ms: int) -> str:
     """A photo finish's line for a hand that had a head start: "Bo +40 ms, too late (200 ms head start)"."""
     return t("{line} ({hs} ms head start)", line=line, hs=head_start_ms) if head_start_ms else line
-
-
-def head_start_label(ms: int) -> str:
-    """A seat's head start as the lobby shows it: "none", "300 ms"."""
-    return t("none") if ms == 0 else t("{ms} ms", ms=ms)
 
 
 def missed(rule: str) -> str:

@@ -14,12 +14,13 @@ from collections.abc import Callable
 import pygame
 
 from game import cards
+from game.core.contract import LayoutHints
 from game.core.memo import Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
-from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT, RatscrewLayout
+from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
@@ -139,7 +140,7 @@ class RatscrewView(TableView):
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
 
     @property
-    def layout_hints(self) -> RatscrewLayout:  # type: ignore[override]
+    def layout_hints(self) -> LayoutHints:  # type: ignore[override]
         """LAYOUT, at a bigger text size with wider panels (room for a seat's keys on one line beside its
         cards) and smaller centre cards (room for taller panels round a centre whose lanes grew)."""
         grow = max(0.0, text_scale() - 1.0)

@@ -139,6 +139,7 @@ class RatscrewModel(ViewModel):
         # Seats that lost the last coin toss on this pile: the photo finish says so, not a "too late" note.
         self._lost_toss: set[int] = set()
         self.hints: dict[int, int] = {}  # learner seats: how long (ms) after a slap chance their hint shows
+        self.clock_text = ""  # the game clock under the pile (issue 21: set by the table; "" when it has none)
 
     def jitter(self, index: int) -> int:
         return jitter(self.seed, index, self.pile_gen)

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import presets_io
+from game.core.contract import RuleOption
 from game.core.options import from_json, to_json
-from game.games.base import GameDef, RuleOption
+from game.games.base import SomeGame
 from game.i18n import t
 from game.jsonsafe import JSONObject
 
@@ -29,7 +30,7 @@ class HouseRules:
 
     app: Services
     game: str
-    definition: GameDef
+    definition: SomeGame
     rules: object
     message: str
     note: str

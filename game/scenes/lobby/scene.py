@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.commands import CONFIRM, PAUSE, START, Command
-from game.games.base import MAX_SEATS, TableConfig
+from game.core.contract import MAX_SEATS, TableConfig
 from game.i18n import t, tn
 from game.render.text import break_lines, standard_px
 from game.scenes.lobby import cards, cells, layout
@@ -26,6 +26,8 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
         self.config = config
+        self._idle: tuple[int, ...] = ()  # the pads waiting to join, as "press A to join" last said
+        self.ready = False  # the menu is made (enter): until then a change of seats or rules redraws nothing
 
     def enter(self) -> None:
         self.definition = self.app.games.get(self.game)
@@ -38,6 +40,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         self.layout: layout.Layout | None = None
         self.menu = SpatialMenu(self._items())
         self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
+        self.ready = True
         self.sync_router()
 
     def resume(self) -> None:
@@ -59,7 +62,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
                 self.devices[row] = new  # its pad was plugged back in
                 changed = True
         idle = tuple(p.id for p in router.idle_pads())
-        if changed or idle != getattr(self, "_idle", ()):
+        if changed or idle != self._idle:
             self._idle = idle  # "press A to join" follows the pads waiting
             self.rebuild()
 
@@ -129,10 +132,10 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
     def rebuild(self) -> None:
         """Seat numbers, colours and cells change with other choices: rebuild, keeping the focus in its
         place (the same cell of the same seat, or the same button)."""
-        menu = getattr(self, "menu", None)
-        if menu is None:
+        if not self.ready:
             return
         self.refit_fair()
+        menu = self.menu
         old = menu.current
         group = menu.group_of(menu.index)
         at = [i for i in range(len(menu.items)) if menu.group_of(i) == group].index(menu.index) if group is not None else 0

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.games.base import MAX_SEATS, GameDef, SeatSpec, TableConfig
+from game.core.contract import MAX_SEATS, TableConfig
+from game.games.base import SomeGame
 from game.i18n import decimal, t
-from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS
+from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS, SeatSpec
 from game.ui.who_plays import WhoPlays
 
 if TYPE_CHECKING:
@@ -50,11 +51,12 @@ class Seating(WhoPlays):
 
     app: Services
     game: str
-    definition: GameDef
+    definition: SomeGame
     rules: object
     message: str
     note: str
     first_player: int
+    values: dict[str, object]  # the chosen rule options (the house rules' part)
 
     if TYPE_CHECKING:
         def refresh_rules(self) -> None: ...
@@ -321,9 +323,8 @@ class Seating(WhoPlays):
             else:
                 continue
             rows.append(row)
-        values: dict[str, object] = getattr(self, "values", {})
         return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
-                           options=dict(values), rows=tuple(rows),
+                           options=dict(self.values), rows=tuple(rows),
                            profiles=tuple(self.profiles[row] if self.seats[row][0] == "human" else None for row in rows))
 
     def start_problem(self) -> str:

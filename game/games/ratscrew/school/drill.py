@@ -105,6 +105,7 @@ class DrillScene(Scene):
         self._drawn: dict[int, int] = {}  # card index -> game time of the frame that first showed it
         self._showing: int | None = None  # a card drawn in the frame not yet presented
         self._end_at: int | None = None
+        self._size: tuple[int, int] | None = None  # the window size last laid out for
         self._press: tuple[str, int] | None = None  # the press that opened the first step
 
     # -- scene ----------------------------------------------------------------------------------------
@@ -334,7 +335,7 @@ class DrillScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()
-        if getattr(self, "_size", None) != size:
+        if self._size != size:
             self._size = size
             self.relayout(size)
         self.words.reset()

@@ -3,7 +3,7 @@ the Ratscrew table's own (game.games.ratscrew.text.slap_label)."""
 
 from __future__ import annotations
 
-from game.games.ratscrew.school.drills import DRILLS, LADDER
+from game.games.ratscrew.school.drills import DRILLS
 from game.games.ratscrew.text import slap_label
 from game.i18n import decimal, t
 
@@ -23,10 +23,6 @@ def drill_name(index: int) -> str:
     if index == 0:
         return t("{n} · Doubles", n=1)
     return t("{n} · + {rule}", n=index + 1, rule=slap_label(rule))
-
-
-def drill_heading(index: int) -> str:
-    return t("Drill {n}: {rules}", n=index + 1, rules=", ".join(slap_label(r) for r in LADDER[: index + 1]))
 
 
 def pace_label(mode: str) -> str:

@@ -13,7 +13,7 @@ from game.simkit import Recorder, SimError, bot_levels, check_players, play_out,
 __all__ = ["add_arguments", "format", "play_out", "run"]
 
 from . import engine as sn
-from .match import LEVELS, SnapMatch
+from .match import GAME_ID, LEVELS, SnapMatch
 
 
 def add_arguments(group: argparse._ArgumentGroup) -> None:
@@ -36,12 +36,12 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict[str,
         m = SnapMatch(rules, [SeatSpec("bot", level) for level in levels], master.getrandbits(64), 0, g % n,
                       record=recorder.on)
         play_out(m)
-        recorder.save(m, f"snap-{args.seed}-{g + 1:04d}")
+        recorder.save(m, f"{GAME_ID}-{args.seed}-{g + 1:04d}")
         winners = m.result().winners
         for seat in winners:
             wins[seat] += 1 / len(winners)
     elapsed = time.perf_counter() - started
-    return {"game": "snap", "players": n, "bots": levels, "games": args.games, "seed": args.seed,
+    return {"game": GAME_ID, "players": n, "bots": levels, "games": args.games, "seed": args.seed,
             "seconds": elapsed, "games_per_second": args.games / elapsed if elapsed > 0 else 0.0,
             "seats": [{"seat": s, "bot": levels[s], "wins": wins[s], "win_rate": wins[s] / args.games}
                       for s in range(n)]}

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUITS
-from game.core.engine import IllegalAction, digest_of
+from game.core.engine_protocol import IllegalAction, digest_of
 from game.core.options import OptionSpec, whole
 
 RANK_CHOICES = (13, 9, 6)  # ranks per suit in the deck (a smaller deck: a shorter game)

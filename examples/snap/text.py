@@ -1,4 +1,4 @@
-"""Snap's words. Snap lives under tests/, outside the game's catalogues (babel.cfg extracts game/ only), so it
+"""Snap's words. Snap lives under examples/, outside the game's catalogues (babel.cfg extracts game/ only), so it
 carries its own tiny Danish and Swedish: `w(text, **values)` looks the English up in the language in force
 (game.i18n.language()), as a third-party game without catalogue entries would."""
 

@@ -1,4 +1,4 @@
-"""Snap's golden logs (tests/snapgame/golden/): `python tests/snapgame/golden.py` writes them again. Two games: three
+"""Snap's golden logs (examples/snap/golden/): `python examples/snap/golden.py` writes them again. Two games: three
 random bots, one seat handed from a human to a bot mid-game; and a fixed deck of humans with snaps right,
 wrong (a penalty of 2) and refused presses."""
 
@@ -13,9 +13,9 @@ sys.path.insert(0, str(HERE.parent))
 from game import record
 from game.commands import PLAY, Command
 from game.match.common import SeatSpec
-from snapgame import engine as sn
-from snapgame.match import SNAP, SnapMatch
-from snapgame.sim import play_out
+from snap import engine as sn
+from snap.match import GAME_ID, SNAP, SnapMatch
+from snap.sim import play_out
 
 GOLDEN = HERE / "golden"
 MS = 1_000_000
@@ -46,7 +46,7 @@ def humans_on_a_fixed_deck() -> SnapMatch:
     return m
 
 
-SCENARIOS = {"snap-bots-hand-over": bots_and_a_hand_over, "snap-humans-fixed-deck": humans_on_a_fixed_deck}
+SCENARIOS = {f"{GAME_ID}-bots-hand-over": bots_and_a_hand_over, f"{GAME_ID}-humans-fixed-deck": humans_on_a_fixed_deck}
 
 
 if __name__ == "__main__":

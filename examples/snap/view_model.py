@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.games.base import LayoutHints
+from game.core.contract import LayoutHints
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Back, Flip, Flyer, Note, Shake

@@ -3,15 +3,18 @@ match's contract (`result()`), with the shell's results helpers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.games.base import Match, TableConfig, seat_name
+from game.core.contract import Match, TableConfig, seat_name
 from game.ui import widgets as ui
 from game.ui.figures import table_columns, whole_name, winners_line
 
 from .text import w
+
+if TYPE_CHECKING:
+    from game.render.card_art import CardArt
 
 
 class SnapResults:
@@ -20,7 +23,7 @@ class SnapResults:
         self.names = [seat_name(s, i) for i, s in enumerate(config.seats)]
         self.winners = list(result.winners)
         self.values = [[str(c), str(k)] for c, k in zip(result.figures["cards"], result.figures["wrong"], strict=True)]
-        self.art: Any = None
+        self.art: CardArt | None = None
 
     def headline(self) -> str:
         return winners_line(self.names, self.winners)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.commands import PLAY, Command
-from game.core.engine import IllegalAction
-from game.games.base import EventRow, Result
+from game.core.contract import EventRow, Result
+from game.core.engine_protocol import IllegalAction
 from game.jsonsafe import JSON
 from game.match.common import (
     Ignored,
@@ -27,6 +27,7 @@ from game.record import DIGEST_EVERY, MatchLog
 
 from . import engine as sn
 
+GAME_ID = "snap"  # the game's id: on the command line, in settings, in every log's header (a copy changes it here)
 SNAP = "snap"  # the second button's action (Snap's own: the shell maps buttons through GameDef.buttons)
 ACTIONS = (PLAY, SNAP)
 LEVELS = ("random",)
@@ -64,7 +65,7 @@ class SnapStats:
 
 
 class SnapMatch:
-    game = "snap"
+    game = GAME_ID
 
     def __init__(self, rules: sn.Rules, seats: list[SeatSpec], seed: int, start_ns: int, first_player: int = 0, *,
                  deck: list[str] | None = None, replay: bool = False, record: bool = True,
@@ -76,8 +77,8 @@ class SnapMatch:
         self.state = sn.new_game(rules, len(self.seats), self.rng.getrandbits(64), first_player, deck)
         self.replaying = replay
         self._start_ns = start_ns
-        deal: dict[str, JSON] | None = None if deck is None else {"deck": [*deck]}
-        self.log = MatchLog(log_header(self, {**rules.option_values()}, start_ns, first_player, {}, deal),
+        deal: dict[str, JSON] | None = None if deck is None else {"deck": list[JSON](deck)}
+        self.log = MatchLog(log_header(self, dict[str, JSON](rules.option_values()), start_ns, first_player, {}, deal),
                             lambda: self.state.digest(), self._result, digest_every=digest_every, enabled=record)
         self.stats = [SnapStats() for _ in self.seats]
         self.events: list[EventRow] = []
@@ -110,12 +111,10 @@ class SnapMatch:
                 break
             for item in group:
                 if item.kind == "bot":
-                    if item.token == self._token:
-                        self._act(item.t_ns, item.seat, item.action, "bot", out)  # type: ignore[arg-type]
-                else:
-                    cmd = item.payload
-                    assert cmd is not None  # a human item carries its press
-                    self._act(cmd.t_ns, cmd.seat, cmd.action, cmd.source, out)  # type: ignore[arg-type]
+                    if item.token == self._token and item.seat is not None:
+                        self._act(item.t_ns, item.seat, item.action, "bot", out)
+                elif (cmd := item.payload) is not None and cmd.seat is not None:  # a human's press
+                    self._act(cmd.t_ns, cmd.seat, cmd.action, cmd.source, out)
         self.now_ns = max(self.now_ns, now_ns)
         return out
 

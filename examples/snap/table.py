@@ -8,18 +8,19 @@ from game.games.table_scene import TableScene
 from game.render.text import TextCache
 
 from . import engine as sn
-from . import snap_rules
 from .match import SnapMatch
 from .view import SnapView
 
 
-class SnapTable(TableScene):
+class SnapTable(TableScene[sn.Rules, SnapMatch]):
+    rules_type = sn.Rules
+
     def make_match(self, start_ns: int) -> SnapMatch:
         c = self.config
-        return SnapMatch(snap_rules(c.rules), c.seats, c.seed, start_ns, c.first_player)
+        return SnapMatch(self.rules, c.seats, c.seed, start_ns, c.first_player)
 
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> SnapView:
-        return SnapView(snap_rules(self.config.rules), names, controls, self.config.seed, texts=texts)
+        return SnapView(self.rules, names, controls, self.config.seed, texts=texts)
 
     def rumbles(self, event: object) -> list[tuple[int, str]]:
         if isinstance(event, sn.PileClaimed):
