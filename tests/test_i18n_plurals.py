@@ -32,7 +32,7 @@ NAMES_A_NUMBER = {  # seats, players, controllers, drills, presets by number
 }
 NO_NOUN = {  # a number after a colon, in brackets, as a score or a share: nothing agrees with it
     "  slaps: {n} ({wrong} wrong)", "  {rule}: {right} of {n} in time", "Gets the pile ({n})", "Owes {n}",
-    "owes {n}", "{name} owes {n}", "{name} owes {n}: press {key}", "Standard ({n})", "score {n}",
+    "owes {n}", "{name} owes {n}", "{name} owes {n}: press {key}", "Owes {n}: {key}", "Standard ({n})", "score {n}",
     "wrong: {w} of {n}", "median {ms} ms of {n}", "{right} of {n}", "{right} of {n} right", "{n} %",
     "{n} in the pile", "{n} left", "{n}, no {token} on it", "Wrong slap burns {n}", "Wrong slap! Burns {n}",
     "{rules} · +{n} more",

@@ -43,6 +43,7 @@ class PlainView(RatscrewView):
                         best = (geo.share(), card, mode)
                     break
                 card *= 0.97
+        best = self._finer(size, best)  # then in finer steps (issue 37: shared with the fast search)
         if best is None:
             self._card = None
             TableView.relayout(self, size)

@@ -61,7 +61,7 @@ def test_a_slap_during_an_animation_reaches_the_match_and_wins():
     kinds = {type(e) for e in table.view.anim.effects}
     assert {SlapHand, Banner, Framed} <= kinds
     banner = next(e for e in table.view.anim.effects if isinstance(e, Banner))
-    assert banner.text == "Double!"
+    assert banner.text == "P1: Double!"  # naming its winner (issue 37)
     assert any(isinstance(f.art, Sweep) for f in table.view.anim.flyers)
     app.run_ms(100)
     screenshot(table, "ratscrew_slap.png")

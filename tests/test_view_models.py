@@ -88,7 +88,8 @@ def test_a_won_slap_frames_the_cards_the_engine_judged_and_sweeps_the_pile_it_sa
     hit, hand, flash, banner, framed = model.anim.effects
     assert hit.seat == 2 and hit.tween.start_ns == T + MS, "the impact from the slap's own time (the next frame)"
     assert hand.seat == 2 and flash.tween.start_ns == T + 61 * MS
-    assert banner == Banner(banner.tween, "Double!", colors.banner_color(2), 0.065, ("slap_banner",), True)
+    assert banner == Banner(banner.tween, f"{model.names[2]}: Double!", colors.banner_color(2), 0.065, ("slap_banner",),
+                            True, seat=2)
     assert framed.cards == ("5C", "5D")
     (sweep,) = model.anim.flyers  # the cards' flights are dropped: the pile is on its way
     assert sweep.art == Sweep(("5C", "5D"), 0, 0) and (sweep.src, sweep.dst) == (("pile",), ("seat", 2))

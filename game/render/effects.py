@@ -46,6 +46,7 @@ class Banner(Effect):
     scale: float = 0.075  # the text's height as a share of the window's
     at: Anchor | None = None  # where its middle starts (None: the table's centre)
     plate: bool = False  # on a dark plate, so any colour reads on the felt
+    seat: int | None = None  # about one seat (a slap's winner): said at that seat where its lane holds it
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ lane is a fixed place, so two notes are never drawn over each other or over anyt
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import pygame
@@ -27,7 +27,7 @@ from game.render import colors, hud
 from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
-from game.render.scale import px, text_for, text_min, text_px, unit
+from game.render.scale import big_min, px, text_for, text_min, text_px, unit
 from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
 from game.render.tween import ease_out
 
@@ -63,6 +63,25 @@ class NotesHost(Protocol):
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
     def banner_lane(self) -> pygame.Rect | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Pin:
+    """Words about one seat that its notes lane holds nearest its mat, before its notes (issue 37: the turn
+    prompt, a slap's banner naming its winner): drawn `top` px at most and `low` at the least (where the
+    lane holds it at no readable size, it is not pinned: the table draws it in its centre lanes)."""
+
+    kind: str  # its text box's kind ("prompt", "banner")
+    text: str
+    color: colors.Color
+    top: int
+    low: int
+    fade: float = 1.0
+    plate: bool = False  # on a dark plate (inside the lane), so a seat's colour reads on the felt
+    short: str = ""  # what it says where the lane is too small for `text`
+
+
+Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +213,9 @@ class Notes:
 
             one_line = int(self._rows(REF_SHORT, s, w) == 1 and self._line(s) <= h)
             rows = min(4, h // self._line(s))  # room for more notes at once (four lines are plenty)
-            memo[key] = (-count(s), -one_line, -rows, -count(low))
+            # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`)
+            big = int(h >= self._line(text_for(big_min(self.host.L.size))))
+            memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
     def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect, memo: dict
@@ -223,7 +244,9 @@ class Notes:
                         Lane(seat, rect, side, True)))
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
-        heights = [k * line for k in (3, 2, 1)] + [k * low for k in (2, 1) if k * low < line]
+        # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
+        big = self._line(text_for(big_min(L.size)))
+        heights = sorted({*(k * line for k in (3, 2, 1)), big}, reverse=True) + [k * low for k in (2, 1) if k * low < line]
         if L.rows and self.host.notes_in_column:
             # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
             heights = [k * line for k in (5, 4)] + heights
@@ -326,18 +349,18 @@ class Notes:
         return self.fitted(text, color, width, height)[0]
 
     def fitted(self, text: str, color: colors.Color, width: int, height: int, short: str = "",
-               readable_only: bool = False) -> tuple[pygame.Surface, int, str]:
+               readable_only: bool = False, sizes: tuple[int, int] | None = None) -> tuple[pygame.Surface, int, str]:
         """`text` outlined, as big as it goes up to the note size within `width` × `height`: one line,
         else as few even lines as will do, else smaller, down to the smallest text needed mid-game; then
         `short` (its short form) the same way; below that size only if nothing else fits (and cut with
-        "…" as the very last resort), and with `readable_only` not at all (an empty image). The image,
-        its size and the words it says."""
-        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only)
+        "…" as the very last resort), and with `readable_only` not at all (an empty image). `sizes`: (the
+        biggest, the smallest readable) in place of the note's. The image, its size and the words it says."""
+        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only, sizes)
         cached = self._fitted.get(key)
         if cached is not None:
             return cached
         texts = self.host.texts
-        top, low = self.size(), self.floor()
+        top, low = sizes or (self.size(), self.floor())
         readable = list(range(top, low - 1, -1))
         smaller = list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
         tries = [(text, s) for s in readable] + [(short, s) for s in readable if short]
@@ -377,10 +400,10 @@ class Notes:
         rows = min(self._rows(said, low, width) for said in (text, short or text))
         return 0 if rows >= 99 else rows * self._line(low)
 
-    def _at(self, lane: Lane, img: pygame.Surface, offset: int) -> pygame.Rect:
+    def _at(self, lane: Lane, img: pygame.Surface | pygame.Rect, offset: int) -> pygame.Rect:
         """Where a note image rests in `lane`, `offset` px further from the panel than the newest note."""
         r = lane.rect
-        rect = img.get_rect()
+        rect = img.get_rect() if isinstance(img, pygame.Surface) else img.copy()
         if lane.side == "above":
             rect.midbottom = (r.centerx, r.bottom - offset)
         elif lane.side == "below":
@@ -449,28 +472,80 @@ class Notes:
             size -= 1
         return texts.outlined(e.text, size, e.color), size
 
-    def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, img_h: int, fade: float) -> pygame.Rect:
-        pad = max(3, img_h // 6)
+    def _pad(self, size: int) -> int:
+        """A plate's margin round words of `size` (at least what draw_plate gives one line of them)."""
+        return max(3, self._line(size) // 6)
+
+    def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, img_h: int, fade: float,
+                   pad: int | None = None) -> pygame.Rect:
+        pad = max(3, img_h // 6) if pad is None else pad
         plate = rect.inflate(2 * pad, pad)
         hud.shade(surface, plate, round(colors.PLATE_ALPHA * fade), colors.PLATE, radius=pad * 2)
         return plate
 
-    def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True) -> None:
+    def _by_seat(self, effects: list[Effect], now: float) -> dict[int, list[Note]]:
+        """The notes showing at `now`, by seat, newest first (of notes made at once, the last made)."""
+        by_seat: dict[int, list[tuple[int, Note]]] = {}
+        for k, e in enumerate(effects):
+            if (isinstance(e, Note) and 0 <= e.seat < len(self.host.L.seats) and e.tween.started(now)
+                    and not e.tween.done(now)):
+                by_seat.setdefault(e.seat, []).append((k, e))
+        return {seat: [e for _, e in sorted(kn, key=lambda kn: (kn[1].tween.start_ns, kn[0]), reverse=True)]
+                for seat, kn in by_seat.items()}
+
+    def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float) -> tuple[Pinned, list[Pin]]:
+        """Each seat's `pins` fitted into its lane nearest its mat, in order, each at `low` px at the least,
+        leaving the seat's newest note room to read: (what went, by seat; what did not, for the centre)."""
+        notes = self._by_seat(effects, now)
+        placed: Pinned = {}
+        homeless: list[Pin] = []
+        for seat, wanted in pins.items():
+            lane = self.lane(seat)
+            newest = notes.get(seat, [])[:1]
+            reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
+            room = lane.rect.h - min(reserve, lane.rect.h)
+            for p in wanted:
+                # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
+                shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
+                    p.color, colors.FELT))]
+                said = ""
+                for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
+                    pad = self._pad(max(p.top, p.low)) if shape.plate or not lane.clear else 0
+                    img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
+                                                shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low))
+                    if said:
+                        break
+                if not said:
+                    homeless.append(p)
+                    continue
+                placed.setdefault(seat, []).append((replace(shape, text=said), img, px))
+                room -= img.get_height() + pad
+        return placed, homeless
+
+    def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True,
+             pinned: Pinned | None = None) -> None:
         """The notes among `effects` showing at `now`, each seat's in its lane (newest nearest the panel,
-        older ones further out while the lane has room), and (with `banners`) the banners, over them."""
+        older ones further out while the lane has room), after the seat's `pinned` words (see `pin`), and
+        (with `banners`) the banners, over them."""
         host = self.host
         shown = [e for e in effects if isinstance(e, (Note, Banner)) and e.tween.started(now)
                  and not e.tween.done(now)]
-        by_seat: dict[int, list[Note]] = {}
-        for e in shown:
-            if isinstance(e, Note) and 0 <= e.seat < len(host.L.seats):
-                by_seat.setdefault(e.seat, []).append(e)
-        for seat, notes in by_seat.items():
+        by_seat = self._by_seat(effects, now)
+        pinned = pinned or {}
+        for seat in sorted(set(by_seat) | set(pinned)):
             lane = self.lane(seat)
             offset = 0
-            # newest first (of notes made at once, the last made)
-            newest_first = [e for _, e in sorted(enumerate(notes), key=lambda kn: (kn[1].tween.start_ns, kn[0]),
-                                                 reverse=True)]
+            for p, img, size in pinned.get(seat, []):
+                plated = p.plate or not lane.clear
+                pad = self._pad(size) if plated else 0
+                rect = self._at(lane, img.get_rect().inflate(2 * pad, pad), offset)
+                box = self.draw_plate(surface, rect.inflate(-2 * pad, -pad), img.get_height(), p.fade, pad) \
+                    if plated else rect
+                hud.blit_alpha(surface, img, img.get_rect(center=rect.center), p.fade)
+                host.boxes.add(p.kind, box, p.text, seat, text_px(size))
+                offset += rect.h
+            newest_first = by_seat.get(seat, [])
+            start = offset
             for k, e in enumerate(newest_first):
                 room = lane.rect.h - offset
                 if room <= 0:
@@ -478,15 +553,16 @@ class Notes:
                 # The newest note always shows; an older one only where it still reads (a shorter, older
                 # one may fit where this one does not). The newest leaves the next one room to read, where
                 # it still reads itself in the rest (a little smaller, rather than alone).
-                height = room if k else lane.rect.h
+                height = room if k else lane.rect.h - start
                 if k == 0 and len(newest_first) > 1:
                     nxt = newest_first[1]
                     need = self._least_height(nxt.text, nxt.short, lane.rect.w)
-                    if 0 < need < lane.rect.h and self.fitted(e.text, e.color, lane.rect.w, lane.rect.h - need,
-                                                              e.short, readable_only=True)[2]:
-                        height = lane.rect.h - need
-                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short, readable_only=k > 0)
-                if k and (not said or img.get_height() > room):
+                    if 0 < need < height and self.fitted(e.text, e.color, lane.rect.w, height - need,
+                                                         e.short, readable_only=True)[2]:
+                        height -= need
+                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short,
+                                            readable_only=k > 0 or start > 0)
+                if (k or start) and (not said or img.get_height() > room):
                     continue
                 rect = self._at(lane, img, offset)
                 fade = self.fade(e, now)

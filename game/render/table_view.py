@@ -18,7 +18,7 @@ from game.render.anim import Anim
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
-from game.render.notes import Notes
+from game.render.notes import Notes, Pinned
 from game.render.panels import Panels
 from game.render.scale import word_min
 from game.render.seat_keys import SeatKeys
@@ -352,7 +352,7 @@ class TableView:
 
     # -- words on the felt ------------------------------------------------------------------------------
 
-    def draw_notes(self, surface: pygame.Surface, now: float) -> None:
-        """The seats' notes and (if the table has no banner lane of its own to draw them in) the banners
-        (see game.render.notes)."""
-        self.notes.draw(surface, self.anim.effects, now, banners=self.banner_lane() is None)
+    def draw_notes(self, surface: pygame.Surface, now: float, pinned: Pinned | None = None) -> None:
+        """The seats' notes after their `pinned` words and (if the table has no banner lane of its own to
+        draw them in) the banners (see game.render.notes)."""
+        self.notes.draw(surface, self.anim.effects, now, banners=self.banner_lane() is None, pinned=pinned)

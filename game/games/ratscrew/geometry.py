@@ -128,7 +128,8 @@ class RatscrewGeometry:
         h = self.L.size[1]
         cx = self.L.centre[0]
         edge = max(4, h // 90)
-        note = self.line(px(self.L.size, NOTE_PX)) + self.gap + 4  # a line of notes, clear of the mat's lift
+        # a line of notes, or of the big words said at a seat (its turn: issue 37), clear of the mat's lift
+        note = max(self.line(px(self.L.size, NOTE_PX)) + self.gap, self.line(big_min(self.L.size)) + self.gap // 2) + 4
         top, bottom = edge, h - edge
         for r in self._grown():
             if r.right <= cx - half or r.left >= cx + half:

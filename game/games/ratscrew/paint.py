@@ -28,7 +28,7 @@ from game.render import colors, hud
 from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout
-from game.render.notes import Notes
+from game.render.notes import Notes, Pinned
 from game.render.scale import looks_key, px, text_for, text_min, text_px
 from game.render.text import TextBoxes, TextCache, balanced, name_first, stack
 from game.render.tween import ease_out, lerp, shake
@@ -59,6 +59,8 @@ class RatscrewPaintHost(Protocol):
     def headline_lane(self) -> pygame.Rect: ...
 
     def prompt_lane(self) -> pygame.Rect: ...
+
+    pinned: Pinned
 
 
 def pile_cards(
@@ -259,30 +261,34 @@ def prompt_fitted(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple
     return img, rect, s
 
 
-def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
-    """Under the pile: whose turn and which key, the owed count, or the claim window's countdown; the game
-    clock after it (issue 21: `clock_text`, set by the table)."""
-    text = v.model.status_text(state)
+def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim_left: float | None,
+           centred: bool = True) -> None:
+    """Under the pile: the game clock (issue 21: `clock_text`, set by the table), after the line of whose
+    turn and which key, the owed count or the claim window where that is not said at its seat's mat (not
+    `centred`: see RatscrewView.pins); the claim window's countdown."""
+    text = v.model.status_text(state) if centred else ""
     clock = v.model.clock_text
     if clock:
         text = f"{text}   {clock}" if text else clock
     if text:
-        urgent = state.awaiting_claim or state.owed
+        urgent = centred and (state.awaiting_claim or state.owed)
         color = colors.GOLD if urgent else colors.TEXT
         img, at, px = prompt_fitted(v, text, color)
         surface.blit(img, at)
-        v.boxes.add("prompt", at, text, px=text_px(px))  # its size as drawn
+        v.boxes.add("prompt" if centred and text != clock else "clock", at, text, px=text_px(px))  # as drawn
     if state.awaiting_claim and state.challenger is not None and claim_left is not None:
         hud.bar(surface, v.geo.claim_bar(), claim_left, colors.seat_color(state.challenger))
 
 
 # -- the headline lane ------------------------------------------------------------------------------------
 def headline_item(v: RatscrewPaintHost, now: float) -> Banner | PhotoFinish | None:
-    """What the headline lane shows at `now`: the newest banner or photo finish showing (None: the
-    pile's count)."""
+    """What the headline lane shows at `now`: the newest banner or photo finish showing, but a banner said
+    at its seat's mat (None: the pile's count)."""
     best = None
     for e in v.model.anim.effects:
         showing = isinstance(e, (Banner, PhotoFinish)) and e.tween.started(now) and not e.tween.done(now)
+        if isinstance(e, Banner) and e.seat is not None:
+            showing = showing and not any(p.kind == "banner" and p.text == e.text for p, _, _ in v.pinned.get(e.seat, []))
         if showing and (best is None or e.tween.start_ns >= best.tween.start_ns):
             best = e
     return best

@@ -23,10 +23,23 @@ from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
+from game.render import colors
 from game.render.card_art import RATIO
-from game.render.effects import Anchor, Flyer
+from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
-from game.render.scale import card_boost, looks_key, px, seat_card_boost, text_min, text_scale, unit, word_min
+from game.render.notes import Pin, Pinned
+from game.render.scale import (
+    big_min,
+    card_boost,
+    looks_key,
+    px,
+    seat_card_boost,
+    text_for,
+    text_min,
+    text_scale,
+    unit,
+    word_min,
+)
 from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
@@ -151,6 +164,7 @@ class RatscrewView(TableView):
             RatscrewModel(rules, names, seed, reduced_motion=reduced_motion), controls, seed, **kw
         )
         self.rules = rules
+        self.pinned: Pinned = {}  # what the frame last drawn said at the seats' mats (see pins)
         self.geo = RatscrewGeometry(self.L, seed)
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
@@ -270,7 +284,23 @@ class RatscrewView(TableView):
                         best = (geo.share(), scale, mode)
                     break
                 scale *= 0.97
+        best = self._finer(size, best)
         return None if best is None else (best[1], best[2])
+
+    def _finer(self, size: tuple[int, int], best: tuple[float, float, str] | None) -> tuple[float, float, str] | None:
+        """(_search_rows) The best (share, scale, mode) found in 3 % steps, then up in finer steps towards the
+        next size tried while the pile and its lanes still fit (a 3 % step is ~10 px of pile at 720p)."""
+        if best is None:
+            return None
+        share, scale, mode = best
+        for k in range(1, 6):
+            self._card = finer = scale * (1 + 0.006 * k)
+            L = table_layout(size, self.n, self.layout_hints, self.places)
+            geo = RatscrewGeometry(L, self.seed, mode)
+            if not (L.rows and geo.ok and geo.share() > share):
+                break
+            best = (geo.share(), finer, mode)
+        return best
 
     # -- geometry -----------------------------------------------------------------------------------
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]:
@@ -404,6 +434,7 @@ class RatscrewView(TableView):
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
         self.draw_table(surface, state, now)
         self.poll()
+        self.pinned, homeless = self.notes.pin(self.pins(state, now), self.anim.effects, now)
         pile_size = len(state.pile)
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
         for f in under:  # burned cards slide in under the pile
@@ -420,9 +451,28 @@ class RatscrewView(TableView):
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
-        self._draw_status(surface, state, claim_left)
+        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for p in homeless))
         self.poll()
-        self.draw_notes(surface, now)
+        self.draw_notes(surface, now, self.pinned)
+
+    def pins(self, state: rs.State, now: float) -> dict[int, list[Pin]]:
+        """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
+        winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
+        each at least as big as the centre's banners and prompt. What its lane cannot hold stays in the centre's
+        lanes (where a seat's lane holds one line, its prompt goes under the pile while its banner shows)."""
+        pins: dict[int, list[Pin]] = {}
+        low = text_for(big_min(self.L.size))
+        for e in self.anim.effects:
+            if isinstance(e, Banner) and e.seat is not None and e.tween.started(now) and not e.tween.done(now):
+                pins.setdefault(e.seat, []).append(Pin("banner", e.text, e.color, round(self.L.size[1] * e.scale), low,
+                                                       self.notes.fade(e, now), e.plate))
+        seat = self.model.status_seat(state)
+        text = self.model.status_text(state)
+        if seat is not None and text:
+            color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
+            pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
+                                                 short=self.model.status_short(state)))
+        return pins
 
     def draw_flying_card(
         self, surface: pygame.Surface, f: Flyer, now: float, width: int, pile_size: int = 0
@@ -439,5 +489,6 @@ class RatscrewView(TableView):
     def _draw_pile_count(self, surface: pygame.Surface, state: rs.State, now: float | None = None) -> None:
         paint.pile_count(self, surface, state, now)
 
-    def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None) -> None:
-        paint.status(self, surface, state, claim_left)
+    def _draw_status(self, surface: pygame.Surface, state: rs.State, claim_left: float | None,
+                     centred: bool = True) -> None:
+        paint.status(self, surface, state, claim_left, centred)

@@ -129,6 +129,8 @@ class RatscrewModel(ViewModel):
     """The effects of one Ratscrew table; `pile_gen` counts the piles won (each new pile's cards lie
     turned differently)."""
 
+    clock_text = ""  # the game clock under the pile ("2:51 left"), set by the table each frame (issue 21)
+
     def __init__(self, rules: rs.Rules, names: list[str], seed: int, *, reduced_motion: bool = False) -> None:
         super().__init__(names, reduced_motion=reduced_motion)
         self.rules = rules
@@ -192,11 +194,12 @@ class RatscrewModel(ViewModel):
         self.anim.add(
             Banner(
                 Tween(t_ns, 1000 * MS),
-                t("{rule}!", rule=rs_text.slap_label(e.rule)),
+                t("{name}: {rule}!", name=self.names[e.seat], rule=rs_text.slap_label(e.rule)),
                 colors.banner_color(e.seat),
                 scale=SLAP_BANNER_SCALE,
                 at=("slap_banner",),
                 plate=True,  # on a dark plate: every seat colour reads on the felt
+                seat=e.seat,  # said at the winner's mat (issue 37), else in the headline lane
             )
         )
         self.anim.add(Framed(Tween(t_ns, (SLAP_HOLD_MS + 120) * MS), e.cards))
@@ -443,6 +446,28 @@ class RatscrewModel(ViewModel):
         if keys is None:
             return ""
         return t("{name}: press {key} to play", name=name, key=pressed(keys))
+
+    def status_seat(self, state: rs.State) -> int | None:
+        """The seat the line of `status_text` is about (the challenger whose claim waits, else the seat to
+        play), said at that seat's mat (issue 37); None while it says nothing."""
+        if state.is_over:
+            return None
+        if state.awaiting_claim and state.challenger is not None:
+            return state.challenger
+        seat = state.current_player
+        return seat if seat is not None and state.in_game(seat) else None
+
+    def status_short(self, state: rs.State) -> str:
+        """`status_text` as said at its seat's mat where its lane is too narrow for it (the mat names the seat)."""
+        seat = self.status_seat(state)
+        if seat is None:
+            return ""
+        keys = self.keys_of(seat)
+        if state.awaiting_claim:
+            return t("Wins the challenge!") if keys is None else t("Claim: {key}", key=keys.first)
+        if state.owed and state.challenger is not None:
+            return t("Owes {n}", n=state.owed) if keys is None else t("Owes {n}: {key}", n=state.owed, key=keys.first)
+        return "" if keys is None else t("Your turn: {key}", key=keys.first)
 
     def panel_hint(self, seat: int, count: int, out: bool) -> str:
         """A human seat that ran out of cards (but is still in) is told which key gets it back in."""

@@ -1,0 +1,100 @@
+"""Issue 37 item 1, words at their seat: on the Ratscrew table every message about one seat (its turn prompt,
+its debt or claim, "Too late", "Wrong slap", "Out!", the slap it won, named: "Ada: Double!" in its colour)
+is drawn at that seat: in its notes lane (the felt between its mat and the pile) or on its own mat; the clock
+alone under the pile. Checked on the boxes the table drew, frame by frame, at 2/5/8 seats, from 640×360 to
+1920×1080 and at 1280×800 (16:10), in English, Danish and Swedish."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from support_table import all_overlays, drawn_frames
+
+from game import i18n
+from game.games.ratscrew import engine as rs
+from game.render import colors, scale
+
+SIZES = [(640, 360), (1280, 720), (1280, 800), (1920, 1080)]
+ABOUT_A_SEAT = ("note", "prompt", "banner")
+
+
+@pytest.fixture(autouse=True)
+def standard_looks():
+    yield
+    scale.install(window=(1280, 720))
+    i18n.set_language("en")
+
+
+def _seat_words(size, n, watch_clock=False):
+    """Every box of a seat's words the table drew over 2.6 s of every overlay at once (a slap won on a tie, a
+    wrong slap, a late one, a player out), with the seat it was drawn for and where that seat's words may go."""
+    scale.install(window=size)
+    app, table = all_overlays(size, n, rules=rs.Rules(slap_lockout_ms=0, game_length="quick") if watch_clock else None)
+    seen = []
+    for _now, _surface, boxes in drawn_frames(app, table, 2600, 40):
+        view = table.view
+        # seats whose lane holds their slap's banner or a note (a note is never pushed out by the prompt)
+        busy = {b.seat for b in boxes if b.kind in ("banner", "note")}
+        for b in boxes:
+            if b.kind in ABOUT_A_SEAT or b.kind == "clock":
+                region = None if b.seat is None else (view.notes.lane(b.seat).rect, view.notes.panel_zone(b.seat))
+                # (a prompt in the centre: only while its seat's lane holds that seat's slap banner)
+                state = table.match.state
+                if b.kind == "prompt" and b.seat is None:
+                    assert view.model.status_seat(state) in busy, (b.text, busy)
+                    continue
+                if b.kind == "prompt":  # the line about the seat to press now, at that seat (short: "Your turn: Q")
+                    assert b.seat == view.model.status_seat(state)
+                    assert b.text in (view.model.status_text(state), view.model.status_short(state))
+                seen.append((b.kind, b.text, b.seat, pygame.Rect(b.rect), region))
+    return table, seen
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language):
+    if language != "en" and size not in ((640, 360), (1280, 720)):
+        pytest.skip("the other languages at the smallest and the standard window (their words are longest there)")
+    i18n.set_language(language)
+    table, seen = _seat_words(size, n)
+    names = table.view.model.names
+    away = [(kind, text, seat, rect) for kind, text, seat, rect, region in seen
+            if region is not None and not (region[0].contains(rect) or region[1].contains(rect))]
+    assert not away, away
+    # the turn prompt and the slap's banner are among them: said at a seat, not in the centre's lanes
+    prompts = [(text, seat) for kind, text, seat, _, _ in seen if kind == "prompt"]
+    assert prompts and all(seat is not None for _, seat in prompts), prompts
+    slap = {i18n.t("{name}: {rule}!", name=name, rule=i18n.t("Double")): seat for seat, name in enumerate(names)}
+    won = [(text, seat) for kind, text, seat, _, _ in seen if kind == "banner" and text in slap]
+    assert won and all(seat == slap[text] for text, seat in won), won
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 8])
+def test_the_clock_is_alone_under_the_pile(n, size):
+    table, seen = _seat_words(size, n, watch_clock=True)
+    clocks = {(text, tuple(rect)) for kind, text, _, rect, _ in seen if kind == "clock"}
+    assert clocks and all(text.endswith(i18n.t("{time} left", time="")) for text, _ in clocks), clocks
+    lane = table.view.prompt_lane()
+    assert all(lane.contains(pygame.Rect(r)) for _, r in clocks)
+    if table.view.geo.mode == "stack":  # the lanes above and under the pile (else beside it, mats in rows)
+        assert all(r[1] >= table.view.geo.pile_zone.bottom for _, r in clocks)
+
+
+def test_the_slap_banner_is_in_the_winners_colour_at_the_winners_mat():
+    size = (1280, 720)
+    scale.install(window=size)
+    app, table = all_overlays(size, 5)
+    names = table.view.model.names
+    inked = {}
+    for _now, surface, boxes in drawn_frames(app, table, 1000, 40):
+        for b in boxes:
+            if b.kind == "banner" and b.seat is not None:
+                assert b.text == i18n.t("{name}: {rule}!", name=names[b.seat], rule=i18n.t("Double"))
+                # on its plate, or (a lane with no room for one) bare, lightened to read on the felt
+                inks = {colors.banner_color(b.seat), colors.readable(colors.banner_color(b.seat), colors.FELT)}
+                inked[b.seat] = max(inked.get(b.seat, 0), sum(
+                    1 for x in range(b.rect.left, b.rect.right) for y in range(b.rect.top, b.rect.bottom)
+                    if tuple(surface.get_at((x, y)))[:3] in inks))
+    assert len(inked) == 1 and min(inked.values()) > 200, inked  # its letters in its winner's colour
