@@ -6,6 +6,7 @@ stats leading to the parent's summary."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from support_app import focus, press, top_name
 from support_numbers import keep
@@ -126,6 +127,57 @@ def test_play_it_opens_a_no_thanks_table_with_the_deck_the_teaching_aid_and_easy
     assert table.config.rules.ranks_per_suit == 7 and table.config.rules.suit_order == ("S", "H", "D", "C")
     assert [(s.kind, s.level) for s in table.config.seats] == [("human", None), ("bot", "easy"), ("bot", "easy")]
     assert app.settings["teaching_aid"] is True and table.view.teaching_aid
+
+
+def keystroke(key: int, text: str = "") -> None:
+    """What SDL sends for one key stroke while the keyboard types: KEYDOWN, the TEXTINPUT it types, KEYUP."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0))
+
+
+def type_number(app, n: int, keypad: bool = False) -> None:
+    """Type `n`'s digits on the number row (or the keypad), one stroke a frame pair."""
+    for digit in str(n):
+        keystroke(getattr(pygame, f"K_KP_{digit}" if keypad else f"K_{digit}"), digit)
+        app.frames(2)
+
+
+def test_a_dialled_worth_can_be_typed_on_the_number_row_or_the_keypad(app):
+    app.push(TitleScene())
+    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=qs.STEP_IDS.index("worth_dial")))
+    app.frames(2)
+    lesson = app.top
+    assert app.input.text_input  # the keyboard types on a dial step
+    q = lesson.round.current
+    wrong = q.answer + 1 if q.answer < 10 else q.answer - 1
+    type_number(app, wrong)
+    assert lesson.typed == str(wrong) and lesson.dial == wrong and lesson.round.answered is None
+    press(app, "back")  # Backspace takes the last digit back (the lesson stays)
+    assert app.top is lesson and lesson.typed == str(wrong)[:-1]
+    if lesson.typed:
+        press(app, "back")
+    assert lesson.typed == ""
+    press(app, "enter")  # nothing typed: no answer yet
+    assert lesson.round.answered is None
+    type_number(app, q.answer, keypad=True)
+    assert lesson.dial == q.answer
+    shot = pygame.Surface(app.size)
+    lesson.draw(shot, 0.0)
+    assert f"{q.answer}_" in [s for _, s, _ in lesson.words.drawn]  # shown as typed
+    press(app, "enter")
+    assert lesson.round.answered is not None and lesson.round.answered.outcome == "right"
+    press(app, "enter")  # on to the next question, which a pad's dial (the arrows) still answers
+    assert lesson.round.index == 1 and lesson.typed is None
+    q = lesson.round.current
+    type_number(app, 99)  # more digits than the deck's biggest number has: the third is not taken
+    type_number(app, 9)
+    assert lesson.typed == "99"
+    press(app, "up")  # the arrows dial on from the typed number
+    assert lesson.typed is None and lesson.dial == q.rules.deck_size
+    press(app, "esc")
+    assert top_name(app) == "TitleScene"
 
 
 def test_the_choose_screen_and_the_stats_lead_to_the_school_and_its_summary(app):

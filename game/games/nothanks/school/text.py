@@ -90,7 +90,7 @@ def keys(q: qs.Question, answer: str) -> str:
     if answer == "side":
         return t("← left   → right") if q.kind == qs.MORE else t("← yes   → no")
     if answer == "dial":
-        return t("↑ ↓ one more or less   ← → a whole row   Enter / A: that's it")
+        return t("↑ ↓ one more or less   ← → a whole row   0–9 type it   Enter / A: that's it")
     return t("← → choose   Enter / A: that's it")
 
 
