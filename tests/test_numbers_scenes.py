@@ -216,3 +216,33 @@ def test_a_child_with_a_pad_reaches_the_school_and_plays_a_round(app, pads):
     assert lesson.round.stars == 3 and lesson.device == device(pad)
     tap(app, pad, "b")
     assert top_name(app) == "SetupScene"
+
+
+def test_the_stats_and_the_slap_schools_summary_show_the_number_schools_mastered_steps(app):
+    mia = app.history.create("Mia")
+    ben = app.history.create("Ben")
+    keep(app, mia.id, "more_suit", 10)
+    keep(app, mia.id, "more_across", 10)
+    keep(app, mia.id, "worth_pick", 8)  # two stars: open, not mastered
+    keep(app, mia.id, "more_suit", 10, k=7)
+    mastered = t("Number school, mastered: {list}", list="; ".join([
+        t("step {steps} ({k} a suit)", steps="1", k=7), t("steps {steps} ({k} a suit)", steps="1, 2", k=9)]))
+    nothing = t("Number school: nothing mastered yet")
+    app.nav.push("title")
+    app.nav.push("stats", mia.id)
+    app.frames(2)
+    stats = app.top
+    assert stats.progress_lines == [mastered]
+    room = stats.progress_room
+    # on the bottom row, left of the buttons and under the charts, two lines at most
+    assert room.right <= min(r.x for r in stats.menu.rects[1:3]) and stats.hist_rect.bottom < room.y
+    assert all(len(lines) <= 2 for _, lines in stats.progress_wrapped)
+    press(app, "right")  # Ben: nothing yet
+    assert stats.profile_id == ben.id and stats.progress_lines == [nothing]
+    app.nav.push("practice", "ratscrew", "school", "summary", mia.id)
+    app.frames(2)
+    summary = app.top
+    assert summary._notes()[-1][0] == mastered
+    assert mastered in " ".join(s for _, s, _ in summary.words.drawn)  # whole (wrapped at a space), never cut
+    press(app, "right")
+    assert summary.profile_id == ben.id and summary._notes()[-1][0] == nothing
