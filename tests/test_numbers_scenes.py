@@ -6,6 +6,7 @@ stats leading to the parent's summary."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from support_app import focus, press, top_name
 from support_numbers import keep
@@ -128,6 +129,57 @@ def test_play_it_opens_a_no_thanks_table_with_the_deck_the_teaching_aid_and_easy
     assert app.settings["teaching_aid"] is True and table.view.teaching_aid
 
 
+def keystroke(key: int, text: str = "") -> None:
+    """What SDL sends for one key stroke while the keyboard types: KEYDOWN, the TEXTINPUT it types, KEYUP."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0))
+
+
+def type_number(app, n: int, keypad: bool = False) -> None:
+    """Type `n`'s digits on the number row (or the keypad), one stroke a frame pair."""
+    for digit in str(n):
+        keystroke(getattr(pygame, f"K_KP_{digit}" if keypad else f"K_{digit}"), digit)
+        app.frames(2)
+
+
+def test_a_dialled_worth_can_be_typed_on_the_number_row_or_the_keypad(app):
+    app.push(TitleScene())
+    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=qs.STEP_IDS.index("worth_dial")))
+    app.frames(2)
+    lesson = app.top
+    assert app.input.text_input  # the keyboard types on a dial step
+    q = lesson.round.current
+    wrong = q.answer + 1 if q.answer < 10 else q.answer - 1
+    type_number(app, wrong)
+    assert lesson.typed == str(wrong) and lesson.dial == wrong and lesson.round.answered is None
+    press(app, "back")  # Backspace takes the last digit back (the lesson stays)
+    assert app.top is lesson and lesson.typed == str(wrong)[:-1]
+    if lesson.typed:
+        press(app, "back")
+    assert lesson.typed == ""
+    press(app, "enter")  # nothing typed: no answer yet
+    assert lesson.round.answered is None
+    type_number(app, q.answer, keypad=True)
+    assert lesson.dial == q.answer
+    shot = pygame.Surface(app.size)
+    lesson.draw(shot, 0.0)
+    assert f"{q.answer}_" in [s for _, s, _ in lesson.words.drawn]  # shown as typed
+    press(app, "enter")
+    assert lesson.round.answered is not None and lesson.round.answered.outcome == "right"
+    press(app, "enter")  # on to the next question, which a pad's dial (the arrows) still answers
+    assert lesson.round.index == 1 and lesson.typed is None
+    q = lesson.round.current
+    type_number(app, 99)  # more digits than the deck's biggest number has: the third is not taken
+    type_number(app, 9)
+    assert lesson.typed == "99"
+    press(app, "up")  # the arrows dial on from the typed number
+    assert lesson.typed is None and lesson.dial == q.rules.deck_size
+    press(app, "esc")
+    assert top_name(app) == "TitleScene"
+
+
 def test_the_choose_screen_and_the_stats_lead_to_the_school_and_its_summary(app):
     mia = app.history.create("Mia")
     keep(app, mia.id, "more_suit", 10)
@@ -164,3 +216,33 @@ def test_a_child_with_a_pad_reaches_the_school_and_plays_a_round(app, pads):
     assert lesson.round.stars == 3 and lesson.device == device(pad)
     tap(app, pad, "b")
     assert top_name(app) == "SetupScene"
+
+
+def test_the_stats_and_the_slap_schools_summary_show_the_number_schools_mastered_steps(app):
+    mia = app.history.create("Mia")
+    ben = app.history.create("Ben")
+    keep(app, mia.id, "more_suit", 10)
+    keep(app, mia.id, "more_across", 10)
+    keep(app, mia.id, "worth_pick", 8)  # two stars: open, not mastered
+    keep(app, mia.id, "more_suit", 10, k=7)
+    mastered = t("Number school, mastered: {list}", list="; ".join([
+        t("step {steps} ({k} a suit)", steps="1", k=7), t("steps {steps} ({k} a suit)", steps="1, 2", k=9)]))
+    nothing = t("Number school: nothing mastered yet")
+    app.nav.push("title")
+    app.nav.push("stats", mia.id)
+    app.frames(2)
+    stats = app.top
+    assert stats.progress_lines == [mastered]
+    room = stats.progress_room
+    # on the bottom row, left of the buttons and under the charts, two lines at most
+    assert room.right <= min(r.x for r in stats.menu.rects[1:3]) and stats.hist_rect.bottom < room.y
+    assert all(len(lines) <= 2 for _, lines in stats.progress_wrapped)
+    press(app, "right")  # Ben: nothing yet
+    assert stats.profile_id == ben.id and stats.progress_lines == [nothing]
+    app.nav.push("practice", "ratscrew", "school", "summary", mia.id)
+    app.frames(2)
+    summary = app.top
+    assert summary._notes()[-1][0] == mastered
+    assert mastered in " ".join(s for _, s, _ in summary.words.drawn)  # whole (wrapped at a space), never cut
+    press(app, "right")
+    assert summary.profile_id == ben.id and summary._notes()[-1][0] == nothing

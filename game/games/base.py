@@ -38,8 +38,12 @@ from game.screen import Screen
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.school.kept import KeptSession
     from game.render.card_art import CardArt
     from game.simkit import Recorder
+
+    # One player's kept practice sessions in (game, kind of events), oldest first (the history's `practice`)
+    PracticeReader: TypeAlias = Callable[[str, str], Sequence[KeptSession]]
 
 RulesT = TypeVar("RulesT")  # a game's own rules (its engine's Rules)
 BotT = TypeVar("BotT")  # what its bots are to its match (e.g. a Protocol of what the match calls)
@@ -180,6 +184,11 @@ class PracticeMode(ABC):
 
     def lobby_entry(self) -> str:
         """The words of a button on its game's lobby that opens it ("Learn the numbers…"); "" for none."""
+        return ""
+
+    def progress_line(self, kept: PracticeReader) -> str:
+        """One short line of a player's progress here, told from their kept sessions (`kept(game, kind)`),
+        for their stats and the other schools' summaries; "" for none."""
         return ""
 
 

@@ -15,7 +15,7 @@ import pygame
 
 from game import i18n
 from game.history import export, queries
-from game.history.queries import ProfileStats
+from game.history.queries import Practice, ProfileStats
 from game.i18n import decimal, t, tn
 from game.profiles import Profile
 from game.render import colors, scale
@@ -61,6 +61,7 @@ class StatsScene(MenuHandler):
             self.profile_id = ids[0] if ids else None
         self.rule_order = tuple(r for d in self.app.games.all() for r in d.history_rules)
         modes = [(d.id, mode) for d in self.app.games.all() for mode in d.practice if mode.progress_screen]
+        self.modes = [mode for d in self.app.games.all() for mode in d.practice]
         self.menu = ui.Menu([
             ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
                     button=True),
@@ -109,6 +110,14 @@ class StatsScene(MenuHandler):
         if profile_id is not None:
             found = history.read(lambda c: queries.profile_stats(c, profile_id, self.rule_order))
         self.stats = found if found is not None else ProfileStats(self.profile_id or 0)
+        # the practice modes' lines of this player's progress (the number school's mastered steps), told
+        # by the modes from the kept sessions, so this screen names no game
+        self.progress_lines: list[str] = []
+        if profile_id is not None and self.profile is not None:
+            def kept(game: str, kind: str) -> list[Practice]:
+                return history.practice(profile_id, game, kind)
+
+            self.progress_lines = [line for mode in self.modes if (line := mode.progress_line(kept))]
 
     def export(self) -> None:
         """The player's history as CSV in the data folder's exports/; the path (or the trouble) is shown."""
@@ -170,6 +179,11 @@ class StatsScene(MenuHandler):
         self.hist_rect = pygame.Rect(area.x, area.y + half + gap, left_w, charts_h - half - gap)
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
         self.message_room = pygame.Rect(m, csv.y, csv.x - m - gap, bh)
+        # the practice modes' progress lines share the bottom row's room with the export's message (which, while
+        # shown, takes it), two lines each at most: the charts above keep their height
+        self.progress_room = self.message_room.inflate(0, 2 * ui.px(size, 8))
+        self.progress_wrapped = [ui.TEXTS.wrap_fit(line, ui.px(size, TEXT_PX), self.progress_room.w, lines=2, least=1.0)
+                                 for line in self.progress_lines]
         # A row of figures: as tall as a line of them at the player's text size.
         self.row = row = max(ui.px(size, ROW), ui.TEXTS.line_height(ui.px(size, TEXT_PX)))
         # The right column's three panels share its height as their rows need it (each at least a share
@@ -213,6 +227,7 @@ class StatsScene(MenuHandler):
             self._draw_rules(surface, colour)
             self._draw_games(surface)
             self._draw_rivals(surface)
+            self._draw_progress(surface)
         if self.message:
             room = self.message_room
             lines = [(self.message, True)] + ([(ui.TEXTS.cut_start(self.folder, room.w, ui.px(size, TEXT_PX)), False)]
@@ -225,6 +240,16 @@ class StatsScene(MenuHandler):
         hint = t("← → player   ↑ ↓ choose   Enter / {a} select   Esc / {b} back", **self.app.input.buttons())  # 20 px, as every word here
         ui.blit_text(surface, hint, ui.px(size, TEXT_PX), ui.TEXT_DIM, "midbottom",
                      (size[0] // 2, size[1] - ui.px(size, 10)), max_w=size[0] - ui.px(size, 40))
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        if self.message:
+            return
+        room = self.progress_room
+        y = room.centery - sum(len(lines) * ui.TEXTS.line_height(px) for px, lines in self.progress_wrapped) // 2
+        for px, lines in self.progress_wrapped:
+            for line in lines:
+                ui.blit_text(surface, line, px, ui.TEXT, "topleft", (room.x, y), max_w=room.w)
+                y += ui.TEXTS.line_height(px)
 
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, note: str = "") -> int:
         """A panel with its title (and a note at its top right); returns the y under the title."""

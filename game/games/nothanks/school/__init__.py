@@ -15,12 +15,13 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game.games.base import PracticeMode
-from game.games.nothanks.school.names import MODE
+from game.games.nothanks.school.names import GAME, MODE
 from game.screen import Screen
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.games.base import PracticeReader
     from game.render.card_art import CardArt
 
 
@@ -62,6 +63,12 @@ class NumberSchool(PracticeMode):
         from game.games.nothanks.school import text
 
         return text.lobby_entry()
+
+    def progress_line(self, kept: PracticeReader) -> str:
+        """What the player has mastered: steps by number, at each deck size."""
+        from game.games.nothanks.school import mastery, text
+
+        return text.mastered_short(mastery.mastered(mastery.step_stars(kept(GAME, mastery.KIND))))
 
     def sim(self) -> ModuleType:
         from game.games.nothanks.school import sim

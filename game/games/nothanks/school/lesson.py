@@ -1,6 +1,7 @@
 """The number school's lesson: one round of a step's questions, pictures first. The cards are drawn as the
 No Thanks table draws them; the child answers with ← → (which card, yes or no), a choice of three, or a
-number dialled (↑ ↓ one more or less, ← → a whole row); then the answer is shown under the picture the
+number dialled (↑ ↓ one more or less, ← → a whole row) or typed (the number row or the keypad, Backspace
+taking a digit back: the keyboard types while a dial step is on); then the answer is shown under the picture the
 seed's way, with the deck's suits laid out in rows and the cards a worth counts lit. The round ends on its
 stars: again, the next step (at two stars), "Play it" (a No Thanks table with this deck, the teaching aid on
 and easy bots, once the step is mastered) or back to the setup. A remembered player's round is kept."""
@@ -23,6 +24,7 @@ from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, Options, Roun
 from game.games.nothanks.school.round import RIGHT as OK
 from game.games.school.paint import Words, line_h, stars
 from game.i18n import pt, t
+from game.input.router import TextEdit
 from game.match.common import SeatSpec
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
@@ -65,6 +67,9 @@ class LessonScene(Scene):
                            timed=mastery.timed(best, o.step_id, o.ranks_per_suit))
         self.started_ns: int | None = None
         self.menu: ui.Menu | None = None
+        # the keyboard types while a dial step's questions and answers are up (arrows still dial, Enter goes
+        # on); the end's menu and the other steps take the keys as menu keys
+        self.wants_text = self.round.step.answer == "dial"
         self._ask()
 
     def _ask(self) -> None:
@@ -73,6 +78,24 @@ class LessonScene(Scene):
         self.focus = 0
         q = self.round.current
         self.dial = q.cards[0].rank if q.kind in (qs.WORTH, qs.BASE) else 0
+        self.typed: str | None = None  # the digits typed so far (None: the number is dialled)
+
+    def text_edit(self, edit: TextEdit) -> None:
+        """A digit typed, Backspace taking one back, Enter as the A button, Esc leaving."""
+        if edit.key == "escape":
+            self.back()
+        elif edit.key == "enter":
+            self.handle(Command(None, CONFIRM, edit.t_ns, device="kb"))
+        elif self.round.answered is None:
+            typed = self.typed or ""
+            if edit.key == "backspace":
+                typed = typed[:-1]
+            else:  # room for the deck's biggest number: more digits are not taken
+                room = len(str(self.round.current.rules.deck_size))
+                typed = (typed + "".join(c for c in edit.text if c.isdigit()))[:room]
+            self.typed = typed
+            if typed:
+                self.dial = int(typed)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         self.now_ns = now_ns
@@ -108,7 +131,8 @@ class LessonScene(Scene):
         elif how == "dial" and cmd.action in (UP, DOWN, LEFT, RIGHT):
             step = {UP: 1, DOWN: -1, RIGHT: q.ranks_per_suit, LEFT: -q.ranks_per_suit}[cmd.action]
             self.dial = max(0, min(q.rules.deck_size, self.dial + step))
-        elif how == "dial" and cmd.action == CONFIRM:
+            self.typed = None
+        elif how == "dial" and cmd.action == CONFIRM and self.typed != "":  # all typed digits taken back: no number
             self._answer(self.dial)
 
     def _answer(self, given: int) -> None:
@@ -129,6 +153,7 @@ class LessonScene(Scene):
         last = self.options.step >= len(qs.STEPS) - 1
         best = self._best() or {}
         mastered = max(got, best.get((self.options.step_id, self.options.ranks_per_suit), 0)) >= MASTERED_AT
+        self.wants_text = False
         self.menu = ui.Menu([
             ui.Item(t("Again"), self._again, button=True),
             ui.Item(t("Next step"), self._next_step, button=True, enabled=lambda: not last and got >= OPEN_AT),
@@ -248,7 +273,8 @@ class LessonScene(Scene):
             box = pygame.Rect(0, 0, ui.px(size, 200), max(ui.px(size, 80), line_h(ui.px(size, 56), True)))
             box.midtop = (cx, y + ui.px(size, 4))
             ui.panel(surface, box, alpha=230, border=GOLD)
-            self.words.text(surface, str(self.dial), ui.px(size, 56), ui.TEXT, "center", box.center, bold=True)
+            shown = str(self.dial) if self.typed is None else self.typed + "_"  # a typed number shows its caret
+            self.words.text(surface, shown, ui.px(size, 56), ui.TEXT, "center", box.center, bold=True)
             beside = pygame.Rect(box.right + ui.px(size, 14), box.y, ui.px(size, 24), box.h)
             up = [(beside.centerx, beside.y + beside.h // 8), (beside.left, beside.centery - 3),
                   (beside.right, beside.centery - 3)]

@@ -90,7 +90,7 @@ def keys(q: qs.Question, answer: str) -> str:
     if answer == "side":
         return t("← left   → right") if q.kind == qs.MORE else t("← yes   → no")
     if answer == "dial":
-        return t("↑ ↓ one more or less   ← → a whole row   Enter / A: that's it")
+        return t("↑ ↓ one more or less   ← → a whole row   0–9 type it   Enter / A: that's it")
     return t("← → choose   Enter / A: that's it")
 
 
@@ -171,6 +171,18 @@ def mastered_line(steps: list[tuple[str, int]]) -> str:
         return t("Mastered: nothing yet")
     return t("Mastered: {steps}", steps=", ".join(
         t("{step} ({n} a suit)", step=step_name(s), n=k) for s, k in steps))
+
+
+def mastered_short(steps: list[tuple[str, int]]) -> str:
+    """The mastered steps in a line for a player's stats: the steps' numbers on the ladder, per deck size."""
+    if not steps:
+        return t("Number school: nothing mastered yet")
+    per_size = []
+    for k in sorted({k for _, k in steps}):
+        numbers = [str(qs.STEP_IDS.index(s) + 1) for s, at in steps if at == k]
+        per_size.append(tn("step {steps} ({k} a suit)", "steps {steps} ({k} a suit)", len(numbers),
+                           steps=", ".join(numbers), k=k))
+    return t("Number school, mastered: {list}", list="; ".join(per_size))
 
 
 def rounds_line(rounds: int, recent: int, minutes: float) -> str:

@@ -7,6 +7,7 @@ and the drill to play next. Opened from the school's setup (Progress…) and fro
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 import pygame
 
@@ -15,6 +16,7 @@ from game.games.ratscrew.school import mastery, text
 from game.games.ratscrew.school.drills import DRILLS, LADDER
 from game.games.ratscrew.school.names import GAME
 from game.games.ratscrew.text import slap_label
+from game.games.school.kept import KeptSession
 from game.games.school.paint import Words, fit_px, line_h, lock, stars
 from game.i18n import decimal, short_weekday, t
 from game.render import colors
@@ -55,8 +57,16 @@ class SummaryScene(Scene):
 
     def load(self) -> None:
         kept = []
-        if self.profile_id is not None:
-            kept = self.app.history.practice(self.profile_id, GAME)
+        self.other_schools: list[str] = []  # the other practice modes' lines (the number school's mastered steps)
+        profile_id = self.profile_id
+        if profile_id is not None:
+            kept = self.app.history.practice(profile_id, GAME)
+
+            def sessions(game: str, kind: str) -> Sequence[KeptSession]:
+                return self.app.history.practice(profile_id, game, kind)
+
+            self.other_schools = [line for d in self.app.games.all() for mode in d.practice
+                                  if (line := mode.progress_line(sessions))]
         today = self.today or datetime.date.today()
         self.summary = mastery.summary(kept, today)
         self.days = mastery.by_day(kept, today)
@@ -119,8 +129,11 @@ class SummaryScene(Scene):
         s = self.summary
         y = self._title(surface, size, rect, t("Stars per pattern"))
         pad = ui.px(size, 12)
-        notes = self._notes()
-        note_h = len(notes) * line_h(ui.px(size, PX)) + ui.px(size, 8)
+        # a note too long for a line (the number school's mastered steps) takes two
+        notes = [(px, part, tone) for line, tone in self._notes()
+                 for px, lines in [ui.TEXTS.wrap_fit(line, ui.px(size, PX), rect.w - 2 * pad, lines=2, least=1.0)]
+                 for part in lines]
+        note_h = sum(line_h(px) for px, _, _ in notes) + ui.px(size, 8)
         row = max(line_h(ui.px(size, PX)), (rect.bottom - pad - note_h - y) // len(DRILLS))
         radius = max(4, min(ui.px(size, 9), row // 3))
         star_w = round(radius * 2 + 2 * radius * 2.3)
@@ -137,10 +150,9 @@ class SummaryScene(Scene):
             else:
                 stars(surface, x, cy, radius, s.stars.get(rule, 0))
         ny = y + len(DRILLS) * row + ui.px(size, 8)
-        for line, tone in notes:
-            self.words.text(surface, line, fit_px(line, rect.w - 2 * pad, ui.px(size, PX)), tone, "topleft",
-                            (rect.x + pad, ny), max_w=rect.w - 2 * pad)
-            ny += line_h(ui.px(size, PX))
+        for px, line, tone in notes:
+            self.words.text(surface, line, px, tone, "topleft", (rect.x + pad, ny), max_w=rect.w - 2 * pad)
+            ny += line_h(px)
 
     def _notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         s = self.summary
@@ -149,6 +161,7 @@ class SummaryScene(Scene):
             out.append((t("Going well: {rule}", rule=slap_label(s.best_rule)), ui.TEXT))
         if s.practise_rule is not None:
             out.append((t("To practise: {rule}", rule=slap_label(s.practise_rule)), ui.TEXT))
+        out += [(line, ui.TEXT) for line in self.other_schools]
         return out
 
     def _draw_week(self, surface: pygame.Surface, size: tuple[int, int], rect: pygame.Rect) -> None:
