@@ -180,8 +180,9 @@ def mastered_short(steps: list[tuple[str, int]]) -> str:
     per_size = []
     for k in sorted({k for _, k in steps}):
         numbers = [str(qs.STEP_IDS.index(s) + 1) for s, at in steps if at == k]
-        per_size.append(tn("step {steps} ({k} a suit)", "steps {steps} ({k} a suit)", len(numbers),
-                           steps=", ".join(numbers), k=k))
+        # Two messages, not a plural: the count (how many steps) is never written, only the steps' numbers.
+        per_size.append(t("step {steps} ({k} a suit)", steps=numbers[0], k=k) if len(numbers) == 1
+                        else t("steps {steps} ({k} a suit)", steps=", ".join(numbers), k=k))
     return t("Number school, mastered: {list}", list="; ".join(per_size))
 
 
