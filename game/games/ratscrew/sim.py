@@ -1,6 +1,8 @@
 """Egyptian Ratscrew in `python -m game sim ratscrew`: whole all-bot games through the match, per-level
 behaviour (reaction times, misses, wrong slaps), the strength ladder, and the result as a table.
-`--head-start 300,0` gives each bot entry a head start (it keeps it in whichever seat it sits)."""
+`--head-start 300,0` gives each bot entry a head start (it keeps it in whichever seat it sits); `--out-order`
+adds each game's finishing order (who went out first, second, …, the winner last), the record the fair start's
+"who goes out next" is fitted to (`fair.OUT_SHIFT`)."""
 
 from __future__ import annotations
 
@@ -42,6 +44,9 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--fair-start", action="store_true", dest="fair_start",
                        help="Ratscrew: each bot's head start from its level's known median reaction, relative to "
                        "the fastest (as the lobby's Fair start sets them)")
+    group.add_argument("--out-order", action="store_true", dest="out_order",
+                       help="Ratscrew: also give each game's finishing order (bot entries in the order they went "
+                       "out, the winner last) and how often each entry finished in each place")
 
 
 def _rules(args: argparse.Namespace) -> rs.Rules:
@@ -69,10 +74,12 @@ class LevelFigures(TypedDict):
 
 
 def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
-              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None) -> dict:
+              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None,
+              out_order: bool = False) -> dict:
     """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
     recorder, each game's log is saved as `<name>-<seed>-<game number>`. `leads`: each entry's head
-    start (ms)."""
+    start (ms). `out_order`: add each game's finishing order (`out_orders`: the entries in the order they went
+    out, then the winner; a drawn game lists only those that went out)."""
     recorder = recorder or Recorder(None)
     master = random.Random(seed)
     n = len(levels)
@@ -81,6 +88,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     lengths: list[int] = []
     seconds: list[float] = []
     ends: dict[str, int] = {}
+    orders: list[list[int]] = []
     per_level: dict[str, LevelFigures] = {
         level: {"reactions_ms": [], "drawn_ms": [], "opportunities": 0, "missed": 0, "won": 0, "wrong": 0,
                 "late": 0}
@@ -92,9 +100,13 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
         seats = [SeatSpec("bot", levels[e], head_start_ms=leads[e]) for e in entry_at]
         m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0, first_player=g % n,
                           record=recorder.on)
-        play_out(m)
+        gone: list[int] = []  # entries, in the order they went out
+        play_out(m, (lambda events: gone.extend(entry_at[x.event.seat] for x in events
+                                                if isinstance(x.event, rs.PlayerOut))) if out_order else None)
         recorder.save(m, f"{name}-{seed}-{g + 1:04d}")
         st = m.state
+        if out_order:
+            orders.append(gone if st.winner is None else [*gone, entry_at[st.winner]])
         if st.winner is None:
             for e in range(n):
                 wins[e] += 1 / n
@@ -126,7 +138,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             "wrong_slap_rate": agg["wrong"] / slaps if slaps else None,
             "slaps": slaps, "slaps_won": agg["won"], "wrong": agg["wrong"], "late": agg["late"],
         })
-    return {
+    result = {
         "game": "ratscrew", "rules": text.summary(rules), "players": n, "bots": list(levels), "games": games,
         "seed": seed, "seat_balanced": seat_balanced, "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
@@ -138,6 +150,9 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
                      "win_rate": wins[e] / games} for e in range(n)],
         "levels": levels_out,
     }
+    if out_order:
+        result["out_orders"] = orders
+    return result
 
 
 def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> dict:
@@ -165,7 +180,8 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
         leads = fair.head_starts([fair.bot_median_ms(level) for level in levels], rules)
     else:
         leads = head_starts(args.head_start, len(levels))
-    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)
+    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads,
+                     out_order=args.out_order)
 
 
 def _ms(value: float | None) -> str:
@@ -174,6 +190,21 @@ def _ms(value: float | None) -> str:
 
 def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _places(result: dict) -> list[str]:
+    """How often each entry finished in each place: out 1st, 2nd, …, and won (of the games it ended)."""
+    n = result["players"]
+    counts = [[0] * n for _ in range(n)]
+    for order in result["out_orders"]:
+        for place, entry in enumerate(order):
+            counts[entry][place] += 1
+    heads = [f"out {k + 1}" for k in range(n - 1)] + ["won"]
+    lines = ["finishing order: how many games each entry went out in each place (the winner last)",
+             f"{'#':>2} {'bot':<8} " + " ".join(f"{h:>6}" for h in heads)]
+    for e, row in enumerate(counts):
+        lines.append(f"{e:>2} {result['bots'][e]:<8} " + " ".join(f"{c:>6}" for c in row))
+    return lines
 
 
 def format(result: dict) -> str:
@@ -201,5 +232,7 @@ def format(result: dict) -> str:
     for lv in result["levels"]:
         lines.append(f"{lv['level']:<8} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
                      f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")
+    if "out_orders" in result:
+        lines += _places(result)
     lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
     return "\n".join(lines)
