@@ -46,8 +46,8 @@ RULE_CHANCE: dict[str, float] = {
     "double": 0.059, "sandwich": 0.054, "top_bottom": 0.058, "marriage": 0.0058, "tens": 0.054,
     "divorce": 0.011, "run": 0.011, "six_nine": 0.012, "four_of_a_suit": 0.0086,
 }
-OUT_POWER = 2.0
-SPREAD = 1.04
+OUT_SLOPE = 4.5
+OUT_SEATS_POWER = 0.35
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this
 SOLVE_ROUNDS = 40
@@ -85,7 +85,7 @@ def head_starts(reactions: Sequence[float | None], rules: rs.Rules) -> list[int]
     leads = dict(zip(known, _solve(counts, rules)))
     out = []
     for r in reactions:
-        lead = 0.0 if r is None else SPREAD * leads[r]
+        lead = 0.0 if r is None else leads[r]
         steps = round(lead / HEAD_START_STEP_MS)
         out.append(min(HEAD_START_MAX_MS, max(0, steps * HEAD_START_STEP_MS)))
     return out
@@ -130,7 +130,8 @@ def game_chances(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[
         after: dict[tuple[int, ...], float] = {}
         for table, p in reach.items():
             shares = _race(curves, table)
-            weights = [n * max(s, 1e-9) ** -OUT_POWER for n, s in zip(table, shares)]
+            size = sum(table) ** OUT_SEATS_POWER
+            weights = [n * math.exp(-OUT_SLOPE * s * size) for n, s in zip(table, shares)]
             total = sum(weights)
             for g, w in enumerate(weights):
                 if w:
