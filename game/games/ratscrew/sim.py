@@ -11,13 +11,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import TypedDict
 
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair, text
 from game.games.ratscrew.bots import SIM_LEVELS
 from game.games.ratscrew.match import RatscrewMatch
-from game.match.common import SeatSpec
+from game.match.common import SeatSpec, Timed
 from game.simkit import (
     Recorder,
     SimError,
@@ -100,13 +101,12 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
         seats = [SeatSpec("bot", levels[e], head_start_ms=leads[e]) for e in entry_at]
         m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0, first_player=g % n,
                           record=recorder.on)
-        gone: list[int] = []  # entries, in the order they went out
-        play_out(m, (lambda events: gone.extend(entry_at[x.event.seat] for x in events
-                                                if isinstance(x.event, rs.PlayerOut))) if out_order else None)
+        gone: list[int] = []  # seats, in the order they went out
+        play_out(m, _outs(gone) if out_order else None)
         recorder.save(m, f"{name}-{seed}-{g + 1:04d}")
         st = m.state
         if out_order:
-            orders.append(gone if st.winner is None else [*gone, entry_at[st.winner]])
+            orders.append([entry_at[seat] for seat in (gone if st.winner is None else [*gone, st.winner])])
         if st.winner is None:
             for e in range(n):
                 wins[e] += 1 / n
@@ -153,6 +153,13 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     if out_order:
         result["out_orders"] = orders
     return result
+
+
+def _outs(into: list[int]) -> Callable[[list[Timed]], None]:
+    """A reader of a match's events that adds each seat that goes out to `into`, in order."""
+    def seen(events: list[Timed]) -> None:
+        into.extend(x.event.seat for x in events if isinstance(x.event, rs.PlayerOut))
+    return seen
 
 
 def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> dict:
