@@ -26,8 +26,8 @@ of the game in two parts:
   Seat by seat it is wrong, and it is kept anyway (issue 38). Recorded finishing orders (`sim ratscrew
   --out-order`, 33 tables of 2 to 8 seats, 12,200 games) are fitted far better by exp(-4.5 × s × seats **
   0.35) (log likelihood 2,100 over a coin toss's, share ** -2 4,000 under it; at six seats a casual seat goes
-  out first about as often as a pro, where share ** -2 says 0.38 ×). But every out-chance that fits them
-  gives head starts within 10 ms of each other, and the fitted one, needing no SPREAD, gave slower seats 10-30
+  out first about as often as a pro, where share ** -2 says 0.38 ×). But the out-chances that fit them about
+  as well give head starts within 10-30 ms of each other, and the fitted one, needing no SPREAD, gave slower seats 10-30
   ms less at 2 to 5 seats and did worse there in whole games (at seeds 7 and 99: a kid against a casual
   0.76 × parity, the kid under all nine rules 0.73 ×, a casual at 4 seats 0.71 ×). What is left is the race
   model's: in the sims a pro wins 2 % (two seats) to 19 % (eight) fewer races than it says, a kid with a
