@@ -1,8 +1,8 @@
 """Egyptian Ratscrew in `python -m game sim ratscrew`: whole all-bot games through the match, per-level
 behaviour (reaction times, misses, wrong slaps), the strength ladder, and the result as a table.
 `--head-start 300,0` gives each bot entry a head start (it keeps it in whichever seat it sits); `--out-order`
-adds each game's finishing order (who went out first, second, …, the winner last), the record the fair start's
-"who goes out next" is fitted to (`fair.OUT_SHIFT`)."""
+adds each game's finishing order (who went out first, second, …, the winner last), the record to check the fair
+start's "who goes out next" against (`fair.game_chances`)."""
 
 from __future__ import annotations
 
