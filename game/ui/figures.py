@@ -27,10 +27,13 @@ def word_floor() -> int:
 
 def fit_row(size: tuple[int, int], px: float, height: int, bold: bool = False) -> int:
     """The font size of a row's words of `px` at 1280×720 (WORD_PX or more) in rows `height` high: as big as
-    the text size in force grows it where the rows have room, never under the list's floor (word_floor)."""
+    the text size in force grows it where the rows have room, not under the lists' floor (word_floor) unless
+    the rows are lower than its line."""
     font_px, least = ui.px(size, px), min(ui.px(size, px), word_floor())
     while font_px > least and ui.TEXTS.line_height(font_px, bold) > height:
         font_px -= 1
+    while font_px > 6 and ui.TEXTS.line_height(font_px, bold) > height:
+        font_px -= 1  # rows too low even for that (a tiny window, eight seats, big text): never rows over each other
     return font_px
 
 
@@ -78,16 +81,17 @@ def winners_line(names: list[str], winners: list[int]) -> str:
 
 
 def table_columns(size: tuple[int, int], headers: list[str], values: list[list[str]], value_px: list[int],
-                  room: int) -> tuple[int, list[int], list[list[str]]]:
+                  room: int, base: int | None = None) -> tuple[int, list[int], list[list[str]]]:
     """Widths for columns of figures under headers of one font size, each on one line or, wanting room, two.
 
     Each column is as wide as its header or its widest value needs (at least a minimum). Tried in turn until
-    they fit in `room`: the headers' size, then smaller sizes down to 3/4 of what the standard text size
-    draws; at each size one line, then two (at the standard text size one line is tried at every size first,
+    they fit in `room`: the headers' size (`base`, or WORD_PX grown by the text size), then smaller sizes down
+    to the lists' floor; at each size one line, then two (at the standard text size one line is tried at every size first,
     as the screen was before text grew). Past that the columns are squeezed alike and a header that still does
     not fit is cut with "…" as it is drawn. Returns (header font size, column widths, each header's lines).
     """
-    base, gap, least = ui.px(size, WORD_PX), ui.px(size, 20), ui.px(size, 46)
+    base = ui.px(size, WORD_PX) if base is None else base
+    gap, least = ui.px(size, 20), ui.px(size, 46)
     needs = [max([least] + [ui.TEXTS.font(px, False).size(v)[0] + ui.px(size, 8) for v in col])
              for col, px in zip(values, value_px)] if values else [least] * len(headers)
 

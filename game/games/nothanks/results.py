@@ -92,7 +92,7 @@ class NothanksResults:
         """The set-aside cards' strip: its label on the left (two lines if it must), the cards' tabs right of
         it. Returns its height."""
         pad = ui.px(size, 14)
-        self.aside_label_px, self.aside_label = ui.TEXTS.wrap_fit(t("Set aside, never seen:"), ui.px(size, WORD_PX),
+        self.aside_label_px, self.aside_label = ui.TEXTS.wrap_fit(t("Set aside, never seen:"), word_floor(),
                                                                   width * 2 // 5, least=1.0)
         label_h = len(self.aside_label) * ui.TEXTS.line_height(self.aside_label_px)
         self.aside_label_w = max(ui.TEXTS.font(self.aside_label_px).size(line)[0] for line in self.aside_label)
@@ -107,7 +107,7 @@ class NothanksResults:
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
         n = max(1, len(self.names))
-        self.head_px = ui.px(size, WORD_PX)
+        self.head_px = word_floor()  # the headers at the lists' size whatever the text size: it grows the rows
         head_font = ui.TEXTS.font(self.head_px)
         col_gap = ui.px(size, 16)
         self.matches_header = t("Chips") if chips(self.rules) else t("Matches")
@@ -152,7 +152,7 @@ class NothanksResults:
                                                                   bold=True, least=1.0)
         self.takes_top = (box.y + pad + len(self.takes_title) * ui.TEXTS.line_height(self.takes_title_px, True)
                           + ui.px(size, 8))
-        self.pager_px = ui.px(size, WORD_PX)
+        self.pager_px = word_floor()
         least_line = ui.TEXTS.line_height(min(ui.px(size, WORD_PX), word_floor()), True) + ui.px(size, 4)
         room = box.bottom - pad - self.takes_top
         fits = max(1, room // least_line)
