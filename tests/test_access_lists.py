@@ -1,8 +1,9 @@
-"""Issue 37, lists readable at 3 m: the results of both games and the replays list draw every word at the
-lists' size or bigger (ui.figures.WORD_PX: 24 px at 1280×720, 36 px at 1920×1080, the tables' floor), at
+"""Issue 37, lists readable at 3 m: the results of both games, the replays list, the player's stats, the slap
+school's stars (with its every-rule table) and the number school's summary (its steps' stars) draw every word
+at the lists' size or bigger (ui.figures.WORD_PX: 24 px at 1280×720, 36 px at 1920×1080, the tables' floor), at
 1280×720, 1920×1080 and 1280×800, at 100/125/150 % text, in English, Danish and Swedish, and show at most
-LIST_ROWS entries at once: who took what a page at a time (↑ ↓ on the keyboard, the d-pad on a pad), the
-replays a window of the list that follows the focus. No Thanks' result cards are tabs whose index is as tall
+LIST_ROWS entries at once: who took what and the stars' rules table a page at a time (↑ ↓ on the keyboard,
+the d-pad on a pad), the replays a window of the list that follows the focus. No Thanks' result cards are tabs whose index is as tall
 as those words; Ratscrew's headers keep one line and room between them where the window has it."""
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from game.ui import widgets as ui
 from game.ui.figures import LIST_ROWS, WORD_PX
 
 SIZES = [(1280, 720), (1920, 1080), (1280, 800)]
-LIST_SCREENS = {"results_nothanks": "menu", "results_ratscrew": "menu", "replays": "more"}
+LIST_SCREENS = {"results_nothanks": "menu", "results_ratscrew": "menu", "replays": "more", "stats": "more",
+                "school_stars_full": "more", "numbers_summary": "more"}
 
 
 @pytest.fixture(autouse=True)
@@ -198,6 +200,46 @@ def test_the_replays_list_shows_at_most_eight_games_and_follows_the_focus(tmp_pa
             press(app, "down")
             assert scene.first <= scene.index < scene.first + len(scene.rows)
         assert scene.index == 11
+    finally:
+        app.stack.clear()
+        app.history.close()
+
+
+def test_the_stars_rules_table_shows_a_page_of_at_most_eight_and_up_down_turn_it(tmp_path, pads):  # noqa: F811
+    """Every rule of the ladder came up: the table's rules come a page at a time, at most LIST_ROWS; ↓ (and a
+    pad's d-pad) the next page, round to the first; each rule seen once over the pages; the buttons' focus
+    stays (← → choose them)."""
+    from test_access_more_screens import school_stars_full
+
+    app = app_with(tmp_path, (1280, 720), "en", 100)
+    try:
+        school_stars_full(app, tmp_path / "data")
+        app.frames(2)
+        scene = app.top
+        rules = [cells[0] for cells in scene._table_lines()]
+        assert len(rules) > LIST_ROWS
+
+        def shown() -> list[str]:
+            with TextRecorder() as boxes:
+                scene.draw(app.screen, 0.0)
+            return [text for rect, text in sorted(boxes.drawn, key=lambda b: b[0].y)
+                    if text in rules and scene.table_rect.contains(rect)]
+
+        focused = scene.menu.index
+        seen: list[str] = []
+        for page in range(scene._table_pages()):
+            assert scene.table_page == page
+            rows = shown()
+            assert 0 < len(rows) <= LIST_ROWS
+            seen += rows
+            press(app, "down")
+        assert scene.table_page == 0 and seen == rules
+        pad = pads(XBOX)
+        app.frames(3)
+        tap(app, pad, "dpdown")
+        assert scene.table_page == 1
+        tap(app, pad, "dpup")
+        assert scene.table_page == 0 and scene.menu.index == focused
     finally:
         app.stack.clear()
         app.history.close()
