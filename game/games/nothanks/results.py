@@ -22,6 +22,7 @@ from game.render.tokens import Tokens
 from game.ui import widgets as ui
 from game.ui.figures import LIST_ROWS, WORD_PX, fit_row, whole_name, winners_line, word_floor
 
+TAKE_LINE = 50  # a take's row at most, at 1280×720 (its matchstick as long)
 TAB = 0.74  # a card in a row shows this much of its height (of its width): its index and suit, the rest tucked
 
 
@@ -160,7 +161,7 @@ class NothanksResults:
                                     (room - ui.TEXTS.line_height(self.pager_px) - ui.px(size, 6)) // least_line))
         paged = len(self.takes) > self.take_rows
         self.pager_y = box.bottom - pad - ui.TEXTS.line_height(self.pager_px) if paged else box.bottom - pad
-        self.take_line = min(ui.px(size, 50), (self.pager_y - ui.px(size, 6 if paged else 0) - self.takes_top)
+        self.take_line = min(ui.px(size, TAKE_LINE), (self.pager_y - ui.px(size, 6 if paged else 0) - self.takes_top)
                              // self.take_rows)
         self.take_px = fit_row(size, 28, self.take_line - ui.px(size, 4), True)
         self.take_names = self._take_width(self.take_px, self.take_line, True) <= inner
@@ -171,7 +172,8 @@ class NothanksResults:
         """How wide the takes' panel must be for every take (with its taker's name or without) at the lists'
         size grown by the text size in force."""
         px = ui.px(size, 28)
-        return 2 * ui.px(size, 14) + self._take_width(px, ui.TEXTS.line_height(px, True), names)
+        return 2 * ui.px(size, 14) + self._take_width(px, max(ui.px(size, TAKE_LINE), ui.TEXTS.line_height(px, True)),
+                                                      names)
 
     def _take_width(self, px: int, line: int, names: bool) -> int:
         """How wide a take's row must be at font size `px` (with the takers' names or without); keeps the
