@@ -17,7 +17,8 @@ from game.ui import widgets as ui
 from game.ui.figures import WORD_PX, word_floor
 from game.ui.menu import MenuHandler
 
-PX = WORD_PX  # every word here at 1280×720 (the steps' stars table too): the lists' size, read from the sofa
+PX = WORD_PX  # every word here at 1280×720: the lists' size, read from the sofa
+STEP_PX = 30  # the steps (the stars' table) where the panel has the room
 
 
 class SummaryScene(MenuHandler):
@@ -57,21 +58,29 @@ class SummaryScene(MenuHandler):
         head = self.words.text(surface, text.cards_per_suit(s.ranks_per_suit), ui.px(size, PX), ui.GOLD, "topleft",
                                (x, y), bold=True, max_w=inner)
         y = head.bottom + ui.px(size, 8)
-        row = max(ui.px(size, 32), line_h(ui.px(size, PX)) + ui.px(size, 2))
         lines = (text.mastered_line(s.mastered), text.rounds_line(s.rounds, s.recent_rounds, s.minutes),
                  text.next_line(qs.STEPS[s.next_step].id, s.ranks_per_suit))
-        # the lines under the steps at the player's text size where the panel has the room, else at the
-        # lists' size (the steps' rows keep theirs)
+        # The steps as big as the panel has room for (STEP_PX, grown by the text size), the lines under them at
+        # the player's text size; with no room, the lines at the lists' size first, then the steps shrink
+        # towards it.
         lines_px = ui.px(size, PX)
-        below = y + len(qs.STEPS) * row + ui.px(size, 8) + len(lines) * (line_h(lines_px) + ui.px(size, 6))
-        if below > self.panel.bottom - pad:
+        step_px = ui.px(size, STEP_PX)
+
+        def below(step: int, under: int) -> int:
+            row = max(ui.px(size, 32), line_h(step) + ui.px(size, 2))
+            return y + len(qs.STEPS) * row + ui.px(size, 8) + len(lines) * (line_h(under) + ui.px(size, 6))
+
+        if below(step_px, lines_px) > self.panel.bottom - pad:
             lines_px = min(lines_px, word_floor())
-        radius = max(4, min(ui.px(size, 11), row // 3))
+        while step_px > min(ui.px(size, PX), word_floor()) and below(step_px, lines_px) > self.panel.bottom - pad:
+            step_px -= 1
+        row = max(ui.px(size, 32), line_h(step_px) + ui.px(size, 2))
+        radius = max(4, min(ui.px(size, 14), row // 3))
         star_w = round(radius * 2 + 2 * radius * 2.3)
         opened = mastery.opened(s.best, s.ranks_per_suit)
         for i, step in enumerate(qs.STEPS):
             lit = i == s.next_step
-            box = self.words.text(surface, f"{i + 1}. {text.step_name(step.id)}", ui.px(size, PX),
+            box = self.words.text(surface, f"{i + 1}. {text.step_name(step.id)}", step_px,
                                   ui.GOLD if lit else ui.TEXT, "topleft", (x, y), bold=lit, max_w=inner - star_w - pad)
             left = self.panel.right - pad - star_w
             if opened[i]:
