@@ -17,9 +17,8 @@ import test_access_more_screens  # noqa: F401 - registers the "more" screens (th
 import test_replayview_list as replay_list
 from support_app import finished, make_app, press
 from support_pads import XBOX, pads, tap  # noqa: F401 - pads is a fixture
-from test_access_screens import LANGUAGES, PERCENTS, app_with
+from test_access_screens import LANGUAGES, PERCENTS, app_with, standard_looks  # noqa: F401 - an autouse fixture
 
-from game import i18n
 from game.games.nothanks.results import TAB
 from game.games.nothanks.text import card_name
 from game.i18n import t
@@ -33,15 +32,6 @@ from game.ui.figures import LIST_ROWS, WORD_PX
 SIZES = [(1280, 720), (1920, 1080), (1280, 800)]
 LIST_SCREENS = {"results_nothanks": "menu", "results_ratscrew": "menu", "replays": "more", "stats": "more",
                 "school_stars_full": "more", "numbers_summary": "more"}
-
-
-@pytest.fixture(autouse=True)
-def standard_looks():
-    yield
-    i18n.set_language("en")
-    scale.install(text=1.0)
-    scale.install(large_cards=False)
-    scale.install(window=(1280, 720))
 
 
 def under_lists_floor(size, made) -> list[tuple[str, int]]:
