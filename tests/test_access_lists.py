@@ -16,7 +16,7 @@ import support_screens as screens
 import test_access_more_screens  # noqa: F401 - registers the "more" screens (the replays)
 import test_replayview_list as replay_list
 from support_app import finished, make_app, press
-from support_pads import XBOX, pads, tap  # noqa: F401 - pads is a fixture
+from support_pads import XBOX, tap
 from test_access_screens import LANGUAGES, PERCENTS, app_with, standard_looks  # noqa: F401 - an autouse fixture
 
 from game.games.nothanks.results import TAB
@@ -30,6 +30,13 @@ from game.ui import widgets as ui
 from game.ui.figures import LIST_ROWS, WORD_PX
 
 SIZES = [(1280, 720), (1920, 1080), (1280, 800)]
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    """A data folder of the test's own: the players and games made here are seen by no other test."""
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
 LIST_SCREENS = {"results_nothanks": "menu", "results_ratscrew": "menu", "replays": "more", "stats": "more",
                 "school_stars_full": "more", "numbers_summary": "more"}
 
@@ -118,7 +125,7 @@ def test_who_took_what_shows_a_page_of_at_most_eight_and_up_down_turn_the_pages(
         app.stack.clear()
 
 
-def test_a_pads_dpad_turns_who_took_whats_pages(tmp_path, pads):  # noqa: F811 - the fixture
+def test_a_pads_dpad_turns_who_took_whats_pages(tmp_path, pads):
     app = show_results(tmp_path, (1280, 720), "en", 100)
     try:
         pad = pads(XBOX)
@@ -175,9 +182,7 @@ def test_ratscrews_headers_keep_one_line_and_room_between_them(tmp_path, size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_replays_list_shows_at_most_eight_games_and_follows_the_focus(tmp_path, size, monkeypatch):
-    data = tmp_path / "data"
-    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(data))
+def test_the_replays_list_shows_at_most_eight_games_and_follows_the_focus(tmp_path, data, size):
     replay_list.games_in(data, 12)
     app = make_app(tmp_path, size=size)
     try:
@@ -195,7 +200,7 @@ def test_the_replays_list_shows_at_most_eight_games_and_follows_the_focus(tmp_pa
         app.history.close()
 
 
-def test_the_stars_rules_table_shows_a_page_of_at_most_eight_and_up_down_turn_it(tmp_path, pads):  # noqa: F811
+def test_the_stars_rules_table_shows_a_page_of_at_most_eight_and_up_down_turn_it(tmp_path, data, pads):
     """Every rule of the ladder came up: the table's rules come a page at a time, at most LIST_ROWS; ↓ (and a
     pad's d-pad) the next page, round to the first; each rule seen once over the pages; the buttons' focus
     stays (← → choose them)."""
@@ -203,7 +208,7 @@ def test_the_stars_rules_table_shows_a_page_of_at_most_eight_and_up_down_turn_it
 
     app = app_with(tmp_path, (1280, 720), "en", 100)
     try:
-        school_stars_full(app, tmp_path / "data")
+        school_stars_full(app, data)
         app.frames(2)
         scene = app.top
         rules = [cells[0] for cells in scene._table_lines()]
