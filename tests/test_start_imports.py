@@ -38,6 +38,7 @@ LAZY = (
     "game.replay",
     "tomllib",  # the version is read from pyproject.toml without it
     "hashlib",  # OpenSSL: loaded by the first state digest
+    "game.input.mappings",  # the pad mapping database: read when the first pad arrives
 )
 
 
