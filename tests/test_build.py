@@ -128,6 +128,21 @@ def test_the_spec_chooses_windowed_or_console_by_platform(platform, windowed, tm
         assert exe["icon"] is None
 
 
+def test_the_one_file_build_leaves_out_what_every_start_would_pay_for(tmp_path, monkeypatch):
+    """Issue 40: a module bundled with a PyInstaller runtime hook has that hook run at every start (its
+    imports before the game's); the largest libraries every start loads are kept unpacked (copied out, not
+    inflated) and the rest packed (the build's size)."""
+    run = SpecRun("linux", tmp_path, monkeypatch)
+    _, analysis = run.one("Analysis")
+    assert {"multiprocessing", "pkgutil", "runpy"} <= set(analysis["excludes"])
+    mark = run.globals["unpacked_python"]
+    for name in ("libpython3.11.so.1.0", "pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10",
+                 "pygame_ce.libs/libharfbuzz-672f7280.so.0.61430.0", "libsqlite3.so.0", "libstdc++.so.6"):
+        assert mark((name, "/x", "BINARY"))[2] == "EXTENSION", name
+    for name in ("pygame_ce.libs/libjpeg-a5e764f6.so.62.4.0", "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"):
+        assert mark((name, "/x", "BINARY"))[2] == "BINARY", name
+
+
 def test_the_windows_version_resource_is_what_pyinstaller_reads(tmp_path, monkeypatch):
     """The generated version file goes through PyInstaller's own reader and serialiser (pefile and
     win32api, which PyInstaller has only on Windows, are not needed for that and are stubbed)."""
