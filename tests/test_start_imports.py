@@ -39,6 +39,7 @@ LAZY = (
     "tomllib",  # the version is read from pyproject.toml without it
     "hashlib",  # OpenSSL: loaded by the first state digest
     "game.input.mappings",  # the pad mapping database: read when the first pad arrives
+    "logging",  # set up by --debug only
 )
 
 
