@@ -525,16 +525,22 @@ class State:
             return IllegalAction(f"{action!r} is not a No Thanks action: use TAKE or PASS", "bad_action")
         return None
 
+    def _refused(self, action: str, seat: int | None) -> IllegalAction:
+        """The refusal of what `apply` found illegal (`refusal` names one for every action it refuses)."""
+        refused = self.refusal(action, seat)
+        assert refused is not None, f"apply refused {action!r} for seat {seat}, which refusal allows"
+        return refused
+
     def apply(self, action: str, seat: int | None = None) -> list[object]:
         """Take the face-up card or pay a match onto it (for `seat`, if given, which must be on turn)."""
         cp = self.current_player
         if self.is_over or (seat is not None and (seat != cp or type(seat) is not int)):
-            raise self.refusal(action, seat)  # type: ignore[misc]
+            raise self._refused(action, seat)
         if action == PASS:
             matches = self.matches
             left = matches[cp]
             if not left:
-                raise self.refusal(action, seat)  # type: ignore[misc]
+                raise self._refused(action, seat)
             matches[cp] = left - 1
             pot = self.pot + 1
             self.pot = pot
@@ -546,7 +552,7 @@ class State:
                 paid = None
             return [paid or _paid(cp, pot)]
         if action != TAKE:
-            raise self.refusal(action, seat)  # type: ignore[misc]
+            raise self._refused(action, seat)
         card = self.card
         assert card is not None  # (a card is up until the game is over, and then TAKE was refused above)
         pot = self.pot
@@ -555,8 +561,9 @@ class State:
             self.matches[cp] += pot
             self.pot = 0
         try:
-            taken = _TAKEN[cp][card][pot] or _taken(cp, card, pot)  # type: ignore[index]
-        except (IndexError, TypeError):  # beyond the table, or its row not made yet
+            row = _TAKEN[cp][card]
+            taken = (None if row is None else row[pot]) or _taken(cp, card, pot)  # (None: its row not made yet)
+        except IndexError:  # beyond the table
             taken = _taken(cp, card, pot)
         self.take_log.append(taken)
         stack = self._stack

@@ -307,7 +307,7 @@ class Rules:
     game_length: str = "full"
     _checks: Checks = field(init=False, repr=False, compare=False, default=())
     _owed: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
-    _memos: SlapMemos = field(init=False, repr=False, compare=False, default=None)  # type: ignore[assignment]
+    _memos: SlapMemos = field(init=False, repr=False, compare=False)  # set by __post_init__
 
     def __post_init__(self) -> None:
         raw = self.slaps
