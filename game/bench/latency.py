@@ -144,12 +144,11 @@ class Probe:
         view.on_event = on_event  # type: ignore[method-assign]
 
     def seat_out(self) -> bool:
-        """Seat 0 is out of the game, or nearly (fewer than 3 cards), or the game is over (its results on top)."""
-        from game.games.ratscrew.engine import State
-
-        state = self.table.match.state
-        assert isinstance(state, State), "the bench's table is of the slap game (games.BENCH_GAME)"
-        return state.is_over or not state.in_game(0) or len(state.hands[0]) < 3
+        """Seat 0 is out of the game or nearly (fewer than 3 cards in hand, from the result's "cards" figure: a seat
+        out holds none), or the game is over (its results on top)."""
+        match = self.table.match
+        held = match.result().figures.get("cards")
+        return match.is_over or held is None or held[0] < 3
 
     def run(self, presses: int, send: Callable[[int], None], seed: int) -> list[float]:
         """`presses` timed presses, each sent with `send(key)` at a random phase; returns the latencies (ms)."""
