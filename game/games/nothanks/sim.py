@@ -16,7 +16,7 @@ from game.games.nothanks import text
 from game.games.nothanks.levels import LEVELS
 from game.games.nothanks.match import NothanksMatch
 from game.match.common import SeatSpec
-from game.simkit import Recorder, SimError, bot_levels, check_players, play_out, rule_values
+from game.simkit import Recorder, RunFigures, SimError, bot_levels, check_players, play_out, rule_values
 
 DEFAULT_PLAYERS = 4
 
@@ -29,18 +29,9 @@ class SeatFigures(TypedDict):
     mean_score: float
 
 
-class Figures(TypedDict):
-    """A run's figures through the match (the seat-balanced run gives the tournament's), JSON-able."""
+class Figures(RunFigures):
+    """A run's figures through the match (the seat-balanced run gives the tournament's)."""
 
-    game: str
-    rules: str  # in words
-    players: int
-    bots: list[str]
-    games: int
-    seed: int
-    seat_balanced: bool
-    seconds: float
-    games_per_second: float
     seats: list[SeatFigures]
 
 

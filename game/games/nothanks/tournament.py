@@ -11,6 +11,7 @@ from typing import TypedDict
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text
 from game.games.nothanks.bots import make_bot
+from game.simkit import RunFigures
 
 Z95 = 1.959963984540054
 
@@ -30,21 +31,12 @@ class EntryFigures(TypedDict):
     decision_ms_p99: float
 
 
-class Tournament(TypedDict):
-    """A tournament's figures (`run_tournament`), JSON-able."""
+class Tournament(RunFigures):
+    """A tournament's figures (`run_tournament`)."""
 
-    game: str
-    rules: str  # in words
     edition: str
-    players: int
-    bots: list[str]
-    games: int
     blocks: int
-    seat_balanced: bool
-    seed: int
     parity: float  # the win share of an entry no better than the rest
-    seconds: float
-    games_per_second: float
     entries: list[EntryFigures]
 
 

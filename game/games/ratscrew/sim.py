@@ -19,6 +19,7 @@ from game.games.ratscrew.match import RatscrewMatch
 from game.match.common import SeatSpec
 from game.simkit import (
     Recorder,
+    RunFigures,
     SimError,
     bot_levels,
     check_players,
@@ -91,18 +92,9 @@ class EntryFigures(TypedDict):
     win_rate: float
 
 
-class Figures(TypedDict):
-    """A run's figures (`run_games`), JSON-able."""
+class Figures(RunFigures):
+    """A run's figures (`run_games`)."""
 
-    game: str
-    rules: str  # in words
-    players: int
-    bots: list[str]
-    games: int
-    seed: int
-    seat_balanced: bool
-    seconds: float
-    games_per_second: float
     mean_cards_played: float
     mean_game_seconds: float
     median_game_seconds: float
