@@ -97,7 +97,10 @@ class Showcased(Protocol):
 class ToolReport:
     """What a game's tool (a sim run, a comparison with a published engine) hands the shell: its figures
     (JSON-able, each game's own shape: `--json` prints them), the same in words, and whether the checks it
-    makes passed (False: the command exits 1)."""
+    makes passed (False: `sim` exits 1).
+
+    The report carries the words made from the figures, so the shell never hands a game's figures back to it:
+    each game types its own (a TypedDict, which mypy takes as a Mapping[str, object], never as JSONObject)."""
 
     figures: Mapping[str, object]
     text: str
