@@ -102,13 +102,13 @@ def seat_everyone(game: str) -> None:
     assert top() == "LobbyScene", top()
     lobby = app.top
     for row in range(4, 8):  # the bots that followed the four of us: Empty (→ on the seat's kind, by a pad)
-        if lobby.seats[row][0] == "bot":
+        if lobby.seating.seats[row][0] == "bot":
             lobby.menu.select(lobby.menu.items.index(lobby.card_cells[row][1]))
             tap(switch, "dpright")
-    assert [kind for kind, _ in lobby.seats] == ["human"] * 4 + ["empty"] * 4, lobby.seats
+    assert [kind for kind, _ in lobby.seating.seats] == ["human"] * 4 + ["empty"] * 4, lobby.seating.seats
     if game == "nothanks":
         shot(f"lobby_{game}")
-    seats = app.top.devices[:4]
+    seats = app.top.seating.devices[:4]
     assert seats == [f"pad:{p.instance_id}" for p in PADS] + ["kb:3"], seats
     tap(xbox, "start")  # play, from wherever the cursor is
 

@@ -270,12 +270,12 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
         focus(app, "Mia")
         press(app, "enter")
         assert app.top is lobby and lobby.seat_items[0].label == "Mia"
-        assert lobby.devices[0] == "kb:3"  # the keys Mia plays with
+        assert lobby.seating.devices[0] == "kb:3"  # the keys Mia plays with
         config = lobby.table_config()
         assert config.seats[0].name == "Mia" and config.profiles == (mia.id, None)
         # Another human row can't pick Mia too.
         focus_index(app, lobby.menu.items.index(lobby.card_cells[1][1]))  # what plays seat 2
-        while lobby.seats[1][0] != "human":
+        while lobby.seating.seats[1][0] != "human":
             press(app, "left")
         focus(app, lobby.seat_items[1].label)
         press(app, "enter")
@@ -473,8 +473,8 @@ def test_a_player_remembers_a_kind_of_pad_and_that_pad_joining_is_them(tmp_path,
         app.frames(2)
         pad.release("a")
         app.frames(2)
-        row = lobby.devices.index(f"pad:{pad.instance_id}")
-        assert lobby.profiles[row] == mia.id and lobby.seat_items[row].label == "Mia"
+        row = lobby.seating.devices.index(f"pad:{pad.instance_id}")
+        assert lobby.seating.profiles[row] == mia.id and lobby.seat_items[row].label == "Mia"
         assert lobby.note == t("Controller {n} joined: {name}", n=1, name="Mia")
     finally:
         app.stack.clear()

@@ -414,7 +414,7 @@ def test_a_remembered_device_that_does_not_exist_is_remembered_as_nothing(tmp_pa
         press(app, "enter")
         app.frames(2)
         app.top.draw(app.screen, 0.0)
-        assert lobby.seat_items[0].label == "Mia" and lobby.devices[0] != device
+        assert lobby.seat_items[0].label == "Mia" and lobby.seating.devices[0] != device
     finally:
         app.stack.clear()
         app.history.close()

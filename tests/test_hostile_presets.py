@@ -122,9 +122,9 @@ def test_a_bad_preset_cannot_be_chosen_and_start_plays_standard_rules(tmp_path):
             app.nav.push("title")
             app.nav.push("lobby", game)
             lobby = app.top
-            lobby.cycle_preset(1)  # there is no preset to cycle to: standard rules again
-            assert lobby.preset is None and lobby.values == {}
-            assert lobby.rules == app.games.get(game).rules_from_values({}, lobby.players)
+            lobby.house.cycle_preset(1)  # there is no preset to cycle to: standard rules again
+            assert lobby.house.preset is None and lobby.house.values == {}
+            assert lobby.rules == app.games.get(game).rules_from_values({}, lobby.seating.players)
             lobby.start()
             app.frames(3)
             assert top_name(app).endswith("Table"), top_name(app)

@@ -75,9 +75,9 @@ def lobby_at(tmp_path, size, code="en", percent=100, game="ratscrew"):
     app.nav.push("title")
     scene = app.nav.push("lobby", game)
     for row in range(8):  # every kind of card
-        scene.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
-        scene.devices[row] = f"kb:{row}" if row % 3 == 0 else None
-    scene.refresh_rules()
+        scene.seating.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
+        scene.seating.devices[row] = f"kb:{row}" if row % 3 == 0 else None
+    scene.house.refresh_rules()
     scene.rebuild()
     return app, scene
 
@@ -125,7 +125,7 @@ def test_a_pad_reaches_every_seats_every_cell_and_start_by_the_d_pad_alone(app, 
         walk(app, pad, menu.items.index(scene.card_cells[row][1]))
         for _ in range((row + 1) % 3):  # from empty: a person, then a bot
             tap(app, pad, "dpright")
-    assert [kind for kind, _ in scene.seats] == ["human", "bot", "empty", "human", "bot", "empty", "human", "bot"]
+    assert [kind for kind, _ in scene.seating.seats] == ["human", "bot", "empty", "human", "bot", "empty", "human", "bot"]
     reached = set()
     for row in range(8):
         for cell in scene.card_cells[row]:
@@ -181,9 +181,9 @@ def test_values_show_where_they_are_in_their_lists(app):
     with TextRecorder() as boxes:
         rules.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]
-    for option in scene.options:  # every rule's row comes from the game's definition
+    for option in scene.house.options:  # every rule's row comes from the game's definition
         assert option.label in texts
-    burn = next(o for o in scene.options if o.name == "burn")
+    burn = next(o for o in scene.house.options if o.name == "burn")
     assert {label for _, label in burn.choices} <= set(texts)  # "2 cards · 1 card · No penalty"
 
 

@@ -64,7 +64,7 @@ def test_each_family_is_seated_and_named_by_its_own_buttons(app, pads, model):
     to_lobby(app, pad, "nothanks")
     assert app.input.pads.by_id[pad.instance_id].family == family  # from SDL's type for it
     lobby = app.top
-    assert lobby.seat_value(0) == f"Human · Controller 1: {a} / {b}"
+    assert lobby.seating.seat_value(0) == f"Human · Controller 1: {a} / {b}"
     lobby_words = drawn_texts(app)
     assert f"Controller 1: {a} / {b}" in " ".join(lobby_words)
     hint = next(text for text in lobby_words if "Tab / " in text)
@@ -187,10 +187,10 @@ def test_a_steam_copy_of_a_pad_joins_once(app, pads):
     together(app, (real, copy), "a")
     lobby = app.top
     assert top_name(app) == "LobbyScene"
-    humans = [d for (kind, _), d in zip(lobby.seats, lobby.devices, strict=True) if kind == "human" and d]
+    humans = [d for (kind, _), d in zip(lobby.seating.seats, lobby.seating.devices, strict=True) if kind == "human" and d]
     assert humans == [device(real)]  # one person, one seat: the pad itself
     tap(app, copy, "a")  # the copy alone (Steam would never): still not heard
-    assert device(copy) not in lobby.devices and app.input.seat_of(device(copy)) is None
+    assert device(copy) not in lobby.seating.devices and app.input.seat_of(device(copy)) is None
 
 
 def test_a_steam_copy_a_frame_late_is_still_one_press_and_one_seat(app, pads):

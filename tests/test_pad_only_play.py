@@ -51,7 +51,7 @@ def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pa
     to_lobby(app, pad, "ratscrew")
     lobby = app.top
     assert lobby.menu.current.label == "Start"
-    assert lobby.seat_value(0) == "Human · Controller 1: A / B"  # the pad that drove the menus plays
+    assert lobby.seating.seat_value(0) == "Human · Controller 1: A / B"  # the pad that drove the menus plays
     tap(app, pad, "a")  # Start
     table = app.top
     assert top_name(app) == "RatscrewTable"
@@ -94,11 +94,11 @@ def test_a_second_pad_joins_in_the_lobby_by_pressing_a_and_plays_seat_2(app, pad
     app.frames(3)
     lobby = app.top
     level = lobby.definition.default_level
-    assert lobby.seat_value(1) == f"Bot · {level} · ✕ to join"  # a bot's row shows it may be taken (by a ✕)
+    assert lobby.seating.seat_value(1) == f"Bot · {level} · ✕ to join"  # a bot's row shows it may be taken (by a ✕)
     assert lobby.news() == "Controller 2: press ✕ to join"  # a PlayStation pad: its own bottom button
     tap(app, two, "a")
     assert top_name(app) == "LobbyScene"  # it joined; it did not press Start
-    assert lobby.seats[1] == ("human", None) and lobby.seat_value(1) == "Human · Controller 2: ✕ / ○"
+    assert lobby.seating.seats[1] == ("human", None) and lobby.seating.seat_value(1) == "Human · Controller 2: ✕ / ○"
     assert two.leds[-1] == seat_color(1) and two.player_index == 1  # lit in its seat's colour at once
     tap(app, one, "a")  # Start
     assert top_name(app) == "NothanksTable"
@@ -119,8 +119,8 @@ def test_a_third_pad_takes_an_empty_row_when_no_bot_is_left(app, pads):
     tap(app, two, "start")  # Start from a pad with no row joins too (it does not leave the lobby)
     tap(app, three, "a")
     lobby = app.top
-    assert [kind for kind, _ in lobby.seats[:4]] == ["human", "human", "human", "empty"]
-    assert lobby.devices[:3] == [device(one), device(two), device(three)]
+    assert [kind for kind, _ in lobby.seating.seats[:4]] == ["human", "human", "human", "empty"]
+    assert lobby.seating.devices[:3] == [device(one), device(two), device(three)]
 
 
 def ratscrew_table(app, seats: list[SeatSpec], devices: dict[int, str], hands=None):

@@ -5,7 +5,7 @@ changes the lobby's house rules in place; a pad's Start starts the game from her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
@@ -13,12 +13,10 @@ from game.commands import PAUSE, START, Command
 from game.i18n import t
 from game.render.text import standard_px, wrap
 from game.scenes.lobby import cells
+from game.scenes.lobby.house import HouseRules
 from game.scenes.lobby.spatial import HIDDEN, Cell, SpatialMenu, is_value
 from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
-
-if TYPE_CHECKING:
-    from game.scenes.lobby.scene import LobbyScene
 
 TITLE_PX = 40
 ROW_PX = 20
@@ -30,16 +28,19 @@ class HouseRulesScene(MenuHandler):
     menu: SpatialMenu
     text_room = 1.5
 
-    def __init__(self, lobby: LobbyScene) -> None:
-        self.lobby = lobby  # the lobby's state (game.scenes.lobby.house.HouseRules): changed in place
+    def __init__(self, house: HouseRules, problem: Callable[[], str], start: Callable[[], None]) -> None:
+        """`house`: the lobby's house rules, changed in place; `problem()`: what keeps the game from starting;
+        `start()`: the lobby starts it."""
+        self.house = house
+        self.problem = problem
+        self.start = start
         self.said = ""  # what keeps a pad's Start from starting the game
         self.first = 0  # the first row of rules in view (they scroll where they don't all fit)
 
     def enter(self) -> None:
         self.menu = SpatialMenu(self._items())
         self.menu.follow = self._follow
-        self.lobby.note = ""
-        self.lobby.told = ()
+        self.house.tell()  # no news from before
 
     def resume(self) -> None:
         self._refresh()
@@ -47,25 +48,25 @@ class HouseRulesScene(MenuHandler):
     def _items(self) -> list[ui.Item]:
         """The preset and the preset files over the rules; under them the presets' buttons and Done (always
         there, so ↓ from either column reaches a row ← → move along)."""
-        lobby = self.lobby
-        self.preset_item = Cell(t("Preset"), value=lobby.preset_value, change=lobby.cycle_preset,
-                                choices=lobby.preset_choices)
-        self.import_item = Cell(t("Import"), lobby.import_preset, value=lobby.import_value, change=lobby.cycle_import,
-                                choices=lobby.import_choices)
-        self.rule_items = [self._row(opt.name, opt.label) for opt in lobby.options]
+        house = self.house
+        self.preset_item = Cell(t("Preset"), value=house.preset_value, change=house.cycle_preset,
+                                choices=house.preset_choices)
+        self.import_item = Cell(t("Import"), house.import_preset, value=house.import_value, change=house.cycle_import,
+                                choices=house.import_choices)
+        self.rule_items = [self._row(opt.name, opt.label) for opt in house.options]
         self.file_items: list[ui.Item] = [
-            ui.Item(t("Save these rules as a preset…"), lobby.save_preset, button=True),
-            ui.Item(t("Delete this preset"), lobby.delete_preset, enabled=lambda: lobby.preset is not None,
+            ui.Item(t("Save these rules as a preset…"), house.save_preset, button=True),
+            ui.Item(t("Delete this preset"), house.delete_preset, enabled=lambda: house.preset is not None,
                     button=True),
-            ui.Item(t("Export preset"), lobby.export_preset, enabled=lambda: lobby.preset is not None, button=True),
+            ui.Item(t("Export preset"), house.export_preset, enabled=lambda: house.preset is not None, button=True),
             ui.Item(t("Done"), self.back, button=True),
         ]
         return [self.preset_item, self.import_item, *self.rule_items, *self.file_items]
 
     def _row(self, name: str, label: str) -> Cell:
-        lobby = self.lobby
-        return Cell(label, value=lambda: lobby.option_value(name), change=lambda step: lobby.cycle_option(name, step),
-                    choices=lambda: lobby.option_choices(name))
+        house = self.house
+        return Cell(label, value=lambda: house.option_value(name), change=lambda step: house.cycle_option(name, step),
+                    choices=lambda: house.option_choices(name))
 
     def _refresh(self) -> None:
         """Rows again (an option may come or go with another, e.g. an edition's), the focus kept by label."""
@@ -82,10 +83,10 @@ class HouseRulesScene(MenuHandler):
 
     def handle(self, cmd: Command) -> None:
         if (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START:
-            self.said = self.lobby.start_problem()
+            self.said = self.problem()
             if not self.said:  # a pad's Start: play, from the house rules too
                 self.app.pop()
-                self.lobby.start()
+                self.start()
             return
         if ui.is_back(cmd):
             self.back()
@@ -105,7 +106,7 @@ class HouseRulesScene(MenuHandler):
     def news(self) -> list[str]:
         if self.said:
             return [self.said]
-        return list(self.lobby.told)
+        return list(self.house.told)
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -119,7 +120,7 @@ class HouseRulesScene(MenuHandler):
         head = ui.px(size, 10) + ui.TEXTS.line_height(ui.px(size, TITLE_PX), True) + ui.px(size, 6)
         self.tops = self._tops(size, head)
         below = max(r.bottom for r in self.tops)
-        note = self.lobby.definition.lobby_note(self.lobby.rules)  # e.g. a tie-break the published rules lack
+        note = self.house.definition.lobby_note(self.house.rules)  # e.g. a tie-break the published rules lack
         self.note_lines = wrap(note, ui.TEXTS.font(ui.px(size, ROW_PX)), w - 2 * m) if note else []
         note_h = len(self.note_lines) * ui.TEXTS.line_height(ui.px(size, ROW_PX)) + (gap if note else 0)
         area = pygame.Rect(m, below + gap, w - 2 * m,
@@ -210,7 +211,7 @@ class HouseRulesScene(MenuHandler):
         surface.blit(ui.backdrop(size), (0, 0))
         m = ui.px(size, 24)
         title_y = ui.px(size, 10) + ui.TEXTS.line_height(ui.px(size, TITLE_PX), True) // 2
-        game = self.lobby.definition.title()
+        game = self.house.definition.title()
         game_w = ui.TEXTS.width(game, ui.px(size, 24), True)
         heading = t("House rules")
         ui.shadow_text(surface, heading, ui.TEXTS.fit_px(heading, size[0] - 2 * m - game_w - ui.px(size, 24),
@@ -258,14 +259,14 @@ class HouseRulesScene(MenuHandler):
         m = ui.px(size, 24)
         room = size[0] - 2 * m
         px = ui.px(size, ROW_PX)
-        colour = ui.WARN if self.said or self.lobby.told_bad else ui.GOLD
+        colour = ui.WARN if self.said or self.house.told_bad else ui.GOLD
         one = " ".join(lines)
         if len(lines) > 1 and ui.TEXTS.width(one, standard_px(px), True) <= room:
             lines = [one]
         step = ui.TEXTS.line_height(px, True)
         y = self.news_y - step * (len(lines) - 1) // 2
         for k, line in enumerate(lines):
-            if k and self.lobby.told_folder:  # a folder: its end says most
+            if k and self.house.told_folder:  # a folder: its end says most
                 while len(line) > 2 and ui.TEXTS.width(line, standard_px(px), True) > room:
                     line = "…" + line[2:]
             ui.blit_text(surface, line, ui.TEXTS.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
