@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from support_app import house_rules, top_name
+from support_app import focus_index, house_rules, top_name
 from support_pads import device, tap
 from test_access_screens import app_with
 from test_pad_only_play import to_lobby
@@ -178,9 +178,12 @@ def test_values_show_where_they_are_in_their_lists(app):
     assert {t("Human"), t("Bot"), t("Empty")} <= set(texts)  # every choice of what plays a seat, on its card
     house_rules(app)
     rules = app.top
-    with TextRecorder() as boxes:
-        rules.draw(app.screen, 0.0)
-    texts = [text for _, text in boxes.drawn]
+    texts = []
+    for page in rules.pages:  # the rules in pages (issue 37): each page drawn with the focus on its first row
+        focus_index(app, 2 + page[0])
+        with TextRecorder() as boxes:
+            rules.draw(app.screen, 0.0)
+        texts += [text for _, text in boxes.drawn]
     for option in scene.house.options:  # every rule's row comes from the game's definition
         assert option.label in texts
     burn = next(o for o in scene.house.options if o.name == "burn")

@@ -120,13 +120,17 @@ def test_another_games_preset_is_not_offered_and_an_empty_folder_says_where_file
     assert app.top.menu.current.value() == "family.json" and other.game == "nothanks"
 
 
-def test_import_sits_beside_the_preset_and_export_among_the_buttons(app, exports):
+def test_import_sits_under_the_preset_and_export_among_the_buttons(app, exports):
     with_presets(app, Fast=FAST)
     lobby(app)
     rules = app.top
     set_value(app, t("Preset"), "Fast")
     places = {item.label: rect for item, rect in zip(rules.menu.items, rules.menu.places, strict=True)}
-    assert places[t("Import")].centery == places[t("Preset")].centery  # side by side over the rules
+    # One under the other over the rules (issue 37: the rules take the whole width, one under another)
+    assert places[t("Import")].top > places[t("Preset")].bottom and places[t("Import")].x == places[t("Preset")].x
+    focus(app, t("Import"))
+    press(app, "up")
+    assert rules.menu.current.label == t("Preset")
     press(app, "up")
     assert rules.menu.current.label == t("Preset")  # nothing over it
     focus(app, t("Export preset"))

@@ -1,7 +1,11 @@
 """The house rules on a screen of their own: the preset, a row for every rule option the game's definition
 gives (whatever they are: the rows come from `rule_options`, never named here), and the presets' buttons
-(save, delete, export, import). Every value shows where it is in its list; focus moves in space. It
-changes the lobby's house rules in place; a pad's Start starts the game from here too."""
+(save, delete, export, import). Every row lists its choices, the current one marked; focus moves in space. It
+changes the lobby's house rules in place; a pad's Start starts the game from here too.
+
+Read from a sofa (issue 37): every word at 24 px or more at 1280×720, the rules one under another across the
+whole width, a page of at most PAGE_ROWS of them at once ("Page 2 of 3"): ↓ past a page's last row turns to the
+next page, ↑ past its first to the one before; the buttons lie under the last page."""
 
 from __future__ import annotations
 
@@ -19,9 +23,10 @@ from game.ui import widgets as ui
 from game.ui.menu import MenuHandler
 
 TITLE_PX = 40
-ROW_PX = 20
-BUTTON_PX = 22
-HINT_PX = 20
+ROW_PX = 24  # the rules, the preset, the news and the note: the ten-foot floor at 1280×720 (36 px at 1080p)
+BUTTON_PX = 24
+HINT_PX = 24
+PAGE_ROWS = 8  # rows of choices on screen at once, at most
 
 
 class HouseRulesScene(MenuHandler):
@@ -35,7 +40,7 @@ class HouseRulesScene(MenuHandler):
         self.problem = problem
         self.start = start
         self.said = ""  # what keeps a pad's Start from starting the game
-        self.first = 0  # the first row of rules in view (they scroll where they don't all fit)
+        self.page = 0  # the page of rules shown (the focused row's, or the last one's)
 
     def enter(self) -> None:
         self.menu = SpatialMenu(self._items())
@@ -116,7 +121,7 @@ class HouseRulesScene(MenuHandler):
         self.buttons = self._buttons(size, bottom)
         top_of_buttons = min(r.y for r in self.buttons)
         line = ui.TEXTS.line_height(ui.px(size, ROW_PX), True)
-        self.news_y = top_of_buttons - ui.px(size, 6) - line * max(1, len(self.news())) // 2
+        self.news_y = top_of_buttons - ui.px(size, 6) - line * len(self.news()) // 2  # room for news only with news
         head = ui.px(size, 10) + ui.TEXTS.line_height(ui.px(size, TITLE_PX), True) + ui.px(size, 6)
         self.tops = self._tops(size, head)
         below = max(r.bottom for r in self.tops)
@@ -124,20 +129,18 @@ class HouseRulesScene(MenuHandler):
         self.note_lines = wrap(note, ui.TEXTS.font(ui.px(size, ROW_PX)), w - 2 * m) if note else []
         note_h = len(self.note_lines) * ui.TEXTS.line_height(ui.px(size, ROW_PX)) + (gap if note else 0)
         area = pygame.Rect(m, below + gap, w - 2 * m,
-                           self.news_y - line * max(1, len(self.news())) // 2 - gap - below - gap - note_h)
+                           self.news_y - line * len(self.news()) // 2 - gap - below - gap - note_h)
         self.area = area
-        self.rows = self._rows(area, size)
+        self.rows, self.pages = self._rows(area, size)
+        if len(self.pages) > 1:  # a line under the rows says which page this is
+            area.h -= line
+            self.rows, self.pages = self._rows(area, size)
         self._follow()
 
     def _tops(self, size: tuple[int, int], y: int) -> list[pygame.Rect]:
-        """The preset and the import rows: side by side over the two columns, else one under the other."""
-        m, gap = ui.px(size, 24), ui.px(size, 14)
-        px, inset = ui.px(size, ROW_PX), ui.px(size, 10)
-        half = (size[0] - 2 * m - gap) // 2
-        items = (self.preset_item, self.import_item)
-        if all(cells.plan(it, half - 2 * inset, px).lines == 1 for it in items):
-            h = max(cells.height(it, half - 2 * inset, px) for it in items)
-            return [pygame.Rect(m, y, half, h), pygame.Rect(m + half + gap, y, half, h)]
+        """The preset and the import rows, one under the other over the rules (each changes with ← →, so only
+        ↑ ↓ move between them, as between the rules)."""
+        m, px, inset = ui.px(size, 24), ui.px(size, ROW_PX), ui.px(size, 10)
         whole = size[0] - 2 * m
         first = pygame.Rect(m, y, whole, cells.height(self.preset_item, whole - 2 * inset, px))
         return [first, pygame.Rect(m, first.bottom + ui.px(size, 4), whole,
@@ -163,44 +166,36 @@ class HouseRulesScene(MenuHandler):
             y += bh + gap
         return out
 
-    def _rows(self, area: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
-        """The rules' rows in two columns (one where a column is too narrow for the words), top-down then
-        across, each as tall as its words need; a list taller than `area` scrolls."""
-        gap = ui.px(size, 14)
-        px = ui.px(size, ROW_PX)
-        n = len(self.rule_items)
-        cols, col_w, heights = 1, area.w, []
-        for cols in (2, 1):
-            col_w = (area.w - (cols - 1) * gap) // cols
-            heights = [cells.height(item, col_w - 2 * ui.px(size, 10), px, True) + ui.px(size, 2)
-                       for item in self.rule_items]
-            if cols == 1 or all(cells.plan(item, col_w - 2 * ui.px(size, 10), px, True).lines == 1 or n > 8
-                               for item in self.rule_items):
-                break
-        per = -(-n // cols)
-        rects = []
-        for i, height in enumerate(heights):
-            c, r = divmod(i, per)
-            y = area.y + sum(heights[c * per:c * per + r])
-            rects.append(pygame.Rect(area.x + c * (col_w + gap), y, col_w, height))
-        return rects
+    def _rows(self, area: pygame.Rect, size: tuple[int, int]) -> tuple[list[pygame.Rect], list[list[int]]]:
+        """The rules' rows one under another across `area`, each as tall as its words need (its list of
+        choices under its label where the two don't share a line), in pages of as many as `area` holds, at
+        most PAGE_ROWS; and the pages (the rows' indices). Page k's rows lie k areas down: where a move
+        from one row to the nearest below finds the next page's first."""
+        px, inset = ui.px(size, ROW_PX), ui.px(size, 10)
+        slot = area.h // PAGE_ROWS  # a full page of one-line rows fills the panel: taller rows, easier to aim at
+        rects: list[pygame.Rect] = []
+        pages: list[list[int]] = []
+        y = area.y
+        for i, item in enumerate(self.rule_items):
+            height = max(slot, cells.height(item, area.w - 2 * inset, px, True) + ui.px(size, 2))
+            if not pages or len(pages[-1]) == PAGE_ROWS or y + height > area.y + len(pages) * area.h:
+                pages.append([])
+                y = area.y + (len(pages) - 1) * area.h
+            pages[-1].append(i)
+            rects.append(pygame.Rect(area.x, y, area.w, height))
+            y += height
+        return rects, pages
 
     def _follow(self) -> None:
-        """Places for moving (every row where it would be unscrolled) and where each is drawn: the rows
-        scrolled so the focused one shows."""
-        rows = self.rows
+        """The page of the focused row shown (the page stays while the focus is off the rules); places for
+        moving (every row where its page lies, the buttons under the last page) and where each is drawn."""
         index = self.menu.index - 2
-        if 0 <= index < len(rows):
-            rect = rows[index]
-            if rect.bottom - self.first > self.area.bottom:
-                self.first = rect.bottom - self.area.bottom
-            if rect.top - self.first < self.area.top:
-                self.first = rect.top - self.area.top
-        self.first = max(0, min(self.first, max(r.bottom for r in rows) - self.area.bottom if rows else 0))
-        drawn = [r.move(0, -self.first) for r in rows]
-        drawn = [r if self.area.contains(r) else HIDDEN.copy() for r in drawn]
-        below = self.first + max(0, (max(r.bottom for r in rows) if rows else 0) - self.area.bottom)
-        self.menu.places = [*self.tops, *rows, *[b.move(0, below) for b in self.buttons]]
+        self.page = next((k for k, page in enumerate(self.pages) if index in page),
+                         min(self.page, max(0, len(self.pages) - 1)))
+        shown = set(self.pages[self.page]) if self.pages else set()
+        drawn = [r.move(0, -self.page * self.area.h) if i in shown else HIDDEN.copy() for i, r in enumerate(self.rows)]
+        below = max(0, len(self.pages) - 1) * self.area.h
+        self.menu.places = [*self.tops, *self.rows, *[b.move(0, below) for b in self.buttons]]
         self.menu.rects = [*self.tops, *drawn, *self.buttons]
 
     # -- drawing ----------------------------------------------------------------------------------------
@@ -229,10 +224,13 @@ class HouseRulesScene(MenuHandler):
                 continue
             if not rule:  # the preset and the files: boxed like buttons
                 ui.panel(surface, rect, alpha=200, border=(60, 110, 80), radius=max(3, rect.h // 5))
+            elif self.rule_items.index(item) % 2:  # every other row a shade lighter: the eye keeps its line
+                surface.fill((14, 16, 14), rect, special_flags=pygame.BLEND_RGB_ADD)
             cells.draw_value(surface, item, rect, ui.px(size, ROW_PX), item is focus, inset, rule)
         self._draw_marks(surface)
         step = ui.TEXTS.line_height(ui.px(size, ROW_PX))
-        y = self.area.bottom + ui.px(size, 12) + step // 2
+        paged = ui.TEXTS.line_height(ui.px(size, ROW_PX), True) if len(self.pages) > 1 else 0  # the page's line
+        y = self.area.bottom + paged + ui.px(size, 12) + step // 2
         for text in self.note_lines:
             ui.blit_text(surface, text, ui.px(size, ROW_PX), ui.TEXT_DIM, "midleft", (self.area.x, y), max_w=self.area.w)
             y += step
@@ -240,15 +238,20 @@ class HouseRulesScene(MenuHandler):
         ui.hint(surface, self.hint(), size_px=HINT_PX)
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
+        """Under the rows, where there is more than one page: which page this is, ▲ ▼ where there are more."""
+        if len(self.pages) < 2:
+            return
         size = surface.get_size()
+        px = ui.px(size, ROW_PX)
+        y = self.area.bottom + ui.TEXTS.line_height(px, True) // 2
+        drawn = ui.blit_text(surface, t("Page {n} of {count}", n=self.page + 1, count=len(self.pages)), px, ui.GOLD,
+                             "midright", (self.area.right - ui.px(size, 10), y), bold=True)
         s = ui.px(size, 8)
-        x = self.area.right - s
-        if self.first > 0:
-            y = self.area.y - ui.px(size, 2)
-            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y), (x + s, y), (x, y - s)])
-        if self.rows and max(r.bottom for r in self.rows) - self.first > self.area.bottom:
-            y = self.area.bottom + ui.px(size, 2)
-            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y), (x + s, y), (x, y + s)])
+        x = drawn.x - ui.px(size, 16)
+        if self.page > 0:
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y - 2), (x + s, y - 2), (x, y - 2 - s)])
+        if self.page < len(self.pages) - 1:
+            pygame.draw.polygon(surface, ui.GOLD, [(x - s, y + 2), (x + s, y + 2), (x, y + 2 + s)])
 
     def _draw_news(self, surface: pygame.Surface) -> None:
         """A preset file's news (one line, else its two), or why a pad's Start can't start the game."""
