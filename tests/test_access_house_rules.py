@@ -1,0 +1,134 @@
+"""The house rules read from a sofa (issue 37, "Lists readable at 3 m" and item 5): on every page of the house-rules
+screen every word drawn is 24 px or more at 1280×720 (36 px at 1920×1080, the table's floor; scaled with the
+window), no more than 8 rows of choices are on screen at once, every rule is on a page a d-pad reaches, and every
+row lists its choices (the "Game length" row as every other), nothing overlapping, cut or off the screen; at
+1280×720, 1920×1080 and 1280×800, 100/125/150 % text, in English, Danish and Swedish."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from support_app import focus_index, house_rules
+from test_access_screens import LANGUAGES, PERCENTS, app_with, recording
+
+from game import i18n
+from game.render import scale
+from game.render import text as render_text
+from game.render.text import TextRecorder
+from game.scenes.lobby import LobbyScene
+
+FLOOR = 24  # px at 1280×720, scaled with the window like every size in the game (36 px at 1920×1080)
+SIZES = [(1280, 720), (1920, 1080), (1280, 800)]
+
+
+@pytest.fixture(autouse=True)
+def standard_looks(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    yield
+    i18n.set_language("en")
+    scale.install(text=1.0)
+    scale.install(window=(1280, 720))
+
+
+def drawn_words(app) -> tuple[dict[str, list], list[tuple[pygame.Rect, str, int]], list[tuple[str, int]]]:
+    """Draw the top scene once: its problems (overlaps, cuts, off-screen, English left in), every boxed text with
+    the size in px it was drawn at (measured from the drawn image: game.render.text.px_of), and every text a
+    TextCache rendered in that frame with its size."""
+    sized: list[tuple[pygame.Rect, str, int]] = []
+    measure = TextRecorder.measure
+
+    def record(surface, rect, text, img):
+        if TextRecorder.current is not None and surface is pygame.display.get_surface():
+            sized.append((pygame.Rect(rect), text, render_text.px_of(img)))
+
+    render_text.DRAWN = []
+    TextRecorder.measure = staticmethod(record)
+    try:
+        found = recording(app)[0]
+        drawn = list(render_text.DRAWN)
+    finally:
+        TextRecorder.measure = staticmethod(measure)
+        render_text.DRAWN = None
+    return found, sized, drawn
+
+
+@pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
+@pytest.mark.parametrize("percent", PERCENTS)
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_page_of_the_house_rules_reads_from_the_sofa(tmp_path, size, code, percent, game):
+    app = app_with(tmp_path, size, code, percent)
+    try:
+        app.push(LobbyScene(game))
+        app.frames(2)
+        house_rules(app)
+        rules = app.top
+        floor = scale.px(size, FLOOR)
+        assert floor == round(FLOOR * size[1] / 720) or size == (1280, 800)  # 36 px at 1920×1080
+        seen: list[int] = []
+        for number, page in enumerate(rules.pages):
+            focus_index(app, 2 + page[0])  # the arrows bring the page's first row into focus (a pad the same)
+            assert rules.page == number
+            shown = [i for i in range(len(rules.rule_items)) if rules.menu.rects[2 + i].w > 0]
+            assert shown == page and 0 < len(shown) <= 8, (number, shown)  # ~8 rows of choices at once, at most
+            seen += shown
+            found, sized, drawn = drawn_words(app)
+            where = f"{game} in {code} at {size}, {percent} %, page {number + 1} of {len(rules.pages)}"
+            assert {k: v for k, v in found.items() if v} == {}, where
+            small = sorted({(text, px) for _r, text, px in sized if text.strip() and px < floor}
+                           | {(text, px) for text, px in drawn if text.strip() and px < floor})
+            assert small == [], where
+            texts = [text for _r, text, _px in sized]
+            for i in shown:  # each row lists every one of its choices (its current one marked with ‹ › or not)
+                row = rules.rule_items[i]
+                labels, _ = row.choices()
+                assert row.label in texts, (where, row.label)
+                assert all(any(text in (label, f"‹ {label} ›") for text in texts) for label in labels), (where,
+                                                                                                      row.label)
+        assert sorted(seen) == list(range(len(rules.rule_items)))  # every rule is on a page
+    finally:
+        app.stack.clear()
+        pygame.event.clear()
+
+
+def test_the_game_length_row_lists_its_choices_like_every_other_row(tmp_path):
+    """Issue 37 item 5: "Game length" showed one value (with dots) where every other row listed its choices."""
+    app = app_with(tmp_path, (1920, 1080), "en", 100)
+    try:
+        app.push(LobbyScene("ratscrew"))
+        app.frames(2)
+        house_rules(app)
+        rules = app.top
+        row = next(i for i, item in enumerate(rules.rule_items) if item.label == "Game length")
+        focus_index(app, 2 + row)
+        with TextRecorder() as boxes:
+            rules.draw(app.screen, 0.0)
+        texts = [text for _r, text in boxes.drawn]
+        assert {"To the end", "Quick (3 min)", "Normal (8 min)", "Long (15 min)"} <= {s.strip("‹› ") for s in texts}
+    finally:
+        app.stack.clear()
+        pygame.event.clear()
+
+
+def test_the_check_sees_a_word_under_the_floor(tmp_path):
+    """The measure is not blind: a word drawn at 20 px on the house rules' screen is reported with its size."""
+    app = app_with(tmp_path, (1280, 720), "en", 100)
+    try:
+        app.push(LobbyScene("ratscrew"))
+        app.frames(2)
+        house_rules(app)
+        draw = app.top.draw
+
+        def with_a_small_word(surface, alpha):
+            draw(surface, alpha)
+            from game.ui import widgets as ui
+
+            ui.blit_text(surface, "tiny", 20, ui.TEXT, "topleft", (600, 2))
+
+        app.top.draw = with_a_small_word
+        _found, sized, _drawn = drawn_words(app)
+        assert ("tiny", 20) in {(text, px) for _r, text, px in sized}
+        assert all(px >= FLOOR for _r, text, px in sized if text != "tiny" and text.strip())
+    finally:
+        app.stack.clear()
+        pygame.event.clear()
