@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
 
-from game import record
+from game import record, screens
 from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
@@ -303,7 +303,7 @@ class App:
         """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""
         top = self.top
         if top is not None and top.wants_pause_on_focus_loss:
-            self.nav.push("pause", top)
+            self.nav.push(screens.Pause(top))
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -383,7 +383,7 @@ class App:
         if not (pressed and self.demo is not None and top is not None and top.wants_pause_on_focus_loss):
             return False
         self.demo = None
-        self.nav.reset("title")
+        self.nav.reset(screens.Title())
         return True
 
     def _dispatch(self, cmd: Command | TextEdit) -> None:

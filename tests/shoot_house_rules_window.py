@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's game, whatever is installed
 import pygame
 
+from game import screens
 from game import settings as settings_mod
 from game.app import App, SilentAudio
 from game.games import GAMES
@@ -40,7 +41,7 @@ def start(language: str = "en", percent: int = 100) -> App:
     clock = FakeClock()
     made = App(settings, size=(1920, 1080), clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=63)
     made.loop.poll_interval_ns = max(made.loop.poll_interval_ns, made.loop.frame_ns // 4)
-    made.nav.push("title")
+    made.nav.push(screens.Title())
     made.frames(3)
     return made
 

@@ -13,7 +13,7 @@ from support_cli import run_main
 from test_presetio_lobby import exports, with_presets  # noqa: F401 - a fixture, and its helper
 from test_school_mastery import remember
 
-from game import cli, presets_io
+from game import cli, presets_io, screens
 from game.core.contract import TableConfig
 from game.games.ratscrew import DEFINITION, fair
 from game.games.ratscrew import engine as rs
@@ -207,8 +207,8 @@ def test_progress_is_reached_by_arrows_from_the_stats_and_the_schools_setup(tmp_
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
     app = make_app(tmp_path)
     mia = remember(app, "Mia", [("2026-11-20T16:00:00+00:00", "double", [("double", "right", 500.0)] * 5)])
-    app.nav.push("title")
-    app.nav.push("stats")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Stats())
     app.frames(2)
     slap_school = (t("Progress…"), t("{title}: progress…", title=t("Slap school")))  # alone, or beside another
     for _ in range(len(app.top.menu.items)):
@@ -218,7 +218,7 @@ def test_progress_is_reached_by_arrows_from_the_stats_and_the_schools_setup(tmp_
     press(app, "enter")
     assert type(app.top).__name__ == "SummaryScene" and app.top.profile_id == mia.id
     press(app, "back")
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(screens.Practice("ratscrew", "school"))
     setup = app.top
     setup._picked(0, mia.id)
     for _ in range(len(setup.menu.items)):

@@ -15,6 +15,7 @@ from support_pads import device, tap
 from test_access_screens import app_with
 from test_pad_only_play import to_lobby
 
+from game import screens
 from game.commands import DOWN, LEFT, RIGHT, UP
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
@@ -72,8 +73,8 @@ def test_nearest_goes_the_way_pressed_prefers_what_lines_up_and_else_the_closest
 
 def lobby_at(tmp_path, size, code="en", percent=100, game="ratscrew"):
     app = app_with(tmp_path, size, code, percent)
-    app.nav.push("title")
-    scene = app.nav.push("lobby", game)
+    app.nav.push(screens.Title())
+    scene = app.nav.push(screens.Lobby(game))
     for row in range(8):  # every kind of card
         scene.seating.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
         scene.seating.devices[row] = f"kb:{row}" if row % 3 == 0 else None
@@ -171,7 +172,7 @@ def test_a_pads_start_starts_the_game_from_anywhere_or_says_what_is_missing(app,
 
 
 def test_values_show_where_they_are_in_their_lists(app):
-    scene = app.nav.push("lobby", "ratscrew")
+    scene = app.nav.push(screens.Lobby("ratscrew"))
     with TextRecorder() as boxes:
         scene.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]

@@ -9,6 +9,7 @@ import pytest
 from support_app import focus, make_app, press, top_name
 from test_school_scenes import to_setup
 
+from game import screens
 from game.games.ratscrew.school.setup import SetupScene
 from game.i18n import t
 from game.scenes.lobby.seating import Seating
@@ -31,7 +32,7 @@ def app(tmp_path, monkeypatch):
 def open_screen(app, screen: str):
     """The screen, and what picks who plays its rows (the lobby's seating part, the school's setup itself)."""
     if screen == "lobby":
-        lobby = app.nav.push("lobby", "ratscrew")
+        lobby = app.nav.push(screens.Lobby("ratscrew"))
         return lobby, lobby.seating
     to_setup(app)
     return app.top, app.top

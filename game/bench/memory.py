@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 from game import argtypes
+from game import screens as factories
 
 TARGET_GROWTH = 0.20
 LOW, HIGH = (640, 360), (3840, 2160)
@@ -97,17 +98,17 @@ def screens(app: App, seed: int) -> Iterator[None]:
     from game.tables import demo_config
 
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     yield
     for definition in games.all_games():
-        app.nav.push("lobby", definition.id)
+        app.nav.push(factories.Lobby(definition.id))
         yield
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(factories.Title())
         app.nav.start_table(demo_config(definition.id, 8, [definition.busiest_level], seed), push=True)
         yield
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(factories.Title())
 
 
 def screen_count() -> int:
@@ -121,7 +122,7 @@ def visit_all(app: App, seed: int, size: tuple[int, int], frames: int) -> None:
     for _ in screens(app, seed):
         resize(app, size, frames)
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     resize(app, size, frames)
 
 
@@ -143,7 +144,7 @@ def sweep(sizes: int, seed: int) -> dict[str, float]:
         resize(app, size)
         peak = max(peak, rss_mib())
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     visit_all(app, seed, HOME, 30)
     gc.collect()
     after = rss_mib()
@@ -246,7 +247,7 @@ class Soak:
         while time.monotonic() < end:
             self.app.loop.frame()
             if not self.app.stack:
-                self.app.nav.push("title")
+                self.app.nav.push(factories.Title())
             self.unpause()
             now = time.monotonic() - self.start
             if now >= (len(self.samples) + 1) * every:
@@ -273,7 +274,7 @@ class Soak:
         game = ids[step % len(ids)]
         seats = 2 + step % 7
         self.app.stack.clear()
-        self.app.nav.push("title")
+        self.app.nav.push(factories.Title())
         self.app.demo = DemoLoop(alternate=True)
         self.app.nav.start_table(demo_config(game, seats, None, self.seed + step), push=True)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game import presets_io
+from game import presets_io, screens
 from game.core.contract import RuleOption
 from game.core.options import from_json, to_json
 from game.games.base import SomeGame
@@ -170,7 +170,8 @@ class HouseRules:
             self.app.save_settings()
             self.preset = name
 
-        self.app.nav.push("name_entry", t("Name this preset"), self.preset or t("House rules {n}", n=n), done, 20)
+        initial = self.preset or t("House rules {n}", n=n)
+        self.app.nav.push(screens.NameEntry(t("Name this preset"), initial, done, 20))
 
     def delete_preset(self) -> None:
         name = self.preset
@@ -183,7 +184,7 @@ class HouseRules:
             self.preset = None
             self.changed()
 
-        self.app.nav.push("confirm", t("Delete the preset {name}?", name=name), yes)
+        self.app.nav.push(screens.Confirm(t("Delete the preset {name}?", name=name), yes))
 
     # -- presets as files ------------------------------------------------------------------------------
     def tell(self, *lines: str, bad: bool = False, folder: bool = False) -> None:

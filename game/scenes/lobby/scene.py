@@ -8,6 +8,7 @@ from functools import partial
 
 import pygame
 
+from game import screens
 from game.commands import CONFIRM, PAUSE, START, Command
 from game.core.contract import MAX_SEATS, RuleOption, TableConfig
 from game.i18n import t, tn
@@ -209,13 +210,13 @@ class LobbyScene(Scene):
         self.app.nav.start_table(self.table_config())
 
     def _join(self) -> None:
-        self.app.nav.push("join", MAX_SEATS, 1, self.seating.seat_joined)
+        self.app.nav.push(screens.Join(MAX_SEATS, 1, self.seating.seat_joined))
 
     def _practise(self, mode: str) -> None:
-        self.app.nav.push("practice", self.game, mode)
+        self.app.nav.push(screens.Practice(self.game, mode))
 
     def _show_rules(self) -> None:
-        self.app.nav.push("rules", self.game, self.rules)
+        self.app.nav.push(screens.Rules(self.game, self.rules))
 
     # -- drawing --------------------------------------------------------------------------------------
     def hint(self) -> str:
