@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import sys
@@ -394,10 +395,20 @@ class App:
         if not isinstance(cmd, Command):
             if top.wants_text:
                 top.text_edit(cmd)
+        elif cmd.device == "mouse":
+            if top.wants_pointer:  # the mouse only where a screen takes it
+                top.handle(self._on_canvas(cmd))
         elif cmd.action == PAUSE and top.wants_pause_on_focus_loss and not self._unseated_pad(cmd):
             self.pause_game()
         else:
             top.handle(cmd)  # a pad with no seat pressing Start at a table: the table may seat it
+
+    def _on_canvas(self, cmd: Command) -> Command:
+        """`cmd` with its mouse position on the frame the scenes draw (scaled down into a smaller window)."""
+        if cmd.pos is None or self._window is None:
+            return cmd
+        (w, h), (cw, ch) = self._window.get_size(), self.screen.get_size()
+        return dataclasses.replace(cmd, pos=(cmd.pos[0] * cw // max(1, w), cmd.pos[1] * ch // max(1, h)))
 
     def _unseated_pad(self, cmd: Command) -> bool:
         return cmd.device.startswith("pad:") and self.input.seat_of(cmd.device) is None

@@ -9,9 +9,14 @@ from __future__ import annotations
 import pygame
 import pytest
 from support_app import focus_index, house_rules
+from support_pads import tap
 from test_access_screens import LANGUAGES, PERCENTS, app_with, recording
+from test_lobby_pads import walk
+from test_pad_only_play import to_lobby
 
 from game import i18n
+from game.i18n import t
+from game.input.virtualpad import VirtualPad
 from game.render import scale
 from game.render import text as render_text
 from game.render.text import TextRecorder
@@ -132,3 +137,83 @@ def test_the_check_sees_a_word_under_the_floor(tmp_path):
     finally:
         app.stack.clear()
         pygame.event.clear()
+
+
+@pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtual joystick is out of reach")
+def test_a_pad_alone_reaches_and_changes_every_rule_page_by_page(app, pads):
+    """A pad-only player: the d-pad walks to House rules, ↓ goes through every rule (the pages turn with it),
+    → changes each, B goes back to the lobby with the rules changed."""
+    pad = pads()
+    to_lobby(app, pad, "ratscrew")
+    lobby = app.top
+    walk(app, pad, lobby.menu.items.index(next(i for i in lobby.menu.items if i.label == t("House rules…"))))
+    tap(app, pad, "a")
+    rules = app.top
+    assert type(rules).__name__ == "HouseRulesScene"
+    pages_seen = set()
+    tap(app, pad, "dpdown")  # the preset, then the import row
+    for i, row in enumerate(rules.rule_items):
+        tap(app, pad, "dpdown")
+        row = rules.rule_items[i]  # rebuilt after every press
+        assert rules.menu.current is row and rules.menu.rects[2 + i].w > 0, (i, row.label)
+        pages_seen.add(rules.page)
+        before = row.value()
+        tap(app, pad, "dpright")
+        assert rules.rule_items[i].value() != before or refused(lobby.house, row.label), row.label
+    assert pages_seen == set(range(len(rules.pages))) and len(rules.pages) > 1
+    changed = dict(lobby.house.values)
+    tap(app, pad, "b")
+    assert app.top is lobby and len(changed) >= len(rules.rule_items) - 2  # the rules changed, as the lobby's
+
+
+def refused(house, label: str) -> bool:
+    """Every other choice of the rule `label` is one the game refuses with the other rules as they are."""
+    option = next(o for o in house.options if o.label == label)
+    current = house.values.get(option.name, option.default)
+    for value, _ in option.choices:
+        if value == current:
+            continue
+        values = house.definition.values_after_change(option.name, dict(house.values, **{option.name: value}))
+        try:
+            house.definition.rules_from_values(values, max(2, house.players()))
+        except (TypeError, ValueError):
+            continue
+        return False
+    return True
+
+
+def mouse(app, kind: int, pos: tuple[int, int], **more) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **more))
+    app.frames(2)
+
+
+def test_a_mouse_points_clicks_and_wheels_through_the_house_rules(app):
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    house_rules(app)
+    rules = app.top
+    third = rules.rule_items[2]
+    mouse(app, pygame.MOUSEMOTION, rules.menu.rects[2 + 2].center, rel=(0, 0), buttons=(0, 0, 0))
+    assert rules.menu.current is rules.rule_items[2] and rules.rule_items[2].label == third.label
+    before = rules.rule_items[2].value()
+    mouse(app, pygame.MOUSEBUTTONDOWN, rules.menu.rects[2 + 2].center, button=1)
+    assert rules.rule_items[2].value() != before  # a click is Enter: the next choice
+    mouse(app, pygame.MOUSEBUTTONDOWN, rules.page_line.center, button=1)  # "Page 1 of 3": the next page
+    assert rules.page == 1 and rules.menu.index == 2 + rules.pages[1][0]
+    for _ in range(len(rules.pages[1])):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.frames(2)
+    assert rules.page == 2  # the wheel moves down the rows, and the pages turn
+    done = next(i for i, item in enumerate(rules.menu.items) if item.label == t("Done"))
+    mouse(app, pygame.MOUSEBUTTONDOWN, rules.menu.rects[done].center, button=1)
+    assert type(app.top).__name__ == "LobbyScene"
+
+
+def test_the_mouse_does_nothing_on_a_screen_that_does_not_take_it(app):
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    lobby = app.top
+    button = next(i for i, item in enumerate(lobby.menu.items) if item.label == t("House rules…"))
+    focused = lobby.menu.index
+    mouse(app, pygame.MOUSEBUTTONDOWN, lobby.menu.rects[button].center, button=1)
+    assert app.top is lobby and lobby.menu.index == focused

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import PAUSE, START, Command
+from game.commands import CLICK, PAUSE, START, Command
 from game.i18n import t
 from game.render.text import standard_px, wrap
 from game.scenes.lobby import cells
@@ -32,6 +32,7 @@ PAGE_ROWS = 8  # rows of choices on screen at once, at most
 class HouseRulesScene(MenuHandler):
     menu: SpatialMenu
     text_room = 1.5
+    wants_pointer = True  # a mouse points at a row and clicks it (Enter); its wheel moves as ↑ ↓
 
     def __init__(self, house: HouseRules, problem: Callable[[], str], start: Callable[[], None]) -> None:
         """`house`: the lobby's house rules, changed in place; `problem()`: what keeps the game from starting;
@@ -97,7 +98,11 @@ class HouseRulesScene(MenuHandler):
             self.back()
             return
         self.said = ""
-        self.menu.handle(cmd)
+        if cmd.action == CLICK and cmd.pos is not None and self.page_line.collidepoint(cmd.pos):
+            self.menu.select(2 + self.pages[(self.page + 1) % len(self.pages)][0])  # "Page 1 of 3": the next
+            self._follow()
+        else:
+            self.menu.handle(cmd)
         self._refresh()
 
     def hint(self) -> str:
@@ -132,9 +137,11 @@ class HouseRulesScene(MenuHandler):
                            self.news_y - line * len(self.news()) // 2 - gap - below - gap - note_h)
         self.area = area
         self.rows, self.pages = self._rows(area, size)
+        self.page_line = pygame.Rect(0, 0, 0, 0)  # where "Page 1 of 3" is (a click turns the page)
         if len(self.pages) > 1:  # a line under the rows says which page this is
             area.h -= line
             self.rows, self.pages = self._rows(area, size)
+            self.page_line = pygame.Rect(area.x, area.bottom, area.w, line)
         self._follow()
 
     def _tops(self, size: tuple[int, int], y: int) -> list[pygame.Rect]:
