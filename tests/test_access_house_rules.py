@@ -10,7 +10,8 @@ import pygame
 import pytest
 from support_app import focus_index, house_rules
 from support_pads import tap
-from test_access_screens import LANGUAGES, PERCENTS, app_with, recording
+from test_access_floors_screens import recorded
+from test_access_screens import LANGUAGES, PERCENTS, app_with
 from test_lobby_pads import walk
 from test_pad_only_play import to_lobby
 
@@ -18,7 +19,6 @@ from game import i18n
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
 from game.render import scale
-from game.render import text as render_text
 from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
 
@@ -33,28 +33,6 @@ def standard_looks(tmp_path, monkeypatch):
     i18n.set_language("en")
     scale.install(text=1.0)
     scale.install(window=(1280, 720))
-
-
-def drawn_words(app) -> tuple[dict[str, list], list[tuple[pygame.Rect, str, int]], list[tuple[str, int]]]:
-    """Draw the top scene once: its problems (overlaps, cuts, off-screen, English left in), every boxed text with
-    the size in px it was drawn at (measured from the drawn image: game.render.text.px_of), and every text a
-    TextCache rendered in that frame with its size."""
-    sized: list[tuple[pygame.Rect, str, int]] = []
-    measure = TextRecorder.measure
-
-    def record(surface, rect, text, img):
-        if TextRecorder.current is not None and surface is pygame.display.get_surface():
-            sized.append((pygame.Rect(rect), text, render_text.px_of(img)))
-
-    render_text.DRAWN = []
-    TextRecorder.measure = staticmethod(record)
-    try:
-        found = recording(app)[0]
-        drawn = list(render_text.DRAWN)
-    finally:
-        TextRecorder.measure = staticmethod(measure)
-        render_text.DRAWN = None
-    return found, sized, drawn
 
 
 @pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
@@ -77,7 +55,7 @@ def test_every_page_of_the_house_rules_reads_from_the_sofa(tmp_path, size, code,
             shown = [i for i in range(len(rules.rule_items)) if rules.menu.rects[2 + i].w > 0]
             assert shown == page and 0 < len(shown) <= 8, (number, shown)  # ~8 rows of choices at once, at most
             seen += shown
-            found, sized, drawn = drawn_words(app)
+            found, sized, drawn = recorded(app)
             where = f"{game} in {code} at {size}, {percent} %, page {number + 1} of {len(rules.pages)}"
             assert {k: v for k, v in found.items() if v} == {}, where
             small = sorted({(text, px) for _r, text, px in sized if text.strip() and px < floor}
@@ -96,13 +74,19 @@ def test_every_page_of_the_house_rules_reads_from_the_sofa(tmp_path, size, code,
         pygame.event.clear()
 
 
+def ratscrews_house_rules(tmp_path, size):
+    """An app at `size` with Egyptian Ratscrew's house rules open (from its lobby, as a player opens them)."""
+    app = app_with(tmp_path, size, "en", 100)
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    house_rules(app)
+    return app
+
+
 def test_the_game_length_row_lists_its_choices_like_every_other_row(tmp_path):
     """Issue 37 item 5: "Game length" showed one value (with dots) where every other row listed its choices."""
-    app = app_with(tmp_path, (1920, 1080), "en", 100)
+    app = ratscrews_house_rules(tmp_path, (1920, 1080))
     try:
-        app.push(LobbyScene("ratscrew"))
-        app.frames(2)
-        house_rules(app)
         rules = app.top
         row = next(i for i, item in enumerate(rules.rule_items) if item.label == "Game length")
         focus_index(app, 2 + row)
@@ -117,11 +101,8 @@ def test_the_game_length_row_lists_its_choices_like_every_other_row(tmp_path):
 
 def test_the_check_sees_a_word_under_the_floor(tmp_path):
     """The measure is not blind: a word drawn at 20 px on the house rules' screen is reported with its size."""
-    app = app_with(tmp_path, (1280, 720), "en", 100)
+    app = ratscrews_house_rules(tmp_path, (1280, 720))
     try:
-        app.push(LobbyScene("ratscrew"))
-        app.frames(2)
-        house_rules(app)
         draw = app.top.draw
 
         def with_a_small_word(surface, alpha):
@@ -131,7 +112,7 @@ def test_the_check_sees_a_word_under_the_floor(tmp_path):
             ui.blit_text(surface, "tiny", 20, ui.TEXT, "topleft", (600, 2))
 
         app.top.draw = with_a_small_word
-        _found, sized, _drawn = drawn_words(app)
+        _found, sized, _drawn = recorded(app)
         assert ("tiny", 20) in {(text, px) for _r, text, px in sized}
         assert all(px >= FLOOR for _r, text, px in sized if text != "tiny" and text.strip())
     finally:
