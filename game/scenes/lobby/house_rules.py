@@ -251,8 +251,8 @@ class HouseRulesScene(MenuHandler):
         size = surface.get_size()
         px = ui.px(size, ROW_PX)
         y = self.area.bottom + ui.TEXTS.line_height(px, True) // 2
-        drawn = ui.blit_text(surface, t("Page {n} of {count}", n=self.page + 1, count=len(self.pages)), px, ui.GOLD,
-                             "midright", (self.area.right - ui.px(size, 10), y), bold=True)
+        words = t("Page {page} of {pages}", page=self.page + 1, pages=len(self.pages))
+        drawn = ui.blit_text(surface, words, px, ui.GOLD, "midright", (self.area.right - ui.px(size, 10), y), bold=True)
         s = ui.px(size, 8)
         x = drawn.x - ui.px(size, 16)
         if self.page > 0:
