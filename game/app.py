@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import sys
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
 
-from game import record
+from game import record, screens
 from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
@@ -303,7 +304,7 @@ class App:
         """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""
         top = self.top
         if top is not None and top.wants_pause_on_focus_loss:
-            self.nav.push("pause", top)
+            self.nav.push(screens.Pause(top))
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -383,7 +384,7 @@ class App:
         if not (pressed and self.demo is not None and top is not None and top.wants_pause_on_focus_loss):
             return False
         self.demo = None
-        self.nav.reset("title")
+        self.nav.reset(screens.Title())
         return True
 
     def _dispatch(self, cmd: Command | TextEdit) -> None:
@@ -394,10 +395,20 @@ class App:
         if not isinstance(cmd, Command):
             if top.wants_text:
                 top.text_edit(cmd)
+        elif cmd.device == "mouse":
+            if top.wants_pointer:  # the mouse only where a screen takes it
+                top.handle(self._on_canvas(cmd))
         elif cmd.action == PAUSE and top.wants_pause_on_focus_loss and not self._unseated_pad(cmd):
             self.pause_game()
         else:
             top.handle(cmd)  # a pad with no seat pressing Start at a table: the table may seat it
+
+    def _on_canvas(self, cmd: Command) -> Command:
+        """`cmd` with its mouse position on the frame the scenes draw (scaled down into a smaller window)."""
+        if cmd.pos is None or self._window is None:
+            return cmd
+        (w, h), (cw, ch) = self._window.get_size(), self.screen.get_size()
+        return dataclasses.replace(cmd, pos=(cmd.pos[0] * cw // max(1, w), cmd.pos[1] * ch // max(1, h)))
 
     def _unseated_pad(self, cmd: Command) -> bool:
         return cmd.device.startswith("pad:") and self.input.seat_of(cmd.device) is None

@@ -19,6 +19,7 @@ from support_app import finished, make_app, press
 from support_pads import XBOX, tap
 from test_access_screens import LANGUAGES, PERCENTS, app_with, standard_looks  # noqa: F401 - an autouse fixture
 
+from game import screens as factories
 from game.games.nothanks.results import TAB
 from game.games.nothanks.text import card_name
 from game.i18n import t
@@ -187,7 +188,7 @@ def test_the_replays_list_shows_at_most_eight_games_and_follows_the_focus(tmp_pa
     app = make_app(tmp_path, size=size)
     try:
         app.push(TitleScene())
-        app.nav.push("replays")
+        app.nav.push(factories.Replays())
         app.frames(2)
         scene = app.top
         assert 0 < len(scene.rows) <= LIST_ROWS

@@ -83,7 +83,7 @@ def test_change_seats_or_rules_opens_the_lobby_with_this_table(app):
     lobby = app.top
     assert lobby.game == "nothanks"
     assert lobby.config.first_player == 1  # the first turn one seat on, as Play again
-    assert [kind for kind, _ in lobby.seats[:4]] == ["human", "human", "bot", "empty"]
+    assert [kind for kind, _ in lobby.seating.seats[:4]] == ["human", "human", "bot", "empty"]
     assert lobby.rules == config.rules
     assert lobby.menu.current.label == t("Start")
     press(app, "enter")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import BACK, BUTTONS, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, START, UP, Command
+from game.commands import BACK, BUTTONS, CLICK, CONFIRM, DOWN, LEFT, PAUSE, POINT, RIGHT, START, UP, Command
 from game.i18n import t
 from game.input import families
 from game.input import keys as keynames
@@ -134,6 +134,7 @@ class InputRouter:
         before = len(self._commands)
         resized = False
         heard_once = self._find_twins(events, now)
+        moved = next((e for e in reversed(events) if e.type == pygame.MOUSEMOTION), None)  # where it came to rest
         for event in events:
             kind = event.type
             if kind == pygame.KEYDOWN:
@@ -153,6 +154,12 @@ class InputRouter:
                 self._pad_added(event.device_index)
             elif kind in REMOVED:
                 self._pad_removed(event.instance_id)
+            elif kind == pygame.MOUSEMOTION and event is moved:
+                self._commands.append(Command(None, POINT, now, "human", "mouse", self.polls, event.pos))
+            elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self._commands.append(Command(None, CLICK, now, "human", "mouse", self.polls, event.pos))
+            elif kind == pygame.MOUSEWHEEL and event.y:
+                self._emit(None, UP if event.y > 0 else DOWN, now, "mouse")
             elif kind == pygame.QUIT:
                 self._system.append("quit")
             elif kind == pygame.WINDOWFOCUSLOST:

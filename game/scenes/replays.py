@@ -28,7 +28,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n, record
+from game import i18n, record, screens
 from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, SLAP, UP, Command
 from game.core.contract import PHOTO_FINISH, TableConfig, seat_name
 from game.i18n import decimal, pt, t
@@ -289,7 +289,7 @@ class ReplaysScene(Scene):
             except LogError as exc:
                 entry.log, entry.title, entry.detail = None, entry.path.name, str(exc).removeprefix(f"{entry.path.name}: ")
                 return
-        self.app.nav.push("replay", entry.film)
+        self.app.nav.push(screens.Replay(entry.film))
 
     def _scroll(self) -> None:
         shown = max(1, len(self.rows))

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from game import screens
 from game.commands import DOWN, UP, Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
@@ -88,7 +89,7 @@ class ResultsScene(Scene):
     def watch_again(self) -> None:
         """This game again from its log, in the replay viewer over this screen (Back returns here)."""
         self.app.demo = None  # someone is watching: a demo stops dealing games by itself
-        self.app.nav.push("replay", self.match.log.lines())
+        self.app.nav.push(screens.Replay(self.match.log.lines()))
 
     def play_again(self) -> None:
         """The next game at once: same seats and rules, the first turn one seat on, a fresh deal."""
@@ -97,10 +98,10 @@ class ResultsScene(Scene):
     def change_table(self) -> None:
         """The lobby with this table's seats and rules (and the first turn one seat on), Start focused."""
         self.app.demo = None  # someone is choosing a table: a demo stops dealing games by itself
-        self.app.nav.replace("lobby", self.config.game, self.config.next_round())
+        self.app.nav.replace(screens.Lobby(self.config.game, self.config.next_round()))
 
     def to_menu(self) -> None:
-        self.app.nav.reset("title")
+        self.app.nav.reset(screens.Title())
 
     def handle(self, cmd: Command) -> None:
         if ui.is_back(cmd):

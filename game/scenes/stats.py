@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game import i18n
+from game import i18n, screens
 from game.history import export, queries
 from game.history.queries import Practice, ProfileStats
 from game.i18n import decimal, t, tn
@@ -67,7 +67,7 @@ class StatsScene(MenuHandler):
             ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
                     button=True),
             ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
-            ui.Item(t("Players…"), lambda: self.app.nav.push("profiles"), button=True),
+            ui.Item(t("Players…"), lambda: self.app.nav.push(screens.Profiles()), button=True),
             # A practice mode's progress of this player (e.g. the slap school's days and weeks, for a parent):
             # "Progress…" as the school's setup calls it, named by its mode where several keep progress
             *(ui.Item(t("Progress…") if len(modes) == 1 else t("{title}: progress…", title=mode.title()),
@@ -80,7 +80,7 @@ class StatsScene(MenuHandler):
         self.load()
 
     def _progress(self, game: str, mode: str, screen: str) -> Callable[[], object]:
-        return lambda: self.app.nav.push("practice", game, mode, screen, self.profile_id)
+        return lambda: self.app.nav.push(screens.Practice(game, mode, screen, (self.profile_id,)))
 
     def resume(self) -> None:
         self.enter()  # players may have been added, renamed or deleted

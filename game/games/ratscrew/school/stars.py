@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game import screens
 from game.commands import BUTTONS, DOWN, SLAP, UP, Command
 from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS
@@ -98,15 +99,17 @@ class StarsScene(MenuHandler):
         return max(1, -(-len(self._table_lines()) // self.table_rows))
 
     def _again(self) -> None:
-        self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember,
-                             profiles=self.profiles)
+        self.app.nav.replace(screens.Practice(
+            GAME, MODE, "drill", (self.options, self.players, self.remember),
+            {"profiles": self.profiles}))
 
     def _next(self) -> None:
         options = dataclasses.replace(self.options, drill=min(len(DRILLS) - 1, self.options.drill + 1))
         if self.remember is not None:
             self.remember(options)
-        self.app.nav.replace("practice", GAME, MODE, "drill", options, self.players, self.remember,
-                             profiles=self.profiles, quiz=None)  # a new pattern: its first step, where it is new
+        self.app.nav.replace(screens.Practice(
+            GAME, MODE, "drill", (options, self.players, self.remember),
+            {"profiles": self.profiles, "quiz": None}))  # a new pattern: its first step, where it is new
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
