@@ -12,15 +12,17 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
+from game.games.base import ToolReport
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair, text
-from game.games.ratscrew.bots import SIM_LEVELS
+from game.games.ratscrew.levels import SIM_LEVELS
 from game.games.ratscrew.match import RatscrewMatch
 from game.match.common import SeatSpec, Timed
 from game.simkit import (
     Recorder,
+    RunFigures,
     SimError,
     bot_levels,
     check_players,
@@ -74,9 +76,61 @@ class LevelFigures(TypedDict):
     late: int
 
 
+class LevelSummary(TypedDict):
+    """One bot level's figures as a run gives them (None: no chance to measure it)."""
+
+    level: str
+    reaction_ms_median: float | None
+    noticed_ms_median: float | None
+    miss_rate: float | None
+    wrong_slap_rate: float | None
+    slaps: int
+    slaps_won: int
+    wrong: int
+    late: int
+
+
+class EntryFigures(TypedDict):
+    entry: int
+    bot: str
+    head_start_ms: int
+    wins: float  # a drawn game counts a share to each
+    win_rate: float
+
+
+class Figures(RunFigures):
+    """A run's figures (`run_games`)."""
+
+    mean_cards_played: float
+    mean_game_seconds: float
+    median_game_seconds: float
+    ends: dict[str, int]  # games per end reason
+    head_start_ms: list[int]
+    entries: list[EntryFigures]
+    levels: list[LevelSummary]
+    out_orders: NotRequired[list[list[int]]]  # --out-order: each game's entries as they went out, the winner last
+
+
+class LadderPair(TypedDict):
+    strong: str
+    weak: str
+    games: int
+    strong_win_rate: float
+    ok: bool
+
+
+class Ladder(TypedDict):
+    """The strength ladder's figures (`run_ladder`)."""
+
+    game: str
+    ladder: list[LadderPair]
+    target: float
+    ok: bool
+
+
 def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
               recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None,
-              out_order: bool = False) -> dict:
+              out_order: bool = False) -> Figures:
     """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
     recorder, each game's log is saved as `<name>-<seed>-<game number>`. `leads`: each entry's head
     start (ms). `out_order`: add each game's finishing order (`out_orders`: the entries in the order they went
@@ -114,9 +168,10 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             wins[entry_at[st.winner]] += 1
         lengths.append(st.cards_played)
         seconds.append(m.now_ns / 1e9)
+        assert st.end_reason is not None, "a game played out names why it ended"
         ends[st.end_reason] = ends.get(st.end_reason, 0) + 1
         for seat, stats in enumerate(m.stats):
-            agg = per_level[seats[seat].level]
+            agg = per_level[levels[entry_at[seat]]]
             agg["reactions_ms"] += stats.reactions_ms
             agg["won"] += stats.slaps_won
             agg["wrong"] += stats.wrong
@@ -127,7 +182,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
                 agg["missed"] += log.missed
                 agg["drawn_ms"] += log.reactions_ms
     elapsed = time.perf_counter() - started
-    levels_out = []
+    levels_out: list[LevelSummary] = []
     for level, agg in per_level.items():
         slaps = agg["won"] + agg["wrong"] + agg["late"]
         levels_out.append({
@@ -138,7 +193,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             "wrong_slap_rate": agg["wrong"] / slaps if slaps else None,
             "slaps": slaps, "slaps_won": agg["won"], "wrong": agg["wrong"], "late": agg["late"],
         })
-    result = {
+    result: Figures = {
         "game": "ratscrew", "rules": text.summary(rules), "players": n, "bots": list(levels), "games": games,
         "seed": seed, "seat_balanced": seat_balanced, "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
@@ -162,9 +217,9 @@ def _outs(into: list[int]) -> Callable[[list[Timed]], None]:
     return seen
 
 
-def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> dict:
+def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> Ladder:
     """Stronger against weaker in 2-player games, seats swapped every game."""
-    pairs = []
+    pairs: list[LadderPair] = []
     for strong, weak in LADDER:
         result = run_games(rules, [strong, weak], games, seed, True, recorder, f"ratscrew-{strong}-{weak}")
         share = result["entries"][0]["win_rate"]
@@ -173,12 +228,13 @@ def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None
     return {"game": "ratscrew", "ladder": pairs, "target": LADDER_TARGET, "ok": all(p["ok"] for p in pairs)}
 
 
-def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
+def run(args: argparse.Namespace, recorder: Recorder | None = None) -> ToolReport:
     rules = _rules(args)
     if args.ladder:
         if args.head_start is not None:
             raise SimError("--head-start does not go with --ladder (the ladder plays without head starts)")
-        return run_ladder(rules, args.games, args.seed, recorder)
+        ladder = run_ladder(rules, args.games, args.seed, recorder)
+        return ToolReport(ladder, format_ladder(ladder), ladder["ok"])
     levels = bot_levels(args, SIM_LEVELS, DEFAULT_PLAYERS)
     check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
     if args.fair_start:
@@ -187,8 +243,9 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
         leads = fair.head_starts([fair.bot_median_ms(level) for level in levels], rules)
     else:
         leads = head_starts(args.head_start, len(levels))
-    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads,
-                     out_order=args.out_order)
+    figures = run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads,
+                        out_order=args.out_order)
+    return ToolReport(figures, format(figures))
 
 
 def _ms(value: float | None) -> str:
@@ -199,11 +256,11 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def _places(result: dict) -> list[str]:
+def _places(result: Figures, orders: list[list[int]]) -> list[str]:
     """How often each entry finished in each place: out 1st, 2nd, …, and won (of the games it ended)."""
     n = result["players"]
     counts = [[0] * n for _ in range(n)]
-    for order in result["out_orders"]:
+    for order in orders:
         for place, entry in enumerate(order):
             counts[entry][place] += 1
     heads = [f"out {k + 1}" for k in range(n - 1)] + ["won"]
@@ -214,17 +271,19 @@ def _places(result: dict) -> list[str]:
     return lines
 
 
-def format(result: dict) -> str:
-    if "ladder" in result:
-        lines = [f"Ratscrew ladder, 2 players, seats swapped each game (target {result['target']:.0%}):"]
-        for p in result["ladder"]:
-            lines.append(f"  {p['strong']:>6} beats {p['weak']:<6} {100 * p['strong_win_rate']:5.1f}% of "
-                         f"{p['games']} games  {'ok' if p['ok'] else 'BELOW TARGET'}")
-        return "\n".join(lines)
+def format_ladder(result: Ladder) -> str:
+    lines = [f"Ratscrew ladder, 2 players, seats swapped each game (target {result['target']:.0%}):"]
+    for p in result["ladder"]:
+        lines.append(f"  {p['strong']:>6} beats {p['weak']:<6} {100 * p['strong_win_rate']:5.1f}% of "
+                     f"{p['games']} games  {'ok' if p['ok'] else 'BELOW TARGET'}")
+    return "\n".join(lines)
+
+
+def format(result: Figures) -> str:
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result["ends"].items()))
     title = (f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
              f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})")
-    leads = any(e.get("head_start_ms") for e in result["entries"])
+    leads = any(e["head_start_ms"] for e in result["entries"])
     lines = [title, f"{'#':>2} {'bot':<8} {'wins':>7} {'win rate':>8}" + (f" {'head start':>10}" if leads else "")]
     for e in result["entries"]:
         lead = f" {e['head_start_ms']:>7} ms" if leads else ""
@@ -240,6 +299,6 @@ def format(result: dict) -> str:
         lines.append(f"{lv['level']:<8} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
                      f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")
     if "out_orders" in result:
-        lines += _places(result)
+        lines += _places(result, result["out_orders"])
     lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
     return "\n".join(lines)
