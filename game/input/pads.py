@@ -43,6 +43,7 @@ CONTROLLER_BUTTONS = {
 }
 # Pads SDL can't map: the common XInput-like and generic-USB orders (faces 0-3, shoulders 4-5,
 # back 6 or 8, start 7 or 9).
+Device = sdl_controller.Controller | pygame.joystick.JoystickType  # an open pad: a game controller or a joystick
 JOYSTICK_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder",
                     6: "back", 7: "start", 8: "back", 9: "start"}
 # Axes as (negative-side control, positive-side control); triggers have only a positive side.
@@ -74,7 +75,7 @@ class Pad:
     name: str
     guid: str
     events: str  # CONTROLLER or JOYSTICK: the event family it listens to
-    device: object = None  # the open Controller or Joystick (kept so SDL keeps it open)
+    device: Device | None = None  # the open Controller or Joystick (kept so SDL keeps it open)
     held: set[str] = field(default_factory=set)
     family: str = families.GENERIC  # whose buttons it has (game.input.families)
     model: int = 0  # SDL's SDL_GameControllerType for it
@@ -114,6 +115,7 @@ class Pads:
             instance_id = joystick.get_instance_id()
             if instance_id in self.by_id:
                 return None
+            device: Device
             if sdl_controller.is_controller(device_index):
                 device, events = sdl_controller.Controller(device_index), CONTROLLER
             else:
@@ -181,7 +183,8 @@ class Pads:
 
     def translate(self, event: pygame.event.Event) -> list[tuple[Pad, str, bool]]:
         """Control presses (True) and releases (False) in one pad event; [] for the other family."""
-        pad = self.by_id.get(event.dict.get("instance_id"))  # (a keyboard or window event has none)
+        instance_id = event.dict.get("instance_id")  # (a keyboard or window event has none)
+        pad = self.by_id.get(instance_id) if isinstance(instance_id, int) else None
         if pad is None or event.type not in PAD_EVENTS[pad.events]:
             return []
         kind = event.type
