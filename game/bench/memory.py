@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 from game import argtypes
+from game import screens as factories
 
 TARGET_GROWTH = 0.20
 LOW, HIGH = (640, 360), (3840, 2160)
@@ -99,17 +100,17 @@ def screens(app: App, seed: int) -> Iterator[None]:
     from game.tables import demo_config
 
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     yield
     for definition in games.all_games():
-        app.nav.push("lobby", definition.id)
+        app.nav.push(factories.Lobby(definition.id))
         yield
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(factories.Title())
         app.nav.start_table(demo_config(definition.id, 8, [definition.busiest_level], seed), push=True)
         yield
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(factories.Title())
 
 
 def screen_count() -> int:
@@ -123,7 +124,7 @@ def visit_all(app: App, seed: int, size: tuple[int, int], frames: int) -> None:
     for _ in screens(app, seed):
         resize(app, size, frames)
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     resize(app, size, frames)
 
 
@@ -145,7 +146,7 @@ def sweep(sizes: int, seed: int) -> dict[str, float]:
         resize(app, size)
         peak = max(peak, rss_mib())
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     visit_all(app, seed, HOME, 30)
     gc.collect()
     after = rss_mib()
@@ -248,7 +249,7 @@ class Soak:
         while time.monotonic() < end:
             self.app.loop.frame()
             if not self.app.stack:
-                self.app.nav.push("title")
+                self.app.nav.push(factories.Title())
             self.unpause()
             now = time.monotonic() - self.start
             if now >= (len(self.samples) + 1) * every:
@@ -275,7 +276,7 @@ class Soak:
         game = ids[step % len(ids)]
         seats = 2 + step % 7
         self.app.stack.clear()
-        self.app.nav.push("title")
+        self.app.nav.push(factories.Title())
         self.app.demo = DemoLoop(alternate=True)
         self.app.nav.start_table(demo_config(game, seats, None, self.seed + step), push=True)
 

@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from game import screens
 from game.commands import BUTTONS, CONFIRM, PAUSE, SEAT_ACTIONS, Command
 from game.core.contract import Match, TableConfig, seat_name
 from game.games.base import RulesT, SomeGame, rules_as
@@ -334,7 +335,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def show_results(self) -> None:
         self.app.keep_replay(self.match.log)  # the finished game joins the recent replays
         self.app.record_history(self.config, self.match)  # and the tally and history (written on another thread)
-        self.app.nav.replace("results", self.config, self.match)
+        self.app.nav.replace(screens.Results(self.config, self.match))
 
     def play(self, sound: str) -> None:
         self.app.audio.play(sound)

@@ -19,6 +19,7 @@ the player lamps of Xbox and Switch pads).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -99,9 +100,12 @@ class Pad:
 class Pads:
     """The connected pads and the translation of their events into (pad, control, pressed) triples."""
 
-    def __init__(self) -> None:
+    def __init__(self, learn: Callable[[], None] | None = None) -> None:
         self.by_id: dict[int, Pad] = {}
         self.twins: dict[int, int] = {}  # a pad's instance id -> the pad it mirrors (heard instead)
+        # What SDL must know before a pad opens (the mapping database: game.input.mappings), told by the first
+        # pad to arrive, whether plugged in before the start or later: a start with no pad never reads it.
+        self._learn = learn
         set_button_labels()
         if not pygame.joystick.get_init():
             pygame.joystick.init()
@@ -110,6 +114,9 @@ class Pads:
 
     def add(self, device_index: int) -> Pad | None:
         """Open the device at `device_index` (from a *DEVICEADDED event); None if already open or gone."""
+        if self._learn is not None:
+            learn, self._learn = self._learn, None
+            learn()  # before SDL is asked whether the pad is a game controller: its mapping may be in there
         try:
             joystick = pygame.joystick.Joystick(device_index)
             instance_id = joystick.get_instance_id()

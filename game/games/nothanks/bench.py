@@ -15,6 +15,7 @@ import importlib.metadata
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Collection
 from typing import NamedTuple, NotRequired, TypedDict, TypeVar
@@ -269,7 +270,9 @@ def _game(job: GameJob) -> GameFigures:
 
 
 def _map(fn: Callable[[J], R], jobs: list[J], workers: int) -> list[R]:
-    if workers <= 1:
+    # The executable runs them in one process: it is no Python that a worker could be spawned from, and it
+    # leaves multiprocessing out (its import ran at every start; a spawned worker only ever hung).
+    if workers <= 1 or getattr(sys, "frozen", False):
         return [fn(j) for j in jobs]
     import multiprocessing
 
