@@ -113,7 +113,7 @@ def _solve(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> tuple[floa
     for _ in range(SOLVE_ROUNDS):
         chances = game_chances(levels, sizes, leads, rules)
         errors = [math.log(1 / seats / max(c, 1e-6)) for c in chances]
-        if max(abs(e) for e in errors[1:]) < CLOSE_ENOUGH:
+        if all(abs(e) < CLOSE_ENOUGH or _pinned(leads[g], e) for g, e in enumerate(errors) if g):
             break
         for g in range(1, len(counts)):  # the fastest group keeps none
             step = FIRST_GAIN_MS * errors[g]
@@ -126,6 +126,13 @@ def _solve(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> tuple[floa
             step = max(-MAX_STEP_MS, min(MAX_STEP_MS, step))
             leads[g] = min(float(HEAD_START_MAX_MS), max(0.0, leads[g] + step))
     return tuple(leads)
+
+
+def _pinned(lead: float, error: float) -> bool:
+    """A group held at a bound that its error pushes against (a seat too slow for even the longest head start,
+    or one fast enough with none): more rounds cannot move it, so it does not keep the solve going (an 8-seat
+    table with its slowest seat at the cap otherwise ran every round, seconds of a frozen lobby)."""
+    return (lead >= HEAD_START_MAX_MS and error > 0) or (lead <= 0 and error < 0)
 
 
 def game_chances(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[float], rules: rs.Rules) -> list[float]:
