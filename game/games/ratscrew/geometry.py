@@ -115,7 +115,7 @@ class RatscrewGeometry:
             self.headline_top = head.top
             self.status_top = prompt.top
             self.bar_y = round(prompt.top + self.prompt_h + self.gap + self.bar_h / 2)
-        self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None
+        self._lanes: tuple[tuple[tuple[int, ...], ...], tuple[pygame.Rect, pygame.Rect]] | None = None
 
     # -- between rows of mats ---------------------------------------------------------------------------
     def _grown(self) -> list[pygame.Rect]:

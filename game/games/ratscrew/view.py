@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -27,7 +28,7 @@ from game.render import colors
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
-from game.render.notes import Pin, Pinned
+from game.render.notes import Lane, Pin, Pinned
 from game.render.scale import (
     big_min,
     card_boost,
@@ -121,7 +122,7 @@ SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the s
 # what table_layout and RatscrewGeometry's lanes and reach depend on; neither the names, the language, the
 # seed nor the notes are read by it).
 # An answer is about a kilobyte with its key: 256 KiB keeps the searches of a few hundred windows and looks.
-_FITS: Memo[tuple, tuple[float, str] | None] = Memo("ratscrew rows fits", 2**18)
+_FITS: Memo[tuple[object, ...], tuple[float, str] | None] = Memo("ratscrew rows fits", 2**18)
 
 
 class RatscrewView(TableView):
@@ -158,7 +159,7 @@ class RatscrewView(TableView):
         seed: int,
         *,
         reduced_motion: bool = False,
-        **kw,
+        **kw: Any,
     ) -> None:
         super().__init__(
             RatscrewModel(rules, names, seed, reduced_motion=reduced_motion), controls, seed, **kw
@@ -171,7 +172,7 @@ class RatscrewView(TableView):
         # the corner: the slaps in one short line and the rules key (the rest is behind it: issue 20)
         self._corner = rs_text.table_corner(rules).split("\n")[0]
         self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-        self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
+        self._lanes: tuple[tuple[RatscrewGeometry, tuple[Lane, ...]], tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -413,7 +414,7 @@ class RatscrewView(TableView):
     def corner_text(self) -> str:
         return "\n".join([self._corner, rules_key_hint(self.model.keys)])
 
-    def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
+    def seat_key(self, seat: int, state: rs.State, now: float) -> tuple[Any, ...]:
         count = len(state.hands[seat])
         out = not state.in_game(seat)
         active = seat == state.current_player and not state.is_over and not out
@@ -423,7 +424,7 @@ class RatscrewView(TableView):
         wait = 0 if out else state.timeouts[seat]
         return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat))
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
         count, out, owed, claim, wait, _, _ = content
         return build_panel(self, seat, count, out, owed, claim, wait=wait)
 
@@ -438,7 +439,7 @@ class RatscrewView(TableView):
         pile_size = len(state.pile)
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
         for f in under:  # burned cards slide in under the pile
-            self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
+            self._draw_flyer(surface, f, now, pile_size)
         self._draw_pile(surface, state, now)
         self.poll()
         self._draw_pile_count(surface, state, now)
@@ -446,7 +447,7 @@ class RatscrewView(TableView):
         self.poll()
         for f in self.anim.flyers:
             if f not in under:
-                self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
+                self._draw_flyer(surface, f, now, pile_size)
                 self.poll()  # each card in the air is turned and scaled: keep stamping presses between them
         self.poll()
         paint.slaps(self, surface, now)
@@ -474,14 +475,12 @@ class RatscrewView(TableView):
                                                  short=self.model.status_short(state)))
         return pins
 
-    def draw_flying_card(
-        self, surface: pygame.Surface, f: Flyer, now: float, width: int, pile_size: int = 0
-    ) -> None:
+    def _draw_flyer(self, surface: pygame.Surface, f: Flyer, now: float, pile_size: int) -> None:
         """A card in the air, or a won pile swept to its winner; pile slots as in a pile of `pile_size`."""
         if isinstance(f.art, Sweep):
             paint.sweep(self, surface, f, now)
         else:
-            super().draw_flying_card(surface, f, now, width, lambda a: self.anchor(a, pile_size))
+            self.draw_flying_card(surface, f, now, self.L.card_w, lambda a: self.anchor(a, pile_size))
 
     def _draw_pile(self, surface: pygame.Surface, state: rs.State, now: float) -> None:
         paint.pile(self, surface, state, now)
