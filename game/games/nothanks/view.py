@@ -19,6 +19,7 @@ from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
+from game.render.notes import Pin
 from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
@@ -329,9 +330,21 @@ class NothanksView(TableView):
             coach = self.coach_box.draw(surface, lines, compact, seat)
             if coach is not None:
                 self.boxes.add("coach", coach, "\n".join(words for words, _ in lines), seat, self.coach_box.size())
-        self._centre_drawn = paint.centre(self, surface, state, now)
+        # the turn prompt at its seat's mat (issue 37); over the card where the seat's lane cannot hold it
+        pinned, homeless = self.notes.pin(self.pins(state), self.anim.effects, now)
+        self._centre_drawn = paint.centre(self, surface, state, now, prompt=bool(homeless))
         self.poll()
         for f in self.anim.flyers:
             paint.flyer(self, surface, f, now)
         self.poll()
-        self.draw_notes(surface, now)
+        self.draw_notes(surface, now, pinned)
+
+    def pins(self, state: nt.State) -> dict[int, list[Pin]]:
+        """What is said at a seat's mat before its notes (issue 37): whose turn and which keys, as big as the
+        prompt over the card, down to the couch's BIG_MIN (the short form where the lane is narrow)."""
+        if state.is_over:
+            return {}
+        seat = state.current_player
+        low = text_for(big_min(self.L.size))
+        return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
+                           short=self.model.prompt_short(state))]}

@@ -67,10 +67,11 @@ class CentreWords:
         self._fits[key] = value
         return value
 
-    def centre_texts(self, state: nt.State, now: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    def centre_texts(self, state: nt.State, now: float, prompt_here: bool = True
+                     ) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
         """The centre's words as they are drawn, each with its image and screen rect: "left" (the "N left"
-        under the stack), "prompt" (above the card, while the game runs) and "aid" (the teaching aid's
-        sum under the card)."""
+        under the stack), "prompt" (above the card, while the game runs, unless not `prompt_here`: said at
+        its seat's mat) and "aid" (the teaching aid's sum under the card, kept off the prompt's place)."""
         v = self.v
         small = v.geo.small_size
         label = v.texts.outlined(t("{n} left", n=state.cards_left), self.left_size(), colors.TEXT)
@@ -79,7 +80,8 @@ class CentreWords:
         if state.is_over:
             return out
         prompt, at = self.prompt_image(v.model.prompt_text(state), small)
-        out.append(("prompt", prompt, at))
+        if prompt_here:
+            out.append(("prompt", prompt, at))
         if (
             v.teaching_aid
             and v.rules.edition == "cards"
