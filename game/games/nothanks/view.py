@@ -20,7 +20,7 @@ from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
 from game.render.notes import Pin
-from game.render.scale import big_min, looks_key, text_for, text_scale
+from game.render.scale import big_min, looks_key, text_for, text_min, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
@@ -340,11 +340,13 @@ class NothanksView(TableView):
         self.draw_notes(surface, now, pinned)
 
     def pins(self, state: nt.State) -> dict[int, list[Pin]]:
-        """What is said at a seat's mat before its notes (issue 37): whose turn and which keys, as big as the
-        prompt over the card, down to the couch's BIG_MIN (the short form where the lane is narrow)."""
+        """What is said at a seat's mat before its notes (issue 37): whose turn and which keys (the short form
+        where the lane is narrow)."""
         if state.is_over:
             return {}
         seat = state.current_player
-        low = text_for(big_min(self.L.size))
+        # as big as the centre's prompt, down to the smallest a player reads mid-game (a seat's notes' floor) where
+        # the felt by the mat is short or none is free (over the seat's own cards)
+        low = text_for(text_min(self.L.size))
         return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
                            short=self.model.prompt_short(state))]}
