@@ -69,8 +69,9 @@ def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
 def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: float, prompt: bool = True
            ) -> list[pygame.Rect]:
     """The stack, the face-up card, the pot and its count, and the centre's words (the turn prompt over the
-    card only if `prompt`: else it is said at its seat's mat); where the words went. Every text drawn is
-    entered in the table's text boxes."""
+    card only if `prompt`: else it is said at its seat's mat, its place here kept all the same, so the seats'
+    notes lanes never move with it); where the words go. Every text drawn is entered in the table's text
+    boxes."""
     L = v.L
     geo = v.geo
     deck = geo.deck_rect()
@@ -89,8 +90,10 @@ def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: 
     surface.blit(digits, at)
     surface.blit(word, under)
     v.boxes.add("count", at.union(under), f"{max(0, state.pot)} {t('on the card')}")
-    texts = v.words.centre_texts(state, now, prompt)
+    texts = v.words.centre_texts(state, now)
     for kind, img, rect in texts:
+        if kind == "prompt" and not prompt:
+            continue
         surface.blit(img, rect)
         v.boxes.add("count" if kind == "left" else kind, rect, kind)
     return [rect for _, _, rect in texts]

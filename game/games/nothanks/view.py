@@ -20,7 +20,7 @@ from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
 from game.render.notes import Pin
-from game.render.scale import big_min, looks_key, text_for, text_min, text_scale
+from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
@@ -330,9 +330,11 @@ class NothanksView(TableView):
             coach = self.coach_box.draw(surface, lines, compact, seat)
             if coach is not None:
                 self.boxes.add("coach", coach, "\n".join(words for words, _ in lines), seat, self.coach_box.size())
-        # the turn prompt at its seat's mat (issue 37); over the card where the seat's lane cannot hold it
+        # the turn prompt at its seat's mat (issue 37), in its lane off the centre's words (laid out first);
+        # over the card where the seat's lane cannot hold it
+        self._centre_drawn = [rect for _, _, rect in self.words.centre_texts(state, now)]
         pinned, homeless = self.notes.pin(self.pins(state), self.anim.effects, now)
-        self._centre_drawn = paint.centre(self, surface, state, now, prompt=bool(homeless))
+        paint.centre(self, surface, state, now, prompt=bool(homeless))
         self.poll()
         for f in self.anim.flyers:
             paint.flyer(self, surface, f, now)
@@ -345,8 +347,6 @@ class NothanksView(TableView):
         if state.is_over:
             return {}
         seat = state.current_player
-        # as big as the centre's prompt, down to the smallest a player reads mid-game (a seat's notes' floor) where
-        # the felt by the mat is short or none is free (over the seat's own cards)
-        low = text_for(text_min(self.L.size))
+        low = text_for(big_min(self.L.size))  # (the couch's big words: where the lane cannot hold them, over the card)
         return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
                            short=self.model.prompt_short(state))]}

@@ -67,11 +67,10 @@ class CentreWords:
         self._fits[key] = value
         return value
 
-    def centre_texts(self, state: nt.State, now: float, prompt_here: bool = True
-                     ) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    def centre_texts(self, state: nt.State, now: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
         """The centre's words as they are drawn, each with its image and screen rect: "left" (the "N left"
-        under the stack), "prompt" (above the card, while the game runs, unless not `prompt_here`: said at
-        its seat's mat) and "aid" (the teaching aid's sum under the card, kept off the prompt's place)."""
+        under the stack), "prompt" (above the card, while the game runs; where it is said at its seat's mat
+        its place stays kept) and "aid" (the teaching aid's sum under the card)."""
         v = self.v
         small = v.geo.small_size
         label = v.texts.outlined(t("{n} left", n=state.cards_left), self.left_size(), colors.TEXT)
@@ -80,8 +79,7 @@ class CentreWords:
         if state.is_over:
             return out
         prompt, at = self.prompt_image(v.model.prompt_text(state), small)
-        if prompt_here:
-            out.append(("prompt", prompt, at))
+        out.append(("prompt", prompt, at))
         if (
             v.teaching_aid
             and v.rules.edition == "cards"
