@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import sys
@@ -13,15 +14,13 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what the user asked for
 import pygame
 
-from game import record
+from game import record, screens
 from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
 from game.history import History, SessionTally, Tally, game_record, open_history, table_key
 from game.i18n import language, set_language, t
 from game.input import InputRouter
-from game.input.mappings import FILENAME as MAPPINGS_FILE
-from game.input.mappings import load_once as load_mappings_once
 from game.loop import FixedLoop
 from game.render import cache as render_cache
 from game.render import scale
@@ -60,8 +59,10 @@ def own_peak_kb() -> int | None:
 
 def load_pad_mappings(warn: Callable[[str], None]) -> None:
     """SDL learns the bundled pad mappings and the player's own (the data folder's gamecontrollerdb.txt)
-    before the first pad opens: once a run."""
-    load_mappings_once(record.data_dir() / MAPPINGS_FILE, warn)
+    before the first pad opens: once a run. (Imported here: a start with no pad never reads the database.)"""
+    from game.input.mappings import FILENAME, load_once
+
+    load_once(record.data_dir() / FILENAME, warn)
 
 
 class Fonts:
@@ -180,8 +181,8 @@ class App:
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
         if router is None:
-            load_pad_mappings(settings.warn)
-            router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn)
+            router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn,
+                                 learn_pads=lambda: load_pad_mappings(settings.warn))
         self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
         self.fonts = Fonts()
@@ -303,7 +304,7 @@ class App:
         """Push the pause menu over the table on top (Esc, a pad's Start, focus loss)."""
         top = self.top
         if top is not None and top.wants_pause_on_focus_loss:
-            self.nav.push("pause", top)
+            self.nav.push(screens.Pause(top))
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -383,7 +384,7 @@ class App:
         if not (pressed and self.demo is not None and top is not None and top.wants_pause_on_focus_loss):
             return False
         self.demo = None
-        self.nav.reset("title")
+        self.nav.reset(screens.Title())
         return True
 
     def _dispatch(self, cmd: Command | TextEdit) -> None:
@@ -394,10 +395,20 @@ class App:
         if not isinstance(cmd, Command):
             if top.wants_text:
                 top.text_edit(cmd)
+        elif cmd.device == "mouse":
+            if top.wants_pointer:  # the mouse only where a screen takes it
+                top.handle(self._on_canvas(cmd))
         elif cmd.action == PAUSE and top.wants_pause_on_focus_loss and not self._unseated_pad(cmd):
             self.pause_game()
         else:
             top.handle(cmd)  # a pad with no seat pressing Start at a table: the table may seat it
+
+    def _on_canvas(self, cmd: Command) -> Command:
+        """`cmd` with its mouse position on the frame the scenes draw (scaled down into a smaller window)."""
+        if cmd.pos is None or self._window is None:
+            return cmd
+        (w, h), (cw, ch) = self._window.get_size(), self.screen.get_size()
+        return dataclasses.replace(cmd, pos=(cmd.pos[0] * cw // max(1, w), cmd.pos[1] * ch // max(1, h)))
 
     def _unseated_pad(self, cmd: Command) -> bool:
         return cmd.device.startswith("pad:") and self.input.seat_of(cmd.device) is None

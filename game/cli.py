@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 
-from game import games
+from game import games, screens
 from game import version as game_version
 from game.argtypes import OneLineParser
 from game.core.contract import MAX_SEATS, MIN_SEATS, TableConfig, make_seats
@@ -161,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"couchcards: {exc}", file=sys.stderr)
         return 2
     if args.debug:
+        import logging  # here: a start without --debug has no log to set up (logging costs ~6 ms of imports)
+
         logging.basicConfig(level=logging.DEBUG, format="couchcards: %(message)s", stream=sys.stderr)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -194,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     set_language(settings["language"])
     app = App(settings, size=size, fullscreen=args.fullscreen or settings["fullscreen"],
               rng_seed=args.seed)
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     if args.demo:
         levels = tuple(seat.level or "" for seat in start_config.seats) if args.bots and start_config else ()
         app.demo = DemoLoop(alternate=not (args.game or args.bots), levels=levels)

@@ -20,6 +20,8 @@ SEAT_ACTIONS = BUTTONS + GAME_ACTIONS  # what a table takes from a seat
 # Menu actions (seat may be None for "whoever pressed").
 UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE = "up", "down", "left", "right", "confirm", "back", "pause"
 START = "start"  # the keyboard's Start (Tab): play, from anywhere in the lobby (a pad's Start is PAUSE there)
+# The mouse, given only to a screen that takes it (Screen.wants_pointer): moved to `pos`, left-clicked at `pos`.
+POINT, CLICK = "point", "click"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +37,4 @@ class Command:
     source: str = "human"
     device: str = ""
     poll: int = 0
+    pos: tuple[int, int] | None = None  # where the mouse is (POINT, CLICK), in the window's pixels

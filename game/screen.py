@@ -23,6 +23,7 @@ class Screen(Protocol):
     text_room: float
     wants_text: bool
     holds_lost_pads: bool
+    wants_pointer: bool
 
     def join_offer(self) -> str: ...
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.input.pads import Pad, Pads
     from game.input.router import LostPad, TextEdit
     from game.record import MatchLog
+    from game.screens import ScreenFactory
     from game.settings import Settings
 
 # The smallest window a scene is ever laid out for (the app scales a smaller window's frame down).
@@ -89,12 +90,12 @@ class Fonts(Protocol):
 
 
 class NavigatorPort(Protocol):
-    """Screens by name (game.scenes.navigator.Navigator): "title", "choose", "lobby", "table", "results",
-    "rules", "pause", "settings", "controls", "join", "pad_lost", "confirm", "name_entry"."""
+    """Screens from their typed factories (game.screens; game.scenes.navigator.Navigator builds them):
+    `push(screens.Lobby(game))`."""
 
-    def push(self, name: str, *args: object, **kwargs: object) -> Scene: ...
-    def replace(self, name: str, *args: object, **kwargs: object) -> Scene: ...
-    def reset(self, name: str, *args: object, **kwargs: object) -> Scene: ...
+    def push(self, screen: ScreenFactory) -> Scene: ...
+    def replace(self, screen: ScreenFactory) -> Scene: ...
+    def reset(self, screen: ScreenFactory) -> Scene: ...
     def start_table(self, config: TableConfig, push: bool = False) -> Scene: ...
 
 

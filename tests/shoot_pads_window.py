@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's game, whatever is installed
 import pygame
 
-from game import games
+from game import games, screens
 from game import settings as settings_mod
 from game.app import App, SilentAudio
 from game.games import GAMES
@@ -82,7 +82,7 @@ def focus(label: str, pad: VirtualPad) -> None:
 
 def seat_everyone(game: str) -> None:
     """Title (or results) -> choose `game` -> lobby -> Join: the three pads and P4's keys, in that order."""
-    app.nav.reset("title")
+    app.nav.reset(screens.Title())
     frames(3)
     tap(ps5, "a")  # Play (the PS5 pad's ✕ claims Player 1)
     assert top() == "ChooseGameScene", top()
@@ -102,13 +102,13 @@ def seat_everyone(game: str) -> None:
     assert top() == "LobbyScene", top()
     lobby = app.top
     for row in range(4, 8):  # the bots that followed the four of us: Empty (→ on the seat's kind, by a pad)
-        if lobby.seats[row][0] == "bot":
+        if lobby.seating.seats[row][0] == "bot":
             lobby.menu.select(lobby.menu.items.index(lobby.card_cells[row][1]))
             tap(switch, "dpright")
-    assert [kind for kind, _ in lobby.seats] == ["human"] * 4 + ["empty"] * 4, lobby.seats
+    assert [kind for kind, _ in lobby.seating.seats] == ["human"] * 4 + ["empty"] * 4, lobby.seating.seats
     if game == "nothanks":
         shot(f"lobby_{game}")
-    seats = app.top.devices[:4]
+    seats = app.top.seating.devices[:4]
     assert seats == [f"pad:{p.instance_id}" for p in PADS] + ["kb:3"], seats
     tap(xbox, "start")  # play, from wherever the cursor is
 
@@ -166,7 +166,7 @@ def play_ratscrew() -> None:
 
 for pad in PADS:
     pad.plug()
-app.nav.push("title")
+app.nav.push(screens.Title())
 frames(5)
 play_nothanks()
 play_ratscrew()

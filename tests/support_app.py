@@ -111,17 +111,17 @@ def set_seat(app: App, row: int, value: str, key: str = "right", limit: int = 12
     kind = "empty" if value == t("Empty") else "human" if value.startswith(t("Human")) else "bot"
     focus_index(app, lobby.menu.items.index(lobby.card_cells[row][1]))
     for _ in range(limit):
-        if lobby.seats[row][0] == kind:
+        if lobby.seating.seats[row][0] == kind:
             break
         press(app, key)
     if kind == "bot":
         level = next(c for c in lobby.card_cells[row] if c.label == t("Level"))
         focus_index(app, lobby.menu.items.index(level))
         for _ in range(limit):
-            if lobby.seat_value(row) == value:
+            if lobby.seating.seat_value(row) == value:
                 break
             press(app, key)
-    assert lobby.seat_value(row) == value, f"seat {row + 1} shows {lobby.seat_value(row)!r}, not {value!r}"
+    assert lobby.seating.seat_value(row) == value, f"seat {row + 1} shows {lobby.seating.seat_value(row)!r}, not {value!r}"
 
 
 def house_rules(app: App) -> None:

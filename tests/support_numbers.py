@@ -3,6 +3,7 @@ remembered player's stars, a question and its answer of each kind, a round's end
 
 from __future__ import annotations
 
+from game import screens
 from game.games.nothanks.school import mastery
 from game.games.nothanks.school import questions as qs
 from game.games.nothanks.school.round import Options, Round
@@ -32,13 +33,13 @@ def player(app) -> int:
 def setup(app) -> None:
     pid = player(app)
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "setup", Options(step=2, profile=pid))
+    app.nav.push(screens.Practice("nothanks", "numbers", "setup", (Options(step=2, profile=pid),)))
     app.frames(2)
 
 
 def lesson(app, step_id: str, answered: bool = False, k: int = 9) -> None:
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=qs.STEP_IDS.index(step_id), ranks_per_suit=k))
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=qs.STEP_IDS.index(step_id), ranks_per_suit=k),)))
     app.frames(2)
     if answered:
         scene = app.top
@@ -50,7 +51,7 @@ def lesson(app, step_id: str, answered: bool = False, k: int = 9) -> None:
 def end(app) -> None:
     pid = player(app)
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=0, profile=pid))
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=0, profile=pid),)))
     app.frames(2)
     scene = app.top
     while scene.menu is None:
@@ -62,7 +63,7 @@ def end(app) -> None:
 def summary(app) -> None:
     pid = player(app)
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "summary", pid)
+    app.nav.push(screens.Practice("nothanks", "numbers", "summary", (pid,)))
     app.frames(2)
 
 

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 from support_app import OUT, save_png
 
+from game import screens
 from game.commands import Command
 from game.core.contract import TableConfig
 from game.games import REGISTRY
@@ -132,7 +133,7 @@ class FakeApp:
         return None
 
     def pause_game(self):
-        self.nav.push("pause", self.top)
+        self.nav.push(screens.Pause(self.top))
 
     def notice(self, text, colour=None, key=""):
         self.notices.append(text)

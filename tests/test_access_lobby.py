@@ -58,9 +58,9 @@ def test_every_cell_can_be_reached_and_shows_whole_at_150_percent(tmp_path, game
     try:
         scene = app.top
         for row in range(8):  # every kind of card: people, bots, empty seats
-            scene.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
-            scene.devices[row] = f"kb:{row}" if row % 3 == 0 else None
-        scene.refresh_rules()
+            scene.seating.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
+            scene.seating.devices[row] = f"kb:{row}" if row % 3 == 0 else None
+        scene.house.refresh_rules()
         scene.rebuild()
         cards = set()
         for index in selectable(scene):
@@ -90,13 +90,13 @@ def test_a_scrolled_in_seat_still_changes_with_left_and_right_and_keeps_its_cell
         row = scene.menu.index
         assert scene.menu.group_of(row) == 7 and shown(scene, row)
         press(app, "down", "left")  # what plays it: an empty seat becomes a bot
-        assert scene.seats[7][0] == "bot" and scene.menu.group_of(scene.menu.index) == 7
+        assert scene.seating.seats[7][0] == "bot" and scene.menu.group_of(scene.menu.index) == 7
         press(app, "left")
-        assert scene.seats[7][0] == "human" and shown(scene, scene.menu.index)
+        assert scene.seating.seats[7][0] == "human" and shown(scene, scene.menu.index)
         press(app, "down")  # its head start (its keys are only shown)
         assert scene.menu.current.label == t("Head start") and shown(scene, scene.menu.index)
         press(app, "right")
-        assert scene.leads[7] == 50
+        assert scene.seating.leads[7] == 50
         assert_fits(app, "seat 8 a human, its head start changed")
         press(app, "up", "up")
         assert scene.menu.index == scene.menu.entry(7) and shown(scene, scene.menu.index)
@@ -110,7 +110,7 @@ def test_a_message_over_the_buttons_fits_at_150_percent(tmp_path, size):
     app = lobby(tmp_path, "ratscrew", "da", size, 150)
     try:
         scene = app.top
-        scene.devices[0] = "pad:999"  # its pad unplugged since it joined
+        scene.seating.devices[0] = "pad:999"  # its pad unplugged since it joined
         focus(app, t("Start"))
         press(app, "enter")
         assert scene.message
@@ -128,7 +128,12 @@ def test_at_100_percent_nothing_scrolls(tmp_path, game):
         scene = app.top
         assert scene.layout.rows_fit == 2 and all(rect.w > 0 for rect in scene.menu.rects)
         house_rules(app)
-        assert all(rect.w > 0 for rect in app.top.menu.rects)
+        rules = app.top  # the house rules come in pages of at most 8 rows (issue 37): all but the rules' shown
+        shown = [i for i, item in enumerate(rules.rule_items) if rules.menu.rects[2 + i].w > 0]
+        assert shown == rules.pages[0] and 0 < len(shown) <= 8
+        others = [rect for item, rect in zip(rules.menu.items, rules.menu.rects, strict=True)
+                  if item not in rules.rule_items]
+        assert all(rect.w > 0 for rect in others)
     finally:
         app.stack.clear()
         pygame.event.clear()

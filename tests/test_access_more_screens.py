@@ -20,6 +20,7 @@ from test_access_screens import app_with, assert_frame_fits, cases, problems
 from test_history_data import evening
 
 from game import i18n
+from game import screens as factories
 from game.render import scale
 from game.scenes.lobby import LobbyScene
 from game.scenes.title import TitleScene
@@ -42,9 +43,9 @@ def school_setup(app, data) -> None:
     for i, name in enumerate((LONG, "Mia", "Leo")):
         made = app.history.create(name)
         app.history.change(made.id, device=f"kb:{i}", avatar=i + 1)
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     app.input.seat_devices({0: "kb:0"})
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(factories.Practice("ratscrew", "school"))
     setup = app.top
     for _ in range(3):
         setup._change_players(1)
@@ -56,12 +57,12 @@ def profiles(app, data) -> None:
     app.push(TitleScene())
     for name in ("Mia", "Leo", "Ana", LONG, "Bo", "Kim"):
         app.history.create(name)
-    app.nav.push("profiles")
+    app.nav.push(factories.Profiles())
 
 
 def profile(app, data) -> None:
     profiles(app, data)
-    app.nav.push("profile", app.history.by_name(LONG).id)
+    app.nav.push(factories.Profile(app.history.by_name(LONG).id))
 
 
 def profile_pick(app, data) -> None:
@@ -78,13 +79,13 @@ def profile_pick(app, data) -> None:
 def stats(app, data) -> None:
     app.push(TitleScene())
     ids = evening(app.history)
-    app.nav.push("stats", ids["Mia"])
+    app.nav.push(factories.Stats(ids["Mia"]))
 
 
 def replays(app, data) -> None:
     replay_list.games_in(data, 12)
     app.push(TitleScene())
-    app.nav.push("replays")
+    app.nav.push(factories.Replays())
     press(app, *["down"] * 10)  # scrolled
     assert app.top.first > 0
 
@@ -181,9 +182,9 @@ def test_left_right_on_a_setup_players_row_go_through_the_guest_and_each_free_pr
         # Mia has two stars on doubles: the next drill is open (issue 21: it opens at two stars)
         app.history.record_practice(mia.id, game="ratscrew", drill="double", slaps=[("double", "right", 500.0)] * 10,
                                     correct=10, decisions=10, length_ms=60_000)
-        app.nav.push("title")
+        app.nav.push(factories.Title())
         app.input.seat_devices({0: "kb:0"})
-        app.nav.push("practice", "ratscrew", "school")
+        app.nav.push(factories.Practice("ratscrew", "school"))
         setup = app.top
         setup._change_players(1)
         setup._picked(1, mia.id)  # Player 2 is Mia: Player 1's arrows pass her by

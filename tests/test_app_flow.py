@@ -22,7 +22,7 @@ def test_title_to_results_and_play_again_with_keys_only(app):
     # One human (seat 1, keys Q / L-Shift) against one quick bot, on a small deck.
     set_seat(app, 1, t("Bot · {level}", level=t("random")), key="left")
     set_seat(app, 2, t("Empty"))
-    assert lobby.players == 2
+    assert lobby.seating.players == 2
     house_rules(app)
     set_value(app, t("Cards per suit"), t("1–{k} ({n} cards)", k=5, n=20), key="left")
     set_value(app, t("Cards set aside unseen"), "3")

@@ -101,7 +101,7 @@ def test_the_learner_flag_comes_from_the_lobby(app):
     app.push(LobbyScene("nothanks"))
     app.frames(2)
     lobby = app.top
-    lobby.cycle_hint(0, 1)
+    lobby.seating.cycle_hint(0, 1)
     assert lobby.table_config().seats[0].hint_ms == 500
 
 

@@ -39,7 +39,7 @@ import pytest
 from support_app import focus, house_rules, press, top_name
 from support_table import FakeApp
 
-from game import games, i18n, record, replay
+from game import games, i18n, record, replay, screens
 from game import sim as sim_cli
 from game.audio import NAMES as SOUNDS
 from game.commands import Command
@@ -494,8 +494,8 @@ def test_the_results_screen_has_no_overlapping_texts(g, tmp_path, size):
     config = human_config(g, len(match.seats), seed=6)
     app = make_app(tmp_path, size=size)
     try:
-        app.nav.push("title")
-        app.nav.push("results", config, match)
+        app.nav.push(screens.Title())
+        app.nav.push(screens.Results(config, match))
         app.frames(2)
         with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
@@ -509,8 +509,8 @@ def test_watch_again_replays_the_game_in_the_viewer_without_overlapping_texts(g,
     """The results screen's "Watch again": the replay viewer re-drives the game's own table from its log (the
     contract's replay and markers), to the same final state."""
     match = playout(g, 7)
-    app.nav.push("title")
-    app.nav.push("replay", match.log.lines())
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Replay(match.log.lines()))
     scene = app.top
     assert top_name(app) == "ReplayScene" and scene.error == ""
     scene.seek(scene.film.end)
@@ -547,7 +547,7 @@ def test_the_history_keeps_the_game_through_the_contract(g, tmp_path):
 
 
 def test_lobby_options_round_trip(g, app):
-    app.nav.push("lobby", g.id)
+    app.nav.push(screens.Lobby(g.id))
     lobby = app.top
     assert top_name(app) == "LobbyScene" and lobby.definition is g
     house_rules(app)  # the options' rows, from the game's definition
@@ -604,8 +604,8 @@ def test_the_engine_bench_hook_plays_games(g):
 
 
 def test_snap_is_on_the_choose_game_screen_and_leads_to_its_lobby(app, snap_registered):
-    app.nav.push("title")
-    app.nav.push("choose")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Choose())
     choose = app.top
     assert [e.game for e in choose.entries if e.mode is None] == list(games.IDS)
     assert games.IDS[-1] == EXAMPLE_ID

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from support_app import press, top_name
 
-from game import games
+from game import games, screens
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = "pairs"  # the copy's folder, module and id
@@ -47,8 +47,8 @@ def test_a_copy_under_a_new_name_registers_and_is_on_the_choose_screen(copy, app
     assert module.DEFINITION.id == NEW and module.DEFINITION.title() == "Snap"
     games.register(module.DEFINITION)  # the registry line
     try:
-        app.nav.push("title")
-        app.nav.push("choose")
+        app.nav.push(screens.Title())
+        app.nav.push(screens.Choose())
         choose = app.top
         assert [e.game for e in choose.entries if e.mode is None][-1] == NEW
         while choose.entries[choose.index].game != NEW:

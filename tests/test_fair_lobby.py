@@ -45,15 +45,15 @@ def test_left_and_right_change_a_head_start_in_steps_of_50_and_the_table_gets_it
     focus(app, t("Head start"))
     assert scene.menu.group_of(scene.menu.index) == 0
     press(app, "right", "right", "right")
-    assert scene.leads[0] == 150 and scene.menu.current.value() == "150 ms"  # the focus stays on the cell
+    assert scene.seating.leads[0] == 150 and scene.menu.current.value() == "150 ms"  # the focus stays on the cell
     press(app, "left")
-    assert scene.leads[0] == 100
+    assert scene.seating.leads[0] == 100
     press(app, "left", "left", "left")
-    assert scene.leads[0] == 1000  # round to the top
+    assert scene.seating.leads[0] == 1000  # round to the top
     press(app, "down")
     assert scene.menu.current.label == t("Learner") and scene.menu.current.value() == "no"
     press(app, "right", "right")
-    assert scene.hints[0] == 1000 and scene.menu.current.value() == "no penalty · hint 1 s"  # issue 21: it says so
+    assert scene.seating.hints[0] == 1000 and scene.menu.current.value() == "no penalty · hint 1 s"  # issue 21: it says so
     focus_index(app, scene.menu.items.index(cell(scene, 1, t("Head start"))))  # Bot 2's head start
     press(app, "right")
     config = scene.table_config()
@@ -67,20 +67,20 @@ def test_left_and_right_change_a_head_start_in_steps_of_50_and_the_table_gets_it
 
 def test_a_seat_that_stops_being_human_stops_being_a_learner_and_an_empty_one_loses_its_head_start(app):
     scene = lobby(app)
-    scene.leads[0], scene.hints[0] = 300, 500
+    scene.seating.leads[0], scene.seating.hints[0] = 300, 500
     set_seat(app, 0, t("Bot · {level}", level="kid"))
-    assert scene.hints[0] is None and scene.leads[0] == 300
+    assert scene.seating.hints[0] is None and scene.seating.leads[0] == 300
     set_seat(app, 0, t("Empty"))
-    assert scene.leads[0] == 0
+    assert scene.seating.leads[0] == 0
 
 
 def test_play_again_back_in_the_lobby_keeps_the_cells(app):
     scene = lobby(app)
-    scene.leads[1], scene.hints[0] = 450, 2000
+    scene.seating.leads[1], scene.seating.hints[0] = 450, 2000
     config = scene.table_config()
     app.replace(LobbyScene("ratscrew", config.next_round()))
     again = app.top
-    assert again.leads[:2] == [0, 450] and again.hints[:2] == [2000, None]
+    assert again.seating.leads[:2] == [0, 450] and again.seating.hints[:2] == [2000, None]
     assert [cell(again, 0, name).value() for name in ("Head start", "Learner")] == ["0 ms", "no penalty · hint 2 s"]
     assert cell(again, 1, "Head start").value() == "450 ms"
     assert "Learner" not in [c.label for c in again.card_cells[1]]  # a bot is no learner
@@ -112,9 +112,9 @@ def test_the_cells_work_by_pad(app):
             tap(pads[action])
         for button in ("dpright", "dpright", "dpdown", "dpright"):
             tap(button)
-        assert scene.leads[0] == 100 and scene.hints[0] == 500
+        assert scene.seating.leads[0] == 100 and scene.seating.hints[0] == 500
         tap("dpleft")
-        assert scene.hints[0] is None
+        assert scene.seating.hints[0] is None
     finally:
         pad.unplug()
         pygame.event.pump()
@@ -129,9 +129,9 @@ def test_the_lobbys_texts_never_overlap_with_every_cell_set(tmp_path, size):
     try:
         scene = lobby(app)
         for row in range(8):
-            scene.seats[row] = ("human", None) if row % 2 == 0 else ("bot", "adaptive")
-            scene.leads[row] = 1000 - 50 * row
-            scene.hints[row] = 500 if row % 2 == 0 else None
+            scene.seating.seats[row] = ("human", None) if row % 2 == 0 else ("bot", "adaptive")
+            scene.seating.leads[row] = 1000 - 50 * row
+            scene.seating.hints[row] = 500 if row % 2 == 0 else None
         house_rules(app)
         set_value(app, "Wrong slap burns", "1 card")  # (no penalty is a learner's own now, issue 21)
         press(app, "back")

@@ -84,16 +84,16 @@ def test_the_lobbys_fair_start_sets_every_seat_from_history_and_levels(tmp_path,
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
     scene = app.top
-    scene.seats[0], scene.profiles[0] = ("human", None), ids["Mia"]
-    scene.seats[1] = ("bot", "pro")
-    scene.seats[2] = ("bot", "kid")
+    scene.seating.seats[0], scene.seating.profiles[0] = ("human", None), ids["Mia"]
+    scene.seating.seats[1] = ("bot", "pro")
+    scene.seating.seats[2] = ("bot", "kid")
     scene.rebuild()
     focus(app, t("Fair start"))
     press(app, "enter")
     mia = fair.as_double_ms(app.history.read(lambda c: queries.median_reactions(c, ids["Mia"], "ratscrew")))
     assert mia is not None
     expected = fair.head_starts([mia, 350.0, 900.0], scene.rules)
-    assert scene.leads[:3] == expected and expected[1] == 0 and expected[2] > 0
+    assert scene.seating.leads[:3] == expected and expected[1] == 0 and expected[2] > 0
     assert "Fair start" in scene.note
     config = scene.table_config()
     assert [s.head_start_ms for s in config.seats] == expected
@@ -104,28 +104,28 @@ def guest_and_kid(tmp_path):
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
     scene = app.top
-    scene.seats[1] = ("bot", "kid")
+    scene.seating.seats[1] = ("bot", "kid")
     scene.rebuild()
     return app, scene
 
 
 def test_a_guest_skipping_the_check_is_named_and_keeps_no_head_start(tmp_path):
     app, scene = guest_and_kid(tmp_path)
-    scene.fair_start()
+    scene.seating.fair_start()
     assert isinstance(app.top, ReactionCheck)  # a guest: the 20-second check first
     app.top.handle(Command(None, BACK, app.now_ns(), device="kb"))
-    assert app.top is scene and scene.checked == {0: None}
-    assert scene.leads[0] == 0 and scene.leads[1] == 0  # the kid is the only one known: the fastest known
-    assert scene.player_name(0) in scene.note
+    assert app.top is scene and scene.seating.checked == {0: None}
+    assert scene.seating.leads[0] == 0 and scene.seating.leads[1] == 0  # the kid is the only one known: the fastest known
+    assert scene.seating.player_name(0) in scene.note
 
 
 def test_a_guests_check_sets_their_head_start(tmp_path):
     app, scene = guest_and_kid(tmp_path)
-    scene.fair_start()
+    scene.seating.fair_start()
     app.top._finish(700.0)  # the check's median: a double in 700 ms
-    assert app.top is scene and scene.checked == {0: 700.0}
+    assert app.top is scene and scene.seating.checked == {0: 700.0}
     expected = fair.head_starts([700.0, 900.0], scene.rules)
-    assert scene.leads[:2] == expected and expected[0] == 0 and expected[1] > 0  # the kid, slower, gets one
+    assert scene.seating.leads[:2] == expected and expected[0] == 0 and expected[1] > 0  # the kid, slower, gets one
     assert "Fair start" in scene.note
 
 

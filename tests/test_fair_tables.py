@@ -13,7 +13,7 @@ from support_cli import run_main
 from test_presetio_lobby import exports, with_presets  # noqa: F401 - a fixture, and its helper
 from test_school_mastery import remember
 
-from game import cli, presets_io
+from game import cli, presets_io, screens
 from game.core.contract import TableConfig
 from game.games.ratscrew import DEFINITION, fair
 from game.games.ratscrew import engine as rs
@@ -83,11 +83,11 @@ def test_a_preset_asking_for_a_mashable_table_loads_raised_with_one_line(app, ex
     house_rules(app)
     focus(app, t("Import"))
     press(app, "enter")
-    assert scene.preset == "Quick hands" and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
-    assert scene.told == ("Imported the preset Quick hands", rs_text.lockout_raised(250, scene.rules))
+    assert scene.house.preset == "Quick hands" and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
+    assert scene.house.told == ("Imported the preset Quick hands", rs_text.lockout_raised(250, scene.rules))
     set_value(app, t("Preset"), "Loose")
     assert scene.rules.burn == 0 and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
-    assert scene.told == (rs_text.lockout_raised(0, scene.rules),)
+    assert scene.house.told == (rs_text.lockout_raised(0, scene.rules),)
     assert scene.table_config().rules.slap_lockout_ms == rs.MASH_FLOOR_MS  # and the table plays it
 
 
@@ -110,9 +110,9 @@ def test_new_tables_seat_bots_that_match_the_players_speed(app):
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
     scene = app.top
-    assert scene.seats[1] == ("bot", "adaptive")
-    assert scene.seat_value(1, short=True) == t("Bot · {level}", level="Match my speed")
-    labels, at = scene.level_choices(1)
+    assert scene.seating.seats[1] == ("bot", "adaptive")
+    assert scene.seating.seat_value(1, short=True) == t("Bot · {level}", level="Match my speed")
+    labels, at = scene.seating.level_choices(1)
     assert labels[at] == "Match my speed" and "kid" in labels and "pro" in labels
     assert DEFINITION.level_words("pro") == "pro"
 
@@ -121,22 +121,22 @@ def test_fair_start_follows_the_table_and_each_card_says_so(app):
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
     scene = app.top
-    scene.seats[:3] = [("bot", "kid"), ("bot", "casual"), ("bot", "pro")]
+    scene.seating.seats[:3] = [("bot", "kid"), ("bot", "casual"), ("bot", "pro")]
     scene.rebuild()
     focus(app, t("Fair start"))
     press(app, "enter")
     three = fair.head_starts([900.0, 550.0, 350.0], scene.rules)
-    assert scene.leads[:3] == three and scene.fair_on
+    assert scene.seating.leads[:3] == three and scene.seating.fair_on
     head = next(c for c in scene.card_cells[0] if c.label == t("Head start"))
     assert head.value() == t("{ms} · fair", ms=f"{three[0]} ms")
-    scene.set_kind(3, ("bot", "pro"))  # a fourth seat: the head starts are worked out again for four
+    scene.seating.set_kind(3, ("bot", "pro"))  # a fourth seat: the head starts are worked out again for four
     four = fair.head_starts([900.0, 550.0, 350.0, 350.0], scene.rules)
-    assert scene.leads[:4] == four and four[0] < three[0]
+    assert scene.seating.leads[:4] == four and four[0] < three[0]
     focus(app, t("Head start"))
     press(app, "right")  # set by hand: no longer Fair start's, and the others stay put
-    assert not scene.fair_on and scene.leads[1:4] == four[1:]
-    scene.set_kind(4, ("bot", "kid"))
-    assert scene.leads[1:4] == four[1:] and scene.leads[4] == 0
+    assert not scene.seating.fair_on and scene.seating.leads[1:4] == four[1:]
+    scene.seating.set_kind(4, ("bot", "kid"))
+    assert scene.seating.leads[1:4] == four[1:] and scene.seating.leads[4] == 0
 
 
 # ---- the results: a one-sided game suggests Match my speed -------------------------------------------------
@@ -207,8 +207,8 @@ def test_progress_is_reached_by_arrows_from_the_stats_and_the_schools_setup(tmp_
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
     app = make_app(tmp_path)
     mia = remember(app, "Mia", [("2026-11-20T16:00:00+00:00", "double", [("double", "right", 500.0)] * 5)])
-    app.nav.push("title")
-    app.nav.push("stats")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Stats())
     app.frames(2)
     slap_school = (t("Progress…"), t("{title}: progress…", title=t("Slap school")))  # alone, or beside another
     for _ in range(len(app.top.menu.items)):
@@ -218,7 +218,7 @@ def test_progress_is_reached_by_arrows_from_the_stats_and_the_schools_setup(tmp_
     press(app, "enter")
     assert type(app.top).__name__ == "SummaryScene" and app.top.profile_id == mia.id
     press(app, "back")
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(screens.Practice("ratscrew", "school"))
     setup = app.top
     setup._picked(0, mia.id)
     for _ in range(len(setup.menu.items)):

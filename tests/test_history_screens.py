@@ -25,6 +25,7 @@ from support_app import (
 from test_history_data import evening
 from test_scenes_screenshots import overlapping
 
+from game import screens
 from game.history import export
 from game.i18n import t
 from game.match import SeatSpec
@@ -87,7 +88,7 @@ def test_the_stats_screen_draws_the_charts_in_the_players_colour(tmp_path, data,
     app = app_at(tmp_path, size)
     try:
         ids = evening(app.history)
-        stats = app.nav.push("stats", ids["Mia"])
+        stats = app.nav.push(screens.Stats(ids["Mia"]))
         boxes = drawn(app, "stats_mia")
         check_texts(app, boxes)
         texts = [s for _, s in boxes]
@@ -109,13 +110,13 @@ def test_the_stats_screen_draws_the_charts_in_the_players_colour(tmp_path, data,
 def test_the_stats_screen_of_a_new_player_and_of_nobody(tmp_path, data, size):
     app = app_at(tmp_path, size)
     try:
-        app.nav.push("stats")
+        app.nav.push(screens.Stats())
         boxes = drawn(app, "stats_nobody")
         check_texts(app, boxes)
         assert t("No players yet.") in [s for _, s in boxes]
         app.pop()
         zoe = app.history.create("Zoë")
-        stats = app.nav.push("stats")
+        stats = app.nav.push(screens.Stats())
         boxes = drawn(app, "stats_new_player")
         check_texts(app, boxes)
         assert t("No games yet.") in [s for _, s in boxes]
@@ -145,7 +146,7 @@ def test_export_csv_on_the_stats_screen_writes_the_players_history(tmp_path, dat
     app = app_at(tmp_path)
     try:
         ids = evening(app.history)
-        app.nav.push("stats", ids["Mia"])
+        app.nav.push(screens.Stats(ids["Mia"]))
         focus(app, t("Export CSV"))
         press(app, "enter")
         written = sorted((data / "exports").glob("Mia-*.csv"))
@@ -166,7 +167,7 @@ def test_export_csv_to_a_folder_that_refuses_says_why_in_one_line(tmp_path, data
     try:
         ids = evening(app.history)
         (data / "exports").write_text("a file where the folder should be")
-        app.nav.push("stats", ids["Mia"])
+        app.nav.push(screens.Stats(ids["Mia"]))
         focus(app, t("Export CSV"))
         press(app, "enter")
         assert app.top.message.startswith(t("Not saved: {why}", why="")) and "\n" not in app.top.message
@@ -188,7 +189,7 @@ def type_text(app, text: str) -> None:
 def test_players_are_made_renamed_coloured_and_deleted_on_their_screens(tmp_path, data):
     app = app_at(tmp_path)
     try:
-        app.nav.push("profiles")
+        app.nav.push(screens.Profiles())
         focus(app, t("New player…"))
         press(app, "enter")
         assert top_name(app) == "NameEntryScene"
@@ -238,9 +239,9 @@ def test_the_players_screens_keep_every_text_in_its_own_box(tmp_path, data, size
     try:
         for name in ("Mia", "Leo", "Ana", "Alexandra-Josefine", "Bo", "Kim"):
             app.history.create(name)
-        app.nav.push("profiles")
+        app.nav.push(screens.Profiles())
         check_texts(app, drawn(app, "profiles"))
-        app.nav.push("profile", app.history.by_name("Alexandra-Josefine").id)
+        app.nav.push(screens.Profile(app.history.by_name("Alexandra-Josefine").id))
         check_texts(app, drawn(app, "profile_long_name"))
         app.pop()
         app.pop()
@@ -261,7 +262,7 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
         mia = app.history.create("Mia")
         leo = app.history.create("Leo")
         app.history.change(mia.id, device="kb:3")
-        lobby = app.nav.push("lobby", "ratscrew")
+        lobby = app.nav.push(screens.Lobby("ratscrew"))
         focus(app, t("Player {n}", n=1))
         press(app, "enter")
         picker = app.top
@@ -270,12 +271,12 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
         focus(app, "Mia")
         press(app, "enter")
         assert app.top is lobby and lobby.seat_items[0].label == "Mia"
-        assert lobby.devices[0] == "kb:3"  # the keys Mia plays with
+        assert lobby.seating.devices[0] == "kb:3"  # the keys Mia plays with
         config = lobby.table_config()
         assert config.seats[0].name == "Mia" and config.profiles == (mia.id, None)
         # Another human row can't pick Mia too.
         focus_index(app, lobby.menu.items.index(lobby.card_cells[1][1]))  # what plays seat 2
-        while lobby.seats[1][0] != "human":
+        while lobby.seating.seats[1][0] != "human":
             press(app, "left")
         focus(app, lobby.seat_items[1].label)
         press(app, "enter")
@@ -302,7 +303,7 @@ def test_a_new_player_made_in_the_lobby_plays_the_seat(tmp_path, data):
     app = app_at(tmp_path)
     try:
         app.history.create("Leo")
-        lobby = app.nav.push("lobby", "nothanks")
+        lobby = app.nav.push(screens.Lobby("nothanks"))
         focus(app, t("Player {n}", n=1))
         press(app, "enter")
         focus(app, t("New player…"))
@@ -320,7 +321,7 @@ def test_the_join_screen_knows_a_remembered_key_set_and_left_right_choose_who_pl
         mia = app.history.create("Mia")
         leo = app.history.create("Leo")
         app.history.change(mia.id, device="kb:0")
-        lobby = app.nav.push("lobby", "ratscrew")
+        lobby = app.nav.push(screens.Lobby("ratscrew"))
         focus(app, t("Join with controllers…"))
         press(app, "enter")
         join = app.top
@@ -461,20 +462,20 @@ def test_a_player_remembers_a_kind_of_pad_and_that_pad_joining_is_them(tmp_path,
     try:
         app.frames(3)
         mia = app.history.create("Mia")
-        profile = app.nav.push("profile", mia.id)
+        profile = app.nav.push(screens.Profile(mia.id))
         focus(app, t("Plays with"))
         press(app, "left")  # the last choice: the pad plugged in
         plugged = next(iter(app.input.pads.by_id.values()))
         assert app.history.profile(mia.id).device == f"pad:{plugged.guid}"
         assert profile.menu.current.value() == t("Controller ({name})", name=plugged.name)
         app.pop()
-        lobby = app.nav.push("lobby", "ratscrew")
+        lobby = app.nav.push(screens.Lobby("ratscrew"))
         pad.press("a")
         app.frames(2)
         pad.release("a")
         app.frames(2)
-        row = lobby.devices.index(f"pad:{pad.instance_id}")
-        assert lobby.profiles[row] == mia.id and lobby.seat_items[row].label == "Mia"
+        row = lobby.seating.devices.index(f"pad:{pad.instance_id}")
+        assert lobby.seating.profiles[row] == mia.id and lobby.seat_items[row].label == "Mia"
         assert lobby.note == t("Controller {n} joined: {name}", n=1, name="Mia")
     finally:
         app.stack.clear()

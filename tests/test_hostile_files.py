@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from support_app import make_app
 from test_history_data import evening
 
-from game import games, names, presets_io, record, replay
+from game import games, names, presets_io, record, replay, screens
 from game import settings as settings_mod
 from game.games import GAMES
 from game.games.nothanks import engine as nt
@@ -129,7 +129,7 @@ def test_the_lobby_shows_a_preset_and_names_read_with_nul(tmp_path):
     app = make_app(tmp_path)
     try:
         app.push(TitleScene())
-        app.nav.push("lobby", "ratscrew")
+        app.nav.push(screens.Lobby("ratscrew"))
         app.frames(3)
         with TextRecorder() as boxes:
             app.top.draw(app.screen, 0.0)
@@ -161,7 +161,7 @@ def test_a_replay_whose_seat_names_hold_nul_or_a_surrogate_is_listed_and_watched
     app = make_app(tmp_path)
     try:
         app.push(TitleScene())
-        scene = app.nav.push("replays")
+        scene = app.nav.push(screens.Replays())
         assert isinstance(scene, ReplaysScene) and not scene.entries[0].broken
         app.frames(2)
         scene.draw(app.screen, 0.0)
@@ -185,8 +185,8 @@ def test_a_profile_name_with_nul_in_the_history_is_shown_cleaned(tmp_path, monke
     try:
         assert sorted(p.name for p in app.history.profiles) == ["Ana", "Leo", "Mia"]
         app.push(TitleScene())
-        for scene in ("profiles", "stats"):
-            app.nav.push(scene)
+        for screen in (screens.Profiles(), screens.Stats()):
+            app.nav.push(screen)
             app.frames(2)
             app.top.draw(app.screen, 0.0)
     finally:
@@ -227,7 +227,7 @@ def test_the_stats_screen_draws_rows_of_the_wrong_type(tmp_path, monkeypatch):
     try:
         app.push(TitleScene())
         mia = app.history.by_name("Mia")
-        app.nav.push("stats", mia.id)
+        app.nav.push(screens.Stats(mia.id))
         app.frames(2)
         app.top.draw(app.screen, 0.0)
         rows = app.history.read(lambda c: export.rows(c, mia.id))

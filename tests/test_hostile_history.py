@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from support_app import focus, make_app, press
 from test_history_data import evening
 
-from game import record
+from game import record, screens
 from game.history import FILENAME, open_history, schema
 from game.history.queries import profile_stats
 from game.i18n import t
@@ -334,14 +334,14 @@ def open_screens(app) -> None:
     slap school's progress; and the replays list."""
     app.push(TitleScene())
     for profile in list(app.history.profiles):
-        for name, args in (("profiles", ()), ("profile", (profile.id,)), ("stats", (profile.id,)),
-                           ("practice", ("ratscrew", "school")),
-                           ("practice", ("ratscrew", "school", "summary", profile.id))):
-            app.nav.push(name, *args)
+        for screen in (screens.Profiles(), screens.Profile(profile.id), screens.Stats(profile.id),
+                       screens.Practice("ratscrew", "school"),
+                       screens.Practice("ratscrew", "school", "summary", (profile.id,))):
+            app.nav.push(screen)
             app.frames(2)
             app.top.draw(app.screen, 0.0)
             app.pop()
-    app.nav.push("replays")
+    app.nav.push(screens.Replays())
     app.frames(1)
     app.top.draw(app.screen, 0.0)
 
@@ -407,14 +407,14 @@ def test_a_remembered_device_that_does_not_exist_is_remembered_as_nothing(tmp_pa
     try:
         assert all(p.device is None for p in app.history.profiles)
         open_screens(app)
-        lobby = app.nav.push("lobby", "ratscrew")  # Mia takes a seat: she joins with no remembered keys
+        lobby = app.nav.push(screens.Lobby("ratscrew"))  # Mia takes a seat: she joins with no remembered keys
         focus(app, t("Player {n}", n=1))
         press(app, "enter")
         focus(app, "Mia")
         press(app, "enter")
         app.frames(2)
         app.top.draw(app.screen, 0.0)
-        assert lobby.seat_items[0].label == "Mia" and lobby.devices[0] != device
+        assert lobby.seat_items[0].label == "Mia" and lobby.seating.devices[0] != device
     finally:
         app.stack.clear()
         app.history.close()

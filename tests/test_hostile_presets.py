@@ -10,8 +10,8 @@ import pytest
 from support_app import make_app, press, top_name
 from support_cli import run_main
 
+from game import screens, sim
 from game import settings as S
-from game import sim
 from game.games import GAMES
 from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
@@ -119,12 +119,12 @@ def test_a_bad_preset_cannot_be_chosen_and_start_plays_standard_rules(tmp_path):
     try:
         for game in ("nothanks", "ratscrew"):
             app.stack.clear()
-            app.nav.push("title")
-            app.nav.push("lobby", game)
+            app.nav.push(screens.Title())
+            app.nav.push(screens.Lobby(game))
             lobby = app.top
-            lobby.cycle_preset(1)  # there is no preset to cycle to: standard rules again
-            assert lobby.preset is None and lobby.values == {}
-            assert lobby.rules == app.games.get(game).rules_from_values({}, lobby.players)
+            lobby.house.cycle_preset(1)  # there is no preset to cycle to: standard rules again
+            assert lobby.house.preset is None and lobby.house.values == {}
+            assert lobby.rules == app.games.get(game).rules_from_values({}, lobby.seating.players)
             lobby.start()
             app.frames(3)
             assert top_name(app).endswith("Table"), top_name(app)

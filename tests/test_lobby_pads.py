@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from support_app import house_rules, top_name
+from support_app import focus_index, house_rules, top_name
 from support_pads import device, tap
 from test_access_screens import app_with
 from test_pad_only_play import to_lobby
 
+from game import screens
 from game.commands import DOWN, LEFT, RIGHT, UP
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
@@ -72,12 +73,12 @@ def test_nearest_goes_the_way_pressed_prefers_what_lines_up_and_else_the_closest
 
 def lobby_at(tmp_path, size, code="en", percent=100, game="ratscrew"):
     app = app_with(tmp_path, size, code, percent)
-    app.nav.push("title")
-    scene = app.nav.push("lobby", game)
+    app.nav.push(screens.Title())
+    scene = app.nav.push(screens.Lobby(game))
     for row in range(8):  # every kind of card
-        scene.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
-        scene.devices[row] = f"kb:{row}" if row % 3 == 0 else None
-    scene.refresh_rules()
+        scene.seating.seats[row] = [("human", None), ("bot", scene.definition.default_level), ("empty", None)][row % 3]
+        scene.seating.devices[row] = f"kb:{row}" if row % 3 == 0 else None
+    scene.house.refresh_rules()
     scene.rebuild()
     return app, scene
 
@@ -125,7 +126,7 @@ def test_a_pad_reaches_every_seats_every_cell_and_start_by_the_d_pad_alone(app, 
         walk(app, pad, menu.items.index(scene.card_cells[row][1]))
         for _ in range((row + 1) % 3):  # from empty: a person, then a bot
             tap(app, pad, "dpright")
-    assert [kind for kind, _ in scene.seats] == ["human", "bot", "empty", "human", "bot", "empty", "human", "bot"]
+    assert [kind for kind, _ in scene.seating.seats] == ["human", "bot", "empty", "human", "bot", "empty", "human", "bot"]
     reached = set()
     for row in range(8):
         for cell in scene.card_cells[row]:
@@ -171,19 +172,22 @@ def test_a_pads_start_starts_the_game_from_anywhere_or_says_what_is_missing(app,
 
 
 def test_values_show_where_they_are_in_their_lists(app):
-    scene = app.nav.push("lobby", "ratscrew")
+    scene = app.nav.push(screens.Lobby("ratscrew"))
     with TextRecorder() as boxes:
         scene.draw(app.screen, 0.0)
     texts = [text for _, text in boxes.drawn]
     assert {t("Human"), t("Bot"), t("Empty")} <= set(texts)  # every choice of what plays a seat, on its card
     house_rules(app)
     rules = app.top
-    with TextRecorder() as boxes:
-        rules.draw(app.screen, 0.0)
-    texts = [text for _, text in boxes.drawn]
-    for option in scene.options:  # every rule's row comes from the game's definition
+    texts = []
+    for page in rules.pages:  # the rules in pages (issue 37): each page drawn with the focus on its first row
+        focus_index(app, 2 + page[0])
+        with TextRecorder() as boxes:
+            rules.draw(app.screen, 0.0)
+        texts += [text for _, text in boxes.drawn]
+    for option in scene.house.options:  # every rule's row comes from the game's definition
         assert option.label in texts
-    burn = next(o for o in scene.options if o.name == "burn")
+    burn = next(o for o in scene.house.options if o.name == "burn")
     assert {label for _, label in burn.choices} <= set(texts)  # "2 cards · 1 card · No penalty"
 
 

@@ -42,8 +42,8 @@ def test_back_in_the_lobby_every_row_is_where_it_was(app):
     config = app.top.config
     app.replace(LobbyScene("nothanks", config.next_round()))
     lobby = app.top
-    assert [kind for kind, _ in lobby.seats] == ["human", "bot", "bot"] + ["empty"] * 4 + ["human"]
-    assert lobby.seat_value(7) == t("Human · {keys}", keys="Num + / Num Enter")
+    assert [kind for kind, _ in lobby.seating.seats] == ["human", "bot", "bot"] + ["empty"] * 4 + ["human"]
+    assert lobby.seating.seat_value(7) == t("Human · {keys}", keys="Num + / Num Enter")
     assert lobby.seat_items[7].label == "Player 8"
 
 
@@ -54,7 +54,7 @@ def test_a_row_whose_own_keys_are_taken_gets_the_first_free_keys(app):
     press(app, "p")  # P2's keys join first: they play row 1 ("Player 1")
     press(app, "enter")
     lobby = app.top
-    assert lobby.seat_value(0) == t("Human · {keys}", keys="P / R-Shift")
+    assert lobby.seating.seat_value(0) == t("Human · {keys}", keys="P / R-Shift")
     set_seat(app, 1, t("Human · {keys}", keys="Q / L-Shift"), key="left")
     focus(app, t("Start"))
     press(app, "enter")
@@ -71,9 +71,9 @@ def test_switching_the_edition_starts_from_that_editions_defaults_but_keeps_hidd
     assert lobby.rules.after_take == "same_player"
     set_value(app, t("After taking a card"), t("the turn passes to the next player"))
     set_value(app, t("Edition"), t("Playing cards, four suits"))
-    assert lobby.values == {"hidden_matches": True}  # the rest are the playing-card edition's defaults
+    assert lobby.house.values == {"hidden_matches": True}  # the rest are the playing-card edition's defaults
     assert lobby.rules.after_take == "next_player"  # the seed's rule for its own edition
-    assert lobby.option_value("matches") == "11"
+    assert lobby.house.option_value("matches") == "11"
     assert lobby.rules.hidden_matches is True
 
 
@@ -90,7 +90,7 @@ def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many
     parts = whole.split(" \u00b7 ")
     for size in ((1280, 720), (640, 360)):
         px, room = ui.px(size, 20), size[0] - 2 * ui.px(size, 24)
-        line = lobby.summary_line(lambda s, px=px, room=room: ui.TEXTS.width(s, px) <= room)
+        line = lobby.house.summary_line(lambda s, px=px, room=room: ui.TEXTS.width(s, px) <= room)
         assert ui.TEXTS.width(line, px) <= room
         shown = next(k for k in range(len(parts), 0, -1)
                      if line in (whole, t("{rules} · +{n} more", rules=" · ".join(parts[:k]), n=len(parts) - k)))
@@ -98,7 +98,7 @@ def test_a_long_rules_summary_shows_in_one_line_of_whole_parts_and_says_how_many
     with TextRecorder() as boxes:
         lobby.draw(app.screen, 0.0)
     room = app.size[0] - 2 * ui.px(app.size, 24)
-    assert lobby.summary_line(lambda s: ui.TEXTS.width(s, 20) <= room) in [text for _, text in boxes.drawn]
+    assert lobby.house.summary_line(lambda s: ui.TEXTS.width(s, 20) <= room) in [text for _, text in boxes.drawn]
 
 
 def test_a_focused_human_row_shows_its_keys_whole(app, monkeypatch):
@@ -127,7 +127,7 @@ def test_rules_set_back_to_their_defaults_are_the_standard_rules_again(app):
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
     assert app.top.preset_item.value() == t("Custom")
     set_value(app, t("Edition"), t("Playing cards, four suits"))
-    assert lobby.values == {}
+    assert lobby.house.values == {}
     assert app.top.preset_item.value() == t("Standard rules")
     press(app, "back")
     assert lobby.button_items[0].value() == t("Standard rules")  # "House rules…" names the preset
@@ -136,8 +136,8 @@ def test_rules_set_back_to_their_defaults_are_the_standard_rules_again(app):
 def test_a_human_row_whose_pad_is_gone_cannot_start_and_says_so(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
-    lobby.devices[0] = "pad:999"  # joined with a pad that has since been unplugged
-    assert lobby.seat_value(0) == t("Human · press A to join")
+    lobby.seating.devices[0] = "pad:999"  # joined with a pad that has since been unplugged
+    assert lobby.seating.seat_value(0) == t("Human · press A to join")
     focus(app, t("Start"))
     press(app, "enter")
     assert top_name(app) == "LobbyScene"

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from support_table import FakeApp
 
-from game import i18n
+from game import i18n, screens
 from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.games.nothanks.table import NothanksTable
@@ -257,7 +257,7 @@ def test_a_player_picked_in_the_lobby_sits_at_the_table_with_their_face(tmp_path
         mia = app.history.create("Mia")
         assert not isinstance(mia, str)
         app.history.change(mia.id, avatar=OWL)
-        lobby = app.nav.push("lobby", game)
+        lobby = app.nav.push(screens.Lobby(game))
         focus(app, t("Player {n}", n=1))
         press(app, "enter")
         focus(app, "Mia")

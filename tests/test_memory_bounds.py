@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import screens
 from game.core import memo
 from game.games.ratscrew import bots as rs_bots
 from game.games.ratscrew import engine as rs
@@ -123,7 +124,7 @@ def test_every_bounded_table_filled_past_its_bound_keeps_to_it(app):
     entries like its own: each keeps to its bound, and every cache we know of is there."""
     for game in ("nothanks", "ratscrew"):
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(screens.Title())
         app.frames(3)
         app.nav.start_table(demo_config(game, 8, None, 1), push=True)
         app.frames(240)

@@ -13,6 +13,7 @@ from support_numbers import keep
 from support_pads import device, tap
 from test_school_pad import to_setup
 
+from game import screens
 from game.games.nothanks.school import mastery
 from game.games.nothanks.school import questions as qs
 from game.games.nothanks.school.round import PACE_START_MS, Options
@@ -88,7 +89,7 @@ def test_the_no_thanks_lobby_opens_the_school_and_a_remembered_child_keeps_a_rou
 def test_a_guest_plays_every_kind_but_nothing_is_kept(app):
     app.push(TitleScene())
     for step in range(len(qs.STEPS)):
-        app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=step, ranks_per_suit=7))
+        app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=step, ranks_per_suit=7),)))
         app.frames(2)
         lesson = app.top
         play_round(app, lambda *k: press(app, *k))
@@ -103,7 +104,7 @@ def test_a_known_step_is_paced_and_a_question_whose_time_runs_out_is_missed(app)
     mia = app.history.create("Mia")
     keep(app, mia.id, "more_suit", 10)
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=0, profile=mia.id))
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=0, profile=mia.id),)))
     app.frames(2)
     lesson = app.top
     assert lesson.round.limit_ms == PACE_START_MS
@@ -116,8 +117,7 @@ def test_a_known_step_is_paced_and_a_question_whose_time_runs_out_is_missed(app)
 def test_play_it_opens_a_no_thanks_table_with_the_deck_the_teaching_aid_and_easy_bots(app):
     app.settings["teaching_aid"] = False
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "lesson",
-                 Options(step=2, ranks_per_suit=7, suit_order=("S", "H", "D", "C")))
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=2, ranks_per_suit=7, suit_order=("S", "H", "D", "C")),)))
     app.frames(2)
     play_round(app, lambda *k: press(app, *k))
     focus(app, t("Play it"))
@@ -146,7 +146,7 @@ def type_number(app, n: int, keypad: bool = False) -> None:
 
 def test_a_dialled_worth_can_be_typed_on_the_number_row_or_the_keypad(app):
     app.push(TitleScene())
-    app.nav.push("practice", "nothanks", "numbers", "lesson", Options(step=qs.STEP_IDS.index("worth_dial")))
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=qs.STEP_IDS.index("worth_dial")),)))
     app.frames(2)
     lesson = app.top
     assert app.input.text_input  # the keyboard types on a dial step
@@ -183,11 +183,11 @@ def test_a_dialled_worth_can_be_typed_on_the_number_row_or_the_keypad(app):
 def test_the_choose_screen_and_the_stats_lead_to_the_school_and_its_summary(app):
     mia = app.history.create("Mia")
     keep(app, mia.id, "more_suit", 10)
-    app.nav.push("title")
-    app.nav.push("choose")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Choose())
     app.frames(2)
     assert ("nothanks", "numbers") in [(e.game, e.mode) for e in app.top.entries]
-    app.nav.push("stats", mia.id)
+    app.nav.push(screens.Stats(mia.id))
     app.frames(2)
     focus(app, t("{title}: progress…", title=t("Number school")))
     press(app, "enter")
@@ -228,8 +228,8 @@ def test_the_stats_and_the_slap_schools_summary_show_the_number_schools_mastered
     mastered = t("Number school, mastered: {list}", list="; ".join([
         t("step {steps} ({k} a suit)", steps="1", k=7), t("steps {steps} ({k} a suit)", steps="1, 2", k=9)]))
     nothing = t("Number school: nothing mastered yet")
-    app.nav.push("title")
-    app.nav.push("stats", mia.id)
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Stats(mia.id))
     app.frames(2)
     stats = app.top
     assert stats.progress_lines == [mastered]
@@ -239,7 +239,7 @@ def test_the_stats_and_the_slap_schools_summary_show_the_number_schools_mastered
     assert all(len(lines) <= 2 for _, lines in stats.progress_wrapped)
     press(app, "right")  # Ben: nothing yet
     assert stats.profile_id == ben.id and stats.progress_lines == [nothing]
-    app.nav.push("practice", "ratscrew", "school", "summary", mia.id)
+    app.nav.push(screens.Practice("ratscrew", "school", "summary", (mia.id,)))
     app.frames(2)
     summary = app.top
     assert summary._notes()[-1][0] == mastered

@@ -14,7 +14,7 @@ import pytest
 from support_app import top_name
 from support_pads import device, tap
 
-from game import games
+from game import games, screens
 from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
 from game.input import families, mappings
@@ -48,7 +48,7 @@ def drawn_texts(app, frames: int = 2) -> list[str]:
 
 
 def to_lobby(app, pad: VirtualPad, game: str) -> None:
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(3)
     tap(app, pad, "a")
     for _ in range(games.IDS.index(game)):
@@ -64,7 +64,7 @@ def test_each_family_is_seated_and_named_by_its_own_buttons(app, pads, model):
     to_lobby(app, pad, "nothanks")
     assert app.input.pads.by_id[pad.instance_id].family == family  # from SDL's type for it
     lobby = app.top
-    assert lobby.seat_value(0) == f"Human · Controller 1: {a} / {b}"
+    assert lobby.seating.seat_value(0) == f"Human · Controller 1: {a} / {b}"
     lobby_words = drawn_texts(app)
     assert f"Controller 1: {a} / {b}" in " ".join(lobby_words)
     hint = next(text for text in lobby_words if "Tab / " in text)
@@ -100,7 +100,7 @@ def test_a_mixed_table_shows_each_seat_its_own_words(app, pads):
     app.frames(3)
     config = TableConfig("nothanks", nt.Rules(), [SeatSpec("human", name=n) for n in ("Ann", "Bo", "Cy", "Di")], seed=3)
     app.input.seat_devices({0: device(ps5), 1: device(switch), 2: device(xbox), 3: "kb:3"})
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.push(games.get("nothanks").table_scene(config))
     app.frames(2)
     lines = app.top.seat_controls()
@@ -150,9 +150,9 @@ def test_pressing_a_on_a_switch_pad_is_its_printed_a(app, pads):
 
 
 def test_the_keyboards_start_is_tab_from_any_lobby_cell(app):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(2)
-    app.nav.push("lobby", "nothanks")
+    app.nav.push(screens.Lobby("nothanks"))
     app.frames(2)
     lobby = app.top
     lobby.menu.select(1)  # a seat's kind cell, far from the Start button
@@ -178,7 +178,7 @@ def test_a_steam_copy_of_a_pad_joins_once(app, pads):
     real = pads(PS5, "DualSense Wireless Controller")
     copy = pads(STEAM_VIRTUAL, "Steam Virtual Gamepad")
     app.frames(3)
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(2)
     together(app, (real, copy), "a")  # what Steam does: both at the same moment
     assert top_name(app) == "ChooseGameScene"  # one Confirm, not two (two would have gone on to the lobby)
@@ -187,10 +187,10 @@ def test_a_steam_copy_of_a_pad_joins_once(app, pads):
     together(app, (real, copy), "a")
     lobby = app.top
     assert top_name(app) == "LobbyScene"
-    humans = [d for (kind, _), d in zip(lobby.seats, lobby.devices, strict=True) if kind == "human" and d]
+    humans = [d for (kind, _), d in zip(lobby.seating.seats, lobby.seating.devices, strict=True) if kind == "human" and d]
     assert humans == [device(real)]  # one person, one seat: the pad itself
     tap(app, copy, "a")  # the copy alone (Steam would never): still not heard
-    assert device(copy) not in lobby.devices and app.input.seat_of(device(copy)) is None
+    assert device(copy) not in lobby.seating.devices and app.input.seat_of(device(copy)) is None
 
 
 def test_a_steam_copy_a_frame_late_is_still_one_press_and_one_seat(app, pads):
@@ -200,7 +200,7 @@ def test_a_steam_copy_a_frame_late_is_still_one_press_and_one_seat(app, pads):
         app.stack.clear()
         made = {"real": pads(PS5, f"DualSense {first}"), "copy": pads(STEAM_VIRTUAL, "Steam Virtual Gamepad")}
         app.frames(3)
-        app.nav.push("title")
+        app.nav.push(screens.Title())
         app.frames(2)
         made[first].press("a")
         app.frames(1)  # a frame (16 ms) apart: two reads
@@ -225,7 +225,7 @@ def test_two_seated_players_pressing_together_are_never_taken_for_a_steam_pair(a
     friend = pads(XBOX_ONE, "Xbox Wireless Controller")
     app.frames(3)
     app.input.seat_devices({0: device(deck), 1: device(friend)})
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(2)
     together(app, (deck, friend), "b")
     assert app.input.pads.twins == {}
@@ -285,3 +285,61 @@ def test_a_broken_file_costs_one_warning_and_nothing_else(tmp_path):
     assert len(warned) == 1 and "3 line(s)" in warned[0] and "line 1" in warned[0]
     missing = mappings.load_mappings(tmp_path / "none.txt", warned.append)
     assert missing[1] == 0 and len(warned) == 1  # no file: nothing to say
+
+
+def test_the_database_is_read_by_the_first_pad_whether_plugged_before_the_start_or_later(tmp_path, monkeypatch):
+    """A start with no pad reads no mapping (issue 40: ~20 ms of every start); the first pad to arrive has
+    SDL learn them before it opens, so a pad already in at the start and one plugged in later both play by
+    the player's own line for them and name their family's buttons."""
+    from game import settings as settings_mod
+    from game.app import App, SilentAudio
+    from game.loop import FakeClock
+
+    def guid_of(pad: VirtualPad) -> str:
+        return next(pygame.joystick.Joystick(i).get_guid() for i in range(pygame.joystick.get_count())
+                    if pygame.joystick.Joystick(i).get_instance_id() == pad.instance_id)
+
+    early, later = VirtualPad("Early probe pad", *PS5), VirtualPad("Later probe pad", *XBOX_ONE)
+    lines = []
+    for probe in (early, later):  # their GUIDs, for the player's lines (A and B swapped on both)
+        probe.plug()
+        lines.append(f"{guid_of(probe)},{probe.name},a:b1,b:b0,x:b2,y:b3,platform:{mappings.platform()},")
+        probe.unplug()
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path))
+    (tmp_path / mappings.FILENAME).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(mappings, "_loaded", None)  # as at the start of a run
+    pygame.event.pump()
+    pygame.event.clear()
+
+    def pressed(app: App, pad: VirtualPad, button: str) -> list[str]:
+        app.input.capturing, app.input.captured = True, []
+        pad.press(button)
+        app.frames(2)
+        pad.release(button)
+        app.frames(2)
+        app.input.capturing = False
+        return [control for dev, control in app.input.captured if dev == device(pad)]
+
+    early.plug()  # in before the game starts: its arrival waits in SDL's queue
+    try:
+        settings = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=games.GAMES)
+        clock = FakeClock()
+        app = App(settings, size=(1280, 720), clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=1)
+        app.nav.push(screens.Title())
+        assert mappings._loaded is None  # the start itself read nothing
+        app.frames(2)
+        assert mappings._loaded is not None and mappings._loaded[1] == 2  # the first pad had both lines read
+        first = app.input.pads.by_id[early.instance_id]
+        assert first.family == families.PLAYSTATION and first.label("a") == "✕"
+        assert pressed(app, early, "a") == ["b"]  # its button 0 is B by the player's line
+        later.plug()
+        app.frames(2)
+        second = app.input.pads.by_id[later.instance_id]
+        assert second.family == families.XBOX and second.label("a") == "A"
+        assert pressed(app, later, "a") == ["b"]
+        app.stack.clear()
+    finally:
+        early.unplug()
+        later.unplug()
+        pygame.event.pump()
+        pygame.event.clear()

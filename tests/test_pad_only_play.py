@@ -11,7 +11,7 @@ import support_table
 from support_app import record_commands, top_name
 from support_pads import PLAYSTATION, SWITCH, XBOX, device, hold, tap
 
-from game import games
+from game import games, screens
 from game.commands import FIRST
 from game.core.contract import TableConfig
 from game.games.ratscrew import engine as rs
@@ -32,7 +32,7 @@ def notices(app) -> list[str]:
 def to_lobby(app, pad: VirtualPad, game: str) -> None:
     """Title → Play → `game` → lobby, with `pad` alone."""
     if not app.stack:
-        app.nav.push("title")
+        app.nav.push(screens.Title())
     app.frames(3)
     tap(app, pad, "a")
     assert top_name(app) == "ChooseGameScene"
@@ -44,14 +44,14 @@ def to_lobby(app, pad: VirtualPad, game: str) -> None:
 
 # -- one pad alone ------------------------------------------------------------------------------------
 def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pads):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     pad = pads()
     app.frames(3)
     assert notices(app) == ["Controller 1 connected \u2014 press A to join"]
     to_lobby(app, pad, "ratscrew")
     lobby = app.top
     assert lobby.menu.current.label == "Start"
-    assert lobby.seat_value(0) == "Human · Controller 1: A / B"  # the pad that drove the menus plays
+    assert lobby.seating.seat_value(0) == "Human · Controller 1: A / B"  # the pad that drove the menus plays
     tap(app, pad, "a")  # Start
     table = app.top
     assert top_name(app) == "RatscrewTable"
@@ -66,7 +66,7 @@ def test_one_pad_alone_goes_from_the_title_to_the_table_and_plays_seat_1(app, pa
 
 def test_the_first_device_to_confirm_on_the_title_keeps_player_1(app, pads):
     first, second = pads(), pads(PLAYSTATION)
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(3)
     tap(app, first, "dpdown")
     tap(app, first, "dpup")
@@ -78,7 +78,7 @@ def test_the_first_device_to_confirm_on_the_title_keeps_player_1(app, pads):
 
 def test_the_keyboard_claims_player_1_with_enter(app, pads):
     pads()
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(3)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     app.frames(2)
@@ -87,18 +87,18 @@ def test_the_keyboard_claims_player_1_with_enter(app, pads):
 
 # -- joining ------------------------------------------------------------------------------------------
 def test_a_second_pad_joins_in_the_lobby_by_pressing_a_and_plays_seat_2(app, pads, monkeypatch):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     one = pads()
     to_lobby(app, one, "nothanks")
     two = pads(PLAYSTATION)
     app.frames(3)
     lobby = app.top
     level = lobby.definition.default_level
-    assert lobby.seat_value(1) == f"Bot · {level} · ✕ to join"  # a bot's row shows it may be taken (by a ✕)
+    assert lobby.seating.seat_value(1) == f"Bot · {level} · ✕ to join"  # a bot's row shows it may be taken (by a ✕)
     assert lobby.news() == "Controller 2: press ✕ to join"  # a PlayStation pad: its own bottom button
     tap(app, two, "a")
     assert top_name(app) == "LobbyScene"  # it joined; it did not press Start
-    assert lobby.seats[1] == ("human", None) and lobby.seat_value(1) == "Human · Controller 2: ✕ / ○"
+    assert lobby.seating.seats[1] == ("human", None) and lobby.seating.seat_value(1) == "Human · Controller 2: ✕ / ○"
     assert two.leds[-1] == seat_color(1) and two.player_index == 1  # lit in its seat's colour at once
     tap(app, one, "a")  # Start
     assert top_name(app) == "NothanksTable"
@@ -119,15 +119,15 @@ def test_a_third_pad_takes_an_empty_row_when_no_bot_is_left(app, pads):
     tap(app, two, "start")  # Start from a pad with no row joins too (it does not leave the lobby)
     tap(app, three, "a")
     lobby = app.top
-    assert [kind for kind, _ in lobby.seats[:4]] == ["human", "human", "human", "empty"]
-    assert lobby.devices[:3] == [device(one), device(two), device(three)]
+    assert [kind for kind, _ in lobby.seating.seats[:4]] == ["human", "human", "human", "empty"]
+    assert lobby.seating.devices[:3] == [device(one), device(two), device(three)]
 
 
 def ratscrew_table(app, seats: list[SeatSpec], devices: dict[int, str], hands=None):
     config = TableConfig("ratscrew", rs.Rules(), seats, seed=7)
     table = support_table.FixedHands(config, hands) if hands else games.get("ratscrew").table_scene(config)
     app.input.seat_devices(devices)
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.push(table)
     app.frames(2)
     return table
@@ -299,7 +299,7 @@ def test_the_bot_hands_the_seat_back_only_at_a_safe_moment(pads):
 
 # -- notices, rumble, lights ----------------------------------------------------------------------------
 def test_notices_for_pads_are_large_and_stay_in_the_top_right_corner(app, pads):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     a = pads()
     app.frames(3)
     a.unplug()
@@ -323,7 +323,7 @@ def test_notices_for_pads_are_large_and_stay_in_the_top_right_corner(app, pads):
 
 
 def test_rumble_patterns_reach_the_pad_and_the_setting_turns_them_off(app, pads):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     pad = pads()
     app.frames(3)
     app.input.seat_devices({0: device(pad), 1: "kb:1"})
@@ -363,8 +363,8 @@ def test_the_table_asks_for_rumble_on_won_and_wrong_slaps_and_won_challenges():
 def test_settings_have_a_rumble_switch_that_is_saved(app):
     from support_app import set_value
 
-    app.nav.push("title")
-    app.nav.push("settings")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Settings())
     set_value(app, "Controller rumble", "Off")
     assert app.settings["rumble"] is False
     import json
@@ -376,7 +376,7 @@ def test_settings_have_a_rumble_switch_that_is_saved(app):
 @pytest.mark.parametrize("how", ["key", "pad"])
 def test_any_key_or_button_ends_the_demo(app, pads, how, monkeypatch):
     pad = pads()
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.demo = DemoLoop(alternate=True)
     app.nav.start_table(demo_config("ratscrew", 3, None, 5), push=True)
     app.frames(5)
@@ -411,8 +411,8 @@ def test_left_and_right_move_along_the_lobbys_button_row_by_pad(app, pads):
 def test_a_twenty_letter_name_shows_whole_in_the_lobby_and_the_name_entry(app, monkeypatch):
     name = "Bartholomew Wimbledo"  # 20 letters
     app.settings["names"] = [name, "", "", "", "", "", "", ""]
-    app.nav.push("title")
-    lobby = app.nav.push("lobby", "ratscrew")
+    app.nav.push(screens.Title())
+    lobby = app.nav.push(screens.Lobby("ratscrew"))
     row = lobby.menu.rects[0]
     drawn: list[tuple[str, int]] = []
     real = ui.TEXTS.fit_whole
@@ -432,7 +432,7 @@ def test_a_twenty_letter_name_shows_whole_in_the_lobby_and_the_name_entry(app, m
         assert all(rect.h >= floor - 1 for rect, _ in lines)
         drawn.clear()
     lobby.menu.index = 0
-    entry = app.nav.push("name_entry", "Name", name, lambda n: None)
+    entry = app.nav.push(screens.NameEntry("Name", name, lambda n: None))
     assert entry.name == name
     entry.draw(app.screen, 0.0)
     (s, max_w, size, bold, least), = [d for d in drawn if d[0].startswith(name)]

@@ -55,8 +55,8 @@ def test_export_writes_the_chosen_preset_and_says_where(app, exports):
     press(app, "enter")
     path = exports / "ratscrew-fast.json"
     assert presets_io.read(path, games=GAMES) == Preset("ratscrew", "Fast", FAST)
-    assert scene.note == f"Exported {path.name} to {exports}" and not scene.told_bad
-    assert app.top.menu.current.label == t("Export preset") and scene.preset == "Fast"
+    assert scene.note == f"Exported {path.name} to {exports}" and not scene.house.told_bad
+    assert app.top.menu.current.label == t("Export preset") and scene.house.preset == "Fast"
 
 
 def test_import_cycles_through_the_files_and_imports_the_one_shown(app, exports, tmp_path):
@@ -73,10 +73,10 @@ def test_import_cycles_through_the_files_and_imports_the_one_shown(app, exports,
     press(app, "left", "enter")
     stored = json.loads(app.settings.path.read_text())["presets"]["ratscrew"]
     assert stored == {"Fast": FAST, "Fast (2)": {"tens": False}}  # the name was taken: not written over
-    assert scene.preset == "Fast (2)" and "tens" not in scene.rules.slaps  # and it is the rules now
-    assert scene.note == "Imported the preset Fast (2)" and not scene.told_bad
+    assert scene.house.preset == "Fast (2)" and "tens" not in scene.rules.slaps  # and it is the rules now
+    assert scene.note == "Imported the preset Fast (2)" and not scene.house.told_bad
     press(app, "right", "enter")
-    assert scene.preset == "Slow" and scene.rules.claim_delay_ms == 2000
+    assert scene.house.preset == "Slow" and scene.rules.claim_delay_ms == 2000
     assert set(json.loads(app.settings.path.read_text())["presets"]["ratscrew"]) == {"Fast", "Fast (2)", "Slow"}
 
 
@@ -102,7 +102,7 @@ def test_a_bad_file_is_named_in_one_line_and_nothing_changes(app, exports):
     focus(app, t("Import"))
     press(app, "enter")
     assert scene.note == "bad.json not imported: options: tens must be true or false, not 'yes'"
-    assert scene.told_bad and scene.preset is None and scene.message == ""  # Start is still open
+    assert scene.house.told_bad and scene.house.preset is None and scene.message == ""  # Start is still open
     assert app.settings.to_json() == before and app.settings.path.read_bytes() == before_disk
 
 
@@ -112,7 +112,7 @@ def test_another_games_preset_is_not_offered_and_an_empty_folder_says_where_file
     focus(app, t("Import"))
     assert app.top.menu.current.value() == t("no files")
     press(app, "enter")
-    assert scene.note == f"No preset files yet: put them in {exports}" and scene.told_bad
+    assert scene.note == f"No preset files yet: put them in {exports}" and scene.house.told_bad
     assert app.settings["presets"]["nothanks"] == {}
     app.stack.clear()
     other = lobby(app, "nothanks")
@@ -120,13 +120,17 @@ def test_another_games_preset_is_not_offered_and_an_empty_folder_says_where_file
     assert app.top.menu.current.value() == "family.json" and other.game == "nothanks"
 
 
-def test_import_sits_beside_the_preset_and_export_among_the_buttons(app, exports):
+def test_import_sits_under_the_preset_and_export_among_the_buttons(app, exports):
     with_presets(app, Fast=FAST)
     lobby(app)
     rules = app.top
     set_value(app, t("Preset"), "Fast")
     places = {item.label: rect for item, rect in zip(rules.menu.items, rules.menu.places, strict=True)}
-    assert places[t("Import")].centery == places[t("Preset")].centery  # side by side over the rules
+    # One under the other over the rules (issue 37: the rules take the whole width, one under another)
+    assert places[t("Import")].top > places[t("Preset")].bottom and places[t("Import")].x == places[t("Preset")].x
+    focus(app, t("Import"))
+    press(app, "up")
+    assert rules.menu.current.label == t("Preset")
     press(app, "up")
     assert rules.menu.current.label == t("Preset")  # nothing over it
     focus(app, t("Export preset"))
@@ -153,16 +157,16 @@ def test_no_text_overlaps_with_the_preset_files_and_a_two_line_note(tmp_path, mo
         for name, bad in (("exported", False), ("refused", True)):
             if bad:
                 (presets_io.exports_dir() / "zz-bad-file-with-a-long-name.json").write_text('{"format": "x"}')
-                scene.imports = presets_io.importable(game=game, games=GAMES)
+                scene.house.imports = presets_io.importable(game=game, games=GAMES)
                 press(app, "left", "enter")
-            assert scene.told_bad is bad
+            assert scene.house.told_bad is bad
             rules = app.top
             with TextRecorder() as boxes:
                 rules.draw(app.screen, 0.0)
             save_png(app.screen, OUT / f"presetio_lobby_{game}_{name}_{size[0]}x{size[1]}.png")
             texts = [text for _, text in boxes.drawn]
             assert {t("House rules"), t("Export preset"), t("Import")} <= set(texts)
-            assert any(text.startswith(scene.told[0][:10]) for text in texts)  # the news is drawn
+            assert any(text.startswith(scene.house.told[0][:10]) for text in texts)  # the news is drawn
             assert overlapping(boxes.drawn) == [], (game, size, name)
             screen = app.screen.get_rect()
             for item in (t("Export preset"), t("Import")):

@@ -12,6 +12,7 @@ import pygame
 from test_build import load_build_module
 
 import game
+from game import screens
 from game.render.text import TextRecorder
 from game.ui import widgets as ui
 
@@ -31,7 +32,7 @@ def test_version_on_the_command_line():
 
 
 def test_the_title_screen_shows_the_version_small_in_a_corner(app):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(2)
     with TextRecorder() as boxes:
         app.top.draw(app.screen, 0.0)

@@ -10,7 +10,7 @@ import pytest
 from support_app import OUT, distinct_colours, fast_forward, finished, make_app, press, save_png
 from test_scenes_screenshots import overlapping
 
-from game import games, i18n
+from game import games, i18n, screens
 from game.commands import BACK, CONFIRM, DOWN, RIGHT, UP, Command
 from game.i18n import t
 from game.render import scale
@@ -36,7 +36,7 @@ def film(game: str = "ratscrew") -> Film:
 
 def viewer(app, game: str = "ratscrew") -> ReplayScene:
     app.push(TitleScene())
-    app.nav.push("replay", film(game))
+    app.nav.push(screens.Replay(film(game)))
     app.frames(1)
     return app.top
 
@@ -233,10 +233,10 @@ def test_esc_backspace_and_done_leave(app):
     viewer(app)
     press(app, "esc")
     assert isinstance(app.top, TitleScene)
-    app.nav.push("replay", film())
+    app.nav.push(screens.Replay(film()))
     press(app, "back")
     assert isinstance(app.top, TitleScene)
-    app.nav.push("replay", film())
+    app.nav.push(screens.Replay(film()))
     app.frames(1)
     focus_button(app, t("Done"))
     press(app, "enter")
@@ -259,7 +259,7 @@ def test_a_log_that_cannot_be_re_run_gets_one_line_and_back(app):
     lines = [dict(line) for line in match.log.lines()]
     next(line for line in lines if line["k"] == "digest")["d"] = "f" * 16
     app.push(TitleScene())
-    app.nav.push("replay", lines)
+    app.nav.push(screens.Replay(lines))
     app.frames(2)
     scene = app.top
     assert scene.film is None and "does not replay as it was recorded" in scene.error and "\n" not in scene.error

@@ -73,10 +73,10 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     name = t("House rules {n}", n=1)
     stored = saved(app)["presets"]["ratscrew"][name]
     assert stored["tens"] is True and stored["claim_delay_ms"] == 500
-    assert lobby.preset == name
+    assert lobby.house.preset == name
 
     set_value(app, t("Challenger takes the pile after"), t("{s} s", s="2"))  # change the rules: no longer the preset
-    assert lobby.preset is None and lobby.rules.claim_delay_ms == 2000
+    assert lobby.house.preset is None and lobby.rules.claim_delay_ms == 2000
     set_value(app, t("Preset"), t("Standard rules"))
     assert lobby.rules.claim_delay_ms == 1000 and "tens" not in lobby.rules.slaps
     set_value(app, t("Preset"), name)
@@ -87,7 +87,7 @@ def test_presets_are_saved_loaded_and_deleted_with_keys(app):
     assert top_name(app) == "ConfirmScene"
     press(app, "right", "enter")
     assert saved(app)["presets"]["ratscrew"] == {}
-    assert lobby.preset is None
+    assert lobby.house.preset is None
     assert app.top.menu.current.label == t("Save these rules as a preset…")  # not the dead delete row
 
 
@@ -276,7 +276,7 @@ def test_start_is_refused_with_too_few_players(app):
     app.push(LobbyScene("ratscrew"))
     lobby = app.top
     set_seat(app, 1, t("Empty"))
-    assert lobby.players == 1
+    assert lobby.seating.players == 1
     assert lobby.message
     before_start = lobby.button_items[-2].label
     focus(app, before_start)
@@ -319,7 +319,7 @@ def test_join_screen_seats_become_the_human_rows(app):
     press(app, "enter")
     lobby = app.top
     assert top_name(app) == "LobbyScene"
-    assert [kind for kind, _ in lobby.seats[:3]] == ["human", "human", "bot"]
+    assert [kind for kind, _ in lobby.seating.seats[:3]] == ["human", "human", "bot"]
     assert app.input.seat_of("kb:1") == 0 and app.input.seat_of("kb:0") == 1
 
 

@@ -12,6 +12,7 @@ import support_screens as screens
 from test_access_screens import assert_frame_fits, cases
 
 from game import i18n
+from game import screens as factories
 from game.games.ratscrew.school.session import Options
 from game.render import scale
 
@@ -45,9 +46,9 @@ def a_month(app, name: str = "Alexandra-Josefine"):
 
 def quiz(step: str):
     def build(app) -> None:
-        app.nav.push("title")
+        app.nav.push(factories.Title())
         app.input.seat_devices({0: "kb:0"})
-        app.nav.push("practice", "ratscrew", "school", "drill", Options(drill=8), 1, quiz=True)
+        app.nav.push(factories.Practice("ratscrew", "school", "drill", (Options(drill=8), 1), {"quiz": True}))
         drill = app.top
         drill.phase = "quiz"
         if step in ("told", "done"):
@@ -61,22 +62,22 @@ def quiz(step: str):
 
 def setup(app) -> None:
     kid = a_month(app)
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     app.input.seat_devices({0: "kb:0"})
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(factories.Practice("ratscrew", "school"))
     app.top._picked(0, kid.id)
 
 
 def summary(app) -> None:
     kid = a_month(app)
-    app.nav.push("title")
-    app.nav.push("practice", "ratscrew", "school", "summary", kid.id)
+    app.nav.push(factories.Title())
+    app.nav.push(factories.Practice("ratscrew", "school", "summary", (kid.id,)))
 
 
 def stats(app) -> None:
     kid = a_month(app, "Mia")  # (the selector's own room for a long name is the stats screen's, not this issue's)
-    app.nav.push("title")
-    app.nav.push("stats", kid.id)
+    app.nav.push(factories.Title())
+    app.nav.push(factories.Stats(kid.id))
 
 
 SCREENS = {"quiz_ask": quiz("ask"), "quiz_told": quiz("told"), "quiz_done": quiz("done"), "setup": setup,

@@ -11,6 +11,7 @@ import pytest
 from support_app import OUT, make_app, press, save_png
 from test_school_scenes import overlapping
 
+from game import screens
 from game.games.ratscrew import bots
 from game.games.ratscrew.school import history as school_history
 from game.games.ratscrew.school import mastery
@@ -154,8 +155,8 @@ def remember(app, name: str, sessions: list[tuple[str, str, list]]):
 
 def test_the_setup_shows_stars_per_drill_and_locks_the_drills_not_open(app):
     mia = remember(app, "Mia", [("2026-12-01T10:00:00+00:00", "double", good(8) + [("double", "missed", None)] * 2)])
-    app.nav.push("title")
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Practice("ratscrew", "school"))
     setup = app.top
     app.frames(2)
     assert setup.mastery is None and all(setup.is_open(i) for i in range(len(LADDER)))  # a guest: all open
@@ -182,8 +183,8 @@ def test_progress_opens_the_parents_summary_and_it_fits_one_screen(tmp_path, dat
     mia = remember(app, "Mia", [
         (f"2026-11-{d:02d}T16:00:00+00:00", "double", good(8) + [("double", "missed", None)] * 2) for d in (20, 24, 28)
     ] + [("2026-12-01T16:00:00+00:00", "sandwich", [("sandwich", "right", 900.0)] * 5 + [("sandwich", "missed", None)] * 5)])
-    app.nav.push("title")
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Practice("ratscrew", "school"))
     setup = app.top
     setup._picked(0, mia.id)
     progress = next(item for item in setup.button_items if item.label == "Progress…")
@@ -214,7 +215,7 @@ def test_progress_opens_the_parents_summary_and_it_fits_one_screen(tmp_path, dat
 
 
 def test_a_guest_only_setup_has_no_progress_to_show(app):
-    app.nav.push("title")
-    app.nav.push("practice", "ratscrew", "school")
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Practice("ratscrew", "school"))
     setup = app.top
     assert not next(item for item in setup.button_items if item.label == "Progress…").enabled()

@@ -10,6 +10,7 @@ import pytest
 from support_app import run_until, top_name
 from support_pads import PLAYSTATION, device, tap
 
+from game import screens
 from game.games.ratscrew.school.session import RIGHT, WRONG
 from game.input.virtualpad import VirtualPad
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtua
 
 def to_setup(app, pad: VirtualPad, entry: tuple[str, str] = ("ratscrew", "school")) -> None:
     """From the title to a practice mode's setup (the slap school's by default) with the pad alone."""
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     app.frames(3)
     tap(app, pad, "a")  # Play: this pad is Player 1
     assert top_name(app) == "ChooseGameScene"

@@ -10,6 +10,7 @@ from support_app import OUT, make_app, press, save_png, top_name
 from support_pads import tap
 from test_school_scenes import overlapping, to_setup
 
+from game import screens
 from game.games.ratscrew.school import quiz as quiz_mod
 from game.games.ratscrew.school import text
 from game.games.ratscrew.school.drill import EX_CARD_MS, example_timeline, example_words
@@ -147,11 +148,10 @@ def test_again_from_the_stars_skips_the_first_step_and_a_starred_player_has_none
     mia = app.history.create("Mia")
     app.history.record_practice(mia.id, game="ratscrew", drill="double", slaps=[("double", "right", 500.0)] * 5,
                                 correct=5, decisions=5, length_ms=60_000)
-    app.nav.push("title")
-    app.nav.push("practice", "ratscrew", "school", "drill", DRILLS[0] and __import__(
-        "game.games.ratscrew.school.session", fromlist=["Options"]).Options(), 1, profiles=(mia.id,), quiz=None)
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Practice("ratscrew", "school", "drill", (DRILLS[0] and __import__(         "game.games.ratscrew.school.session", fromlist=["Options"]).Options(), 1), {"profiles": (mia.id,), "quiz": None}))
     assert app.top.quiz is None  # a star on the drill already: straight to the timed drill
-    app.nav.push("practice", "ratscrew", "school", "drill", app.top.options, 1, profiles=(None,), quiz=None)
+    app.nav.push(screens.Practice("ratscrew", "school", "drill", (app.top.options, 1), {"profiles": (None,), "quiz": None}))
     assert app.top.quiz is not None  # a guest: the pattern is new
     app.stack.clear()
     app.history.close()

@@ -10,6 +10,7 @@ import pytest
 from support_app import OUT, make_app, press, record_commands, run_until, save_png, top_name
 
 from game import games
+from game import screens as factories
 from game.commands import SECOND
 from game.games.ratscrew.school.session import MS, RIGHT, WRONG, Options
 from game.render.text import TextRecorder
@@ -28,7 +29,7 @@ def shot(app, name: str) -> None:
 
 
 def to_setup(app) -> None:
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     app.frames(2)
     press(app, "enter")  # Play
     assert top_name(app) == "ChooseGameScene"
@@ -41,7 +42,7 @@ def to_setup(app) -> None:
 
 def scripted_drill(app, cards: list[str], options: Options, players: int = 1):
     """The drill screen with its dealer dealing `cards` in order (then its own)."""
-    app.nav.push("practice", "ratscrew", "school", "drill", options, players)
+    app.nav.push(factories.Practice("ratscrew", "school", "drill", (options, players)))
     drill = app.top
     queue = list(cards)
     real = drill.session.dealer.next_card
@@ -56,8 +57,8 @@ def until_shown(app, drill, index: int) -> None:
 
 # -- the way in ----------------------------------------------------------------------------------------
 def test_the_choose_screen_lists_the_school_after_the_games(app):
-    app.nav.push("title")
-    app.nav.push("choose")
+    app.nav.push(factories.Title())
+    app.nav.push(factories.Choose())
     app.frames(2)
     entries = [(e.game, e.mode) for e in app.top.entries]
     assert entries[: len(games.IDS)] == [(g, None) for g in games.IDS]
@@ -98,7 +99,7 @@ def test_the_setup_changes_drill_pace_hints_cards_and_players(app):
 
 
 def test_a_drill_right_wrong_missed_then_the_stars(app, monkeypatch):
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     drill = scripted_drill(app, SCHOOL_CARDS, Options(drill=0, pace="slow", cards=len(SCHOOL_CARDS)))
     app.frames(2)
     shot(app, "example")
@@ -141,7 +142,7 @@ def test_a_drill_right_wrong_missed_then_the_stars(app, monkeypatch):
 
 
 def test_the_example_shows_the_pattern_then_the_near_miss(app):
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     drill = scripted_drill(app, [], Options(drill=1))
     texts = []
     for _ in range(400):
@@ -160,7 +161,7 @@ def test_the_example_shows_the_pattern_then_the_near_miss(app):
 
 
 def test_pause_freezes_the_pace_and_the_stars_buttons_work(app):
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     drill = scripted_drill(app, ["5C", "5D"], Options(pace="fast", cards=2))
     press(app, "lshift")
     until_shown(app, drill, 0)
@@ -182,7 +183,7 @@ def test_pause_freezes_the_pace_and_the_stars_buttons_work(app):
 
 
 def test_two_players_slap_with_their_own_keys(app):
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     app.input.seat_devices({0: "kb:0", 1: "kb:1"})
     drill = scripted_drill(app, ["6C", "6D", "2H"], Options(pace="slow", cards=3), players=2)
     press(app, "rshift")  # Player 2's slap starts it too
@@ -225,10 +226,10 @@ def stars_scene(players: int):
 
 def screens(app, name: str):
     """Bring the school's screen `name` on top of a fresh app (with feedback on show in the drill)."""
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     if name == "setup":
         app.input.seat_devices({0: "kb:0", 1: "kb:1", 2: "kb:2", 3: "kb:3"})
-        app.nav.push("practice", "ratscrew", "school")
+        app.nav.push(factories.Practice("ratscrew", "school"))
         setup = app.top
         for _ in range(3):
             setup._change_players(1)
@@ -275,7 +276,7 @@ def test_no_two_texts_of_a_school_screen_overlap_and_a_players_words_are_big(tmp
 
 
 def test_hints_outline_the_pattern_after_the_delay_the_player_set(app):
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     drill = scripted_drill(app, ["2S", "QH", "QD", "5C"], Options(pace="slow", hint_ms=1000, cards=4))
     press(app, "lshift")
     until_shown(app, drill, 2)
@@ -298,7 +299,7 @@ def test_hints_outline_the_pattern_after_the_delay_the_player_set(app):
 def test_a_card_is_timed_from_the_frame_that_showed_it_not_from_when_drawing_began(app):
     # Issue 21: presenting a frame takes time (here 7 ms on the fake clock); the card's window, and the
     # reaction times measured from it, start once the frame is on screen.
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     drill = scripted_drill(app, ["2S", "QH", "QD", "5C"], Options(pace="slow", cards=4))
     drawn_at: list[int] = []
     present = app._present

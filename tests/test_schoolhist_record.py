@@ -14,6 +14,7 @@ import pytest
 from support_app import make_app, press, run_until, top_name
 from test_school_scenes import SCHOOL_CARDS, overlapping, until_shown
 
+from game import screens
 from game.games.ratscrew.school import history as school_history
 from game.games.ratscrew.school.drills import near_miss
 from game.games.ratscrew.school.scoring import tally
@@ -33,7 +34,7 @@ def data(tmp_path, monkeypatch):
 @pytest.fixture
 def app(tmp_path, data):
     a = make_app(tmp_path)
-    a.nav.push("title")
+    a.nav.push(screens.Title())
     yield a
     a.stack.clear()
     a.history.close()
@@ -42,7 +43,7 @@ def app(tmp_path, data):
 
 def scripted_drill(app, cards: list[str], options: Options, players: int = 1, profiles: tuple = ()):
     """The drill screen for `players` with `profiles` (as the setup opens it), dealing `cards` in order."""
-    app.nav.push("practice", "ratscrew", "school", "drill", options, players, profiles=profiles)
+    app.nav.push(screens.Practice("ratscrew", "school", "drill", (options, players), {"profiles": profiles}))
     drill = app.top
     queue = list(cards)
     real = drill.session.dealer.next_card
@@ -150,7 +151,7 @@ def test_a_finished_session_of_a_profile_is_recorded_with_its_counts_and_shows_i
     assert [(s.kind, s.game, s.median_ms, s.slaps) for s in stats.sessions] == [("practice", "ratscrew", right_ms, 1)]
     assert [(r.rule, r.right, r.late, r.missed) for r in stats.rules] == [("double", 1, 0, 1)]
     assert stats.wrong == 1 and stats.reactions == [right_ms]
-    screen = app.nav.push("stats", mia.id)
+    screen = app.nav.push(screens.Stats(mia.id))
     app.frames(2)
     with TextRecorder() as boxes:
         screen.draw(app.screen, 0.0)
@@ -214,7 +215,7 @@ def test_without_a_database_a_profile_still_plays_and_reaches_the_stars(tmp_path
     monkeypatch.setattr(sqlite3, "connect", refuse)
     app = make_app(tmp_path)
     try:
-        app.nav.push("title")
+        app.nav.push(screens.Title())
         assert not app.history.enabled
         mia = app.history.create("Mia")  # in memory this run
         drill = scripted_drill(app, SCHOOL_CARDS, OPTIONS, profiles=(mia.id,))
@@ -231,7 +232,7 @@ def test_a_database_that_refuses_the_write_loses_the_session_with_one_line(tmp_p
     app = make_app(tmp_path)
     try:
         app.history._warn = said.append
-        app.nav.push("title")
+        app.nav.push(screens.Title())
         mia = app.history.create("Mia")
         app.history.flush()
         with app.history._db:  # what a read-only file answers

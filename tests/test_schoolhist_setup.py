@@ -12,6 +12,7 @@ from support_app import OUT, focus, make_app, press, run_until, save_png, top_na
 from test_history_screens import type_text
 from test_school_scenes import overlapping, to_setup
 
+from game import screens
 from game.games.ratscrew.school import who
 from game.i18n import t
 from game.profiles import PALETTE
@@ -161,9 +162,9 @@ def test_the_setup_with_profiles_keeps_every_text_in_its_own_box(tmp_path, data,
         made = [app.history.create(n) for n in names]
         for i, p in enumerate(made):
             app.history.change(p.id, device=f"kb:{i}", avatar=i + 1)
-        app.nav.push("title")
+        app.nav.push(screens.Title())
         app.input.seat_devices({0: "kb:0"})
-        app.nav.push("practice", "ratscrew", "school")
+        app.nav.push(screens.Practice("ratscrew", "school"))
         setup = app.top
         for _ in range(3):
             setup._change_players(1)

@@ -9,9 +9,10 @@ import pytest
 from support_app import focus, make_app, press, top_name
 from test_school_scenes import to_setup
 
+from game import screens
 from game.games.ratscrew.school.setup import SetupScene
 from game.i18n import t
-from game.scenes.lobby.scene import LobbyScene
+from game.scenes.lobby.seating import Seating
 from game.ui.who_plays import WhoPlays
 
 SHARED = ("player_name", "taken", "unplayed", "_free_keys", "_remembered", "sync_router", "joined_profiles",
@@ -29,14 +30,16 @@ def app(tmp_path, monkeypatch):
 
 
 def open_screen(app, screen: str):
+    """The screen, and what picks who plays its rows (the lobby's seating part, the school's setup itself)."""
     if screen == "lobby":
-        return app.nav.push("lobby", "ratscrew")
+        lobby = app.nav.push(screens.Lobby("ratscrew"))
+        return lobby, lobby.seating
     to_setup(app)
-    return app.top
+    return app.top, app.top
 
 
 def test_both_screens_pick_players_with_the_one_shared_code():
-    for screen in (LobbyScene, SetupScene):
+    for screen in (Seating, SetupScene):
         assert issubclass(screen, WhoPlays)
         own = [name for name in SHARED if getattr(screen, name) is not getattr(WhoPlays, name)]
         assert own == [], f"{screen.__name__} has its own {own}"
@@ -46,7 +49,7 @@ def test_both_screens_pick_players_with_the_one_shared_code():
 def test_a_player_picked_plays_the_same_on_either_screen(app, screen):
     mia, leo = app.history.create("Mia"), app.history.create("Leo")
     app.history.change(mia.id, device="kb:3")
-    seats = open_screen(app, screen)
+    shown, seats = open_screen(app, screen)
     assert seats.profiles[0] is None and seats.devices[0] == "kb:0"
     focus(app, t("Player {n}", n=1))
     press(app, "enter")  # the same picker, listing the same people
@@ -55,7 +58,7 @@ def test_a_player_picked_plays_the_same_on_either_screen(app, screen):
                                                     t("Guest with another name…"), t("New player…")]
     focus(app, "Mia")
     press(app, "enter")
-    assert app.top is seats and seats.profiles[0] == mia.id and seats.player_name(0) == "Mia"
+    assert app.top is shown and seats.profiles[0] == mia.id and seats.player_name(0) == "Mia"
     assert seats.devices[0] == "kb:3" and app.input.seat_of("kb:3") == 0  # her keys play her seat
     # The keys she remembers pick her only while no other row has her; Leo's are nobody's.
     assert seats._remembered("kb:3", 0) == mia.id and seats._remembered("kb:3", 1) is None

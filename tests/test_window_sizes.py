@@ -7,7 +7,7 @@ import pygame
 import pytest
 from support_app import run_until, top_name
 
-from game import games
+from game import games, screens
 from game.core.contract import TableConfig
 from game.match import SeatSpec
 from game.services import MIN_WINDOW
@@ -22,9 +22,9 @@ def resize(app, size):
 
 @pytest.mark.parametrize("where", ["lobby", "table", "pause"])
 def test_a_tiny_window_and_back_leaves_the_game_running(app, where):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     if where == "lobby":
-        app.nav.push("lobby", "ratscrew")
+        app.nav.push(screens.Lobby("ratscrew"))
     else:
         seats = [SeatSpec("bot", "pro", "A"), SeatSpec("bot", "pro", "B"), SeatSpec("human", None, "C")]
         app.nav.start_table(TableConfig("ratscrew", games.get("ratscrew").rules_from_values({}), seats, 4),
@@ -42,7 +42,7 @@ def test_a_tiny_window_and_back_leaves_the_game_running(app, where):
 
 
 def test_a_tiny_window_still_shows_the_whole_frame_scaled_down(app):
-    app.nav.push("title")
+    app.nav.push(screens.Title())
     resize(app, (320, 180))
     window = pygame.display.get_surface()
     assert window.get_size() == (320, 180) and app.size == (640, 360)

@@ -28,12 +28,15 @@ import time
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
+    import tracemalloc
+
     from game.app import App
 
 from game import argtypes
+from game import screens as factories
 
 TARGET_GROWTH = 0.20
 LOW, HIGH = (640, 360), (3840, 2160)
@@ -97,17 +100,17 @@ def screens(app: App, seed: int) -> Iterator[None]:
     from game.tables import demo_config
 
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     yield
     for definition in games.all_games():
-        app.nav.push("lobby", definition.id)
+        app.nav.push(factories.Lobby(definition.id))
         yield
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(factories.Title())
         app.nav.start_table(demo_config(definition.id, 8, [definition.busiest_level], seed), push=True)
         yield
         app.stack.clear()
-        app.nav.push("title")
+        app.nav.push(factories.Title())
 
 
 def screen_count() -> int:
@@ -121,7 +124,7 @@ def visit_all(app: App, seed: int, size: tuple[int, int], frames: int) -> None:
     for _ in screens(app, seed):
         resize(app, size, frames)
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     resize(app, size, frames)
 
 
@@ -143,7 +146,7 @@ def sweep(sizes: int, seed: int) -> dict[str, float]:
         resize(app, size)
         peak = max(peak, rss_mib())
     app.stack.clear()
-    app.nav.push("title")
+    app.nav.push(factories.Title())
     visit_all(app, seed, HOME, 30)
     gc.collect()
     after = rss_mib()
@@ -246,7 +249,7 @@ class Soak:
         while time.monotonic() < end:
             self.app.loop.frame()
             if not self.app.stack:
-                self.app.nav.push("title")
+                self.app.nav.push(factories.Title())
             self.unpause()
             now = time.monotonic() - self.start
             if now >= (len(self.samples) + 1) * every:
@@ -273,7 +276,7 @@ class Soak:
         game = ids[step % len(ids)]
         seats = 2 + step % 7
         self.app.stack.clear()
-        self.app.nav.push("title")
+        self.app.nav.push(factories.Title())
         self.app.demo = DemoLoop(alternate=True)
         self.app.nav.start_table(demo_config(game, seats, None, self.seed + step), push=True)
 
@@ -315,8 +318,20 @@ class Soak:
         self.resize(self.home)
 
 
+class SoakFigures(TypedDict):
+    """What a soak measured (`soak`), for `print_soak`."""
+
+    samples: list[tuple[float, int]]  # (seconds in, RSS bytes)
+    away: set[int]  # the samples whose half-minute saw the window away from home
+    owners: list[tuple[str, int, int, int]]  # the bounded caches at the plateau: (name, entries, bytes, bound)
+    pictures: dict[str, tuple[int, int]]  # pictures by owner at the plateau: (bytes, surfaces)
+    growths: list[tracemalloc.StatisticDiff]  # tracemalloc's biggest, from the first minute to the plateau
+    storm: int  # RSS bytes after the storm of window sizes
+    after: int  # ... and settled back home
+
+
 def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int, int], trace: bool,
-         settle_s: float, say: Callable[[str], None]) -> dict[str, Any]:
+         settle_s: float, say: Callable[[str], None]) -> SoakFigures:
     import tracemalloc
 
     if trace:
@@ -346,7 +361,7 @@ def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int
                 run.run_for(step_s, every)
             if trace and first_trace is None and time.monotonic() - run.start >= 60:
                 first_trace = tracemalloc.take_snapshot()
-        growths = []
+        growths: list[tracemalloc.StatisticDiff] = []
         if trace and first_trace is not None:
             growths = tracemalloc.take_snapshot().compare_to(first_trace, "lineno")[:8]
         owners = cache_owners()
@@ -380,7 +395,7 @@ def plateau_and_growth(samples: list[tuple[float, int]], minutes: float) -> tupl
     return peak(seconds / 2, seconds), peak(seconds / 2, seconds * 3 / 4), peak(seconds * 3 / 4, seconds)
 
 
-def print_soak(got: dict[str, Any], minutes: float, home: tuple[int, int]) -> bool:
+def print_soak(got: SoakFigures, minutes: float, home: tuple[int, int]) -> bool:
     home_samples = [s for i, s in enumerate(got["samples"]) if i not in got["away"]]
     plateau, third, last = plateau_and_growth(home_samples, minutes)
     after = got["after"]
@@ -438,9 +453,9 @@ def main(argv: list[str] | None = None) -> int:
             home = parse_size(args.size)
         except UsageError as exc:
             p.error(str(exc))
-        got = soak(args.soak, args.step, args.every, args.seed, home, args.trace, args.settle,
-                   lambda line: print(line, flush=True))
-        ok = print_soak(got, args.soak, home)
+        soaked = soak(args.soak, args.step, args.every, args.seed, home, args.trace, args.settle,
+                      lambda line: print(line, flush=True))
+        ok = print_soak(soaked, args.soak, home)
         return 0 if ok or not args.check else 1
     got = sweep(args.sizes, args.seed)
     growth = got["after"] / got["before"] - 1

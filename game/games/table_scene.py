@@ -13,10 +13,11 @@ never in the middle of paying a challenge). The table tells the app which moment
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import pygame
 
+from game import screens
 from game.commands import BUTTONS, CONFIRM, PAUSE, SEAT_ACTIONS, Command
 from game.core.contract import Match, TableConfig, seat_name
 from game.games.base import RulesT, SomeGame, rules_as
@@ -334,16 +335,18 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def show_results(self) -> None:
         self.app.keep_replay(self.match.log)  # the finished game joins the recent replays
         self.app.record_history(self.config, self.match)  # and the tally and history (written on another thread)
-        self.app.nav.replace("results", self.config, self.match)
+        self.app.nav.replace(screens.Results(self.config, self.match))
 
     def play(self, sound: str) -> None:
         self.app.audio.play(sound)
 
-    def setting(self, name: str, default: Any) -> Any:
+    def setting(self, name: str, default: bool) -> bool:
+        """One of the settings' switches (`default` where the settings have none)."""
         try:
-            return self.app.settings[name]
+            value = self.app.settings[name]
         except KeyError:
             return default
+        return value if isinstance(value, bool) else default
 
     def apply_settings(self) -> None:
         """Four-colour suits and reduced motion, read again after the pause menu's settings."""

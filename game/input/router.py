@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import BACK, BUTTONS, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, START, UP, Command
+from game.commands import BACK, BUTTONS, CLICK, CONFIRM, DOWN, LEFT, PAUSE, POINT, RIGHT, START, UP, Command
 from game.i18n import t
 from game.input import families
 from game.input import keys as keynames
@@ -97,10 +97,11 @@ class InputRouter:
     """Reads pygame events (`poll`), hands out Commands (`drain`) and window/pad events (`system_events`)."""
 
     def __init__(self, settings_bindings: object = None, clock: Callable[[], int] = time.perf_counter_ns,
-                 warn: Callable[[str], None] = lambda message: None) -> None:
+                 warn: Callable[[str], None] = lambda message: None,
+                 learn_pads: Callable[[], None] | None = None) -> None:
         self._clock = clock
         self.bindings = Bindings.from_dict(settings_bindings, known_key=keynames.is_known_key, warn=warn)
-        self.pads = Pads()
+        self.pads = Pads(learn_pads)  # learn_pads: what SDL learns before the first pad opens (Pads)
         self.claiming = False  # the join screen is open: presses from devices without a seat count too
         self.capturing = False  # the Controls screen waits for "press a key": presses go to `captured`
         self.captured: list[tuple[str, str]] = []  # (device, key name or pad control)
@@ -133,6 +134,7 @@ class InputRouter:
         before = len(self._commands)
         resized = False
         heard_once = self._find_twins(events, now)
+        moved = next((e for e in reversed(events) if e.type == pygame.MOUSEMOTION), None)  # where it came to rest
         for event in events:
             kind = event.type
             if kind == pygame.KEYDOWN:
@@ -152,6 +154,12 @@ class InputRouter:
                 self._pad_added(event.device_index)
             elif kind in REMOVED:
                 self._pad_removed(event.instance_id)
+            elif kind == pygame.MOUSEMOTION and event is moved:
+                self._commands.append(Command(None, POINT, now, "human", "mouse", self.polls, event.pos))
+            elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self._commands.append(Command(None, CLICK, now, "human", "mouse", self.polls, event.pos))
+            elif kind == pygame.MOUSEWHEEL and event.y:
+                self._emit(None, UP if event.y > 0 else DOWN, now, "mouse")
             elif kind == pygame.QUIT:
                 self._system.append("quit")
             elif kind == pygame.WINDOWFOCUSLOST:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import screens
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
 from game.games.base import Showcased
 from game.i18n import t
@@ -56,9 +57,9 @@ class ChooseGameScene(Scene):
         elif cmd.action == CONFIRM:
             entry = self.entries[self.index]
             if entry.mode is None:
-                self.app.nav.push("lobby", entry.game)
+                self.app.nav.push(screens.Lobby(entry.game))
             else:
-                self.app.nav.push("practice", entry.game, entry.mode)
+                self.app.nav.push(screens.Practice(entry.game, entry.mode))
 
     def relayout(self, size: tuple[int, int]) -> None:
         w = size[0]

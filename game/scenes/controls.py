@@ -9,6 +9,7 @@ from game.commands import Command
 from game.i18n import pt, t
 from game.input.bindings import MAX_SEATS, SAFE_TOGETHER, BindingRefused
 from game.input.keys import key_label
+from game.services import InputPort
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -32,7 +33,7 @@ class ControlsScene(Scene):
         self.refused = False
 
     @property
-    def router(self):
+    def router(self) -> InputPort:
         return self.app.input
 
     def exit(self) -> None:

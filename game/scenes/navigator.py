@@ -1,197 +1,130 @@
-"""Screens by name: scenes ask the navigator for the next screen ("lobby", "results", …) instead of
-importing each other. The one place that knows every scene class, and the registry of games."""
+"""Screens from their typed factories (game.screens): scenes ask the navigator for the next screen
+(`push(screens.Lobby(game))`, …) instead of importing each other. The one place that knows every scene
+class, and the registry of games."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from game import games
+from game import games, screens
 from game.core.contract import TableConfig
 
 if TYPE_CHECKING:
+    from game.games.table_scene import TableScene
     from game.scenes.stack import SceneStack
     from game.services import InputPort
     from game.ui.scene import Scene
 
 
-def _title() -> Callable[..., Scene]:
-    from game.scenes.title import TitleScene
+def build(screen: screens.ScreenFactory) -> Scene:
+    """The screen `screen` asks for (function-level imports: explicit, so frozen builds see them)."""
+    match screen:
+        case screens.Title():
+            from game.scenes.title import TitleScene
 
-    return TitleScene
+            return TitleScene()
+        case screens.Choose(index=index):
+            from game.scenes.choose import ChooseGameScene
 
+            return ChooseGameScene(index)
+        case screens.Lobby(game=game, config=config):
+            from game.scenes.lobby import LobbyScene
 
-def _choose() -> Callable[..., Scene]:
-    from game.scenes.choose import ChooseGameScene
+            return LobbyScene(game, config)
+        case screens.Rules(game=game, rules=rules):
+            from game.scenes.rules_view import RulesScene
 
-    return ChooseGameScene
+            return RulesScene(game, rules)
+        case screens.Table(config=config):
+            return cast("Scene", games.get(config.game).table_scene(config))  # every screen is a ui Scene
+        case screens.Results(config=config, match=match):
+            from game.scenes.results import ResultsScene
 
+            return ResultsScene(config, match)
+        case screens.Pause(table=table):
+            from game.scenes.pause import PauseScene
 
-def _lobby() -> Callable[..., Scene]:
-    from game.scenes.lobby import LobbyScene
+            return PauseScene(cast("TableScene[Any, Any]", table))  # only a table pauses
+        case screens.PadLost(table=table):
+            from game.scenes.join import PadLostScene
 
-    return LobbyScene
+            return PadLostScene(cast("TableScene[Any, Any]", table))
+        case screens.Settings():
+            from game.scenes.options import SettingsScene
 
+            return SettingsScene()
+        case screens.Controls():
+            from game.scenes.controls import ControlsScene
 
-def _house_rules() -> Callable[..., Scene]:
-    from game.scenes.lobby.house_rules import HouseRulesScene
+            return ControlsScene()
+        case screens.Join(seats=seats, min_players=low, on_done=on_done):
+            from game.scenes.join import JoinScene
 
-    return HouseRulesScene
+            return JoinScene(seats, low, on_done)
+        case screens.Confirm(question=question, on_yes=on_yes, yes=yes, no=no):
+            from game.scenes.dialogs import ConfirmScene
 
+            return ConfirmScene(question, on_yes, yes, no)
+        case screens.NameEntry(prompt=prompt, initial=initial, on_done=done, max_len=most):
+            from game.scenes.dialogs import NameEntryScene
 
-def _rules() -> Callable[..., Scene]:
-    from game.scenes.rules_view import RulesScene
+            if most is None:
+                return NameEntryScene(prompt, initial, done)
+            return NameEntryScene(prompt, initial, done, most)
+        case screens.Stats(profile_id=pid):
+            from game.scenes.stats import StatsScene
 
-    return RulesScene
+            return StatsScene(pid)
+        case screens.Profiles():
+            from game.scenes.profiles import ProfilesScene
 
+            return ProfilesScene()
+        case screens.Profile(profile_id=pid):
+            from game.scenes.profiles import ProfileScene
 
-def _results() -> Callable[..., Scene]:
-    from game.scenes.results import ResultsScene
+            return ProfileScene(pid)
+        case screens.ProfilePick(prompt=prompt, guest=guest, current=current, taken=taken, on_pick=on_pick,
+                                 type_name=type_name):
+            from game.scenes.profiles import ProfilePickScene
 
-    return ResultsScene
+            return ProfilePickScene(prompt, guest, current, taken, on_pick, type_name)
+        case screens.Replays():
+            from game.scenes.replays import ReplaysScene
 
+            return ReplaysScene()
+        case screens.Replay(source=source):
+            from game.record import Log
+            from game.scenes.replays import Film, ReplayScene
 
-def _pause() -> Callable[..., Scene]:
-    from game.scenes.pause import PauseScene
-
-    return PauseScene
-
-
-def _settings() -> Callable[..., Scene]:
-    from game.scenes.options import SettingsScene
-
-    return SettingsScene
-
-
-def _controls() -> Callable[..., Scene]:
-    from game.scenes.controls import ControlsScene
-
-    return ControlsScene
-
-
-def _join() -> Callable[..., Scene]:
-    from game.scenes.join import JoinScene
-
-    return JoinScene
-
-
-def _pad_lost() -> Callable[..., Scene]:
-    from game.scenes.join import PadLostScene
-
-    return PadLostScene
-
-
-def _confirm() -> Callable[..., Scene]:
-    from game.scenes.dialogs import ConfirmScene
-
-    return ConfirmScene
-
-
-def _name_entry() -> Callable[..., Scene]:
-    from game.scenes.dialogs import NameEntryScene
-
-    return NameEntryScene
-
-
-def _stats() -> Callable[..., Scene]:
-    from game.scenes.stats import StatsScene
-
-    return StatsScene
-
-
-def _profiles() -> Callable[..., Scene]:
-    from game.scenes.profiles import ProfilesScene
-
-    return ProfilesScene
-
-
-def _profile() -> Callable[..., Scene]:
-    from game.scenes.profiles import ProfileScene
-
-    return ProfileScene
-
-
-def _profile_pick() -> Callable[..., Scene]:
-    from game.scenes.profiles import ProfilePickScene
-
-    return ProfilePickScene
-
-
-def _replays() -> Callable[..., Scene]:
-    from game.scenes.replays import ReplaysScene
-
-    return ReplaysScene
-
-
-def _replay() -> Callable[..., Scene]:
-    from game.scenes.replays import ReplayScene
-
-    return ReplayScene
-
-
-def _table(config: TableConfig) -> Scene:
-    return cast("Scene", games.get(config.game).table_scene(config))
-
-
-def _practice(game: str, mode: str, screen: str = "setup", *args: object, **kwargs: object) -> Scene:
-    """Screen `screen` of `game`'s practice mode `mode` (see GameDef.practice), built by the mode."""
-    found = [m for m in games.get(game).practice if m.id == mode]
-    if not found:
-        raise ValueError(f"{game} has no practice mode {mode!r}")
-    return cast("Scene", found[0].scene(screen, *args, **kwargs))
-
-
-# name -> a loader of the scene class (function-level imports: explicit, so frozen builds see them)
-SCREENS: dict[str, Callable[[], Callable[..., Scene]]] = {
-    "title": _title,
-    "choose": _choose,
-    "lobby": _lobby,
-    "house_rules": _house_rules,
-    "rules": _rules,
-    "results": _results,
-    "pause": _pause,
-    "settings": _settings,
-    "controls": _controls,
-    "join": _join,
-    "pad_lost": _pad_lost,
-    "confirm": _confirm,
-    "name_entry": _name_entry,
-    "stats": _stats,
-    "profiles": _profiles,
-    "profile": _profile,
-    "profile_pick": _profile_pick,
-    "replays": _replays,
-    "replay": _replay,
-    "table": lambda: _table,
-    "practice": lambda: _practice,
-}
+            if not isinstance(source, Film | Log | list):
+                raise TypeError(f"a replay shows a film, a log or its lines, not {type(source).__name__}")
+            return ReplayScene(source)
+        case screens.Practice(game=game, mode=mode, screen=name, args=args, kwargs=kwargs):
+            found = [m for m in games.get(game).practice if m.id == mode]
+            if not found:
+                raise ValueError(f"{game} has no practice mode {mode!r}")
+            return cast("Scene", found[0].scene(name, *args, **kwargs))
+    raise ValueError(f"no screen for {screen!r}")
 
 
 class Navigator:
-    """Builds screens by name and puts them on the stack: `push("rules", game=…, rules=…)`."""
+    """Builds screens from their factories and puts them on the stack: `push(screens.Rules(game, rules))`."""
 
     def __init__(self, stack: SceneStack) -> None:
         self.stack = stack
 
-    def build(self, name: str, *args: object, **kwargs: object) -> Scene:
-        try:
-            loader = SCREENS[name]
-        except KeyError:
-            raise ValueError(f"no screen named {name!r}; known: {', '.join(SCREENS)}") from None
-        return loader()(*args, **kwargs)
-
-    def push(self, name: str, *args: object, **kwargs: object) -> Scene:
-        scene = self.build(name, *args, **kwargs)
+    def push(self, screen: screens.ScreenFactory) -> Scene:
+        scene = build(screen)
         self.stack.push(scene)
         return scene
 
-    def replace(self, name: str, *args: object, **kwargs: object) -> Scene:
-        scene = self.build(name, *args, **kwargs)
+    def replace(self, screen: screens.ScreenFactory) -> Scene:
+        scene = build(screen)
         self.stack.replace(scene)
         return scene
 
-    def reset(self, name: str, *args: object, **kwargs: object) -> Scene:
-        scene = self.build(name, *args, **kwargs)
+    def reset(self, screen: screens.ScreenFactory) -> Scene:
+        scene = build(screen)
         self.stack.reset(scene)
         return scene
 
@@ -208,9 +141,9 @@ class Navigator:
         tables = [scene for scene in self.stack if scene.wants_pause_on_focus_loss]
         top = self.stack.top
         if tables and top is not None and not top.holds_lost_pads:
-            self.push("pad_lost", tables[-1])
+            self.push(screens.PadLost(tables[-1]))
         return bool(tables)
 
     def start_table(self, config: TableConfig, push: bool = False) -> Scene:
         """The table for `config` on top (replacing the lobby, results or old table unless `push`)."""
-        return self.push("table", config) if push else self.replace("table", config)
+        return self.push(screens.Table(config)) if push else self.replace(screens.Table(config))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import i18n
+from game import i18n, screens
 from game.i18n import pt, t
 from game.render.letters import LETTERS, letters_for
 from game.settings import CARD_LETTERS, TEXT_SIZES
@@ -56,7 +56,7 @@ class SettingsScene(MenuScene):
             *(self._flag(label, key) for game in self.app.games.all() for label, key in game.settings_flags()),
             ui.Item(t("Language"), value=lambda: language_label(s["language"]), change=self._language),
         ]
-        items.append(ui.Item(t("Controls…"), lambda: self.app.nav.push("controls")))
+        items.append(ui.Item(t("Controls…"), lambda: self.app.nav.push(screens.Controls())))
         items.append(ui.Item(pt("menu", "Back"), self.back))
         return items
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import screens
 from game.commands import CONFIRM, PAUSE, Command
 from game.i18n import t
 from game.ui import widgets as ui
@@ -40,10 +41,12 @@ class PauseScene(MenuHandler):
     def _items(self) -> list[ui.Item]:
         items = [
             ui.Item(t("Resume"), self.app.pop),
-            ui.Item(t("Restart"), lambda: self.app.nav.push("confirm", t("Restart this game?"), self._restart)),
+            ui.Item(t("Restart"),
+                    lambda: self.app.nav.push(screens.Confirm(t("Restart this game?"), self._restart))),
             ui.Item(t("Rules"), self._rules),
-            ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
-            ui.Item(t("Quit to menu"), lambda: self.app.nav.push("confirm", t("Quit to the menu?"), self._quit)),
+            ui.Item(t("Settings"), lambda: self.app.nav.push(screens.Settings())),
+            ui.Item(t("Quit to menu"),
+                    lambda: self.app.nav.push(screens.Confirm(t("Quit to the menu?"), self._quit))),
         ]
         if self.table.photo_finish_lines():
             items.insert(1, ui.Item(t("Last photo finish"), self._toggle_photo))
@@ -86,10 +89,10 @@ class PauseScene(MenuHandler):
         self.app.nav.start_table(config.with_seed(self.app.next_seed()))
 
     def _rules(self) -> None:
-        self.app.nav.push("rules", self.table.config.game, self.table.config.rules)
+        self.app.nav.push(screens.Rules(self.table.config.game, self.table.config.rules))
 
     def _quit(self) -> None:
-        self.app.nav.reset("title")
+        self.app.nav.reset(screens.Title())
 
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size

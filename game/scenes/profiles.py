@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game import screens
 from game.i18n import pt, t
 from game.profiles import AVATARS, PALETTE, Profile, avatar_name, colour_name, device_label
 from game.render.faces import draw_avatar
@@ -47,8 +48,8 @@ class ProfilesScene(MenuScene):
     def items(self) -> list[ui.Item]:
         history = self.app.history
         self.faces = {i: p for i, p in enumerate(history.profiles)}
-        items = [ui.Item(p.name, functools.partial(self.app.nav.push, "profile", p.id), colour=p.rgb, whole_label=True)
-                 for p in history.profiles]
+        items = [ui.Item(p.name, functools.partial(self.app.nav.push, screens.Profile(p.id)), colour=p.rgb,
+                         whole_label=True) for p in history.profiles]
         items.append(ui.Item(t("New player…"), self._new))
         items.append(ui.Item(pt("menu", "Back"), self.back))
         return items
@@ -71,7 +72,7 @@ class ProfilesScene(MenuScene):
                 self.created = made.id
 
         self.message = ""
-        self.app.nav.push("name_entry", t("Name of the new player"), "", done)
+        self.app.nav.push(screens.NameEntry(t("Name of the new player"), "", done))
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.row = 52 if len(self.menu.items) <= 8 else max(30, 52 * 8 // len(self.menu.items))
@@ -117,7 +118,7 @@ class ProfileScene(MenuScene):
             ui.Item(t("Face"), value=lambda: avatar_name(self._shown.avatar),
                     change=lambda step: self._step("avatar", step, len(AVATARS))),
             ui.Item(t("Plays with"), value=self._device_value, change=self._cycle_device),
-            ui.Item(t("Stats…"), lambda: self.app.nav.push("stats", self.profile_id)),
+            ui.Item(t("Stats…"), lambda: self.app.nav.push(screens.Stats(self.profile_id))),
             ui.Item(t("Delete this player…"), self._delete),
             ui.Item(pt("menu", "Back"), self.back),
         ]
@@ -143,8 +144,8 @@ class ProfileScene(MenuScene):
             self.message = problem or ""
 
         self.message = ""
-        self.app.nav.push("name_entry", t("New name for {name}", name=self._shown.name), self._shown.name,
-                          done)
+        self.app.nav.push(screens.NameEntry(t("New name for {name}", name=self._shown.name), self._shown.name,
+                          done))
 
     def devices(self) -> list[tuple[str | None, str]]:
         """What a player can play with: nothing, a key set P1–P8, or a kind of pad plugged in now (or the one
@@ -175,8 +176,8 @@ class ProfileScene(MenuScene):
 
     def _delete(self) -> None:
         name = self._shown.name
-        self.app.nav.push("confirm", t("Delete {name} and all of their stats?", name=name),
-                          lambda: self.app.history.delete(self.profile_id), t("Delete"), t("Keep"))
+        self.app.nav.push(screens.Confirm(t("Delete {name} and all of their stats?", name=name),
+                          lambda: self.app.history.delete(self.profile_id), t("Delete"), t("Keep")))
 
     def draw_heading(self, surface: pygame.Surface) -> None:
         size = w, _ = surface.get_size()
@@ -261,7 +262,7 @@ class ProfilePickScene(MenuScene):
                 self.made = made.id
 
         self.message = ""
-        self.app.nav.push("name_entry", t("Name of the new player"), "", done)
+        self.app.nav.push(screens.NameEntry(t("Name of the new player"), "", done))
 
     def relayout(self, size: tuple[int, int]) -> None:
         n = len(self.app.history.profiles) + 3

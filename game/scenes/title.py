@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import screens
 from game import version as game_version
 from game.commands import CONFIRM, Command
 from game.i18n import t
@@ -34,12 +35,13 @@ class TitleScene(MenuScene):
 
     def items(self) -> list[ui.Item]:
         return [
-            ui.Item(t("Play"), lambda: self.app.nav.push("choose")),
-            ui.Item(t("Players & stats"), lambda: self.app.nav.push("stats")),
-            ui.Item(t("Replays"), lambda: self.app.nav.push("replays")),
-            ui.Item(t("Settings"), lambda: self.app.nav.push("settings")),
-            ui.Item(t("Controls"), lambda: self.app.nav.push("controls")),
-            ui.Item(t("Quit"), lambda: self.app.nav.push("confirm", t("Quit Couch Cards?"), self.app.quit)),
+            ui.Item(t("Play"), lambda: self.app.nav.push(screens.Choose())),
+            ui.Item(t("Players & stats"), lambda: self.app.nav.push(screens.Stats())),
+            ui.Item(t("Replays"), lambda: self.app.nav.push(screens.Replays())),
+            ui.Item(t("Settings"), lambda: self.app.nav.push(screens.Settings())),
+            ui.Item(t("Controls"), lambda: self.app.nav.push(screens.Controls())),
+            ui.Item(t("Quit"),
+                    lambda: self.app.nav.push(screens.Confirm(t("Quit Couch Cards?"), self.app.quit))),
         ]
 
     def handle(self, cmd: Command) -> None:

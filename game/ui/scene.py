@@ -27,6 +27,7 @@ class Scene:
     text_room = 2.0  # the largest text scale (the Text size setting) this screen's layout takes: see render.scale
     wants_text = False  # on top, the physical keyboard types: `text_edit` gets each TextEdit
     holds_lost_pads = False  # the "pad unplugged" overlay (only one is pushed at a time)
+    wants_pointer = False  # on top, the mouse moves the focus and clicks (game.commands POINT, CLICK)
 
     def join_offer(self) -> str:
         """What a newly plugged-in pad is told it can do here: "now" (press A to join), "pause" (press

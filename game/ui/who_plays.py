@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from game import screens
 from game.input.bindings import MAX_SEATS
 from game.profiles import remembered_device
 
@@ -121,9 +122,9 @@ class WhoPlays:
         if not (self.picker_always or self.app.history.profiles):
             self._type_name(row)
             return
-        self.app.nav.push("profile_pick", self.pick_title(row), self.app.settings.player_name(row),
+        self.app.nav.push(screens.ProfilePick(self.pick_title(row), self.app.settings.player_name(row),
                           self.profiles[row], self.taken(row), lambda pid: self._picked(row, pid),
-                          lambda: self._type_name(row))
+                          lambda: self._type_name(row)))
 
     def cycle_profile(self, row: int, step: int) -> None:
         """← → on a player's name: the guest, then each remembered player no other row has, then the guest
@@ -163,4 +164,4 @@ class WhoPlays:
             self.app.settings["names"] = names
             self.app.save_settings()
 
-        self.app.nav.push("name_entry", self.name_title(row), self.app.settings.player_name(row), done)
+        self.app.nav.push(screens.NameEntry(self.name_title(row), self.app.settings.player_name(row), done))

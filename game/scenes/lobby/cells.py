@@ -1,6 +1,7 @@
 """How the lobby's cells draw their words: a value cell shows where it is in its list — every choice with the
 current one marked ("2 cards · 1 card · No penalty") where they fit, else the current one with a dot for each
-choice under it — on its label's line, or on the line under the label where the two don't fit side by side.
+choice under it — on its label's line, or on the line under the label where the two don't fit side by side
+(a list of rules, `lists`, wraps a long list over the lines under its label instead of showing one choice).
 A focused value has ‹ › round it: ← → change it there, and only there."""
 
 from __future__ import annotations
@@ -24,6 +25,16 @@ def list_width(labels: list[str], px: int) -> int:
     return sum(ui.TEXTS.width(s, px) for s in labels) + ui.TEXTS.width(SEP, px) * (len(labels) - 1) + bolder
 
 
+def list_breaks(labels: list[str], px: int, room: int) -> list[list[int]]:
+    """The choices (by index) on each line of a list wrapped to `room`, as many on a line as fit."""
+    lines: list[list[int]] = [[]]
+    for k in range(len(labels)):
+        if lines[-1] and list_width([labels[i] for i in [*lines[-1], k]], px) > room:
+            lines.append([])
+        lines[-1].append(k)
+    return lines
+
+
 def one_width(labels: list[str], px: int) -> int:
     return max(ui.TEXTS.width(f"‹ {s} ›", px, True) for s in labels)
 
@@ -43,7 +54,8 @@ class Plan:
 
 def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
     """The first of: the whole list beside the label, the value alone beside it, the list under the label,
-    the value under it (`lists`: the list under the label before the value alone beside it)."""
+    the value under it (`lists`: the list under the label, on as many lines as it takes, before the value
+    alone beside it)."""
     labels, _ = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
     gap = ui.TEXTS.width("  ", px) if cell.label else 0
     label_w = ui.TEXTS.width(cell.label, px) if cell.label else 0
@@ -53,6 +65,8 @@ def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
         need = (label_w + gap if lines == 1 else 0) + (whole if shown_whole else one)
         if need <= room or (lines == 1 and not cell.label and not shown_whole):
             return Plan(shown_whole, lines if cell.label else 1)
+        if lists and shown_whole and lines == 2 and cell.label and one_width(labels, px) <= room:
+            return Plan(True, 1 + len(list_breaks(labels, px, room)))
     return Plan(False, 2 if cell.label else 1)
 
 
@@ -87,7 +101,12 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
         ui.blit_text(surface, cell.label, px, colour, "midleft", (x, top + u // 2), max_w=right - x)
     y = top + (p.lines - 1) * u + u // 2
     labels, at = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
-    if p.whole:
+    if p.whole and p.lines > 1:  # under the label, on as many lines as it takes
+        for k, line in enumerate(list_breaks(labels, px, right - x)):
+            here = [labels[i] for i in line]
+            draw_list(surface, here, at - line[0] if at in line else -1, px, right, top + (k + 1) * u + u // 2,
+                      focused and enabled, colour)
+    elif p.whole:
         draw_list(surface, labels, at, px, right, y, focused and enabled, colour)
     else:
         value = labels[at] if cell.full is None else cell.full()

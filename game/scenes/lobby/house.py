@@ -1,22 +1,20 @@
 """The house rules the lobby holds: the game's rule options (from its definition, whatever they are), the
-chosen preset, saving and deleting presets, and presets as files (game.presets_io). The lobby scene mixes
-this in; the house-rules screen shows and changes it."""
+chosen preset, saving and deleting presets, and presets as files (game.presets_io). A part the lobby scene
+owns (built alone in tests: it needs the services, the game, and three calls back); the house-rules screen
+shows and changes it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from game import presets_io
+from game import presets_io, screens
 from game.core.contract import RuleOption
 from game.core.options import from_json, to_json
 from game.games.base import SomeGame
 from game.i18n import t
 from game.jsonsafe import JSONObject
-
-if TYPE_CHECKING:
-    from game.services import Services
+from game.services import Services
 
 
 def values_of(stored: JSONObject) -> dict[str, object]:
@@ -26,33 +24,36 @@ def values_of(stored: JSONObject) -> dict[str, object]:
 
 
 class HouseRules:
-    """Rule values (only those that differ from the defaults), the rules they make, the preset."""
+    """Rule values (only those that differ from the defaults), the rules they make, the preset.
 
-    app: Services
-    game: str
-    definition: SomeGame
-    rules: object
-    message: str
-    note: str
+    `players()` is how many sit at the table now (the rules and their options follow it); `changed()` runs
+    after every change made here (the lobby redraws); `say(text)` gives a preset file's news in one line."""
 
-    if TYPE_CHECKING:
-        @property
-        def players(self) -> int: ...
-
-        def rebuild(self) -> None: ...
-
-    def rules_from(self, values: dict[str, object]) -> None:
+    def __init__(self, app: Services, definition: SomeGame, values: dict[str, object], players: Callable[[], int],
+                 changed: Callable[[], None], say: Callable[[str], None]) -> None:
+        self.app = app
+        self.definition = definition
+        self.game = definition.id
+        self.players = players
+        self.changed = changed
+        self.say = say
+        self.message = ""  # what in the rules keeps the game from starting ("This game needs 2 to 5 players.")
         self.values: dict[str, object] = values
         self.preset: str | None = None
         self.told: tuple[str, ...] = ()  # a preset file's news as its lines on screen (the note, joined)
         self.told_bad = False  # that news is that something went wrong (drawn as a warning)
         self.told_folder = False  # its second line is a folder: cut at its start, where it says least
-        self.imports: list[Path] = presets_io.importable(game=self.game, games=self.app.settings.games)  # files to import
+        self.imports: list[Path] = []  # the preset files to import (find_imports)
         self.import_at = 0
+        self.find_imports()
         self.refresh_rules()
 
+    def find_imports(self) -> None:
+        self.imports = presets_io.importable(game=self.game, games=self.app.settings.games)
+
     def refresh_rules(self) -> None:
-        players = max(2, self.players)
+        """The rules from the values for the table as it is now (a change of seats may change them)."""
+        players = max(2, self.players())
         self.values, raised = self.definition.table_values(self.values)
         if raised:  # e.g. a preset asking for a lockout a masher could use: raised, and said in one line
             self.tell(raised)
@@ -63,7 +64,7 @@ class HouseRules:
             self.rules = self.definition.rules_from_values(self.values, players)
         self.options = self.definition.rule_options(self.rules, players)
         low, high = self.definition.player_range(self.rules)
-        if not low <= self.players <= high:
+        if not low <= self.players() <= high:
             self.message = t("This game needs {low} to {high} players.", low=low, high=high)
         else:
             self.message = ""
@@ -92,18 +93,18 @@ class HouseRules:
             candidate = dict(self.values, **{name: values[(i + step * k) % len(values)]})
             candidate = self.definition.values_after_change(name, candidate)
             try:
-                self.definition.rules_from_values(candidate, max(2, self.players))
+                self.definition.rules_from_values(candidate, max(2, self.players()))
             except (TypeError, ValueError):
                 continue  # e.g. more cards set aside than a small deck allows: skip that choice
             self.values = self._without_defaults(candidate)
             break
         self.preset = None
         self.refresh_rules()
-        self.rebuild()
+        self.changed()
 
     def _without_defaults(self, values: dict[str, object]) -> dict[str, object]:
         """`values` less the choices that change nothing (all of them: "Standard rules" again)."""
-        players = max(2, self.players)
+        players = max(2, self.players())
         rules = self.definition.rules_from_values(values, players)
         out = dict(values)
         for name in list(out):
@@ -151,7 +152,7 @@ class HouseRules:
         self.refresh_rules()
         if self.preset is not None and not self.values and stored:
             self.message = t("Preset {name} no longer fits these rules.", name=self.preset)
-        self.rebuild()
+        self.changed()
 
     def save_preset(self) -> None:
         taken = self.presets()
@@ -169,7 +170,8 @@ class HouseRules:
             self.app.save_settings()
             self.preset = name
 
-        self.app.nav.push("name_entry", t("Name this preset"), self.preset or t("House rules {n}", n=n), done, 20)
+        initial = self.preset or t("House rules {n}", n=n)
+        self.app.nav.push(screens.NameEntry(t("Name this preset"), initial, done, 20))
 
     def delete_preset(self) -> None:
         name = self.preset
@@ -180,15 +182,15 @@ class HouseRules:
             self.app.settings["presets"] = presets
             self.app.save_settings()
             self.preset = None
-            self.rebuild()
+            self.changed()
 
-        self.app.nav.push("confirm", t("Delete the preset {name}?", name=name), yes)
+        self.app.nav.push(screens.Confirm(t("Delete the preset {name}?", name=name), yes))
 
     # -- presets as files ------------------------------------------------------------------------------
     def tell(self, *lines: str, bad: bool = False, folder: bool = False) -> None:
         """News of a preset file: one line of text (`note`), shown as up to two lines."""
         self.told, self.told_bad, self.told_folder = lines, bad, folder
-        self.note = " ".join(lines)
+        self.say(" ".join(lines))
 
     def export_preset(self) -> None:
         """The chosen preset as a file in the data folder's exports/; the note gives its path."""
@@ -200,7 +202,7 @@ class HouseRules:
         except OSError as exc:
             self.tell(t("Not exported: {why}", why=exc.strerror or exc), bad=True)
             return
-        self.imports = presets_io.importable(game=self.game, games=self.app.settings.games)
+        self.find_imports()
         self.tell(t("Exported {file}", file=path.name), t("to {folder}", folder=path.parent), folder=True)
 
     def import_value(self) -> str:
@@ -234,7 +236,7 @@ class HouseRules:
             self.told = ()
             self.refresh_rules()
             raised = self.told  # what the table raised, said under the import's line
-            self.rebuild()
+            self.changed()
             note = t("Imported the preset {name}", name=added.name)
         else:
             note = t("Imported the preset {name} for {game}", name=added.name, game=self.app.games.get(added.game).title())

@@ -4,62 +4,86 @@ A pad's Start starts the game from anywhere here, or the news line says in one l
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pygame
 
+from game import screens
 from game.commands import CONFIRM, PAUSE, START, Command
-from game.core.contract import MAX_SEATS, TableConfig
+from game.core.contract import MAX_SEATS, RuleOption, TableConfig
 from game.i18n import t, tn
 from game.render.text import break_lines, standard_px
 from game.scenes.lobby import cards, cells, layout
 from game.scenes.lobby.house import HouseRules
+from game.scenes.lobby.house_rules import HouseRulesScene
 from game.scenes.lobby.seating import Seating
 from game.scenes.lobby.spatial import Cell, SpatialMenu, is_value
 from game.ui import widgets as ui
-from game.ui.menu import MenuHandler
+from game.ui.scene import Scene
 
 
-class LobbyScene(Seating, HouseRules, MenuHandler):
+class LobbyScene(Scene):
+    """The lobby: three parts it owns and builds on entering, each usable alone: `seating` (who sits where,
+    with what), `house` (the house rules and their presets) and `menu` (the cells, buttons and the focus)."""
+
     text_room = 1.5  # the largest text size its layout takes without overlaps (tests/test_access_text.py)
 
     def __init__(self, game: str, config: TableConfig | None = None) -> None:
         self.game = game
         self.config = config
-        self._idle: tuple[int, ...] = ()  # the pads waiting to join, as "press A to join" last said
+        self._idle: tuple[str, ...] = ()  # the pads waiting to join, as "press A to join" last said
         self.ready = False  # the menu is made (enter): until then a change of seats or rules redraws nothing
+        self.note = ""  # news that blocks nothing ("Controller 2 joined: Player 2")
+        self.problem = ""  # what Start last found keeping the game from starting, till the seats change
 
     def enter(self) -> None:
         self.definition = self.app.games.get(self.game)
-        self.message = ""
-        self.note = ""  # news that blocks nothing ("Controller 2 joined: Player 2")
         self.first_player = self.config.first_player if self.config is not None else 0
-        self.rules = self.definition.rules_from_values({}, 2)
-        self.seat_from(self.config)
-        self.rules_from(dict(self.config.options) if self.config is not None else {})
+        self.seating = Seating(self.app, self.definition, self.config, lambda: self.house.rules,
+                               self._seats_changed, self.rebuild, self._say)
+        values = dict(self.config.options) if self.config is not None else {}
+        self.house = HouseRules(self.app, self.definition, values, lambda: self.seating.players, self.rebuild,
+                                self._say)
         self.layout: layout.Layout | None = None
         self.menu = SpatialMenu(self._items())
         self.menu.select(len(self.menu.items) - 1)  # focus on Start: two presses and you are playing
         self.ready = True
-        self.sync_router()
+        self.seating.sync_router()
 
-    def resume(self) -> None:
-        self.imports = self._importable()
-        self.refresh_rules()
+    def _seats_changed(self) -> None:
+        self.house.refresh_rules()
         self.rebuild()
 
-    def _importable(self) -> list[Path]:
-        from game import presets_io
+    def _say(self, text: str) -> None:
+        self.note = text
 
-        return presets_io.importable(game=self.game, games=self.app.settings.games)
+    @property
+    def rules(self) -> object:
+        """The rules the table gets (the house rules' for the seats as they are)."""
+        return self.house.rules
+
+    @property
+    def options(self) -> list[RuleOption]:
+        """The rule options offered for these rules and seats (the house rules')."""
+        return self.house.options
+
+    @property
+    def message(self) -> str:
+        """What keeps the game from starting, shown over everything else in the news ("" if nothing)."""
+        return self.problem or self.house.message
+
+    def resume(self) -> None:
+        self.house.find_imports()
+        self.house.refresh_rules()
+        self.rebuild()
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         router = self.app.input
         changed = False
-        for row, device in enumerate(self.devices):
+        for row, device in enumerate(self.seating.devices):
             new = router.successor(device) if device and not router.device_controls(device) else None
-            if new is not None and new not in self.devices:
-                self.devices[row] = new  # its pad was plugged back in
+            if new is not None and new not in self.seating.devices:
+                self.seating.devices[row] = new  # its pad was plugged back in
                 changed = True
         idle = tuple(p.id for p in router.idle_pads())
         if changed or idle != self._idle:
@@ -67,13 +91,13 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             self.rebuild()
 
     def join_offer(self) -> str:
-        return "now" if self.join_row() is not None else ""
+        return "now" if self.seating.join_row() is not None else ""
 
     def handle(self, cmd: Command) -> None:
         device = cmd.device
         pad = device.startswith("pad:")
-        if (cmd.action in (CONFIRM, PAUSE) and pad and device not in self.devices
-                and self.app.input.device_controls(device) and self.pad_joins(device)):
+        if (cmd.action in (CONFIRM, PAUSE) and pad and device not in self.seating.devices
+                and self.app.input.device_controls(device) and self.seating.pad_joins(device)):
             return  # a pad that plays no seat pressed A or Start: it joined
         if (cmd.action == PAUSE and pad) or cmd.action == START:
             self.start()  # a pad's Start or the keyboard's Tab: play, from anywhere in the lobby
@@ -89,48 +113,50 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         self.card_cells = [self._card(row) for row in range(MAX_SEATS)]
         self.seat_items = [card[0] for card in self.card_cells]
         self.button_items: list[ui.Item] = [
-            ui.Item(t("House rules…"), self.open_house_rules, value=self.preset_value, button=True),
+            ui.Item(t("House rules…"), self.open_house_rules, value=self.house.preset_value, button=True),
             ui.Item(t("Join with controllers…"), self._join, button=True),
             ui.Item(t("How to play"), self._show_rules, button=True),
             ui.Item(t("Start"), self.start, enabled=lambda: not self.message, button=True),
         ]
         for mode in self.definition.practice:  # a practice mode offered beside the game (the number school)
             if mode.lobby_entry():
-                self.button_items.insert(-1, ui.Item(mode.lobby_entry(), lambda m=mode.id: self._practise(m),
+                self.button_items.insert(-1, ui.Item(mode.lobby_entry(), partial(self._practise, mode.id),
                                                      button=True))
         if self.definition.fair_start() is not None:  # head starts from measured reactions
-            self.button_items.insert(-1, ui.Item(t("Fair start"), self.fair_start, button=True))
+            self.button_items.insert(-1, ui.Item(t("Fair start"), self.seating.fair_start, button=True))
         self.cell_items = [c for card in self.card_cells for c in card[1:]]
         return [c for card in self.card_cells for c in card] + self.button_items
 
     def _card(self, row: int) -> list[Cell]:
         """Seat `row`'s cells, its name first."""
-        kind, _ = self.seats[row]
-        seat = self.seat_index(row)
-        out = [Cell(self.seat_label(row), lambda: self.rename(row), group=row, whole_label=True,
+        seating, pads = self.seating, self.app.input
+        kind, _ = seating.seats[row]
+        seat = seating.seat_index(row)
+        out = [Cell(seating.seat_label(row), lambda: seating.rename(row), group=row, whole_label=True,
                     colour=None if seat is None else ui.seat_colour(seat)),
-               Cell("", value=lambda: self.kind_choices(row)[0][self.kind_choices(row)[1]],
-                    change=lambda step: self.cycle_kind(row, step), group=row,
-                    choices=lambda: self.kind_choices(row))]
-        waiting = bool(self.app.input.idle_pads())
+               Cell("", value=lambda: seating.kind_choices(row)[0][seating.kind_choices(row)[1]],
+                    change=lambda step: seating.cycle_kind(row, step), group=row,
+                    choices=lambda: seating.kind_choices(row))]
+        waiting = bool(pads.idle_pads())
         if kind == "human":
-            controls = self.app.input.device_controls(self.devices[row])
-            out.append(Cell(controls or t("press {a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads())), group=row, colour=None if controls else ui.WARN))
+            controls = pads.device_controls(seating.devices[row])
+            out.append(Cell(controls or t("press {a} to join", a=pads.button("a", None, pads.idle_pads())), group=row,
+                            colour=None if controls else ui.WARN))
         elif kind == "bot":
-            out.append(Cell(t("Level"), value=lambda: self.seat_value(row, short=True),
-                            change=lambda step: self.cycle_level(row, step), group=row,
-                            choices=lambda: self.level_choices(row)))
-        if kind != "human" and waiting and self.join_row() is not None:
-            out.append(Cell(t("{a} to join", a=self.app.input.button("a", None, self.app.input.idle_pads())), group=row, colour=ui.GOLD))
+            out.append(Cell(t("Level"), value=lambda: seating.seat_value(row, short=True),
+                            change=lambda step: seating.cycle_level(row, step), group=row,
+                            choices=lambda: seating.level_choices(row)))
+        if kind != "human" and waiting and seating.join_row() is not None:
+            out.append(Cell(t("{a} to join", a=pads.button("a", None, pads.idle_pads())), group=row, colour=ui.GOLD))
         options = self.definition.seat_options
         if kind != "empty" and "head_start" in options:
-            out.append(Cell(t("Head start"), value=lambda: self.lead_value(row), full=lambda: self.lead_value(row),
-                            change=lambda step: self.cycle_lead(row, step), group=row,
-                            choices=lambda: self.lead_choices(row)))
+            out.append(Cell(t("Head start"), value=lambda: seating.lead_value(row), full=lambda: seating.lead_value(row),
+                            change=lambda step: seating.cycle_lead(row, step), group=row,
+                            choices=lambda: seating.lead_choices(row)))
         if kind == "human" and "learner" in options:
-            out.append(Cell(t("Learner"), value=lambda: self.hint_value(row), full=lambda: self.hint_value(row),
-                            change=lambda step: self.cycle_hint(row, step), group=row,
-                            choices=lambda: self.hint_choices(row)))
+            out.append(Cell(t("Learner"), value=lambda: seating.hint_value(row), full=lambda: seating.hint_value(row),
+                            change=lambda step: seating.cycle_hint(row, step), group=row,
+                            choices=lambda: seating.hint_choices(row)))
         return out
 
     def rebuild(self) -> None:
@@ -138,7 +164,9 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         place (the same cell of the same seat, or the same button)."""
         if not self.ready:
             return
-        self.refit_fair()
+        if self.problem:  # Start's problem stays while it holds (a pad plugged back in ends it)
+            self.problem = self.seating.start_problem()
+        self.seating.refit_fair()
         menu = self.menu
         old = menu.current
         group = menu.group_of(menu.index)
@@ -154,32 +182,41 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             menu.index = labels.index(old.label) if old is not None and old.label in labels else len(labels) - 1
         menu.settle()
         self.relayout(self.app.size)
-        self.sync_router()
+        self.seating.sync_router()
 
     # -- actions --------------------------------------------------------------------------------------
+    def back(self) -> None:
+        self.app.pop()
+
     def open_house_rules(self) -> None:
-        self.app.nav.push("house_rules", self)
+        self.app.push(HouseRulesScene(self.house, self.start_problem, self.start))
+
+    def table_config(self) -> TableConfig:
+        seats, rows = self.seating.seat_specs()
+        profiles = tuple(self.seating.profiles[row] if self.seating.seats[row][0] == "human" else None for row in rows)
+        return TableConfig(self.game, self.house.rules, seats, self.app.next_seed(), self.first_player % len(seats),
+                           options=dict(self.house.values), rows=rows, profiles=profiles)
+
+    def start_problem(self) -> str:
+        """What keeps the game from starting, in one line ("" if nothing does)."""
+        return self.message or self.seating.start_problem()
+
+    def start(self) -> None:
+        problem = self.start_problem()
+        if problem:
+            self.problem = problem
+            return
+        self.seating.sync_router()
+        self.app.nav.start_table(self.table_config())
 
     def _join(self) -> None:
-        self.app.nav.push("join", MAX_SEATS, 1, self._joined)
-
-    def _joined(self, joined: dict[int, str]) -> None:
-        """The join screen's seats become the first persons' seats (seat numbers closed up); bots follow."""
-        devices = [device for _, device in sorted(joined.items())]
-        bots = [s for s in self.seats if s[0] == "bot"]
-        rows = [("human", None)] * len(devices) + bots
-        self.seats = (rows + [("empty", None)] * MAX_SEATS)[:MAX_SEATS]
-        self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
-        self.profiles = self.joined_profiles(joined, MAX_SEATS)  # who each joined seat is (the join screen's ← →)
-        self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS  # new people in new rows
-        self.refresh_rules()
-        self.rebuild()
+        self.app.nav.push(screens.Join(MAX_SEATS, 1, self.seating.seat_joined))
 
     def _practise(self, mode: str) -> None:
-        self.app.nav.push("practice", self.game, mode)
+        self.app.nav.push(screens.Practice(self.game, mode))
 
     def _show_rules(self) -> None:
-        self.app.nav.push("rules", self.game, self.rules)
+        self.app.nav.push(screens.Rules(self.game, self.rules))
 
     # -- drawing --------------------------------------------------------------------------------------
     def hint(self) -> str:
@@ -194,7 +231,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         if self.message:
             return self.message
         idle = self.app.input.idle_pads()
-        if idle and self.join_row() is not None:
+        if idle and self.seating.join_row() is not None:
             pads = ", ".join(t("Controller {n}", n=p.number) for p in idle)
             return t("{pads}: press {a} to join", pads=pads, a=self.app.input.button("a", None, idle))
         return self.note
@@ -230,7 +267,7 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         assert lay is not None
         surface.blit(ui.backdrop(size), (0, 0))
         m = ui.px(size, 24)
-        count = tn("{n} player", "{n} players", self.players)
+        count = tn("{n} player", "{n} players", self.seating.players)
         count_w = ui.TEXTS.width(count, ui.px(size, 24))
         ui.shadow_text(surface, self.definition.title(), ui.TEXTS.fit_px(
             self.definition.title(), size[0] - 2 * m - count_w - ui.px(size, 24), ui.px(size, layout.TITLE_PX), True),
@@ -271,13 +308,13 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
             pygame.draw.polygon(surface, ui.GOLD, [(x - s, y - s), (x + s, y - s), (x, y + s)])
 
     def _face(self, row: int) -> cards.Face:
-        seat = self.seat_index(row)
+        seat = self.seating.seat_index(row)
         if seat is None:
             return cards.Face(None)
-        profile = self.app.history.profile(self.profiles[row]) if self.seats[row][0] == "human" else None
+        profile = self.app.history.profile(self.seating.profiles[row]) if self.seating.seats[row][0] == "human" else None
         if profile is not None:
             return cards.Face(profile.rgb, profile.avatar, seat + 1)
-        if self.seats[row][0] == "bot":
+        if self.seating.seats[row][0] == "bot":
             return cards.Face(ui.seat_colour(seat), 3, seat + 1)  # a bot's face is the robot
         return cards.Face(ui.seat_colour(seat), None, seat + 1)
 
@@ -290,11 +327,11 @@ class LobbyScene(Seating, HouseRules, MenuHandler):
         lines = self.news_lines(size)
         step = ui.TEXTS.line_height(px, True)
         y = lay.line_y - step * (len(lines) - 1) // 2
-        colour = ui.WARN if self.message or self.told_bad else ui.GOLD
+        colour = ui.WARN if self.message or self.house.told_bad else ui.GOLD
         for line in lines:
             ui.blit_text(surface, line, ui.TEXTS.fit_px(line, room, px, True), colour, "midleft", (m, y), bold=True,
                          max_w=room)
             y += step
         x, y, room = lay.summary
-        line = self.summary_line(lambda s: ui.TEXTS.width(s, standard_px(px)) <= room)
+        line = self.house.summary_line(lambda s: ui.TEXTS.width(s, standard_px(px)) <= room)
         ui.blit_text(surface, line, ui.TEXTS.fit_px(line, room, px), ui.TEXT_DIM, "midleft", (x, y), max_w=room)

@@ -8,16 +8,16 @@ colour), and exactly those at the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import cast
 
 from game.core.contract import MAX_SEATS, TableConfig
 from game.games.base import SomeGame
 from game.i18n import decimal, t
 from game.match.common import HEAD_START_STEP_MS, HEAD_STARTS_MS, HINT_DELAYS_MS, SeatSpec
+from game.services import Scene, Services
 from game.ui.who_plays import WhoPlays
-
-if TYPE_CHECKING:
-    from game.services import Services
 
 Seat = tuple[str, str | None]  # ("human", None) | ("bot", level) | ("empty", None)
 EMPTY: Seat = ("empty", None)
@@ -46,37 +46,35 @@ def kind_text(kind: str) -> str:
 
 
 class Seating(WhoPlays):
-    """The seats' state and what changes it (the lobby scene mixes this in; `rebuild()` redraws). Who plays a
-    person's seat, and with what, is picked as on every seats screen (game.ui.who_plays)."""
+    """The seats' state and what changes it: a part the lobby scene owns (built alone in tests). Who plays a
+    person's seat, and with what, is picked as on every seats screen (game.ui.who_plays).
 
-    app: Services
-    game: str
-    definition: SomeGame
-    rules: object
-    message: str
-    note: str
-    first_player: int
-    values: dict[str, object]  # the chosen rule options (the house rules' part)
+    `rules()` are the table's rules now (how many may sit, the fair head starts follow them);
+    `seats_changed()` runs after a change of who sits where (the rules follow the seats, the lobby redraws),
+    `changed()` after any other change; `say(text)` gives the lobby's news ("Controller 2 joined: …")."""
 
-    if TYPE_CHECKING:
-        def refresh_rules(self) -> None: ...
-
-    def seat_from(self, config: TableConfig | None) -> None:
-        """The seats of `config` (coming back from a table), else one person and the game's bots."""
+    def __init__(self, app: Services, definition: SomeGame, config: TableConfig | None, rules: Callable[[], object],
+                 seats_changed: Callable[[], None], changed: Callable[[], None], say: Callable[[str], None]) -> None:
+        self.app = app
+        self.definition = definition
+        self.rules = rules
+        self.seats_changed = seats_changed
+        self.changed = changed
+        self.say = say
         self.seats: list[Seat] = [EMPTY] * MAX_SEATS
         self.profiles: list[int | None] = [None] * MAX_SEATS  # each row's player (game.history); None: a guest
         self.leads: list[int] = [0] * MAX_SEATS  # each row's head start (ms)
         self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
         self.checked: dict[int, float | None] = {}  # a guest row's reaction check (median ms; None: skipped)
         self.fair_on = False  # Fair start was pressed: the head starts follow the table (refit_fair)
-        if config is not None:
+        if config is not None:  # coming back from a table: its seats
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
                 self.seats[row] = ("bot", spec.level) if spec.is_bot else ("human", None)
                 self.leads[row], self.hints[row] = spec.head_start_ms, spec.hint_ms
             for row, pid in zip(rows, config.profiles, strict=False):
                 self.profiles[row] = pid if self.app.history.profile(pid) is not None else None
-        else:
+        else:  # one person and the game's bots
             bot: Seat = ("bot", self.definition.default_level)
             seats = [("human", None)] + [bot] * (self.definition.lobby_seats - 1)
             self.seats[: len(seats)] = seats
@@ -87,6 +85,9 @@ class Seating(WhoPlays):
             if self.seats[row][0] == "human":
                 seat = self.seat_index(row)
                 self.devices[row] = (router.device_of(seat) if seat is not None else None) or self._free_keys(row)
+
+    def rebuild(self) -> None:
+        self.changed()
 
     @property
     def players(self) -> int:
@@ -135,7 +136,7 @@ class Seating(WhoPlays):
         game has room); None if there is none."""
         humans = [r for r, (kind, _) in enumerate(self.seats) if kind == "human" and not self.playable(r)]
         bots = [r for r, (kind, _) in enumerate(self.seats) if kind == "bot"]
-        _, high = self.definition.player_range(self.rules)
+        _, high = self.definition.player_range(self.rules())
         empty = [r for r, (kind, _) in enumerate(self.seats) if kind == "empty"] if self.players < high else []
         return next(iter(humans + bots + empty), None)
 
@@ -147,10 +148,9 @@ class Seating(WhoPlays):
         self.seats[row] = ("human", None)
         self.devices[row] = device
         self.profiles[row] = self._remembered(device)
-        self.refresh_rules()
-        self.rebuild()
+        self.seats_changed()
         number = self.app.input.pad_number(device)
-        self.note = t("Controller {n} joined: {name}", n=number, name=self.player_name(row))
+        self.say(t("Controller {n} joined: {name}", n=number, name=self.player_name(row)))
         return True
 
     # -- the cells' choices -----------------------------------------------------------------------------
@@ -193,8 +193,7 @@ class Seating(WhoPlays):
             self.leads[row] = 0
         elif self.devices[row] is None and seat[0] == "human":
             self.devices[row] = self._free_keys(row)
-        self.refresh_rules()
-        self.rebuild()
+        self.seats_changed()
 
     def cycle_kind(self, row: int, step: int) -> None:
         kind = KINDS[(KINDS.index(self.seats[row][0]) + step) % len(KINDS)]
@@ -223,10 +222,10 @@ class Seating(WhoPlays):
         unknown = [self.player_name(row) for row, median in medians.items()
                    if median is None and self.seats[row][0] == "human"]
         if unknown:
-            self.note = t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
-                          names=", ".join(unknown))
+            self.say(t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
+                       names=", ".join(unknown)))
         else:
-            self.note = t("Fair start: head starts set from everyone's reaction times")
+            self.say(t("Fair start: head starts set from everyone's reaction times"))
         self.rebuild()
 
     def refit_fair(self) -> None:
@@ -255,7 +254,7 @@ class Seating(WhoPlays):
                 continue
             pid = self.profiles[row]
             per_rule = None if pid is None else self.app.history.read(
-                lambda conn, pid=pid: queries.median_reactions(conn, pid, self.definition.id))
+                partial(queries.median_reactions, profile_id=pid, game=self.definition.id))
             median = fair.player_median_ms(per_rule) if per_rule else self.checked.get(row)
             if median is None and row not in self.checked and ask:
                 self._check(row)  # a guest (or too few slaps): a 20-second check first, then again
@@ -267,7 +266,7 @@ class Seating(WhoPlays):
         fair = self.definition.fair_start()
         if fair is None:
             return
-        leads = fair.head_starts(list(medians.values()), self.rules)
+        leads = fair.head_starts(list(medians.values()), self.rules())
         for row, lead in zip(medians, leads, strict=True):
             self.leads[row] = lead
 
@@ -288,7 +287,8 @@ class Seating(WhoPlays):
             self.fair_start()
 
         seat = self.seat_index(row)
-        self.app.push(fair.reaction_check(0 if seat is None else seat, self.player_name(row), done))
+        check = fair.reaction_check(0 if seat is None else seat, self.player_name(row), done)
+        self.app.push(cast("Scene", check))  # a screen of the game's: every screen is a game.ui.scene.Scene
 
     def cycle_hint(self, row: int, step: int) -> None:
         choices: list[int | None] = [None, *HINT_DELAYS_MS]
@@ -310,8 +310,21 @@ class Seating(WhoPlays):
             return
         self.pick_player(row)
 
+    def seat_joined(self, joined: dict[int, str]) -> None:
+        """The join screen's seats (seat -> device) become the first persons' seats (seat numbers closed up);
+        the bots follow them; new people in new rows (no head starts, no learners)."""
+        devices: list[str | None] = [device for _, device in sorted(joined.items())]
+        bots = [s for s in self.seats if s[0] == "bot"]
+        rows: list[Seat] = [("human", None)] * len(devices) + bots
+        self.seats = (rows + [EMPTY] * MAX_SEATS)[:MAX_SEATS]
+        self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
+        self.profiles = self.joined_profiles(joined, MAX_SEATS)  # who each joined seat is (the join screen's ← →)
+        self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS
+        self.seats_changed()
+
     # -- the table ---------------------------------------------------------------------------------------
-    def table_config(self) -> TableConfig:
+    def seat_specs(self) -> tuple[list[SeatSpec], tuple[int, ...]]:
+        """The table's seats (empty rows left out), and the lobby row each comes from."""
         seats, rows = [], []
         for row, (kind, level) in enumerate(self.seats):
             if kind == "human":
@@ -323,24 +336,12 @@ class Seating(WhoPlays):
             else:
                 continue
             rows.append(row)
-        return TableConfig(self.game, self.rules, seats, self.app.next_seed(), self.first_player % len(seats),
-                           options=dict(self.values), rows=tuple(rows),
-                           profiles=tuple(self.profiles[row] if self.seats[row][0] == "human" else None for row in rows))
+        return seats, tuple(rows)
 
     def start_problem(self) -> str:
-        """What keeps the game from starting, in one line ("" if nothing does)."""
-        if self.message:
-            return self.message
+        """What in the seats keeps the game from starting, in one line ("" if nothing does)."""
         unplayed = self.unplayed()
         if unplayed:  # e.g. a joined pad unplugged since: nobody could play that seat
             return t("{name} has no keys or controller: join again, or make the seat a bot.",
                      name=self.app.settings.player_name(unplayed[0]))
         return ""
-
-    def start(self) -> None:
-        problem = self.start_problem()
-        if problem:
-            self.message = problem
-            return
-        self.sync_router()
-        self.app.nav.start_table(self.table_config())

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
+from game.commands import CLICK, CONFIRM, DOWN, LEFT, POINT, RIGHT, UP, Command
 from game.ui import widgets as ui
 
 DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
@@ -117,7 +117,21 @@ class SpatialMenu(ui.Menu):
                     todo.append(nxt)
         return None
 
+    def under(self, pos: tuple[int, int]) -> int | None:
+        """The item that can be chosen drawn at `pos` (a mouse's), if any."""
+        return next((i for i, (item, rect) in enumerate(zip(self.items, self.rects, strict=False))
+                     if rect.collidepoint(pos) and item.selectable()), None)
+
     def handle(self, cmd: Command) -> bool:
+        if cmd.action in (POINT, CLICK) and cmd.pos is not None:  # the mouse: focus what it is on; a click is Enter
+            found = self.under(cmd.pos)
+            if found is None:
+                return False
+            self.index = found
+            if self.follow is not None:
+                self.follow()
+            return cmd.action == POINT or self.handle(Command(cmd.seat, CONFIRM, cmd.t_ns, cmd.source, cmd.device,
+                                                              cmd.poll))
         item = self.current
         if item is None:
             return False

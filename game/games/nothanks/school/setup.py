@@ -9,6 +9,7 @@ import dataclasses
 
 import pygame
 
+from game import screens
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs
@@ -114,10 +115,10 @@ class SetupScene(MenuHandler):
 
     def _progress(self) -> None:
         if self.options.profile is not None:
-            self.app.nav.push("practice", GAME, MODE, "summary", self.options.profile)
+            self.app.nav.push(screens.Practice(GAME, MODE, "summary", (self.options.profile,)))
 
     def start(self) -> None:
-        self.app.nav.push("practice", GAME, MODE, "lesson", self.options, self.remember)
+        self.app.nav.push(screens.Practice(GAME, MODE, "lesson", (self.options, self.remember)))
 
     # -- drawing -------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game import screens
 from game.commands import BACK, BUTTONS, CONFIRM, LEFT, PAUSE, SLAP, Command
 from game.commands import RIGHT as ARROW_RIGHT
 from game.games.ratscrew.school import history, mastery, text, who
@@ -191,8 +192,9 @@ class DrillScene(Scene):
             self._end_at = None
             history.record(self.app.history, self.session, self.profiles, self.started,  # queued, not written
                            who.names(self.app, self.profiles, self.players))
-            self.app.nav.replace("practice", GAME, MODE, "stars", self.options, self.players, self.session,
-                                 self.remember, profiles=self.profiles)
+            self.app.nav.replace(screens.Practice(
+                GAME, MODE, "stars", (self.options, self.players, self.session, self.remember),
+                {"profiles": self.profiles}))
 
     def _take(self, events: list[Event]) -> None:
         now = self.now_ns
@@ -280,8 +282,9 @@ class DrillScene(Scene):
         self.paused = False
 
     def _again(self) -> None:
-        self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember,
-                             profiles=self.profiles, quiz=self.ask_quiz and self.phase in ("example", "quiz"))
+        self.app.nav.replace(screens.Practice(
+            GAME, MODE, "drill", (self.options, self.players, self.remember),
+            {"profiles": self.profiles, "quiz": self.ask_quiz and self.phase in ("example", "quiz")}))
 
     def _quit(self) -> None:
         self.app.pop()

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 import pygame
 
+from game import screens
 from game.commands import CONFIRM, LEFT, PAUSE, RIGHT, Command
 from game.games.ratscrew.school import mastery, text, who
 from game.games.ratscrew.school.drills import DRILLS, EXAMPLES, slappable
@@ -95,7 +96,7 @@ class SetupScene(WhoPlays, MenuHandler):
         pid = next((self.profiles[r] for r in range(self.players)
                     if who.profile_of(self.app, self.profiles, r) is not None), None)
         if pid is not None:
-            self.app.nav.push("practice", GAME, MODE, "summary", pid)
+            self.app.nav.push(screens.Practice(GAME, MODE, "summary", (pid,)))
 
     def remember(self, options: Options) -> None:
         """The options a drill or its stars screen went on with (e.g. the next drill): shown on return."""
@@ -219,7 +220,7 @@ class SetupScene(WhoPlays, MenuHandler):
         return True
 
     def _join(self) -> None:
-        self.app.nav.push("join", MAX_PLAYERS, 1, self._joined)
+        self.app.nav.push(screens.Join(MAX_PLAYERS, 1, self._joined))
 
     def _joined(self, joined: dict[int, str]) -> None:
         devices = [device for _, device in sorted(joined.items())][:MAX_PLAYERS]
@@ -236,8 +237,9 @@ class SetupScene(WhoPlays, MenuHandler):
             return
         self.sync_router()
         profiles = tuple(self.profiles[: self.players])
-        self.app.nav.push("practice", GAME, MODE, "drill", self.options, self.players, self.remember, profiles=profiles,
-                          quiz=None)
+        self.app.nav.push(screens.Practice(
+            GAME, MODE, "drill", (self.options, self.players, self.remember),
+            {"profiles": profiles, "quiz": None}))
 
     # -- drawing --------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
