@@ -45,7 +45,7 @@ def play_parser() -> argparse.ArgumentParser:
         epilog="Subcommands: "
         + "; ".join(f"'{name} --help': {text}" for name, (_, text) in SUBCOMMANDS.items()),
     )
-    p.add_argument("--game", choices=list(games.IDS), help="go straight to a table of this game")
+    p.add_argument("--game", choices=list(games.ids()), help="go straight to a table of this game")
     p.add_argument("--players", type=int, help="number of seats (2-8)")
     p.add_argument("--bots", help="comma-separated bot levels for the seats after the humans, e.g. medium,hard")
     p.add_argument("--demo", action="store_true", help="an all-bot table that plays itself")

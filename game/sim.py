@@ -23,7 +23,7 @@ def parser() -> argparse.ArgumentParser:
         description="Play whole games with no window (virtual clock, no sleeping) and print wins per seat, "
         "each game's own figures (scores, game length), and games per second.",
     )
-    p.add_argument("game", choices=list(games.IDS))
+    p.add_argument("game", choices=list(games.ids()))
     p.add_argument("--players", type=argtypes.whole(1, 64), help="seats at the table (default: one per bot)")
     p.add_argument("--games", type=argtypes.POSITIVE, default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=argtypes.SEED, default=0, help="master seed (default 0)")

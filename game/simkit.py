@@ -8,12 +8,12 @@ without an import cycle.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from game.core.options import OptionSpec, spec_named
-from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, check_head_start
+from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, Timed, check_head_start
 from game.record import SUFFIX, write_log
 
 if TYPE_CHECKING:
@@ -98,13 +98,16 @@ def check_players(players: int, low: int, high: int, what: str) -> None:
         raise SimError(f"{what} is for {low} to {high} players, not {players}")
 
 
-def play_out(match: Match) -> None:
-    """Advance `match` from one due item to the next until the game is over (no sleeping)."""
+def play_out(match: Match, seen: Callable[[list[Timed]], object] | None = None) -> None:
+    """Advance `match` from one due item to the next until the game is over (no sleeping); `seen`, if given,
+    is handed each step's events."""
     while not match.is_over:
         t = match.next_due_ns()
         if t is None:
             raise RuntimeError(f"nothing is scheduled but the game is not over: {match.state!r}")
-        match.advance(t)
+        events = match.advance(t)
+        if seen is not None:
+            seen(events)
 
 
 def seat_order(levels: list[str], game: int, balanced: bool) -> list[int]:

@@ -27,5 +27,6 @@ class DemoLoop:
     def next(self, previous: TableConfig, seed: int) -> TableConfig:
         game = previous.game
         if self.alternate:
-            game = games.IDS[(games.IDS.index(previous.game) + 1) % len(games.IDS)]
+            ids = games.ids()
+            game = ids[(ids.index(previous.game) + 1) % len(ids)]
         return demo_config(game, len(previous.seats), list(self.levels), seed)

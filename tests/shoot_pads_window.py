@@ -86,7 +86,7 @@ def seat_everyone(game: str) -> None:
     frames(3)
     tap(ps5, "a")  # Play (the PS5 pad's ✕ claims Player 1)
     assert top() == "ChooseGameScene", top()
-    for _ in range(games.IDS.index(game)):
+    for _ in range(games.ids().index(game)):
         tap(ps5, "dpright")
     tap(ps5, "a")
     assert top() == "LobbyScene", top()

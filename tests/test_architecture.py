@@ -213,11 +213,11 @@ def test_no_scene_imports_another_scene():
 def own_module(path: Path) -> bool:
     """A game's own modules: its folder under game/games/, and the old import paths named after it."""
     rel = path.relative_to(ROOT).as_posix()
-    return any(rel.startswith(f"games/{g}/") or Path(rel).stem == g for g in games.IDS) or rel == "games/__init__.py"
+    return any(rel.startswith(f"games/{g}/") or Path(rel).stem == g for g in games.ids()) or rel == "games/__init__.py"
 
 
 def lines_naming_a_game() -> list[str]:
-    names = set(games.IDS)
+    names = set(games.ids())
     for game in games.all_games():
         names |= {game.title().rstrip("!"), type(game).__name__.removesuffix("Def")}
     pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)), re.IGNORECASE)

@@ -71,7 +71,7 @@ EXAMPLES = TESTS.parent / "examples"
 snap = importlib.import_module(os.environ.get("COUCHCARDS_EXAMPLE", "snap"))
 EXAMPLE_ID = snap.DEFINITION.id
 GOLDEN_DIRS = (TESTS / "golden", Path(snap.__file__).parent / "golden")
-IDS = [*games.IDS, EXAMPLE_ID]  # the registry's games at collection, then the example game
+IDS = [*games.ids(), EXAMPLE_ID]  # the registry's games at collection, then the example game
 PLAYOUTS = 200  # random playouts per game in the default run; 1,000 under -m slow
 MS = 1_000_000
 
@@ -118,7 +118,7 @@ def human_config(g: GameDef, n: int, seed: int, first: int = 0) -> TableConfig:
 
 def test_the_definition_answers_everything(g):
     assert not inspect.isabstract(type(g)) and isinstance(g, GameDef)
-    assert g.id and games.get(g.id) is g and g.id in games.IDS and g.id in games.REGISTRY.ids
+    assert g.id and games.get(g.id) is g and g.id in games.ids() and g.id in games.REGISTRY.ids
     assert isinstance(g.title(), str) and g.title()
     assert len(g.blurb()) == 3 and all(isinstance(line, str) and line for line in g.blurb())
     assert len(g.buttons) == 2 and all(isinstance(b, str) and b for b in g.buttons) and len(set(g.buttons)) == 2
@@ -607,8 +607,8 @@ def test_snap_is_on_the_choose_game_screen_and_leads_to_its_lobby(app, snap_regi
     app.nav.push(screens.Title())
     app.nav.push(screens.Choose())
     choose = app.top
-    assert [e.game for e in choose.entries if e.mode is None] == list(games.IDS)
-    assert games.IDS[-1] == EXAMPLE_ID
+    assert [e.game for e in choose.entries if e.mode is None] == list(games.ids())
+    assert games.ids()[-1] == EXAMPLE_ID
     app.frames(2)
     with TextRecorder() as boxes:
         choose.draw(app.screen, 0.0)
@@ -626,19 +626,19 @@ def test_snap_is_on_the_choose_game_screen_and_leads_to_its_lobby(app, snap_regi
 
 
 def test_register_and_unregister():
-    assert EXAMPLE_ID not in games.IDS
+    assert EXAMPLE_ID not in games.ids()
     with pytest.raises(ValueError, match=f"unknown game '{EXAMPLE_ID}'"):
         games.get(EXAMPLE_ID)
     games.register(snap.DEFINITION)
     try:
-        assert games.IDS[-1] == EXAMPLE_ID and games.REGISTRY.ids == games.IDS
+        assert games.ids()[-1] == EXAMPLE_ID and games.REGISTRY.ids == games.ids()
         assert games.get(EXAMPLE_ID) is snap.DEFINITION and snap.DEFINITION in games.all_games()
         with pytest.raises(ValueError, match="registered already"):
             games.register(snap.DEFINITION)
         assert EXAMPLE_ID in sim_cli.parser().format_usage() or EXAMPLE_ID in sim_cli.parser().format_help()
     finally:
         games.unregister(EXAMPLE_ID)
-    assert EXAMPLE_ID not in games.IDS and EXAMPLE_ID not in games.REGISTRY.ids
+    assert EXAMPLE_ID not in games.ids() and EXAMPLE_ID not in games.REGISTRY.ids
     with pytest.raises(ValueError, match="unknown game"):
         games.unregister(EXAMPLE_ID)
     with pytest.raises(ValueError):

@@ -6,15 +6,19 @@ bound, and counts them right. No module keeps a memo in a plain dict (it would g
 from __future__ import annotations
 
 import ast
+import gc
 import pickle
 import random
+import weakref
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game import screens
+from game import games, screens
+from game.app import Fonts
 from game.core import memo
+from game.games.nothanks import engine as nt
 from game.games.ratscrew import bots as rs_bots
 from game.games.ratscrew import engine as rs
 from game.render import cache, card_art, hud, text, tokens
@@ -28,7 +32,7 @@ EXPECTED = {"card faces", "card blanks", "fonts", "text widths", "table words", 
             "shades", "slap hands", "glows", "seat marks", "court headgear", "noise tiles", "tokens", "token spots",
             "turn frames", "fitted notes", "note lanes", "ratscrew prompts", "ratscrew photo strips",
             "ratscrew rows fits", "ratscrew card reaches", "ratscrew line heights", "ratscrew slap answers",
-            "ratscrew near misses", "ratscrew check sets", "no thanks bot rules", "menu backdrop"}
+            "ratscrew near misses", "ratscrew check sets", "no thanks bot rules", "no thanks setups", "menu backdrop"}
 
 
 @pytest.fixture(autouse=True)
@@ -170,3 +174,71 @@ def test_a_window_too_small_for_a_bound_still_draws():
     img = pygame.Surface((10, 10))
     lru["k"] = img
     assert "k" not in lru and lru.bytes == 0
+
+
+def test_widths_are_kept_by_the_fonts_face_not_by_who_asked_for_them():
+    """Two apps' font services measure a word once between them (the key is the face by name, a value), the
+    bold face apart; and no width kept holds on to the service that asked for it."""
+    first, second = Fonts(), Fonts()
+    mine, theirs = text.TextCache(first.get), text.TextCache(second.get)
+    word = "a word only this test measures"
+
+    def kept() -> int:  # the widths of `word` kept (the table may be full: an entry added pushes an old one out)
+        return sum(1 for key in text._WIDTHS if word in key)
+
+    wide = mine.width(word, 23)
+    assert theirs.width(word, 23) == wide and text.TextCache().width(word, 23) == wide
+    assert kept() == 1  # measured once, for all three
+    assert mine.width(word, 23, bold=True) > wide and kept() == 2
+    assert wide == text.get_font(text.text_px(23)).size(word)[0]
+    gone = weakref.ref(first)
+    del mine, first
+    gc.collect()
+    assert gone() is None
+
+
+def test_equal_no_thanks_rules_share_their_setup_and_a_refused_one_is_not_kept():
+    nt.new_game(nt.Rules(), players=4, seed=1)
+    made = nt._SETUPS[(nt.Rules(), 4)]
+    again = nt.new_game(nt.Rules(), players=4, seed=2)  # equal rules, another object: the same setup
+    assert nt._SETUPS[(nt.Rules(), 4)] is made and again.matches == [11] * 4
+    fewer = nt.new_game(nt.Rules(matches=5), players=4)
+    assert fewer.matches == [5] * 4 and nt._SETUPS[(nt.Rules(matches=5), 4)][1] == 5
+    for _ in range(2):  # refused each time it is asked, never remembered
+        with pytest.raises(ValueError, match="players"):
+            nt.new_game(nt.Rules(), players=1)
+    assert (nt.Rules(), 1) not in nt._SETUPS
+    within(nt._SETUPS)
+
+
+def test_the_registry_keeps_no_copy_of_its_ids():
+    """games.ids() is read from the registry each time: a game registered later is in it, and one taken out
+    is gone, with no module-level copy rebound (`global`) to go stale."""
+    tree = ast.parse((GAME / "games" / "__init__.py").read_text(encoding="utf-8"))
+    assert not [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Global)]
+    assert games.ids() == tuple(games.GAMES) == games.REGISTRY.ids
+    assert not hasattr(games, "IDS")
+
+
+# Every module-level name a function rebinds (`global`), and why it is one: the list may only shrink. A memo
+# belongs in a bounded table (game.core.memo, game.render.cache) keyed by values, a registry in its module's
+# dict: neither is a rebound name.
+GLOBALS = {
+    "i18n.py": {"_language"},  # the language in force, set from the settings
+    "render/letters.py": {"_choice"},  # the card letters in force, set from the settings
+    "input/mappings.py": {"_loaded"},  # SDL learns the pad mappings once a run
+    "input/virtualpad.py": {"_sdl", "_tried", "_has_ex"},  # SDL's library, looked for once a run
+    "games/nothanks/match.py": {"_executor"},  # the hard bot's worker thread, started on first use
+    "games/nothanks/coach.py": {"_executor"},  # the coach's worker thread, started on first use
+}
+
+
+def test_no_module_rebinds_a_name_but_the_known_few():
+    found: dict[str, set[str]] = {}
+    for path in GAME.rglob("*.py"):
+        names = {name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Global) for name in node.names}
+        if names:
+            found[path.relative_to(GAME).as_posix()] = names
+    new = {where: names - GLOBALS.get(where, set()) for where, names in found.items() if names - GLOBALS.get(where, set())}
+    assert not new, new

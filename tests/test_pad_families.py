@@ -51,7 +51,7 @@ def to_lobby(app, pad: VirtualPad, game: str) -> None:
     app.nav.push(screens.Title())
     app.frames(3)
     tap(app, pad, "a")
-    for _ in range(games.IDS.index(game)):
+    for _ in range(games.ids().index(game)):
         tap(app, pad, "dpright")
     tap(app, pad, "a")
     assert top_name(app) == "LobbyScene" and app.top.game == game

@@ -36,7 +36,7 @@ def to_lobby(app, pad: VirtualPad, game: str) -> None:
     app.frames(3)
     tap(app, pad, "a")
     assert top_name(app) == "ChooseGameScene"
-    for _ in range(games.IDS.index(game)):
+    for _ in range(games.ids().index(game)):
         tap(app, pad, "dpright")
     tap(app, pad, "a")
     assert top_name(app) == "LobbyScene" and app.top.game == game

@@ -105,7 +105,7 @@ def option_sets():
         options = definition.rule_options(definition.rules_from_values({}, 4), 4)
         return st.fixed_dictionaries({}, optional={
             o.name: st.sampled_from([list(v) if isinstance(v, tuple) else v for v, _ in o.choices]) for o in options})
-    return st.sampled_from(list(games.IDS)).flatmap(lambda g: st.tuples(st.just(g), values(g)))
+    return st.sampled_from(list(games.ids())).flatmap(lambda g: st.tuples(st.just(g), values(g)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

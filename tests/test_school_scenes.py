@@ -61,9 +61,9 @@ def test_the_choose_screen_lists_the_school_after_the_games(app):
     app.nav.push(factories.Choose())
     app.frames(2)
     entries = [(e.game, e.mode) for e in app.top.entries]
-    assert entries[: len(games.IDS)] == [(g, None) for g in games.IDS]
-    assert ("ratscrew", "school") in entries[len(games.IDS):]
-    assert len(app.top.rects) == len(entries) == len(games.IDS) + sum(len(d.practice) for d in games.all_games())
+    assert entries[: len(games.ids())] == [(g, None) for g in games.ids()]
+    assert ("ratscrew", "school") in entries[len(games.ids()):]
+    assert len(app.top.rects) == len(entries) == len(games.ids()) + sum(len(d.practice) for d in games.all_games())
     assert [e.shown.title() for e in app.top.entries if e.mode == "school"] == ["Slap school"]
 
 

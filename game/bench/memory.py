@@ -272,7 +272,7 @@ class Soak:
         from game import games
         from game.tables import DemoLoop, demo_config
 
-        ids = games.IDS
+        ids = games.ids()
         game = ids[step % len(ids)]
         seats = 2 + step % 7
         self.app.stack.clear()

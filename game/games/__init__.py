@@ -7,10 +7,15 @@ from game.games.nothanks import DEFINITION as _NOTHANKS
 from game.games.ratscrew import DEFINITION as _RATSCREW
 
 GAMES: dict[str, SomeGame] = {d.id: d for d in (_NOTHANKS, _RATSCREW)}
-IDS: tuple[str, ...] = tuple(GAMES)
 # The game of real-time slaps, on which the render and input benchmarks run their busiest table.
 BENCH_GAME = _RATSCREW.id
 DEMO_GAME = _RATSCREW.id  # `--demo` with no --game starts with this one, then the games take turns
+
+
+def ids() -> tuple[str, ...]:
+    """The ids of the games registered now, in the order they were registered (read from GAMES each time: a
+    game registered later is there, no copy of the list is kept to go stale)."""
+    return tuple(GAMES)
 
 
 def get(game: str) -> SomeGame:
@@ -18,7 +23,7 @@ def get(game: str) -> SomeGame:
     try:
         return GAMES[game]
     except KeyError:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(IDS)}") from None
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}") from None
 
 
 def all_games() -> list[SomeGame]:
@@ -28,21 +33,17 @@ def all_games() -> list[SomeGame]:
 def register(definition: SomeGame) -> None:
     """Add a game defined elsewhere (a test's, a plug-in's) after the built-in ones; ValueError (one line)
     for a definition with no id or an id already taken."""
-    global IDS
     if not isinstance(definition, GameDef) or not definition.id:
         raise ValueError(f"a game to register is a GameDef with an id, not {definition!r}")
     if definition.id in GAMES:
         raise ValueError(f"a game {definition.id!r} is registered already")
     GAMES[definition.id] = definition
-    IDS = tuple(GAMES)
 
 
 def unregister(game: str) -> None:
     """Take game `game` (its id) out of the registry again; ValueError naming the known games otherwise."""
-    global IDS
     get(game)
     del GAMES[game]
-    IDS = tuple(GAMES)
 
 
 class Registry:
@@ -50,7 +51,7 @@ class Registry:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return IDS
+        return ids()
 
     def get(self, game: str) -> SomeGame:
         return get(game)

@@ -234,7 +234,12 @@ class Notes:
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
             nonlocal order
             order += 1
-            if rect.w < 8 or rect.h < 8 or not self._holds_words(rect.w):
+            if rect.w < 8 or rect.h < 8:
+                return
+            fits = holds.get(rect.w)
+            if fits is None:
+                fits = holds[rect.w] = self._holds_words(rect.w)
+            if not fits:
                 return
             if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
                 rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)
@@ -243,6 +248,8 @@ class Notes:
             out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
                         Lane(seat, rect, side, True)))
 
+        # Whether a lane so wide holds every word, by width: a seat offers a hundred lanes of a dozen widths.
+        holds: dict[int, bool] = {}
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
         big = self._line(text_for(big_min(L.size)))

@@ -53,11 +53,13 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     return font
 
 
-# Widths measured, by (font getter, text, px, bold): a font's glyphs never change, so neither do they. An
-# entry is about 250 bytes: 2 MiB keeps some 8,000 widths, every word of a few screens at a few sizes (the
-# layouts try sizes until the words fit). Kept across resizes: they depend on the px, not the window.
+# Widths measured, by (font face, text, px, bold): a font's glyphs never change, so neither do they. The face
+# is the font's family and style by name, "DejaVu Sans Book": a value, so every TextCache of the same fonts
+# (one per table and app) shares the widths measured, and no key keeps a getter (nor its app) alive. An entry
+# is about 300 bytes: 2 MiB keeps some 7,000 widths, every word of a few screens at a few sizes (the layouts
+# try sizes until the words fit). Kept across resizes: they depend on the px, not the window.
 WIDTHS_BYTES = 2 * 2**20
-_WIDTHS: Memo[tuple[FontGetter, str, int, bool], int] = Memo("text widths", WIDTHS_BYTES)
+_WIDTHS: Memo[tuple[str, str, int, bool], int] = Memo("text widths", WIDTHS_BYTES)
 # Words drawn by one TextCache: a table's frame draws about a hundred words and numbers (a tenth of a
 # screen); half a screen's worth keeps the words of the last seconds (notes fading, counts going up).
 TEXT_BOUND = Bound(screens=0.5)
@@ -73,6 +75,7 @@ class TextCache:
         self._get = get or get_font
         self._cache: LRU[pygame.Surface] = LRU(name, bound)
         self._floor = floor or (lambda: 6)
+        self._face: str | None = None  # the getter's font by family and style (see width), once asked
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font for text of `size`, at the player's text size (game.render.scale.text_scale)."""
@@ -87,7 +90,11 @@ class TextCache:
         """How wide `text` is drawn at `size` (at the text size in force). Measured once per font and px
         (the layouts ask for the same words' widths many times a frame)."""
         px = max(6, text_px(int(size)))
-        key = (self._get, text, px, bold)
+        face = self._face
+        if face is None:
+            font = self._get(px, False)
+            face = self._face = f"{font.name} {font.style_name}"
+        key = (face, text, px, bold)
         w = _WIDTHS.get(key)
         if w is None:
             w = _WIDTHS[key] = self._get(px, bold).size(text)[0]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
 from game.core.engine_protocol import IllegalAction, digest_of
+from game.core.memo import Memo
 from game.core.options import OptionSpec, switch, whole, word
 from game.jsonsafe import shown
 
@@ -368,19 +369,18 @@ def _check_players(rules: Rules, players: int) -> None:
         raise ValueError(f"the {rules.edition} edition is for {low} to {high} players, not {players}")
 
 
-# The last table set up by new_game: (rules, players, (deck values, start matches, same player)). One
-# tuple, read and replaced whole, so a bot thread calling new_game meanwhile never sees half of one.
-_last_setup: tuple[Rules | None, int, tuple[tuple[int, ...], int, bool] | None] = (None, 0, None)
+# What new_game sets up for a table, by its rules and players (values: equal rules share it): (deck values,
+# start matches, same player). An entry is about 1.6 KB (the deck's values): 16 KiB keeps ten tables' worth.
+_SETUPS: Memo[tuple[Rules, int], tuple[tuple[int, ...], int, bool]] = Memo("no thanks setups", 2**14)
 
 
 def _setup(rules: Rules, players: int) -> tuple[tuple[int, ...], int, bool]:
-    global _last_setup
-    last = _last_setup
-    if last[0] is rules and last[1] == players and last[2] is not None:
-        return last[2]
-    _check_players(rules, players)
-    setup = (tuple(rules.deck_values()), rules.matches_for(players), rules.after_take == "same_player")
-    _last_setup = (rules, players, setup)
+    key = (rules, players)
+    setup = _SETUPS.get(key)
+    if setup is None:
+        _check_players(rules, players)
+        setup = _SETUPS[key] = (tuple(rules.deck_values()), rules.matches_for(players),
+                                rules.after_take == "same_player")
     return setup
 
 

@@ -1,6 +1,8 @@
 """Egyptian Ratscrew in `python -m game sim ratscrew`: whole all-bot games through the match, per-level
 behaviour (reaction times, misses, wrong slaps), the strength ladder, and the result as a table.
-`--head-start 300,0` gives each bot entry a head start (it keeps it in whichever seat it sits)."""
+`--head-start 300,0` gives each bot entry a head start (it keeps it in whichever seat it sits); `--out-order`
+adds each game's finishing order (who went out first, second, …, the winner last), the record to check the fair
+start's "who goes out next" against (`fair.game_chances`)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,15 @@ import random
 import statistics
 import sys
 import time
-from typing import TypedDict
+from collections.abc import Callable
+from typing import NotRequired, TypedDict
 
 from game.games.base import ToolReport
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair, text
 from game.games.ratscrew.levels import SIM_LEVELS
 from game.games.ratscrew.match import RatscrewMatch
-from game.match.common import SeatSpec
+from game.match.common import SeatSpec, Timed
 from game.simkit import (
     Recorder,
     RunFigures,
@@ -44,6 +47,9 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--fair-start", action="store_true", dest="fair_start",
                        help="Ratscrew: each bot's head start from its level's known median reaction, relative to "
                        "the fastest (as the lobby's Fair start sets them)")
+    group.add_argument("--out-order", action="store_true", dest="out_order",
+                       help="Ratscrew: also give each game's finishing order (bot entries in the order they went "
+                       "out, the winner last) and how often each entry finished in each place")
 
 
 def _rules(args: argparse.Namespace) -> rs.Rules:
@@ -102,6 +108,7 @@ class Figures(RunFigures):
     head_start_ms: list[int]
     entries: list[EntryFigures]
     levels: list[LevelSummary]
+    out_orders: NotRequired[list[list[int]]]  # --out-order: each game's entries as they went out, the winner last
 
 
 class LadderPair(TypedDict):
@@ -122,10 +129,12 @@ class Ladder(TypedDict):
 
 
 def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
-              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None) -> Figures:
+              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None,
+              out_order: bool = False) -> Figures:
     """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
     recorder, each game's log is saved as `<name>-<seed>-<game number>`. `leads`: each entry's head
-    start (ms)."""
+    start (ms). `out_order`: add each game's finishing order (`out_orders`: the entries in the order they went
+    out, then the winner; a drawn game lists only those that went out)."""
     recorder = recorder or Recorder(None)
     master = random.Random(seed)
     n = len(levels)
@@ -134,6 +143,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     lengths: list[int] = []
     seconds: list[float] = []
     ends: dict[str, int] = {}
+    orders: list[list[int]] = []
     per_level: dict[str, LevelFigures] = {
         level: {"reactions_ms": [], "drawn_ms": [], "opportunities": 0, "missed": 0, "won": 0, "wrong": 0,
                 "late": 0}
@@ -145,9 +155,12 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
         seats = [SeatSpec("bot", levels[e], head_start_ms=leads[e]) for e in entry_at]
         m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0, first_player=g % n,
                           record=recorder.on)
-        play_out(m)
+        gone: list[int] = []  # seats, in the order they went out
+        play_out(m, _outs(gone) if out_order else None)
         recorder.save(m, f"{name}-{seed}-{g + 1:04d}")
         st = m.state
+        if out_order:
+            orders.append([entry_at[seat] for seat in (gone if st.winner is None else [*gone, st.winner])])
         if st.winner is None:
             for e in range(n):
                 wins[e] += 1 / n
@@ -180,7 +193,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             "wrong_slap_rate": agg["wrong"] / slaps if slaps else None,
             "slaps": slaps, "slaps_won": agg["won"], "wrong": agg["wrong"], "late": agg["late"],
         })
-    return {
+    result: Figures = {
         "game": "ratscrew", "rules": text.summary(rules), "players": n, "bots": list(levels), "games": games,
         "seed": seed, "seat_balanced": seat_balanced, "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
@@ -192,6 +205,16 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
                      "win_rate": wins[e] / games} for e in range(n)],
         "levels": levels_out,
     }
+    if out_order:
+        result["out_orders"] = orders
+    return result
+
+
+def _outs(into: list[int]) -> Callable[[list[Timed]], None]:
+    """A reader of a match's events that adds each seat that goes out to `into`, in order."""
+    def seen(events: list[Timed]) -> None:
+        into.extend(x.event.seat for x in events if isinstance(x.event, rs.PlayerOut))
+    return seen
 
 
 def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> Ladder:
@@ -220,7 +243,8 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> ToolRepor
         leads = fair.head_starts([fair.bot_median_ms(level) for level in levels], rules)
     else:
         leads = head_starts(args.head_start, len(levels))
-    figures = run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)
+    figures = run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads,
+                        out_order=args.out_order)
     return ToolReport(figures, format(figures))
 
 
@@ -230,6 +254,21 @@ def _ms(value: float | None) -> str:
 
 def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _places(result: Figures, orders: list[list[int]]) -> list[str]:
+    """How often each entry finished in each place: out 1st, 2nd, …, and won (of the games it ended)."""
+    n = result["players"]
+    counts = [[0] * n for _ in range(n)]
+    for order in orders:
+        for place, entry in enumerate(order):
+            counts[entry][place] += 1
+    heads = [f"out {k + 1}" for k in range(n - 1)] + ["won"]
+    lines = ["finishing order: how many games each entry went out in each place (the winner last)",
+             f"{'#':>2} {'bot':<8} " + " ".join(f"{h:>6}" for h in heads)]
+    for e, row in enumerate(counts):
+        lines.append(f"{e:>2} {result['bots'][e]:<8} " + " ".join(f"{c:>6}" for c in row))
+    return lines
 
 
 def format_ladder(result: Ladder) -> str:
@@ -259,5 +298,7 @@ def format(result: Figures) -> str:
     for lv in result["levels"]:
         lines.append(f"{lv['level']:<8} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
                      f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")
+    if "out_orders" in result:
+        lines += _places(result, result["out_orders"])
     lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
     return "\n".join(lines)
