@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n
 from game.games.ratscrew import engine as rs
-from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
+from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.view import SHRINK_MOST, CornerPrint, RatscrewView
 from game.render import scale
 from game.render.card_art import RATIO
@@ -27,7 +27,7 @@ class PlainView(RatscrewView):
     def _fit_rows(self, size: tuple[int, int]) -> None:
         w, h = size
         base = max(28, round(min(h * 0.15, w * 0.085)))
-        most = CARD_MAX * h / RATIO / base
+        most = (COLUMNS_CARD_MAX if self._columns else CARD_MAX) * h / RATIO / base
         best = None
         for mode in MODES:
             card = most

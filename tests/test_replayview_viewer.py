@@ -13,6 +13,7 @@ from test_scenes_screenshots import overlapping
 from game import games, i18n, screens
 from game.commands import BACK, CONFIRM, DOWN, RIGHT, UP, Command
 from game.i18n import t
+from game.render import scale
 from game.render.text import TextRecorder
 from game.replay import build_match
 from game.scenes.replays import MS, SLAP_LEAD_NS, SPEEDS, Film, ReplayScene, log_of
@@ -314,3 +315,37 @@ def test_every_word_in_its_own_box_and_big_enough(tmp_path, size, game):
                 assert [(r, s) for r, s in mine if r.h < line] == []
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
+def test_the_viewer_lays_the_table_out_as_the_live_table_does(tmp_path, app, game):
+    """Issue 37: "Watch again" looks like the game just played. The viewer's table is the game's own table
+    scene, laid out by its own view (the live table's code path) at the viewer's table area, its words as big
+    as at the live table; its controls lie under it, outside the felt. A live table of the same seats laid
+    out at that size with those words is laid out the same: its seats, centre, lanes and notes lanes."""
+    scene = viewer(app, game)
+    app.frames(2)
+    shown = scene.table.view
+    size = scene.render_size()
+    assert shown.L.size == size == scene.table_rect.size
+    with scene.table_words(app.size):
+        looks = scale.current()  # the looks the viewer lays its table out in
+    live_app = make_app(tmp_path / "live", size)
+    try:
+        live = scene.film.definition.table_scene(scene.film.config)
+        live_app.push(live)
+        live_app.frames(1)
+        scale.install(looks)
+        live.view.relayout(size)
+        assert live.view.L == shown.L
+        if game == "ratscrew":  # (No Thanks' notes lanes keep off the centre's words of the moment)
+            assert live.view.geo.mode == shown.geo.mode and live.view.geo.pile_zone == shown.geo.pile_zone
+            assert live.view.lanes() == shown.lanes()
+            assert [lane.rect for lane in live.view.notes.lanes()] == [lane.rect for lane in shown.notes.lanes()]
+            assert shown.L.rows  # mats, as at the live table (not round an ellipse)
+        else:
+            assert live.view.geo.centre_rect() == shown.geo.centre_rect()
+    finally:
+        live_app.stack.clear()
+    assert scene.bar.top >= scene.table_rect.bottom  # the viewer's own controls: under the table, off its felt
+    assert all(not scene.table_rect.colliderect(r) for r in scene.menu.rects)

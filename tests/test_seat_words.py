@@ -70,16 +70,21 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language):
     assert won and all(seat == slap[text] for text, seat in won), won
 
 
-@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("n", [2, 8])
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 8])
 def test_the_clock_is_alone_under_the_pile(n, size):
+    """In every layout: mats in columns (the lanes over and under the pile) and in rows (the lanes beside the
+    pile, the clock in a row of its own under it)."""
     table, seen = _seat_words(size, n, watch_clock=True)
     clocks = {(text, tuple(rect)) for kind, text, _, rect, _ in seen if kind == "clock"}
     assert clocks and all(text.endswith(i18n.t("{time} left", time="")) for text, _ in clocks), clocks
-    lane = table.view.prompt_lane()
-    assert all(lane.contains(pygame.Rect(r)) for _, r in clocks)
-    if table.view.geo.mode == "stack":  # the lanes above and under the pile (else beside it, mats in rows)
-        assert all(r[1] >= table.view.geo.pile_zone.bottom for _, r in clocks)
+    geo = table.view.geo
+    assert geo.mode == ("stack" if n <= 4 else "sides")  # (mats in columns at two to four seats, else in rows)
+    lane = geo.clock_lane()
+    zone = geo.pile_zone
+    for _, r in clocks:
+        assert lane.contains(pygame.Rect(r)) and r[1] >= zone.bottom, (r, zone)
+        assert zone.left <= pygame.Rect(r).centerx <= zone.right  # under the pile, not beside it
 
 
 def test_the_slap_banner_is_in_the_winners_colour_at_the_winners_mat():
@@ -98,3 +103,63 @@ def test_the_slap_banner_is_in_the_winners_colour_at_the_winners_mat():
                     1 for x in range(b.rect.left, b.rect.right) for y in range(b.rect.top, b.rect.bottom)
                     if tuple(surface.get_at((x, y)))[:3] in inks))
     assert len(inked) == 1 and min(inked.values()) > 200, inked  # its letters in its winner's colour
+
+
+# ---- the No Thanks table: its turn prompt at the seat's mat (over the card only where the seat's lane cannot
+# hold it even at the notes' floor), its notes in the seat's lane ---------------------------------------------
+
+
+def _nothanks_words(size, n):
+    """Every box of a seat's words the No Thanks table drew over a dozen turns of human seats (each takes
+    the card, or passes while it has matches), with where that seat's words may go."""
+    from support_table import nothanks_table, press
+
+    from game.commands import PASS, TAKE
+    from game.games.nothanks import engine as nt
+    from game.match import SeatSpec
+
+    scale.install(window=size)
+    seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
+    app, table = nothanks_table(nt.Rules(), seats, size=size)
+    app.run_ms(300)
+    surface = pygame.Surface(size)
+    seen = []
+    for turn in range(12):
+        state = table.match.state
+        if state.is_over:
+            break
+        seat = state.current_player
+        for _ in range(3):  # the turn's prompt, and the notes of the move before it as they show
+            app.run_ms(120)
+            table.draw(surface, 0.0)
+            view = table.view
+            assert table.match.state.current_player == seat
+            for b in view.text_boxes():
+                if b.kind in ("prompt", "note", "banner"):
+                    region = None if b.seat is None else (view.notes.lane(b.seat).rect, view.notes.panel_zone(b.seat))
+                    seen.append((b.kind, b.text, b.seat, pygame.Rect(b.rect), region, seat))
+        press(app, table, seat, PASS if turn % 3 and state.matches[seat] else TAKE)
+        app.run_ms(20)  # the move made
+    return table, seen
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_no_thanks_says_its_turn_prompt_and_notes_at_the_seat(n, size, language, request):
+    if language != "en" and size not in ((640, 360), (1280, 720)):
+        pytest.skip("the other languages at the smallest and the standard window (their words are longest there)")
+    # Not yet everywhere (measured): at eight seats (and five in the smaller windows or the longer languages) a seat
+    # in the middle of a row has no felt for a line of the big words (a lane of 30 px, or none: over its cards at
+    # 19-24 px, under the words' floor), so its prompt is said over the card as before.
+    short = n == 8 or (n == 5 and (size in ((640, 360), (1280, 800)) or language != "en"))
+    if short:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="no felt by that mat for the big words"))
+    i18n.set_language(language)
+    _table, seen = _nothanks_words(size, n)
+    prompts = [(text, seat, on) for kind, text, seat, _, _, on in seen if kind == "prompt"]
+    # the prompt is said at the seat whose turn it is, never over the card in the middle
+    assert prompts and all(seat == on for _, seat, on in prompts), prompts
+    away = [(kind, text, seat, rect) for kind, text, seat, rect, region, _ in seen
+            if region is None or not (region[0].contains(rect) or region[1].contains(rect))]
+    assert not away, away

@@ -90,6 +90,7 @@ class LayoutHints:
     ellipse_card_scale: float = 1.0  # a game seating rows, round an ellipse (a tall window): its cards this much
     ellipse_pile_cards: float | None = None  # ... and its centre this many cards wide (None: pile_cards)
     rows_shrink: float = 1.0  # where the rows leave too little room round them, the centre's cards shrink to this at most
+    columns_upto: int = 0  # in rows, up to this many seats sit as mats in two columns at the sides (a tall centre)
 
     def words_room(self, pile_h: int, line: int) -> tuple[int, int, int, int] | None:
         """In rows, the felt (px) the centre's words need round a pile `pile_h` high, `line` a line of the

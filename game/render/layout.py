@@ -106,6 +106,11 @@ ROW_SIDE = 0.225  # of the window's width: a mat at the side of the centre (seve
 ROW_GROWS = 0.2  # per unit of text scale over 1: how much taller the mats are
 SIDE_RISE = 0.08  # of the window's height: how far above the middle the side mats sit
 ROW_LINE = 0.04  # of the window's height: a mat's second line of words (four mats in a row)
+# Mats in two columns at the window's sides (LayoutHints.columns_upto): the centre as tall as the window.
+COLUMN_W = 0.22  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
+PILE_ROOM = 0.98  # of the window's height: the width the columns leave between them at the least (a pile half
+# the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
+COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
 def words_lines(n: int, top: bool) -> int:
@@ -115,8 +120,26 @@ def words_lines(n: int, top: bool) -> int:
     return 2 if not top and n - sides - k_top >= 4 else 1
 
 
-def _rows(size: tuple[int, int], places: tuple[float, ...], ph: int, margin: int, top: int, ph_low: int = 0
-          ) -> tuple[list[pygame.Rect], list[float]]:
+def _columns(size: tuple[int, int], n: int, ph: int, margin: int, top: int) -> list[pygame.Rect]:
+    """Mats in two columns against the window's sides (the right one holding the odd mat), spread evenly down
+    each (a lone mat a little above the middle: felt under it for the small print), `margin` from the edges
+    and `top` more from the top; as wide as the window leaves room for beside a pile half its height."""
+    w, h = size
+    side_w = max(round(w * COLUMN_W * (1 + ROW_GROWS * (text_scale() - 1))),  # wider for bigger words
+                 round((w - PILE_ROOM * h) / 2) - margin)
+    rects = []
+    for x, k in ((margin, n // 2), (w - margin - side_w, n - n // 2)):
+        for i in range(k):
+            if k == 1:
+                y = round((h + top) / 2 - h * SIDE_RISE - ph / 2)
+            else:
+                y = round(margin + top + i * (h - 2 * margin - top - ph) / (k - 1))
+            rects.append(pygame.Rect(x, y, side_w, ph))
+    return rects
+
+
+def _rows(size: tuple[int, int], places: tuple[float, ...], ph: int, margin: int, top: int, ph_low: int = 0,
+          columns: bool = False) -> tuple[list[pygame.Rect], list[float]]:
     """Seat mats in rows along the window's top and bottom edges, three at most in a row, and (two, seven
     and eight seats) one at each side of the centre (see ROWS); `margin` from the edges and
     `top` more from the top. Returns them and the angle each lies at seen from the middle. The places go
@@ -133,6 +156,9 @@ def _rows(size: tuple[int, int], places: tuple[float, ...], ph: int, margin: int
     cy = (h + top) / 2
     rects = []
     ph_low = ph_low or ph  # the bottom row's mats (taller where their words take two lines)
+    if columns:
+        sides, k_top, k_bottom = 0, 0, 0
+        rects = _columns(size, n, ph_low, margin, top)
     for k, y, rh in ((k_top, margin + top, ph), (k_bottom, h - margin - ph_low, ph_low)):
         for i in range(k):  # one in the middle (two seats: at opposite ends); two at the ends
             if k == 1:
@@ -199,6 +225,9 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
     # taller mats for bigger words, and for bigger seats' cards (large cards) as far as the centre leaves room
     grow = 1 + ROW_GROWS * (text_scale() - 1)
     heights = [round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, top) - 1)) * grow) for top in (True, False)]
+    columns = n <= hints.columns_upto
+    if columns:  # narrow mats: their keys on two lines
+        heights = [round(h * (ROW_PANEL + ROW_LINE) * grow)] * 2
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))
@@ -216,7 +245,7 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
         for k in boosts:  # the mats as big as the seats' cards ask, else as big as the room allows
             row_h, low_h = math.floor(heights[0] * k), math.floor(heights[1] * k)
             top = round(row_h * TAG_ROOM) if tag_room else 0
-            rects, _ = _rows((w, h), where, row_h, margin, top, low_h)  # each seat keeps its place's angle
+            rects, _ = _rows((w, h), where, row_h, margin, top, low_h, columns)  # each seat keeps its place's angle
             if room is None:
                 if _fits(rects, pile, bounds, margin):
                     return rects, cw, pile
@@ -377,6 +406,8 @@ def _finish(size: tuple[int, int], n: int, hints: LayoutHints, rects: list[pygam
     felt = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.84))
     felt.center = (w // 2, h // 2)
     seat_card_w = max(18, min(round(ph * 0.42), round(base_card_w * 0.6)))
+    if in_rows and n <= hints.columns_upto:  # a narrow mat in a column: its words keep the room they need
+        seat_card_w = max(18, min(seat_card_w, round(rects[0].w * COLUMN_CARD)))
     name_above = hints.name_above and not info_above
     pad = max(3, min(r.h for r in rects) // 12)
     # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (at least the couch's BIG_MIN)

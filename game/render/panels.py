@@ -20,9 +20,11 @@ class PanelsHost(Protocol):
 
     L: TableLayout
     texts: TextCache
-    names: list[str]
     controls: list[str]
     layout_hints: LayoutHints | None
+
+    @property
+    def names(self) -> list[str]: ...
 
     @property
     def faces(self) -> list[int | None]: ...

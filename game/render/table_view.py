@@ -16,7 +16,7 @@ from game.core.contract import LayoutHints
 from game.render import felt
 from game.render.anim import Anim
 from game.render.card_art import CardArt
-from game.render.effects import Anchor, Back, Flip, Flyer, Shake
+from game.render.effects import Anchor, Back, Face, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes, Pinned
 from game.render.panels import Panels
@@ -73,7 +73,7 @@ class TableView:
         self.boxes = TextBoxes()  # the words drawn in the frame being drawn, each with its box
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
-        self._in_layer: dict[int, tuple] = {}
+        self._in_layer: dict[int, tuple[Any, ...]] = {}
 
     # -- who sits where, and the motion setting: the view-model's -----------------------------------
     @property
@@ -155,9 +155,11 @@ class TableView:
     def anchor(self, a: Anchor) -> tuple[float, float]:
         """Screen position of a named anchor; a game's view adds its own names."""
         if a[0] == "seat":
-            return self.L.seats[a[1]].stack.center
+            seat: int = a[1]
+            return self.L.seats[seat].stack.center
         if a[0] == "info":
-            return self.L.seats[a[1]].info.center
+            seat = a[1]
+            return self.L.seats[seat].info.center
         return self.L.centre
 
     def card_scale(self, a: Anchor) -> float:
@@ -184,16 +186,16 @@ class TableView:
         return round(dx)
 
     # -- what a game's view tells the shared drawing ------------------------------------------------
-    def seat_key(self, seat: int, state, now: float) -> tuple:
+    def seat_key(self, seat: int, state: Any, now: float) -> tuple[Any, ...]:
         """(is it this seat's turn, *everything its panel shows*): the panel is rebuilt when the rest
         changes; the turn only changes how it is drawn (lifted, glowing)."""
         raise NotImplementedError
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
         """The panel for `content` (a seat key without its first item), the size of the seat's rect."""
         raise NotImplementedError
 
-    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
+    def panel_extras(self, seat: int, content: tuple[Any, ...], image: pygame.Surface, rect: pygame.Rect) -> bool:
         """Draw what sticks out of the panel (tags) onto `image`, a transparent overlay the size of the
         seat's composed image; `rect` is the panel in it. Returns whether anything was drawn."""
         return False
@@ -246,7 +248,7 @@ class TableView:
     def tag_overhang(self, seat: int) -> tuple[int, int]:
         return self.panels.tag_overhang(seat)
 
-    def draw_table(self, surface: pygame.Surface, state, now: float) -> list[pygame.Rect]:
+    def draw_table(self, surface: pygame.Surface, state: Any, now: float) -> list[pygame.Rect]:
         """Felt, small print and the seats. Idle seats live in one opaque layer that is patched only
         where a seat changed; the seat whose turn it is and shaking seats are drawn on top each frame.
         Returns the panels' screen rects."""
@@ -312,7 +314,7 @@ class TableView:
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
-        self, key: tuple, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
+        self, key: tuple[Any, ...], width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
         moving: bool = False,
     ) -> pygame.Surface:
         """A card at `width` turned by `angle`, then scaled by `scale` (and squashed sideways by `squash`).
@@ -346,8 +348,10 @@ class TableView:
             img = self.card_image(art.key, width, 0.0, scale, squash)
         elif isinstance(art, Back):
             img = self.card_image(("back",), width, angle, scale, moving=raw < 1.0)
-        else:
+        elif isinstance(art, Face | Flip):
             img = self.card_image(art.key, width, angle, scale, moving=raw < 1.0)
+        else:
+            raise TypeError(f"a card in the air the table cannot draw: {art!r}")
         surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
 
     # -- words on the felt ------------------------------------------------------------------------------

@@ -103,12 +103,15 @@ class NothanksGeometry:
         # felt for a note over a mat of the bottom row (its seat's notes lane), where it can be had and the row
         # leaves no felt beside its mats (three or more of them across the window)
         notes = get_font(text_px(word_min(self.L.size)), True).get_height() + 2 * max(1, drawn // 14) + 4
+        # ... or, better, a line of the big words: the turn prompt said at the seat's mat (issue 37)
+        said = get_font(text_px(big_min(self.L.size)), True).get_height() + 2 * max(1, drawn // 14) + 4
         low_row = [s for s in self.L.seats if s.rect.top > mid_h]
-        lanes = (notes, 0) if len(low_row) >= 3 else (0,)
+        lanes = (said, notes, 0) if len(low_row) >= 3 else (0,)
         lo = felt_top
         self.prompt_short = 0
-        for size in sorted({drawn, *range(drawn, big_min(self.L.size) - 1, -3), big_min(self.L.size)}, reverse=True):
-            for lane in lanes:
+        # (the lane for the prompt said at a bottom seat first: the prompt over the card is its fallback)
+        for lane in lanes:
+            for size in sorted({drawn, *range(drawn, big_min(self.L.size) - 1, -3), big_min(self.L.size)}, reverse=True):
                 hi = felt_bottom - below - height - lane
                 for most in range(1, PROMPT_LINES + 1):  # on as few lines as will do: one across the centre, best
                     if hi < lo or not self._prompt_fits(hi, height, size, most):

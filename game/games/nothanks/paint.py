@@ -66,9 +66,12 @@ def thinking(surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         pygame.draw.circle(surface, c, (rect.right - r * (9 - 3 * i), rect.bottom - r * 4), r)
 
 
-def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: float) -> list[pygame.Rect]:
-    """The stack, the face-up card, the pot and its count, and the centre's words; where the words went.
-    Every text drawn is entered in the table's text boxes."""
+def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: float, prompt: bool = True
+           ) -> list[pygame.Rect]:
+    """The stack, the face-up card, the pot and its count, and the centre's words (the turn prompt over the
+    card only if `prompt`: else it is said at its seat's mat, its place here kept all the same, so the seats'
+    notes lanes never move with it); where the words go. Every text drawn is entered in the table's text
+    boxes."""
     L = v.L
     geo = v.geo
     deck = geo.deck_rect()
@@ -89,6 +92,8 @@ def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: 
     v.boxes.add("count", at.union(under), f"{max(0, state.pot)} {t('on the card')}")
     texts = v.words.centre_texts(state, now)
     for kind, img, rect in texts:
+        if kind == "prompt" and not prompt:
+            continue
         surface.blit(img, rect)
         v.boxes.add("count" if kind == "left" else kind, rect, kind)
     return [rect for _, _, rect in texts]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.commands import DOWN, LEFT, RIGHT, UP, Command
-from game.core.contract import seat_name
+from game.core.contract import TableConfig, seat_name
 from game.games.nothanks import engine as nt
 from game.games.nothanks.coach import Coach, coach_lines
 from game.games.nothanks.match import NothanksMatch
@@ -23,30 +23,35 @@ class NothanksTable(TableScene[nt.Rules, NothanksMatch]):
 
     rules_type = nt.Rules
 
-    def __init__(self, config, *, threaded: bool = True) -> None:
+    def __init__(self, config: TableConfig, *, threaded: bool = True) -> None:
         """`threaded=False` lets bots decide in the calling thread (headless tests with a fake clock)."""
         super().__init__(config)
         self.threaded = threaded
         self.coaching = False  # the coach on for every person's turn (↑ past the teaching aid)
         self.coach = Coach(config.seed, threaded=threaded)
-        self._turn: tuple | None = None  # the turn on now, and when it began
+        self._turn: tuple[int, int | None, int, int] | None = None  # the turn on now, and when it began
         self._turn_at = 0
 
     def make_match(self, start_ns: int) -> NothanksMatch:
         c = self.config
         return NothanksMatch(self.rules, c.seats, c.seed, start_ns, c.first_player, threaded=self.threaded)
 
+    def _view(self) -> NothanksView:
+        view = self._table()
+        assert isinstance(view, NothanksView), "a No Thanks table draws with its own view"
+        return view
+
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> NothanksView:
         return NothanksView(self.rules, names, controls, self.config.seed, texts=texts)
 
     def apply_settings(self) -> None:
         super().apply_settings()
-        self.view.teaching_aid = bool(self.setting("teaching_aid", True))
+        self._view().teaching_aid = bool(self.setting("teaching_aid", True))
 
     def on_menu(self, cmd: Command) -> None:
         if cmd.action in (UP, DOWN):
             # ↑ more help: the teaching aid, then the coach too; ↓ less: the coach goes first.
-            aid = self.view.teaching_aid
+            aid = self._view().teaching_aid
             if cmd.action == UP:
                 self.coaching = self.coaching or aid
                 aid = True
@@ -54,8 +59,8 @@ class NothanksTable(TableScene[nt.Rules, NothanksMatch]):
                 self.coaching = False
             else:
                 aid = False
-            if aid != self.view.teaching_aid:
-                self.view.teaching_aid = aid
+            if aid != self._view().teaching_aid:
+                self._view().teaching_aid = aid
                 try:
                     self.app.settings["teaching_aid"] = aid
                 except (TypeError, KeyError):
@@ -63,7 +68,7 @@ class NothanksTable(TableScene[nt.Rules, NothanksMatch]):
             self.update_coach()
             self._version += 1
         elif cmd.action in (LEFT, RIGHT):  # the move log, for this table only
-            self.view.show_log = not self.view.show_log
+            self._view().show_log = not self._view().show_log
             self._version += 1
 
     def update(self, now_ns: int, dt_ns: int) -> None:
@@ -92,12 +97,12 @@ class NothanksTable(TableScene[nt.Rules, NothanksMatch]):
                     name = seat_name(spec, seat)
                     words = (seat, coach_lines(advice, self.rules, name),
                              coach_lines(advice, self.rules, name, compact=True))
-        if words != self.view.coach:
-            self.view.coach = words
+        if words != self._view().coach:
+            self._view().coach = words
             self._version += 1
 
     def moving(self) -> bool:
         return self.match.thinking_seat is not None  # the thinking dots breathe
 
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
-        self.view.draw(surface, self.match.state, now, self.match.thinking_seat)
+        self._view().draw(surface, self.match.state, now, self.match.thinking_seat)

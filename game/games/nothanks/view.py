@@ -3,6 +3,8 @@ its centre words, its move log (on demand, in a corner) and its painting, put to
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.games.nothanks import engine as nt
@@ -17,6 +19,7 @@ from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
+from game.render.notes import Pin
 from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
@@ -42,7 +45,7 @@ class NothanksView(TableView):
         seed: int,
         *,
         reduced_motion: bool = False,
-        **kw,
+        **kw: Any,
     ) -> None:
         self.rules = rules  # (before the base lays the table out: layout_hints reads it, and _shrink)
         self._shrink = 1.0
@@ -75,7 +78,7 @@ class NothanksView(TableView):
         self.log.clear()
         self.coach_box.clear()
 
-    def card_key(self, value: int, mini: bool = False) -> tuple:
+    def card_key(self, value: int, mini: bool = False) -> tuple[Any, ...]:
         return card_key(self.rules, value, mini)
 
     # -- geometry -----------------------------------------------------------------------------------
@@ -190,14 +193,14 @@ class NothanksView(TableView):
             return ""
         return self.log.placed(self.log_shown()).corner_text
 
-    def corners_key(self) -> tuple:
+    def corners_key(self) -> tuple[tuple[int, ...] | None, ...]:
         """What the corner and the log cover, for the centre words' caches."""
         return tuple(tuple(r) if r is not None else None
                      for r in (self.corner_rect(fresh=True), self.log_rect(), self.coach_rect()))
 
     # -- the seats: what a panel shows and where ------------------------------------------------------
 
-    def seat_key(self, seat: int, state: nt.State, now: float) -> tuple:
+    def seat_key(self, seat: int, state: nt.State, now: float) -> tuple[Any, ...]:
         """(on turn, its count as shown, its cards on the mat, its score, its keys, its pile): the count, the
         cards and the score are the state's at once (motion never holds information back); its cards still
         flying to it, and its pile less what is still flying to it, show when they land."""
@@ -210,11 +213,11 @@ class NothanksView(TableView):
         score = nt.score(state.cards[seat], shown) if self.teaching_aid and shown is not None else None
         return (active, shown, held, score, self.controls[seat] if seat < len(self.controls) else "", piled)
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
         shown, held, _, _, piled = content
         return paint.panel(self, seat, shown, list(held), piled)
 
-    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool:
+    def panel_extras(self, seat: int, content: tuple[Any, ...], image: pygame.Surface, rect: pygame.Rect) -> bool:
         return paint.score_tag(self, seat, content[2], image, rect)
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
@@ -251,7 +254,7 @@ class NothanksView(TableView):
         (a long name on a narrow mat), so the name shows whole."""
         if text_scale() <= 1.0 or not self.count_on_name_row(seat):
             return False
-        fits: dict[tuple, bool] = self.__dict__.setdefault("_compact", {})
+        fits: dict[tuple[Any, ...], bool] = self.__dict__.setdefault("_compact", {})
         key = (seat, self.names[seat], self.L.size, looks_key())
         if key not in fits:
             width = self.L.seats[seat].info.w - self._reserve(seat, False) - 3 * self.panels.dot_radius(seat)
@@ -327,9 +330,23 @@ class NothanksView(TableView):
             coach = self.coach_box.draw(surface, lines, compact, seat)
             if coach is not None:
                 self.boxes.add("coach", coach, "\n".join(words for words, _ in lines), seat, self.coach_box.size())
-        self._centre_drawn = paint.centre(self, surface, state, now)
+        # the turn prompt at its seat's mat (issue 37), in its lane off the centre's words (laid out first);
+        # over the card where the seat's lane cannot hold it
+        self._centre_drawn = [rect for _, _, rect in self.words.centre_texts(state, now)]
+        pinned, homeless = self.notes.pin(self.pins(state), self.anim.effects, now)
+        paint.centre(self, surface, state, now, prompt=bool(homeless))
         self.poll()
         for f in self.anim.flyers:
             paint.flyer(self, surface, f, now)
         self.poll()
-        self.draw_notes(surface, now)
+        self.draw_notes(surface, now, pinned)
+
+    def pins(self, state: nt.State) -> dict[int, list[Pin]]:
+        """What is said at a seat's mat before its notes (issue 37): whose turn and which keys (the short form
+        where the lane is narrow)."""
+        if state.is_over:
+            return {}
+        seat = state.current_player
+        low = text_for(big_min(self.L.size))  # (the couch's big words: where the lane cannot hold them, over the card)
+        return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
+                           short=self.model.prompt_short(state))]}

@@ -173,6 +173,17 @@ class NothanksModel(ViewModel):
             return None
         return state.matches[seat]
 
+    def prompt_short(self, state: nt.State) -> str:
+        """`prompt_text` as said at its seat's mat where its lane is too narrow for it (the mat names the seat);
+        a bot's turn has none."""
+        seat = state.current_player
+        keys = self.keys_of(seat)
+        if keys is None:
+            return ""
+        if not state.matches[seat]:
+            return t("Take it: {key}", key=keys.first)
+        return t("Take {take} \u00b7 pass {pay}", take=keys.first, pay=keys.second)
+
     def prompt_text(self, state: nt.State) -> str:
         """Above the card: whose turn, and (for a human) which key takes and which pays."""
         seat = state.current_player

@@ -91,8 +91,8 @@ class CentreWords:
 
     def centre_texts(self, state: nt.State, now: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
         """The centre's words as they are drawn, each with its image and screen rect: "left" (the "N left"
-        under the stack), "prompt" (above the card, while the game runs) and "aid" (the teaching aid's
-        sum under the card)."""
+        under the stack), "prompt" (above the card, while the game runs; where it is said at its seat's mat
+        its place stays kept) and "aid" (the teaching aid's sum under the card)."""
         v = self.v
         small = v.geo.small_size
         label = v.texts.outlined(t("{n} left", n=state.cards_left), self.left_size(), colors.TEXT)

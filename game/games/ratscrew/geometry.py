@@ -43,6 +43,7 @@ HEADLINE_SHARE = 0.5  # of the window's width: kept for the headline lane at a b
 # lane left of it and the prompt lane right of it, or ("stack", two seats at the sides) above and under it.
 SIDE_LANE_MIN = 0.18  # of the window's width: the narrowest a lane beside the pile may be
 CARD_MAX = 0.42  # of the window's height: the tallest a pile card gets between the rows
+COLUMNS_CARD_MAX = 0.5  # ... and between columns of mats at the sides (the pile then half the window's height)
 MODES = ("sides", "stack")
 
 
@@ -72,9 +73,10 @@ def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, flo
 class RatscrewGeometry:
     """The centre's geometry for layout `L`; card turns come from the table's `seed` and the pile number."""
 
-    def __init__(self, L: TableLayout, seed: int, mode: str = "stack") -> None:
+    def __init__(self, L: TableLayout, seed: int, mode: str = "stack", clock: bool = False) -> None:
         self.L = L
         self.seed = seed
+        self.clock = clock  # the rules have a game clock: beside the pile ("sides"), a row under it holds it
         size = L.size
         self.mode = mode if L.rows else "stack"  # where the lanes lie (see MODES); round an ellipse: stacked
         self.status_size = px(size, STATUS_PX) if not L.rows else big_min(size)  # the prompt's text size
@@ -93,6 +95,7 @@ class RatscrewGeometry:
         if self.mode == "sides" and text_scale() > 1:  # beside the pile, bigger words: "Ada:", then two lines
             self.prompt_h = 3 * line
         self.bar_h = max(6, self.status_size // 2)
+        self.clock_h = self.line(self.status_size) if clock and self.mode == "sides" else 0  # its row
         self.floor = self._floor()  # how far below the pile's middle its cards reach
         self.ceiling = self._ceiling()  # ... and above it
         self.ok = True  # (between rows of mats) whether the pile and its lanes fit between them
@@ -115,7 +118,7 @@ class RatscrewGeometry:
             self.headline_top = head.top
             self.status_top = prompt.top
             self.bar_y = round(prompt.top + self.prompt_h + self.gap + self.bar_h / 2)
-        self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None
+        self._lanes: tuple[tuple[tuple[int, ...], ...], tuple[pygame.Rect, pygame.Rect]] | None = None
 
     # -- between rows of mats ---------------------------------------------------------------------------
     def _grown(self) -> list[pygame.Rect]:
@@ -157,9 +160,10 @@ class RatscrewGeometry:
             self.ok = column <= bottom - top and not self._hits(top, column, head_half)
             return round(top + max(0, bottom - top - column) / 2)
         top, bottom = self._span(half)
+        under = self.gap + self.clock_h if self.clock_h else 0  # the clock's row under the pile
         reach = self.ceiling + self.floor
-        self.ok = reach <= bottom - top
-        centre = round((top + self.ceiling + bottom - self.floor) / 2)
+        self.ok = reach + under <= bottom - top
+        centre = round((top + self.ceiling + bottom - self.floor - under) / 2)
         self._side_centre = centre
         # the headline lane: four rows of the big words (the photo finish's title, winner and cells)
         plate = max(3, px(self.L.size, 10)) // 2 + 1
@@ -298,6 +302,14 @@ class RatscrewGeometry:
                          min(cx - edge, w - cx - edge, most))
         half = max(half or 0, self.pile_zone.w // 2)
         return pygame.Rect(cx - half, top, 2 * half, height)
+
+    def clock_lane(self) -> pygame.Rect:
+        """Where the game clock goes: under the pile, as wide as it (with the lanes over and under the pile,
+        the prompt lane, which holds it after any prompt said there)."""
+        if self._side is None:
+            return self.core_lanes()[1]
+        half = self.pile_zone.w // 2
+        return pygame.Rect(self.centre[0] - half, self.pile_zone.bottom + self.gap, 2 * half, self.clock_h)
 
     def claim_bar(self, y: float | None = None) -> pygame.Rect:
         """The claim countdown bar, centred on row `y` (its own row under the prompt lane if None)."""

@@ -215,12 +215,13 @@ def prompt_fit(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple[py
     return img, rect
 
 
-def prompt_fitted(v: RatscrewPaintHost, text: str, color: colors.Color) -> tuple[pygame.Surface, pygame.Rect, int]:
+def prompt_fitted(v: RatscrewPaintHost, text: str, color: colors.Color, lane: pygame.Rect | None = None
+                  ) -> tuple[pygame.Surface, pygame.Rect, int]:
     """The prompt as it fits its lane: one line at the prompt's size, else "Ada:" on a line of its own
     and the rest on the next, else two even lines, else a size smaller (down to the smallest text a
     player needs mid-game; below it only if nothing else fits). Its image, rect (at the lane's top) and
-    size."""
-    lane = v.prompt_lane()
+    size. In `lane` (None: the prompt lane)."""
+    lane = v.prompt_lane() if lane is None else lane
     key = (text, tuple(color), tuple(lane), v.L.size, looks_key())
     cached = _PROMPTS.get(key)
     if cached is not None:
@@ -268,6 +269,11 @@ def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim
     `centred`: see RatscrewView.pins); the claim window's countdown."""
     text = v.model.status_text(state) if centred else ""
     clock = v.model.clock_text
+    if clock and v.geo.clock_h:  # lanes beside the pile: the clock in its row under the pile
+        img, at, px = prompt_fitted(v, clock, colors.TEXT, v.geo.clock_lane())
+        surface.blit(img, at)
+        v.boxes.add("clock", at, clock, px=text_px(px))
+        clock = ""
     if clock:
         text = f"{text}   {clock}" if text else clock
     if text:

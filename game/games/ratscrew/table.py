@@ -24,7 +24,7 @@ class RatscrewTable(TableScene[rs.Rules, RatscrewMatch]):
     def make_view(self, names: list[str], controls: list[str], texts: TextCache) -> RatscrewView:
         view = RatscrewView(self.rules, names, controls, self.config.seed, texts=texts)
         # Learner seats: their hints show this long after the pile becomes slappable.
-        view.model.hints = {seat: spec.hint_ms for seat, spec in enumerate(self.config.seats) if spec.is_learner}
+        view.model.hints = {seat: spec.hint_ms for seat, spec in enumerate(self.config.seats) if spec.hint_ms is not None}
         return view
 
     def claim_left(self, now: float) -> float | None:
@@ -57,7 +57,13 @@ class RatscrewTable(TableScene[rs.Rules, RatscrewMatch]):
             return [(event.challenger, "long")]
         return []
 
+    def _view(self) -> RatscrewView:
+        view = self._table()
+        assert isinstance(view, RatscrewView), "a Ratscrew table draws with its own view"
+        return view
+
     def draw_view(self, surface: pygame.Surface, now: float) -> None:
-        self.view.model.clock_text = clock.clock_text(self.match, int(now))  # the game clock (issue 21)
-        self.view.draw(surface, self.match.state, now, self.claim_left(now))
-        clock.draw_locks(surface, [seat.rect for seat in self.view.L.seats], self.match, int(now))
+        view = self._view()
+        view.model.clock_text = clock.clock_text(self.match, int(now))  # the game clock (issue 21)
+        view.draw(surface, self.match.state, now, self.claim_left(now))
+        clock.draw_locks(surface, [seat.rect for seat in view.L.seats], self.match, int(now))

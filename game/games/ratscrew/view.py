@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -19,7 +20,7 @@ from game.core.memo import Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
-from game.games.ratscrew.geometry import CARD_MAX, MODES, RatscrewGeometry
+from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
@@ -27,7 +28,7 @@ from game.render import colors
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
-from game.render.notes import Pin, Pinned
+from game.render.notes import Lane, Pin, Pinned
 from game.render.scale import (
     big_min,
     card_boost,
@@ -121,7 +122,7 @@ SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the s
 # what table_layout and RatscrewGeometry's lanes and reach depend on; neither the names, the language, the
 # seed nor the notes are read by it).
 # An answer is about a kilobyte with its key: 256 KiB keeps the searches of a few hundred windows and looks.
-_FITS: Memo[tuple, tuple[float, str] | None] = Memo("ratscrew rows fits", 2**18)
+_FITS: Memo[tuple[object, ...], tuple[float, str] | None] = Memo("ratscrew rows fits", 2**18)
 
 
 class RatscrewView(TableView):
@@ -138,6 +139,7 @@ class RatscrewView(TableView):
     short_notes = SHORT_NOTES
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
+    _columns = True  # mats in rows: in columns at the sides where the seats are few (else in rows: see relayout)
 
     @property
     def layout_hints(self) -> LayoutHints:  # type: ignore[override]
@@ -145,7 +147,8 @@ class RatscrewView(TableView):
         cards) and smaller centre cards (room for taller panels round a centre whose lanes grew)."""
         grow = max(0.0, text_scale() - 1.0)
         if self._card is not None:  # mats in rows: the pile as big as the felt between them takes (see _fit_rows)
-            return dataclasses.replace(ROWS_LAYOUT, card_scale=self._card)
+            return dataclasses.replace(ROWS_LAYOUT, card_scale=self._card,
+                                       columns_upto=ROWS_LAYOUT.columns_upto if self._columns else 0)
         wider = PANEL_GROW * grow * self._roomy  # a small window's felt is needed for the notes' lanes
         return dataclasses.replace(LAYOUT, panel_wide=LAYOUT.panel_wide * (1 + wider),
                                    card_scale=LAYOUT.card_scale * (1 - CARD_SHRINK * grow), pile_tall=self._tall)
@@ -158,20 +161,21 @@ class RatscrewView(TableView):
         seed: int,
         *,
         reduced_motion: bool = False,
-        **kw,
+        **kw: Any,
     ) -> None:
+        self.rules = rules  # (before the base lays the table out)
+        self.clock = rs.GAME_LENGTHS_S[rules.game_length] is not None  # the rules have a game clock
         super().__init__(
             RatscrewModel(rules, names, seed, reduced_motion=reduced_motion), controls, seed, **kw
         )
-        self.rules = rules
         self.pinned: Pinned = {}  # what the frame last drawn said at the seats' mats (see pins)
-        self.geo = RatscrewGeometry(self.L, seed)
+        self.geo = self.geometry(self.L)
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
         # the corner: the slaps in one short line and the rules key (the rest is behind it: issue 20)
         self._corner = rs_text.table_corner(rules).split("\n")[0]
         self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-        self._lanes: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
+        self._lanes: tuple[tuple[RatscrewGeometry, tuple[Lane, ...]], tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -181,8 +185,14 @@ class RatscrewView(TableView):
         self._roomy = min(1.0, max(0.0, (unit(size) - 0.5) * 2))  # 0 at 640×360, 1 from 1280×720 up
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
-            self._fit_rows(size)
-            if self.L.rows and not self._shrink_for_notes(size):  # too crowded for mats in rows: as round an ellipse
+            # mats in columns at the sides (few seats: the pile tall between them), else in rows, where every
+            # seat's notes find felt beside its mat; else round an ellipse
+            for columns in (True, False):
+                self._columns = columns
+                self._fit_rows(size)
+                if self.L.rows and self._shrink_for_notes(size):
+                    break
+            else:  # too crowded for mats: as round an ellipse
                 self._card, self._mode = None, "stack"
                 self._lanes = self._clear = None
                 self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
@@ -190,11 +200,11 @@ class RatscrewView(TableView):
         else:
             super().relayout(size)
         if not self.L.rows:
-            column = RatscrewGeometry(self.L, self.seed).column()
+            column = self.geometry(self.L).column()
             if column > self.L.pile.h:  # a bigger text size: the lanes above and below the pile grew
                 self._tall = (column + 1) / self.L.card_h
                 super().relayout(size)
-        self.geo = RatscrewGeometry(self.L, self.seed, self._mode)
+        self.geo = self.geometry(self.L, self._mode)
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
             self.art.card(code, self.L.card_w)
@@ -234,18 +244,18 @@ class RatscrewView(TableView):
     def _notes_fit(self) -> bool:
         """Mats in rows: whether every seat's notes have felt of their own beside its mat; where one has none
         (a big text size with large cards, or eight seats), the seats sit round an ellipse, whose felt holds them."""
-        self.geo = RatscrewGeometry(self.L, self.seed, self._mode)
+        self.geo = self.geometry(self.L, self._mode)
         self._lanes = self._clear = None
         self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
         return all(lane.clear for lane in self.notes.lanes())
 
     def _fit_rows(self, size: tuple[int, int]) -> None:
-        """Mats in rows: the biggest centre cards (a pile card at most CARD_MAX of the height) whose pile and
+        """Mats in rows: the biggest centre cards (a pile card at most CARD_MAX of the height, COLUMNS_CARD_MAX between columns) whose pile and
         lanes fit between the rows, with the lanes beside the pile or above and under it, whichever lets the
         pile be bigger (the first where both are as big). Searched once per window, seats, places and looks
         (see _FITS), then laid out."""
         key = (type(self), tuple(size), self.n, None if self.places is None else tuple(self.places), looks_key(),
-               card_boost(), seat_card_boost())
+               card_boost(), seat_card_boost(), self._columns, self.clock)
         if key in _FITS:
             found = _FITS[key]
         else:
@@ -261,7 +271,7 @@ class RatscrewView(TableView):
         3 % steps for each mode; None where nothing fits between the rows."""
         w, h = size
         base = max(28, round(min(h * 0.15, w * 0.085)))
-        most = CARD_MAX * h / RATIO / base
+        most = (COLUMNS_CARD_MAX if self._columns else CARD_MAX) * h / RATIO / base
         best: tuple[float, float, str] | None = None  # (share, scale, mode)
         layouts: dict[float, TableLayout] = {}  # by scale: each mode tries the same scales (nothing changes L)
         for mode in MODES:
@@ -278,7 +288,7 @@ class RatscrewView(TableView):
                 if not L.rows:  # the pile too big for the rows' felt
                     scale *= 0.97
                     continue
-                geo = RatscrewGeometry(L, self.seed, mode)
+                geo = self.geometry(L, mode)
                 if geo.ok:
                     if best is None or geo.share() > best[0] + 1e-6:
                         best = (geo.share(), scale, mode)
@@ -296,13 +306,17 @@ class RatscrewView(TableView):
         for k in range(1, 6):
             self._card = finer = scale * (1 + 0.006 * k)
             L = table_layout(size, self.n, self.layout_hints, self.places)
-            geo = RatscrewGeometry(L, self.seed, mode)
+            geo = self.geometry(L, mode)
             if not (L.rows and geo.ok and geo.share() > share):
                 break
             best = (geo.share(), finer, mode)
         return best
 
     # -- geometry -----------------------------------------------------------------------------------
+    def geometry(self, L: TableLayout, mode: str = "stack") -> RatscrewGeometry:
+        """The centre's geometry at layout `L` with its lanes in `mode` (a row for the clock if the rules have one)."""
+        return RatscrewGeometry(L, self.seed, mode, self.clock)
+
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]:
         at = self.geo.anchor(a, pile_size, self.model.pile_gen)
         return super().anchor(a) if at is None else at
@@ -335,10 +349,11 @@ class RatscrewView(TableView):
     def keep_clear(self) -> list[pygame.Rect]:
         """What the seats' notes lanes keep off: the pile (wherever its cards can reach) and the headline
         and prompt lanes as wide as the pile (then those grow into the felt the notes leave), with the
-        claim bar."""
+        claim bar, and the clock's row under the pile (lanes beside the pile)."""
         if self._clear is None or self._clear[0] is not self.geo:
             headline, prompt = self.geo.core_lanes()
-            self._clear = (self.geo, [self.geo.pile_zone.copy(), headline, prompt.union(self.geo.claim_bar())])
+            self._clear = (self.geo, [self.geo.pile_zone.copy(), headline, prompt.union(self.geo.claim_bar()),
+                                      *([self.geo.clock_lane()] if self.geo.clock_h else [])])
         return self._clear[1]
 
     def print_avoid(self) -> list[pygame.Rect]:
@@ -413,7 +428,7 @@ class RatscrewView(TableView):
     def corner_text(self) -> str:
         return "\n".join([self._corner, rules_key_hint(self.model.keys)])
 
-    def seat_key(self, seat: int, state: rs.State, now: float) -> tuple:
+    def seat_key(self, seat: int, state: rs.State, now: float) -> tuple[Any, ...]:
         count = len(state.hands[seat])
         out = not state.in_game(seat)
         active = seat == state.current_player and not state.is_over and not out
@@ -423,7 +438,7 @@ class RatscrewView(TableView):
         wait = 0 if out else state.timeouts[seat]
         return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat))
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface:
+    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
         count, out, owed, claim, wait, _, _ = content
         return build_panel(self, seat, count, out, owed, claim, wait=wait)
 
@@ -438,7 +453,7 @@ class RatscrewView(TableView):
         pile_size = len(state.pile)
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
         for f in under:  # burned cards slide in under the pile
-            self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
+            self._draw_flyer(surface, f, now, pile_size)
         self._draw_pile(surface, state, now)
         self.poll()
         self._draw_pile_count(surface, state, now)
@@ -446,7 +461,7 @@ class RatscrewView(TableView):
         self.poll()
         for f in self.anim.flyers:
             if f not in under:
-                self.draw_flying_card(surface, f, now, self.L.card_w, pile_size)
+                self._draw_flyer(surface, f, now, pile_size)
                 self.poll()  # each card in the air is turned and scaled: keep stamping presses between them
         self.poll()
         paint.slaps(self, surface, now)
@@ -474,14 +489,12 @@ class RatscrewView(TableView):
                                                  short=self.model.status_short(state)))
         return pins
 
-    def draw_flying_card(
-        self, surface: pygame.Surface, f: Flyer, now: float, width: int, pile_size: int = 0
-    ) -> None:
+    def _draw_flyer(self, surface: pygame.Surface, f: Flyer, now: float, pile_size: int) -> None:
         """A card in the air, or a won pile swept to its winner; pile slots as in a pile of `pile_size`."""
         if isinstance(f.art, Sweep):
             paint.sweep(self, surface, f, now)
         else:
-            super().draw_flying_card(surface, f, now, width, lambda a: self.anchor(a, pile_size))
+            self.draw_flying_card(surface, f, now, self.L.card_w, lambda a: self.anchor(a, pile_size))
 
     def _draw_pile(self, surface: pygame.Surface, state: rs.State, now: float) -> None:
         paint.pile(self, surface, state, now)
