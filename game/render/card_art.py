@@ -6,6 +6,8 @@ Everything is drawn once per (card, width) and reused, in a bounded cache that a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import cards
@@ -158,7 +160,7 @@ class CardArt:
         """A value card: with `suit` a playing card showing its value (rank_label + suit), else the number."""
         return self.surface(("nt", value, suit, rank_label, mini), width)
 
-    def surface(self, key: tuple, width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
+    def surface(self, key: tuple[Any, ...], width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
         """The card for `key` at `width` px, rotated by `angle` whole degrees (cached). A card at rest is
         turned smoothly; one in the air (`smooth` False) is turned three times faster, unsmoothed, so a
         frame full of flying cards keeps reading input often (its edges move too fast to show it)."""
@@ -180,7 +182,7 @@ class CardArt:
         return surf
 
     # -- drawing --------------------------------------------------------------------------------
-    def _draw(self, key: tuple, w: int) -> pygame.Surface:
+    def _draw(self, key: tuple[Any, ...], w: int) -> pygame.Surface:
         kind = key[0]
         if kind == "back":
             return self._draw_back(w)

@@ -1,4 +1,4 @@
-"""The table's palette: felt, rim, seat colours (Okabe–Ito, with a light grey) and suit colours (two or four
+"""The table's palette: felt, rim, seat colours (game.seat_colors) and suit colours (two or four
 colours)."""
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ and flyer arts next to its view-model, as subclasses of `Effect` and plain froze
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.render import colors
 from game.render.tween import Tween
 
-Anchor = tuple
+Anchor = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)

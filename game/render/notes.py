@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -101,7 +101,7 @@ class Notes:
     def __init__(self, host: NotesHost) -> None:
         self.host = host
         # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
-        self._lanes: Memo[tuple, tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        self._lanes: Memo[tuple[Any, ...], tuple[Lane, ...]] = Memo("note lanes", 2**17)
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
@@ -193,7 +193,7 @@ class Notes:
         (a narrower one would cut a long word with "…": "udfordringen!" between two mats at 640x360)."""
         return all(self._rows(t(text), self.floor(), width) < 99 for text in self.host.short_notes)
 
-    def _score(self, w: int, h: int, memo: dict) -> tuple[int, int, int, int]:
+    def _score(self, w: int, h: int, memo: dict[tuple[int, int], tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
         """How well a lane w × h holds notes, best first: how many of a short note, another short one and a
         long one fit in turn at the note size (a short note on two lines at most, a long one on three: a
         narrow lane that stacks a note a word a line reads badly), whether a short one fits on one line,
@@ -218,8 +218,8 @@ class Notes:
             memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
-    def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect, memo: dict
-                    ) -> list[tuple[tuple, Lane]]:
+    def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
+                    memo: dict[tuple[int, int], tuple[int, int, int, int]]) -> list[tuple[tuple[int, ...], Lane]]:
         L = self.host.L
         box = L.seats[seat].rect
         zone = self.panel_zone(seat)
@@ -228,7 +228,7 @@ class Notes:
         cx, cy = L.centre
         up_is_in = box.centery >= cy  # a seat in the lower half has the middle above it
         left_is_in = box.centerx >= cx
-        out: list[tuple[tuple, Lane]] = []
+        out: list[tuple[tuple[int, ...], Lane]] = []
         order = 0
 
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
@@ -294,16 +294,17 @@ class Notes:
         window = pygame.Rect(2, 2, w - 4, h - 4)
         panels = [self.panel_zone(s).inflate(2 * g, 2 * g) for s in range(n)]
         obstacles = panels + [b.inflate(g, g) for b in blocks]
-        memo: dict = {}
+        memo: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         cands = {s: self._candidates(s, obstacles, window, memo) for s in range(n)}
         self.host.poll()
         # The most crowded seats choose first (their best lane is the poorest), then seat order.
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
 
-        def choose(forced: tuple[int, Lane, tuple] | None = None) -> tuple[dict[int, Lane], dict[int, tuple]]:
+        def choose(forced: tuple[int, Lane, tuple[int, ...]] | None = None
+                   ) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
             chosen: dict[int, Lane] = {}
-            scores: dict[int, tuple] = {}
+            scores: dict[int, tuple[int, ...]] = {}
             taken: list[pygame.Rect] = []
             if forced is not None:
                 chosen[forced[0]], scores[forced[0]] = forced[1], forced[2]
@@ -322,7 +323,7 @@ class Notes:
                     chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
             return chosen, scores
 
-        def quality(scores: dict[int, tuple]) -> tuple:
+        def quality(scores: dict[int, tuple[int, ...]]) -> tuple[Any, ...]:
             """Lower is better: seats with no felt, seats whose lane holds no note at the smallest size,
             then the poorest lanes first."""
             return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),
@@ -575,14 +576,14 @@ class Notes:
             host.poll()  # a new note's text is fitted the first time: keep reading input
         if not banners:
             return
-        for e in shown:
-            if isinstance(e, Banner):
-                img, rect, fade, plate = self.sprite(e, now)
+        for b in shown:
+            if isinstance(b, Banner):
+                img, rect, fade, plate = self.sprite(b, now)
                 box = rect
                 if plate:
                     box = self.draw_plate(surface, rect, img.get_height(), fade)
                 hud.blit_alpha(surface, img, rect, fade)
-                host.boxes.add("banner", box, e.text, px=text_px(round(host.L.size[1] * e.scale)))
+                host.boxes.add("banner", box, b.text, px=text_px(round(host.L.size[1] * b.scale)))
         host.poll()
 
 

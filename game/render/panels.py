@@ -3,7 +3,7 @@ and its tags, and the seat drawn on its turn (lifted, glowing, framed) or shaken
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -33,9 +33,9 @@ class PanelsHost(Protocol):
 
     def controls_width(self, seat: int) -> int: ...
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface: ...
+    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface: ...
 
-    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool: ...
+    def panel_extras(self, seat: int, content: tuple[Any, ...], image: pygame.Surface, rect: pygame.Rect) -> bool: ...
 
 
 class Panels:
@@ -45,7 +45,7 @@ class Panels:
         self.host = host
         # Per seat (at most MAX_SEATS entries, the last content of each): (content, image, panel rect in it,
         # tags or None).
-        self._images: dict[int, tuple] = {}
+        self._images: dict[int, tuple[Any, ...]] = {}
         # The turn's glow and frame per seat and panel size (a panel's area twice): 8 seats' fit in a third
         # of a screen; half keeps a relayout's sizes beside them.
         self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=0.5))
@@ -281,7 +281,7 @@ class Panels:
         m = self.margin(seat)
         return self.host.L.seats[seat].rect.inflate(2 * m, 2 * m)
 
-    def image(self, seat: int, content: tuple) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None]:
+    def image(self, seat: int, content: tuple[Any, ...]) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None]:
         """The seat's panel with its shadow, composed once per content: the image, where the panel sits
         in it, and an overlay of what sticks out (tags, drawn over everything else of the seat)."""
         cached = self._images.get(seat)
@@ -294,9 +294,8 @@ class Panels:
         radius = max(6, rect.h // 8)
         pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
         image.blit(self.host.build_panel(seat, content), inner)
-        tags: pygame.Surface | None = pygame.Surface(image.get_size(), pygame.SRCALPHA)
-        if not self.host.panel_extras(seat, content, tags, inner):
-            tags = None
+        drawn = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        tags = drawn if self.host.panel_extras(seat, content, drawn, inner) else None
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
             tags = tags.convert_alpha() if tags is not None else None
@@ -332,7 +331,7 @@ class Panels:
             self._turn[key] = cached
         return cached
 
-    def draw(self, surface: pygame.Surface, seat: int, key: tuple, dx: int) -> pygame.Rect:
+    def draw(self, surface: pygame.Surface, seat: int, key: tuple[Any, ...], dx: int) -> pygame.Rect:
         """A seat drawn on its own, `dx` aside (shaken); on its turn (`key[0]`) lifted, glowing and framed.
         Its panel's screen rect."""
         image, inner, tags = self.image(seat, key[1:])
@@ -350,7 +349,7 @@ class Panels:
             surface.blit(tags, (x, y))
         return inner.move(x, y)
 
-    def blit_idle(self, layer: pygame.Surface, seat: int, content: tuple) -> None:
+    def blit_idle(self, layer: pygame.Surface, seat: int, content: tuple[Any, ...]) -> None:
         """A seat not on its turn, onto the still layer."""
         image, _, tags = self.image(seat, content)
         area = self.area(seat)
