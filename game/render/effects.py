@@ -62,14 +62,14 @@ class Shake(Effect):
 class Face:
     """A card face (`key` as the card art knows it)."""
 
-    key: tuple
+    key: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Flip:
     """A card face opening out from edge-on as it starts to fly."""
 
-    key: tuple
+    key: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ class Flyer:
     src: Anchor
     dst: Anchor
     art: object
-    hides: tuple | None = None
+    hides: tuple[Any, ...] | None = None
     scale: tuple[float, float] | None = (1.0, 1.0)  # None: a card's size at `src`, then at `dst`
     angle: tuple[float, float] = (0.0, 0.0)
     count: int = 1  # how many of `hides` it carries (a handful of tokens flies as one)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render import colors
+from game.render import colors, seat_marks
 from game.render.cache import LRU, Bound
 
 # The slap hands (a card's width, a seat's colour, turned by tens of degrees): the hands of one slap race at
@@ -82,14 +82,15 @@ def bar(target: pygame.Surface, rect: pygame.Rect, fraction: float, color: color
     pygame.draw.rect(target, colors.TEXT, rect, width=1, border_radius=radius)
 
 
-def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
-    """A flat open hand in a seat colour, `size` px tall, fingers up turned by `angle` degrees (cached)."""
-    key = (max(8, size), color, angle % 360)
+def hand(size: int, color: colors.Color, angle: int = 0, seat: int | None = None) -> pygame.Surface:
+    """A flat open hand in a seat colour, `size` px tall, fingers up turned by `angle` degrees, with the
+    `seat`'s shape on its palm (game.render.seat_marks) if given (cached)."""
+    key = (max(8, size), color, angle % 360, seat)
     surf = _HANDS.get(key)
     if surf is not None:
         return surf
     if angle % 360:
-        surf = pygame.transform.rotozoom(hand(size, color, 0), angle, 1.0)
+        surf = pygame.transform.rotozoom(hand(size, color, 0, seat), angle, 1.0)
         _HANDS[key] = surf
         return surf
     ss = 3
@@ -113,6 +114,11 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
     shape(outline, ss * 2)
     shape(color, 0)
     surf = pygame.transform.smoothscale(big, (key[0], key[0]))
+    if seat is not None:  # in a colour that stands out of the hand's (dark on a light hand, light on a dark one)
+        ink = seat_marks.default_edge(color)
+        palm = pygame.Rect(0, 0, round(key[0] * 0.34), round(key[0] * 0.34))
+        palm.center = (round(key[0] * 0.5), round(key[0] * 0.71))
+        seat_marks.draw(surf, seat, palm, ink, ink)
     _HANDS[key] = surf
     return surf
 

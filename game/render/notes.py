@@ -23,7 +23,7 @@ import pygame
 
 from game.core.memo import Memo
 from game.i18n import t
-from game.render import colors, hud
+from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
@@ -38,6 +38,8 @@ NOTE_PX = 24  # a seat's note at 1280×720
 REF_LONG = "Out of cards: slap (L-Shift) to stay in!"
 REF_SHORT = "Too late by 167 ms"
 REF_SHORT_2 = "Wrong slap! Burns 2"
+MARK_SHARE = 0.8  # the seat's mark before a note: its size as a share of the note's text size
+MARK_LEAST = 8  # a mark smaller than this (px) would not read as a shape: left out
 SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
 
 
@@ -417,6 +419,21 @@ class Notes:
             rect.midtop = (r.centerx, r.top + offset)
         return rect
 
+    def _marked(self, lane: Lane, img: pygame.Surface, offset: int, size: int) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """Where a note drawn at `size` rests in `lane` and where the seat's mark goes before it (centred on
+        its first line), if the lane has the room beside the words (else None: the words as they are)."""
+        m = round(text_px(size) * MARK_SHARE)
+        gap = max(2, m // 3)
+        whole = img.get_rect()
+        whole.w += m + gap
+        if whole.w > lane.rect.w or m < MARK_LEAST:
+            return self._at(lane, img, offset), None
+        whole = self._at(lane, whole, offset)
+        rect = img.get_rect(topright=whole.topright)
+        mark = pygame.Rect(0, 0, m, m)
+        mark.center = (whole.left + m // 2, whole.top + self._line(size) // 2)
+        return rect, mark
+
     def place(self, seat: int, size: tuple[int, int], side: bool = False) -> Place:
         """Where a note of `size` px rests at `seat` (its lane's place nearest the panel), how far it rises
         (never: lanes are fixed), and whether it fits clear felt (`side` is not used)."""
@@ -444,7 +461,7 @@ class Notes:
         host = self.host
         fade = self.fade(e, now)
         if isinstance(e, Note):
-            img, (rect, _, clear) = self.image(e.seat, e.text, e.color)
+            img, (rect, _, clear) = self.image(e.seat, e.text, self.ink(e.color, not self.lane(e.seat).clear))
             return img, rect, fade, not clear
         lane = host.banner_lane()
         if lane is not None:
@@ -452,7 +469,7 @@ class Notes:
             return img, img.get_rect(center=lane.center), fade, e.plate
         h = host.L.size[1]
         rise = 0.0 if host.reduced_motion else ease_out(e.tween.raw(now))
-        img = host.texts.outlined(e.text, round(h * e.scale), e.color)
+        img = host.texts.outlined(e.text, round(h * e.scale), self.ink(e.color, e.plate))
         x, y = host.L.centre if e.at is None else host.anchor(e.at)
         y -= rise * h * 0.08
         return img, img.get_rect(center=(round(x), round(y))), fade, e.plate
@@ -466,12 +483,18 @@ class Notes:
         texts = self.host.texts
         size = round(self.host.L.size[1] * e.scale)
         while size > 8:
-            img = texts.outlined(e.text, size, e.color)
+            img = texts.outlined(e.text, size, self.ink(e.color, e.plate))
             pad = max(3, img.get_height() // 6) if e.plate else 0
             if img.get_width() + 4 * pad <= lane.w and img.get_height() + pad <= lane.h:
                 return img, size
             size -= 1
-        return texts.outlined(e.text, size, e.color), size
+        return texts.outlined(e.text, size, self.ink(e.color, e.plate)), size
+
+    @staticmethod
+    def ink(color: colors.Color, plated: bool) -> colors.Color:
+        """The colour words asked in `color` are drawn in: made to read at 4.5:1 on what they lie on (the dark
+        plate, else the felt)."""
+        return colors.readable(color, colors.on_plate()) if plated else colors.on_felt(color)
 
     def _pad(self, size: int) -> int:
         """A plate's margin round words of `size` (at least what draw_plate gives one line of them)."""
@@ -508,7 +531,7 @@ class Notes:
             for p in wanted:
                 # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
                 shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
-                    p.color, colors.FELT))]
+                    p.color, colors.FELT_UNDER_WORDS))]
                 said = ""
                 for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
                     pad = self._pad(max(p.top, p.low)) if shape.plate or not lane.clear else 0
@@ -555,21 +578,24 @@ class Notes:
                 # one may fit where this one does not). The newest leaves the next one room to read, where
                 # it still reads itself in the rest (a little smaller, rather than alone).
                 height = room if k else lane.rect.h - start
+                ink = self.ink(e.color, not lane.clear)
                 if k == 0 and len(newest_first) > 1:
                     nxt = newest_first[1]
                     need = self._least_height(nxt.text, nxt.short, lane.rect.w)
-                    if 0 < need < height and self.fitted(e.text, e.color, lane.rect.w, height - need,
+                    if 0 < need < height and self.fitted(e.text, ink, lane.rect.w, height - need,
                                                          e.short, readable_only=True)[2]:
                         height -= need
-                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short,
+                img, px, said = self.fitted(e.text, ink, lane.rect.w, height, e.short,
                                             readable_only=k > 0 or start > 0)
                 if (k or start) and (not said or img.get_height() > room):
                     continue
-                rect = self._at(lane, img, offset)
+                rect, mark = self._marked(lane, img, offset, px)
                 fade = self.fade(e, now)
                 box = rect
                 if not lane.clear:
-                    box = self.draw_plate(surface, rect, img.get_height(), fade)
+                    box = self.draw_plate(surface, rect.union(mark) if mark else rect, img.get_height(), fade)
+                if mark:
+                    hud.blit_alpha(surface, seat_marks.image(seat, mark.w), mark, fade)
                 hud.blit_alpha(surface, img, rect, fade)
                 host.boxes.add("note", box, said, seat, text_px(px))  # its size as drawn
                 offset += img.get_height()

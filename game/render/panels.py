@@ -8,7 +8,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.contract import LayoutHints
-from game.render import colors, faces, hud
+from game.render import colors, faces, hud, seat_marks
 from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
@@ -190,15 +190,19 @@ class Panels:
         return rect
 
     def draw_mark(self, surf: pygame.Surface, seat: int) -> None:
-        """The seat's mark before its name: the face of the profile that plays it, else a disc in the seat's
-        colour (both as tall as the name's line: see `big_mark`), else the small dot. A face is drawn once
-        per size, face and colour (game.render.faces)."""
+        """The seat's mark before its name: its shape in its colour (game.render.seat_marks: colour alone
+        does not tell every seat apart), as tall as the name's line (see `big_mark`) or small; where a
+        profile plays it, the profile's face with the shape on its corner. A face is drawn once per size,
+        face and colour (game.render.faces)."""
         rect = self.mark_box(seat)
-        colour = colors.seat_color(seat)
-        if not self.big_mark(seat):
-            pygame.draw.circle(surf, colour, rect.center, rect.w // 2)
+        face = self.face_of(seat)
+        if face is None or not self.big_mark(seat):
+            seat_marks.draw(surf, seat, rect)
             return
-        surf.blit(faces.mark(rect.w, self.face_of(seat), colour), rect)
+        surf.blit(faces.mark(rect.w, face, colors.seat_color(seat)), rect)
+        badge = pygame.Rect(0, 0, max(6, rect.w // 2), max(6, rect.w // 2))
+        badge.center = (rect.right - badge.w // 4, rect.bottom - badge.h // 4)
+        seat_marks.draw(surf, seat, badge)
 
     def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two

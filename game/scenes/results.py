@@ -11,7 +11,7 @@ from game.commands import Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
 from game.i18n import t, tn
-from game.render import scale
+from game.render import scale, seat_marks
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
 from game.ui.scene import Scene
@@ -140,7 +140,7 @@ class ResultsScene(Scene):
         self.body.layout(size, pygame.Rect(margin, top, w - 2 * margin, area.y - ui.px(size, 14) - tally_h - top))
 
     def _draw_tally(self, surface: pygame.Surface) -> None:
-        """The evening's tally: the heading in gold, then each seat's mark in its colour and its figure."""
+        """The evening's tally: the heading in gold, then each seat's mark (its shape in its colour) and its figure."""
         size = w, _ = surface.get_size()
         dot = ui.px(size, 12)
         cy = self.tally_y + max(ui.px(size, 14), ui.TEXTS.line_height(ui.px(size, TALLY_PX), True) // 2)
@@ -148,7 +148,7 @@ class ResultsScene(Scene):
             left = self.tally_x + x
             if seat is not None:
                 mark = pygame.Rect(left, cy - dot // 2, dot, dot)
-                pygame.draw.rect(surface, ui.seat_colour(seat), mark, border_radius=max(2, dot // 4))
+                seat_marks.draw(surface, seat, mark)
                 left = mark.right + dot // 2
             ui.blit_text(surface, text, ui.px(size, TALLY_PX), ui.GOLD if seat is None else ui.TEXT, "midleft",
                          (left, cy), bold=True, max_w=w - left)

@@ -1,0 +1,106 @@
+"""A seat's mark beyond its colour (issue 37): the shape game.seat_colors gives it (○ △ □ ◇ ☆ ⬡ ✚ ♥), drawn in
+code (a font's glyphs for them may be missing) in the seat's colour with a dark edge, so two seats whose
+colours run together for a colour-blind player still differ. The table puts it on the seat's mat, its slap
+paw, its notes and the photo finish; the results put it before each seat's figure.
+
+A mark is drawn once per (shape, size, colours), supersampled and scaled down for smooth edges, and kept in a
+cache bounded by its bytes (game.render.cache: emptied when the window changes size)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.render import colors
+from game.render.cache import LRU, Bound
+from game.seat_colors import SEAT_SHAPES, seat_shape
+
+SUPERSAMPLE = 4
+CIRCLE_STEPS = 48
+DARK_FILL = 0.25  # a fill this dark (WCAG luminance) gets a light edge
+
+Point = tuple[float, float]
+
+# Every seat's mark at the few sizes a table and its screens use (a mat's, a note's, a paw's, a strip's): a
+# few hundred KB at 1080p; a twentieth of a screen holds them with room to spare.
+_MARKS: LRU[pygame.Surface] = LRU("seat shapes", Bound(screens=0.05, fixed=2**16))
+
+
+def _regular(n: int, r: float, turn: float = -90.0) -> list[Point]:
+    return [(r * math.cos(math.radians(turn + 360 * k / n)), r * math.sin(math.radians(turn + 360 * k / n)))
+            for k in range(n)]
+
+
+def outline(shape: str, r: float) -> list[Point]:
+    """The corners of `shape` round (0, 0), fitting a circle of radius `r` and as heavy to the eye as each
+    other (a triangle or a star reaches further than a square of the same weight)."""
+    if shape == "circle":
+        return _regular(CIRCLE_STEPS, r * 0.9)
+    if shape == "triangle":
+        return [(x, y + r * 0.18) for x, y in _regular(3, r * 1.12)]  # its weight on the centre, not its tip
+    if shape == "square":
+        return _regular(4, r * 1.1, 45.0)
+    if shape == "diamond":
+        return [(x * 0.86, y) for x, y in _regular(4, r)]
+    if shape == "star":
+        return [p for k in range(5) for p in (_regular(5, r * 1.05)[k], _regular(5, r * 0.48, -54.0)[k])]
+    if shape == "hexagon":
+        return _regular(6, r * 0.98, 0.0)
+    if shape == "cross":
+        a, b = r * 0.34, r * 0.95
+        return [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b), (-a, a), (-b, a), (-b, -a),
+                (-a, -a)]
+    if shape == "heart":
+        points = []
+        for k in range(CIRCLE_STEPS):
+            t = 2 * math.pi * k / CIRCLE_STEPS
+            x = 16 * math.sin(t) ** 3
+            y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+            points.append((x * r / 16.5, -(y + 2.5) * r / 16.5))
+        return points
+    raise ValueError(f"no such seat shape: {shape!r} (known: {', '.join(SEAT_SHAPES)})")
+
+
+def default_edge(fill: colors.Color) -> colors.Color:
+    """A mark's edge: the fill darkened, or for a dark fill (the blue, the red) lightened, so the shape stands
+    out of the felt and the dark mats whatever its colour."""
+    if colors.luminance(fill) < DARK_FILL:
+        return colors.mix(fill, (255, 255, 255), 0.65)
+    return colors.mix(fill, colors.INK, 0.7)
+
+
+def image(seat: int, size: int, fill: colors.Color | None = None, edge: colors.Color | None = None
+          ) -> pygame.Surface:
+    """The seat's mark, `size` px square (transparent round it): its shape filled with `fill` (the seat's
+    colour) inside an `edge` (see `default_edge`) about a tenth of its size."""
+    size = max(4, int(size))
+    fill = colors.seat_color(seat) if fill is None else fill
+    edge = default_edge(fill) if edge is None else edge
+    shape = seat_shape(seat)
+    key = (shape, size, fill, edge)
+    found = _MARKS.get(key)
+    if found is not None:
+        return found
+    big = size * SUPERSAMPLE
+    art = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    r = big / 2 * 0.92
+    width = max(SUPERSAMPLE, big // 9)
+    pygame.draw.polygon(art, edge, [(c + x, c + y) for x, y in outline(shape, r)])
+    inner = (r - width) / r  # the edge's width all round, near enough for shapes this round
+    pygame.draw.polygon(art, fill, [(c + x * inner, c + y * inner) for x, y in outline(shape, r)])
+    img = pygame.transform.smoothscale(art, (size, size))
+    if pygame.display.get_surface() is not None:
+        img = img.convert_alpha()
+    _MARKS[key] = img
+    return img
+
+
+def draw(surface: pygame.Surface, seat: int, rect: pygame.Rect, fill: colors.Color | None = None,
+         edge: colors.Color | None = None) -> pygame.Rect:
+    """The seat's mark as big as fits `rect`, centred in it; where it went."""
+    img = image(seat, min(rect.w, rect.h), fill, edge)
+    at = img.get_rect(center=rect.center)
+    surface.blit(img, at)
+    return at
