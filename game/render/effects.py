@@ -17,6 +17,16 @@ from game.render.tween import Tween
 
 Anchor = tuple[Any, ...]
 
+# A seat's note reads in full for at least NOTE_HOLD_MS (issue 37: a family reads it from the sofa, and
+# "Wrong slap! Burns 2" went before it was read), then fades out over NOTE_FADE_MS.
+NOTE_HOLD_MS = 2000
+NOTE_FADE_MS = 300
+
+
+def note_tween(t_ns: int, ms: int) -> Tween:
+    """A note's time on the table from `t_ns`: `ms` as asked, but never shorter than its hold and fade."""
+    return Tween(t_ns, max(ms, NOTE_HOLD_MS + NOTE_FADE_MS) * 1_000_000)
+
 
 @dataclass(frozen=True, slots=True)
 class Effect:
@@ -27,8 +37,9 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Note(Effect):
-    """Words at a seat ("Too late by 14 ms") in its notes lane, fading; `short` is what it says where the
-    lane is too small for `text` at a readable size ("Out of cards!" for "Out of cards: slap (L-Shift) to
+    """Words at a seat ("Too late by 14 ms") in its notes lane, fading out in its last NOTE_FADE_MS (made
+    with `note_tween`: held NOTE_HOLD_MS first); `short` is what it says where the lane is too small for
+    `text` at a readable size ("Out of cards!" for "Out of cards: slap (L-Shift) to
     stay in!")."""
 
     seat: int

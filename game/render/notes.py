@@ -25,7 +25,7 @@ from game.core.memo import Memo
 from game.i18n import t
 from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
-from game.render.effects import Anchor, Banner, Effect, Note
+from game.render.effects import NOTE_FADE_MS, Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
 from game.render.scale import big_min, px, text_for, text_min, text_px, unit
 from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
@@ -452,6 +452,11 @@ class Notes:
     # -- drawing --------------------------------------------------------------------------------------
     @staticmethod
     def fade(e: Note | Banner, now: float) -> float:
+        """How opaque a note or banner is at `now`: a note fades in its last NOTE_FADE_MS, a banner in its
+        last 30 %."""
+        if isinstance(e, Note):
+            left = (e.tween.end_ns - now) / (NOTE_FADE_MS * 1_000_000)
+            return max(0.0, min(1.0, left))
         raw = e.tween.raw(now)
         return 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
 

@@ -8,11 +8,15 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.contract import LayoutHints
-from game.render import colors, faces, hud, seat_marks
+from game.render import colors, faces, hud, seat_marks, texture
 from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
+
+
+TURN_LIGHT: colors.Color = (255, 246, 220)  # a warm lamp's light on the mat whose turn it is
+TURN_LIGHT_ALPHA = 40
 
 
 class PanelsHost(Protocol):
@@ -200,9 +204,7 @@ class Panels:
             seat_marks.draw(surf, seat, rect)
             return
         surf.blit(faces.mark(rect.w, face, colors.seat_color(seat)), rect)
-        badge = pygame.Rect(0, 0, max(6, rect.w // 2), max(6, rect.w // 2))
-        badge.center = (rect.right - badge.w // 4, rect.bottom - badge.h // 4)
-        seat_marks.draw(surf, seat, badge)
+        seat_marks.draw(surf, seat, seat_marks.badge(rect))
 
     def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two
@@ -320,7 +322,8 @@ class Panels:
         return found[1]
 
     def _turn_overlays(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
-        """The glow behind and the thick frame on top of the seat whose turn it is (cached per seat)."""
+        """The glow behind and the thick frame on top of the seat whose turn it is, with a pool of light on
+        its upper half (cached per seat)."""
         rect = self.host.L.seats[seat].rect
         key = ("turn", seat, rect.size)
         cached = self._turn.get(key)
@@ -331,6 +334,8 @@ class Panels:
                 glow, (*colors.seat_color(seat), 70), glow.get_rect(), border_radius=glow_rect.h // 6
             )
             frame = hud.turn_frame(rect.size, colors.seat_color(seat))
+            # the mat lit from above, as if the table's lamp had turned to it
+            frame.blit(texture.glow((rect.w, rect.h), TURN_LIGHT, TURN_LIGHT_ALPHA), (0, -rect.h // 3))
             cached = (glow, frame)
             self._turn[key] = cached
         return cached

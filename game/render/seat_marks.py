@@ -97,6 +97,15 @@ def image(seat: int, size: int, fill: colors.Color | None = None, edge: colors.C
     return img
 
 
+def badge(rect: pygame.Rect) -> pygame.Rect:
+    """Where a seat's mark goes on a face drawn in `rect` (a profile's avatar on its mat): on its lower right
+    corner, half its size."""
+    side = max(6, rect.w // 2)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (rect.right - side // 4, rect.bottom - side // 4)
+    return box
+
+
 def draw(surface: pygame.Surface, seat: int, rect: pygame.Rect, fill: colors.Color | None = None,
          edge: colors.Color | None = None) -> pygame.Rect:
     """The seat's mark as big as fits `rect`, centred in it; where it went."""
