@@ -20,7 +20,7 @@ SEAT_COLORS: tuple[Color, ...] = (
 # apart in normal vision and under simulated protanopia and deuteranopia (Machado, Oliveira & Fernandes 2009,
 # severity 1), 14 under tritanopia: tests/test_access_colours.py. Each seat also has a shape (SEAT_SHAPES):
 # colour is never the only thing that tells two seats apart.
-SEAT_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star", "hexagon", "cross", "heart")
+SEAT_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star", "moon", "cross", "heart")
 
 
 def seat_color(seat: int) -> Color:

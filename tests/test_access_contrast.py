@@ -18,9 +18,9 @@ from test_coach_table import humans
 
 from game.commands import PASS
 from game.core.contract import TableConfig
+from game.games.nothanks import engine as nt
 from game.games.ratscrew import engine as rs
 from game.match import SeatSpec
-from game.games.nothanks import engine as nt
 from game.render import cache, colors
 from game.render.text import TextCache
 

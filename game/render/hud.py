@@ -65,7 +65,7 @@ def mat_cloth(size: tuple[int, int], accent: colors.Color) -> pygame.Surface:
     found = _MATS.get(key)
     if found is not None:
         return found
-    w, h = size
+    h = size[1]
     surf = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(6, h // 8)
     pygame.draw.rect(surf, (*colors.mix(colors.PANEL, accent, 0.07), 200), surf.get_rect(), border_radius=radius)

@@ -1,4 +1,4 @@
-"""A seat's mark beyond its colour (issue 37): the shape game.seat_colors gives it (○ △ □ ◇ ☆ ⬡ ✚ ♥), drawn in
+"""A seat's mark beyond its colour (issue 37): the shape game.seat_colors gives it (○ △ □ ◇ ☆ ☾ ✚ ♥), drawn in
 code (a font's glyphs for them may be missing) in the seat's colour with a dark edge, so two seats whose
 colours run together for a colour-blind player still differ. The table puts it on the seat's mat, its slap
 paw, its notes and the photo finish; the results put it before each seat's figure.
@@ -18,7 +18,7 @@ from game.seat_colors import SEAT_SHAPES, seat_shape
 
 SUPERSAMPLE = 4
 CIRCLE_STEPS = 48
-DARK_FILL = 0.25  # a fill this dark (WCAG luminance) gets a light edge
+OUTLINE_CONTRAST = 3.0  # a graphic's outline against what is round it (WCAG 1.4.11)
 
 Point = tuple[float, float]
 
@@ -45,8 +45,17 @@ def outline(shape: str, r: float) -> list[Point]:
         return [(x * 0.86, y) for x, y in _regular(4, r)]
     if shape == "star":
         return [p for k in range(5) for p in (_regular(5, r * 1.05)[k], _regular(5, r * 0.48, -54.0)[k])]
-    if shape == "hexagon":
-        return _regular(6, r * 0.98, 0.0)
+    if shape == "moon":  # a crescent: the disc less a disc offset up and to the right
+        cx, cy, inner = r * 0.42, -r * 0.22, r * 0.78
+        outer = [p for p in _regular(CIRCLE_STEPS, r * 0.95) if math.hypot(p[0] - cx, p[1] - cy) > inner]
+        start = next(k for k in range(len(outer)) if math.hypot(outer[k - 1][0] - outer[k][0],
+                                                                 outer[k - 1][1] - outer[k][1]) > r * 0.3)
+        outer = outer[start:] + outer[:start]  # the outer arc in order from one horn to the other
+        bite = [(cx + x, cy + y) for x, y in _regular(CIRCLE_STEPS, inner)]
+        bite = [p for p in bite if math.hypot(*p) < r * 0.95]
+        a0 = math.atan2(outer[-1][1] - cy, outer[-1][0] - cx)
+        bite.sort(key=lambda p: (a0 - math.atan2(p[1] - cy, p[0] - cx)) % (2 * math.pi))
+        return outer + bite
     if shape == "cross":
         a, b = r * 0.34, r * 0.95
         return [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b), (-a, a), (-b, a), (-b, -a),
@@ -63,11 +72,12 @@ def outline(shape: str, r: float) -> list[Point]:
 
 
 def default_edge(fill: colors.Color) -> colors.Color:
-    """A mark's edge: the fill darkened, or for a dark fill (the blue, the red) lightened, so the shape stands
-    out of the felt and the dark mats whatever its colour."""
-    if colors.luminance(fill) < DARK_FILL:
-        return colors.mix(fill, (255, 255, 255), 0.65)
-    return colors.mix(fill, colors.INK, 0.7)
+    """A mark's edge: the fill darkened where the fill itself stands out of the felt at 3:1 (the light
+    colours), else the fill lightened (the orange, green, blue, red, purple: a light ring stands out of the
+    felt and the dark mats alike), so every shape's outline reads as a graphic should (WCAG 1.4.11)."""
+    if colors.contrast(fill, colors.FELT) >= OUTLINE_CONTRAST:
+        return colors.mix(fill, colors.INK, 0.7)
+    return colors.mix(fill, (255, 255, 255), 0.65)
 
 
 def image(seat: int, size: int, fill: colors.Color | None = None, edge: colors.Color | None = None
