@@ -24,7 +24,7 @@ from game.match import SeatSpec
 from game.render import cache, colors
 from game.render.text import TextCache
 
-FELT_WORDS = ("note", "prompt", "count", "photo", "banner", "small_print", "clock")
+FELT_WORDS = ("note", "prompt", "count", "photo", "banner", "small_print", "clock", "log", "coach")
 OUTLINE_LUMINANCE = 0.03  # darker than this: the letters' black outline (or its blend with them)
 SHARE = 0.08  # a colour covering at least this share of a word's letters is one of its colours
 
@@ -153,3 +153,15 @@ def test_every_word_on_the_nothanks_felt_reads_at_4_5_to_1(n):
     app.run_ms(150)
     kinds = check(table, size)
     assert "count" in kinds
+
+
+def test_the_no_thanks_move_log_on_the_felt_reads_at_4_5_to_1():
+    size = (1280, 720)
+    app, table = nothanks_table(nt.Rules(), humans(3), size=size)
+    app.run_ms(400)
+    for _ in range(3):
+        press(app, table, table.match.state.current_player, PASS)
+        app.run_ms(400)
+    table.view.show_log = True
+    kinds = check(table, size)
+    assert "log" in kinds
