@@ -21,11 +21,15 @@ Anchor = tuple[Any, ...]
 # "Wrong slap! Burns 2" went before it was read), then fades out over NOTE_FADE_MS.
 NOTE_HOLD_MS = 2000
 NOTE_FADE_MS = 300
+SHORTEST_NOTE_MS = 900  # the shortest time a game asks for a note ("Too late by 14 ms": 1100; "Out!": 1400)
 
 
 def note_tween(t_ns: int, ms: int) -> Tween:
-    """A note's time on the table from `t_ns`: `ms` as asked, but never shorter than its hold and fade."""
-    return Tween(t_ns, max(ms, NOTE_HOLD_MS + NOTE_FADE_MS) * 1_000_000)
+    """A note's time on the table from `t_ns`: the `ms` a game asks, every note lengthened alike so that the
+    shortest is held NOTE_HOLD_MS before it fades, and what outlasted what still does ("Out!" stays alone
+    after "Too late by 25 ms" in a lane that holds one note)."""
+    longer = NOTE_HOLD_MS + NOTE_FADE_MS - SHORTEST_NOTE_MS
+    return Tween(t_ns, (max(ms, SHORTEST_NOTE_MS) + longer) * 1_000_000)
 
 
 @dataclass(frozen=True, slots=True)
