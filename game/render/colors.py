@@ -3,6 +3,8 @@ colours)."""
 
 from __future__ import annotations
 
+import functools
+
 # The seat colours are defined below render (the input router lights controllers with them).
 from game.seat_colors import SEAT_COLORS, Color, seat_color
 
@@ -82,6 +84,9 @@ def contrast(a: Color, b: Color) -> float:
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
+# A few dozen (colour, background) pairs in a game: kept, since the table asks for them every frame and each
+# is a search of up to fifty contrast measures.
+@functools.lru_cache(maxsize=512)
 def readable(color: Color, background: Color, ratio: float = 4.5) -> Color:
     """`color` lightened towards white just enough to reach `ratio` against a dark `background` (its hue
     is kept: a mix with white changes only lightness and saturation)."""
