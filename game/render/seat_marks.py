@@ -85,13 +85,13 @@ def image(seat: int, size: int, fill: colors.Color | None = None, edge: colors.C
     """The seat's mark, `size` px square (transparent round it): its shape filled with `fill` (the seat's
     colour) inside an `edge` (see `default_edge`) about a tenth of its size."""
     size = max(4, int(size))
-    fill = colors.seat_color(seat) if fill is None else fill
-    edge = default_edge(fill) if edge is None else edge
     shape = seat_shape(seat)
     key = (shape, size, fill, edge)
     found = _MARKS.get(key)
     if found is not None:
         return found
+    fill = colors.seat_color(seat) if fill is None else fill
+    edge = default_edge(fill) if edge is None else edge
     big = size * SUPERSAMPLE
     art = pygame.Surface((big, big), pygame.SRCALPHA)
     c = big / 2
