@@ -603,7 +603,7 @@ class Notes:
                     hud.blit_alpha(surface, seat_marks.image(seat, mark.w), mark, fade)
                 hud.blit_alpha(surface, img, rect, fade)
                 host.boxes.add("note", box, said, seat, text_px(px))  # its size as drawn
-                offset += img.get_height()
+                offset += box.h  # (a plated note's plate is taller than its words: the next one clears it)
             host.poll()  # a new note's text is fitted the first time: keep reading input
         if not banners:
             return
