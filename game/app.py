@@ -20,8 +20,6 @@ from game.games import REGISTRY
 from game.history import History, SessionTally, Tally, game_record, open_history, table_key
 from game.i18n import language, set_language, t
 from game.input import InputRouter
-from game.input.mappings import FILENAME as MAPPINGS_FILE
-from game.input.mappings import load_once as load_mappings_once
 from game.loop import FixedLoop
 from game.render import cache as render_cache
 from game.render import scale
@@ -60,8 +58,10 @@ def own_peak_kb() -> int | None:
 
 def load_pad_mappings(warn: Callable[[str], None]) -> None:
     """SDL learns the bundled pad mappings and the player's own (the data folder's gamecontrollerdb.txt)
-    before the first pad opens: once a run."""
-    load_mappings_once(record.data_dir() / MAPPINGS_FILE, warn)
+    before the first pad opens: once a run. (Imported here: a start with no pad never reads the database.)"""
+    from game.input.mappings import FILENAME, load_once
+
+    load_once(record.data_dir() / FILENAME, warn)
 
 
 class Fonts:
@@ -180,8 +180,8 @@ class App:
         self.bands = present_bands()
         pygame.display.set_caption(t("Couch Cards"))
         if router is None:
-            load_pad_mappings(settings.warn)
-            router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn)
+            router = InputRouter(settings_bindings=settings["bindings"], clock=clock, warn=settings.warn,
+                                 learn_pads=lambda: load_pad_mappings(settings.warn))
         self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
         self.fonts = Fonts()

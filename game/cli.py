@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 
@@ -161,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"couchcards: {exc}", file=sys.stderr)
         return 2
     if args.debug:
+        import logging  # here: a start without --debug has no log to set up (logging costs ~6 ms of imports)
+
         logging.basicConfig(level=logging.DEBUG, format="couchcards: %(message)s", stream=sys.stderr)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -1,8 +1,9 @@
 """`python -m game sim GAME`: whole games with no window, on a virtual clock, through the match drivers.
 
 The games come from the registry; each game's own part (its options, how it plays a run, how it prints
-the result) is its definition's `sim()` module: `add_arguments(group)`, `run(args, recorder) -> dict`,
-`format(result) -> str`. A result with `"ok": False` (a failed check) exits 1.
+the result) is its definition's `sim()` module (game.games.base.SimHooks): `add_arguments(group)` and
+`run(args, recorder)`, whose report gives the figures (`--json`) and the same in words; a report whose checks
+failed (`ok` False) exits 1.
 """
 
 from __future__ import annotations
@@ -47,13 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     module = games.get(args.game).sim()
     try:
         recorder = Recorder(args.record)
-        result = module.run(args, recorder)
-        text = module.format(result)
+        report = module.run(args, recorder)
     except SimError as exc:
         p.error(str(exc))
-    print(json.dumps(result, indent=2) if args.json else text)
+    print(json.dumps(report.figures, indent=2) if args.json else report.text)
     if recorder.on:
         print(f"recorded {len(recorder.written)} games in {recorder.folder}", file=sys.stderr)
-    if result.get("ok") is False:
-        return 1
-    return 0
+    return 0 if report.ok else 1

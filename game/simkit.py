@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from game.core.options import OptionSpec, spec_named
 from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, check_head_start
@@ -18,6 +18,20 @@ from game.record import SUFFIX, write_log
 
 if TYPE_CHECKING:
     from game.core.contract import Match
+
+
+class RunFigures(TypedDict):
+    """What every game's sim run of bot tables reports first (a game's figures add their own), JSON-able."""
+
+    game: str  # its id
+    rules: str  # in words
+    players: int
+    bots: list[str]  # one level per entry
+    games: int
+    seed: int
+    seat_balanced: bool
+    seconds: float
+    games_per_second: float
 
 
 class SimError(Exception):

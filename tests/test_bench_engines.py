@@ -85,7 +85,7 @@ def test_the_pypi_heuristic_is_the_packages_rule():
 
 def test_against_pypi_compares_alternately_when_installed():
     pytest.importorskip("no_thanks.core")
-    result = nt_bench.against_pypi(seconds=0.3, rounds=2)
+    result = nt_bench.compare_with_pypi(seconds=0.3, rounds=2)
     assert result["installed"] and result["version"] == "0.2.2" and result["players"] == 4
     assert all(result["games"][side] > 0 for side in ("pypi", "ours", "ours_26_cards"))
     assert result["ratio"] > 0 and "ratio" in nt_bench.format_against_pypi(result)

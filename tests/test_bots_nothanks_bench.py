@@ -77,3 +77,20 @@ def test_bench_bots_refuses_a_bad_size_in_one_line(capsys):
     with pytest.raises(SystemExit):
         bench_bots.main(["--full", "--positions", "0"])
     assert "--positions" in capsys.readouterr().err
+
+
+def test_the_executable_runs_the_workers_jobs_in_its_own_process(monkeypatch):
+    """Frozen, `--jobs` runs in one process: the executable is no Python a worker can be spawned from (a
+    spawned worker only hung), and it leaves multiprocessing out (build/couchcards.spec)."""
+    import multiprocessing
+    import sys
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a worker process was asked for")
+
+    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert bench._map(abs, [-1, 2, -3], workers=4) == [1, 2, 3]
+    monkeypatch.delattr(sys, "frozen")
+    with pytest.raises(AssertionError, match="worker process"):
+        bench._map(abs, [-1], workers=4)  # from source, --jobs still spawns them

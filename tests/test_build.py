@@ -85,7 +85,10 @@ class SpecRun:
         class Step:
             def __init__(self, *args, **kwargs):
                 calls.setdefault(name, []).append((args, kwargs))
-                self.scripts, self.binaries, self.datas, self.pure = ["script"], ["binary"], ["data"], ["pure"]
+                self.binaries, self.datas, self.pure = ["binary"], ["data"], ["pure"]
+                # as Analysis lists them: the runtime hooks of what is bundled first, then the entry point
+                self.scripts = [("pyi_rth_inspect", "hooks/pyi_rth_inspect.py", "PYSOURCE"),
+                                ("couchcards_entry", "build/couchcards_entry.py", "PYSOURCE")]
 
         return Step
 
@@ -126,6 +129,23 @@ def test_the_spec_chooses_windowed_or_console_by_platform(platform, windowed, tm
         assert exe["version"] is None
     if platform == "linux":
         assert exe["icon"] is None
+
+
+def test_the_one_file_build_leaves_out_what_every_start_would_pay_for(tmp_path, monkeypatch):
+    """Issue 40: a module bundled with a PyInstaller runtime hook has that hook run at every start (its
+    imports before the game's: those modules are left out, inspect's hook is dropped); the largest libraries every start loads are kept unpacked (copied out, not
+    inflated) and the rest packed (the build's size)."""
+    run = SpecRun("linux", tmp_path, monkeypatch)
+    _, analysis = run.one("Analysis")
+    assert {"multiprocessing", "pkgutil", "runpy"} <= set(analysis["excludes"])
+    exe_args, _ = run.one("EXE")
+    assert [name for name, _, _ in exe_args[1]] == ["couchcards_entry"]  # inspect's hook left out
+    mark = run.globals["unpacked_python"]
+    for name in ("libpython3.11.so.1.0", "pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10",
+                 "pygame_ce.libs/libharfbuzz-672f7280.so.0.61430.0", "libsqlite3.so.0", "libstdc++.so.6"):
+        assert mark((name, "/x", "BINARY"))[2] == "EXTENSION", name
+    for name in ("pygame_ce.libs/libjpeg-a5e764f6.so.62.4.0", "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"):
+        assert mark((name, "/x", "BINARY"))[2] == "BINARY", name
 
 
 def test_the_windows_version_resource_is_what_pyinstaller_reads(tmp_path, monkeypatch):

@@ -1,6 +1,7 @@
-"""The shape of the code: how much of game/ is typed as `Any` (issue 22: at most 60), counted as the Python
-tokenizer sees names, so words in docstrings and comments ("Any key…") and the `typing` imports don't count;
-and the settings and preset files, which are handed the games rather than importing them."""
+"""The shape of the code: how much of game/ is typed as `Any` (issue 22: at most 60; issue 35: at most 42, and
+only down from there), counted as the Python tokenizer sees names, so words in docstrings and comments ("Any
+key…") and the `typing` imports don't count; and the settings and preset files, which are handed the games
+rather than importing them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "game"
-MAX_ANY = 60
+MAX_ANY = 42  # lower it as uses go (26 at issue 35's typed sim and bench results); never raise it
 
 
 def any_names(source: str) -> int:
@@ -45,7 +46,7 @@ def test_the_counter_counts_uses_not_imports_comments_or_words():
     assert any_names(source) == 3
 
 
-def test_game_uses_any_at_most_60_times():
+def test_game_uses_any_at_most_max_any_times():
     found = any_per_file()
     total = sum(found.values())
     assert total <= MAX_ANY, f"{total} uses of Any in game/ (at most {MAX_ANY}):\n" + "\n".join(

@@ -285,3 +285,61 @@ def test_a_broken_file_costs_one_warning_and_nothing_else(tmp_path):
     assert len(warned) == 1 and "3 line(s)" in warned[0] and "line 1" in warned[0]
     missing = mappings.load_mappings(tmp_path / "none.txt", warned.append)
     assert missing[1] == 0 and len(warned) == 1  # no file: nothing to say
+
+
+def test_the_database_is_read_by_the_first_pad_whether_plugged_before_the_start_or_later(tmp_path, monkeypatch):
+    """A start with no pad reads no mapping (issue 40: ~20 ms of every start); the first pad to arrive has
+    SDL learn them before it opens, so a pad already in at the start and one plugged in later both play by
+    the player's own line for them and name their family's buttons."""
+    from game import settings as settings_mod
+    from game.app import App, SilentAudio
+    from game.loop import FakeClock
+
+    def guid_of(pad: VirtualPad) -> str:
+        return next(pygame.joystick.Joystick(i).get_guid() for i in range(pygame.joystick.get_count())
+                    if pygame.joystick.Joystick(i).get_instance_id() == pad.instance_id)
+
+    early, later = VirtualPad("Early probe pad", *PS5), VirtualPad("Later probe pad", *XBOX_ONE)
+    lines = []
+    for probe in (early, later):  # their GUIDs, for the player's lines (A and B swapped on both)
+        probe.plug()
+        lines.append(f"{guid_of(probe)},{probe.name},a:b1,b:b0,x:b2,y:b3,platform:{mappings.platform()},")
+        probe.unplug()
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path))
+    (tmp_path / mappings.FILENAME).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(mappings, "_loaded", None)  # as at the start of a run
+    pygame.event.pump()
+    pygame.event.clear()
+
+    def pressed(app: App, pad: VirtualPad, button: str) -> list[str]:
+        app.input.capturing, app.input.captured = True, []
+        pad.press(button)
+        app.frames(2)
+        pad.release(button)
+        app.frames(2)
+        app.input.capturing = False
+        return [control for dev, control in app.input.captured if dev == device(pad)]
+
+    early.plug()  # in before the game starts: its arrival waits in SDL's queue
+    try:
+        settings = settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=games.GAMES)
+        clock = FakeClock()
+        app = App(settings, size=(1280, 720), clock=clock, sleep=clock.sleep, audio=SilentAudio(), rng_seed=1)
+        app.nav.push("title")
+        assert mappings._loaded is None  # the start itself read nothing
+        app.frames(2)
+        assert mappings._loaded is not None and mappings._loaded[1] == 2  # the first pad had both lines read
+        first = app.input.pads.by_id[early.instance_id]
+        assert first.family == families.PLAYSTATION and first.label("a") == "✕"
+        assert pressed(app, early, "a") == ["b"]  # its button 0 is B by the player's line
+        later.plug()
+        app.frames(2)
+        second = app.input.pads.by_id[later.instance_id]
+        assert second.family == families.XBOX and second.label("a") == "A"
+        assert pressed(app, later, "a") == ["b"]
+        app.stack.clear()
+    finally:
+        early.unplug()
+        later.unplug()
+        pygame.event.pump()
+        pygame.event.clear()

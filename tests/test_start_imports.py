@@ -30,6 +30,12 @@ LAZY = (
     "statistics",
     "game.games.ratscrew.school.drill",  # the slap school's screens
     "game.games.ratscrew.school.session",
+    "game.games.nothanks.school.lesson",  # the number school's screens and its kept sessions
+    "game.games.nothanks.school.mastery",
+    "game.games.nothanks.school.round",
+    "game.games.school.kept",
+    "game.games.school.staircase",
+    "game.history.export",
     "game.sim",  # subcommands
     "game.simkit",
     "game.bench",
@@ -38,6 +44,8 @@ LAZY = (
     "game.replay",
     "tomllib",  # the version is read from pyproject.toml without it
     "hashlib",  # OpenSSL: loaded by the first state digest
+    "game.input.mappings",  # the pad mapping database: read when the first pad arrives
+    "logging",  # set up by --debug only
 )
 
 

@@ -12,6 +12,7 @@ observation, clone, is_over, digest.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUITS
@@ -37,11 +38,15 @@ class Rules:
             raise ValueError(f"penalty must be one of {PENALTY_CHOICES}, not {self.penalty}")
 
     @classmethod
-    def from_options(cls, values: dict[str, object]) -> Rules:
+    def from_options(cls, values: Mapping[str, object]) -> Rules:
+        """Rules from option values of any kind (a preset's, `sim --rule`'s): each one's kind is checked as it is
+        handed on (`whole`), its choices by the rules themselves; options not given keep their defaults."""
         unknown = set(values) - {f.name for f in fields(cls)}
         if unknown:
             raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
-        return cls(**values)  # type: ignore[arg-type]
+        base = cls()
+        return cls(ranks=whole("ranks", values.get("ranks", base.ranks)),
+                   penalty=whole("penalty", values.get("penalty", base.penalty)))
 
     def option_values(self) -> dict[str, int]:
         return {"ranks": self.ranks, "penalty": self.penalty}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from game import i18n
 
+from .engine import Rules
+
 WORDS: dict[str, dict[str, str]] = {
     "da": {
         "Snap": "Snap",
@@ -58,5 +60,5 @@ def w(text: str, /, **values: object) -> str:
     return shown.format(**values) if values else shown
 
 
-def summary(rules: object) -> str:
-    return w("{n} ranks · a wrong snap gives {k}", n=rules.ranks, k=rules.penalty)  # type: ignore[attr-defined]
+def summary(rules: Rules) -> str:
+    return w("{n} ranks · a wrong snap gives {k}", n=rules.ranks, k=rules.penalty)

@@ -4,7 +4,7 @@ clock), and clone()+apply() operations per second, what a search bot lives on.
 Every game in the registry is measured: its `bench()` module gives `GAMES` ((label, players,
 play(seed)) for whole games), `clone_apply_states()` ((state, legal action) pairs) and `TARGET` (None, or
 (name, games/s) for its first game). `--against-pypi` runs the comparisons a game's bench module offers
-(`against_pypi(seconds)` / `format_against_pypi(result)`) with published engines of the same game.
+(`against_pypi(seconds)`, a report of figures and lines) with published engines of the same game.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from typing import TypedDict
 
 from game import argtypes, games
 
@@ -45,8 +46,35 @@ def clone_apply_rate(game: str, seconds: float) -> float:
     return _rate(run, seconds)[0]
 
 
-def measure(seconds: float) -> dict:
-    results, targets = [], []
+class GameRate(TypedDict):
+    engine: str  # the game's id
+    players: int
+    rules: str  # the bench's label of the game's rules
+    games_per_second: float
+    games: int
+
+
+class TargetMet(TypedDict):
+    engine: str
+    name: str
+    players: int
+    games_per_second: int  # the target
+    ok: bool
+
+
+class Rates(TypedDict):
+    """`bench engines`' figures (`measure`)."""
+
+    seconds_each: float
+    games: list[GameRate]
+    clone_apply_per_second: dict[str, float]  # by game id
+    targets: list[TargetMet]
+    ok: bool
+
+
+def measure(seconds: float) -> Rates:
+    results: list[GameRate] = []
+    targets: list[TargetMet] = []
     for g in games.all_games():
         bench = g.bench()
         for index, (label, players, play) in enumerate(bench.GAMES):
@@ -63,7 +91,7 @@ def measure(seconds: float) -> dict:
             "ok": all(t["ok"] for t in targets)}
 
 
-def format_result(result: dict) -> str:
+def format_result(result: Rates) -> str:
     lines = [f"Engine benchmarks: random players, engine only, {result['seconds_each']:g} s each"]
     for r in result["games"]:
         lines.append(f"  {r['engine']:<9} {r['players']} players  {r['games_per_second']:>10,.0f} games/s"
@@ -85,8 +113,8 @@ def against_pypi(seconds: float, as_json: bool) -> int:
         if bench.against_pypi is None:
             continue
         found = True
-        result = bench.against_pypi(seconds)
-        print(json.dumps({"engine": g.id, **result}, indent=2) if as_json else bench.format_against_pypi(result))
+        report = bench.against_pypi(seconds)
+        print(json.dumps({"engine": g.id, **report.figures}, indent=2) if as_json else report.text)
     if not found:
         print("bench engines: no game offers a comparison with a published engine")
     return 0

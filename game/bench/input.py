@@ -39,12 +39,19 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING, TypedDict
 
 from game import argtypes
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.commands import Command
+    from game.input import InputRouter
+    from game.services import InputPort
 
 GAPS_MS = (1, 2, 5, 10)
 FIRST_KEYS = ("left shift", "right shift")  # seats 1 and 2 slap keys: the real race
@@ -69,6 +76,19 @@ class Trial:
 
 # -- the loop under test --------------------------------------------------------------------------
 TABLE = "table"  # frame work value meaning: the real app drawing an 8-seat table of the slap game
+# Per gap (ms): [pairs, correct, tie, wrong, missing]
+Rows = dict[float, list[int]]
+
+
+class Analysis(TypedDict):
+    """How a way ordered and stamped its pairs (`analyse`)."""
+
+    rows: Rows
+    errors: list[float]  # stamp - injection, ms
+    missing: int
+    strays: int
+    sent_gaps: dict[float, list[float]]  # per gap: how far apart the presses were sent (ms)
+    grouped: bool
 
 
 class Harness:
@@ -82,24 +102,17 @@ class Harness:
     def __init__(self, frame_work_ms: float | str, seed: int = 1) -> None:
         from game.loop import FixedLoop
 
-        self.commands: list = []
+        self.commands: list[Command] = []
         self._folder: tempfile.TemporaryDirectory[str] | None = None  # the table app's settings folder
         self.reads: list[int] = []  # the clock at every read of the event queue
         self.frame_work_ns = 0
+        self.app: App | None = None
+        self.router: InputPort
         if frame_work_ms == TABLE:
             self.app = self._table_app(seed)
             self.router = self.app.input
             self.loop = self.app.loop
-            drain = self.router.drain
-
-            def recording_drain() -> list:
-                got = drain()
-                self.commands += [c for c in got if c.device.startswith("kb:")]
-                return got
-
-            self.router.drain = recording_drain
             return
-        self.app = None
         self.router = timed_router(self.reads)
         self.frame_work_ns = int(float(frame_work_ms) * 1e6)
         self.loop = FixedLoop(self._update, self._draw, self.router.poll)
@@ -123,7 +136,7 @@ class Harness:
         return (f"  reads of the event queue: {rate:,.0f}/s; gap between reads median "
                 f"{percentile(gaps, 50):.2f} ms, p99 {percentile(gaps, 99):.2f} ms, max {max(gaps):.2f} ms")
 
-    def _table_app(self, seed: int):
+    def _table_app(self, seed: int) -> App:
         from pathlib import Path
 
         from game import games
@@ -135,8 +148,8 @@ class Harness:
         # The settings live in a folder of their own, removed by close() (or at exit, whatever happens).
         self._folder = tempfile.TemporaryDirectory(prefix="couchcards-bench-")
         settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None, games=games.GAMES)
-        app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed,
-                  router=timed_router(self.reads, settings["bindings"]))
+        router = timed_router(self.reads, settings["bindings"], drained=self.commands)
+        app = App(settings, size=(1280, 720), audio=SilentAudio(), rng_seed=seed, router=router)
         app.nav.start_table(demo_config(BENCH_GAME, 8, [get(BENCH_GAME).busiest_level], seed), push=True)
         return app
 
@@ -149,7 +162,7 @@ class Harness:
         while time.perf_counter_ns() < end:  # stands in for drawing: Python holding the GIL
             pass
 
-    def run_while(self, busy, settle_s: float = 0.1) -> None:
+    def run_while(self, busy: Callable[[], bool], settle_s: float = 0.1) -> None:
         while busy():
             self.loop.frame()
         end = time.perf_counter() + settle_s
@@ -166,8 +179,9 @@ class Harness:
         return (time.process_time() - cpu0) / wall, round((self.loop.polls - polls0) / wall)
 
 
-def timed_router(reads: list[int], bindings=None):
-    """The game's InputRouter, noting the clock at every read of the event queue into `reads`."""
+def timed_router(reads: list[int], bindings: object = None, drained: list[Command] | None = None) -> InputRouter:
+    """The game's InputRouter, noting the clock at every read of the event queue into `reads` (and, with
+    `drained`, keeping there the keyboard's commands it hands out)."""
     from game.input import InputRouter
 
     class TimedRouter(InputRouter):
@@ -175,12 +189,18 @@ def timed_router(reads: list[int], bindings=None):
             reads.append(time.perf_counter_ns())
             return super().poll()
 
+        def drain(self) -> list[Command]:
+            got = super().drain()
+            if drained is not None:
+                drained.extend(c for c in got if c.device.startswith("kb:"))
+            return got
+
     return TimedRouter(settings_bindings=bindings)
 
 
 def schedule(trials_per_gap: int, rng: random.Random) -> list[tuple[float, int]]:
     """(gap_ms, first seat) for every pair, shuffled so frame phase and order are random."""
-    plan = [(gap, k % 2) for gap in GAPS_MS for k in range(trials_per_gap)]
+    plan: list[tuple[float, int]] = [(gap, k % 2) for gap in GAPS_MS for k in range(trials_per_gap)]
     rng.shuffle(plan)
     return plan
 
@@ -191,24 +211,25 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
 
 
-def analyse(trials: list[Trial], commands: list, groups: list[list] | None = None) -> dict:
+def analyse(trials: list[Trial], commands: list[Command], groups: list[list[Command]] | None = None) -> Analysis:
     """Score each pair; stamp errors in ms. With `groups` (the commands read while each pair was the
     one in flight, one list per trial) a pair is scored on its own commands only: a press with no
     command there is lost, a second command of a seat there is a stray. Without, each seat's commands
     are matched to its presses in order (right where no press can be lost: posted events)."""
     if groups is None:
-        by_seat: dict[int, list] = {0: [], 1: []}
-        for cmd in commands:
-            if cmd.seat in by_seat:
-                by_seat[cmd.seat].append(cmd)
+        by_seat: dict[int, list[Command]] = {0: [], 1: []}
+        for command in commands:
+            if command.seat in by_seat:
+                by_seat[command.seat].append(command)
         seen = {0: 0, 1: 0}
-    rows: dict[float, list[int]] = {}
+    rows: Rows = {}
     errors: list[float] = []
     sent_gaps: dict[float, list[float]] = {}
     missing = strays = 0
     for k, trial in enumerate(trials):
-        got = []
+        got: list[Command | None] = []
         for press in (trial.first, trial.second):
+            cmd: Command | None
             if groups is None:
                 queue = by_seat[press.seat]
                 cmd = queue[seen[press.seat]] if seen[press.seat] < len(queue) else None
@@ -237,11 +258,11 @@ def analyse(trials: list[Trial], commands: list, groups: list[list] | None = Non
             "grouped": groups is not None}
 
 
-def report(title: str, result: dict, out=print, loaded: bool = False) -> bool:
+def report(title: str, result: Analysis, out: Callable[[str], None] = print, loaded: bool = False) -> bool:
     """Print the table; True if the ordering and stamping targets are met (`loaded`: only that no pair is
     the wrong way round and no press is lost; ties and late stamps are what busy cores cost)."""
     out(title)
-    gaps_known = any(g > 0 for gaps in result.get("sent_gaps", {}).values() for g in gaps)
+    gaps_known = any(g > 0 for gaps in result["sent_gaps"].values() for g in gaps)
     out("  gap    pairs  correct    tie  wrong" + ("   sent apart: median / p99 / min" if gaps_known else ""))
     ok = True
     for gap in sorted(result["rows"]):
@@ -249,13 +270,13 @@ def report(title: str, result: dict, out=print, loaded: bool = False) -> bool:
         share = correct / pairs
         ok &= share >= (0.95 if gap < 2 else 1.0) and not wrong
         extra = f"  lost {missing}" if missing else ""
-        sent = result.get("sent_gaps", {}).get(gap, [])
+        sent = result["sent_gaps"].get(gap, [])
         if gaps_known and sent:
             extra = (f"   {percentile(sent, 50):5.1f} / {percentile(sent, 99):5.1f} / {min(sent):4.1f} ms"
                      + extra)
         out(f"  {gap:>3g} ms {pairs:>6} {100 * share:7.1f}% {100 * tie / pairs:5.1f}% "
             f"{100 * wrong / pairs:5.1f}%{extra}")
-    if result.get("strays"):
+    if result["strays"]:
         out(f"  {result['strays']} commands came with a pair other than their own (read more than 2 s late)")
     if loaded:
         ok = not any(row[3] for row in result["rows"].values())
@@ -269,7 +290,7 @@ def report(title: str, result: dict, out=print, loaded: bool = False) -> bool:
 
 
 # -- 1. posted events from a sleeping thread ------------------------------------------------------
-def run_posted(trials_per_gap: int, frame_work_ms: float | str, seed: int) -> tuple[dict, Harness]:
+def run_posted(trials_per_gap: int, frame_work_ms: float | str, seed: int) -> tuple[Analysis, Harness]:
     import pygame
 
     harness = Harness(frame_work_ms, seed)
@@ -303,7 +324,7 @@ def run_posted(trials_per_gap: int, frame_work_ms: float | str, seed: int) -> tu
 
 
 # -- 2. real X events under Xvfb --------------------------------------------------------------------
-def start_xvfb() -> tuple[subprocess.Popen, str] | None:
+def start_xvfb() -> tuple[subprocess.Popen[bytes], str] | None:
     if not shutil.which("Xvfb"):
         return None
     for number in range(90, 140):
@@ -342,7 +363,8 @@ class XTest:
             raise RuntimeError("cannot open the X display")
 
     def keycode(self, keysym: str) -> int:
-        return self.x11.XKeysymToKeycode(self.dpy, self.x11.XStringToKeysym(keysym.encode()))
+        code: int = self.x11.XKeysymToKeycode(self.dpy, self.x11.XStringToKeysym(keysym.encode()))
+        return code
 
     def focus(self, window: int) -> None:
         self.x11.XSetInputFocus(self.dpy, window, 2, 0)  # RevertToParent, CurrentTime
@@ -395,12 +417,12 @@ class PairBarrier:
     to go on once the game has read both presses (two new commands) or ACK_WAIT_S have passed. The
     commands read meanwhile are that pair's (`groups`)."""
 
-    def __init__(self, harness: Harness, injector: subprocess.Popen) -> None:
+    def __init__(self, harness: Harness, injector: subprocess.Popen[str]) -> None:
         import queue
 
         self.harness, self.injector = harness, injector
         self.trials: list[Trial] = []
-        self.groups: list[list] = []
+        self.groups: list[list[Command]] = []
         self.lines: queue.Queue[str] = queue.Queue()
         self._mark = 0  # commands read before the pair in flight
         self._since: float | None = None  # when the pair in flight was seen (None: none in flight)
@@ -442,13 +464,13 @@ class PairBarrier:
         return True
 
 
-def xdotool_pairs(trials_per_gap: int, commands: list, groups: list[list]) -> list[tuple[float, int]]:
+def xdotool_pairs(trials_per_gap: int, commands: list[Command], groups: list[list[Command]]) -> list[tuple[float, int]]:
     """Pairs typed by the xdotool command itself: (gap, first seat); only their order is known exactly.
     After each pair, wait until the game has read two more `commands` (or ACK_WAIT_S): the commands
     read meanwhile are the pair's (`groups`).
 
     Seats 1 and 2's play keys (Q, P): xdotool can't press a right-hand modifier (it sends the left one)."""
-    plan = []
+    plan: list[tuple[float, int]] = []
     mark = len(commands)
     for gap in GAPS_MS:
         for k in range(trials_per_gap):
@@ -480,8 +502,8 @@ def x_child(argv: list[str]) -> int:
     prefer_native_framebuffer()  # as the game does: SDL decides at the first window
     pygame.display.set_mode((320, 200))
     pygame.display.set_caption("couchcards input bench")
-    verdicts = {}
-    rows: dict[str, dict] = {}
+    verdicts: dict[str, bool] = {}
+    rows: dict[str, Rows] = {}
     for work in works:  # run_x11 starts one child per frame-work value: one window each
         harness = Harness(work, seed)
         # Asked once, after the window is final (the real app opens its own): asking SDL again after
@@ -506,7 +528,7 @@ def x_child(argv: list[str]) -> int:
     if shutil.which("xdotool") and "xdotool" in argv[3:]:
         harness.reset()
         plan: list[tuple[float, int]] = []
-        groups: list[list] = []
+        groups: list[list[Command]] = []
         thread = threading.Thread(
             target=lambda: plan.extend(xdotool_pairs(max(10, trials_per_gap // 4), harness.commands, groups)),
             daemon=True)
@@ -540,7 +562,8 @@ def _work_text(work: float | str) -> str:
     return f"{work:g} ms of busy work per frame (never polling inside it)"
 
 
-def run_x11(trials_per_gap: int, works: str, seed: int, loaded: bool = False) -> tuple[dict, dict] | None:
+def run_x11(trials_per_gap: int, works: str, seed: int, loaded: bool = False
+            ) -> tuple[dict[str, bool], dict[str, Rows]] | None:
     """The x11 runs under an Xvfb of their own: (verdicts, rows) by way, or None if there is no Xvfb."""
     started = start_xvfb()
     if started is None:
@@ -551,8 +574,8 @@ def run_x11(trials_per_gap: int, works: str, seed: int, loaded: bool = False) ->
         env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    PYTHONPATH=os.pathsep.join(filter(None, [repo_root(), os.environ.get("PYTHONPATH")])))
         values = works.split(",")
-        ok: dict = {}
-        rows: dict = {}
+        ok: dict[str, bool] = {}
+        rows: dict[str, Rows] = {}
         for i, work in enumerate(values):
             extra = (["xdotool"] if i == len(values) - 1 else []) + (["loaded"] if loaded else [])
             child = subprocess.run([sys.executable, "-m", "game.bench.input", "--x-child", str(trials_per_gap),
@@ -567,10 +590,10 @@ def run_x11(trials_per_gap: int, works: str, seed: int, loaded: bool = False) ->
         proc.wait(5)
 
 
-def _child_report(child: subprocess.CompletedProcess) -> tuple[dict, dict]:
+def _child_report(child: subprocess.CompletedProcess[str]) -> tuple[dict[str, bool], dict[str, Rows]]:
     """Print an x11 child's report lines; return its verdicts and its rows by way."""
-    ok: dict = {}
-    rows: dict = {}
+    ok: dict[str, bool] = {}
+    rows: dict[str, Rows] = {}
     for line in child.stdout.strip().splitlines():
         if line.startswith("{"):
             found = json.loads(line)
@@ -596,7 +619,7 @@ def busy_processes(count: int) -> Iterator[None]:
             proc.wait()
 
 
-def run_ways(args: argparse.Namespace, loaded: bool) -> tuple[dict[str, bool], dict[str, dict]]:
+def run_ways(args: argparse.Namespace, loaded: bool) -> tuple[dict[str, bool], dict[str, Rows]]:
     """Every way once (posted; then under Xvfb unless --no-x11): its report printed; (verdicts, rows)."""
     import pygame
 
@@ -622,7 +645,7 @@ def run_ways(args: argparse.Namespace, loaded: bool) -> tuple[dict[str, bool], d
     return verdicts, rows
 
 
-def side_by_side(quiet: dict[str, dict], loaded: dict[str, dict], busy: int) -> list[str]:
+def side_by_side(quiet: dict[str, Rows], loaded: dict[str, Rows], busy: int) -> list[str]:
     """Each way's pairs at each gap, quiet beside loaded: correct / tie / wrong (lost), in %."""
     def cell(row: list[int] | None) -> str:
         if row is None:

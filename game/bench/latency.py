@@ -34,12 +34,18 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import argtypes
 from game.core.contract import SeatEvent
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.core.contract import Match
+    from game.games.table_scene import TableScene
 
 TARGET_P99_MS = 20.0
 TARGET_SOUND_P99_MS = 30.0
@@ -53,12 +59,14 @@ def percentile(values: list[float], q: float) -> float:
 class Probe:
     """The app with a human seat 0 and seven bots, hooked to time press → presented outcome."""
 
+    table: TableScene[object, Match]  # the deal being played (its results may be on top of it)
+
     def __init__(self, seed: int, size: tuple[int, int], sound: bool = False) -> None:
         import pygame
 
         from game import games
         from game import settings as settings_mod
-        from game.app import App, SilentAudio
+        from game.app import SilentAudio
         from game.core.contract import TableConfig
         from game.match import SeatSpec
 
@@ -66,7 +74,7 @@ class Probe:
         settings = settings_mod.load(Path(self._folder.name) / "settings.json", warn=lambda message: None, games=games.GAMES)
         # With `sound`, the app's own sounds (App makes them); only seat 0's outcome's are let through.
         self.sound = sound
-        self.app = App(settings, size=size, audio=None if sound else SilentAudio(), rng_seed=seed)
+        self.app = probed_app(self)(settings, size=size, audio=None if sound else SilentAudio(), rng_seed=seed)
         self.app.audio.wait_ready(5.0)
         game = games.BENCH_GAME
         seats = [SeatSpec("human", None, "Ada")] + [SeatSpec("bot", "pro", f"Bot {i}") for i in range(2, 9)]
@@ -81,51 +89,47 @@ class Probe:
         self.deals = 0
         self.want_fresh = False
         self.fresh_table()
-        original_present = self.app._present
         original_draw = self.app.loop.draw
-        original_drain = self.app.input.drain
-
-        def drain():
-            out = original_drain()
-            if self.pressed_ns is not None and self._read_ns is None:
-                stamps = [c.t_ns for c in out if c.seat == 0 and c.t_ns >= self.pressed_ns]
-                if stamps:
-                    self._read_ns = min(stamps)
-            return out
 
         def draw(alpha: float) -> None:
             if self.seen and self.pressed_ns is not None and self._draw_ns is None:
                 self._draw_ns = time.perf_counter_ns()
             original_draw(alpha)
 
-        def present():
-            start = time.perf_counter_ns()
-            original_present()
-            if self.seen and self.pressed_ns is not None:
-                end = time.perf_counter_ns()
-                self.results.append((end - self.pressed_ns) / 1e6)
-                read = (self._read_ns or start) - self.pressed_ns
-                drawn = (self._draw_ns or start) - self.pressed_ns
-                self.parts.append((read / 1e6, drawn / 1e6, (end - start) / 1e6))
-                self.pressed_ns, self.seen = None, False
-                self._read_ns = self._draw_ns = None
-
-        self.app._present = present
         self.app.loop.draw = draw
-        self.app.input.drain = drain
         self.key = pygame.key.key_code("left shift")
+
+    def read(self, t_ns: int, seat: int | None) -> None:
+        """The app took a command of `seat` stamped `t_ns` from the router: the press's, if it is seat 0's."""
+        if self.pressed_ns is not None and self._read_ns is None and seat == 0 and t_ns >= self.pressed_ns:
+            self._read_ns = t_ns
+
+    def presented(self, start: int, end: int) -> None:
+        """A frame was presented from `start` to `end` (ns): the press's figure, if the frame showed it."""
+        if self.seen and self.pressed_ns is not None:
+            self.results.append((end - self.pressed_ns) / 1e6)
+            read = (self._read_ns or start) - self.pressed_ns
+            drawn = (self._draw_ns or start) - self.pressed_ns
+            self.parts.append((read / 1e6, drawn / 1e6, (end - start) / 1e6))
+            self.pressed_ns, self.seen = None, False
+            self._read_ns = self._draw_ns = None
 
     def fresh_table(self) -> None:
         """A new deal (seat 0 in the game again), its view hooked: the press's outcome is its Slap, SlapWon
         or WrongSlap event for seat 0."""
         from dataclasses import replace
 
+        from game.games.table_scene import TableScene
+
         self.deals += 1
         self.app.nav.start_table(replace(self.config, seed=self.config.seed + self.deals), push=self.deals == 1)
-        self.table = self.app.top
-        original_event = self.table.view.on_event
+        table = self.app.top
+        assert isinstance(table, TableScene) and table.view is not None, "a table has its view once it entered"
+        self.table = table
+        view = table.view
+        original_event = view.on_event
 
-        def on_event(event, t_ns, state):
+        def on_event(event: object, t_ns: int, state: object) -> list[str]:
             first = (self.pressed_ns is not None and not self.seen and isinstance(event, SeatEvent)
                      and event.seat == 0)
             if first:
@@ -135,15 +139,18 @@ class Probe:
                 self.cues.append(self.pressed_ns)  # this press has a cue to find in the mixer's output
             return sounds if first or not self.sound else []  # the timed cue alone: silence around it
 
-        self.table.view.on_event = on_event
+        # The view's own method, wrapped on this one table (the bench times the live app: no class of the
+        # game's is its to subclass).
+        view.on_event = on_event  # type: ignore[method-assign]
 
     def seat_out(self) -> bool:
-        from game.games.table_scene import TableScene
+        """Seat 0 is out of the game or nearly (fewer than 3 cards in hand, from the result's "cards" figure: a seat
+        out holds none), or the game is over (its results on top)."""
+        match = self.table.match
+        held = match.result().figures.get("cards")
+        return match.is_over or held is None or held[0] < 3
 
-        match = self.table.match if isinstance(self.table, TableScene) else None  # (after the game: its results)
-        return match is None or match.is_over or not match.state.in_game(0) or len(match.state.hands[0]) < 3
-
-    def run(self, presses: int, send, seed: int) -> list[float]:
+    def run(self, presses: int, send: Callable[[int], None], seed: int) -> list[float]:
         """`presses` timed presses, each sent with `send(key)` at a random phase; returns the latencies (ms)."""
         rng = random.Random(seed)
         for _ in range(60):  # warm up: the first frames build the cached layers
@@ -181,6 +188,26 @@ class Probe:
 
     def close(self) -> None:
         self._folder.cleanup()
+
+
+def probed_app(probe: Probe) -> type[App]:
+    """The real App, telling `probe` each command it takes from the router and each frame it presents."""
+    from game.app import App
+    from game.commands import Command
+    from game.input.router import TextEdit
+
+    class ProbedApp(App):
+        def _dispatch(self, cmd: Command | TextEdit) -> None:
+            if isinstance(cmd, Command):
+                probe.read(cmd.t_ns, cmd.seat)
+            super()._dispatch(cmd)
+
+        def _present(self) -> None:
+            start = time.perf_counter_ns()
+            super()._present()
+            probe.presented(start, time.perf_counter_ns())
+
+    return ProbedApp
 
 
 def post(key: int) -> None:
@@ -328,7 +355,10 @@ def sound_child(presses: int, seed: int) -> int:
     path = Path(os.environ["SDL_DISKAUDIOFILE"])
     with DiskWatch.of(path) as watched:
         probe = Probe(seed, (1280, 720), sound=True)
-        rate, _, channels = pygame.mixer.get_init()
+        mixer = pygame.mixer.get_init()
+        if mixer is None:
+            raise RuntimeError("the disk audio driver gave no mixer")
+        rate, _, channels = mixer
         values = probe.run(presses, post, seed)
     watch = watched[0]
     from game.audio import BUFFER

@@ -28,9 +28,11 @@ import time
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
+    import tracemalloc
+
     from game.app import App
 
 from game import argtypes
@@ -315,8 +317,20 @@ class Soak:
         self.resize(self.home)
 
 
+class SoakFigures(TypedDict):
+    """What a soak measured (`soak`), for `print_soak`."""
+
+    samples: list[tuple[float, int]]  # (seconds in, RSS bytes)
+    away: set[int]  # the samples whose half-minute saw the window away from home
+    owners: list[tuple[str, int, int, int]]  # the bounded caches at the plateau: (name, entries, bytes, bound)
+    pictures: dict[str, tuple[int, int]]  # pictures by owner at the plateau: (bytes, surfaces)
+    growths: list[tracemalloc.StatisticDiff]  # tracemalloc's biggest, from the first minute to the plateau
+    storm: int  # RSS bytes after the storm of window sizes
+    after: int  # ... and settled back home
+
+
 def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int, int], trace: bool,
-         settle_s: float, say: Callable[[str], None]) -> dict[str, Any]:
+         settle_s: float, say: Callable[[str], None]) -> SoakFigures:
     import tracemalloc
 
     if trace:
@@ -346,7 +360,7 @@ def soak(minutes: float, step_s: float, every: float, seed: int, home: tuple[int
                 run.run_for(step_s, every)
             if trace and first_trace is None and time.monotonic() - run.start >= 60:
                 first_trace = tracemalloc.take_snapshot()
-        growths = []
+        growths: list[tracemalloc.StatisticDiff] = []
         if trace and first_trace is not None:
             growths = tracemalloc.take_snapshot().compare_to(first_trace, "lineno")[:8]
         owners = cache_owners()
@@ -380,7 +394,7 @@ def plateau_and_growth(samples: list[tuple[float, int]], minutes: float) -> tupl
     return peak(seconds / 2, seconds), peak(seconds / 2, seconds * 3 / 4), peak(seconds * 3 / 4, seconds)
 
 
-def print_soak(got: dict[str, Any], minutes: float, home: tuple[int, int]) -> bool:
+def print_soak(got: SoakFigures, minutes: float, home: tuple[int, int]) -> bool:
     home_samples = [s for i, s in enumerate(got["samples"]) if i not in got["away"]]
     plateau, third, last = plateau_and_growth(home_samples, minutes)
     after = got["after"]
@@ -438,9 +452,9 @@ def main(argv: list[str] | None = None) -> int:
             home = parse_size(args.size)
         except UsageError as exc:
             p.error(str(exc))
-        got = soak(args.soak, args.step, args.every, args.seed, home, args.trace, args.settle,
-                   lambda line: print(line, flush=True))
-        ok = print_soak(got, args.soak, home)
+        soaked = soak(args.soak, args.step, args.every, args.seed, home, args.trace, args.settle,
+                      lambda line: print(line, flush=True))
+        ok = print_soak(soaked, args.soak, home)
         return 0 if ok or not args.check else 1
     got = sweep(args.sizes, args.seed)
     growth = got["after"] / got["before"] - 1

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game import argtypes
@@ -52,7 +53,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tuple[list[float], int]:
     """Per-frame work (ms) of the real app with an all-bot table of the slap game (games.BENCH_GAME) on top; a finished game is
-    replaced by a fresh deal so every measured frame is a table frame. Returns (times, cards played)."""
+    replaced by a fresh deal so every measured frame is a table frame. Returns (times, the most moves a game made:
+    its match's commands, every play, slap or claim)."""
     argtypes.headless_drivers()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -60,7 +62,9 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
     from game import games
     from game import settings as settings_mod
     from game.app import App, SilentAudio
+    from game.core.contract import Match
     from game.games import BENCH_GAME, get
+    from game.games.table_scene import TableScene
     from game.loop import FakeClock
     from game.scenes.title import TitleScene
     from game.tables import demo_config
@@ -79,19 +83,21 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
     played = 0
     while len(times) < frames:
         table = app.top
-        if not app.top.wants_pause_on_focus_loss:  # the results screen: deal again
+        if not isinstance(table, TableScene):  # the results screen: deal again
             app.nav.start_table(config.with_seed(app.next_seed()))
             continue
         start = time.perf_counter_ns()
         app.loop.frame()
         times.append((time.perf_counter_ns() - start) / 1e6)
-        played = max(played, table.match.state.cards_played)
+        match: Match = table.match
+        played = max(played, match.log.commands)
     return times, played
 
 
 def first_frame(cmd: list[str], runs: int) -> tuple[list[float], list[float]]:
     """Seconds from spawning `cmd` to its first presented frame, and the peak RSS (MB) of each run."""
-    seconds, rss = [], []
+    seconds: list[float] = []
+    rss: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, COUCHCARDS_CONFIG_DIR=tmp, COUCHCARDS_REPORT_FIRST_FRAME="1",
                    SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -101,6 +107,7 @@ def first_frame(cmd: list[str], runs: int) -> tuple[list[float], list[float]]:
                                     text=True)
             _, status, usage = os.wait4(proc.pid, 0)
             proc.returncode = os.waitstatus_to_exitcode(status)
+            assert proc.stderr is not None, "stderr=PIPE"
             err = proc.stderr.read()
             proc.stderr.close()
             marks = [line.split()[1] for line in err.splitlines() if line.startswith(FIRST_FRAME_MARK)]
@@ -140,8 +147,8 @@ def present_child(mode: str, frames: int) -> int:
     whole: list[float] = []
     flip, update = pygame.display.flip, pygame.display.update
 
-    def timed(fn):
-        def run(*args):
+    def timed(fn: Callable[..., None]) -> Callable[..., None]:
+        def run(*args: object) -> None:
             start = time.perf_counter_ns()
             fn(*args)
             calls.append((time.perf_counter_ns() - start) / 1e6)
@@ -152,8 +159,10 @@ def present_child(mode: str, frames: int) -> int:
         for _ in range(30):
             app.loop.frame()
         calls.clear()
+        table = app.top
+        assert table is not None, "the table is on top"
         for _ in range(frames):
-            app.top.draw(app.screen, 0.0)
+            table.draw(app.screen, 0.0)
             start = time.perf_counter_ns()
             app._present()
             whole.append((time.perf_counter_ns() - start) / 1e6)
@@ -225,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
 
     game = get(BENCH_GAME)
     print(f"render bench: {args.seats}-seat {game.title()}, all '{game.busiest_level}' bots, 1280x720, dummy video driver, "
-          f"{len(times)} frames ({len(times) / 60:.0f} s of play, {played} cards played)")
+          f"{len(times)} frames ({len(times) / 60:.0f} s of play, games of up to {played} moves)")
     print(f"frame time: median {p50:.2f} ms, p99 {p99:.2f} ms, max {max(times):.2f} ms "
           f"(target p99 <= {TARGET_P99_MS:g} ms) {verdict(p99 <= TARGET_P99_MS)}")
     big, _ = frame_times(max(60, args.frames // 2), args.seats, args.seed, (1920, 1080))

@@ -15,7 +15,7 @@ right kind out of range raises ValueError.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.jsonsafe import JSON, shown
@@ -111,4 +111,13 @@ def switch(name: str, value: object) -> bool:
     """`value` if it is exactly True or False (not 0/1, not "no")."""
     if not isinstance(value, bool):
         raise BadOption(f"{name} must be true or false, not {shown(value)}")
+    return value
+
+
+def word(name: str, value: object, choices: Sequence[str]) -> str:
+    """`value` if it is one of the words `choices` (BadOption for what is no word at all)."""
+    if not isinstance(value, str):
+        raise BadOption(f"{name} must be one of {', '.join(choices)} (a word), not {shown(value)}")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {shown(value)}")
     return value

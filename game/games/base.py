@@ -15,8 +15,9 @@ import argparse
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, Unpack
+from typing import TYPE_CHECKING, Any, Generic, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar, Unpack
 
 from game.core.contract import (
     MAX_SEATS,
@@ -31,7 +32,7 @@ from game.core.contract import (
 )
 from game.core.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
-from game.jsonsafe import JSON, JSONObject
+from game.jsonsafe import JSON
 from game.match.common import Timed
 from game.screen import Screen
 
@@ -92,15 +93,41 @@ class Showcased(Protocol):
 # ---- tools: the modules `sim` and `bench` load, as the shell calls them ----------------------------------
 
 
+@dataclass(frozen=True)
+class ToolReport:
+    """What a game's tool (a sim run, a comparison with a published engine) hands the shell: its figures
+    (JSON-able, each game's own shape: `--json` prints them), the same in words, and whether the checks it
+    makes passed (False: `sim` exits 1).
+
+    The report carries the words made from the figures, so the shell never hands a game's figures back to it:
+    each game types its own (a TypedDict, which mypy takes as a Mapping[str, object], never as JSONObject)."""
+
+    figures: Mapping[str, object]
+    text: str
+    ok: bool = True
+
+
 class SimHooks(Protocol):
-    """A game's `sim` module (GameDef.sim): its own command-line options, whole games played headless into
-    a result (JSON-able: `--json` prints it; "ok": False makes the exit code 1), and that result in words."""
+    """A game's `sim` module (GameDef.sim): its own command-line options, and whole games played headless
+    into a report."""
 
     def add_arguments(self, group: argparse._ArgumentGroup) -> None: ...
 
-    def run(self, args: argparse.Namespace, recorder: Recorder | None = None) -> JSONObject: ...
+    def run(self, args: argparse.Namespace, recorder: Recorder | None = None) -> ToolReport: ...
 
-    def format(self, result: JSONObject) -> str: ...
+
+class BotTiming(TypedDict):
+    """How long a game's search bot thinks per decision (CPU ms; `bench bots`), against the game's targets."""
+
+    level: str
+    search: NotRequired[str]  # how its search runs (compiled or plain), where that varies
+    games: int
+    decisions: int
+    median_ms: float
+    p99_ms: float
+    target_median_ms: NotRequired[float]
+    target_p99_ms: float
+    ok: bool
 
 
 class BenchState(Protocol):
@@ -136,10 +163,10 @@ class BenchHooks(Protocol):
     def clone_apply_states(self, count: int = 64) -> Sequence[tuple[BenchState, object]]: ...
 
     @property
-    def against_pypi(self) -> Callable[[float], JSONObject] | None: ...
+    def against_pypi(self) -> Callable[[float], ToolReport] | None: ...
 
     @property
-    def bot_timing(self) -> Callable[[int], JSONObject] | None: ...
+    def bot_timing(self) -> Callable[[int], BotTiming] | None: ...
 
 
 class PracticeSim(Protocol):

@@ -13,7 +13,7 @@ never in the middle of paying a challenge). The table tells the app which moment
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -339,11 +339,13 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def play(self, sound: str) -> None:
         self.app.audio.play(sound)
 
-    def setting(self, name: str, default: Any) -> Any:
+    def setting(self, name: str, default: bool) -> bool:
+        """One of the settings' switches (`default` where the settings have none)."""
         try:
-            return self.app.settings[name]
+            value = self.app.settings[name]
         except KeyError:
             return default
+        return value if isinstance(value, bool) else default
 
     def apply_settings(self) -> None:
         """Four-colour suits and reduced motion, read again after the pause menu's settings."""

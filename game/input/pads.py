@@ -19,6 +19,7 @@ the player lamps of Xbox and Switch pads).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -43,6 +44,7 @@ CONTROLLER_BUTTONS = {
 }
 # Pads SDL can't map: the common XInput-like and generic-USB orders (faces 0-3, shoulders 4-5,
 # back 6 or 8, start 7 or 9).
+Device = sdl_controller.Controller | pygame.joystick.JoystickType  # an open pad: a game controller or a joystick
 JOYSTICK_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder",
                     6: "back", 7: "start", 8: "back", 9: "start"}
 # Axes as (negative-side control, positive-side control); triggers have only a positive side.
@@ -74,7 +76,7 @@ class Pad:
     name: str
     guid: str
     events: str  # CONTROLLER or JOYSTICK: the event family it listens to
-    device: object = None  # the open Controller or Joystick (kept so SDL keeps it open)
+    device: Device | None = None  # the open Controller or Joystick (kept so SDL keeps it open)
     held: set[str] = field(default_factory=set)
     family: str = families.GENERIC  # whose buttons it has (game.input.families)
     model: int = 0  # SDL's SDL_GameControllerType for it
@@ -98,9 +100,12 @@ class Pad:
 class Pads:
     """The connected pads and the translation of their events into (pad, control, pressed) triples."""
 
-    def __init__(self) -> None:
+    def __init__(self, learn: Callable[[], None] | None = None) -> None:
         self.by_id: dict[int, Pad] = {}
         self.twins: dict[int, int] = {}  # a pad's instance id -> the pad it mirrors (heard instead)
+        # What SDL must know before a pad opens (the mapping database: game.input.mappings), told by the first
+        # pad to arrive, whether plugged in before the start or later: a start with no pad never reads it.
+        self._learn = learn
         set_button_labels()
         if not pygame.joystick.get_init():
             pygame.joystick.init()
@@ -109,11 +114,15 @@ class Pads:
 
     def add(self, device_index: int) -> Pad | None:
         """Open the device at `device_index` (from a *DEVICEADDED event); None if already open or gone."""
+        if self._learn is not None:
+            learn, self._learn = self._learn, None
+            learn()  # before SDL is asked whether the pad is a game controller: its mapping may be in there
         try:
             joystick = pygame.joystick.Joystick(device_index)
             instance_id = joystick.get_instance_id()
             if instance_id in self.by_id:
                 return None
+            device: Device
             if sdl_controller.is_controller(device_index):
                 device, events = sdl_controller.Controller(device_index), CONTROLLER
             else:
@@ -181,7 +190,8 @@ class Pads:
 
     def translate(self, event: pygame.event.Event) -> list[tuple[Pad, str, bool]]:
         """Control presses (True) and releases (False) in one pad event; [] for the other family."""
-        pad = self.by_id.get(event.dict.get("instance_id"))  # (a keyboard or window event has none)
+        instance_id = event.dict.get("instance_id")  # (a keyboard or window event has none)
+        pad = self.by_id.get(instance_id) if isinstance(instance_id, int) else None
         if pad is None or event.type not in PAD_EVENTS[pad.events]:
             return []
         kind = event.type

@@ -97,10 +97,11 @@ class InputRouter:
     """Reads pygame events (`poll`), hands out Commands (`drain`) and window/pad events (`system_events`)."""
 
     def __init__(self, settings_bindings: object = None, clock: Callable[[], int] = time.perf_counter_ns,
-                 warn: Callable[[str], None] = lambda message: None) -> None:
+                 warn: Callable[[str], None] = lambda message: None,
+                 learn_pads: Callable[[], None] | None = None) -> None:
         self._clock = clock
         self.bindings = Bindings.from_dict(settings_bindings, known_key=keynames.is_known_key, warn=warn)
-        self.pads = Pads()
+        self.pads = Pads(learn_pads)  # learn_pads: what SDL learns before the first pad opens (Pads)
         self.claiming = False  # the join screen is open: presses from devices without a seat count too
         self.capturing = False  # the Controls screen waits for "press a key": presses go to `captured`
         self.captured: list[tuple[str, str]] = []  # (device, key name or pad control)

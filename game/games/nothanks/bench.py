@@ -15,9 +15,12 @@ import importlib.metadata
 import math
 import random
 import statistics
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from typing import NamedTuple, NotRequired, TypedDict, TypeVar
 
+from game.games.base import BotTiming, ToolReport
 from game.games.nothanks import engine as nt
 
 PYPI_PACKAGE, PYPI_VERSION = "no-thanks", "0.2.2"
@@ -48,7 +51,7 @@ TARGET = ("No Thanks", 3000)
 def clone_apply_states(count: int = 64) -> list[tuple[nt.State, object]]:
     """Mid-game states of 4 players (5 to 24 random moves in) and one legal action for each."""
     rng = random.Random(1)
-    out = []
+    out: list[tuple[nt.State, object]] = []
     for seed in range(count):
         st = nt.new_game(nt.Rules(), players=4, seed=seed)
         for _ in range(rng.randrange(5, 25)):
@@ -63,7 +66,7 @@ def clone_apply_states(count: int = 64) -> list[tuple[nt.State, object]]:
 # ---- against the PyPI package ------------------------------------------------------------------------
 
 
-def take_probability(card: int, tokens_on_card: int, tokens: int, held) -> float:
+def take_probability(card: int, tokens_on_card: int, tokens: int, held: Collection[int]) -> float:
     """The package's `HeuristicPlayer.take_proba`, rule for rule: how likely to take `card` with
     `tokens_on_card` on it, holding `tokens` and the cards `held`."""
     value = card - tokens_on_card - 1
@@ -83,9 +86,10 @@ def heuristic_game(seed: int, rules: nt.Rules, rand: Callable[[], float], player
     take, pay = nt.TAKE, nt.PASS
     matches, cards, apply = st.matches, st.cards, st.apply
     while not st.is_over:
-        cp = st.current_player
+        cp, card = st.current_player, st.card
+        assert card is not None, "a card is face up until the game ends"
         tokens = matches[cp]
-        proba = take_probability(st.card, st.pot, tokens, cards[cp])
+        proba = take_probability(card, st.pot, tokens, cards[cp])
         apply(take if tokens <= 0 or rand() <= proba else pay)
     return st
 
@@ -102,8 +106,9 @@ def _pypi_round() -> Callable[[int], None]:
     """A function playing n games of the package: its Game loop, 4 of its HeuristicPlayers."""
     import logging
 
-    from no_thanks.core import Game
-    from no_thanks.players import HeuristicPlayer
+    # An optional package without type hints, absent where mypy runs in CI (hence both codes).
+    from no_thanks.core import Game  # type: ignore[import-not-found, unused-ignore]
+    from no_thanks.players import HeuristicPlayer  # type: ignore[import-not-found, unused-ignore]
 
     logging.getLogger("no_thanks").setLevel(logging.WARNING)  # as by default: its debug lines stay off
     game = Game([HeuristicPlayer(f"P{i + 1}") for i in range(PYPI_PLAYERS)])
@@ -116,7 +121,28 @@ def _pypi_round() -> Callable[[int], None]:
     return run
 
 
-def against_pypi(seconds: float = 2.0, rounds: int = 10) -> dict:
+class PypiComparison(TypedDict):
+    """The comparison's figures (`compare_with_pypi`): only the first three where the package is not installed."""
+
+    installed: bool
+    package: str
+    version: str
+    players: NotRequired[int]
+    rounds: NotRequired[int]
+    games: NotRequired[dict[str, int]]  # by side: "pypi", "ours", "ours_26_cards"
+    games_per_second: NotRequired[dict[str, float]]
+    ratio: NotRequired[float]
+    ratio_26_cards: NotRequired[float]
+    target: NotRequired[float]
+
+
+def against_pypi(seconds: float = 2.0) -> ToolReport:
+    """`bench engines --against-pypi`: the comparison (`compare_with_pypi`) and its lines."""
+    result = compare_with_pypi(seconds)
+    return ToolReport(result, format_against_pypi(result))
+
+
+def compare_with_pypi(seconds: float = 2.0, rounds: int = 10) -> PypiComparison:
     """Games per second of the package and of this engine, same heuristic players, alternating rounds.
 
     Two editions on our side: the published one (3–35, 9 cards set aside: 24 in play) is the headline;
@@ -141,7 +167,7 @@ def against_pypi(seconds: float = 2.0, rounds: int = 10) -> dict:
 
     sides = {"pypi": pypi, "ours": ours(published), "ours_26_cards": ours(like_for_like)}
     # Size a round so all sides together take about `seconds`: a short calibration of each first.
-    per_game = {}
+    per_game: dict[str, float] = {}
     for name, run in sides.items():
         started = time.perf_counter()
         run(50)
@@ -165,7 +191,7 @@ def against_pypi(seconds: float = 2.0, rounds: int = 10) -> dict:
     }
 
 
-def format_against_pypi(result: dict) -> str:
+def format_against_pypi(result: PypiComparison) -> str:
     if not result["installed"]:
         return (f"{PYPI_PACKAGE} {PYPI_VERSION} is not installed: pip install {PYPI_PACKAGE}=={PYPI_VERSION} "
                 "(or the 'bench' extra) to compare the No Thanks engine with it")
@@ -199,10 +225,28 @@ STRENGTH_TARGETS = {
 }
 
 
-def _game(job: tuple) -> dict:
+J = TypeVar("J")  # a worker's job
+R = TypeVar("R")  # what it gives back
+
+
+class GameJob(NamedTuple):
+    rules: nt.Rules
+    levels: list[str]  # by seat
+    deal_seed: int
+    bot_seed: int
+
+
+class GameFigures(TypedDict):
+    scores: list[int]
+    winners: list[int]
+    ms: list[float]  # the hard seats' real decisions: CPU ms each
+    iterations: list[int]  # ... and the new iterations of each
+
+
+def _game(job: GameJob) -> GameFigures:
     """One game (a worker's unit): `levels[s]` in seat s; the scores, winners, and each hard seat's real
     decisions (pass was legal) as CPU milliseconds and new iterations."""
-    from game.games.nothanks.bots import make_bot
+    from game.games.nothanks.bots import HardBot, make_bot
 
     rules, levels, deal_seed, bot_seed = job
     n = len(levels)
@@ -217,15 +261,18 @@ def _game(job: tuple) -> dict:
         t0 = clock()
         action = bots[seat].decide(obs)
         spent = clock() - t0
-        if levels[seat] == "hard" and len(obs.legal_actions) > 1:
+        bot = bots[seat]
+        if isinstance(bot, HardBot) and len(obs.legal_actions) > 1:  # (the "hard" level's bot)
             ms.append(spent / 1e6)
-            iterations.append(bots[seat].last_iterations)
+            iterations.append(bot.last_iterations)
         st.apply(action)
-    return {"scores": st.scores(), "winners": st.winners(), "ms": ms, "iterations": iterations}
+    return {"scores": list(st.scores()), "winners": list(st.winners()), "ms": ms, "iterations": iterations}
 
 
-def _map(fn: Callable, jobs: list, workers: int) -> list:
-    if workers <= 1:
+def _map(fn: Callable[[J], R], jobs: list[J], workers: int) -> list[R]:
+    # The executable runs them in one process: it is no Python that a worker could be spawned from, and it
+    # leaves multiprocessing out (its import ran at every start; a spawned worker only ever hung).
+    if workers <= 1 or getattr(sys, "frozen", False):
         return [fn(j) for j in jobs]
     import multiprocessing
 
@@ -233,7 +280,31 @@ def _map(fn: Callable, jobs: list, workers: int) -> list:
         return pool.map(fn, jobs, chunksize=1)
 
 
-def series(rules: nt.Rules, entries: list[str], games: int, seed: int = 2024, workers: int = 1) -> dict:
+class SeriesEntry(TypedDict):
+    bot: str
+    win_rate: float
+    win_ci95: list[float]  # [low, high]
+    mean_score: float
+    score_ci95: list[float]
+
+
+class Series(TypedDict):
+    """A series' figures (`series`); the report leaves out its decisions one by one (`ms`, `iterations`)."""
+
+    edition: str
+    players: int
+    entries: list[SeriesEntry]
+    games: int
+    blocks: int
+    decisions: int
+    ms: NotRequired[list[float]]
+    iterations: NotRequired[list[int]]
+    median_ms: float
+    p99_ms: float
+    mean_iterations: float
+
+
+def series(rules: nt.Rules, entries: list[str], games: int, seed: int = 2024, workers: int = 1) -> Series:
     """`entries` (one per seat) over at least `games` games in blocks of one deal played once per rotation
     of the entries round the table; per entry its win share (ties shared) and mean score with 95%
     intervals over blocks, and the hard entries' CPU time per decision."""
@@ -242,14 +313,15 @@ def series(rules: nt.Rules, entries: list[str], games: int, seed: int = 2024, wo
     n = len(entries)
     blocks = max(1, math.ceil(games / n))
     master = random.Random(seed)
-    jobs, rotations = [], []
+    jobs: list[GameJob] = []
+    rotations: list[int] = []
     for _ in range(blocks):
         deal = master.getrandbits(48)
         for r in range(n):
             levels = [""] * n
             for i in range(n):
                 levels[(i + r) % n] = entries[i]
-            jobs.append((rules, levels, deal, master.getrandbits(48)))
+            jobs.append(GameJob(rules, levels, deal, master.getrandbits(48)))
             rotations.append(r)
     results = _map(_game, jobs, workers)
     wins = [[0.0] * blocks for _ in range(n)]
@@ -264,7 +336,7 @@ def series(rules: nt.Rules, entries: list[str], games: int, seed: int = 2024, wo
             scores[i][b] += res["scores"][seat] / n
         ms += res["ms"]
         iterations += res["iterations"]
-    out = []
+    out: list[SeriesEntry] = []
     for i, level in enumerate(entries):
         w = mean_ci(wins[i])
         sc = mean_ci(scores[i])
@@ -276,7 +348,7 @@ def series(rules: nt.Rules, entries: list[str], games: int, seed: int = 2024, wo
             "mean_iterations": statistics.fmean(iterations) if iterations else 0.0}
 
 
-def bot_timing(games: int, seed: int = 2024) -> dict:
+def bot_timing(games: int, seed: int = 2024) -> BotTiming:
     """CPU time per decision (ms) of the BOT_TARGET level against two greedy bots, numbered edition, seats
     rotated."""
     from game.games.nothanks.bots import search_kind
@@ -314,7 +386,13 @@ def sample_positions(count: int, seed: int = 7) -> list[nt.Observation]:
     return out
 
 
-def _agree_job(job: tuple) -> dict:
+class AgreeFigures(TypedDict):
+    bot: str  # the hard bot's move
+    refs: list[str]  # the two references' moves
+    ms: float  # the hard bot's CPU time
+
+
+def _agree_job(job: tuple[nt.Observation, int, int]) -> AgreeFigures:
     from game.games.nothanks.bots import HardBot
 
     obs, k, seed = job
@@ -332,7 +410,16 @@ def _agree_job(job: tuple) -> dict:
 REFERENCE_CAP_MS = 10**9  # in effect none
 
 
-def agreement(positions: int, seed: int = 7, workers: int = 1) -> dict:
+class Agreement(TypedDict):
+    positions: int
+    settled: int  # positions where the two references agree
+    agree: int  # ... and the hard bot with them
+    rate: float
+    disagreements: list[tuple[int | None, int, str]]  # (card, pot, the hard bot's move)
+    fresh_median_ms: float
+
+
+def agreement(positions: int, seed: int = 7, workers: int = 1) -> Agreement:
     """The hard bot's move against a reference of two 10x searches (every checkpoint ten times larger)
     with different seeds, over `positions` sampled positions: the share of agreement over the positions
     where the two references agree."""
@@ -347,7 +434,7 @@ def agreement(positions: int, seed: int = 7, workers: int = 1) -> dict:
             "fresh_median_ms": statistics.median(r["ms"] for r in results)}
 
 
-def _coach_job(job: tuple) -> float:
+def _coach_job(job: tuple[nt.Observation, int]) -> float:
     from game.games.nothanks.coach import Coach
 
     obs, seed = job
@@ -357,7 +444,14 @@ def _coach_job(job: tuple) -> float:
     return (clock() - t0) / 1e6
 
 
-def coach_timing(positions: int, seed: int = 11, workers: int = 1) -> dict:
+class CoachTiming(TypedDict):
+    positions: int
+    median_ms: float
+    p99_ms: float
+    max_ms: float
+
+
+def coach_timing(positions: int, seed: int = 11, workers: int = 1) -> CoachTiming:
     """CPU time from a question to the coach's advice (the table's coach, unthreaded) over sampled positions."""
     from game.games.nothanks.tournament import percentile
 
@@ -367,57 +461,79 @@ def coach_timing(positions: int, seed: int = 11, workers: int = 1) -> dict:
             "max_ms": max(ms)}
 
 
-def bot_report(games: int = 300, positions: int = 1000, seed: int = 2024, workers: int = 1) -> dict:
+class Timing(TypedDict):
+    decisions: int
+    median_ms: float
+    p99_ms: float
+    target_median_ms: int
+    target_p99_ms: int
+
+
+class BotReport(TypedDict):
+    """`bench bots --full`'s figures (`bot_report`); `load`: the machine's, at the start and at the end."""
+
+    search: str
+    greedy_numbered: Series
+    greedy_cards: Series
+    three_way: Series
+    four: Series
+    five: Series
+    agreement: Agreement
+    coach: CoachTiming
+    timing: Timing
+    checks: dict[str, bool]
+    ok: bool
+    load: NotRequired[list[str]]
+
+
+def bot_report(games: int = 300, positions: int = 1000, seed: int = 2024, workers: int = 1) -> BotReport:
     """Everything issue 25 asks of the hard bot, measured: against two greedy bots (both editions), the
     agreement with a deeper search, CPU time per decision, a 3-way hard / medium / greedy table, 4 and 5
     players against greedy, and the coach's time to advice."""
     from game.games.nothanks.bots import search_kind
-
-    numbered, cards = nt.Rules.numbered(), nt.Rules()
-    out = {
-        "search": search_kind(),
-        "greedy_numbered": series(numbered, ["hard", "greedy", "greedy"], games, seed, workers),
-        "greedy_cards": series(cards, ["hard", "greedy", "greedy"], games, seed, workers),
-        "three_way": series(numbered, ["hard", "medium", "greedy"], games, seed, workers),
-        "four": series(numbered, ["hard", "greedy", "greedy", "greedy"], games, seed, workers),
-        "five": series(numbered, ["hard"] + ["greedy"] * 4, games, seed, workers),
-        "agreement": agreement(positions, seed, workers),
-        "coach": coach_timing(min(positions, 100), seed, workers),
-    }
-    times = out["greedy_numbered"]["ms"] + out["greedy_cards"]["ms"]
     from game.games.nothanks.tournament import percentile
 
-    out["timing"] = {"decisions": len(times), "median_ms": statistics.median(times), "p99_ms": percentile(times, 99),
-                     "target_median_ms": BOT_TARGET[1], "target_p99_ms": BOT_TARGET[2]}
-    for key in ("greedy_numbered", "greedy_cards", "three_way", "four", "five"):
-        out[key].pop("ms")
-        out[key].pop("iterations")
+    numbered, cards = nt.Rules.numbered(), nt.Rules()
+    greedy_numbered = series(numbered, ["hard", "greedy", "greedy"], games, seed, workers)
+    greedy_cards = series(cards, ["hard", "greedy", "greedy"], games, seed, workers)
+    three_way = series(numbered, ["hard", "medium", "greedy"], games, seed, workers)
+    four = series(numbered, ["hard", "greedy", "greedy", "greedy"], games, seed, workers)
+    five = series(numbered, ["hard"] + ["greedy"] * 4, games, seed, workers)
+    agreed = agreement(positions, seed, workers)
+    coach = coach_timing(min(positions, 100), seed, workers)
+    times = greedy_numbered.pop("ms", []) + greedy_cards.pop("ms", [])
+    for each in (greedy_numbered, greedy_cards, three_way, four, five):
+        each.pop("ms", None)
+        each.pop("iterations", None)
+    timing: Timing = {"decisions": len(times), "median_ms": statistics.median(times), "p99_ms": percentile(times, 99),
+                      "target_median_ms": BOT_TARGET[1], "target_p99_ms": BOT_TARGET[2]}
     want = STRENGTH_TARGETS
-    hard = {k: out[k]["entries"][0] for k in ("greedy_numbered", "greedy_cards", "three_way", "four", "five")}
-    out["checks"] = {
+    hard = {"greedy_numbered": greedy_numbered["entries"][0], "greedy_cards": greedy_cards["entries"][0],
+            "three_way": three_way["entries"][0], "four": four["entries"][0], "five": five["entries"][0]}
+    checks = {
         "vs 2 greedy, numbered: win": (hard["greedy_numbered"]["win_rate"] >= want["greedy_numbered_win"]),
         "vs 2 greedy, numbered: mean score": hard["greedy_numbered"]["mean_score"] >= want["greedy_numbered_score"],
         "vs 2 greedy, playing cards: win": hard["greedy_cards"]["win_rate"] >= want["greedy_cards_win"],
-        "agreement with the 10x reference": out["agreement"]["rate"] >= want["agreement"],
-        "CPU ms per decision": (out["timing"]["median_ms"] <= BOT_TARGET[1]
-                                and out["timing"]["p99_ms"] <= BOT_TARGET[2]),
+        "agreement with the 10x reference": agreed["rate"] >= want["agreement"],
+        "CPU ms per decision": (timing["median_ms"] <= BOT_TARGET[1] and timing["p99_ms"] <= BOT_TARGET[2]),
         "3-way hard/medium/greedy": hard["three_way"]["win_rate"] >= want["three_way_win"],
         "4 players vs greedy": hard["four"]["win_rate"] >= want["four_win"],
         "5 players vs greedy": hard["five"]["win_rate"] >= want["five_win"],
-        "coach's time to advice": out["coach"]["p99_ms"] <= want["coach_ms"],
+        "coach's time to advice": coach["p99_ms"] <= want["coach_ms"],
     }
-    out["ok"] = all(out["checks"].values())
-    return out
+    return {"search": search_kind(), "greedy_numbered": greedy_numbered, "greedy_cards": greedy_cards,
+            "three_way": three_way, "four": four, "five": five, "agreement": agreed, "coach": coach,
+            "timing": timing, "checks": checks, "ok": all(checks.values())}
 
 
-def format_bot_report(r: dict) -> str:
+def format_bot_report(r: BotReport) -> str:
     from game.games.nothanks.tournament import share_ci
 
-    def pct(e: dict) -> str:
+    def pct(e: SeriesEntry) -> str:
         lo, hi = e["win_ci95"]
         return f"win {100 * e['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
-    def score(e: dict) -> str:
+    def score(e: SeriesEntry) -> str:
         lo, hi = e["score_ci95"]
         return f"mean score {e['mean_score']:.1f} [{lo:.1f}, {hi:.1f}]"
 
@@ -426,16 +542,15 @@ def format_bot_report(r: dict) -> str:
 
     head = f"No Thanks hard bot (issue 25), its search {r['search']}; 95% intervals over seat-rotated blocks of one deal"
     lines = [head]
-    for key, label, check, target in (
-        ("greedy_numbered", "vs 2 greedy, numbered 3-35", "vs 2 greedy, numbered: win", "win >= 90%, score >= -30"),
-        ("greedy_cards", "vs 2 greedy, playing cards", "vs 2 greedy, playing cards: win", "win >= 90%"),
-        ("three_way", "3-way hard/medium/greedy", "3-way hard/medium/greedy", "hard >= 75%"),
-        ("four", "4 players vs greedy", "4 players vs greedy", ">= 87%"),
-        ("five", "5 players vs greedy", "5 players vs greedy", ">= 80%"),
+    for s, label, check, target in (
+        (r["greedy_numbered"], "vs 2 greedy, numbered 3-35", "vs 2 greedy, numbered: win", "win >= 90%, score >= -30"),
+        (r["greedy_cards"], "vs 2 greedy, playing cards", "vs 2 greedy, playing cards: win", "win >= 90%"),
+        (r["three_way"], "3-way hard/medium/greedy", "3-way hard/medium/greedy", "hard >= 75%"),
+        (r["four"], "4 players vs greedy", "4 players vs greedy", ">= 87%"),
+        (r["five"], "5 players vs greedy", "5 players vs greedy", ">= 80%"),
     ):
-        s = r[key]
         ok = verdict(check)
-        if key == "greedy_numbered":
+        if s is r["greedy_numbered"]:
             ok = "ok" if r["checks"][check] and r["checks"]["vs 2 greedy, numbered: mean score"] else "MISSED"
         others = "; ".join(f"{e['bot']} {100 * e['win_rate']:.1f}% {e['mean_score']:.1f}" for e in s["entries"][1:])
         lines.append(f"  {label:<28} {s['games']} games: hard {pct(s['entries'][0])}, {score(s['entries'][0])}"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
 from game.core.engine_protocol import IllegalAction, digest_of
-from game.core.options import OptionSpec, switch, whole
+from game.core.options import OptionSpec, switch, whole, word
 from game.jsonsafe import shown
 
 __all__ = [
@@ -54,6 +55,15 @@ def _standard_matches(players: int) -> int:
     return {6: 9, 7: 7}.get(players, 55 // players)
 
 
+def _suit_order(value: object) -> tuple[str, ...]:
+    """`value` (any sequence) as an order of the four suits C, D, H, S, each once."""
+    order = tuple(value) if isinstance(value, Iterable) else ()  # not a sequence at all: a number, a switch
+    suits = tuple(suit for suit in order if isinstance(suit, str))
+    if len(suits) != len(order) or sorted(suits) != sorted("CDHS"):
+        raise ValueError(f"suit_order must order the four suits C, D, H, S once each, not {shown(value)}")
+    return suits
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One table's rules. `set_aside=None` means the edition's own count (a third of a deck of cards,
@@ -69,18 +79,10 @@ class Rules:
 
     def __post_init__(self) -> None:
         # Kinds first (a bool is no number, 9.5 no count, "no" no switch), then ranges; each names its option.
-        if self.edition not in EDITIONS:
-            raise ValueError(f"edition must be one of {EDITIONS}, not {shown(self.edition)}")
+        word("edition", self.edition, EDITIONS)
         whole("ranks_per_suit", self.ranks_per_suit, MIN_RANKS, MAX_RANKS)
-        try:
-            order = tuple(self.suit_order)
-        except TypeError:  # not a sequence at all (a number, a switch)
-            order = ()
-        if not all(isinstance(s, str) for s in order) or sorted(order) != sorted("CDHS"):
-            raise ValueError(f"suit_order must order the four suits C, D, H, S once each, not {shown(self.suit_order)}")
-        object.__setattr__(self, "suit_order", order)
-        if self.after_take not in AFTER_TAKE:
-            raise ValueError(f"after_take must be one of {AFTER_TAKE}, not {shown(self.after_take)}")
+        object.__setattr__(self, "suit_order", _suit_order(self.suit_order))
+        word("after_take", self.after_take, AFTER_TAKE)
         switch("hidden_matches", self.hidden_matches)
         if self.matches is not None:
             whole("matches", self.matches, 0)
@@ -95,23 +97,34 @@ class Rules:
     @classmethod
     def numbered(cls, **changes: object) -> Rules:
         """The published 3–35 edition: 9 set aside, 11/9/7 matches, the taker decides again."""
-        base = {
-            "edition": "numbered", "set_aside": NUMBERED_ASIDE, "matches": None, "after_take": "same_player",
-        }
-        base.update(changes)
-        return cls(**base)
+        return cls.of({"edition": "numbered", "set_aside": NUMBERED_ASIDE, "matches": None, "after_take": "same_player",
+                       **changes})
 
     @classmethod
-    def from_options(cls, values: dict[str, object], players: int | None = None) -> Rules:
+    def from_options(cls, values: Mapping[str, object], players: int | None = None) -> Rules:
         """Rules from the lobby's chosen option values; anything not chosen takes the edition's default
         (for `players`, if given: a bigger deck for bigger tables)."""
+        base = cls.numbered() if values.get("edition", "cards") == "numbered" else cls()
+        defaults: dict[str, object] = {o.name: o.default for o in rule_options(base, players)}
+        return cls.of({**defaults, **values})
+
+    @classmethod
+    def of(cls, values: Mapping[str, object]) -> Rules:
+        """Rules from {field: value} as a preset or the command line gives them (fields not named take their
+        defaults; ValueError for a name that is no field): each value's kind is checked as it is handed on,
+        its range and the rest by the rules themselves."""
         unknown = set(values) - {f.name for f in fields(cls)}
         if unknown:
             raise ValueError(f"unknown rule option(s) {shown(sorted(unknown))}")
-        base = cls.numbered() if values.get("edition", "cards") == "numbered" else cls()
-        defaults = {o.name: o.default for o in rule_options(base, players)}
-        defaults.update(values)
-        return cls(**defaults)
+        given: dict[str, object] = {f.name: f.default for f in fields(cls)} | dict(values)
+        aside, matches = given["set_aside"], given["matches"]
+        return cls(edition=word("edition", given["edition"], EDITIONS),
+                   ranks_per_suit=whole("ranks_per_suit", given["ranks_per_suit"]),
+                   suit_order=_suit_order(given["suit_order"]),
+                   set_aside=None if aside is None else whole("set_aside", aside),
+                   matches=None if matches is None else whole("matches", matches),
+                   after_take=word("after_take", given["after_take"], AFTER_TAKE),
+                   hidden_matches=switch("hidden_matches", given["hidden_matches"]))
 
     @property
     def aside(self) -> int:
@@ -512,16 +525,22 @@ class State:
             return IllegalAction(f"{action!r} is not a No Thanks action: use TAKE or PASS", "bad_action")
         return None
 
+    def _refused(self, action: str, seat: int | None) -> IllegalAction:
+        """The refusal of what `apply` found illegal (`refusal` names one for every action it refuses)."""
+        refused = self.refusal(action, seat)
+        assert refused is not None, f"apply refused {action!r} for seat {seat}, which refusal allows"
+        return refused
+
     def apply(self, action: str, seat: int | None = None) -> list[object]:
         """Take the face-up card or pay a match onto it (for `seat`, if given, which must be on turn)."""
         cp = self.current_player
         if self.is_over or (seat is not None and (seat != cp or type(seat) is not int)):
-            raise self.refusal(action, seat)  # type: ignore[misc]
+            raise self._refused(action, seat)
         if action == PASS:
             matches = self.matches
             left = matches[cp]
             if not left:
-                raise self.refusal(action, seat)  # type: ignore[misc]
+                raise self._refused(action, seat)
             matches[cp] = left - 1
             pot = self.pot + 1
             self.pot = pot
@@ -533,7 +552,7 @@ class State:
                 paid = None
             return [paid or _paid(cp, pot)]
         if action != TAKE:
-            raise self.refusal(action, seat)  # type: ignore[misc]
+            raise self._refused(action, seat)
         card = self.card
         assert card is not None  # (a card is up until the game is over, and then TAKE was refused above)
         pot = self.pot
@@ -542,8 +561,9 @@ class State:
             self.matches[cp] += pot
             self.pot = 0
         try:
-            taken = _TAKEN[cp][card][pot] or _taken(cp, card, pot)  # type: ignore[index]
-        except (IndexError, TypeError):  # beyond the table, or its row not made yet
+            row = _TAKEN[cp][card]
+            taken = (None if row is None else row[pot]) or _taken(cp, card, pot)  # (None: its row not made yet)
+        except IndexError:  # beyond the table
             taken = _taken(cp, card, pot)
         self.take_log.append(taken)
         stack = self._stack

@@ -7,16 +7,32 @@ import argparse
 import random
 import statistics
 import time
+from typing import TypedDict
 
 from game import argtypes
+from game.games.base import ToolReport
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text
-from game.games.nothanks.bots import LEVELS
+from game.games.nothanks.levels import LEVELS
 from game.games.nothanks.match import NothanksMatch
 from game.match.common import SeatSpec
-from game.simkit import Recorder, SimError, bot_levels, check_players, play_out, rule_values
+from game.simkit import Recorder, RunFigures, SimError, bot_levels, check_players, play_out, rule_values
 
 DEFAULT_PLAYERS = 4
+
+
+class SeatFigures(TypedDict):
+    seat: int
+    bot: str
+    wins: float  # a shared win counts its share
+    win_rate: float
+    mean_score: float
+
+
+class Figures(RunFigures):
+    """A run's figures through the match (the seat-balanced run gives the tournament's)."""
+
+    seats: list[SeatFigures]
 
 
 def add_arguments(group: argparse._ArgumentGroup) -> None:
@@ -27,7 +43,7 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--iterations", type=argtypes.POSITIVE, help="No Thanks hard bot: search size per decision")
 
 
-def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
+def run(args: argparse.Namespace, recorder: Recorder | None = None) -> ToolReport:
     recorder = recorder or Recorder(None)
     values = rule_values(args.rule, nt.rule_options())
     if args.edition:
@@ -47,9 +63,8 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
                            "the engine alone (drop one of the two)")
         from game.games.nothanks import tournament
 
-        result = tournament.run_tournament(rules, levels, args.games, args.seed, True, **options)
-        result["table"] = tournament.format_table(result)
-        return result
+        played = tournament.run_tournament(rules, levels, args.games, args.seed, True, **options)
+        return ToolReport(played, tournament.format_table(played))
     master = random.Random(args.seed)
     n = args.players
     wins = [0.0] * n
@@ -67,7 +82,7 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
             if seat in winners:
                 wins[seat] += 1 / len(winners)
     elapsed = time.perf_counter() - started
-    return {
+    figures: Figures = {
         "game": "nothanks", "rules": text.summary(rules), "players": n, "bots": levels, "games": args.games,
         "seed": args.seed, "seat_balanced": False, "seconds": elapsed,
         "games_per_second": args.games / elapsed if elapsed > 0 else 0.0,
@@ -77,11 +92,10 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
             for s in range(n)
         ],
     }
+    return ToolReport(figures, format(figures))
 
 
-def format(result: dict) -> str:
-    if "table" in result:
-        return result["table"]
+def format(result: Figures) -> str:
     title = (f"No Thanks: {result['games']} games, {result['players']} players, seed {result['seed']} "
              f"({result['rules']})")
     lines = [title, f"{'seat':>4} {'bot':<8} {'wins':>7} {'win rate':>8} {'mean score':>10}"]

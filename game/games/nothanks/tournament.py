@@ -6,12 +6,38 @@ import math
 import random
 import statistics
 import time
+from typing import TypedDict
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text
 from game.games.nothanks.bots import make_bot
+from game.simkit import RunFigures
 
 Z95 = 1.959963984540054
+
+
+class EntryFigures(TypedDict):
+    """One entry (a bot level in one place of the line-up) over a tournament."""
+
+    entry: int
+    bot: str
+    win_rate: float
+    win_ci95: list[float]  # [low, high]
+    mean_score: float
+    score_ci95: list[float]
+    games_in_seat: list[int]  # games it played in each seat
+    decisions: int  # its real decisions (pass was legal), timed
+    decision_ms_median: float
+    decision_ms_p99: float
+
+
+class Tournament(RunFigures):
+    """A tournament's figures (`run_tournament`)."""
+
+    edition: str
+    blocks: int
+    parity: float  # the win share of an entry no better than the rest
+    entries: list[EntryFigures]
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
@@ -70,7 +96,7 @@ def play_game(rules: nt.Rules, levels: list[str], deal_seed: int, bot_seed: int,
 
 
 def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat_balanced: bool,
-                   **bot_options: int | None) -> dict:
+                   **bot_options: int | None) -> Tournament:
     """Play `games` games among `bots` (one entry per seat) and summarise them as JSON-able data.
 
     Seat-balanced: games come in blocks of one deal played once per rotation of the entries round the
@@ -113,7 +139,7 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
             wins[i].append(block_wins[i])
             scores[i].append(block_scores[i])
     elapsed = time.perf_counter() - started
-    entries = []
+    entries: list[EntryFigures] = []
     for i, level in enumerate(bots):
         w, w_lo, w_hi = mean_ci(wins[i])
         s, s_lo, s_hi = mean_ci(scores[i])
@@ -147,7 +173,7 @@ def run_tournament(rules: nt.Rules, bots: list[str], games: int, seed: int, seat
     }
 
 
-def format_table(result: dict) -> str:
+def format_table(result: Tournament) -> str:
     """The tournament as a plain-text table."""
     balanced = ", seat-balanced" if result["seat_balanced"] else ""
     lines = [

@@ -4,7 +4,7 @@ table's floor (20 px at 1280x720). Their layouts are cached per window size, tex
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
@@ -43,12 +43,35 @@ class WordsHost(Protocol):
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None: ...
 
-    def corners_key(self) -> tuple: ...
+    def corners_key(self) -> tuple[object, ...]: ...
 
     def keep_out(self) -> list[pygame.Rect]: ...
 
 
 T = TypeVar("T")  # whatever a fit remembers
+Key = tuple[object, ...]  # what a fit was made from: its text, sizes, the window's size, the corners
+
+
+class Fits(Generic[T]):
+    """One kind of the centre words' fits, remembered by what it was made from; past KEEP of them (a window
+    resized again and again) they are all made again."""
+
+    KEEP = 64
+
+    def __init__(self) -> None:
+        self._by: dict[Key, T] = {}
+
+    def get(self, key: Key) -> T | None:
+        return self._by.get(key)
+
+    def keep(self, key: Key, value: T) -> T:
+        if len(self._by) > self.KEEP:
+            self._by.clear()
+        self._by[key] = value
+        return value
+
+    def clear(self) -> None:
+        self._by.clear()
 
 
 class CentreWords:
@@ -56,16 +79,15 @@ class CentreWords:
 
     def __init__(self, view: WordsHost) -> None:
         self.v = view
-        self._fits: dict[tuple[object, ...], object] = {}
+        self._pots: Fits[tuple[int, int]] = Fits()
+        self._left_sizes: Fits[int] = Fits()
+        self._labels: Fits[pygame.Rect] = Fits()
+        self._prompts: Fits[tuple[pygame.Surface, pygame.Rect]] = Fits()
+        self._aids: Fits[tuple[int, pygame.Rect]] = Fits()
 
     def clear(self) -> None:
-        self._fits.clear()
-
-    def _remember(self, key: tuple[object, ...], value: T) -> T:
-        if len(self._fits) > 64:
-            self._fits.clear()
-        self._fits[key] = value
-        return value
+        for fits in (self._pots, self._left_sizes, self._labels, self._prompts, self._aids):
+            fits.clear()
 
     def centre_texts(self, state: nt.State, now: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
         """The centre's words as they are drawn, each with its image and screen rect: "left" (the "N left"
@@ -97,7 +119,7 @@ class CentreWords:
         (at a bigger text size they shrink where the seats leave no room, down to what 100 % draws)."""
         v = self.v
         key = ("pot", v.L.size, looks_key())
-        cached = self._fits.get(key)
+        cached = self._pots.get(key)
         if cached is not None:
             return cached
         big, small = round(v.L.card_h * 0.36), v.geo.small_size
@@ -114,14 +136,14 @@ class CentreWords:
                 break
             if digits == text_for(big) and under == text_for(small):
                 break
-        return self._remember(key, found)
+        return self._pots.keep(key, found)
 
     def left_size(self) -> int:
         """The size of the stack's "N left": the centre's small print, smaller (at a bigger text size, down
         to what 100 % draws) while, under the stack, it would come within NOTE_ROOM of a seat beside it."""
         v = self.v
         key = ("left size", v.L.size, looks_key())
-        cached = self._fits.get(key)
+        cached = self._left_sizes.get(key)
         if cached is not None:
             return cached
         small = v.geo.small_size
@@ -134,7 +156,7 @@ class CentreWords:
             under = pygame.Rect(deck.centerx - w // 2, deck.bottom + 6, w, h)
             if under.collidelist(blocks) < 0:
                 break
-        return self._remember(key, size)
+        return self._left_sizes.keep(key, size)
 
     def pot_rect(self) -> pygame.Rect:
         """Where the pot's count ("88" over "on the card") lies at its sizes."""
@@ -155,7 +177,7 @@ class CentreWords:
         stack's lower edge."""
         v = self.v
         key = ("left", size, v.L.size, v.corners_key())
-        cached = self._fits.get(key)
+        cached = self._labels.get(key)
         if cached is not None:
             return cached
         deck = v.geo.deck_rect()
@@ -179,7 +201,7 @@ class CentreWords:
             ),
             under,
         )
-        return self._remember(key, best)
+        return self._labels.keep(key, best)
 
     def _free_span(self, top: int, bottom: int, cx: int, blocks: list[pygame.Rect]) -> int:
         """How wide a text centred on x = `cx` may be in rows top..bottom without touching `blocks`."""
@@ -234,11 +256,11 @@ class CentreWords:
         """The prompt drawn as `prompt_fit` lays it out (cached per text, size and window size)."""
         v = self.v
         key = ("prompt", text, size, v.L.size, v.corners_key())
-        cached = self._fits.get(key)
+        cached = self._prompts.get(key)
         if cached is None:
             s, lines, rect = self.prompt_fit(text, size)
             img = stack([v.texts.outlined(line, s, colors.TEXT) for line in lines], rect.size)
-            cached = self._remember(key, (img, rect))
+            cached = self._prompts.keep(key, (img, rect))
         return cached
 
     def aid_fit(self, text: str, size: int, label: pygame.Rect, prompt: pygame.Rect | None = None
@@ -248,7 +270,7 @@ class CentreWords:
         meet, made smaller when it would then touch a seat."""
         v = self.v
         key = ("aid", text, size, tuple(label), None if prompt is None else tuple(prompt), v.L.size, v.corners_key())
-        cached = self._fits.get(key)
+        cached = self._aids.get(key)
         if cached is not None:
             return cached
         centre = v.geo.centre_rect()
@@ -275,4 +297,4 @@ class CentreWords:
                 break
         if best is None:  # no clear spot: the smallest size, below the label
             best = (s, r.copy())
-        return self._remember(key, best)
+        return self._aids.keep(key, best)

@@ -90,7 +90,7 @@ from typing import NamedTuple
 from game import cards
 from game.core.engine_protocol import IllegalAction, digest_of
 from game.core.memo import Memo, entry_size
-from game.core.options import BadOption, OptionSpec, OptionValue, switch, whole
+from game.core.options import OptionSpec, OptionValue, switch, whole, word
 from game.jsonsafe import shown
 
 SLAP_RULES = ("double", "sandwich", "top_bottom", "marriage", "tens", "divorce", "run", "six_nine",
@@ -259,7 +259,7 @@ class SlapMemos:
 # Every set of checks a Rules was made with, by value: its one tuple and memos, so equal sets share them.
 # Counted at the most their memos may hold: four sets' worth (a table's rules, the lobby's and a sim's);
 # a set dropped here keeps its memos in the Rules that have it, and a new Rules gets new ones.
-_CHECK_SETS: Memo[tuple, tuple[tuple, SlapMemos]] = Memo(
+_CHECK_SETS: Memo[Checks, tuple[Checks, SlapMemos]] = Memo(
     "ratscrew check sets", 4 * (ANSWERS_BYTES + NEAR_BYTES + 2**14),
     sizer=lambda key, value: entry_size(key, ()) + ANSWERS_BYTES + NEAR_BYTES)
 
@@ -307,7 +307,7 @@ class Rules:
     game_length: str = "full"
     _checks: Checks = field(init=False, repr=False, compare=False, default=())
     _owed: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
-    _memos: SlapMemos = field(init=False, repr=False, compare=False, default=None)  # type: ignore[assignment]
+    _memos: SlapMemos = field(init=False, repr=False, compare=False)  # set by __post_init__
 
     def __post_init__(self) -> None:
         raw = self.slaps
@@ -331,21 +331,16 @@ class Rules:
                 raise ValueError(f"challenge_counts needs 4 numbers (J, Q, K, A), got {counts!r}")
             counts = ChallengeCounts(*counts)
         for rank, n in zip(ChallengeCounts._fields, counts):
-            whole(f"challenge_{rank.lower()} (the challenge count for {rank})", n, *CHALLENGE_COUNTS)
+            whole(_count_option(rank), n, *CHALLENGE_COUNTS)
         object.__setattr__(self, "challenge_counts", counts)
 
         for name, (low, high) in RANGES.items():  # one range per number, as the lobby, presets and sim take it
             whole(name, getattr(self, name), low, high)
-        if self.payer_out_rule not in PAYER_OUT_RULES:
-            raise ValueError(f"payer_out_rule must be one of {PAYER_OUT_RULES}, got {self.payer_out_rule!r}")
-        if not isinstance(self.wrong_slap, str):
-            raise BadOption(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)} (a word), not {shown(self.wrong_slap)}")
-        if self.wrong_slap not in WRONG_SLAPS:
-            raise ValueError(f"wrong_slap must be one of {', '.join(WRONG_SLAPS)}, not {shown(self.wrong_slap)}")
+        word("payer_out_rule", self.payer_out_rule, PAYER_OUT_RULES)
+        word("wrong_slap", self.wrong_slap, WRONG_SLAPS)
         for name in ("marriage_either_order", "burned_live", "ten_stops"):
             switch(name, getattr(self, name))
-        if not isinstance(self.game_length, str) or self.game_length not in GAME_LENGTHS:
-            raise ValueError(f"game_length must be one of {', '.join(GAME_LENGTHS)}, not {shown(self.game_length)}")
+        word("game_length", self.game_length, GAME_LENGTHS)
 
         checks = []
         for name in SLAP_RULES:
@@ -382,30 +377,36 @@ class Rules:
     @classmethod
     def from_options(cls, values: Mapping[str, object]) -> Rules:
         """Rules from {option name: value} (missing options keep their defaults); the inverse of
-        `option_values()`. Unknown names raise ValueError."""
-        merged = Rules().option_values()
-        unknown = set(values) - set(merged)
+        `option_values()`. Unknown names raise ValueError; each value's kind is checked as it is handed on,
+        its range and the rest by the rules themselves."""
+        defaults = Rules().option_values()
+        unknown = set(values) - set(defaults)
         if unknown:
             raise ValueError(f"unknown rule option(s) {shown(sorted(unknown))}")
-        merged.update(values)
+        given: dict[str, object] = {**defaults, **values}
         return cls(
-            slaps=frozenset(rule for rule in SLAP_RULES if switch(rule, merged[rule])),
-            marriage_either_order=merged["marriage_either_order"],
-            burn=merged["burn"],
-            burned_live=merged["burned_live"],
+            slaps=frozenset(rule for rule in SLAP_RULES if switch(rule, given[rule])),
+            marriage_either_order=switch("marriage_either_order", given["marriage_either_order"]),
+            burn=whole("burn", given["burn"]),
+            burned_live=switch("burned_live", given["burned_live"]),
             challenge_counts=ChallengeCounts(
-                *(merged[f"challenge_{rank.lower()}"] for rank in ChallengeCounts._fields)
+                *(whole(_count_option(rank), given[f"challenge_{rank.lower()}"]) for rank in ChallengeCounts._fields)
             ),
-            payer_out_rule=merged["payer_out_rule"],
-            claim_delay_ms=merged["claim_delay_ms"],
-            late_grace_ms=merged["late_grace_ms"],
-            card_limit=merged["card_limit"],
-            ten_stops=merged["ten_stops"],
-            wrong_slap=merged["wrong_slap"],
-            timeout_cards=merged["timeout_cards"],
-            slap_lockout_ms=merged["slap_lockout_ms"],
-            game_length=merged["game_length"],
+            payer_out_rule=word("payer_out_rule", given["payer_out_rule"], PAYER_OUT_RULES),
+            claim_delay_ms=whole("claim_delay_ms", given["claim_delay_ms"]),
+            late_grace_ms=whole("late_grace_ms", given["late_grace_ms"]),
+            card_limit=whole("card_limit", given["card_limit"]),
+            ten_stops=switch("ten_stops", given["ten_stops"]),
+            wrong_slap=word("wrong_slap", given["wrong_slap"], WRONG_SLAPS),
+            timeout_cards=whole("timeout_cards", given["timeout_cards"]),
+            slap_lockout_ms=whole("slap_lockout_ms", given["slap_lockout_ms"]),
+            game_length=word("game_length", given["game_length"], GAME_LENGTHS),
         )
+
+
+def _count_option(rank: str) -> str:
+    """A challenge count's option as its messages name it."""
+    return f"challenge_{rank.lower()} (the challenge count for {rank})"
 
 
 # Options added after the first recorded games, with their defaults: at a default they stay out of digests.

@@ -11,13 +11,15 @@ import sys
 import time
 from typing import TypedDict
 
+from game.games.base import ToolReport
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair, text
-from game.games.ratscrew.bots import SIM_LEVELS
+from game.games.ratscrew.levels import SIM_LEVELS
 from game.games.ratscrew.match import RatscrewMatch
 from game.match.common import SeatSpec
 from game.simkit import (
     Recorder,
+    RunFigures,
     SimError,
     bot_levels,
     check_players,
@@ -68,8 +70,59 @@ class LevelFigures(TypedDict):
     late: int
 
 
+class LevelSummary(TypedDict):
+    """One bot level's figures as a run gives them (None: no chance to measure it)."""
+
+    level: str
+    reaction_ms_median: float | None
+    noticed_ms_median: float | None
+    miss_rate: float | None
+    wrong_slap_rate: float | None
+    slaps: int
+    slaps_won: int
+    wrong: int
+    late: int
+
+
+class EntryFigures(TypedDict):
+    entry: int
+    bot: str
+    head_start_ms: int
+    wins: float  # a drawn game counts a share to each
+    win_rate: float
+
+
+class Figures(RunFigures):
+    """A run's figures (`run_games`)."""
+
+    mean_cards_played: float
+    mean_game_seconds: float
+    median_game_seconds: float
+    ends: dict[str, int]  # games per end reason
+    head_start_ms: list[int]
+    entries: list[EntryFigures]
+    levels: list[LevelSummary]
+
+
+class LadderPair(TypedDict):
+    strong: str
+    weak: str
+    games: int
+    strong_win_rate: float
+    ok: bool
+
+
+class Ladder(TypedDict):
+    """The strength ladder's figures (`run_ladder`)."""
+
+    game: str
+    ladder: list[LadderPair]
+    target: float
+    ok: bool
+
+
 def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_balanced: bool,
-              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None) -> dict:
+              recorder: Recorder | None = None, name: str = "ratscrew", leads: list[int] | None = None) -> Figures:
     """Play `games` all-bot games and summarise them per seat and per bot level (JSON-able); with a
     recorder, each game's log is saved as `<name>-<seed>-<game number>`. `leads`: each entry's head
     start (ms)."""
@@ -102,9 +155,10 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             wins[entry_at[st.winner]] += 1
         lengths.append(st.cards_played)
         seconds.append(m.now_ns / 1e9)
+        assert st.end_reason is not None, "a game played out names why it ended"
         ends[st.end_reason] = ends.get(st.end_reason, 0) + 1
         for seat, stats in enumerate(m.stats):
-            agg = per_level[seats[seat].level]
+            agg = per_level[levels[entry_at[seat]]]
             agg["reactions_ms"] += stats.reactions_ms
             agg["won"] += stats.slaps_won
             agg["wrong"] += stats.wrong
@@ -115,7 +169,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
                 agg["missed"] += log.missed
                 agg["drawn_ms"] += log.reactions_ms
     elapsed = time.perf_counter() - started
-    levels_out = []
+    levels_out: list[LevelSummary] = []
     for level, agg in per_level.items():
         slaps = agg["won"] + agg["wrong"] + agg["late"]
         levels_out.append({
@@ -140,9 +194,9 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     }
 
 
-def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> dict:
+def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None = None) -> Ladder:
     """Stronger against weaker in 2-player games, seats swapped every game."""
-    pairs = []
+    pairs: list[LadderPair] = []
     for strong, weak in LADDER:
         result = run_games(rules, [strong, weak], games, seed, True, recorder, f"ratscrew-{strong}-{weak}")
         share = result["entries"][0]["win_rate"]
@@ -151,12 +205,13 @@ def run_ladder(rules: rs.Rules, games: int, seed: int, recorder: Recorder | None
     return {"game": "ratscrew", "ladder": pairs, "target": LADDER_TARGET, "ok": all(p["ok"] for p in pairs)}
 
 
-def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
+def run(args: argparse.Namespace, recorder: Recorder | None = None) -> ToolReport:
     rules = _rules(args)
     if args.ladder:
         if args.head_start is not None:
             raise SimError("--head-start does not go with --ladder (the ladder plays without head starts)")
-        return run_ladder(rules, args.games, args.seed, recorder)
+        ladder = run_ladder(rules, args.games, args.seed, recorder)
+        return ToolReport(ladder, format_ladder(ladder), ladder["ok"])
     levels = bot_levels(args, SIM_LEVELS, DEFAULT_PLAYERS)
     check_players(args.players, rs.MIN_PLAYERS, rs.MAX_PLAYERS, "Ratscrew")
     if args.fair_start:
@@ -165,7 +220,8 @@ def run(args: argparse.Namespace, recorder: Recorder | None = None) -> dict:
         leads = fair.head_starts([fair.bot_median_ms(level) for level in levels], rules)
     else:
         leads = head_starts(args.head_start, len(levels))
-    return run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)
+    figures = run_games(rules, levels, args.games, args.seed, args.seat_balanced, recorder, leads=leads)
+    return ToolReport(figures, format(figures))
 
 
 def _ms(value: float | None) -> str:
@@ -176,17 +232,19 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def format(result: dict) -> str:
-    if "ladder" in result:
-        lines = [f"Ratscrew ladder, 2 players, seats swapped each game (target {result['target']:.0%}):"]
-        for p in result["ladder"]:
-            lines.append(f"  {p['strong']:>6} beats {p['weak']:<6} {100 * p['strong_win_rate']:5.1f}% of "
-                         f"{p['games']} games  {'ok' if p['ok'] else 'BELOW TARGET'}")
-        return "\n".join(lines)
+def format_ladder(result: Ladder) -> str:
+    lines = [f"Ratscrew ladder, 2 players, seats swapped each game (target {result['target']:.0%}):"]
+    for p in result["ladder"]:
+        lines.append(f"  {p['strong']:>6} beats {p['weak']:<6} {100 * p['strong_win_rate']:5.1f}% of "
+                     f"{p['games']} games  {'ok' if p['ok'] else 'BELOW TARGET'}")
+    return "\n".join(lines)
+
+
+def format(result: Figures) -> str:
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result["ends"].items()))
     title = (f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
              f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})")
-    leads = any(e.get("head_start_ms") for e in result["entries"])
+    leads = any(e["head_start_ms"] for e in result["entries"])
     lines = [title, f"{'#':>2} {'bot':<8} {'wins':>7} {'win rate':>8}" + (f" {'head start':>10}" if leads else "")]
     for e in result["entries"]:
         lead = f" {e['head_start_ms']:>7} ms" if leads else ""

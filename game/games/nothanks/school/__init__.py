@@ -11,10 +11,9 @@ stars, "Play it"), summary (a parent's one screen); the navigator opens them by 
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING
 
-from game.games.base import PracticeMode
+from game.games.base import PracticeMode, PracticeSim
 from game.games.nothanks.school.names import GAME, MODE
 from game.screen import Screen
 
@@ -70,7 +69,7 @@ class NumberSchool(PracticeMode):
 
         return text.mastered_short(mastery.mastered(mastery.step_stars(kept(GAME, mastery.KIND))))
 
-    def sim(self) -> ModuleType:
+    def sim(self) -> PracticeSim:
         from game.games.nothanks.school import sim
 
         return sim

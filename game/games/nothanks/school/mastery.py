@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import questions as qs
@@ -21,6 +21,9 @@ from game.games.nothanks.school.names import GAME
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, OUTCOMES, Round, stars
 from game.games.school.kept import KeptSession
 from game.i18n import local_time
+
+if TYPE_CHECKING:
+    from game.history.store import History
 
 KIND = "answer"  # the history's kind of the rounds' events (apart from the slap school's slaps)
 DAYS = 14
@@ -116,7 +119,7 @@ def summary(rounds: Sequence[KeptSession], today: datetime.date, tz: datetime.tz
                    next_step(best, k))
 
 
-def record(history: Any, profile_id: int | None, rnd: Round, length_ms: int, started: str | None = None) -> bool:
+def record(history: History, profile_id: int | None, rnd: Round, length_ms: int, started: str | None = None) -> bool:
     """Queue a finished round in `history` (game.history.History) for a remembered player; nothing for a
     guest or a round not over. True if queued."""
     if profile_id is None or not rnd.done:

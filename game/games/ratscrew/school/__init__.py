@@ -15,11 +15,16 @@ the navigator opens them by name ("practice", "ratscrew", "school", screen, ...)
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.games.base import PracticeMode
+from game.games.base import PracticeMode, PracticeSim
 from game.games.ratscrew.school.names import MODE
+from game.screen import Screen
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.render.card_art import CardArt
 
 
 class SlapSchool(PracticeMode):
@@ -37,10 +42,10 @@ class SlapSchool(PracticeMode):
 
         return text.blurb()
 
-    def showcase(self, art: Any, width: int) -> list[Any]:
+    def showcase(self, art: CardArt, width: int) -> list[pygame.Surface]:
         return [art.card("4C", width), art.card("9H", width), art.card("9S", width)]
 
-    def scene(self, screen: str, *args: Any, **kwargs: Any) -> Any:
+    def scene(self, screen: str, *args: Any, **kwargs: Any) -> Screen:
         if screen == "setup":
             from game.games.ratscrew.school.setup import SetupScene
 
@@ -59,7 +64,7 @@ class SlapSchool(PracticeMode):
             return SummaryScene(*args, **kwargs)
         raise ValueError(f"the slap school has no screen {screen!r}; known: setup, drill, stars, summary")
 
-    def sim(self) -> ModuleType:
+    def sim(self) -> PracticeSim:
         from game.games.ratscrew.school import sim
 
         return sim

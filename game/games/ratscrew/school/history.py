@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.games.ratscrew.school.names import GAME
 from game.games.ratscrew.school.scoring import tally
 from game.games.ratscrew.school.session import EARLY, MS, RIGHT, WRONG, Card, Session
 
 LATE, MISSED = "late", "missed"
+
+if TYPE_CHECKING:
+    from game.history.store import History
 
 Slap = tuple[str | None, str, int | None]
 
@@ -47,7 +50,7 @@ def seat_slaps(cards: Sequence[Card], seat: int) -> list[Slap]:
     return out
 
 
-def record(history: Any, session: Session, profiles: Sequence[int | None], started: str | None = None,
+def record(history: History, session: Session, profiles: Sequence[int | None], started: str | None = None,
            names: Sequence[str] = ()) -> list[int]:
     """Queue the finished `session` in `history` (game.history.History) for each player with a profile;
     the seats queued. Nothing for a session that is not over, or without a database; a guest's (by its name in

@@ -18,7 +18,7 @@ import dataclasses
 import json
 import random
 import sys
-from typing import Any
+from typing import TypedDict
 
 from game import argtypes
 from game.argtypes import OneLineParser
@@ -82,8 +82,46 @@ def student_level(student: str, reaction_ms: int | None = None, near_miss_rate: 
     return bots.LEVEL_TABLE[student]
 
 
+class Stars(TypedDict):
+    accuracy: int
+    speed: int
+
+
+class SessionFigures(TypedDict):
+    """One session's figures (`run`), JSON-able."""
+
+    student: str
+    reaction_ms: int | None  # a custom student's, as asked
+    near_miss_rate: float | None
+    drill: int  # 1-based
+    rules: list[str]
+    cards: int
+    pace: str
+    seed: int
+    accuracy: float
+    right: int
+    decisions: int
+    wrong_on_nothing: int
+    reaction_ms_median: int | None
+    pace_ms_start: int
+    pace_ms_end: int
+    pace_changes: int
+    pace_slowed_by_false_slaps: int
+    stars: Stars
+    patterns: int
+    hits: int
+    hit_rate: float
+    correct_rejections: int
+    false_slaps: int
+    too_early: int
+    stars_accuracy: int
+    stars_speed: int
+    pace_ms_trace: list[int]
+    per_rule: dict[str, dict[str, int | None]]  # by rule: its line (scoring.RuleRow.as_dict)
+
+
 def run(student: str, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1,
-        reaction_ms: int | None = None, near_miss_rate: float | None = None) -> dict[str, Any]:
+        reaction_ms: int | None = None, near_miss_rate: float | None = None) -> SessionFigures:
     """Play one session (drill 0-based) with a `student` bot (or a custom one); the figures as a dict."""
     level = student_level(student, reaction_ms, near_miss_rate)
     session = play(level, cards, pace, seed, drill, everything=level is None and student == "everything")
@@ -133,7 +171,7 @@ class SlapsEverything:
         return {SLAP: now_ns + EVERYTHING_MS * 1_000_000}
 
 
-def play(level: Any, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1,
+def play(level: bots.Level | None, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRILL - 1,
          everything: bool = False) -> Session:
     """One whole session with a bot of `level` (None: a student who never presses; `everything`: one who
     slaps every card) as its only player."""
@@ -170,7 +208,7 @@ def play(level: Any, cards: int, pace: str, seed: int, drill: int = DEFAULT_DRIL
     return session
 
 
-def format(result: dict[str, Any]) -> str:
+def format(result: SessionFigures) -> str:
     stars = result["stars"]
     lines = [
         (f"slap school: {result['student']} student, drill {result['drill']} ({', '.join(result['rules'])}), "

@@ -4,20 +4,24 @@ player), and from it the name and colour the setup, drill and stars screens show
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.profiles import PALETTE
 from game.render import colors
 
+if TYPE_CHECKING:
+    from game.profiles import Profile
+    from game.services import Services
+
 Colour = tuple[int, int, int]
 
 
-def profile_of(app: Any, profiles: Sequence[int | None], seat: int) -> Any:
+def profile_of(app: Services, profiles: Sequence[int | None], seat: int) -> Profile | None:
     """The profile playing `seat` (game.profiles.Profile), or None for a guest (or a profile gone since)."""
     return app.history.profile(profiles[seat]) if seat < len(profiles) and profiles[seat] is not None else None
 
 
-def names(app: Any, profiles: Sequence[int | None], players: int) -> list[str]:
+def names(app: Services, profiles: Sequence[int | None], players: int) -> list[str]:
     """Each player's name: their profile's, else the seat's guest name ("Player 2", or one typed)."""
     out = []
     for seat in range(players):
@@ -26,7 +30,7 @@ def names(app: Any, profiles: Sequence[int | None], players: int) -> list[str]:
     return out
 
 
-def colours(app: Any, profiles: Sequence[int | None], players: int) -> list[Colour]:
+def colours(app: Services, profiles: Sequence[int | None], players: int) -> list[Colour]:
     """Each player's colour: their profile's, a guest's seat colour. Two players never share one: profiles
     choose first (in seat order), then guests; a colour already taken gives way to the first free one that
     nobody here wants and no seat here lights its pad with (else the first free one)."""
