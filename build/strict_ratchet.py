@@ -19,7 +19,7 @@ from pathlib import Path
 from mypy import api
 
 ROOT = Path(__file__).resolve().parents[1]
-MOST = 11  # modules still outside strict: lower it as they leave the list, never raise it
+MOST = 9  # modules still outside strict: lower it as they leave the list, never raise it
 
 
 def outside_strict(config: dict[str, object]) -> list[str]:

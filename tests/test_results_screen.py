@@ -22,6 +22,7 @@ from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
 from game.scenes.title import TitleScene
 from game.tables import DemoLoop
 from game.ui import widgets as ui
+from game.ui.figures import WORD_PX
 
 MS = 1_000_000
 WATCH, PLAY_AGAIN, CHANGE, MENU = t("Watch again"), t("Play again"), t("Change seats or rules…"), t("Menu")
@@ -279,14 +280,14 @@ def test_ratscrew_column_headers_share_one_font_and_are_shown_whole(tmp_path, mo
 
         monkeypatch.setattr(ui.TEXTS, "render", spy)
         a.top.draw(a.screen, 0.0)
-        dim = [(s, px) for s, px in rendered if px <= ui.px(size, ui.FLOOR_PX)]  # headers, axis, notes
+        dim = [(s, px) for s, px in rendered if px <= ui.px(size, WORD_PX)]  # headers, axis, notes
         words = {w for h in headers for w in h.split(" ")}  # a header of two words may take two lines
         shown = [(s, px) for s, px in dim if s in headers or set(s.split(" ")) <= words
                  or any(s.endswith("…") and h.startswith(s[:-1]) for h in headers)]
         assert " ".join(s for s, _ in shown) == " ".join(headers)  # every header whole (none cut with "…")
         assert len({px for _, px in shown}) == 1  # one size for all
         if size[0] >= 800:
-            assert shown[0][1] == ui.px(size, ui.FLOOR_PX)  # room enough: not shrunk at all
+            assert shown[0][1] == ui.px(size, WORD_PX)  # room enough: not shrunk at all
     finally:
         a.reset(TitleScene())
         a.stack.clear()

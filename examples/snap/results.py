@@ -45,6 +45,9 @@ class SnapResults:
         self.rows_top = self.box.y + pad + head_h + ui.px(size, 8)
         self.row_h = min(ui.px(size, 50), (self.box.bottom - pad - self.rows_top) // max(1, len(self.names)))
 
+    def scroll(self, step: int) -> None:
+        """No list to page: a row a seat."""
+
     def draw(self, surface: pygame.Surface) -> None:
         size, box = self.size, self.box
         ui.panel(surface, box)

@@ -65,7 +65,7 @@ def rules_as(rules: object, kind: type[RulesT], game: str) -> RulesT:
 class ResultsBody(Protocol):
     """A game's part of the results screen (GameDef.results_body): the screen gives it the card art, asks
     its headline and the seats that won (the celebration's colours; none on a draw), lays it out in the
-    rectangle left for it, and draws it."""
+    rectangle left for it, draws it, and turns the pages of its list."""
 
     art: CardArt | None
 
@@ -77,6 +77,10 @@ class ResultsBody(Protocol):
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def scroll(self, step: int) -> None:
+        """↑ ↓ (a pad's d-pad too): the next (`step` 1) or the previous (-1) page of its list, where it has one
+        longer than a page (the lists show at most ui.figures.LIST_ROWS entries at once)."""
 
 
 class Showcased(Protocol):

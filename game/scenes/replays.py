@@ -39,6 +39,7 @@ from game.render import colors, scale
 from game.render.text import TextCache, wrap
 from game.replay import build_match, header_int, verify
 from game.ui import widgets as ui
+from game.ui.figures import LIST_ROWS, WORD_PX
 from game.ui.scene import Scene
 
 MS = 1_000_000
@@ -49,6 +50,9 @@ SLAP_LEAD_NS = 750 * MS  # "next slap" stops this long before the slap: the card
 PHOTO_MARGIN_MS = 6  # the photo finish's time line runs at least this far either side of its presses
 TABLE_MIN = (640, 360)  # the table is never laid out smaller: below it, drawn larger and scaled down
 CLOCK_PX, TEXT_PX, LINE_PX = 22, 20, 26
+# The list's words (a game's result over its day, players and length; the count; the hint) at the lists' size
+# and over it (ui.figures.WORD_PX: read from the sofa), at most LIST_ROWS games at once.
+ENTRY_TITLE_PX, ENTRY_PX = 28, WORD_PX
 SIDE_PX = 190  # the least width of the words at either end of the viewer's time line
 
 
@@ -297,12 +301,14 @@ class ReplaysScene(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
         m = ui.px(size, 40)
-        self.panel = pygame.Rect(m, ui.px(size, 122), w - 2 * m, h - ui.px(size, 122) - ui.px(size, 52))
+        top = max(ui.px(size, 122), ui.px(size, 86) + line_h(ui.px(size, ENTRY_PX)))  # under the count
+        bottom = h - max(ui.px(size, 52), ui.px(size, 18) + line_h(ui.px(size, ENTRY_PX)))  # over the hint
+        self.panel = pygame.Rect(m, top, w - 2 * m, bottom - top)
         # Two lines a row, as tall as the player's text size draws them.
-        self.line_hs = (line_h(ui.px(size, CLOCK_PX), True), line_h(ui.px(size, TEXT_PX)))
+        self.line_hs = (line_h(ui.px(size, ENTRY_TITLE_PX), True), line_h(ui.px(size, ENTRY_PX)))
         row_h = max(ui.px(size, 2 * LINE_PX + 14), sum(self.line_hs) + ui.px(size, 14))
         inner = self.panel.inflate(-ui.px(size, 24), -ui.px(size, 20))
-        count = max(1, inner.h // row_h)
+        count = max(1, min(LIST_ROWS, inner.h // row_h))
         self.rows = [pygame.Rect(inner.x, inner.y + i * row_h, inner.w, row_h - ui.px(size, 4)) for i in range(count)]
         self._scroll()
 
@@ -314,7 +320,7 @@ class ReplaysScene(Scene):
             sub = t("The last {n} games · {i} of {count}", n=record.RECENT_KEPT, i=self.index + 1, count=len(self.entries))
         else:
             sub = t("No games yet: every finished game is kept here (the last {n}).", n=record.RECENT_KEPT)
-        sub_px = whole_px(sub, w - ui.px(size, 60), ui.px(size, TEXT_PX))
+        sub_px = whole_px(sub, w - ui.px(size, 60), ui.px(size, ENTRY_PX))
         ui.blit_text(surface, cut(sub, w - ui.px(size, 60), sub_px), sub_px, ui.TEXT_DIM,
                      "midtop", (w // 2, ui.px(size, 80)))
         ui.panel(surface, self.panel)
@@ -333,8 +339,11 @@ class ReplaysScene(Scene):
             top = rect.y + (rect.h - first_h - second_h) // 2
             title_colour = (ui.TEXT if focused else ui.TEXT_DIM) if not entry.broken else ui.TEXT_DIM
             bold = not entry.broken
-            title_px = whole_px(entry.title, room, ui.px(size, CLOCK_PX), bold)
-            detail_px = whole_px(entry.detail, room, ui.px(size, TEXT_PX))
+            title_px = whole_px(entry.title, room, ui.px(size, ENTRY_TITLE_PX), bold)
+            detail_px = whole_px(entry.detail, room, ui.px(size, ENTRY_PX))
+            if entry.broken:  # a file's error, told whole: down to the menus' floor rather than cut
+                detail_px = min(detail_px, ui.TEXTS.whole_size(entry.detail, room, detail_px,
+                                                               least=ui.FLOOR_PX / WORD_PX))
             ui.blit_text(surface, cut(entry.title, room, title_px, bold), title_px, title_colour,
                          "midleft", (x, top + first_h // 2), bold=bold)
             ui.blit_text(surface, cut(entry.detail, room, detail_px), detail_px,
@@ -342,7 +351,7 @@ class ReplaysScene(Scene):
         buttons = self.app.input.buttons()
         hint = t("↑ ↓ choose   Enter / {a} watch   Esc / {b} back", **buttons) if self.entries else \
             t("Esc / {b} back", **buttons)
-        px = whole_px(hint, w - ui.px(size, 40), ui.px(size, TEXT_PX))
+        px = whole_px(hint, w - ui.px(size, 40), ui.px(size, ENTRY_PX))
         ui.blit_text(surface, cut(hint, w - ui.px(size, 40), px), px, ui.TEXT_DIM, "midbottom",
                      (w // 2, h - ui.px(size, 12)))
 

@@ -7,17 +7,19 @@ import math
 
 import pygame
 
-from game.commands import Command
+from game.commands import DOWN, UP, Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
 from game.i18n import t, tn
 from game.render import scale, seat_marks
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
+from game.ui.figures import WORD_PX, word_floor
 from game.ui.scene import Scene
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
-TALLY_PX = 20  # the evening's tally: one line above the buttons, from the second game on
+RULES_GROWN = 1.34  # the rules line under the headline grows with the text size up to this
+TALLY_PX = WORD_PX  # the evening's tally: one line above the buttons, from the second game on
 NAME_CUTS = (None, 10, 6, 0)  # names in the tally are cut to this many letters until it fits (0: the colour alone)
 
 
@@ -26,7 +28,8 @@ def tally_parts(tally: Tally, cut: int | None = None) -> list[tuple[int | None, 
     points where the game has them, else wins; each name at most `cut` letters ("Alexandra…"), or none at all
     (the seat's colour says who) with `cut` 0."""
     if tally.points is not None:
-        parts = [(None, tn("Tonight, {n} game — points:", "Tonight, {n} games — points:", tally.games))]
+        parts: list[tuple[int | None, str]] = [
+            (None, tn("Tonight, {n} game — points:", "Tonight, {n} games — points:", tally.games))]
         values = [f"{points:+d}".replace("-", "−") for points in tally.points]
     else:
         parts = [(None, tn("Tonight, {n} game — wins:", "Tonight, {n} games — wins:", tally.games))]
@@ -45,7 +48,8 @@ def tally_layout(tally: Tally, font: pygame.font.Font, width: int, dot: int, gap
     """(seat, text, x from the line's left) of each part, names cut as far as it takes to fit `width`; a seat's
     part starts with its colour's mark (`dot` px) and parts are `gap` apart."""
     for cut in NAME_CUTS:
-        placed, x = [], 0
+        placed: list[tuple[int | None, str, int]] = []
+        x = 0
         for seat, text in tally_parts(tally, cut):
             if placed:
                 x += gap
@@ -101,6 +105,8 @@ class ResultsScene(Scene):
     def handle(self, cmd: Command) -> None:
         if ui.is_back(cmd):
             self.to_menu()
+        elif cmd.action in (UP, DOWN):  # the buttons are one row: ↑ ↓ turn the pages of the game's list
+            self.body.scroll(1 if cmd.action == DOWN else -1)
         else:
             self.menu.handle(cmd)
 
@@ -115,42 +121,57 @@ class ResultsScene(Scene):
         buttons above it, the evening's tally above them. Every height from the text size in force."""
         w, h = size
         margin = ui.px(size, 30)
-        hint_top = h - max(ui.hint_height(size, hint) for hint in (self._hint(), self._hint(DEMO_PAUSE_NS)))
+        hint_top = h - max(ui.hint_height(size, hint, size_px=WORD_PX)
+                           for hint in (self._hint(), self._hint(DEMO_PAUSE_NS)))
         area = self._layout_buttons(size, ui.px(size, 52), hint_top - ui.px(size, 4))
         headline = self.body.headline()
         self.head_px = ui.TEXTS.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
         self.rules_y = ui.px(size, 16) + ui.TEXTS.line_height(self.head_px, True)
+        # grown by the text size up to RULES_GROWN (the figures under it want the room more), on more lines
+        # rather than in smaller words
+        grown = min(scale.text_scale(), RULES_GROWN)
         self.rules_px, self.rules_lines = ui.TEXTS.wrap_fit(self.definition.rules_summary(self.config.rules),
-                                                   ui.px(size, ui.FLOOR_PX), w - 2 * margin,
-                                                   lines=2 if w >= 960 and scale.text_scale() <= 1 else 3)
-        # a small window or bigger text: a third line rather than smaller words
+                                                   ui.px(size, WORD_PX * grown / scale.text_scale()), w - 2 * margin,
+                                                   lines=3 if grown <= 1 else 4, least=1 / grown)
         rules_bottom = self.rules_y + len(self.rules_lines) * ui.TEXTS.line_height(self.rules_px)
-        font = ui.TEXTS.font(ui.px(size, TALLY_PX), True)
         dot, gap = ui.px(size, 12), ui.px(size, 16)
-        self.tally_parts = [] if self.tally is None else tally_layout(self.tally, font, w - 2 * margin, dot, gap)
+        self.tally_px = ui.px(size, TALLY_PX)
+        font = ui.TEXTS.font(self.tally_px, True)
+        self.tally_parts = []
+        if self.tally is not None:  # grown text gives its growth back (to the lists' floor) before a figure is lost
+            least = min(self.tally_px, word_floor())
+            while True:
+                font = ui.TEXTS.font(self.tally_px, True)
+                self.tally_parts = tally_layout(self.tally, font, w - 2 * margin, dot, gap)
+                if self.tally_px <= least or self._tally_width(font, dot) <= w - 2 * margin:
+                    break
+                self.tally_px -= 1
         self.tally_x = margin
         if self.tally_parts:
-            seat, text, x = self.tally_parts[-1]
-            used = x + (dot + dot // 2 if seat is not None else 0) + font.size(text)[0]
-            self.tally_x = max(margin, (w - used) // 2)
+            self.tally_x = max(margin, (w - self._tally_width(font, dot)) // 2)
         tally_h = max(ui.px(size, 34), font.get_height() + ui.px(size, 6)) if self.tally_parts else 0
         self.tally_y = area.y - ui.px(size, 6) - tally_h
         top = max(ui.px(size, 96), rules_bottom + ui.px(size, 8))
         self.body_top = top  # the celebration keeps above it
         self.body.layout(size, pygame.Rect(margin, top, w - 2 * margin, area.y - ui.px(size, 14) - tally_h - top))
 
+    def _tally_width(self, font: pygame.font.Font, dot: int) -> int:
+        """How wide the tally's line is as laid out (its last part's end)."""
+        seat, text, x = self.tally_parts[-1]
+        return x + (dot + dot // 2 if seat is not None else 0) + font.size(text)[0]
+
     def _draw_tally(self, surface: pygame.Surface) -> None:
         """The evening's tally: the heading in gold, then each seat's mark (its shape in its colour) and its figure."""
         size = w, _ = surface.get_size()
         dot = ui.px(size, 12)
-        cy = self.tally_y + max(ui.px(size, 14), ui.TEXTS.line_height(ui.px(size, TALLY_PX), True) // 2)
+        cy = self.tally_y + max(ui.px(size, 14), ui.TEXTS.line_height(self.tally_px, True) // 2)
         for seat, text, x in self.tally_parts:
             left = self.tally_x + x
             if seat is not None:
                 mark = pygame.Rect(left, cy - dot // 2, dot, dot)
                 seat_marks.draw(surface, seat, mark)
                 left = mark.right + dot // 2
-            ui.blit_text(surface, text, ui.px(size, TALLY_PX), ui.GOLD if seat is None else ui.TEXT, "midleft",
+            ui.blit_text(surface, text, self.tally_px, ui.GOLD if seat is None else ui.TEXT, "midleft",
                          (left, cy), bold=True, max_w=w - left)
 
     def _layout_buttons(self, size: tuple[int, int], bh: int, bottom: int) -> pygame.Rect:
@@ -217,9 +238,10 @@ class ResultsScene(Scene):
         self._draw_tally(surface)
         self.menu.draw(surface)
         if self.app.demo is not None and self.shown_ns is not None:
-            ui.hint(surface, self._hint(max(0, DEMO_PAUSE_NS - (self.app.now_ns() - self.shown_ns))))
+            ui.hint(surface, self._hint(max(0, DEMO_PAUSE_NS - (self.app.now_ns() - self.shown_ns))),
+                    size_px=WORD_PX)
         else:
-            ui.hint(surface, self._hint())
+            ui.hint(surface, self._hint(), size_px=WORD_PX)
 
     def _hint(self, demo_left_ns: int | None = None) -> str:
         """The key hint along the bottom; in a demo, the seconds to the next game instead."""

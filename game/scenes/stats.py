@@ -21,11 +21,12 @@ from game.profiles import Profile
 from game.render import colors, scale
 from game.render.faces import draw_avatar
 from game.ui import widgets as ui
+from game.ui.figures import WORD_PX, word_floor
 from game.ui.menu import MenuHandler
 
-TEXT_PX = 20  # every text a player reads here, at 1280x720
-TITLE_PX = 22
-ROW = 28
+TEXT_PX = WORD_PX  # every text a player reads here, at 1280x720: the lists' size, read from the sofa
+TITLE_PX = 26
+ROW = 32
 GRID = colors.GRID  # chart lines, as the results screen's chart
 BIN_MS, TOP_MS = 100, 1500  # the histogram's bars: 100 ms each, the last one everything from 1.5 s
 
@@ -151,7 +152,8 @@ class StatsScene(MenuHandler):
         need = max(label_font.size(item.label)[0] for item in self.menu.items[1:3]) + bh  # the bottom row's
         bw = min(max(ui.px(size, 230), need), (w - 2 * m - gap) // 2)
         progress_need = max((label_font.size(item.label)[0] + bh for item in self.menu.items[3:]), default=0)
-        csv = pygame.Rect(w - m - 2 * bw - gap, h - ui.px(size, 40) - bh, bw, bh)
+        hint_h = max(ui.px(size, 40), ui.px(size, 16) + ui.TEXTS.line_height(ui.px(size, TEXT_PX)))  # grown hint
+        csv = pygame.Rect(w - m - 2 * bw - gap, h - hint_h - bh, bw, bh)
         players = csv.move(bw + gap, 0)
         # The practice modes' progress (the slap school's, the number school's): with one, at the top right
         # beside the player's name; with more, stacked under the left column's charts (which give up the
@@ -182,7 +184,8 @@ class StatsScene(MenuHandler):
         # the practice modes' progress lines share the bottom row's room with the export's message (which, while
         # shown, takes it), two lines each at most: the charts above keep their height
         self.progress_room = self.message_room.inflate(0, 2 * ui.px(size, 8))
-        self.progress_wrapped = [ui.TEXTS.wrap_fit(line, ui.px(size, TEXT_PX), self.progress_room.w, lines=2, least=1.0)
+        # (at the lists' size whatever the text size: the row has the buttons' height)
+        self.progress_wrapped = [ui.TEXTS.wrap_fit(line, word_floor(), self.progress_room.w, lines=2, least=1.0)
                                  for line in self.progress_lines]
         # A row of figures: as tall as a line of them at the player's text size.
         self.row = row = max(ui.px(size, ROW), ui.TEXTS.line_height(ui.px(size, TEXT_PX)))
@@ -273,7 +276,8 @@ class StatsScene(MenuHandler):
         if note:
             room = rect.right - pad - head.right - space
             if ui.TEXTS.font(px).size(note)[0] <= room:
-                ui.blit_text(surface, note, px, ui.TEXT, "topright", (rect.right - pad, rect.y + pad // 2 + 1))
+                beside = ui.blit_text(surface, note, px, ui.TEXT, "topright", (rect.right - pad, rect.y + pad // 2 + 1))
+                return max(head.bottom, beside.bottom) + ui.px(size, 4)  # a note grown taller than its title
             else:  # no room beside the title (a bigger text size, a longer language): on a line under it
                 under = ui.blit_text(surface, note, px, ui.TEXT, "topright", (rect.right - pad, head.bottom),
                                      max_w=rect.w - 2 * pad)
@@ -307,17 +311,19 @@ class StatsScene(MenuHandler):
             self._empty(surface, rect, top, t("No slaps yet: play a slap game or the slap school."))
             return
         pad = ui.px(size, 12)
-        label_w = ui.TEXTS.font(ui.px(size, TEXT_PX)).size("0000")[0] + ui.px(size, 8)
+        label_w = ui.TEXTS.font(word_floor()).size("0000")[0] + ui.px(size, 8)
         plot = pygame.Rect(rect.x + pad + label_w, top + ui.px(size, 12), 0, 0)
         plot.w = rect.right - pad - ui.px(size, 8) - plot.x
         plot.h = rect.bottom - pad - self.row - plot.y
         highest = max(s.median_ms for s in sessions)
         step = 250 if highest <= 1500 else 500
         scale = max(2 * step, -(-highest * 1.1 // step) * step)
-        for value in (0, scale / 2, scale):
+        label_px = word_floor()  # the chart's counts at the lists' size: a bigger text size grows its figures
+        line = ui.TEXTS.line_height(label_px)  # a low plot: its ends counted, not its middle; lower: its top
+        for value in (0, scale / 2, scale) if plot.h >= 2 * line else (0, scale) if plot.h >= line else (scale,):
             y = plot.bottom - round(value / scale * plot.h)
             pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
-            ui.blit_text(surface, str(round(value)), ui.px(size, TEXT_PX), ui.TEXT_DIM, "midright", (plot.x - ui.px(size, 6), y))
+            ui.blit_text(surface, str(round(value)), label_px, ui.TEXT_DIM, "midright", (plot.x - ui.px(size, 6), y))
         n = len(sessions)
         points = [(plot.x + (round(i / (n - 1) * plot.w) if n > 1 else plot.w // 2),
                    plot.bottom - round(s.median_ms / scale * plot.h)) for i, s in enumerate(sessions)]
@@ -333,7 +339,7 @@ class StatsScene(MenuHandler):
         practice = any(s.kind == "practice" for s in sessions)
         axis = tn("{n} session, oldest to newest → (○ practice)", "{n} sessions, oldest to newest → (○ practice)", n) if practice else \
             tn("{n} game, oldest to newest →", "{n} games, oldest to newest →", n)
-        axis_px = fit_px(axis, plot.w, ui.px(size, TEXT_PX))
+        axis_px = fit_px(axis, plot.w, word_floor())
         ui.blit_text(surface, axis, axis_px, ui.TEXT_DIM, "topright", (plot.right, plot.bottom + ui.px(size, 4)),
                      max_w=plot.w)
 
@@ -366,7 +372,7 @@ class StatsScene(MenuHandler):
             x = round(plot.x + ms / BIN_MS * bar_w)
             label = f"{ms}+" if ms == TOP_MS else str(ms)
             anchor = "topleft" if ms == 0 else "midtop"
-            ui.blit_text(surface, label, ui.px(size, TEXT_PX), ui.TEXT_DIM, anchor, (x, plot.bottom + ui.px(size, 4)))
+            ui.blit_text(surface, label, word_floor(), ui.TEXT_DIM, anchor, (x, plot.bottom + ui.px(size, 4)))
 
     def _draw_rules(self, surface: pygame.Surface, colour: colors.Color) -> None:
         size, rect = surface.get_size(), self.rules_rect
@@ -408,13 +414,17 @@ class StatsScene(MenuHandler):
             return
         pad = ui.px(size, 12)
         row = self.row
-        font = ui.px(size, TEXT_PX)
         lines = self._games_lines()
+        font = ui.px(size, TEXT_PX)  # a title and its figures on one line: shrunk to the lists' size for it
+        while font > word_floor() and any(
+                (ui.TEXTS.font(font, True).size(title)[0] + ui.px(size, 14) if title else ui.px(size, 20))
+                + ui.TEXTS.font(font).size(figures)[0] > rect.w - 2 * pad for title, figures, _ in lines):
+            font -= 1
         rows = max(1, (rect.bottom - pad // 2 - top) // row)
         for i, (title, figures, main) in enumerate(lines[:rows]):
             y = top + i * row + row // 2
             if title:
-                title_w = min(ui.TEXTS.font(font, True).size(title)[0], (rect.w - 2 * pad) // 2)
+                title_w = min(ui.TEXTS.font(font, True).size(title)[0], (rect.w - 2 * pad) * 3 // 5)
                 ui.blit_text(surface, title, font, ui.TEXT, "midleft", (rect.x + pad, y), bold=True, max_w=title_w)
                 room = rect.w - 2 * pad - title_w - ui.px(size, 14)
             else:

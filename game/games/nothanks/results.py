@@ -1,21 +1,35 @@
 """The No Thanks part of the results screen: runs with the counted card marked, matches (chips in the
-numbered edition), totals, takes."""
+numbered edition), totals, takes. Every word at the lists' size (ui.figures.WORD_PX, read from a sofa), the
+cards as tabs whose index is as tall as those words, who took what a page of at most LIST_ROWS takes at once."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
 from game.core.contract import TableConfig, seat_name
+from game.games.base import rules_as
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import run_step, token_kind
-from game.games.nothanks.match import NothanksMatch
-from game.games.nothanks.text import chips
-from game.games.nothanks.view_model import card_key, card_name
+from game.games.nothanks.match import NothanksMatch, TakeRecord
+from game.games.nothanks.text import card_name, chips
+from game.games.nothanks.view_model import card_key
 from game.i18n import t
+from game.render import card_art, hud
 from game.render.card_art import CardArt
 from game.render.tokens import Tokens
 from game.ui import widgets as ui
-from game.ui.figures import whole_name, winners_line
+from game.ui.figures import LIST_ROWS, WORD_PX, fit_row, whole_name, winners_line, word_floor
+
+TAKE_LINE = 50  # a take's row at most, at 1280×720 (its matchstick as long)
+TAB = 0.74  # a card in a row shows this much of its height (of its width): its index and suit, the rest tucked
+
+
+def thumb_width(size: tuple[int, int]) -> int:
+    """A results card's width in a window of `size`: its index (VALUE_INDEX of the width) as tall as the ink of
+    the lists' words (WORD_PX), so a family reads it from the sofa."""
+    return math.ceil(card_art.INK_SHARE * ui.px(size, WORD_PX) / card_art.VALUE_INDEX)
 
 
 class NothanksResults:
@@ -23,7 +37,7 @@ class NothanksResults:
 
     def __init__(self, config: TableConfig, match: NothanksMatch) -> None:
         st = match.state
-        self.rules = config.rules
+        self.rules = rules_as(config.rules, nt.Rules, "nothanks")
         self.names = [seat_name(s, i) for i, s in enumerate(config.seats)]
         self.scores = st.scores()
         self.winners = st.winners()
@@ -34,59 +48,77 @@ class NothanksResults:
         self.tokens = Tokens()
         self.token_kind = token_kind(self.rules)  # matchsticks, or chips in the numbered edition
         self.art: CardArt | None = None
+        self.take_page = 0  # the page of who took what shown (↑ ↓)
+        self.take_rows = LIST_ROWS
 
     def headline(self) -> str:
         return winners_line(self.names, self.winners)
 
     def card(self, value: int, width: int) -> pygame.Surface:
+        assert self.art is not None, "the results screen gives the card art before it lays out"
         return self.art.surface(card_key(self.rules, value, mini=True), width)
 
+    def scroll(self, step: int) -> None:
+        """The next or the previous page of who took what, round from the last to the first."""
+        self.take_page = (self.take_page + step) % self.take_pages()
+
+    def take_pages(self) -> int:
+        return max(1, -(-len(self.takes) // self.take_rows))
+
+    def shown_takes(self) -> list[tuple[int, TakeRecord]]:
+        """(row, take) of the page shown."""
+        first = self.take_page * self.take_rows
+        return list(enumerate(self.takes[first:first + self.take_rows]))
+
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None:
-        """The players' table over the set-aside cards on the left, who took what on the right; each part
-        fits its words at the text size in force (see _layout_players, _layout_aside, _layout_takes)."""
+        """The players' table over the set-aside cards on the left, who took what on the right: the takes'
+        panel as wide as its takes need with their takers' names (else without, the seat's mark says who), up
+        to 2/5 of the area; each part fits its words at the lists' size or bigger (see _layout_players,
+        _layout_aside, _layout_takes)."""
         self.size = size
         gap = ui.px(size, 20)
-        side_w = min(ui.px(size, 380), area.w // 3)
-        most = max(side_w, area.w * 2 // 5)  # grown text: the takes' panel widens up to this
-        wanted = [w for w in (self._takes_wanted(size, area.h, names) for names in (True, False)) if w <= most]
-        side_w = max(side_w, wanted[0] if wanted else most)
-        self.aside_label_px = ui.px(size, ui.FLOOR_PX)
-        label_h = ui.TEXTS.line_height(self.aside_label_px)
-        aside_h = max(ui.px(size, 96), ui.px(size, 74) + label_h)  # the label above the cards
-        self.aside_inline = area.h - aside_h - gap // 2 < self._players_wanted(size)
-        if self.aside_inline:  # the players' rows want the room: the label left of the cards, smaller cards
-            aside_h = max(ui.px(size, 56), label_h + ui.px(size, 16))
-        self.players_rect = pygame.Rect(area.x, area.y, area.w - side_w - gap, area.h - aside_h - gap // 2)
-        self.aside_rect = pygame.Rect(area.x, self.players_rect.bottom + gap // 2, self.players_rect.w, aside_h)
+        self.thumb_w = thumb_width(size)
+        most = area.w * 2 // 5
+        wanted = [w for w in (self._takes_wanted(size, names) for names in (True, False)) if w <= most]
+        side_w = max(ui.px(size, 300), min(most, wanted[0] if wanted else most))
+        left_w = area.w - side_w - gap
+        aside_h = self._layout_aside(size, left_w)
+        self.players_rect = pygame.Rect(area.x, area.y, left_w, area.h - aside_h - gap // 2)
+        self.aside_rect = pygame.Rect(area.x, self.players_rect.bottom + gap // 2, left_w, aside_h)
         self.takes_rect = pygame.Rect(self.players_rect.right + gap, area.y, side_w, area.h)
         self._layout_players(size, self.players_rect)
         self._layout_takes(size, self.takes_rect)
 
-    def _players_wanted(self, size: tuple[int, int]) -> int:
-        """The players' table's height with its header on two lines and every row's figures at full size."""
-        row = ui.TEXTS.line_height(ui.px(size, 26), True) + ui.px(size, 8)
-        return 2 * ui.px(size, 14) + 2 * ui.TEXTS.line_height(ui.px(size, ui.FLOOR_PX)) + ui.px(size, 8) + len(self.names) * row
+    def _layout_aside(self, size: tuple[int, int], width: int) -> int:
+        """The set-aside cards' strip: its label on the left (two lines if it must), the cards' tabs right of
+        it. Returns its height."""
+        pad = ui.px(size, 14)
+        self.aside_label_px, self.aside_label = ui.TEXTS.wrap_fit(t("Set aside, never seen:"), word_floor(),
+                                                                  width * 2 // 5, least=1.0)
+        label_h = len(self.aside_label) * ui.TEXTS.line_height(self.aside_label_px)
+        self.aside_label_w = max(ui.TEXTS.font(self.aside_label_px).size(line)[0] for line in self.aside_label)
+        self.aside_tab = round(self.thumb_w * TAB)
+        return max(label_h, self.aside_tab) + 2 * ui.px(size, 6) + pad // 2
 
     def _layout_players(self, size: tuple[int, int], box: pygame.Rect) -> None:
-        """Columns: name, cards, matches, total. The figures and names keep their size as far as the rows'
-        height allows (see fit_height); the two figure columns are as wide as
-        their header or figures need, the name column as its longest name (a long one shrinks to fit whole),
-        the cards take the rest. The cards' header wraps over its column (two lines), or over the names'
-        and the cards' columns when two lines of its size are not enough there."""
+        """Columns: name, cards, matches, total. The figures and names as big as the rows' height allows,
+        never under the lists' floor (fit_row); the two figure columns are as wide as their header or figures
+        need, the name column as its longest name (a long one shrinks to fit whole), the cards take the rest.
+        The cards' header goes over the names' and the cards' columns, on two lines if it must."""
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
         n = max(1, len(self.names))
-        self.head_px = ui.px(size, ui.FLOOR_PX)
+        self.head_px = word_floor()  # the headers at the lists' size whatever the text size: it grows the rows
+        head_font = ui.TEXTS.font(self.head_px)
+        col_gap = ui.px(size, 16)
+        self.matches_header = t("Chips") if chips(self.rules) else t("Matches")
         guess = (box.h - 2 * pad - 2 * ui.TEXTS.line_height(self.head_px) - ui.px(size, 8)) // n
         row_h = min(ui.px(size, 62), guess)
-        self.total_px = ui.TEXTS.fit_height(ui.px(size, 26), row_h - 4, True)
-        self.matches_px = ui.TEXTS.fit_height(ui.px(size, 22), row_h - 4)
-        self.name_px = ui.TEXTS.fit_height(ui.px(size, 21), row_h - 4, True)
-        head_font = ui.TEXTS.font(self.head_px)
-        col_gap = ui.px(size, 12)
+        self.total_px = fit_row(size, 28, row_h - 4, True)
+        self.matches_px = fit_row(size, 26, row_h - 4)
+        self.name_px = fit_row(size, 26, row_h - 4, True)
         self.stick = self.tokens.sprite(self.token_kind, self._token_unit(max(10, row_h * 2 // 3)), 70)
         self.num_w = max(ui.TEXTS.font(self.matches_px).size(str(m))[0] for m in self.matches)
-        self.matches_header = t("Chips") if chips(self.rules) else t("Matches")
         matches_w = max(head_font.size(self.matches_header)[0],
                         self.stick.get_width() + ui.px(size, 6) + self.num_w) + col_gap
         total_w = max([head_font.size(t("Total"))[0]]
@@ -94,19 +126,16 @@ class NothanksResults:
         dot = ui.px(size, 12)
         name_font = ui.TEXTS.font(self.name_px, True)
         name_need = max(name_font.size("★ " + name)[0] for name in self.names) + dot + 18 + ui.px(size, 8)
-        self.name_w = min(name_need, max(ui.px(size, 170), inner // 2))  # long names: up to half
+        self.name_w = min(name_need, max(ui.px(size, 170), inner * 2 // 5))  # long names: up to 2/5
         cards_w = inner - self.name_w - matches_w - total_w
         left = box.x + pad
         self.cards_x = left + self.name_w
         self.matches_col = pygame.Rect(self.cards_x + cards_w, 0, matches_w, 0)
         self.total_col = pygame.Rect(self.matches_col.right, 0, total_w, 0)
-        header = t("Cards (the counted card of each run is marked)")
-        self.cards_head_x = self.cards_x
-        self.cards_head_px, self.cards_head = ui.TEXTS.wrap_fit(header, self.head_px, cards_w - col_gap, least=1.0)
-        if len(self.cards_head) > 2 or self.cards_head_px < self.head_px:  # too narrow a column: over the names too
-            self.cards_head_x = left
-            self.cards_head_px, self.cards_head = ui.TEXTS.wrap_fit(header, self.head_px, self.name_w + cards_w - col_gap)
-        self.cards_head_w = self.matches_col.x - col_gap - self.cards_head_x
+        self.cards_head_x = left
+        self.cards_head_w = self.matches_col.x - col_gap - left
+        self.cards_head_px, self.cards_head = ui.TEXTS.wrap_fit(t("Cards (the counted card of each run is marked)"),
+                                                                self.head_px, self.cards_head_w, least=1.0)
         head_h = max(ui.TEXTS.line_height(self.head_px), len(self.cards_head) * ui.TEXTS.line_height(self.cards_head_px))
         self.rows_top = box.y + pad + head_h + ui.px(size, 8)
         self.row_h = min(ui.px(size, 62), (box.bottom - pad - self.rows_top) // n)
@@ -115,44 +144,40 @@ class NothanksResults:
         return f"{self.scores[seat]:+d}".replace("-", "−")
 
     def _layout_takes(self, size: tuple[int, int], box: pygame.Rect) -> None:
-        """Who took what in columns, top to bottom then left to right: each take a seat mark, the card, the
-        taker's name, and the matches on it. The largest size from the text size in force down to the
-        standard one at which every take fits; at a size where the names do not, the seat's mark alone says
-        who (as in the evening's tally), before the text shrinks."""
+        """Who took what, a take a row: the seat's mark, the card, the taker's name (where the panel has the
+        room; else the mark alone says who), the matches on it. At most LIST_ROWS takes at once, as many as
+        rows of the lists' size fit; more take pages, turned with ↑ ↓, the page told under them."""
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
-        self.takes_title_px, self.takes_title = ui.TEXTS.wrap_fit(t("Who took what"), ui.px(size, 21), inner, bold=True)
-        top = box.y + pad + len(self.takes_title) * ui.TEXTS.line_height(self.takes_title_px, True) + ui.px(size, 8)
-        self.takes_top = top
-        base = ui.px(size, ui.FLOOR_PX)
-        sizes = list(range(base, min(base, ui.TEXTS.least_px(base)) - 1, -1))
-        count = max(1, len(self.takes))
-        for px in sizes:
-            for names in (True, False):
-                line = ui.TEXTS.line_height(px, True)
-                rows = max(1, (box.bottom - pad - top) // line)
-                cols = -(-count // rows)
-                col_w = inner // cols
-                if self._take_width(px, line, names) <= col_w:
-                    break
-            else:
-                continue
-            break
-        self.take_px, self.take_line, self.take_rows, self.take_col_w, self.take_names = px, line, rows, col_w, names
+        self.takes_title_px, self.takes_title = ui.TEXTS.wrap_fit(t("Who took what"), ui.px(size, 26), inner,
+                                                                  bold=True, least=1.0)
+        self.takes_top = (box.y + pad + len(self.takes_title) * ui.TEXTS.line_height(self.takes_title_px, True)
+                          + ui.px(size, 8))
+        self.pager_px = word_floor()
+        least_line = ui.TEXTS.line_height(min(ui.px(size, WORD_PX), word_floor()), True) + ui.px(size, 4)
+        room = box.bottom - pad - self.takes_top
+        fits = max(1, room // least_line)
+        self.take_rows = max(1, min(LIST_ROWS, fits if fits >= len(self.takes) else
+                                    (room - ui.TEXTS.line_height(self.pager_px) - ui.px(size, 6)) // least_line))
+        paged = len(self.takes) > self.take_rows
+        self.pager_y = box.bottom - pad - ui.TEXTS.line_height(self.pager_px) if paged else box.bottom - pad
+        self.take_line = min(ui.px(size, TAKE_LINE), (self.pager_y - ui.px(size, 6 if paged else 0) - self.takes_top)
+                             // self.take_rows)
+        self.take_px = fit_row(size, 28, self.take_line - ui.px(size, 4), True)
+        self.take_names = self._take_width(self.take_px, self.take_line, True) <= inner
+        self._take_width(self.take_px, self.take_line, self.take_names)  # keeps the chosen measures
+        self.take_page = min(self.take_page, self.take_pages() - 1)
 
-    def _takes_wanted(self, size: tuple[int, int], height: int, names: bool) -> int:
-        """How wide the takes' panel must be for every take (with its taker's name or without) at the text
-        size in force."""
-        pad = ui.px(size, 14)
-        px = ui.px(size, ui.FLOOR_PX)
-        line = ui.TEXTS.line_height(px, True)
-        top = pad + ui.TEXTS.line_height(ui.px(size, 21), True) + ui.px(size, 8)
-        cols = -(-max(1, len(self.takes)) // max(1, (height - pad - top) // line))
-        return 2 * pad + cols * self._take_width(px, line, names)
+    def _takes_wanted(self, size: tuple[int, int], names: bool) -> int:
+        """How wide the takes' panel must be for every take (with its taker's name or without) at the lists'
+        size grown by the text size in force."""
+        px = ui.px(size, 28)
+        return 2 * ui.px(size, 14) + self._take_width(px, max(ui.px(size, TAKE_LINE), ui.TEXTS.line_height(px, True)),
+                                                      names)
 
     def _take_width(self, px: int, line: int, names: bool) -> int:
-        """How wide a column of takes must be at font size `px` (with the takers' names or without); keeps
-        the measures (take_label_w, take_stick, …) for drawing: the last size measured is the one chosen."""
+        """How wide a take's row must be at font size `px` (with the takers' names or without); keeps the
+        measures (take_label_w, take_stick, …) for drawing: the last size measured is the one chosen."""
         bold, plain = ui.TEXTS.font(px, True), ui.TEXTS.font(px)
         self.take_label_w = max((bold.size(card_name(self.rules, take.card))[0] for take in self.takes), default=0)
         self.take_name_w = max((plain.size(self.names[take.seat])[0] for take in self.takes), default=0)
@@ -188,7 +213,7 @@ class NothanksResults:
             row = pygame.Rect(box.x + pad, self.rows_top + seat * self.row_h, box.w - 2 * pad, self.row_h - 4)
             won = seat in self.winners
             if won:
-                ui.hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
+                hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
             dot = pygame.Rect(row.x + 4, 0, ui.px(size, 12), ui.px(size, 12))
             dot.centery = row.centery
             pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
@@ -206,25 +231,32 @@ class NothanksResults:
     def _draw_runs(self, surface: pygame.Surface, runs: list[nt.Run], area: pygame.Rect) -> None:
         """Runs left to right, lowest run first. Within a run the uncounted higher cards are tucked in behind the
         counted (lowest) card, highest at the back: each shows its index corner, and the counted card lies on top,
-        whole, bright and outlined."""
+        bright and outlined. Each card shows the top of its face the row has room for (its index at least)."""
         for img, rect, counted in self.run_cards(runs, area):
-            surface.blit(img, rect)
+            surface.blit(img, rect, pygame.Rect(0, 0, rect.w, rect.h))
             if counted:
                 pygame.draw.rect(surface, ui.GOLD, rect.inflate(4, 4), width=2, border_radius=max(2, rect.w // 12))
             else:
-                ui.hud.shade(surface, rect, 120, radius=max(2, rect.w // 14))
+                hud.shade(surface, rect, 120, radius=max(2, rect.w // 14))
         if not runs:
-            ui.blit_text(surface, t("no cards"), ui.px(self.size, ui.FLOOR_PX), ui.TEXT_DIM, "midleft",
+            ui.blit_text(surface, t("no cards"), ui.px(self.size, WORD_PX), ui.TEXT_DIM, "midleft",
                          (area.x, area.centery), max_w=area.w)
 
     def run_cards(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
-        """(card image, rect, is the counted card) in drawing order, back to front."""
+        """(card image, the rect of the part shown: the face's top as high as `area`, is the counted card) in
+        drawing order, back to front. Short of room, the runs close up first (down to a step, as in a run),
+        then everything is squeezed evenly."""
         if not runs:
             return []
-        cw = max(14, min(round(area.h / 1.397), ui.px(self.size, 42)))
+        cw = self.thumb_w
+        shown = min(card_art.card_height(cw), area.h)
         count = sum(len(r.cards) for r in runs)
-        step_in, step_run = cw * run_step(self.rules), cw * 1.3
-        needed = step_in * (count - len(runs)) + step_run * (len(runs) - 1) + cw
+        step_in = cw * run_step(self.rules)
+        step_run = cw * 1.3
+        tucked = step_in * (count - len(runs)) + cw
+        if tucked + step_run * (len(runs) - 1) > area.w:
+            step_run = max(step_in, (area.w - tucked) / max(1, len(runs) - 1))
+        needed = tucked + step_run * (len(runs) - 1)
         if needed > area.w:
             k = (area.w - cw) / max(1.0, needed - cw)
             step_in, step_run = step_in * k, step_run * k
@@ -234,7 +266,7 @@ class NothanksResults:
             order = r.cards[::-1]  # highest first; the counted (lowest) card last, on top
             for i, value in enumerate(order):
                 img = self.card(value, cw)
-                out.append((img, img.get_rect(midleft=(round(x), area.centery)), value == r.counted))
+                out.append((img, pygame.Rect(round(x), area.centery - shown // 2, cw, shown), value == r.counted))
                 x += step_in if i < len(order) - 1 else step_run
         return out
 
@@ -242,23 +274,19 @@ class NothanksResults:
         size, box = self.size, self.aside_rect
         ui.panel(surface, box)
         pad = ui.px(size, 14)
-        text = t("Set aside, never seen:")
-        if self.aside_inline:
-            label = ui.blit_text(surface, text, self.aside_label_px, ui.TEXT_DIM, "midleft",
-                                 (box.x + pad, box.centery), max_w=box.w // 2)
-            left, top = label.right + pad, box.y + ui.px(size, 6)
-        else:
-            label = ui.blit_text(surface, text, self.aside_label_px, ui.TEXT_DIM, "topleft",
-                                 (box.x + pad, box.y + ui.px(size, 6)), max_w=box.w - 2 * pad)
-            left, top = box.x + pad, label.bottom + ui.px(size, 4)
+        line_h = ui.TEXTS.line_height(self.aside_label_px)
+        y = box.centery - len(self.aside_label) * line_h // 2
+        for line in self.aside_label:
+            y = ui.blit_text(surface, line, self.aside_label_px, ui.TEXT_DIM, "topleft", (box.x + pad, y)).bottom
+        left = box.x + pad + self.aside_label_w + pad
         if not self.aside:
-            ui.blit_text(surface, t("none"), self.aside_label_px, ui.TEXT, "topleft", (left, top))
+            ui.blit_text(surface, t("none"), self.aside_label_px, ui.TEXT, "midleft", (left, box.centery))
             return
-        cw = max(8, min(ui.px(size, 40), round((box.bottom - ui.px(size, 6) - top) / 1.397)))
-        step = min(cw + 4, (box.right - pad - left - cw) / max(1, len(self.aside) - 1))
+        cw, tab = self.thumb_w, self.aside_tab
+        step = min(cw + ui.px(size, 4), (box.right - pad - left - cw) / max(1, len(self.aside) - 1))
         for i, value in enumerate(self.aside):
-            img = self.card(value, cw)
-            surface.blit(img, img.get_rect(bottomleft=(round(left + i * step), box.bottom - ui.px(size, 6))))
+            rect = pygame.Rect(round(left + i * step), box.centery - tab // 2, cw, tab)
+            surface.blit(self.card(value, cw), rect, pygame.Rect(0, 0, cw, tab))
 
     def _draw_takes(self, surface: pygame.Surface) -> None:
         size, box = self.size, self.takes_rect
@@ -268,23 +296,26 @@ class NothanksResults:
         for line in self.takes_title:
             y = ui.blit_text(surface, line, self.takes_title_px, ui.GOLD, "topleft", (box.x + pad, y), bold=True,
                              max_w=box.w - 2 * pad).bottom
-        px, line, col_w = self.take_px, self.take_line, self.take_col_w
+        px, step = self.take_px, self.take_line
         gap = max(4, px // 3)
-        mark_w = max(6, line // 3)
-        for i, take in enumerate(self.takes):
-            c, r = divmod(i, self.take_rows)
-            x, y = box.x + pad + c * col_w, self.takes_top + r * line
-            mark = pygame.Rect(x, y + (line - mark_w) // 2, mark_w, mark_w)
+        mark_w = max(6, step // 3)
+        for row, take in self.shown_takes():
+            x, cy = box.x + pad, self.takes_top + row * step + step // 2
+            mark = pygame.Rect(x, cy - mark_w // 2, mark_w, mark_w)
             pygame.draw.rect(surface, ui.seat_colour(take.seat), mark, border_radius=2)
             x += mark_w + gap
-            ui.blit_text(surface, card_name(self.rules, take.card), px, ui.TEXT, "topleft", (x, y), bold=True)
+            ui.blit_text(surface, card_name(self.rules, take.card), px, ui.TEXT, "midleft", (x, cy), bold=True)
             x += self.take_label_w + gap
             if self.take_names:
-                ui.blit_text(surface, self.names[take.seat], px, ui.TEXT_DIM, "topleft", (x, y))
+                ui.blit_text(surface, self.names[take.seat], px, ui.TEXT_DIM, "midleft", (x, cy))
             if take.matches:
-                right = box.x + pad + (c + 1) * col_w - gap
-                num = ui.blit_text(surface, str(take.matches), px, ui.TEXT, "topright", (right, y))
+                num = ui.blit_text(surface, str(take.matches), px, ui.TEXT, "midright", (box.right - pad - gap, cy))
                 surface.blit(self.take_stick, self.take_stick.get_rect(midright=(num.x - 2, num.centery)))
+        if self.take_pages() > 1:
+            first = self.take_page * self.take_rows + 1
+            last = min(len(self.takes), first + self.take_rows - 1)
+            ui.blit_text(surface, t("↑ ↓ {first}–{last} of {count}", first=first, last=last, count=len(self.takes)),
+                         self.pager_px, ui.TEXT_DIM, "midtop", (box.centerx, self.pager_y), max_w=box.w - 2 * pad)
 
     def _token_unit(self, stick: int) -> int:
         """A token's size for a place a matchstick `stick` px long fits: a chip is round, so smaller."""

@@ -10,7 +10,7 @@ from game.i18n import t, tn
 from game.render import colors, hud, scale
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
-from game.ui.figures import table_columns, whole_name, winners_line
+from game.ui.figures import WORD_PX, fit_row, table_columns, whole_name, winners_line, word_floor
 
 
 def hand_steps(history: RatscrewHistory) -> list[tuple[int, ...]]:
@@ -71,12 +71,12 @@ class RatscrewResults:
         return line
 
     def layout(self, size: tuple[int, int], area: pygame.Rect) -> None:
-        """The chart on the left, the table on the right: 520 px at 720p, grown with the text size (up to 3/5
-        of the area: bigger figures, headers and names need the room); the chart takes the rest."""
+        """The chart on the left, the table on the right: 3/5 of the area (its headers on one line at the
+        lists' size, WORD_PX), grown with the text size up to 2/3 (bigger figures, headers and names need the
+        room); the chart takes the rest."""
         self.size = size
         gap = ui.px(size, 20)
-        grown = round(ui.px(size, 520) * scale.text_scale())
-        table_w = min(grown, max(min(ui.px(size, 520), area.w // 2), area.w * 3 // 5))
+        table_w = min(round(area.w * 3 // 5 * scale.text_scale()), area.w * 2 // 3)
         self.chart_rect = pygame.Rect(area.x, area.y, area.w - table_w - gap, area.h)
         self.table_rect = pygame.Rect(self.chart_rect.right + gap, area.y, table_w, area.h)
         self._layout_chart(size, self.chart_rect)
@@ -86,24 +86,28 @@ class RatscrewResults:
         """The title (on two lines if it must) above the plot; the count labels left of it, as wide as the
         largest needs; what the axis counts under it, right-aligned (two lines if it must)."""
         pad = ui.px(size, 16)
-        self.title_px, self.title_lines = ui.TEXTS.wrap_fit(t("Cards in hand over the game"), ui.px(size, 21),
-                                                   box.w - 2 * pad, bold=True)
+        self.title_px, self.title_lines = ui.TEXTS.wrap_fit(t("Cards in hand over the game"), ui.px(size, WORD_PX),
+                                                   box.w - 2 * pad, bold=True, least=1.0)
         title_bottom = box.y + pad + len(self.title_lines) * ui.TEXTS.line_height(self.title_px, True)
         self.top = max([52] + [max(c) for c in self.steps if c])
-        self.label_px = ui.px(size, ui.FLOOR_PX)
+        self.label_px = self.small_px(size)
         label_font = ui.TEXTS.font(self.label_px)
         label_w = max(label_font.size(str(n))[0] for n in (self.top, round(self.top * 0.75)))
         axis = (t("{played} and {slaps} →", played=tn("{n} card played", "{n} cards played", self.played),
                   slaps=tn("{n} slap", "{n} slaps", self.slaps)) if self.slaps
                 else tn("{n} card played →", "{n} cards played →", self.played))
         plot_x = box.x + pad + label_w + ui.px(size, 6)
-        self.axis_px, self.axis_lines = ui.TEXTS.wrap_fit(axis, ui.px(size, ui.FLOOR_PX), box.right - pad - plot_x)
+        self.axis_px, self.axis_lines = ui.TEXTS.wrap_fit(axis, ui.px(size, WORD_PX), box.right - pad - plot_x,
+                                                          least=1.0)
         axis_h = len(self.axis_lines) * ui.TEXTS.line_height(self.axis_px)
         half = label_font.get_height() // 2
         plot_y = title_bottom + half + ui.px(size, 4)
         self.plot = pygame.Rect(plot_x, plot_y, box.right - pad - plot_x,
                                 box.bottom - pad - axis_h - ui.px(size, 4) - plot_y)
         self.lines = self._lines(self.plot, self.top)
+        # a count at every quarter of the plot, or at every half, or at its ends, as its height has room
+        self.label_fracs = next(fracs for fracs in ((0, 0.25, 0.5, 0.75, 1), (0, 0.5, 1), (0, 1))
+                                if self.plot.h >= (len(fracs) - 1) * label_font.get_height() or len(fracs) == 2)
 
     def _layout_table(self, size: tuple[int, int], box: pygame.Rect) -> None:
         """Headers (two lines if they must), a row per seat, the note under them (wrapped). The figures and
@@ -123,27 +127,36 @@ class RatscrewResults:
             people, bots = self.one_sided
             note = t("One-sided ({people} slaps to {bots}): for a closer game, set a bot to “Match my speed” in "
                      "the lobby.", people=people, bots=bots)
-        self.note_px, self.note_lines = ui.TEXTS.wrap_fit(note, ui.px(size, ui.FLOOR_PX), inner, lines=3)
+        self.note_px, self.note_lines = ui.TEXTS.wrap_fit(note, self.small_px(size), inner, lines=3, least=1.0)
         note_h = len(self.note_lines) * ui.TEXTS.line_height(self.note_px)
         n = max(1, len(self.names))
         # the rows' height first (figures as big as it allows), then the columns for figures of that size
-        head_guess = 2 * ui.TEXTS.line_height(ui.px(size, ui.FLOOR_PX))
+        head_guess = 2 * ui.TEXTS.line_height(self.small_px(size))
         rows_h = box.h - 2 * pad - head_guess - ui.px(size, 8) - note_h - ui.px(size, 6)
-        row_h = min(ui.px(size, 50), rows_h // n)
-        self.value_px = [ui.TEXTS.fit_height(ui.px(size, 22 if i != 3 else ui.FLOOR_PX), row_h - 4) for i in range(len(self.headers))]
-        self.name_px = ui.TEXTS.fit_height(ui.px(size, 20), row_h - 4)
+        row_h = min(ui.px(size, 54), rows_h // n)
+        self.value_px = [fit_row(size, 28 if i != 3 else WORD_PX, row_h - 2) for i in range(len(self.headers))]
+        self.name_px = fit_row(size, 26, row_h - 2, True)
         dot = ui.px(size, 12)
         name_font = ui.TEXTS.font(self.name_px, True)
         name_need = max(name_font.size("★ " + name)[0] for name in self.names) + dot + 16 + ui.px(size, 8)
         room = inner - min(name_need, max(ui.px(size, 110), inner * 2 // 5))
         self.header_px, self.widths, self.shown = table_columns(size, self.headers,
                                                                 [list(col) for col in zip(*self.values)],
-                                                                self.value_px, room)
+                                                                self.value_px, room, self.small_px(size))
         self.name_w = inner - sum(self.widths)
         head_h = max(len(lines) for lines in self.shown) * ui.TEXTS.line_height(self.header_px)
         self.rows_top = box.y + pad + head_h + ui.px(size, 8)
         self.note_y = box.bottom - pad - note_h
-        self.row_h = min(ui.px(size, 50), (self.note_y - ui.px(size, 6) - self.rows_top) // n)
+        self.row_h = min(ui.px(size, 54), (self.note_y - ui.px(size, 6) - self.rows_top) // n)
+
+    @staticmethod
+    def small_px(size: tuple[int, int]) -> int:
+        """The table's headers and note: at the lists' size (WORD_PX) whatever the text size, so that a bigger
+        text size grows the names and figures they are about."""
+        return word_floor()
+
+    def scroll(self, step: int) -> None:
+        """Nothing to page: the table's rows are the seats (eight at most, ui.figures.LIST_ROWS)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_chart(surface)
@@ -158,7 +171,7 @@ class RatscrewResults:
             y = ui.blit_text(surface, line, self.title_px, ui.GOLD, "topleft", (box.x + pad, y), bold=True,
                              max_w=box.w - 2 * pad).bottom
         plot, top = self.plot, self.top
-        for frac in (0, 0.25, 0.5, 0.75, 1):
+        for frac in self.label_fracs:
             y = plot.bottom - round(frac * plot.h)
             pygame.draw.line(surface, colors.GRID, (plot.x, y), (plot.right, y))
             ui.blit_text(surface, str(round(frac * top)), self.label_px, ui.TEXT_DIM, "midright", (plot.x - 6, y))

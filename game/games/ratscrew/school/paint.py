@@ -87,7 +87,8 @@ def chart(surface: pygame.Surface, words: Words, rect: pygame.Rect, reactions: S
     size = surface.get_size()
     pad = ui.px(size, 12)
     axis_w = ui.TEXTS.font(label_px).size("0000")[0] + pad
-    area = pygame.Rect(rect.x + pad + axis_w, rect.y + pad, rect.w - 2 * pad - axis_w, rect.h - 2 * pad)
+    edge = max(pad, ui.TEXTS.line_height(label_px) // 2 + 2)  # the top and bottom counts kept inside the panel
+    area = pygame.Rect(rect.x + pad + axis_w, rect.y + edge, rect.w - 2 * pad - axis_w, rect.h - 2 * edge)
     if area.w <= 4 or area.h <= 4:
         return
     top_ms = max(1000, math.ceil(max(reactions, default=0) / 500) * 500)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import BUTTONS, SLAP, Command
+from game.commands import BUTTONS, DOWN, SLAP, UP, Command
 from game.games.ratscrew.school import text, who
 from game.games.ratscrew.school.drills import DRILLS
 from game.games.ratscrew.school.names import GAME, MODE
@@ -23,10 +23,11 @@ from game.i18n import t
 from game.render import scale
 from game.render.text import halves, wrap
 from game.ui import widgets as ui
+from game.ui.figures import LIST_ROWS, WORD_PX, word_floor
 from game.ui.menu import MenuHandler
 
-PX = 20
-TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the height for the 20 px floor
+PX = WORD_PX  # every word here at 1280×720: the lists' size, read from the sofa
+TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the height
 
 
 FALSE_NOTE_LEAST = 5  # false slaps from which a parent is told the pace slowed for them …
@@ -49,6 +50,8 @@ class StarsScene(MenuHandler):
         self.profiles = tuple(profiles)  # each player's profile (game.history), None for a guest
         self.scores: list[SeatScore] = tally(session.cards, players)
         self.focus = 0  # whose table and chart are shown
+        self.table_page = 0  # the page of the rules table shown (↑ ↓), at most LIST_ROWS rules a page
+        self.table_rows = LIST_ROWS  # the rules a page holds (as its area and the text size allow)
         self.notes: list[list[str]] = [[] for _ in range(players)]  # each seat's lines for a parent
 
     def enter(self) -> None:
@@ -70,8 +73,29 @@ class StarsScene(MenuHandler):
     def handle(self, cmd: Command) -> None:
         if cmd.seat is not None and cmd.action in (BUTTONS[1], SLAP) and cmd.seat < self.players:
             self.focus = cmd.seat  # a player's slap button shows their table (a pad's B also goes back)
+            self.table_page = 0
+            return
+        if cmd.action in (UP, DOWN) and self._table_pages() > 1:  # the buttons are a row: ← → choose them
+            self.table_page = (self.table_page + (1 if cmd.action == DOWN else -1)) % self._table_pages()
             return
         super().handle(cmd)
+
+    def _table_lines(self) -> list[list[str]]:
+        """The focused player's rules table: a row of cells per rule (and one for slaps on plain piles)."""
+        score = self.scores[self.focus]
+        lines = []
+        for row in score.table():
+            cells = [slap_label(row.rule), str(row.right), str(row.missed), f"{row.held}/{row.near}" if row.near else "–",
+                     str(row.wrong), "–" if row.median_ms is None else text.ms(row.median_ms)]
+            if not row.patterns:
+                cells[1] = cells[2] = "–"
+            lines.append(cells)
+        if score.wrong_plain:  # slaps on piles that made nothing at all
+            lines.append([text.no_pattern(), "–", "–", "–", str(score.wrong_plain), "–"])
+        return lines
+
+    def _table_pages(self) -> int:
+        return max(1, -(-len(self._table_lines()) // self.table_rows))
 
     def _again(self) -> None:
         self.app.nav.replace("practice", GAME, MODE, "drill", self.options, self.players, self.remember,
@@ -100,8 +124,10 @@ class StarsScene(MenuHandler):
         return scale.text_room(1.0) if self.compact else contextlib.nullcontext()
 
     def _table_fits(self, size: tuple[int, int]) -> bool:
-        """Whether every row of the longest rules table (with heads on two lines) fits its area."""
-        rows = max(len(score.table()) + (1 if score.wrong_plain else 0) for score in self.scores) + 2
+        """Whether a page of the longest rules table (LIST_ROWS rules at most, with heads on two lines and the
+        page's line under them) fits its area."""
+        longest = max(len(score.table()) + (1 if score.wrong_plain else 0) for score in self.scores)
+        rows = min(LIST_ROWS, longest) + 2 + (1 if longest > LIST_ROWS else 0)
         title = line_h(ui.px(size, PX), True) + ui.px(size, 6)
         return rows * line_h(ui.px(size, PX)) <= self.table_rect.h - title - 2 * ui.px(size, TABLE_PAD)
 
@@ -125,7 +151,7 @@ class StarsScene(MenuHandler):
         hint_h = line_h(ui.px(size, PX))
         buttons_top = h - ui.px(size, 10) - hint_h - ui.px(size, 6) - bh
         bottom = buttons_top - ui.px(size, 16)
-        split = int(w * 0.56)
+        split = int(w * 0.64)  # the rules table's six columns at the lists' size want the room more than the chart
         self.table_rect = pygame.Rect(m, below, split - m - gap // 2, bottom - below)
         self.chart_rect = pygame.Rect(split + gap // 2, below, w - split - m - gap // 2, bottom - below)
         x = (w - 3 * bw - 2 * gap) // 2
@@ -215,7 +241,6 @@ class StarsScene(MenuHandler):
 
     def _draw_table(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         rect = self.table_rect
-        score = self.scores[self.focus]
         title_text = text.table_title(self.names[self.focus])
         title = self.words.text(surface, title_text, fit_px(title_text, rect.w, ui.px(size, PX), True),
                                 self.colours[self.focus], "topleft", (rect.x + ui.px(size, 6), rect.y), bold=True,
@@ -223,16 +248,12 @@ class StarsScene(MenuHandler):
         area = pygame.Rect(rect.x, title.bottom + ui.px(size, 6), rect.w, rect.bottom - title.bottom - ui.px(size, 6))
         ui.panel(surface, area, alpha=170)
         pad = ui.px(size, TABLE_PAD)
-        lines = []
-        for row in score.table():
-            cells = [slap_label(row.rule), str(row.right), str(row.missed), f"{row.held}/{row.near}" if row.near else "–",
-                     str(row.wrong), "–" if row.median_ms is None else text.ms(row.median_ms)]
-            if not row.patterns:
-                cells[1] = cells[2] = "–"
-            lines.append(cells)
-        if score.wrong_plain:  # slaps on piles that made nothing at all
-            lines.append([text.no_pattern(), "–", "–", "–", str(score.wrong_plain), "–"])
-        font_px, heads, xs, row_h = self._table_layout(size, area.inflate(-2 * pad, -2 * pad), lines)
+        lines = self._table_lines()
+        room = area.inflate(-2 * pad, -2 * pad)
+        font_px, heads, xs, row_h, self.table_rows = self._table_layout(size, room, lines)
+        self.table_page = min(self.table_page, self._table_pages() - 1)
+        first = self.table_page * self.table_rows
+        shown = lines[first:first + self.table_rows]
         y = area.y + pad
         widths = [b - a for a, b in zip(xs, [*xs[1:], area.right - pad + ui.px(size, 8)], strict=True)]
         for head, x, width in zip(heads, xs, widths, strict=True):
@@ -240,22 +261,28 @@ class StarsScene(MenuHandler):
                 self.words.text(surface, part, font_px, ui.GOLD, "topleft", (x, y + k * row_h), bold=True,
                                 max_w=width - ui.px(size, 8))
         y += row_h * max(len(head) for head in heads)
-        for cells in lines:
+        for cells in shown:
             for cell, x, width in zip(cells, xs, widths, strict=True):
                 self.words.text(surface, cell, font_px, ui.TEXT, "topleft", (x, y), max_w=width - ui.px(size, 8))
             y += row_h
+        if self._table_pages() > 1:  # which rules of how many, and the keys that turn the page
+            self.words.text(surface, t("↑ ↓ {first}–{last} of {count}", first=first + 1, last=first + len(shown),
+                                       count=len(lines)), font_px, ui.TEXT_DIM, "bottomright",
+                            (room.right, room.bottom), max_w=room.w)
 
     @staticmethod
     def _table_layout(size: tuple[int, int], room: pygame.Rect,
-                      lines: list[list[str]]) -> tuple[int, list[list[str]], list[int], int]:
+                      lines: list[list[str]]) -> tuple[int, list[list[str]], list[int], int, int]:
         """The rules table's font size, its heads (each on one line, or on two where that saves the room
-        needed), its columns' left edges and its row height: the biggest size from the player's text size
-        down at which every column is as wide as its words and every row fits `room` (spare width shared
-        out between the columns)."""
+        needed), its columns' left edges, its row height and the rules a page holds: the biggest size from
+        the player's text size down to the lists' floor at which every column is as wide as its words and a
+        page of LIST_ROWS rules (or as many as there are) fits `room`, else at the floor as many rules a
+        page as fit (a line kept for the page's count); spare width shared out between the columns."""
         gap = ui.px(size, 8)
         heads = text.table_heads()
         chosen: tuple[int, list[list[str]], list[int], int] | None = None
-        for px in range(ui.px(size, PX), 7, -1):
+        page = min(LIST_ROWS, len(lines))
+        for px in range(ui.px(size, PX), min(ui.px(size, PX), word_floor()) - 1, -1):
             font, bold = ui.TEXTS.font(px), ui.TEXTS.font(px, True)
             cells = [max((font.size(c[i])[0] for c in lines), default=0) for i in range(len(heads))]
             parts = [[head] for head in heads]
@@ -266,20 +293,24 @@ class StarsScene(MenuHandler):
                     narrower = max(cells[i], *(bold.size(p)[0] for p in split)) + gap
                     if len(split) == 2 and narrower < widths[i]:
                         parts[i], widths[i] = split, narrower
-            tall = max(map(len, parts)) + len(lines)
+            tall = max(map(len, parts)) + page + (1 if len(lines) > page else 0)
             row_h = font.get_linesize()
-            row_h = max(row_h, min(ui.px(size, 34), room.h // tall))  # rows spaced out where there is room
+            row_h = max(row_h, min(ui.px(size, 40), room.h // tall))  # rows spaced out where there is room
             chosen = (px, parts, widths, row_h)
             if sum(widths) <= room.w and tall * row_h <= room.h:
                 break
         assert chosen is not None
         px, parts, widths, row_h = chosen
+        fit = room.h // row_h - max(map(len, parts))
+        if fit < len(lines):
+            fit -= 1  # the page's count under the rows
+        rows = max(1, min(page, fit))
         spare = max(0, room.w - sum(widths)) // len(widths)
         xs, x = [], room.x
         for width in widths:
             xs.append(x)
             x += width + spare
-        return px, parts, xs, row_h
+        return px, parts, xs, row_h, rows
 
     def _draw_chart(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         rect = self.chart_rect
