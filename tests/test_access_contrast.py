@@ -13,14 +13,12 @@ from contextlib import contextmanager
 
 import pygame
 import pytest
-from support_table import FakeApp, FixedHands, all_overlays, nothanks_table, press
+from support_table import all_overlays, nothanks_table, press
 from test_coach_table import humans
+from test_seat_marks import three_hands, wrong_slap
 
 from game.commands import PASS
-from game.core.contract import TableConfig
 from game.games.nothanks import engine as nt
-from game.games.ratscrew import engine as rs
-from game.match import SeatSpec
 from game.render import cache, colors
 from game.render.text import TextCache
 
@@ -112,14 +110,8 @@ def test_every_word_on_the_ratscrew_felt_reads_at_4_5_to_1(n, ms):
 def test_the_wrong_slap_note_is_measured_and_reads():
     """"Wrong slap! Burns 2" was dark red on the green felt (about 2:1)."""
     size = (1280, 720)
-    app = FakeApp(size)
-    seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(3)]
-    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1),
-                       [["5C", "9C", "2C", "6C"], ["5D", "8D", "3D", "7D"], ["2H", "3H", "4H", "6H"]])
-    app.push(table)
-    press(app, table, 0, "play")
-    app.run_ms(250)
-    press(app, table, 2, "slap")  # nothing to slap: burns 2
+    app, table = three_hands()
+    wrong_slap(app, table)
     app.run_ms(100)
     drawn, boxes = draw(table, size)
     wrong = [b for b in boxes if b.kind == "note" and b.text.startswith("Wrong slap")]

@@ -112,16 +112,27 @@ def test_the_photo_finish_shows_each_contenders_mark():
         assert seat_pixels(surface, rect, colors.seat_color(seat)) >= rect.w, (seat, rect)
 
 
-def test_notes_read_in_full_for_two_seconds_before_they_fade():
-    size = (1280, 720)
-    app = FakeApp(size)
+def three_hands(reduced: bool = False):
+    """A Ratscrew table of three human seats with four cards each (no slap in the first three cards)."""
+    app = FakeApp((1280, 720), reduced_motion=reduced)
     seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(3)]
     table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1),
                        [["5C", "9C", "2C", "6C"], ["5D", "8D", "3D", "7D"], ["2H", "3H", "4H", "6H"]])
     app.push(table)
+    return app, table
+
+
+def wrong_slap(app, table) -> None:
+    """Seat 1 plays, and seat 3 slaps with nothing to slap: "Wrong slap! Burns 2" at seat 3."""
     press(app, table, 0, "play")
     app.run_ms(250)
-    press(app, table, 2, "slap")  # nothing to slap: "Wrong slap! Burns 2"
+    press(app, table, 2, "slap")
+
+
+def test_notes_read_in_full_for_two_seconds_before_they_fade():
+    size = (1280, 720)
+    app, table = three_hands()
+    wrong_slap(app, table)
     app.step()
     notes = [e for e in table.view.anim.effects if isinstance(e, Note)]
     assert any(e.text.startswith("Wrong slap") for e in notes), [e.text for e in notes]
@@ -174,11 +185,7 @@ def test_the_seat_on_its_turn_is_lit():
 
 # -- moves ---------------------------------------------------------------------------------------------------------
 def ratscrew_flips(reduced: bool) -> list:
-    app = FakeApp((1280, 720), reduced_motion=reduced)
-    seats = [SeatSpec("human", name=f"P{i + 1}") for i in range(3)]
-    table = FixedHands(TableConfig("ratscrew", rs.Rules(), seats, seed=1),
-                       [["5C", "9C", "2C", "6C"], ["5D", "8D", "3D", "7D"], ["2H", "3H", "4H", "6H"]])
-    app.push(table)
+    app, table = three_hands(reduced)
     seen = []
     for seat in (0, 1, 2):
         press(app, table, seat, "play")
