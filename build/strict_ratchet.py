@@ -19,7 +19,7 @@ from pathlib import Path
 from mypy import api
 
 ROOT = Path(__file__).resolve().parents[1]
-MOST = 5  # modules still outside strict: lower it as they leave the list, never raise it
+MOST = 0  # modules still outside strict: lower it as they leave the list, never raise it
 
 
 def outside_strict(config: dict[str, object]) -> list[str]:
@@ -27,6 +27,8 @@ def outside_strict(config: dict[str, object]) -> list[str]:
     overrides = config.get("overrides", [])
     assert isinstance(overrides, list)
     found = [o for o in overrides if isinstance(o, dict) and o.get("ignore_errors") is True]
+    if not found:
+        return []  # every module is strict (issue 35's end: MOST is 0, so no block may come back)
     if len(found) != 1:
         raise SystemExit("pyproject.toml: expected one [[tool.mypy.overrides]] block with ignore_errors = true")
     modules = found[0]["module"]

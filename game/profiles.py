@@ -27,7 +27,7 @@ AVATARS: tuple[str, ...] = ("smile", "cat", "bear", "robot", "owl", "star")
 
 
 def colour_name(index: int) -> str:
-    names = (t("orange"), t("sky blue"), t("green"), t("yellow"), t("blue"), t("red"), t("purple"), t("grey"))
+    names = (t("orange"), t("sky blue"), t("green"), t("yellow"), t("blue"), t("red"), t("purple"), t("white"))
     return names[index % len(names)]
 
 

@@ -1,7 +1,7 @@
 """Issue 20 item 9, seats as player mats: a seat played by a remembered player (a profile) shows that player's
-face beside its name, large (as tall as the name's line), and a guest's or a bot's seat a disc in its colour,
+face beside its name, large (as tall as the name's line), and a guest's or a bot's seat its shape in its colour,
 at both tables. The face comes to the table through the typed view-model (TableConfig.profiles -> the table
-scene -> ViewModel.faces); a replay (which remembers no profiles) draws colour discs. The mark never touches
+scene -> ViewModel.faces); a replay (which remembers no profiles) draws each seat's shape. The mark never touches
 the name, the cards, the matches or any other words, at 2-8 seats, 640x360 to 1920x1080, 100/125/150 % text,
 en/da/sv."""
 
@@ -19,7 +19,7 @@ from game.games.ratscrew import engine as rs
 from game.games.ratscrew.table import RatscrewTable
 from game.games.table_scene import TableScene
 from game.match import SeatSpec
-from game.render import colors, faces, scale
+from game.render import colors, faces, scale, seat_marks
 from game.render.text import overlaps
 
 CAT, OWL = 1, 4  # game.render.faces.AVATARS
@@ -79,6 +79,16 @@ def opaque_match(surface: pygame.Surface, at: pygame.Rect, mark: pygame.Surface)
     return opaque, same
 
 
+def expected_mark(seat: int, face: int | None, size: int) -> pygame.Surface:
+    """A seat's mark as its mat should show it: a bot's or a guest's, its seat's shape in its colour (issue 37);
+    a profile's, its face with the seat's shape on its corner."""
+    if face is None:
+        return seat_marks.image(seat, size)
+    drawn = faces.mark(size, face, colors.seat_color(seat)).copy()
+    seat_marks.draw(drawn, seat, seat_marks.badge(drawn.get_rect()))
+    return drawn
+
+
 def screen_mark(view, seat: int) -> pygame.Rect:
     return view.panels.mark_box(seat).move(view.L.seats[seat].rect.topleft)
 
@@ -124,12 +134,12 @@ def test_a_profile_seats_mat_shows_its_face_and_a_bots_its_colour(game, n, size)
     for seat, face in ((1, CAT), (2, None)):
         at = screen_mark(view, seat)
         assert at.h >= min(view.panels.mark_size(seat), name_px) and at.h >= 24, (seat, at)  # as tall as the name
-        drawn = faces.mark(at.w, face, colors.seat_color(seat))
+        drawn = expected_mark(seat, face, at.w)
         opaque, same = opaque_match(surface, at, drawn)
         assert opaque > at.w * at.h // 3 and same == opaque, (seat, face, opaque, same)
-    # the face is no colour disc, and the disc no face
+    # the face is no seat shape, and the shape no face
     at = screen_mark(view, 1)
-    disc = faces.mark(at.w, None, colors.seat_color(1))
+    disc = seat_marks.image(1, at.w)
     opaque, same = opaque_match(surface, at, disc)
     assert same < opaque * 0.9, (opaque, same)
     # the face is the one draw_avatar draws (game.profiles): where draw_avatar, drawn straight at the mark's
@@ -233,10 +243,10 @@ def test_a_replay_without_faces_loads_and_draws_colour_discs(game):
         content = view.seat_key(seat, scene.table.match.state, 0.0)[1:]
         panel = view.build_panel(seat, content)
         at = view.panels.mark_box(seat)
-        shown = panel.get_at(at.center)  # the seat's colour, disc or dot (a disc is scaled down: within 3)
+        shown = panel.get_at(at.center)  # the seat's colour, shape or dot (scaled down: within 3)
         assert max(abs(shown[i] - colors.seat_color(seat)[i]) for i in range(3)) <= 3, (seat, shown)
-        if view.panels.big_mark(seat):  # a mat: the big disc
-            opaque, same = opaque_match(panel, at, faces.mark(at.w, None, colors.seat_color(seat)))
+        if view.panels.big_mark(seat):  # a mat: the big shape
+            opaque, same = opaque_match(panel, at, expected_mark(seat, None, at.w))
             assert opaque > 0 and same == opaque, (seat, opaque, same)
 
 
@@ -277,7 +287,7 @@ def test_a_player_picked_in_the_lobby_sits_at_the_table_with_their_face(tmp_path
             content = view.seat_key(seat, table.match.state, 0.0)[1:]
             panel = view.build_panel(seat, content)
             at = view.panels.mark_box(seat)
-            opaque, same = opaque_match(panel, at, faces.mark(at.w, face, colors.seat_color(seat)))
+            opaque, same = opaque_match(panel, at, expected_mark(seat, face, at.w))
             assert opaque > 0 and same == opaque, (seat, face, opaque, same)
     finally:
         app.stack.clear()

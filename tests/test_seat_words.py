@@ -98,7 +98,7 @@ def test_the_slap_banner_is_in_the_winners_colour_at_the_winners_mat():
             if b.kind == "banner" and b.seat is not None:
                 assert b.text == i18n.t("{name}: {rule}!", name=names[b.seat], rule=i18n.t("Double"))
                 # on its plate, or (a lane with no room for one) bare, lightened to read on the felt
-                inks = {colors.banner_color(b.seat), colors.readable(colors.banner_color(b.seat), colors.FELT)}
+                inks = {colors.banner_color(b.seat), colors.on_felt(colors.banner_color(b.seat))}
                 inked[b.seat] = max(inked.get(b.seat, 0), sum(
                     1 for x in range(b.rect.left, b.rect.right) for y in range(b.rect.top, b.rect.bottom)
                     if tuple(surface.get_at((x, y)))[:3] in inks))

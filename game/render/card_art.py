@@ -10,7 +10,7 @@ import pygame
 
 from game import cards
 from game.render import colors, texture
-from game.render.cache import LRU, Bound
+from game.render.cache import LRU, Bound, Key
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
 from game.render.text import get_font
 
@@ -158,7 +158,7 @@ class CardArt:
         """A value card: with `suit` a playing card showing its value (rank_label + suit), else the number."""
         return self.surface(("nt", value, suit, rank_label, mini), width)
 
-    def surface(self, key: tuple, width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
+    def surface(self, key: Key, width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
         """The card for `key` at `width` px, rotated by `angle` whole degrees (cached). A card at rest is
         turned smoothly; one in the air (`smooth` False) is turned three times faster, unsmoothed, so a
         frame full of flying cards keeps reading input often (its edges move too fast to show it)."""
@@ -180,7 +180,7 @@ class CardArt:
         return surf
 
     # -- drawing --------------------------------------------------------------------------------
-    def _draw(self, key: tuple, w: int) -> pygame.Surface:
+    def _draw(self, key: Key, w: int) -> pygame.Surface:
         kind = key[0]
         if kind == "back":
             return self._draw_back(w)

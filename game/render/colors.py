@@ -1,7 +1,9 @@
-"""The table's palette: felt, rim, seat colours (Okabe–Ito, with a light grey) and suit colours (two or four
+"""The table's palette: felt, rim, seat colours (game.seat_colors) and suit colours (two or four
 colours)."""
 
 from __future__ import annotations
+
+import functools
 
 # The seat colours are defined below render (the input router lights controllers with them).
 from game.seat_colors import SEAT_COLORS, Color, seat_color
@@ -82,6 +84,9 @@ def contrast(a: Color, b: Color) -> float:
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
+# A few dozen (colour, background) pairs in a game: kept, since the table asks for them every frame and each
+# is a search of up to fifty contrast measures.
+@functools.lru_cache(maxsize=512)
 def readable(color: Color, background: Color, ratio: float = 4.5) -> Color:
     """`color` lightened towards white just enough to reach `ratio` against a dark `background` (its hue
     is kept: a mix with white changes only lightness and saturation)."""
@@ -101,6 +106,17 @@ PLATE_ALPHA = 215
 def on_plate(under: Color = FELT) -> Color:
     """What the plate looks like over `under`: the background a plated banner's text is read against."""
     return mix(under, PLATE, PLATE_ALPHA / 255)
+
+
+# The felt as light as it is where words lie on it (the pool of light on the centre included): words drawn
+# bare on the felt reach 4.5:1 against it (tests/test_access_contrast.py measures the drawn pixels).
+FELT_UNDER_WORDS: Color = mix(FELT, FELT_LIGHT, 0.2)
+
+
+def on_felt(color: Color) -> Color:
+    """`color` for words drawn bare on the felt: lightened just enough to read at 4.5:1 (a warning's red
+    turns a light red, the gold a pale gold; white and the light seat colours stay as they are)."""
+    return readable(color, FELT_UNDER_WORDS)
 
 
 def banner_color(seat: int) -> Color:

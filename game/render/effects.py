@@ -13,9 +13,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.render import colors
+from game.render.cache import Key
 from game.render.tween import Tween
 
 Anchor = tuple[Any, ...]  # a name and its arguments: ("seat", 2), ("centre",)
+
+# A seat's note reads in full for at least NOTE_HOLD_MS (issue 37: a family reads it from the sofa, and
+# "Wrong slap! Burns 2" went before it was read), then fades out over NOTE_FADE_MS.
+NOTE_HOLD_MS = 2000
+NOTE_FADE_MS = 300
+SHORTEST_NOTE_MS = 900  # the shortest time a game asks for a note ("Too late by 14 ms": 1100; "Out!": 1400)
+
+
+def note_tween(t_ns: int, ms: int) -> Tween:
+    """A note's time on the table from `t_ns`: the `ms` a game asks, every note lengthened alike so that the
+    shortest is held NOTE_HOLD_MS before it fades, and what outlasted what still does ("Out!" stays alone
+    after "Too late by 25 ms" in a lane that holds one note)."""
+    longer = NOTE_HOLD_MS + NOTE_FADE_MS - SHORTEST_NOTE_MS
+    return Tween(t_ns, (max(ms, SHORTEST_NOTE_MS) + longer) * 1_000_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +42,9 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Note(Effect):
-    """Words at a seat ("Too late by 14 ms") in its notes lane, fading; `short` is what it says where the
-    lane is too small for `text` at a readable size ("Out of cards!" for "Out of cards: slap (L-Shift) to
+    """Words at a seat ("Too late by 14 ms") in its notes lane, fading out in its last NOTE_FADE_MS (made
+    with `note_tween`: held NOTE_HOLD_MS first); `short` is what it says where the lane is too small for
+    `text` at a readable size ("Out of cards!" for "Out of cards: slap (L-Shift) to
     stay in!")."""
 
     seat: int
@@ -62,14 +78,14 @@ class Shake(Effect):
 class Face:
     """A card face (`key` as the card art knows it)."""
 
-    key: tuple
+    key: Key
 
 
 @dataclass(frozen=True, slots=True)
 class Flip:
     """A card face opening out from edge-on as it starts to fly."""
 
-    key: tuple
+    key: Key
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +104,7 @@ class Flyer:
     src: Anchor
     dst: Anchor
     art: object
-    hides: tuple | None = None
+    hides: Key | None = None
     scale: tuple[float, float] | None = (1.0, 1.0)  # None: a card's size at `src`, then at `dst`
     angle: tuple[float, float] = (0.0, 0.0)
     count: int = 1  # how many of `hides` it carries (a handful of tokens flies as one)

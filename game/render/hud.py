@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render import colors
+from game.render import colors, seat_marks, texture
 from game.render.cache import LRU, Bound
 
 # The slap hands (a card's width, a seat's colour, turned by tens of degrees): the hands of one slap race at
@@ -46,12 +46,49 @@ def shade(
 
 
 def panel(rect: pygame.Rect, accent: colors.Color) -> pygame.Surface:
-    """A seat's backing plate: dark translucent with a thin edge in the seat colour."""
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    radius = max(6, rect.h // 8)
-    pygame.draw.rect(surf, (*colors.PANEL, 190), surf.get_rect(), border_radius=radius)
+    """A seat's mat: dark translucent cloth faintly dyed in the seat colour, with a grain and a soft mottling
+    like the felt's, light from above, a stitched seam inside its edge, and a thin edge in the seat colour.
+    The cloth is drawn once per size and colour (`mat_cloth`); this is a copy the caller may draw on."""
+    return mat_cloth(rect.size, accent).copy()
+
+
+# The mats' cloth by (size, colour): every seat of a table at one size and the seat on its turn; a mat is at
+# most a ninth of the window, so a screen and a half holds eight seats' with room for a relayout's.
+_MATS: LRU[pygame.Surface] = LRU("mat cloth", Bound(screens=1.5))
+MAT_GRAIN = 6  # levels of fine grain, as the felt's
+MAT_MOTTLE = 5  # levels of soft mottling
+
+
+def mat_cloth(size: tuple[int, int], accent: colors.Color) -> pygame.Surface:
+    """The mat of `size` in the seat colour `accent` (see `panel`), cached."""
+    key = (size, accent)
+    found = _MATS.get(key)
+    if found is not None:
+        return found
+    h = size[1]
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(6, h // 8)
+    pygame.draw.rect(surf, (*colors.mix(colors.PANEL, accent, 0.07), 200), surf.get_rect(), border_radius=radius)
+    # the grain and light change the colour only (BLEND_RGB_*), never the mat's shape or its see-through
+    texture.roughen(surf, MAT_GRAIN, seed=31)
+    texture.roughen(surf, MAT_MOTTLE, seed=37, cell=max(4, h // 10))
+    light = pygame.Surface((1, max(1, h)))
+    for y in range(h):
+        v = round(18 * max(0.0, 1 - y / max(1, h * 0.6)))
+        light.set_at((0, y), (v, v, v))
+    surf.blit(pygame.transform.scale(light, size), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    inset = max(3, h // 16)
+    seam = surf.get_rect().inflate(-2 * inset, -2 * inset)
+    if seam.w > 8 and seam.h > 8:
+        stitch = colors.mix(accent, colors.PANEL, 0.72)
+        for x in range(seam.left + radius // 2, seam.right - radius // 2, max(4, inset * 2)):  # a dashed seam
+            for y in (seam.top, seam.bottom - 1):
+                pygame.draw.line(surf, stitch, (x, y), (min(x + inset, seam.right - radius // 2), y))
     edge = colors.mix(accent, colors.PANEL, 0.45)
-    pygame.draw.rect(surf, edge, surf.get_rect(), width=max(1, rect.h // 70), border_radius=radius)
+    pygame.draw.rect(surf, edge, surf.get_rect(), width=max(1, h // 70), border_radius=radius)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    _MATS[key] = surf
     return surf
 
 
@@ -82,14 +119,15 @@ def bar(target: pygame.Surface, rect: pygame.Rect, fraction: float, color: color
     pygame.draw.rect(target, colors.TEXT, rect, width=1, border_radius=radius)
 
 
-def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
-    """A flat open hand in a seat colour, `size` px tall, fingers up turned by `angle` degrees (cached)."""
-    key = (max(8, size), color, angle % 360)
+def hand(size: int, color: colors.Color, angle: int = 0, seat: int | None = None) -> pygame.Surface:
+    """A flat open hand in a seat colour, `size` px tall, fingers up turned by `angle` degrees, with the
+    `seat`'s shape on its palm (game.render.seat_marks) if given (cached)."""
+    key = (max(8, size), color, angle % 360, seat)
     surf = _HANDS.get(key)
     if surf is not None:
         return surf
     if angle % 360:
-        surf = pygame.transform.rotozoom(hand(size, color, 0), angle, 1.0)
+        surf = pygame.transform.rotozoom(hand(size, color, 0, seat), angle, 1.0)
         _HANDS[key] = surf
         return surf
     ss = 3
@@ -113,6 +151,11 @@ def hand(size: int, color: colors.Color, angle: int = 0) -> pygame.Surface:
     shape(outline, ss * 2)
     shape(color, 0)
     surf = pygame.transform.smoothscale(big, (key[0], key[0]))
+    if seat is not None:  # in a colour that stands out of the hand's (dark on a light hand, light on a dark one)
+        ink = seat_marks.default_edge(color)
+        palm = pygame.Rect(0, 0, round(key[0] * 0.34), round(key[0] * 0.34))
+        palm.center = (round(key[0] * 0.5), round(key[0] * 0.71))
+        seat_marks.draw(surf, seat, palm, ink, ink)
     _HANDS[key] = surf
     return surf
 

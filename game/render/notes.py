@@ -23,9 +23,9 @@ import pygame
 
 from game.core.memo import Memo
 from game.i18n import t
-from game.render import colors, hud
-from game.render.cache import LRU, Bound
-from game.render.effects import Anchor, Banner, Effect, Note
+from game.render import colors, hud, seat_marks
+from game.render.cache import LRU, Bound, Key
+from game.render.effects import NOTE_FADE_MS, Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
 from game.render.scale import big_min, px, text_for, text_min, text_px, unit
 from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
@@ -38,6 +38,8 @@ NOTE_PX = 24  # a seat's note at 1280×720
 REF_LONG = "Out of cards: slap (L-Shift) to stay in!"
 REF_SHORT = "Too late by 167 ms"
 REF_SHORT_2 = "Wrong slap! Burns 2"
+MARK_SHARE = 0.8  # the seat's mark before a note: its size as a share of the note's text size
+MARK_LEAST = 8  # a mark smaller than this (px) would not read as a shape: left out
 SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
 
 
@@ -101,7 +103,7 @@ class Notes:
     def __init__(self, host: NotesHost) -> None:
         self.host = host
         # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
-        self._lanes: Memo[tuple, tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        self._lanes: Memo[Key, tuple[Lane, ...]] = Memo("note lanes", 2**17)
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
@@ -193,7 +195,7 @@ class Notes:
         (a narrower one would cut a long word with "…": "udfordringen!" between two mats at 640x360)."""
         return all(self._rows(t(text), self.floor(), width) < 99 for text in self.host.short_notes)
 
-    def _score(self, w: int, h: int, memo: dict) -> tuple[int, int, int, int]:
+    def _score(self, w: int, h: int, memo: dict[tuple[int, int], tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
         """How well a lane w × h holds notes, best first: how many of a short note, another short one and a
         long one fit in turn at the note size (a short note on two lines at most, a long one on three: a
         narrow lane that stacks a note a word a line reads badly), whether a short one fits on one line,
@@ -218,8 +220,8 @@ class Notes:
             memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
-    def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect, memo: dict
-                    ) -> list[tuple[tuple, Lane]]:
+    def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
+                    memo: dict[tuple[int, int], tuple[int, int, int, int]]) -> list[tuple[tuple[int, ...], Lane]]:
         L = self.host.L
         box = L.seats[seat].rect
         zone = self.panel_zone(seat)
@@ -228,7 +230,7 @@ class Notes:
         cx, cy = L.centre
         up_is_in = box.centery >= cy  # a seat in the lower half has the middle above it
         left_is_in = box.centerx >= cx
-        out: list[tuple[tuple, Lane]] = []
+        out: list[tuple[tuple[int, ...], Lane]] = []
         order = 0
 
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
@@ -301,16 +303,17 @@ class Notes:
         window = pygame.Rect(2, 2, w - 4, h - 4)
         panels = [self.panel_zone(s).inflate(2 * g, 2 * g) for s in range(n)]
         obstacles = panels + [b.inflate(g, g) for b in blocks]
-        memo: dict = {}
+        memo: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         cands = {s: self._candidates(s, obstacles, window, memo) for s in range(n)}
         self.host.poll()
         # The most crowded seats choose first (their best lane is the poorest), then seat order.
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
 
-        def choose(forced: tuple[int, Lane, tuple] | None = None) -> tuple[dict[int, Lane], dict[int, tuple]]:
+        def choose(forced: tuple[int, Lane, tuple[int, ...]] | None = None
+                   ) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
             chosen: dict[int, Lane] = {}
-            scores: dict[int, tuple] = {}
+            scores: dict[int, tuple[int, ...]] = {}
             taken: list[pygame.Rect] = []
             if forced is not None:
                 chosen[forced[0]], scores[forced[0]] = forced[1], forced[2]
@@ -329,7 +332,7 @@ class Notes:
                     chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
             return chosen, scores
 
-        def quality(scores: dict[int, tuple]) -> tuple:
+        def quality(scores: dict[int, tuple[int, ...]]) -> Key:
             """Lower is better: seats with no felt, seats whose lane holds no note at the smallest size,
             then the poorest lanes first."""
             return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),
@@ -423,6 +426,21 @@ class Notes:
             rect.midtop = (r.centerx, r.top + offset)
         return rect
 
+    def _marked(self, lane: Lane, img: pygame.Surface, offset: int, size: int) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """Where a note drawn at `size` rests in `lane` and where the seat's mark goes before it (centred on
+        its first line), if the lane has the room beside the words (else None: the words as they are)."""
+        m = round(text_px(size) * MARK_SHARE)
+        gap = max(2, m // 3)
+        whole = img.get_rect()
+        whole.w += m + gap
+        if whole.w > lane.rect.w or m < MARK_LEAST:
+            return self._at(lane, img, offset), None
+        whole = self._at(lane, whole, offset)
+        rect = img.get_rect(topright=whole.topright)
+        mark = pygame.Rect(0, 0, m, m)
+        mark.center = (whole.left + m // 2, whole.top + self._line(size) // 2)
+        return rect, mark
+
     def place(self, seat: int, size: tuple[int, int], side: bool = False) -> Place:
         """Where a note of `size` px rests at `seat` (its lane's place nearest the panel), how far it rises
         (never: lanes are fixed), and whether it fits clear felt (`side` is not used)."""
@@ -441,6 +459,11 @@ class Notes:
     # -- drawing --------------------------------------------------------------------------------------
     @staticmethod
     def fade(e: Note | Banner, now: float) -> float:
+        """How opaque a note or banner is at `now`: a note fades in its last NOTE_FADE_MS, a banner in its
+        last 30 %."""
+        if isinstance(e, Note):
+            left = (e.tween.end_ns - now) / (NOTE_FADE_MS * 1_000_000)
+            return max(0.0, min(1.0, left))
         raw = e.tween.raw(now)
         return 1.0 if raw < 0.7 else max(0.0, 1.0 - (raw - 0.7) / 0.3)
 
@@ -450,7 +473,7 @@ class Notes:
         host = self.host
         fade = self.fade(e, now)
         if isinstance(e, Note):
-            img, (rect, _, clear) = self.image(e.seat, e.text, e.color)
+            img, (rect, _, clear) = self.image(e.seat, e.text, self.ink(e.color, not self.lane(e.seat).clear))
             return img, rect, fade, not clear
         lane = host.banner_lane()
         if lane is not None:
@@ -458,7 +481,7 @@ class Notes:
             return img, img.get_rect(center=lane.center), fade, e.plate
         h = host.L.size[1]
         rise = 0.0 if host.reduced_motion else ease_out(e.tween.raw(now))
-        img = host.texts.outlined(e.text, round(h * e.scale), e.color)
+        img = host.texts.outlined(e.text, round(h * e.scale), self.ink(e.color, e.plate))
         x, y = host.L.centre if e.at is None else host.anchor(e.at)
         y -= rise * h * 0.08
         return img, img.get_rect(center=(round(x), round(y))), fade, e.plate
@@ -472,12 +495,18 @@ class Notes:
         texts = self.host.texts
         size = round(self.host.L.size[1] * e.scale)
         while size > 8:
-            img = texts.outlined(e.text, size, e.color)
+            img = texts.outlined(e.text, size, self.ink(e.color, e.plate))
             pad = max(3, img.get_height() // 6) if e.plate else 0
             if img.get_width() + 4 * pad <= lane.w and img.get_height() + pad <= lane.h:
                 return img, size
             size -= 1
-        return texts.outlined(e.text, size, e.color), size
+        return texts.outlined(e.text, size, self.ink(e.color, e.plate)), size
+
+    @staticmethod
+    def ink(color: colors.Color, plated: bool) -> colors.Color:
+        """The colour words asked in `color` are drawn in: made to read at 4.5:1 on what they lie on (the dark
+        plate, else the felt)."""
+        return colors.readable(color, colors.on_plate()) if plated else colors.on_felt(color)
 
     def _pad(self, size: int) -> int:
         """A plate's margin round words of `size` (at least what draw_plate gives one line of them)."""
@@ -514,7 +543,7 @@ class Notes:
             for p in wanted:
                 # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
                 shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
-                    p.color, colors.FELT))]
+                    p.color, colors.FELT_UNDER_WORDS))]
                 said = ""
                 for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
                     pad = self._pad(max(p.top, p.low)) if shape.plate or not lane.clear else 0
@@ -561,35 +590,38 @@ class Notes:
                 # one may fit where this one does not). The newest leaves the next one room to read, where
                 # it still reads itself in the rest (a little smaller, rather than alone).
                 height = room if k else lane.rect.h - start
+                ink = self.ink(e.color, not lane.clear)
                 if k == 0 and len(newest_first) > 1:
                     nxt = newest_first[1]
                     need = self._least_height(nxt.text, nxt.short, lane.rect.w)
-                    if 0 < need < height and self.fitted(e.text, e.color, lane.rect.w, height - need,
+                    if 0 < need < height and self.fitted(e.text, ink, lane.rect.w, height - need,
                                                          e.short, readable_only=True)[2]:
                         height -= need
-                img, px, said = self.fitted(e.text, e.color, lane.rect.w, height, e.short,
+                img, px, said = self.fitted(e.text, ink, lane.rect.w, height, e.short,
                                             readable_only=k > 0 or start > 0)
                 if (k or start) and (not said or img.get_height() > room):
                     continue
-                rect = self._at(lane, img, offset)
+                rect, mark = self._marked(lane, img, offset, px)
                 fade = self.fade(e, now)
                 box = rect
                 if not lane.clear:
-                    box = self.draw_plate(surface, rect, img.get_height(), fade)
+                    box = self.draw_plate(surface, rect.union(mark) if mark else rect, img.get_height(), fade)
+                if mark:
+                    hud.blit_alpha(surface, seat_marks.image(seat, mark.w), mark, fade)
                 hud.blit_alpha(surface, img, rect, fade)
                 host.boxes.add("note", box, said, seat, text_px(px))  # its size as drawn
-                offset += img.get_height()
+                offset += box.h  # (a plated note's plate is taller than its words: the next one clears it)
             host.poll()  # a new note's text is fitted the first time: keep reading input
         if not banners:
             return
-        for e in shown:
-            if isinstance(e, Banner):
-                img, rect, fade, plate = self.sprite(e, now)
+        for b in shown:
+            if isinstance(b, Banner):
+                img, rect, fade, plate = self.sprite(b, now)
                 box = rect
                 if plate:
                     box = self.draw_plate(surface, rect, img.get_height(), fade)
                 hud.blit_alpha(surface, img, rect, fade)
-                host.boxes.add("banner", box, e.text, px=text_px(round(host.L.size[1] * e.scale)))
+                host.boxes.add("banner", box, b.text, px=text_px(round(host.L.size[1] * b.scale)))
         host.poll()
 
 

@@ -8,11 +8,14 @@ from typing import Protocol
 import pygame
 
 from game.core.contract import LayoutHints
-from game.render import colors, faces, hud
-from game.render.cache import LRU, Bound
+from game.render import colors, faces, hud, seat_marks, texture
+from game.render.cache import LRU, Bound, Key
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
+
+TURN_LIGHT: colors.Color = (255, 246, 220)  # a warm lamp's light on the mat whose turn it is
+TURN_LIGHT_ALPHA = 40
 
 
 class PanelsHost(Protocol):
@@ -35,9 +38,9 @@ class PanelsHost(Protocol):
 
     def controls_width(self, seat: int) -> int: ...
 
-    def build_panel(self, seat: int, content: tuple) -> pygame.Surface: ...
+    def build_panel(self, seat: int, content: Key) -> pygame.Surface: ...
 
-    def panel_extras(self, seat: int, content: tuple, image: pygame.Surface, rect: pygame.Rect) -> bool: ...
+    def panel_extras(self, seat: int, content: Key, image: pygame.Surface, rect: pygame.Rect) -> bool: ...
 
 
 class Panels:
@@ -47,7 +50,7 @@ class Panels:
         self.host = host
         # Per seat (at most MAX_SEATS entries, the last content of each): (content, image, panel rect in it,
         # tags or None).
-        self._images: dict[int, tuple] = {}
+        self._images: dict[int, Key] = {}
         # The turn's glow and frame per seat and panel size (a panel's area twice): 8 seats' fit in a third
         # of a screen; half keeps a relayout's sizes beside them.
         self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=0.5))
@@ -192,15 +195,17 @@ class Panels:
         return rect
 
     def draw_mark(self, surf: pygame.Surface, seat: int) -> None:
-        """The seat's mark before its name: the face of the profile that plays it, else a disc in the seat's
-        colour (both as tall as the name's line: see `big_mark`), else the small dot. A face is drawn once
-        per size, face and colour (game.render.faces)."""
+        """The seat's mark before its name: its shape in its colour (game.render.seat_marks: colour alone
+        does not tell every seat apart), as tall as the name's line (see `big_mark`) or small; where a
+        profile plays it, the profile's face with the shape on its corner. A face is drawn once per size,
+        face and colour (game.render.faces)."""
         rect = self.mark_box(seat)
-        colour = colors.seat_color(seat)
-        if not self.big_mark(seat):
-            pygame.draw.circle(surf, colour, rect.center, rect.w // 2)
+        face = self.face_of(seat)
+        if face is None or not self.big_mark(seat):
+            seat_marks.draw(surf, seat, rect)
             return
-        surf.blit(faces.mark(rect.w, self.face_of(seat), colour), rect)
+        surf.blit(faces.mark(rect.w, face, colors.seat_color(seat)), rect)
+        seat_marks.draw(surf, seat, seat_marks.badge(rect))
 
     def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two
@@ -283,7 +288,7 @@ class Panels:
         m = self.margin(seat)
         return self.host.L.seats[seat].rect.inflate(2 * m, 2 * m)
 
-    def image(self, seat: int, content: tuple) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None]:
+    def image(self, seat: int, content: Key) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None]:
         """The seat's panel with its shadow, composed once per content: the image, where the panel sits
         in it, and an overlay of what sticks out (tags, drawn over everything else of the seat)."""
         cached = self._images.get(seat)
@@ -296,9 +301,8 @@ class Panels:
         radius = max(6, rect.h // 8)
         pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
         image.blit(self.host.build_panel(seat, content), inner)
-        tags: pygame.Surface | None = pygame.Surface(image.get_size(), pygame.SRCALPHA)
-        if not self.host.panel_extras(seat, content, tags, inner):
-            tags = None
+        drawn = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        tags = drawn if self.host.panel_extras(seat, content, drawn, inner) else None
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
             tags = tags.convert_alpha() if tags is not None else None
@@ -319,7 +323,8 @@ class Panels:
         return found[1]
 
     def _turn_overlays(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
-        """The glow behind and the thick frame on top of the seat whose turn it is (cached per seat)."""
+        """The glow behind and the thick frame on top of the seat whose turn it is, with a pool of light on
+        its upper half (cached per seat)."""
         rect = self.host.L.seats[seat].rect
         key = ("turn", seat, rect.size)
         cached = self._turn.get(key)
@@ -330,11 +335,13 @@ class Panels:
                 glow, (*colors.seat_color(seat), 70), glow.get_rect(), border_radius=glow_rect.h // 6
             )
             frame = hud.turn_frame(rect.size, colors.seat_color(seat))
+            # the mat lit from above, as if the table's lamp had turned to it
+            frame.blit(texture.glow((rect.w, rect.h), TURN_LIGHT, TURN_LIGHT_ALPHA), (0, -rect.h // 3))
             cached = (glow, frame)
             self._turn[key] = cached
         return cached
 
-    def draw(self, surface: pygame.Surface, seat: int, key: tuple, dx: int) -> pygame.Rect:
+    def draw(self, surface: pygame.Surface, seat: int, key: Key, dx: int) -> pygame.Rect:
         """A seat drawn on its own, `dx` aside (shaken); on its turn (`key[0]`) lifted, glowing and framed.
         Its panel's screen rect."""
         image, inner, tags = self.image(seat, key[1:])
@@ -352,7 +359,7 @@ class Panels:
             surface.blit(tags, (x, y))
         return inner.move(x, y)
 
-    def blit_idle(self, layer: pygame.Surface, seat: int, content: tuple) -> None:
+    def blit_idle(self, layer: pygame.Surface, seat: int, content: Key) -> None:
         """A seat not on its turn, onto the still layer."""
         image, _, tags = self.image(seat, content)
         area = self.area(seat)

@@ -40,7 +40,7 @@ class SmallPrint:
 
     @staticmethod
     def _block(texts: TextCache, lines: list[str], size: int) -> pygame.Surface:
-        imgs = [texts.render(line, size, colors.TEXT_DIM) for line in lines]
+        imgs = [texts.render(line, size, colors.on_felt(colors.TEXT_DIM)) for line in lines]
         block = pygame.Surface(
             (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA
         )

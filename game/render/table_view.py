@@ -15,6 +15,7 @@ import pygame
 from game.core.contract import LayoutHints
 from game.render import felt
 from game.render.anim import Anim
+from game.render.cache import Key
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Face, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
@@ -73,7 +74,7 @@ class TableView:
         self.boxes = TextBoxes()  # the words drawn in the frame being drawn, each with its box
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
-        self._in_layer: dict[int, tuple[Any, ...]] = {}
+        self._in_layer: dict[int, Key] = {}
 
     # -- who sits where, and the motion setting: the view-model's -----------------------------------
     @property
@@ -186,16 +187,16 @@ class TableView:
         return round(dx)
 
     # -- what a game's view tells the shared drawing ------------------------------------------------
-    def seat_key(self, seat: int, state: Any, now: float) -> tuple[Any, ...]:
+    def seat_key(self, seat: int, state: Any, now: float) -> Key:
         """(is it this seat's turn, *everything its panel shows*): the panel is rebuilt when the rest
         changes; the turn only changes how it is drawn (lifted, glowing)."""
         raise NotImplementedError
 
-    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
+    def build_panel(self, seat: int, content: Key) -> pygame.Surface:
         """The panel for `content` (a seat key without its first item), the size of the seat's rect."""
         raise NotImplementedError
 
-    def panel_extras(self, seat: int, content: tuple[Any, ...], image: pygame.Surface, rect: pygame.Rect) -> bool:
+    def panel_extras(self, seat: int, content: Key, image: pygame.Surface, rect: pygame.Rect) -> bool:
         """Draw what sticks out of the panel (tags) onto `image`, a transparent overlay the size of the
         seat's composed image; `rect` is the panel in it. Returns whether anything was drawn."""
         return False
@@ -314,7 +315,7 @@ class TableView:
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
-        self, key: tuple[Any, ...], width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
+        self, key: Key, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
         moving: bool = False,
     ) -> pygame.Surface:
         """A card at `width` turned by `angle`, then scaled by `scale` (and squashed sideways by `squash`).

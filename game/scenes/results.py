@@ -12,7 +12,7 @@ from game.commands import DOWN, UP, Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
 from game.i18n import t, tn
-from game.render import scale
+from game.render import scale, seat_marks
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
 from game.ui.figures import WORD_PX, word_floor
@@ -162,7 +162,7 @@ class ResultsScene(Scene):
         return x + (dot + dot // 2 if seat is not None else 0) + font.size(text)[0]
 
     def _draw_tally(self, surface: pygame.Surface) -> None:
-        """The evening's tally: the heading in gold, then each seat's mark in its colour and its figure."""
+        """The evening's tally: the heading in gold, then each seat's mark (its shape in its colour) and its figure."""
         size = w, _ = surface.get_size()
         dot = ui.px(size, 12)
         cy = self.tally_y + max(ui.px(size, 14), ui.TEXTS.line_height(self.tally_px, True) // 2)
@@ -170,7 +170,7 @@ class ResultsScene(Scene):
             left = self.tally_x + x
             if seat is not None:
                 mark = pygame.Rect(left, cy - dot // 2, dot, dot)
-                pygame.draw.rect(surface, ui.seat_colour(seat), mark, border_radius=max(2, dot // 4))
+                seat_marks.draw(surface, seat, mark)
                 left = mark.right + dot // 2
             ui.blit_text(surface, text, self.tally_px, ui.GOLD if seat is None else ui.TEXT, "midleft",
                          (left, cy), bold=True, max_w=w - left)

@@ -112,7 +112,7 @@ def pot_count(v: NothanksPaintHost, pot: int) -> tuple[tuple[pygame.Surface, pyg
     digits = v.texts.outlined(str(pot), big, colors.TEXT)
     spot = v.geo.pot_digits_spot
     at = digits.get_rect(midleft=spot)
-    word = v.texts.render(t("on the card"), small, colors.TEXT_DIM)
+    word = v.texts.render(t("on the card"), small, colors.on_felt(colors.TEXT_DIM))
     under = word.get_rect(topleft=(spot[0], spot[1] + digits.get_height() // 2))
     return (digits, at), (word, under)
 

@@ -18,6 +18,7 @@ from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
+from game.render.cache import Key
 from game.render.effects import Anchor
 from game.render.notes import Pin
 from game.render.scale import big_min, looks_key, text_for, text_scale
@@ -78,7 +79,7 @@ class NothanksView(TableView):
         self.log.clear()
         self.coach_box.clear()
 
-    def card_key(self, value: int, mini: bool = False) -> tuple[Any, ...]:
+    def card_key(self, value: int, mini: bool = False) -> Key:
         return card_key(self.rules, value, mini)
 
     # -- geometry -----------------------------------------------------------------------------------
@@ -200,7 +201,7 @@ class NothanksView(TableView):
 
     # -- the seats: what a panel shows and where ------------------------------------------------------
 
-    def seat_key(self, seat: int, state: nt.State, now: float) -> tuple[Any, ...]:
+    def seat_key(self, seat: int, state: nt.State, now: float) -> Key:
         """(on turn, its count as shown, its cards on the mat, its score, its keys, its pile): the count, the
         cards and the score are the state's at once (motion never holds information back); its cards still
         flying to it, and its pile less what is still flying to it, show when they land."""
@@ -213,11 +214,11 @@ class NothanksView(TableView):
         score = nt.score(state.cards[seat], shown) if self.teaching_aid and shown is not None else None
         return (active, shown, held, score, self.controls[seat] if seat < len(self.controls) else "", piled)
 
-    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
+    def build_panel(self, seat: int, content: Key) -> pygame.Surface:
         shown, held, _, _, piled = content
         return paint.panel(self, seat, shown, list(held), piled)
 
-    def panel_extras(self, seat: int, content: tuple[Any, ...], image: pygame.Surface, rect: pygame.Rect) -> bool:
+    def panel_extras(self, seat: int, content: Key, image: pygame.Surface, rect: pygame.Rect) -> bool:
         return paint.score_tag(self, seat, content[2], image, rect)
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
@@ -254,7 +255,7 @@ class NothanksView(TableView):
         (a long name on a narrow mat), so the name shows whole."""
         if text_scale() <= 1.0 or not self.count_on_name_row(seat):
             return False
-        fits: dict[tuple[Any, ...], bool] = self.__dict__.setdefault("_compact", {})
+        fits: dict[Key, bool] = self.__dict__.setdefault("_compact", {})
         key = (seat, self.names[seat], self.L.size, looks_key())
         if key not in fits:
             width = self.L.seats[seat].info.w - self._reserve(seat, False) - 3 * self.panels.dot_radius(seat)

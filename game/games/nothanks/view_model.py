@@ -19,7 +19,7 @@ from game.games.nothanks.text import card_name, chips
 from game.i18n import t, tn
 from game.match.common import Ignored
 from game.render import colors
-from game.render.effects import Banner, Face, Flip, Flyer, Note
+from game.render.effects import Banner, Face, Flip, Flyer, Note, note_tween
 from game.render.tween import Tween
 from game.render.view_model import MS, Handler, ViewModel, who
 
@@ -143,7 +143,7 @@ class NothanksModel(ViewModel):
         if e.seat is not None and 0 <= e.seat < self.n:
             note = self.ignored_note(e)
             if note is not None:
-                self.anim.add(Note(Tween(t_ns, 900 * MS), e.seat, *note))
+                self.anim.add(Note(note_tween(t_ns, 900), e.seat, *note))
         return []
 
     handlers: ClassVar[dict[type, Handler]] = {

@@ -6,7 +6,9 @@ none of them; every text it draws is entered in the table's text boxes, in its o
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -24,8 +26,8 @@ from game.games.ratscrew.view_model import (
     Sweep,
 )
 from game.i18n import t, tn
-from game.render import colors, hud
-from game.render.cache import LRU, Bound
+from game.render import colors, hud, seat_marks
+from game.render.cache import LRU, Bound, Key
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout
 from game.render.notes import Notes, Pinned
@@ -44,7 +46,7 @@ class RatscrewPaintHost(Protocol):
     texts: TextCache
 
     def card_image(
-        self, key: tuple, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
+        self, key: Key, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
     ) -> pygame.Surface: ...
 
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]: ...
@@ -90,11 +92,11 @@ def pile_cards(
     framed: tuple[str, ...] = ()
     frame = colors.GOLD
     if not hide:  # a won pile, held still: the cards that made the slap are framed
-        for e in v.model.anim.active(Framed, now):
-            framed = e.cards
+        for held in v.model.anim.active(Framed, now):
+            framed = held.cards
     else:  # a learner's hint: the cards that make the pile slappable, in the learner's colour
-        for e in v.model.anim.active(Hint, now)[:1]:
-            framed, frame = e.cards, colors.seat_color(e.seat)
+        for hint in v.model.anim.active(Hint, now)[:1]:
+            framed, frame = hint.cards, colors.seat_color(hint.seat)
     for i in shown:
         if hide and v.model.anim.hidden(("pile", i), now):
             continue
@@ -199,7 +201,7 @@ def slaps(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:
             start = (lerp(sx, cx, 0.55), lerp(sy, cy, 0.55))
             x, y = lerp(start[0], cx, ease_out(land)), lerp(start[1], cy, ease_out(land))
             angle = round(math.degrees(math.atan2(sx - cx, sy - cy)) / 10) * 10
-            img = hud.hand(round(L.card_w * 0.95), colors.seat_color(e.seat), angle)
+            img = hud.hand(round(L.card_w * 0.95), colors.seat_color(e.seat), angle, e.seat)
             hud.blit_alpha(surface, img, img.get_rect(center=(round(x), round(y))), fade * 0.85)
 
 
@@ -278,7 +280,7 @@ def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim
         text = f"{text}   {clock}" if text else clock
     if text:
         urgent = centred and (state.awaiting_claim or state.owed)
-        color = colors.GOLD if urgent else colors.TEXT
+        color = colors.on_felt(colors.GOLD) if urgent else colors.TEXT
         img, at, px = prompt_fitted(v, text, color)
         surface.blit(img, at)
         v.boxes.add("prompt" if centred and text != clock else "clock", at, text, px=text_px(px))  # as drawn
@@ -290,12 +292,14 @@ def status(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, claim
 def headline_item(v: RatscrewPaintHost, now: float) -> Banner | PhotoFinish | None:
     """What the headline lane shows at `now`: the newest banner or photo finish showing, but a banner said
     at its seat's mat (None: the pile's count)."""
-    best = None
+    best: Banner | PhotoFinish | None = None
     for e in v.model.anim.effects:
-        showing = isinstance(e, (Banner, PhotoFinish)) and e.tween.started(now) and not e.tween.done(now)
-        if isinstance(e, Banner) and e.seat is not None:
-            showing = showing and not any(p.kind == "banner" and p.text == e.text for p, _, _ in v.pinned.get(e.seat, []))
-        if showing and (best is None or e.tween.start_ns >= best.tween.start_ns):
+        if not isinstance(e, (Banner, PhotoFinish)) or not e.tween.started(now) or e.tween.done(now):
+            continue
+        if isinstance(e, Banner) and e.seat is not None and any(
+                p.kind == "banner" and p.text == e.text for p, _, _ in v.pinned.get(e.seat, [])):
+            continue
+        if best is None or e.tween.start_ns >= best.tween.start_ns:
             best = e
     return best
 
@@ -305,7 +309,7 @@ def pile_count(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, n
     if not state.pile or state.is_over or (now is not None and headline_item(v, now) is not None):
         return
     n = len(state.pile)
-    digits = v.texts.outlined(str(n), round(v.geo.count_size * 1.25), colors.GOLD)
+    digits = v.texts.outlined(str(n), round(v.geo.count_size * 1.25), colors.on_felt(colors.GOLD))
     words = v.texts.outlined(t("in the pile"), v.geo.count_size, colors.TEXT)
     gap = max(2, v.geo.count_size // 4)
     lane = v.headline_lane()
@@ -337,7 +341,13 @@ def headline(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:
 
 # The photo finish's strip laid out (its words' images, a lane's width of a line or two): the strips of a
 # game's races, a quarter of a screen's worth.
-_STRIPS: LRU[tuple] = LRU("ratscrew photo strips", Bound(screens=0.25))
+Item = tuple[int | None, list[tuple[str, colors.Color]]]  # (a seat's mark or None, the words after it)
+Row = list[tuple[list[Item], int]]  # a row's groups, each with the gap between its items
+Fit = tuple[int, int, list[Row], list[int]]  # (rows, text size, the rows, their widths)
+# (the words' images with where they go, the seats' marks with where they go, the text size)
+MARK_W = 0.8  # a seat's mark before its name, as a share of the text's size
+Strip = tuple[list[tuple[pygame.Surface, tuple[int, int]]], list[tuple[pygame.Rect, int]], int]
+_STRIPS: LRU[Strip] = LRU("ratscrew photo strips", Bound(screens=0.25))
 
 
 def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
@@ -347,12 +357,13 @@ def photo_cells(e: PhotoFinish) -> tuple[str, tuple[tuple[int, str, str], ...]]:
     return e.title or t("Photo finish"), tuple((seat, line, "") for line, seat in zip(e.lines, e.seats, strict=False))
 
 
-def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tuple[list, list, int]:
-    """The strip's words and colour chips in `lane`. The head says what it was and who won ("Tie — coin
-    toss: ▮Ada", the winner in their colour); then a cell per other hand (▮Bo tie, ▮Cy +25 ms). On one
+def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> Strip:
+    """The strip's words and seat marks (shape and colour) in `lane`. The head says what it was and who
+    won ("Tie — coin toss: ●Ada", the winner in their colour); then a cell per other hand (△Bo tie, □Cy
+    +25 ms). On one
     row as big as it goes (up to 36 px at 720p), else the head over the cells; at least the smallest
     text a player needs mid-game, the cells after the third summed up as "+2 more". Its images with
-    where they go, its colour chips, and its text size."""
+    where they go, its seat marks (shape and colour), and its text size."""
     title, cells = photo_cells(e)
     key = (title, cells, tuple(lane), v.L.size, looks_key())
     cached = _STRIPS.get(key)
@@ -366,8 +377,6 @@ def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tup
     named = bool(win_name) and bool(e.cells) and title.endswith(win_name)
     prefix = title[: len(title) - len(win_name)].rstrip() if named else title
     others = cells[1:] if named else cells
-
-    Item = tuple[int | None, list[tuple[str, colors.Color]]]  # (a chip's seat or None, words after it)
 
     head: list[Item] = [(None, [(prefix, colors.GOLD)])]
     halves = _halves(prefix)  # the title on two rows, where one row of the lane can't hold it at the floor
@@ -390,11 +399,9 @@ def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tup
         d = text_px(size)  # chips and gaps as the words are drawn
         total = 0
         for seat, words in group:
-            total += (round(d * 0.45) + d // 3 if seat is not None else 0)
+            total += (round(d * MARK_W) + d // 3 if seat is not None else 0)
             total += sum(texts.outlined_size(w, size)[0] for w, _ in words) + (len(words) - 1) * (d // 3)
         return total + sep * max(0, len(group) - 1)
-
-    Row = list[tuple[list[Item], int]]  # a row's groups, each with the gap between its items
 
     def shaped(keep: int, shape: str, small: int, sep: int) -> list[Row]:
         """The strip's rows: "1" all on one; "2" the head over the cells; "2s" the title over the winner
@@ -419,7 +426,7 @@ def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tup
             return [*title_rows, winner, *[[([item], sep)] for item in row]]
         return [[(head[:1], small)], [(head[1:], small)], cells]
 
-    def attempt(keep: int, shape: str, size: int) -> tuple | None:
+    def attempt(keep: int, shape: str, size: int) -> Fit | None:
         line = v.geo.line(size)
         d = text_px(size)
         small, sep = d // 3, round(d * 0.9)
@@ -435,7 +442,7 @@ def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tup
             return None
         return len(rows), size, rows, widths
 
-    best = None
+    best: Fit | None = None
     keeps = sorted({min(k, len(others)) for k in (len(others), 3, 2, 1)}, reverse=True)
     smallest = max(6, round(low * 0.7))
     whole = ("1", "2", "2s", "3", *(("each", "each3") if v.geo.mode == "sides" else ()))
@@ -444,15 +451,15 @@ def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tup
     # The title on one row where it goes at the floor or above; else over two rows; below the floor last.
     for sizes, shapes in ((at_floor, whole), (at_floor, split), (range(low - 1, smallest - 1, -1), whole + split)):
         for keep in keeps:  # all the cells if they go, at the biggest size one row or two (or three) allow
-            found = [_largest(sizes, lambda z, keep=keep, shape=shape: attempt(keep, shape, z)) for shape in shapes]
-            found = [f for f in found if f is not None]
+            found = [f for f in (_largest(sizes, functools.partial(attempt, keep, shape)) for shape in shapes)
+                     if f is not None]
             if found:
                 best = max(found, key=lambda f: (f[1], -f[0]))
                 break
         if best is not None:
             break
     blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-    chips: list[tuple[pygame.Rect, colors.Color]] = []
+    chips: list[tuple[pygame.Rect, int]] = []
     if best is None:  # nothing fits: the title alone, as it fits
         cut, size = texts.fitted(title, lane.w - 2 * pad, smallest, True)
         img = texts.outlined(cut, size, colors.GOLD)
@@ -466,9 +473,9 @@ def photo_layout(v: RatscrewPaintHost, e: PhotoFinish, lane: pygame.Rect) -> tup
         def lay(group: list[Item], x: int, y: int, gap: int) -> int:
             for seat, words in group:
                 if seat is not None:
-                    chip = pygame.Rect(0, 0, round(d * 0.45), round(d * 0.95))
+                    chip = pygame.Rect(0, 0, round(d * MARK_W), round(d * MARK_W))
                     chip.midleft = (x, y + line // 2)
-                    chips.append((chip, colors.seat_color(seat)))
+                    chips.append((chip, seat))
                     x += chip.w + d // 3
                 for word, color in words:
                     p = texts.outlined(word, size, color)
@@ -498,8 +505,8 @@ def photo(v: RatscrewPaintHost, surface: pygame.Surface, e: PhotoFinish, now: fl
     for y in (lane.top + edge, lane.bottom - 2 * edge):
         hud.shade(surface, pygame.Rect(lane.left + radius, y, lane.w - 2 * radius, edge), round(255 * fade), colors.GOLD)
     blits, chips, px = photo_layout(v, e, lane)
-    for chip, color in chips:
-        pygame.draw.rect(surface, color, chip, border_radius=max(2, chip.w // 3))
+    for chip, seat in chips:
+        hud.blit_alpha(surface, seat_marks.image(seat, chip.w), chip, fade)
     for img, at in blits:
         hud.blit_alpha(surface, img, at, fade)
     title, _ = photo_cells(e)
@@ -515,11 +522,11 @@ def _halves(text: str) -> tuple[str, str] | None:
     return text[:cut].rstrip(), text[cut + 1:].lstrip()
 
 
-def _largest(sizes: range, attempt) -> tuple | None:
+def _largest(sizes: range, attempt: Callable[[int], Fit | None]) -> Fit | None:
     """The first of `attempt(size)` over `sizes` (largest first) that is not None, found by halving (a
     size that fits means every smaller one does)."""
     lo, hi = 0, len(sizes) - 1
-    best = None
+    best: Fit | None = None
     while lo <= hi:
         mid = (lo + hi) // 2
         got = attempt(sizes[mid])

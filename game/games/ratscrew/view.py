@@ -25,6 +25,7 @@ from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
+from game.render.cache import Key
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
@@ -428,7 +429,7 @@ class RatscrewView(TableView):
     def corner_text(self) -> str:
         return "\n".join([self._corner, rules_key_hint(self.model.keys)])
 
-    def seat_key(self, seat: int, state: rs.State, now: float) -> tuple[Any, ...]:
+    def seat_key(self, seat: int, state: rs.State, now: float) -> Key:
         count = len(state.hands[seat])
         out = not state.in_game(seat)
         active = seat == state.current_player and not state.is_over and not out
@@ -438,7 +439,7 @@ class RatscrewView(TableView):
         wait = 0 if out else state.timeouts[seat]
         return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat))
 
-    def build_panel(self, seat: int, content: tuple[Any, ...]) -> pygame.Surface:
+    def build_panel(self, seat: int, content: Key) -> pygame.Surface:
         count, out, owed, claim, wait, _, _ = content
         return build_panel(self, seat, count, out, owed, claim, wait=wait)
 

@@ -26,7 +26,7 @@ from game.games.ratscrew import text as rs_text
 from game.i18n import N_, t, tn
 from game.match.common import Ignored
 from game.render import colors
-from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake
+from game.render.effects import Back, Banner, Effect, Flip, Flyer, Note, Shake, note_tween
 from game.render.tween import Tween
 from game.render.view_model import MS, Handler, ViewModel, pressed
 
@@ -146,7 +146,7 @@ class RatscrewModel(ViewModel):
 
     def note(self, t_ns: int, ms: int, seat: int, text: str, color: colors.Color, short: str = "") -> None:
         """A note at `seat` for `ms`; `short` is what it says where its lane is too small for `text`."""
-        self.anim.add(Note(Tween(t_ns, ms * MS), seat, text, color, short))
+        self.anim.add(Note(note_tween(t_ns, ms), seat, text, color, short))
 
     # -- events -----------------------------------------------------------------------------------------
     def _ignored(self, e: Ignored, t_ns: int, state: rs.State) -> list[str]:
