@@ -14,10 +14,15 @@ from __future__ import annotations
 import sys
 import weakref
 from collections.abc import Callable, Hashable, Iterator
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+# What a picture is drawn from, as the key it is kept under: a tuple of plain hashable values (a seat's name,
+# its score, a card's code, a colour), compared whole and never taken apart by the cache. Its parts differ by
+# picture, so the drawing code that builds a key is the one that reads it back; here it is only a key.
+Key = tuple[Any, ...]
 
 DICT_SLOT = 3 * 8  # a dict entry beyond the key and the value themselves: its hash and two pointers
 _MISSING = object()

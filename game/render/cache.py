@@ -14,7 +14,7 @@ import sys
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pygame
 
@@ -22,11 +22,6 @@ from game.core.memo import DICT_SLOT, Table, deep_size, register
 from game.render import scale
 
 V = TypeVar("V")
-
-# What a picture is drawn from, as the key it is kept under: a tuple of plain hashable values (a seat's name,
-# its score, a card's code, a colour), compared whole and never taken apart by the cache. Its parts differ by
-# picture, so the drawing code that builds a key is the one that reads it back; here it is only a key.
-Key = tuple[Any, ...]
 
 BYTES_PER_PIXEL = 4  # the window's pictures are 32-bit
 # What a Font costs besides its pictures (measured: 64 fonts of 10-73 px, each having drawn a line, took 13 MB;

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pygame
 
 from game import cards
+from game.core.memo import Key
 from game.render import colors, texture
-from game.render.cache import LRU, Bound, Key
+from game.render.cache import LRU, Bound
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
 from game.render.text import get_font
 

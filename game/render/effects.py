@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.memo import Key
 from game.render import colors
-from game.render.cache import Key
 from game.render.tween import Tween
 
 Anchor = tuple[Any, ...]  # a name and its arguments: ("seat", 2), ("centre",)

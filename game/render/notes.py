@@ -21,10 +21,10 @@ from typing import Protocol
 
 import pygame
 
-from game.core.memo import Memo
+from game.core.memo import Key, Memo
 from game.i18n import t
 from game.render import colors, hud, seat_marks
-from game.render.cache import LRU, Bound, Key
+from game.render.cache import LRU, Bound
 from game.render.effects import NOTE_FADE_MS, Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
 from game.render.scale import big_min, px, text_for, text_min, text_px, unit

@@ -8,8 +8,9 @@ from typing import Protocol
 import pygame
 
 from game.core.contract import LayoutHints
+from game.core.memo import Key
 from game.render import colors, faces, hud, seat_marks, texture
-from game.render.cache import LRU, Bound, Key
+from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
 from game.render.scale import big_min, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap

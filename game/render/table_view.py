@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from game.core.contract import LayoutHints
+from game.core.memo import Key
 from game.render import felt
 from game.render.anim import Anim
-from game.render.cache import Key
 from game.render.card_art import CardArt
 from game.render.effects import Anchor, Back, Face, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.core.memo import Key
 from game.games.nothanks import engine as nt
 from game.games.nothanks import paint
 from game.games.nothanks import text as nt_text
@@ -18,7 +19,6 @@ from game.games.nothanks.view_model import NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
-from game.render.cache import Key
 from game.render.effects import Anchor
 from game.render.notes import Pin
 from game.render.scale import big_min, looks_key, text_for, text_scale

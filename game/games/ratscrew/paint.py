@@ -13,6 +13,7 @@ from typing import Protocol
 
 import pygame
 
+from game.core.memo import Key
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
 from game.games.ratscrew.view_model import (
@@ -27,7 +28,7 @@ from game.games.ratscrew.view_model import (
 )
 from game.i18n import t, tn
 from game.render import colors, hud, seat_marks
-from game.render.cache import LRU, Bound, Key
+from game.render.cache import LRU, Bound
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout
 from game.render.notes import Notes, Pinned

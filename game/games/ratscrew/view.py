@@ -16,7 +16,7 @@ import pygame
 
 from game import cards
 from game.core.contract import LayoutHints
-from game.core.memo import Memo
+from game.core.memo import Key, Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
@@ -25,7 +25,6 @@ from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, name_bottom
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
-from game.render.cache import Key
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import TableLayout, table_layout
