@@ -158,9 +158,13 @@ def game_chances(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[
     return [w / n for w, n in zip(wins, sizes)]
 
 
-# One rule's race: its weight, each group's chance of having slapped by each step (judged time, head start
-# taken off), and the chance the pile is still uncovered then.
-_Curve = tuple[float, list[list[float]], list[float]]
+# One rule's race, as far as it does not depend on who is still at the table (worked out once per
+# `game_chances` call, not for each of the hundreds of tables it passes through): its weight, each group's chance
+# of having slapped at the very start (judged time, head start taken off), and each step that some group gains in:
+# the chance each group has not slapped by then (the step's midpoint), what each gains in it (only those that
+# gain), and the chance the pile is still uncovered then.
+_Step = tuple[list[float], list[tuple[int, float]], float]
+_Curve = tuple[float, list[float], list[_Step]]
 
 
 def _curves(levels: Sequence[Level], leads: Sequence[float], rules: rs.Rules) -> list[_Curve]:
@@ -176,7 +180,13 @@ def _curves(levels: Sequence[Level], leads: Sequence[float], rules: rs.Rules) ->
         scale = RULE_DIFFICULTY[rule] * factor
         slapped = [[(1 - lv.miss) * _reaction_cdf(t + lead, lv, lv.react_median_ms * scale) for t in steps]
                    for lv, lead in zip(levels, leads)]
-        out.append((RULE_CHANCE[rule] / total, slapped, uncovered))
+        race: list[_Step] = []
+        for k in range(1, len(uncovered)):
+            gains = [(g, curve[k] - curve[k - 1]) for g, curve in enumerate(slapped) if curve[k] - curve[k - 1] > 0]
+            if gains:  # a step nobody gains in adds nothing
+                left = [1 - (curve[k] + curve[k - 1]) / 2 for curve in slapped]
+                race.append((left, gains, (uncovered[k] + uncovered[k - 1]) / 2))
+        out.append((RULE_CHANCE[rule] / total, [curve[0] for curve in slapped], race))
     return out
 
 
@@ -194,21 +204,17 @@ def _race(curves: list[_Curve], table: Sequence[int]) -> list[float]:
     """Each seat's share of the races won at a table of `table[g]` seats of each group (0 for a group gone)."""
     here = [g for g, n in enumerate(table) if n]
     shares = [0.0] * len(table)
-    for weight, slapped, uncovered in curves:
+    for weight, first, race in curves:
         won = [0.0] * len(table)
         # Slapped at the very start (a head start longer than the reaction): judged as the pile appears, a tie
         # with another such slap a coin toss.
-        first = {g: slapped[g][0] for g in here}
         for g in here:
             rest = math.prod((1 - first[h] / 2) ** (table[h] - (h == g)) for h in here)
             won[g] += first[g] * rest
-        for k in range(1, len(uncovered)):
-            left = {g: 1 - (slapped[g][k] + slapped[g][k - 1]) / 2 for g in here}
-            everyone = math.prod(left[g] ** table[g] for g in here)
-            still = (uncovered[k] + uncovered[k - 1]) / 2
-            for g in here:
-                gained = slapped[g][k] - slapped[g][k - 1]
-                if gained > 0:
+        for left, gains, still in race:
+            everyone = math.prod(map(pow, left, table))  # (a group gone: a factor of exactly 1)
+            for g, gained in gains:
+                if table[g]:
                     if left[g] > 1e-9:
                         others = everyone / left[g]
                     else:
