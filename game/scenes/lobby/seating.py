@@ -9,6 +9,7 @@ colour), and exactly those at the table."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import cast
 
@@ -25,6 +26,12 @@ KINDS = ("human", "bot", "empty")
 
 
 LEAD_KEY_STEPS = 50 // HEAD_START_STEP_MS  # left/right move a head start by 50 ms
+# A Fair start for a table of at most this many different known reactions is worked out at once (0.01 s for
+# three); more take a second or more (eight: 2.4 CPU-s), so a worker thread does it while the lobby goes on.
+FAIR_AT_ONCE = 3
+
+Medians = dict[int, float | None]  # each seated row's median reaction (None: unknown)
+FairKey = tuple[tuple[tuple[int, float | None], ...], object]  # a table's medians by row, and its rules
 
 
 def head_start_text(ms: int) -> str:
@@ -67,6 +74,9 @@ class Seating(WhoPlays):
         self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
         self.checked: dict[int, float | None] = {}  # a guest row's reaction check (median ms; None: skipped)
         self.fair_on = False  # Fair start was pressed: the head starts follow the table (refit_fair)
+        self._fair_for: FairKey | None = None  # the table the head starts were last set (or asked) for
+        self._fair_worker: ThreadPoolExecutor | None = None
+        self._fair_pending: tuple[FairKey, Medians, Future[list[int]]] | None = None  # the newest request
         if config is not None:  # coming back from a table: its seats
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
@@ -208,6 +218,7 @@ class Seating(WhoPlays):
         values = self._lead_values(row)
         self.leads[row] = values[(values.index(self.leads[row]) + step) % len(values)]
         self.fair_on = False  # set by hand: the others' stay as they are, and stay put
+        self._fair_for, self._fair_pending = None, None  # (a result still on its way must not undo it)
         self.rebuild()
 
     def fair_start(self) -> None:
@@ -218,6 +229,7 @@ class Seating(WhoPlays):
         if medians is None:
             return
         self.fair_on = True
+        self._fair_for = None  # pressed again: set again, even for the same table
         self._set_fair(medians)
         unknown = [self.player_name(row) for row, median in medians.items()
                    if median is None and self.seats[row][0] == "human"]
@@ -262,18 +274,64 @@ class Seating(WhoPlays):
             medians[row] = median
         return medians
 
-    def _set_fair(self, medians: dict[int, float | None]) -> None:
+    def _set_fair(self, medians: Medians) -> None:
+        """The head starts for the table of `medians`: at once for a few different reactions, else asked of the
+        worker (`poll_fair` sets them when they come; a request for a newer table supersedes an older one)."""
         fair = self.definition.fair_start()
         if fair is None:
             return
-        leads = fair.head_starts(list(medians.values()), self.rules())
+        rules = self.rules()
+        key: FairKey = (tuple(medians.items()), rules)
+        if key == self._fair_for:
+            return  # already set, or on its way, for this very table (every rebuild asks again)
+        self._fair_for, self._fair_pending = key, None
+        values = list(medians.values())
+        if len({m for m in values if m is not None}) <= FAIR_AT_ONCE:
+            self._apply_fair(medians, fair.head_starts(values, rules))
+            return
+        if self._fair_worker is None:
+            self._fair_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fair-start")
+        self._fair_pending = (key, medians, self._fair_worker.submit(fair.head_starts, values, rules))
+
+    def _apply_fair(self, medians: Medians, leads: list[int]) -> None:
         for row, lead in zip(medians, leads, strict=True):
             self.leads[row] = lead
+
+    @property
+    def fair_pending(self) -> bool:
+        """A Fair start's head starts are being worked out for the table as it is."""
+        return self._fair_pending is not None
+
+    def poll_fair(self, wait: bool = False) -> bool:
+        """Sets the worker's head starts once they come (`wait`: waits for them), if they are still for the
+        table as it is now (its seats' reactions and its rules; else they are dropped); True if they were set."""
+        pending = self._fair_pending
+        if pending is None or not (wait or pending[2].done()):
+            return False
+        key, medians, future = pending
+        leads = future.result()
+        self._fair_pending = None
+        if not self.fair_on or self._fair_medians(ask=False) != medians or self.rules() != key[1]:
+            return False  # asked for a table that has changed since: a stale answer is never applied
+        self._apply_fair(medians, leads)
+        self.rebuild()
+        return True
+
+    def close(self) -> None:
+        """The lobby is left: a request still pending is dropped (nothing is applied to a scene gone), and the
+        worker ends once its current sum is done."""
+        self._fair_pending, self._fair_for = None, None
+        if self._fair_worker is not None:
+            self._fair_worker.shutdown(wait=False, cancel_futures=True)
+            self._fair_worker = None
 
     def lead_value(self, row: int) -> str:
         """The Head start cell's value: "250 ms", "250 ms · fair" while Fair start sets it for this table."""
         values, at = self.lead_choices(row)
-        return t("{ms} · fair", ms=values[at]) if self.fair_on else values[at]
+        if not self.fair_on:
+            return values[at]
+        fair = t("{ms} · fair", ms=values[at])
+        return f"{fair} …" if self.fair_pending else fair  # the last value, while the new one is worked out
 
     def _check(self, row: int) -> None:
         """Row `row`'s player takes the reaction check; its median (None: skipped) counts, then Fair start
