@@ -81,7 +81,7 @@ class LobbyScene(Scene):
         self.seating.close()
 
     def update(self, now_ns: int, dt_ns: int) -> None:
-        self.seating.poll_fair()  # a Fair start worked out off the UI thread: its head starts, once they come
+        self.seating.poll_fair()  # a big table's Fair start, a slice of its sums a frame
         router = self.app.input
         changed = False
         for row, device in enumerate(self.seating.devices):

@@ -8,8 +8,8 @@ colour), and exactly those at the table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+import time
+from collections.abc import Callable, Generator
 from functools import partial
 from typing import cast
 
@@ -27,8 +27,11 @@ KINDS = ("human", "bot", "empty")
 
 LEAD_KEY_STEPS = 50 // HEAD_START_STEP_MS  # left/right move a head start by 50 ms
 # A Fair start for a table of at most this many different known reactions is worked out at once (0.01 s for
-# three); more take a second or more (eight: 2.4 CPU-s), so a worker thread does it while the lobby goes on.
+# three); more take up to seconds (eight: 2 CPU-s), so they are worked out FAIR_SLICE_S at a time in each frame
+# while the lobby goes on. (Not on a thread: the sums hold Python's lock, and on a loaded machine a frame then
+# waited up to a second for it.)
 FAIR_AT_ONCE = 3
+FAIR_SLICE_S = 0.008
 
 Medians = dict[int, float | None]  # each seated row's median reaction (None: unknown)
 FairKey = tuple[tuple[tuple[int, float | None], ...], object]  # a table's medians by row, and its rules
@@ -75,8 +78,8 @@ class Seating(WhoPlays):
         self.checked: dict[int, float | None] = {}  # a guest row's reaction check (median ms; None: skipped)
         self.fair_on = False  # Fair start was pressed: the head starts follow the table (refit_fair)
         self._fair_for: FairKey | None = None  # the table the head starts were last set (or asked) for
-        self._fair_worker: ThreadPoolExecutor | None = None
-        self._fair_pending: tuple[FairKey, Medians, Future[list[int]]] | None = None  # the newest request
+        # The newest request being worked out: its table, its medians and its sums' steps.
+        self._fair_pending: tuple[FairKey, Medians, Generator[None, None, list[int]]] | None = None
         if config is not None:  # coming back from a table: its seats
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
@@ -275,8 +278,8 @@ class Seating(WhoPlays):
         return medians
 
     def _set_fair(self, medians: Medians) -> None:
-        """The head starts for the table of `medians`: at once for a few different reactions, else asked of the
-        worker (`poll_fair` sets them when they come; a request for a newer table supersedes an older one)."""
+        """The head starts for the table of `medians`: at once for a few different reactions, else worked out
+        over the frames (`poll_fair`; a request for a newer table supersedes an older one)."""
         fair = self.definition.fair_start()
         if fair is None:
             return
@@ -289,9 +292,7 @@ class Seating(WhoPlays):
         if len({m for m in values if m is not None}) <= FAIR_AT_ONCE:
             self._apply_fair(medians, fair.head_starts(values, rules))
             return
-        if self._fair_worker is None:
-            self._fair_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fair-start")
-        self._fair_pending = (key, medians, self._fair_worker.submit(fair.head_starts, values, rules))
+        self._fair_pending = (key, medians, fair.head_start_steps(values, rules))
 
     def _apply_fair(self, medians: Medians, leads: list[int]) -> None:
         for row, lead in zip(medians, leads, strict=True):
@@ -303,13 +304,19 @@ class Seating(WhoPlays):
         return self._fair_pending is not None
 
     def poll_fair(self, wait: bool = False) -> bool:
-        """Sets the worker's head starts once they come (`wait`: waits for them), if they are still for the
-        table as it is now (its seats' reactions and its rules; else they are dropped); True if they were set."""
-        pending = self._fair_pending
-        if pending is None or not (wait or pending[2].done()):
+        """Works on the pending head starts for FAIR_SLICE_S (`wait`: till they are done) and sets them once
+        done, if they are still for the table as it is now (its seats' reactions and its rules; else they are
+        dropped); True if they were set."""
+        if self._fair_pending is None:
             return False
-        key, medians, future = pending
-        leads = future.result()
+        key, medians, steps = self._fair_pending
+        until = time.perf_counter() + FAIR_SLICE_S
+        try:
+            while wait or time.perf_counter() < until:
+                next(steps)
+            return False
+        except StopIteration as done:
+            leads: list[int] = done.value
         self._fair_pending = None
         if not self.fair_on or self._fair_medians(ask=False) != medians or self.rules() != key[1]:
             return False  # asked for a table that has changed since: a stale answer is never applied
@@ -318,12 +325,8 @@ class Seating(WhoPlays):
         return True
 
     def close(self) -> None:
-        """The lobby is left: a request still pending is dropped (nothing is applied to a scene gone), and the
-        worker ends once its current sum is done."""
+        """The lobby is left: a request still pending is dropped (its sums end with it)."""
         self._fair_pending, self._fair_for = None, None
-        if self._fair_worker is not None:
-            self._fair_worker.shutdown(wait=False, cancel_futures=True)
-            self._fair_worker = None
 
     def lead_value(self, row: int) -> str:
         """The Head start cell's value: "250 ms", "250 ms · fair" while Fair start sets it for this table."""
