@@ -381,6 +381,7 @@ class Seating(WhoPlays):
         self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
         self.profiles = self.joined_profiles(joined, MAX_SEATS)  # who each joined seat is (the join screen's ← →)
         self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS
+        self._fair_for = None  # (the same table as before still gets its Fair start back)
         self.seats_changed()
 
     # -- the table ---------------------------------------------------------------------------------------
