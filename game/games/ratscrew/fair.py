@@ -44,6 +44,7 @@ import statistics
 from collections.abc import Generator, Mapping, Sequence
 from typing import TypeVar
 
+from game.core.memo import Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.bots import DELAY_MIN_MS, LEVEL_TABLE, RULE_DIFFICULTY, Level, level_at, rules_factor
 from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS
@@ -119,23 +120,21 @@ def head_start_steps(reactions: Sequence[float | None], rules: rs.Rules) -> Step
     return out
 
 
-_SOLVED: dict[tuple[tuple[tuple[float, int], ...], rs.Rules], tuple[float, ...]] = {}  # the tables solved
-SOLVED_KEPT = 256
+# The tables solved (the lobby asks again at every change of seats or rules).
+_SOLVED: Memo[tuple[tuple[tuple[float, int], ...], rs.Rules], tuple[float, ...]] = Memo("fair start solves", 2**18)
 
 
 def _solve(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> tuple[float, ...]:
     """The head start (ms, unrounded) of each group of equally fast seats ((median, seats), fastest first) that
-    gives every seat a win chance of 1 / seats (remembered: the lobby asks again at every change)."""
+    gives every seat a win chance of 1 / seats (remembered)."""
     return _finish(_solving(counts, rules))
 
 
 def _solving(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> Steps[tuple[float, ...]]:
-    """`_solve` in steps, remembering the last SOLVED_KEPT tables."""
+    """`_solve` in steps, remembered."""
     solved = _SOLVED.get((counts, rules))
     if solved is None:
         solved = yield from _solve_steps(counts, rules)
-        if len(_SOLVED) >= SOLVED_KEPT:
-            del _SOLVED[next(iter(_SOLVED))]  # the oldest
         _SOLVED[(counts, rules)] = solved
     return solved
 
