@@ -15,7 +15,7 @@ from game.games.nothanks.coach_box import CoachBox, Placed
 from game.games.nothanks.geometry import NothanksGeometry, token_kind
 from game.games.nothanks.layout import SHRINK_STEPS, NothanksLayout, hints
 from game.games.nothanks.move_log import MoveLog
-from game.games.nothanks.view_model import NothanksModel, card_key
+from game.games.nothanks.view_model import SHORT_NOTES, NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
@@ -37,6 +37,7 @@ class NothanksView(TableView):
 
     text_aspect = 1.9
     model: NothanksModel
+    short_notes = SHORT_NOTES
 
     def __init__(
         self,

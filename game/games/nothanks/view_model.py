@@ -16,7 +16,7 @@ from typing import ClassVar
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
 from game.games.nothanks.text import card_name, chips
-from game.i18n import t, tn
+from game.i18n import N_, t, tn
 from game.match.common import Ignored
 from game.render import colors
 from game.render.effects import Banner, Face, Flip, Flyer, Note, note_tween
@@ -35,6 +35,14 @@ class Tokens:
 
 
 MOVES_KEPT = 8  # the move log keeps this many of the last takes and passes
+
+# The notes a seat is told as they are (no name in them): every notes lane must hold each of their words at
+# the smallest note size, so a lane too narrow for them is never offered (a 9 px sliver beside a mat cut
+# "Ikke din tur" with "…" at five seats, 1280x720, 125 %).
+NOT_YOUR_TURN_NOTE = N_("Not your turn")
+NO_MATCHES_LEFT = N_("No matches left: you must take")
+NO_CHIPS_LEFT = N_("No chips left: you must take")
+SHORT_NOTES = (NOT_YOUR_TURN_NOTE, NO_MATCHES_LEFT, NO_CHIPS_LEFT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,11 +167,9 @@ class NothanksModel(ViewModel):
         e.g. a press after the last card, while the winner's banner shows)."""
         why = ignored_why(event)
         if why == NO_MATCHES:  # their own turn: say why the pass did nothing, brightly
-            if chips(self.rules):
-                return t("No chips left: you must take"), colors.TEXT
-            return t("No matches left: you must take"), colors.TEXT
+            return t(NO_CHIPS_LEFT if chips(self.rules) else NO_MATCHES_LEFT), colors.TEXT
         if why == NOT_YOUR_TURN:
-            return t("Not your turn"), colors.TEXT_DIM
+            return t(NOT_YOUR_TURN_NOTE), colors.TEXT_DIM
         return None
 
     # -- what the table says ------------------------------------------------------------------------------
