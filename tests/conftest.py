@@ -78,9 +78,26 @@ def _size_rank(nodeid: str) -> int:
     return next((k for k, size in enumerate(_SIZES) if size in params), 1)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests run grouped by the window size they use (each group in the order collected): a resize
     empties every picture drawn for the old size, so alternating sizes drew the felt, the cards and the
     words again and again (sorting by text size and language as well measured no better). Every test sets
     up its own size and looks (`standard_looks`)."""
     items.sort(key=lambda item: _size_rank(item.nodeid))
+    _xdist_groups(config, items)
+
+
+def _xdist_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give each test marked `xdist_group` its group's "@name" suffix, as pytest-xdist's worker does for
+    `--dist loadgroup`: xdist 3.8 writes it to `item._nodeid`, which pytest 9.2 no longer reads (the id is
+    `item._id`), so every group was shared out test by test and each screen case built on both workers.
+    Nothing is done where xdist's own suffix took (or outside an xdist worker)."""
+    if not hasattr(config, "workerinput") or not config.getvalue("loadgroup"):
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                        for mark in item.iter_markers("xdist_group")})
+        if names and not item.nodeid.endswith("@" + "_".join(names)):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")

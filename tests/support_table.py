@@ -24,6 +24,7 @@ from game.history import History
 from game.input.router import InputRouter
 from game.loop import FakeClock
 from game.match import SeatSpec
+from game.render import scale
 from game.render.text import get_font
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
@@ -63,6 +64,9 @@ class FakeApp:
         pygame.event.clear()
         self.clock = FakeClock()
         self.size = size
+        # The window's size in force, as the app installs it (game.app): the caches' bounds are sized by it, so a
+        # 1920x1080 table drawn under the 1280x720 default would draw its felt anew every frame (too big to keep).
+        scale.install(window=size)
         self.settings = {"four_colour_suits": False, "reduced_motion": False, "teaching_aid": True, "bindings": {}}
         self.saves = 0  # save_settings() calls
         self.settings.update(settings)

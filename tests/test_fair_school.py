@@ -11,6 +11,9 @@ import pytest
 
 from game.games.ratscrew.school import sim
 
+# The module's sessions (seconds of simulation) are made once: every test here on one worker (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("fair_school")
+
 
 @pytest.fixture(scope="module")
 def sessions():
