@@ -7,7 +7,7 @@ on them)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypedDict, Unpack, runtime_checkable
 
@@ -131,6 +131,11 @@ class FairStart(Protocol):
     def player_median_ms(self, per_rule: Mapping[str, tuple[float, int]]) -> float | None: ...
 
     def head_starts(self, medians: Sequence[float | None], rules: object) -> list[int]: ...
+
+    def head_start_steps(self, medians: Sequence[float | None], rules: object) -> Generator[None, None, list[int]]:
+        """`head_starts` worked out a little at a time (each step well under a frame), for a screen to spread
+        over its frames."""
+        ...
 
     def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> Screen: ...
 

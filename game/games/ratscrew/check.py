@@ -5,7 +5,7 @@ only, at a steady pace). Its median reaction (presses under 100 ms are guesses a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 
 import pygame
 
@@ -104,6 +104,13 @@ class ReactionCheck(Scene):
 __all__ = ["CHECK_CARDS", "MS", "ReactionCheck", "reactions"]
 
 
+def _ratscrew(rules: object) -> rs.Rules:
+    """`rules`: the lobby's table rules (a Ratscrew table's are always rs.Rules)."""
+    if not isinstance(rules, rs.Rules):
+        raise TypeError(f"not Ratscrew rules: {rules!r}")
+    return rules
+
+
 class RatscrewFairStart:
     """The contract's FairStart (game.games.base) for Ratscrew: game.games.ratscrew.fair's figures and this
     module's reaction check."""
@@ -115,10 +122,10 @@ class RatscrewFairStart:
         return fair.as_double_ms(per_rule)
 
     def head_starts(self, medians: Sequence[float | None], rules: object) -> list[int]:
-        """`rules`: the lobby's table rules (a Ratscrew table's are always rs.Rules)."""
-        if not isinstance(rules, rs.Rules):
-            raise TypeError(f"not Ratscrew rules: {rules!r}")
-        return fair.head_starts(medians, rules)
+        return fair.head_starts(medians, _ratscrew(rules))
+
+    def head_start_steps(self, medians: Sequence[float | None], rules: object) -> Generator[None, None, list[int]]:
+        return fair.head_start_steps(medians, _ratscrew(rules))
 
     def reaction_check(self, seat: int, name: str, done: Callable[[float | None], None]) -> ReactionCheck:
         return ReactionCheck(seat, name, done)

@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Generator, Mapping, Sequence
+from typing import TypeVar
 
+from game.core.memo import Memo
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.bots import DELAY_MIN_MS, LEVEL_TABLE, RULE_DIFFICULTY, Level, level_at, rules_factor
 from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS
@@ -83,15 +84,34 @@ def as_double_ms(per_rule: Mapping[str, tuple[float, int]]) -> float | None:
     return statistics.median(values) if values else None
 
 
+T = TypeVar("T")
+Steps = Generator[None, None, T]  # a sum worked out a little at a time: each step a fraction of a ms
+
+
+def _finish(steps: Steps[T]) -> T:
+    """A sum worked out in steps, all at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]  # (StopIteration.value is Any: the generator's T)
+
+
 def head_starts(reactions: Sequence[float | None], rules: rs.Rules) -> list[int]:
     """Each seat's head start (ms) from its double-equivalent median (None: unknown, 0): those that give every
     known seat an equal chance to win at this table (its size, its rules), the fastest seat none; rounded to
     HEAD_START_STEP_MS, at most HEAD_START_MAX_MS."""
+    return _finish(head_start_steps(reactions, rules))
+
+
+def head_start_steps(reactions: Sequence[float | None], rules: rs.Rules) -> Steps[list[int]]:
+    """`head_starts` in steps of one table's race sums (under a ms each; eight different reactions take
+    seconds in all): a lobby works them out between its frames, never freezing."""
     known = sorted({r for r in reactions if r is not None})
     if len(known) < 2:
         return [0] * len(reactions)
     counts = tuple((m, sum(1 for r in reactions if r == m)) for m in known)
-    leads = dict(zip(known, _solve(counts, rules)))
+    leads = dict(zip(known, (yield from _solving(counts, rules))))
     out = []
     for r in reactions:
         lead = 0.0 if r is None else SPREAD * leads[r]
@@ -100,18 +120,35 @@ def head_starts(reactions: Sequence[float | None], rules: rs.Rules) -> list[int]
     return out
 
 
-@lru_cache(maxsize=256)
+# The tables solved (the lobby asks again at every change of seats or rules).
+_SOLVED: Memo[tuple[tuple[tuple[float, int], ...], rs.Rules], tuple[float, ...]] = Memo("fair start solves", 2**18)
+
+
 def _solve(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> tuple[float, ...]:
     """The head start (ms, unrounded) of each group of equally fast seats ((median, seats), fastest first) that
-    gives every seat a win chance of 1 / seats. Each group's head start is moved by a secant step on its own
-    chance's distance from parity (a log ratio), the others' taken as they are; the first step is a guess."""
+    gives every seat a win chance of 1 / seats (remembered)."""
+    return _finish(_solving(counts, rules))
+
+
+def _solving(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> Steps[tuple[float, ...]]:
+    """`_solve` in steps, remembered."""
+    solved = _SOLVED.get((counts, rules))
+    if solved is None:
+        solved = yield from _solve_steps(counts, rules)
+        _SOLVED[(counts, rules)] = solved
+    return solved
+
+
+def _solve_steps(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> Steps[tuple[float, ...]]:
+    """`_solve`'s sums: each group's head start is moved by a secant step on its own chance's distance from
+    parity (a log ratio), the others' taken as they are; the first step is a guess."""
     levels = [level_at(m) for m, _ in counts]
     sizes = [n for _, n in counts]
     seats = sum(sizes)
     leads = [0.0] * len(counts)
     before: list[tuple[float, float] | None] = [None] * len(counts)  # (head start, error) a round ago
     for _ in range(SOLVE_ROUNDS):
-        chances = game_chances(levels, sizes, leads, rules)
+        chances = yield from _chances_steps(levels, sizes, leads, rules)
         errors = [math.log(1 / seats / max(c, 1e-6)) for c in chances]
         if all(abs(e) < CLOSE_ENOUGH or _pinned(leads[g], e) for g, e in enumerate(errors) if g):
             break
@@ -139,12 +176,19 @@ def game_chances(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[
     """Each seat's chance to win the game, per group of seats alike (`sizes[g]` seats of `levels[g]` with
     `leads[g]` ms of head start): the tables the game passes through as seats go out, the next seat out drawn
     in proportion to its share of the races ** -OUT_POWER."""
+    return _finish(_chances_steps(levels, sizes, leads, rules))
+
+
+def _chances_steps(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[float],
+                   rules: rs.Rules) -> Steps[list[float]]:
+    """`game_chances` in steps of one table's race sums."""
     curves = _curves(levels, leads, rules)
     reach: dict[tuple[int, ...], float] = {tuple(sizes): 1.0}
     wins = [0.0] * len(sizes)
     for _ in range(sum(sizes) - 1):
         after: dict[tuple[int, ...], float] = {}
         for table, p in reach.items():
+            yield
             shares = _race(curves, table)
             weights = [n * max(s, 1e-9) ** -OUT_POWER for n, s in zip(table, shares)]
             total = sum(weights)
@@ -158,9 +202,13 @@ def game_chances(levels: Sequence[Level], sizes: Sequence[int], leads: Sequence[
     return [w / n for w, n in zip(wins, sizes)]
 
 
-# One rule's race: its weight, each group's chance of having slapped by each step (judged time, head start
-# taken off), and the chance the pile is still uncovered then.
-_Curve = tuple[float, list[list[float]], list[float]]
+# One rule's race, as far as it does not depend on who is still at the table (worked out once per
+# `game_chances` call, not for each of the hundreds of tables it passes through): its weight, each group's chance
+# of having slapped at the very start (judged time, head start taken off), and each step that some group gains in:
+# the chance each group has not slapped by then (the step's midpoint), what each gains in it (only those that
+# gain), and the chance the pile is still uncovered then.
+_Step = tuple[list[float], list[tuple[int, float]], float]
+_Curve = tuple[float, list[float], list[_Step]]
 
 
 def _curves(levels: Sequence[Level], leads: Sequence[float], rules: rs.Rules) -> list[_Curve]:
@@ -176,7 +224,13 @@ def _curves(levels: Sequence[Level], leads: Sequence[float], rules: rs.Rules) ->
         scale = RULE_DIFFICULTY[rule] * factor
         slapped = [[(1 - lv.miss) * _reaction_cdf(t + lead, lv, lv.react_median_ms * scale) for t in steps]
                    for lv, lead in zip(levels, leads)]
-        out.append((RULE_CHANCE[rule] / total, slapped, uncovered))
+        race: list[_Step] = []
+        for k in range(1, len(uncovered)):
+            gains = [(g, curve[k] - curve[k - 1]) for g, curve in enumerate(slapped) if curve[k] - curve[k - 1] > 0]
+            if gains:  # a step nobody gains in adds nothing
+                left = [1 - (curve[k] + curve[k - 1]) / 2 for curve in slapped]
+                race.append((left, gains, (uncovered[k] + uncovered[k - 1]) / 2))
+        out.append((RULE_CHANCE[rule] / total, [curve[0] for curve in slapped], race))
     return out
 
 
@@ -194,21 +248,17 @@ def _race(curves: list[_Curve], table: Sequence[int]) -> list[float]:
     """Each seat's share of the races won at a table of `table[g]` seats of each group (0 for a group gone)."""
     here = [g for g, n in enumerate(table) if n]
     shares = [0.0] * len(table)
-    for weight, slapped, uncovered in curves:
+    for weight, first, race in curves:
         won = [0.0] * len(table)
         # Slapped at the very start (a head start longer than the reaction): judged as the pile appears, a tie
         # with another such slap a coin toss.
-        first = {g: slapped[g][0] for g in here}
         for g in here:
             rest = math.prod((1 - first[h] / 2) ** (table[h] - (h == g)) for h in here)
             won[g] += first[g] * rest
-        for k in range(1, len(uncovered)):
-            left = {g: 1 - (slapped[g][k] + slapped[g][k - 1]) / 2 for g in here}
-            everyone = math.prod(left[g] ** table[g] for g in here)
-            still = (uncovered[k] + uncovered[k - 1]) / 2
-            for g in here:
-                gained = slapped[g][k] - slapped[g][k - 1]
-                if gained > 0:
+        for left, gains, still in race:
+            everyone = math.prod(map(pow, left, table))  # (a group gone: a factor of exactly 1)
+            for g, gained in gains:
+                if table[g]:
                     if left[g] > 1e-9:
                         others = everyone / left[g]
                     else:

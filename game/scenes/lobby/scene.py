@@ -77,7 +77,11 @@ class LobbyScene(Scene):
         self.house.refresh_rules()
         self.rebuild()
 
+    def exit(self) -> None:
+        self.seating.close()
+
     def update(self, now_ns: int, dt_ns: int) -> None:
+        self.seating.poll_fair()  # a big table's Fair start, a slice of its sums a frame
         router = self.app.input
         changed = False
         for row, device in enumerate(self.seating.devices):
@@ -202,6 +206,9 @@ class LobbyScene(Scene):
         return self.message or self.seating.start_problem()
 
     def start(self) -> None:
+        # Start while a Fair start is still being worked out waits for it (a second or two, as a game loads):
+        # the family pressed Fair start, so the table gets the fair head starts, not the ones before them.
+        self.seating.poll_fair(wait=True)
         problem = self.start_problem()
         if problem:
             self.problem = problem

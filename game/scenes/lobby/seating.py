@@ -8,7 +8,8 @@ colour), and exactly those at the table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator
 from functools import partial
 from typing import cast
 
@@ -25,6 +26,15 @@ KINDS = ("human", "bot", "empty")
 
 
 LEAD_KEY_STEPS = 50 // HEAD_START_STEP_MS  # left/right move a head start by 50 ms
+# A Fair start for a table of at most this many different known reactions is worked out at once (0.01 s for
+# three); more take up to seconds (eight: 2 CPU-s), so they are worked out FAIR_SLICE_S at a time in each frame
+# while the lobby goes on. (Not on a thread: the sums hold Python's lock, and on a loaded machine a frame then
+# waited up to a second for it.)
+FAIR_AT_ONCE = 3
+FAIR_SLICE_S = 0.008
+
+Medians = dict[int, float | None]  # each seated row's median reaction (None: unknown)
+FairKey = tuple[tuple[tuple[int, float | None], ...], object]  # a table's medians by row, and its rules
 
 
 def head_start_text(ms: int) -> str:
@@ -67,6 +77,9 @@ class Seating(WhoPlays):
         self.hints: list[int | None] = [None] * MAX_SEATS  # a learner row's hint delay (ms), else None
         self.checked: dict[int, float | None] = {}  # a guest row's reaction check (median ms; None: skipped)
         self.fair_on = False  # Fair start was pressed: the head starts follow the table (refit_fair)
+        self._fair_for: FairKey | None = None  # the table the head starts were last set (or asked) for
+        # The newest request being worked out: its table, its medians and its sums' steps.
+        self._fair_pending: tuple[FairKey, Medians, Generator[None, None, list[int]]] | None = None
         if config is not None:  # coming back from a table: its seats
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
@@ -208,6 +221,7 @@ class Seating(WhoPlays):
         values = self._lead_values(row)
         self.leads[row] = values[(values.index(self.leads[row]) + step) % len(values)]
         self.fair_on = False  # set by hand: the others' stay as they are, and stay put
+        self._fair_for, self._fair_pending = None, None  # (a result still on its way must not undo it)
         self.rebuild()
 
     def fair_start(self) -> None:
@@ -218,6 +232,7 @@ class Seating(WhoPlays):
         if medians is None:
             return
         self.fair_on = True
+        self._fair_for = None  # pressed again: set again, even for the same table
         self._set_fair(medians)
         unknown = [self.player_name(row) for row, median in medians.items()
                    if median is None and self.seats[row][0] == "human"]
@@ -262,18 +277,64 @@ class Seating(WhoPlays):
             medians[row] = median
         return medians
 
-    def _set_fair(self, medians: dict[int, float | None]) -> None:
+    def _set_fair(self, medians: Medians) -> None:
+        """The head starts for the table of `medians`: at once for a few different reactions, else worked out
+        over the frames (`poll_fair`; a request for a newer table supersedes an older one)."""
         fair = self.definition.fair_start()
         if fair is None:
             return
-        leads = fair.head_starts(list(medians.values()), self.rules())
+        rules = self.rules()
+        key: FairKey = (tuple(medians.items()), rules)
+        if key == self._fair_for:
+            return  # already set, or on its way, for this very table (every rebuild asks again)
+        self._fair_for, self._fair_pending = key, None
+        values = list(medians.values())
+        if len({m for m in values if m is not None}) <= FAIR_AT_ONCE:
+            self._apply_fair(medians, fair.head_starts(values, rules))
+            return
+        self._fair_pending = (key, medians, fair.head_start_steps(values, rules))
+
+    def _apply_fair(self, medians: Medians, leads: list[int]) -> None:
         for row, lead in zip(medians, leads, strict=True):
             self.leads[row] = lead
+
+    @property
+    def fair_pending(self) -> bool:
+        """A Fair start's head starts are being worked out for the table as it is."""
+        return self._fair_pending is not None
+
+    def poll_fair(self, wait: bool = False) -> bool:
+        """Works on the pending head starts for FAIR_SLICE_S (`wait`: till they are done) and sets them once
+        done, if they are still for the table as it is now (its seats' reactions and its rules; else they are
+        dropped); True if they were set."""
+        if self._fair_pending is None:
+            return False
+        key, medians, steps = self._fair_pending
+        until = time.perf_counter() + FAIR_SLICE_S
+        try:
+            while wait or time.perf_counter() < until:
+                next(steps)
+            return False
+        except StopIteration as done:
+            leads: list[int] = done.value
+        self._fair_pending = None
+        if not self.fair_on or self._fair_medians(ask=False) != medians or self.rules() != key[1]:
+            return False  # asked for a table that has changed since: a stale answer is never applied
+        self._apply_fair(medians, leads)
+        self.rebuild()
+        return True
+
+    def close(self) -> None:
+        """The lobby is left: a request still pending is dropped (its sums end with it)."""
+        self._fair_pending, self._fair_for = None, None
 
     def lead_value(self, row: int) -> str:
         """The Head start cell's value: "250 ms", "250 ms · fair" while Fair start sets it for this table."""
         values, at = self.lead_choices(row)
-        return t("{ms} · fair", ms=values[at]) if self.fair_on else values[at]
+        if not self.fair_on:
+            return values[at]
+        fair = t("{ms} · fair", ms=values[at])
+        return f"{fair} …" if self.fair_pending else fair  # the last value, while the new one is worked out
 
     def _check(self, row: int) -> None:
         """Row `row`'s player takes the reaction check; its median (None: skipped) counts, then Fair start
@@ -320,6 +381,7 @@ class Seating(WhoPlays):
         self.devices = (devices + [None] * MAX_SEATS)[:MAX_SEATS]
         self.profiles = self.joined_profiles(joined, MAX_SEATS)  # who each joined seat is (the join screen's ← →)
         self.leads, self.hints = [0] * MAX_SEATS, [None] * MAX_SEATS
+        self._fair_for = None  # (the same table as before still gets its Fair start back)
         self.seats_changed()
 
     # -- the table ---------------------------------------------------------------------------------------
