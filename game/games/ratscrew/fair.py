@@ -218,7 +218,7 @@ def _curves(levels: Sequence[Level], leads: Sequence[float], rules: rs.Rules) ->
     steps = [k * GRID_MS for k in range(int(end / GRID_MS) + 2)]
     uncovered = [1.0 if t < DELAY_MIN_MS else 0.5 * math.erfc(math.log(t / cover) / COVER_SIGMA / math.sqrt(2))
                  for t in steps]
-    total = sum(RULE_CHANCE[r] for r in rules.slaps) or 1.0
+    total = sum(RULE_CHANCE[r] for r in sorted(rules.slaps)) or 1.0  # (in one order: the same sum in every process)
     out = []
     for rule in sorted(rules.slaps) or ["double"]:
         scale = RULE_DIFFICULTY[rule] * factor
