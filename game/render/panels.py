@@ -52,12 +52,14 @@ class Panels:
         # Per seat (at most MAX_SEATS entries, the last content of each): (content, image, panel rect in it,
         # tags or None).
         self._images: dict[int, Key] = {}
-        # The turn's glow and frame per seat and panel size (a panel's area twice): 8 seats' fit in a third
-        # of a screen; half keeps a relayout's sizes beside them.
-        self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=0.5))
+        # The turn's glow and frame per seat and panel size (a panel's area twice, a little more for the glow):
+        # 8 seats' take a screen at 1920x1080 and 1280x720 alike. Fewer held draws a seat's
+        # again each time the turn comes round to it (2 ms at 1920x1080): a screen and a quarter.
+        self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=1.25))
         # Per seat (at most MAX_SEATS): its tags image as last measured and how far it sticks out.
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._cap: tuple[object, int] | None = None  # controls_cap's (window, controls, text size) and size
+        self._spare: pygame.Surface | None = None  # a clear overlay for a panel's tags (see `image`)
 
     @property
     def mats(self) -> bool:
@@ -297,16 +299,24 @@ class Panels:
             return cached[1], cached[2], cached[3]
         rect = self.host.L.seats[seat].rect
         m = self.margin(seat)
-        image = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+        size = (rect.w + 2 * m, rect.h + 2 * m)
+        # A new picture this big costs its pages (0.3 ms for a mat at 1920x1080, each its own mapping: see
+        # cache.release_memory): the seat's last image, shown no more, is drawn over afresh, and an overlay
+        # nothing was drawn on is kept for the next panel of its size.
+        image = cached[1] if cached is not None and cached[1].get_size() == size else pygame.Surface(size, pygame.SRCALPHA)
+        image.fill((0, 0, 0, 0))
         inner = pygame.Rect(m, m, rect.w, rect.h)
         radius = max(6, rect.h // 8)
         pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
         image.blit(self.host.build_panel(seat, content), inner)
-        drawn = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        spare = self._spare
+        drawn = spare if spare is not None and spare.get_size() == image.get_size() else None
+        drawn = drawn or pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        self._spare = None
         tags = drawn if self.host.panel_extras(seat, content, drawn, inner) else None
-        if pygame.display.get_surface() is not None:
-            image = image.convert_alpha()
-            tags = tags.convert_alpha() if tags is not None else None
+        if tags is None:
+            self._spare = drawn
+        image, tags = _for_display(image), _for_display(tags) if tags is not None else None
         self._images[seat] = (content, image, inner, tags)
         return image, inner, tags
 
@@ -367,3 +377,15 @@ class Panels:
         layer.blit(image, area)
         if tags is not None:
             layer.blit(tags, area)
+
+
+def _for_display(image: pygame.Surface) -> pygame.Surface:
+    """`image` in the display's pixel format with alpha (blitted fastest), converted only when it is not in it
+    already: a converted copy of a mat is a new picture (0.4 ms at 1920x1080), and a picture made with
+    SRCALPHA is in the display's format on the common drivers (X11, Windows, the dummy one)."""
+    if pygame.display.get_surface() is None:
+        return image
+    probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    if probe.get_bitsize() == image.get_bitsize() and probe.get_masks() == image.get_masks():
+        return image
+    return image.convert_alpha()
