@@ -75,10 +75,22 @@ class RenderContext:
     large_cards: bool = False
     window: tuple[int, int] = REFERENCE
     room: float = 2.0
+    # The size the pictures are drawn for where it is not the window's: the replay viewer lays its table out at
+    # its minimum size at least and scales it down into a smaller window. The caches' bounds are sized by the
+    # bigger of the two (`drawn_for`), so a table's felt fits its cache there too.
+    canvas: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", max(0.5, min(2.0, float(self.text))))  # 50 % to 200 %, whatever asked
         object.__setattr__(self, "window", (int(self.window[0]), int(self.window[1])))
+
+    @property
+    def drawn_for(self) -> tuple[int, int]:
+        """The window, or the canvas where it has more pixels: what the caches' bounds are sized by."""
+        canvas = self.canvas
+        if canvas is None or canvas[0] * canvas[1] <= self.window[0] * self.window[1]:
+            return self.window
+        return canvas
 
     @property
     def window_unit(self) -> float:
