@@ -12,7 +12,7 @@ from game.core.memo import Key
 from game.render import colors, faces, hud, seat_marks, texture
 from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
-from game.render.scale import big_min, text_for, text_min, text_scale, word_min
+from game.render.scale import big_min, looks_key, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
 
 TURN_LIGHT: colors.Color = (255, 246, 220)  # a warm lamp's light on the mat whose turn it is
@@ -60,17 +60,28 @@ class Panels:
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._cap: tuple[object, int] | None = None  # controls_cap's (window, controls, text size) and size
         self._spare: pygame.Surface | None = None  # a clear overlay for a panel's tags (see `image`)
+        self._mats: tuple[TableLayout, bool] | None = None  # `mats` for the layout in force
+        # Per seat (at most MAX_SEATS): `name_fit`'s answer and what it was found from.
+        self._names: dict[int, tuple[tuple[str, int, int, tuple[float, float]], tuple[str, int]]] = {}
 
     @property
     def mats(self) -> bool:
         """Whether the seats are mats (the game's layout says so): names at the couch's BIG_MIN and words
-        at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN."""
-        hints = self.host.layout_hints
-        return hints is not None and hints.mats
+        at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN. Asked once per layout (a panel asks
+        it some thirty times, and a game may make its hints afresh each time: the layout they made stays)."""
+        L = self.host.L
+        known = self._mats
+        if known is None or known[0] is not L:
+            hints = self.host.layout_hints
+            known = self._mats = (L, hints is not None and hints.mats)
+        return known[1]
 
     def clear(self, turns: bool = True) -> None:
-        """Forget the composed panels (and, unless told not to, the turn's glow and frame)."""
+        """Forget the composed panels and what they were measured from (and, unless told not to, the turn's
+        glow and frame)."""
         self._images.clear()
+        self._names.clear()
+        self._mats = None
         if turns:
             self._turn.clear()
 
@@ -144,13 +155,22 @@ class Panels:
         size = self.name_size(seat)
         width = self.name_width(seat)
         text = host.names[seat]
+        # found once per name, room and looks (a panel asks a dozen times; each tries every size down); a name
+        # cut is found afresh each time, so that a test recording the cuts (text.CUTS) sees every one
+        key = (text, size, width, looks_key())
+        known = self._names.get(seat)
+        if known is not None and known[0] == key:
+            return known[1]
         font = host.texts.font
         # a 20-character name of wide letters still shows whole (at a bigger text size, the words round it
         # take more room: it may shrink as far as 8 px as drawn)
         smallest = 8 if text_scale() == 1.0 else max(1, round(8 / text_scale()))
         while size > smallest and font(size, True).size(text)[0] > width:
             size -= 1
-        return host.texts.fitted(text, width, size, True)
+        fit = host.texts.fitted(text, width, size, True)
+        if fit[0] == text:
+            self._names[seat] = (key, fit)
+        return fit
 
     def base(self, seat: int, below: int = 0, controls: bool = True) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after its mark: see `draw_mark`) and (unless told not to) its
