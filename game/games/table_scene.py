@@ -21,7 +21,7 @@ from game import screens
 from game.commands import BUTTONS, CONFIRM, PAUSE, SEAT_ACTIONS, Command
 from game.core.contract import Match, TableConfig, seat_name
 from game.games.base import RulesT, SomeGame, rules_as
-from game.i18n import t
+from game.i18n import language, t
 from game.match.common import SeatSpec
 from game.render import colors
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
@@ -212,7 +212,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         """What the picture depends on while nothing on it moves; None while something does."""
         if self._table().anim.busy_until() > now or self.moving():
             return None
-        return (self._version, size)
+        return (self._version, size, language())  # a frame drawn in another language is no still of this one
 
     def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
         key = self._still_key(size, self.now_ns + alpha * self._dt_ns)
