@@ -17,7 +17,7 @@ from game.core.memo import Key
 from game.render import felt
 from game.render.anim import Anim
 from game.render.card_art import CardArt
-from game.render.effects import Anchor, Back, Face, Flip, Flyer, Shake
+from game.render.effects import Anchor, Back, CardKey, Face, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes, Pinned
 from game.render.panels import Panels
@@ -321,7 +321,7 @@ class TableView:
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
-        self, key: Key, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
+        self, key: CardKey, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
         moving: bool = False,
     ) -> pygame.Surface:
         """A card at `width` turned by `angle`, then scaled by `scale` (and squashed sideways by `squash`).
