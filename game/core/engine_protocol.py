@@ -95,8 +95,8 @@ R_contra = TypeVar("R_contra", contravariant=True)  # an engine's own rules type
 
 
 class TypedState(Protocol[A_contra]):
-    """EngineState as its engine types it: `apply` and `refusal` take the engine's own actions (No Thanks'
-    strings, Ratscrew's Play/Slap/Claim), where EngineState, checked at run time, can only say `object`.
+    """EngineState as its engine types it: `apply` and `refusal` take the engine's own actions (a string, a
+    dataclass that names its seat), where EngineState, checked at run time, can only say `object`.
     Code that holds a state of a game it does not know holds a TypedState[Never]: it reads, clones and
     digests it, and applies only an action typed with it (game.games.base.StateAction)."""
 
