@@ -168,6 +168,13 @@ def looks_key() -> tuple[float, float, str, str]:
     return context.text_scale, context.window_unit, i18n.language(), context.letters
 
 
+def words_key() -> tuple[str, str]:
+    """The language and the cards' letters in force: what a still picture's words and cards were drawn in (a
+    frame drawn in another, in a `using` block, is no still of the next; the text size is left out, as a
+    screen's room changes it between asking and drawing)."""
+    return i18n.language(), _STATE.get()[2].letters
+
+
 def player_text_scale() -> float:
     """The text size the player asked for (1.0, 1.25, 1.5), whatever a screen can take."""
     return _STATE.get()[2].text
