@@ -116,6 +116,10 @@ def test_the_replay_viewer_drawn_in_danish_in_a_block_leaves_the_next_frames_eng
         app.frames(1)
     assert [text for _rect, text in boxes.drawn] == english
     assert _texts(scene, app) == english
+    assert scene.unchanged(app.size, 0.0)
+    with scale.using(letters="swedish"):  # other cards' letters: no still of the next frame either
+        scene.draw(app.screen, 0.0)
+    assert not scene.unchanged(app.size, 0.0)
 
 
 def test_a_table_drawn_in_another_language_in_a_block_is_drawn_in_its_own_again_after_it():
