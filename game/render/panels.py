@@ -62,7 +62,7 @@ class Panels:
         self._spare: pygame.Surface | None = None  # a clear overlay for a panel's tags (see `image`)
         self._mats: tuple[TableLayout, bool] | None = None  # `mats` for the layout in force
         # Per seat (at most MAX_SEATS): `name_fit`'s answer and what it was found from.
-        self._names: dict[int, tuple[tuple[str, int, int, tuple[float, float]], tuple[str, int]]] = {}
+        self._names: dict[int, tuple[tuple[object, ...], tuple[str, int]]] = {}
 
     @property
     def mats(self) -> bool:
@@ -323,16 +323,17 @@ class Panels:
         # A new picture this big costs its pages (0.3 ms for a mat at 1920x1080, each its own mapping: see
         # cache.release_memory): the seat's last image, shown no more, is drawn over afresh, and an overlay
         # nothing was drawn on is kept for the next panel of its size.
-        image = cached[1] if cached is not None and cached[1].get_size() == size else pygame.Surface(size, pygame.SRCALPHA)
-        image.fill((0, 0, 0, 0))
+        if cached is not None and cached[1].get_size() == size:
+            image = cached[1]
+            image.fill((0, 0, 0, 0))
+        else:
+            image = pygame.Surface(size, pygame.SRCALPHA)
         inner = pygame.Rect(m, m, rect.w, rect.h)
         radius = max(6, rect.h // 8)
         pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
         image.blit(self.host.build_panel(seat, content), inner)
-        spare = self._spare
-        drawn = spare if spare is not None and spare.get_size() == image.get_size() else None
-        drawn = drawn or pygame.Surface(image.get_size(), pygame.SRCALPHA)
-        self._spare = None
+        spare, self._spare = self._spare, None
+        drawn = spare if spare is not None and spare.get_size() == size else pygame.Surface(size, pygame.SRCALPHA)
         tags = drawn if self.host.panel_extras(seat, content, drawn, inner) else None
         if tags is None:
             self._spare = drawn
@@ -402,7 +403,7 @@ class Panels:
 def _for_display(image: pygame.Surface) -> pygame.Surface:
     """`image` in the display's pixel format with alpha (blitted fastest), converted only when it is not in it
     already: a converted copy of a mat is a new picture (0.4 ms at 1920x1080), and a picture made with
-    SRCALPHA is in the display's format on the common drivers (X11, Windows, the dummy one)."""
+    SRCALPHA is in the display's format already under X11 and the dummy driver (measured)."""
     if pygame.display.get_surface() is None:
         return image
     probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
