@@ -27,7 +27,7 @@ from game.resources import font_path
 FontGetter = Callable[..., "pygame.font.Font"]
 
 # A table at 3840x2160 uses about 40 sizes at once, one at 1280x720 about 25, and its layout tries many more
-# as it fits its words: an 8-seat Ratscrew table at 1920x1080 asks for 64 fonts as its panels try every size
+# as it fits its words: an 8-seat table of the slap game at 1920x1080 asks for 64 fonts as its panels try every size
 # from the count's down to 9 px, 16.8 MB as counted (see cache.FONT_BYTES: each open font with its glyphs is
 # 0.2 to 0.3 MB, bigger with the window). Fewer than a panel's sizes held reopens all of them on every rebuild
 # (a least-recently-used cache scanned in order misses every time): 0.1 ms each, 6 ms a panel at 1920x1080.
