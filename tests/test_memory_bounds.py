@@ -66,13 +66,17 @@ def test_card_faces_at_every_turn_stay_within_their_bytes():
 
 
 def test_words_fonts_and_widths_stay_within_their_bytes():
+    # The words and widths are asked size by size (each size's run in a row): asked round all the sizes in turn,
+    # more sizes than the fonts' bound keeps, every one of them opened its font anew (12,000 fonts, a few
+    # seconds) without filling the words or widths any further. The fonts are then asked round all 380 sizes.
     texts = text.TextCache(name="test words")
     drawn = 0
     for i in range(3000):
-        drawn += cache.picture_size("k", texts.render(f"word {i}", 20 + i % 40, (255, 255, 255)))
+        drawn += cache.picture_size("k", texts.render(f"word {i}", 20 + i // 75, (255, 255, 255)))
+    for i in range(3000):
         text.get_font(6 + i % 190, bool(i % 2))
     for i in range(12000):
-        texts.width(f"a longer line of words number {i}", 12 + i % 60)
+        texts.width(f"a longer line of words number {i}", 12 + i // 200)
     assert drawn > 2 * texts._cache.limit()
     within(texts._cache)
     within(text._FONTS)

@@ -8,12 +8,15 @@ import pygame
 from game.render import colors, texture
 from game.render.cache import LRU, Bound
 
-# One window-sized picture (only the current size is worth keeping; a resize empties it), and its key.
-_CACHE: LRU[pygame.Surface] = LRU("felt", Bound(screens=1.0, fixed=2**16), size_only=True)
+# One picture (only the current size is worth keeping; a resize empties it), and its key. Bounded at a screen
+# and a half: the replay viewer lays its table out at TABLE_MIN where its area is smaller (a 640x360 window), so
+# that felt is bigger than the window, and at one screen it was never kept but drawn anew every frame.
+_CACHE: LRU[pygame.Surface] = LRU("felt", Bound(screens=1.5, fixed=2**16), size_only=True)
 # The table without its pool of light (a second of drawing at 1920x1080): another table at the same size (more
 # seats, the pool elsewhere) adds only its light. One window-sized picture; a resize empties it. (The felt's
 # mask for the light is made again each time, a twentieth of the base's time, rather than kept: a screen less.)
-_BASE: LRU[pygame.Surface] = LRU("felt's base", Bound(screens=1.0, fixed=2**16), size_only=True)
+# A screen and a half, as _CACHE.
+_BASE: LRU[pygame.Surface] = LRU("felt's base", Bound(screens=1.5, fixed=2**16), size_only=True)
 
 
 def background(
