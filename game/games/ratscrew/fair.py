@@ -32,25 +32,17 @@ of the game in two parts:
   parity, the kid under all nine rules 0.73 ×, a casual at 4 seats 0.71 ×). What is left is the race model's: in
   the sims a pro wins 2 % (two seats) to 19 % (eight) fewer races than it says, a kid with a large head start 5-10
   % more at 4 to 8 seats.
-The model leaves out wrong slaps (a slower player near-misses more) and hands that can't be stopped: `spread`
-adds SPREAD of every head start and SPREAD_MS more (as issue 21's did to the gap alone). Without it the fastest
-seats won 1.1-1.25 × parity at 3 to 6 seats. Those slaps cost a slow seat about as much whatever its head start
-(a casual's wrong slaps per race are a kid's), so most of it is the fixed SPREAD_MS: with 4 % of every head start
-and nothing fixed, as before, a kid took 1.08 × parity against a pro, 1.16 × at six seats, and a casual at five to
-eight seats 0.90-0.94 × (pooled over 2,400-4,200 games each). Fitted to whole games near parity
-(tests/data/ratscrew-out-orders.json and 1,200 games each at six and eight seats), 2 % + 8 ms halves their
-misfit (chi-square 89 → 63 over 20 kinds of seat): a kid gets 10 ms less at two and five seats and under all
-nine rules, a casual 10 ms more at six.
-
-What the race model gets wrong, measured (issue 38; `sim ratscrew` with each race's table and winner recorded,
-600-1,200 games at six and eight seats): at 2 to 8 seats alike, a pro wins 5-12 % fewer races than it says and a
-seat with a long head start 4-14 % more; and who goes out next at a big table is much flatter than share ** -2
-(at eight seats with the kids' head starts a pro goes out first 0.12 of the time per seat, not 0.25; the share
-power that fits each step is 0.2-0.6 at 3 to 8 seats, 2.8 in a heads-up). Corrected race shares, flatter
-out-chances and a memory of the cards won at the full table each fit those parts better, but not whole games:
-their head starts differ from these by 10-20 ms and miss parity as much or more (the errors offset each other;
-at eight seats the model's game is also steeper in a head start than the sims: +100 ms for every slower seat
-takes a pro from 1.05 to 0.13 × parity, the model says 0.01).
+Measured again (issue 38, `sim ratscrew` with each race's table and winner recorded, 600-1,200 games at six and
+eight seats): at 2 to 8 seats a pro wins 5-12 % fewer races than `race` says and a seat with a long head start 4-14 %
+more; who goes out next at a big table is much flatter than share ** -OUT_POWER (fitted step by step, a power of
+0.2-0.6 at 3 to 8 seats, 2.8 in a heads-up). Race shares corrected to match, flatter out-chances (or one falling
+with the table's size), a memory of the cards won at the full table, or what the model leaves out as a fixed 8 ms
+each fit those parts better, but their head starts are within 10-20 ms of these and fit whole games no better.
+Until then every seat-balanced sim had entry 0 (the kid, in every mix checked) deal first: the figures these
+constants were fitted to carried that.
+The model leaves out wrong slaps (a slower player near-misses more) and hands that can't be stopped: SPREAD
+adds that much to every head start (as issue 21's did to the gap alone). Without it the fastest seats won
+1.1-1.25 × parity at 3 to 6 seats.
 """
 
 from __future__ import annotations
@@ -73,8 +65,7 @@ RULE_CHANCE: dict[str, float] = {
     "divorce": 0.011, "run": 0.011, "six_nine": 0.012, "four_of_a_suit": 0.0086,
 }
 OUT_POWER = 2.0
-SPREAD = 0.02  # of each slower seat's head start, added
-SPREAD_MS = 8.0  # … and this much more (less for a seat less than this slower than the fastest)
+SPREAD = 1.04
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this
 SOLVE_ROUNDS = 40
@@ -131,22 +122,10 @@ def head_start_steps(reactions: Sequence[float | None], rules: rs.Rules) -> Step
     leads = dict(zip(known, (yield from _solving(counts, rules))))
     out = []
     for r in reactions:
-        lead = 0.0 if r is None else spread(leads[r])
+        lead = 0.0 if r is None else SPREAD * leads[r]
         steps = round(lead / HEAD_START_STEP_MS)
         out.append(min(HEAD_START_MAX_MS, max(0, steps * HEAD_START_STEP_MS)))
     return out
-
-
-def spread(lead: float) -> float:
-    """A head start the model solved (ms), with what it leaves out added (SPREAD, SPREAD_MS)."""
-    return (1 + SPREAD) * lead + min(lead, SPREAD_MS)
-
-
-def unspread(head_start: float) -> float:
-    """The head start the model sees in a seat's `head_start` (ms): `spread` undone."""
-    if head_start >= (2 + SPREAD) * SPREAD_MS:
-        return (head_start - SPREAD_MS) / (1 + SPREAD)
-    return head_start / (2 + SPREAD)
 
 
 # The tables solved (the lobby asks again at every change of seats or rules).
