@@ -5,7 +5,6 @@ the sim's --fair-start."""
 from __future__ import annotations
 
 import pytest
-
 from support_app import focus, make_app, press
 from test_history_data import evening
 
