@@ -466,7 +466,10 @@ class RatscrewView(TableView):
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
-        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for p in homeless))
+        # a prompt its seat's lane holds once the seat's banner or note there has gone waits for it (the seat's
+        # mat is lit meanwhile); one it never holds is said under the pile
+        centred = any(p.kind == "prompt" and not self.notes.holds(seat, p) for seat, p in homeless)
+        self._draw_status(surface, state, claim_left, centred)
         self.poll()
         self.draw_notes(surface, now, self.pinned)
 
