@@ -86,6 +86,7 @@ class Pin:
     short: str = ""  # what it says where the lane is too small for `text`
     tiny: str = ""  # and where it is too small for `short` (a mat in the middle of a row: "Your turn!")
     on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
+    urgent: bool = False  # a key to press now (a claim, a debt): its lane keeps no room for the seat's notes
 
 
 Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
@@ -538,14 +539,15 @@ class Notes:
     def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float
             ) -> tuple[Pinned, list[tuple[int, Pin]]]:
         """Each seat's `pins` fitted into its lane nearest its mat, in order, each at `low` px at the least,
-        leaving the seat's newest note room to read (all at `low` where that lets more of them in; what the lane
+        leaving the seat's newest note room to read unless one is `urgent` (all at `low` where that lets more of
+        them in; what the lane
         cannot hold, over the seat's own cards): (what went, by seat; what did not, with its seat)."""
         notes = self._by_seat(effects, now)
         placed: Pinned = {}
         homeless: list[tuple[int, Pin]] = []
         for seat, wanted in pins.items():
             lane = self.lane(seat)
-            newest = notes.get(seat, [])[:1]
+            newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
             room = lane.rect.h - min(reserve, lane.rect.h)
             went, left = self._pin_lane(lane, wanted, room)

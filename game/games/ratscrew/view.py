@@ -476,8 +476,9 @@ class RatscrewView(TableView):
     def pins(self, state: rs.State, now: float) -> dict[int, list[Pin]]:
         """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
         winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
-        each at least as big as the centre's banners and prompt. What its lane cannot hold stays in the centre's
-        lanes (where a seat's lane holds one line, its prompt goes under the pile while its banner shows)."""
+        each at least as big as the centre's banners and prompt. A debt or a claim (a key to press now) goes before
+        the seat's notes; a turn waits while the seat's lane of one line holds its banner or a note (its mat is
+        lit meanwhile). Only what its lane never holds is said under the pile."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
         for e in self.anim.effects:
@@ -489,7 +490,8 @@ class RatscrewView(TableView):
         if seat is not None and text:
             color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
             pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
-                                                 short=self.model.status_short(state)))
+                                                 short=self.model.status_short(state),
+                                                 urgent=bool(state.awaiting_claim or state.owed)))
         return pins
 
     def _draw_flyer(self, surface: pygame.Surface, f: Flyer, now: float, pile_size: int) -> None:
