@@ -78,7 +78,7 @@ def test_every_players_row_starts_with_its_seats_mark(tmp_path, monkeypatch, gam
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_who_took_what_marks_each_take_with_its_takers_shape(tmp_path, monkeypatch, games_played, size):
     config, match = games_played["nothanks"]
-    app, marks, texts = _drawn(tmp_path, monkeypatch, size, config, match)
+    app, marks, _texts = _drawn(tmp_path, monkeypatch, size, config, match)
     try:
         body = app.top.body
         shown = body.shown_takes()

@@ -565,10 +565,6 @@ class Notes:
                 placed[seat] = went
         return placed, homeless
 
-    def holds(self, seat: int, p: Pin) -> bool:
-        """Whether the seat's lane holds `p` when nothing else is said there (readable, at `low` at the least)."""
-        return not self._pin_lane(self.lane(seat), [replace(p, top=p.low)], self.lane(seat).rect.h)[1]
-
     def _pin_lane(self, lane: Lane, wanted: list[Pin], room: int
                   ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
         """`wanted` fitted in turn into `room` px of `lane`: (those that went, as fitted; those that did not)."""

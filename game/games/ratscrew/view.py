@@ -466,10 +466,7 @@ class RatscrewView(TableView):
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
-        # a prompt its seat's lane holds once the seat's banner or note there has gone waits for it (the seat's
-        # mat is lit meanwhile); one it never holds is said under the pile
-        centred = any(p.kind == "prompt" and not self.notes.holds(seat, p) for seat, p in homeless)
-        self._draw_status(surface, state, claim_left, centred)
+        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for _, p in homeless))
         self.poll()
         self.draw_notes(surface, now, self.pinned)
 
@@ -477,8 +474,8 @@ class RatscrewView(TableView):
         """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
         winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
         each at least as big as the centre's banners and prompt. A debt or a claim (a key to press now) goes before
-        the seat's notes; a turn waits while the seat's lane of one line holds its banner or a note (its mat is
-        lit meanwhile). Only what its lane never holds is said under the pile."""
+        the seat's notes; a turn's line goes under the pile while the seat's lane of one line holds a note or its
+        banner (its stack of backs is too narrow for it)."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
         for e in self.anim.effects:
