@@ -2,7 +2,7 @@
 its debt or claim, "Too late", "Wrong slap", "Out!", the slap it won, named: "Ada: Double!" in its colour)
 is drawn at that seat: in its notes lane (the felt between its mat and the pile) or on its own mat; the clock
 alone under the pile. Checked on the boxes the table drew, frame by frame, at 2/5/8 seats, from 640×360 to
-1920×1080 and at 1280×800 (16:10), in English, Danish and Swedish."""
+1920×1080 and at 1280×800 (16:10), in English, Danish and Swedish, at 100/125/150 % text."""
 
 from __future__ import annotations
 
@@ -12,17 +12,29 @@ from support_table import all_overlays, drawn_frames
 
 from game import i18n
 from game.games.ratscrew import engine as rs
+from game.games.table_scene import TableScene
 from game.render import colors, scale
 
 SIZES = [(640, 360), (1280, 720), (1280, 800), (1920, 1080)]
+PERCENTS = [100, 125, 150]  # the text size
 ABOUT_A_SEAT = ("note", "prompt", "banner")
 
 
 @pytest.fixture(autouse=True)
 def standard_looks():
     yield
+    scale.install(text=1.0)
     scale.install(window=(1280, 720))
     i18n.set_language("en")
+
+
+def _looks(size, language, percent):
+    """The window, language and text size of a case; the other languages and the bigger text sizes at the smallest
+    and the standard window only (their words are longest there)."""
+    if (language != "en" or percent != 100) and size not in ((640, 360), (1280, 720)):
+        pytest.skip("the other languages and text sizes at the smallest and the standard window")
+    i18n.set_language(language)
+    scale.install(text=percent / 100)
 
 
 def _seat_words(size, n, watch_clock=False):
@@ -52,14 +64,14 @@ def _seat_words(size, n, watch_clock=False):
     return table, seen
 
 
+@pytest.mark.parametrize("percent", PERCENTS)
 @pytest.mark.parametrize("language", ["en", "da", "sv"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("n", [2, 5, 8])
-def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language):
-    if language != "en" and size not in ((640, 360), (1280, 720)):
-        pytest.skip("the other languages at the smallest and the standard window (their words are longest there)")
-    i18n.set_language(language)
-    table, seen = _seat_words(size, n)
+def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, percent):
+    _looks(size, language, percent)
+    with scale.text_room(TableScene.text_room):
+        table, seen = _seat_words(size, n)
     names = table.view.model.names
     away = [(kind, text, seat, rect) for kind, text, seat, rect, region in seen
             if region is not None and not (region[0].contains(rect) or region[1].contains(rect))]
@@ -145,14 +157,14 @@ def _nothanks_words(size, n):
     return table, seen
 
 
+@pytest.mark.parametrize("percent", PERCENTS)
 @pytest.mark.parametrize("language", ["en", "da", "sv"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("n", [2, 5, 8])
-def test_no_thanks_says_its_turn_prompt_and_notes_at_the_seat(n, size, language):
-    if language != "en" and size not in ((640, 360), (1280, 720)):
-        pytest.skip("the other languages at the smallest and the standard window (their words are longest there)")
-    i18n.set_language(language)
-    _table, seen = _nothanks_words(size, n)
+def test_no_thanks_says_its_turn_prompt_and_notes_at_the_seat(n, size, language, percent):
+    _looks(size, language, percent)
+    with scale.text_room(TableScene.text_room):
+        _table, seen = _nothanks_words(size, n)
     prompts = [(text, seat, on) for kind, text, seat, _, _, on in seen if kind == "prompt"]
     # the prompt is said at the seat whose turn it is, never over the card in the middle
     assert prompts and all(seat == on for _, seat, on in prompts), prompts

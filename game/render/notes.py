@@ -62,7 +62,7 @@ class NotesHost(Protocol):
 
     def own_lane(self, seat: int) -> pygame.Rect: ...
 
-    def mat_words(self, seat: int) -> pygame.Rect: ...
+    def mat_words(self, seat: int) -> pygame.Rect | None: ...
 
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
@@ -597,6 +597,8 @@ class Notes:
         if self.lane(seat).side == "own" or any(q.on_mat for q, _, _ in placed):
             return None
         rect = self.host.mat_words(seat)
+        if rect is None:
+            return None
         pad = self._pad(max(p.top, p.low))
         color = colors.readable(p.color, colors.on_plate())
         # (its short form first: the mat it is on names the seat)
@@ -620,9 +622,10 @@ class Notes:
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
                 pad = self._pad(size) if plated else 0
-                if p.on_mat:  # (over its own cards, centred: not in the lane)
+                mat = host.mat_words(seat)
+                if p.on_mat and mat is not None:  # (over its own cards, centred: not in the lane)
                     rect = img.get_rect().inflate(2 * pad, pad)
-                    rect.center = host.mat_words(seat).center
+                    rect.center = mat.center
                     box = self.draw_plate(surface, rect.inflate(-2 * pad, -pad), img.get_height(), p.fade, pad)
                     hud.blit_alpha(surface, img, img.get_rect(center=rect.center), p.fade)
                     host.boxes.add(p.kind, box, p.text, seat, text_px(size))

@@ -418,6 +418,11 @@ class RatscrewView(TableView):
             lane.height = max(1, box.stack.bottom - lane.top)
         return lane
 
+    def mat_words(self, seat: int) -> pygame.Rect | None:
+        """None: a mat's stack of backs lies among its words (its name over it, its keys and count beside it),
+        too narrow for a line of the big words."""
+        return None
+
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""
         box = self.L.seats[seat]
