@@ -396,7 +396,9 @@ class Notes:
             rows = max(1, height // self._line(s))
             for k in range(2, rows + 1):  # as few lines as will do, as even as the words allow
                 lines = balanced(said, font, width - r, k)
-                if lines and len(lines) * h <= height:
+                # (measured outlined: at a bigger text size the outline is the drawn size's, wider than `r`)
+                if (lines and len(lines) * h <= height
+                        and max(texts.outlined_size(line, s)[0] for line in lines) <= width):
                     img = stack([texts.outlined(line, s, color) for line in lines])
                     break
             if img is not None:
@@ -515,7 +517,7 @@ class Notes:
         plate, else the felt)."""
         return colors.readable(color, colors.on_plate()) if plated else colors.on_felt(color)
 
-    def _pad(self, size: int) -> int:
+    def plate_margin(self, size: int) -> int:
         """A plate's margin round words of `size` (at least what draw_plate gives one line of them)."""
         return max(3, self._line(size) // 6)
 
@@ -576,7 +578,7 @@ class Notes:
                 p.color, colors.FELT_UNDER_WORDS))]
             said = ""
             for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
-                pad = self._pad(max(p.top, p.low)) if shape.plate or not lane.clear else 0
+                pad = self.plate_margin(p.low) if shape.plate or not lane.clear else 0  # (as `draw` pads it)
                 img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
                                             shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low),
                                             tiny=shape.tiny)
@@ -599,7 +601,7 @@ class Notes:
         rect = self.host.mat_words(seat)
         if rect is None:
             return None
-        pad = self._pad(max(p.top, p.low))
+        pad = self.plate_margin(p.low)  # (as `draw` pads it: a cards' row is low)
         color = colors.readable(p.color, colors.on_plate())
         # (its short form first: the mat it is on names the seat)
         img, px, said = self.fitted(p.short or p.text, color, rect.w - 2 * pad, rect.h - pad, p.tiny,
@@ -621,7 +623,7 @@ class Notes:
             offset = 0
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
-                pad = self._pad(size) if plated else 0
+                pad = self.plate_margin(p.low) if plated else 0  # (a plate as thin as at its least: a low lane holds it)
                 mat = host.mat_words(seat)
                 if p.on_mat and mat is not None:  # (over its own cards, centred: not in the lane)
                     rect = img.get_rect().inflate(2 * pad, pad)
