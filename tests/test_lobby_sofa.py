@@ -6,21 +6,10 @@ rows of four cards still on screen (the grid the d-pad moves in) and what plays 
 from __future__ import annotations
 
 import pytest
-from test_access_lobby import lobby
+from test_access_lobby import lobby, standard_looks  # noqa: F401 (its autouse fixture: the looks put back)
 
 from game.i18n import t
-from game.render import scale
 from game.render.text import TextRecorder
-
-
-@pytest.fixture(autouse=True)
-def standard_looks():
-    yield
-    from game import i18n
-
-    i18n.set_language("en")
-    scale.install(text=1.0)
-    scale.install(window=(1280, 720))
 
 
 # (a Ratscrew card has a line more, its head start: its words grow less)
