@@ -418,6 +418,11 @@ class RatscrewView(TableView):
             lane.height = max(1, box.stack.bottom - lane.top)
         return lane
 
+    def mat_words(self, seat: int) -> pygame.Rect | None:
+        """None: a mat's stack of backs lies among its words (its name over it, its keys and count beside it),
+        too narrow for a line of the big words."""
+        return None
+
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""
         box = self.L.seats[seat]
@@ -466,15 +471,16 @@ class RatscrewView(TableView):
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
-        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for p in homeless))
+        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for _, p in homeless))
         self.poll()
         self.draw_notes(surface, now, self.pinned)
 
     def pins(self, state: rs.State, now: float) -> dict[int, list[Pin]]:
         """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
         winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
-        each at least as big as the centre's banners and prompt. What its lane cannot hold stays in the centre's
-        lanes (where a seat's lane holds one line, its prompt goes under the pile while its banner shows)."""
+        each at least as big as the centre's banners and prompt. A debt or a claim (a key to press now) goes before
+        the seat's notes; a turn's line goes under the pile while the seat's lane of one line holds a note or its
+        banner (its stack of backs is too narrow for it)."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
         for e in self.anim.effects:
@@ -486,7 +492,8 @@ class RatscrewView(TableView):
         if seat is not None and text:
             color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
             pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
-                                                 short=self.model.status_short(state)))
+                                                 short=self.model.status_short(state),
+                                                 urgent=bool(state.awaiting_claim or state.owed)))
         return pins
 
     def _draw_flyer(self, surface: pygame.Surface, f: Flyer, now: float, pile_size: int) -> None:
