@@ -56,13 +56,10 @@ def test_the_pile_is_the_star_between_the_rows_of_mats(n, size):
     assert zone.collidelist(list(view.geo.core_lanes())) < 0
 
 
-# Issue 37 item 2: the pile fills the table. Not yet everywhere (measured): at 16:10 the columns' mats, kept wide
-# enough for their notes' words at full size, leave the pile 45 % of the height; five to eight seats sit in rows
-# (three mats a column leave their notes one line each, too little when several come at once), the pile 38.6-41 %
-# at five to seven seats and 35-37 % at eight (rows of four).
+# Issue 37 item 2: the pile fills the table. Not yet everywhere (measured): seven seats at 640x360 and eight
+# everywhere sit in rows (four mats a column leave no felt for their notes), the pile 38.6 % and 35-37 %.
 SIZES = ((640, 360), (1280, 720), (1280, 800), (1920, 1080))
-SHORT = {*((n, (1280, 800)) for n in range(2, 6)), *((5, size) for size in SIZES), *((n, (640, 360)) for n in (6, 7)),
-         *((8, size) for size in SIZES)}
+SHORT = {(7, (640, 360)), *((8, size) for size in SIZES)}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -76,7 +73,7 @@ def test_the_pile_fills_the_table(n, size, request):
     view = t.view
     zone = view.geo.pile_zone
     assert view.L.rows and (zone.h >= (0.5 if n <= 5 else 0.4) * size[1]), (zone.h / size[1], view.geo.mode)
-    columns = n <= 4
+    columns = n <= 6
     w = size[0]
     assert all(s.rect.right < w * 0.3 or s.rect.left > w * 0.7 for s in view.L.seats) == columns
     assert not [s.seat for s in view.L.seats if s.rect.colliderect(zone)]

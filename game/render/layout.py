@@ -107,7 +107,7 @@ ROW_GROWS = 0.2  # per unit of text scale over 1: how much taller the mats are
 SIDE_RISE = 0.08  # of the window's height: how far above the middle the side mats sit
 ROW_LINE = 0.04  # of the window's height: a mat's second line of words (four mats in a row)
 # Mats in two columns at the window's sides (LayoutHints.columns_upto): the centre as tall as the window.
-COLUMN_W = 0.22  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
+COLUMN_W = 0.19  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
 PILE_ROOM = 0.98  # of the window's height: the width the columns leave between them at the least (a pile half
 # the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
