@@ -110,6 +110,8 @@ ROW_LINE = 0.04  # of the window's height: a mat's second line of words (four ma
 COLUMN_W = 0.19  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
 PILE_ROOM = 0.98  # of the window's height: the width the columns leave between them at the least (a pile half
 # the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
+COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else three: five and six seats)
+COLUMN_THREE = 0.22  # of the window's height: a mat in a column of three (its notes' felt between it and the next)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
@@ -226,8 +228,8 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
     grow = 1 + ROW_GROWS * (text_scale() - 1)
     heights = [round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, top) - 1)) * grow) for top in (True, False)]
     columns = n <= hints.columns_upto
-    if columns:  # narrow mats: their keys on two lines
-        heights = [round(h * (ROW_PANEL + ROW_LINE) * grow)] * 2
+    if columns:  # narrow mats: their keys on two lines (three a column: shorter, felt between them for notes)
+        heights = [round(h * (ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE) * grow)] * 2
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))

@@ -27,7 +27,7 @@ from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
-from game.render.layout import TableLayout, table_layout
+from game.render.layout import COLUMN_PAIRS, TableLayout, table_layout
 from game.render.notes import Lane, Pin, Pinned
 from game.render.scale import (
     big_min,
@@ -190,7 +190,7 @@ class RatscrewView(TableView):
             for columns in (True, False):
                 self._columns = columns
                 self._fit_rows(size)
-                if self.L.rows and self._shrink_for_notes(size):
+                if self.L.rows and self._shrink_for_notes(size) and (not columns or self._banners_fit()):
                     break
             else:  # too crowded for mats: as round an ellipse
                 self._card, self._mode = None, "stack"
@@ -235,6 +235,16 @@ class RatscrewView(TableView):
                 return True
         self._card = first
         return False
+
+    def _banners_fit(self) -> bool:
+        """Mats in columns of three (five and six seats): whether every seat's notes lane holds two lines of the
+        couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37); where
+        the felt between three mats is less (a small window), the seats sit in rows. (Two a column leave their
+        mats more felt than that, but for the lanes beside the pile.)"""
+        if self.n <= COLUMN_PAIRS:
+            return True
+        line = self.notes._line(text_for(big_min(self.L.size)))
+        return all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
 
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
