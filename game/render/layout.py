@@ -108,6 +108,7 @@ SIDE_RISE = 0.08  # of the window's height: how far above the middle the side ma
 ROW_LINE = 0.04  # of the window's height: a mat's second line of words (four mats in a row)
 # Mats in two columns at the window's sides (LayoutHints.columns_upto): the centre as tall as the window.
 COLUMN_W = 0.19  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
+COLUMN_GROWS = 0.6  # per unit of text scale over 1: how much wider a mat in a column is (its notes' lane as wide)
 PILE_ROOM = 0.98  # of the window's height: the width the columns leave between them at the least (a pile half
 # the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
 COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else three: five and six seats)
@@ -127,7 +128,7 @@ def _columns(size: tuple[int, int], n: int, ph: int, margin: int, top: int) -> l
     each (a lone mat a little above the middle: felt under it for the small print), `margin` from the edges
     and `top` more from the top; as wide as the window leaves room for beside a pile half its height."""
     w, h = size
-    side_w = max(round(w * COLUMN_W * (1 + ROW_GROWS * (text_scale() - 1))),  # wider for bigger words
+    side_w = max(round(w * COLUMN_W * (1 + COLUMN_GROWS * (text_scale() - 1))),  # wider for bigger words
                  round((w - PILE_ROOM * h) / 2) - margin)
     rects = []
     for x, k in ((margin, n // 2), (w - margin - side_w, n - n // 2)):

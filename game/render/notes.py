@@ -214,10 +214,11 @@ class Notes:
                 return 3
 
             one_line = int(self._rows(REF_SHORT, s, w) == 1 and self._line(s) <= h)
-            # room for more notes at once (four lines are plenty; five beside mats keeping their notes to their own
-            # column, as narrow as a mat, where a short note may take two lines)
+            # room for more notes at once (four lines are plenty; five beside a mat keeping its notes to its own
+            # column, narrower than a short note's line as 100 % draws it: there a short note takes two lines)
             column = self.host.L.rows and self.host.notes_in_column
-            rows = min(5 if column else 4, h // self._line(s))
+            narrow = column and self._rows(REF_SHORT_2, text_for(s), w) > 1
+            rows = min(5 if narrow else 4, h // self._line(s))
             # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`), or two
             # (beside such a mat: a winner's banner wrapped)
             big_line = self._line(text_for(big_min(self.host.L.size)))
