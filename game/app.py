@@ -19,7 +19,7 @@ from game.audio import Audio
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
 from game.history import History, SessionTally, Tally, game_record, open_history, table_key
-from game.i18n import language, set_language, t
+from game.i18n import set_language, t
 from game.input import InputRouter
 from game.loop import FixedLoop
 from game.render import cache as render_cache
@@ -241,14 +241,11 @@ class App:
         self.running = False
 
     def save_settings(self) -> bool:
-        before = language()
-        set_language(self.settings["language"])
-        if language() != before:  # nothing drawn in the old language may be shown again
-            render_cache.looks_changed()
-        self.audio.set_volume(self.settings["volume"])
         looks = scale.looks()
+        set_language(self.settings["language"])
+        self.audio.set_volume(self.settings["volume"])
         scale.apply_settings(self.settings)
-        if scale.looks() != looks:  # a new text size, card size or letters: every screen lays out again
+        if scale.looks() != looks:  # a new language, text size, card size or letters: every screen lays out anew
             self._relayout(resized=False)
         return self.settings.save()
 

@@ -15,9 +15,13 @@ import locale
 import os
 import string
 import struct
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from game.context import Layered
 
 if TYPE_CHECKING:
     import datetime
@@ -71,7 +75,20 @@ def _load(code: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
 # code -> translations (a gettext object, or a plain {English: text} dict). Loaded at first use.
 Catalogue = gettext.NullTranslations | Mapping[str, str]
 CATALOGUES: dict[str, Catalogue | None] = dict.fromkeys(LANGUAGES)
-_language = "en"
+
+
+@dataclass(frozen=True)
+class LanguageContext:
+    """The language a frame's words are in: the render context's sibling (game.render.scale's holds the text
+    size and the cards' letters), here because the words of every layer go through this module. The app
+    installs the settings' (`set_language`); a test or the replay viewer draws a frame in another with
+    `using`, which leaves the one installed as it was."""
+
+    language: str = "en"
+
+
+_CONTEXT: Layered[LanguageContext] = Layered("language", LanguageContext())
+_STATE = _CONTEXT.var  # (installed, the `using` blocks' changes, in force): one get per text translated
 
 
 def _catalogue(code: str) -> Catalogue | None:
@@ -114,17 +131,30 @@ def resolve(code: str) -> str:
     return system_language() if code == AUTO else code
 
 
-def set_language(code: str) -> None:
-    """Switch language ("auto": the system's). The app empties its caches of drawn text on a change."""
-    global _language
+def _known(code: str) -> str:
     code = resolve(code)
     if code not in CATALOGUES:
         raise ValueError(f"unknown language {code!r}; known: {', '.join(sorted(CATALOGUES))}")
-    _language = code
+    return code
+
+
+def set_language(code: str) -> None:
+    """Install `code` as the language in force outside `using` blocks ("auto": the system's); an unknown
+    one is refused (ValueError) and changes nothing. The app lays its screens out again on a change."""
+    _CONTEXT.install(language=_known(code))
+
+
+@contextmanager
+def using(code: str) -> Iterator[str]:
+    """Translate in `code` until the block ends; then the language before is back, whatever happens (the
+    one installed never changes: other frames, other contexts go on in theirs)."""
+    with _CONTEXT.using(language=_known(code)) as context:
+        yield context.language
 
 
 def language() -> str:
-    return _language
+    """The language in force (a code of LANGUAGES)."""
+    return _STATE.get()[2].language
 
 
 def _fill(text: str, values: Mapping[str, object]) -> str:
@@ -133,7 +163,7 @@ def _fill(text: str, values: Mapping[str, object]) -> str:
 
 def t(text: str, /, **values: object) -> str:
     """Translate `text` and fill its {named} fields: t("{name} wins!", name="Ada")."""
-    cat = _catalogue(_language)
+    cat = _catalogue(_STATE.get()[2].language)
     if isinstance(cat, Mapping):
         translated = cat.get(text, text)
     else:
@@ -144,7 +174,7 @@ def t(text: str, /, **values: object) -> str:
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """A count in the language's plural form: tn("{n} match", "{n} matches", n) -> "1 match", "3 matches"
     ("1 tændstik", "3 tændstikker"). `n` fills {n} unless given as a field."""
-    cat = _catalogue(_language)
+    cat = _catalogue(_STATE.get()[2].language)
     if isinstance(cat, Mapping):
         translated = cat.get(singular if n == 1 else plural, singular if n == 1 else plural)
     else:
@@ -155,7 +185,7 @@ def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
 def pt(context: str, text: str, /, **values: object) -> str:
     """Translate `text` as meant in `context` (gettext's msgctxt), where one English word means two things:
     pt("menu", "Back") is the menu's way back, pt("controller button", "Back") the button of that name."""
-    cat = _catalogue(_language)
+    cat = _catalogue(_STATE.get()[2].language)
     if isinstance(cat, Mapping):
         translated = cat.get(f"{context}\x04{text}", text)
     else:

@@ -224,8 +224,6 @@ def test_the_registry_keeps_no_copy_of_its_ids():
 # belongs in a bounded table (game.core.memo, game.render.cache) keyed by values, a registry in its module's
 # dict: neither is a rebound name.
 GLOBALS = {
-    "i18n.py": {"_language"},  # the language in force, set from the settings
-    "render/letters.py": {"_choice"},  # the card letters in force, set from the settings
     "input/mappings.py": {"_loaded"},  # SDL learns the pad mappings once a run
     "input/virtualpad.py": {"_sdl", "_tried", "_has_ex"},  # SDL's library, looked for once a run
     "games/nothanks/match.py": {"_executor"},  # the hard bot's worker thread, started on first use

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from game.games.base import StateAction
+
 from . import engine as sn
 
 
@@ -23,11 +25,11 @@ against_pypi = None
 bot_timing = None
 
 
-def clone_apply_states(count: int = 64) -> list[tuple[sn.State, object]]:
-    out: list[tuple[sn.State, object]] = []
+def clone_apply_states(count: int = 64) -> list[StateAction[sn.Play]]:
+    out: list[StateAction[sn.Play]] = []
     for seed in range(count):
         st = sn.new_game(sn.Rules(), players=3, seed=seed)
         for _ in range(seed % 20):
             st.apply(sn.Play(st.current_player))
-        out.append((st, sn.Play(st.current_player)))
+        out.append(StateAction(st, sn.Play(st.current_player)))
     return out

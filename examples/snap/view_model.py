@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from game.core.contract import LayoutHints
 from game.match.common import Ignored
@@ -25,7 +25,7 @@ class SnapLayout(LayoutHints):
 LAYOUT = SnapLayout(pile_cards=3.0, panel_wide=1.45)
 
 
-def card_key(code: str) -> tuple[str, str, bool]:
+def card_key(code: str) -> tuple[Literal["card"], str, bool]:
     return ("card", code, False)
 
 

@@ -35,13 +35,10 @@ def _rate(run: Callable[[int], object], seconds: float) -> tuple[float, int]:
 
 def clone_apply_rate(game: str, seconds: float) -> float:
     """clone() then one legal apply() on mid-game states of `game` (its id), per second."""
-    pairs = games.get(game).bench().clone_apply_states()
-    states = [st for st, _ in pairs]
-    actions = [action for _, action in pairs]
+    runs = [move.clone_apply for move in games.get(game).bench().clone_apply_states()]
 
     def run(i: int) -> None:
-        k = i % len(states)
-        states[k].clone().apply(actions[k])
+        runs[i % len(runs)]()
 
     return _rate(run, seconds)[0]
 

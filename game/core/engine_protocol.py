@@ -22,7 +22,8 @@ message, so match drivers map refusals to reasons without reading the words.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Never, Protocol, TypeVar, runtime_checkable
 
 # The codes an IllegalAction carries.
 CODES: dict[str, str] = {
@@ -87,3 +88,37 @@ def digest_of(encoding: str) -> str:
     from hashlib import blake2b  # at the first digest, not at every start (hashlib loads OpenSSL: ~3 ms)
 
     return blake2b(encoding.encode(), digest_size=8).hexdigest()
+
+
+A_contra = TypeVar("A_contra", contravariant=True)  # an engine's own action type
+R_contra = TypeVar("R_contra", contravariant=True)  # an engine's own rules type
+
+
+class TypedState(Protocol[A_contra]):
+    """EngineState as its engine types it: `apply` and `refusal` take the engine's own actions (a string, a
+    dataclass that names its seat), where EngineState, checked at run time, can only say `object`.
+    Code that holds a state of a game it does not know holds a TypedState[Never]: it reads, clones and
+    digests it, and applies only an action typed with it (game.games.base.StateAction)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[object]: ...
+
+    def apply(self, action: A_contra) -> Sequence[object]: ...
+
+    def refusal(self, action: A_contra) -> Exception | None: ...
+
+    def clone(self) -> TypedState[A_contra]: ...
+
+    def digest(self) -> str: ...
+
+
+class Engine(Protocol[R_contra]):
+    """A game's engine module as its definition holds it (GameDef.engine): a new game of its own rules, for
+    `players` seats, shuffled by `seed`. (Each engine's own new_game takes more: a deck or hands to deal.)"""
+
+    def new_game(self, rules: R_contra, players: int = ..., *, seed: int = ...) -> TypedState[Never]: ...

@@ -19,9 +19,10 @@ from typing import Any, Generic, Protocol, TypeVar
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-# What a picture is drawn from, as the key it is kept under: a tuple of plain hashable values (a seat's name,
-# its score, a card's code, a colour), compared whole and never taken apart by the cache. Its parts differ by
-# picture, so the drawing code that builds a key is the one that reads it back; here it is only a key.
+# What a seat's panel is drawn from, as the key it is kept under: a tuple of plain hashable values (its count,
+# its score, its controls), compared whole and never taken apart by the cache. Its parts differ by game, so the
+# game's view that builds a key is the one that reads it back; here it is only a key. (A card's key is typed:
+# game.render.effects.CardKey.)
 Key = tuple[Any, ...]
 
 DICT_SLOT = 3 * 8  # a dict entry beyond the key and the value themselves: its hash and two pointers

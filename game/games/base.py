@@ -16,8 +16,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar, Unpack
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    NamedTuple,
+    Never,
+    NotRequired,
+    Protocol,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+    Unpack,
+)
 
 from game.core.contract import (
     MAX_SEATS,
@@ -30,6 +41,7 @@ from game.core.contract import (
     RuleOption,
     TableConfig,
 )
+from game.core.engine_protocol import Engine, TypedState
 from game.core.options import OptionSpec, OptionValue, values_from_json
 from game.i18n import t
 from game.jsonsafe import JSON
@@ -134,23 +146,38 @@ class BotTiming(TypedDict):
     ok: bool
 
 
-class BenchState(Protocol):
-    """An engine state as the bench and the conformance suite drive it: cloned, given back one of its own
-    actions (Any: each engine's own action type; the bench hands back only what the state's engine made)."""
+# An engine state as the bench and the conformance suite read it, of a game they do not know: its actions'
+# type is its engine's own, so nothing but the state's own StateAction applies one to it.
+BenchState: TypeAlias = "TypedState[Never]"
+ActionT = TypeVar("ActionT")
+
+
+class StateAction(NamedTuple, Generic[ActionT]):
+    """A mid-game state and one legal action of its own engine's type, kept together (a list of states of any
+    game beside a list of their actions could not say that each action fits its state): the bench times
+    clone() and apply() on it, the conformance suite checks the state is left as it was."""
+
+    state: TypedState[ActionT]
+    action: ActionT
+
+    def clone_apply(self) -> Sequence[object]:
+        """Apply the action to a clone of the state: the events (the state itself is left as it was)."""
+        return self.state.clone().apply(self.action)
+
+    def refusal(self) -> Exception | None:
+        """Why the state refuses the action (None: it is legal)."""
+        return self.state.refusal(self.action)
+
+
+class BenchMove(Protocol):
+    """What the bench reads of a StateAction of any game."""
 
     @property
-    def players(self) -> int: ...
+    def state(self) -> BenchState: ...
 
-    @property
-    def is_over(self) -> bool: ...
+    def clone_apply(self) -> Sequence[object]: ...
 
-    def digest(self) -> str: ...
-
-    def clone(self) -> BenchState: ...
-
-    def apply(self, action: Any) -> Sequence[object]: ...
-
-    def refusal(self, action: Any) -> Exception | None: ...
+    def refusal(self) -> Exception | None: ...
 
 
 class BenchHooks(Protocol):
@@ -164,7 +191,7 @@ class BenchHooks(Protocol):
     @property
     def TARGET(self) -> tuple[str, int] | None: ...
 
-    def clone_apply_states(self, count: int = 64) -> Sequence[tuple[BenchState, object]]: ...
+    def clone_apply_states(self, count: int = 64) -> Sequence[BenchMove]: ...
 
     @property
     def against_pypi(self) -> Callable[[float], ToolReport] | None: ...
@@ -242,7 +269,7 @@ class GameDef(ABC, Generic[RulesT, BotT, MatchT]):
 
     # -- identity -------------------------------------------------------------------------------------
     id: str = ""
-    engine: ModuleType  # the pure rules module (game.core.engine_protocol's protocol)
+    engine: Engine[RulesT]  # the pure rules module (game.core.engine_protocol: its states answer EngineState)
     rules_type: type[RulesT]
     buttons: tuple[str, str] = ("", "")
     # -- bots -----------------------------------------------------------------------------------------

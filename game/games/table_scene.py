@@ -24,6 +24,7 @@ from game.games.base import RulesT, SomeGame, rules_as
 from game.i18n import t
 from game.match.common import SeatSpec
 from game.render import colors
+from game.render.scale import words_key
 from game.render.seat_keys import SeatKeys, controls_line, seat_keys
 from game.render.seat_order import router_places
 from game.render.table_view import MS, TableView
@@ -212,7 +213,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         """What the picture depends on while nothing on it moves; None while something does."""
         if self._table().anim.busy_until() > now or self.moving():
             return None
-        return (self._version, size)
+        return (self._version, size, words_key())
 
     def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
         key = self._still_key(size, self.now_ns + alpha * self._dt_ns)

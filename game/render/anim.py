@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from game.render.effects import Effect, Flyer
+from game.render.effects import Effect, Flyer, Hides
 
 E = TypeVar("E", bound=Effect)
 
@@ -40,7 +40,7 @@ class Anim:
         else:
             self.effects = [e for e in self.effects if not isinstance(e, kinds)]
 
-    def hidden(self, tag: tuple[object, ...], now_ns: float) -> int:
+    def hidden(self, tag: Hides, now_ns: float) -> int:
         """How many things still in the air (or about to fly) hide `tag`: static drawing leaves them out."""
         return sum(f.count for f in self.flyers if f.hides == tag and not f.tween.done(now_ns))
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 
 from game import cards
-from game.core.memo import Key
 from game.render import colors, texture
 from game.render.cache import LRU, Bound
+from game.render.effects import CardKey
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
 from game.render.text import get_font
 
@@ -159,7 +159,7 @@ class CardArt:
         """A value card: with `suit` a playing card showing its value (rank_label + suit), else the number."""
         return self.surface(("nt", value, suit, rank_label, mini), width)
 
-    def surface(self, key: Key, width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
+    def surface(self, key: CardKey, width: int, angle: int = 0, smooth: bool = True) -> pygame.Surface:
         """The card for `key` at `width` px, rotated by `angle` whole degrees (cached). A card at rest is
         turned smoothly; one in the air (`smooth` False) is turned three times faster, unsmoothed, so a
         frame full of flying cards keeps reading input often (its edges move too fast to show it)."""
@@ -181,20 +181,19 @@ class CardArt:
         return surf
 
     # -- drawing --------------------------------------------------------------------------------
-    def _draw(self, key: Key, w: int) -> pygame.Surface:
-        kind = key[0]
-        if kind == "back":
-            return self._draw_back(w)
-        if kind == "card":
-            _, code, mini = key
-            r = cards.rank_value(code)
-            court = cards.rank(code) if cards.rank(code) in cards.FACE_RANKS else None
-            return self._draw_face(w, letter(cards.label(code)), cards.suit(code), None if court else r, court, mini)
-        if kind == "nt":
-            _, value, suit, rank_label, mini = key
-            if suit is None:
-                return self._draw_number(w, value, mini)
-            return self._draw_value_face(w, rank_label, suit, mini)
+    def _draw(self, key: CardKey, w: int) -> pygame.Surface:
+        match key:
+            case ("back",):
+                return self._draw_back(w)
+            case ("card", code, mini):
+                r = cards.rank_value(code)
+                court = cards.rank(code) if cards.rank(code) in cards.FACE_RANKS else None
+                return self._draw_face(w, letter(cards.label(code)), cards.suit(code), None if court else r, court,
+                                       mini)
+            case ("nt", value, suit, rank_label, mini):
+                if suit is None:
+                    return self._draw_number(w, value, mini)
+                return self._draw_value_face(w, rank_label, suit, mini)
         raise ValueError(f"unknown card key {key!r}")
 
     def _index_block(

@@ -10,13 +10,17 @@ and flyer arts next to its view-model, as subclasses of `Effect` and plain froze
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from game.core.memo import Key
 from game.render import colors
 from game.render.tween import Tween
 
 Anchor = tuple[Any, ...]  # a name and its arguments: ("seat", 2), ("centre",)
+# A card as the card art draws it (game.render.card_art): a playing card ("card", "QS", mini), a back, or a
+# value card ("nt", value, suit or None, rank label, mini).
+CardKey = (tuple[Literal["card"], str, bool] | tuple[Literal["back"]]
+           | tuple[Literal["nt"], int, str | None, str, bool])
+Hides = tuple[str | int, ...]  # what a flyer hides till it lands: a name and its numbers, ("seat_card", 2, 17)
 
 # A seat's note reads in full for at least NOTE_HOLD_MS (issue 37: a family reads it from the sofa, and
 # "Wrong slap! Burns 2" went before it was read), then fades out over NOTE_FADE_MS.
@@ -78,14 +82,14 @@ class Shake(Effect):
 class Face:
     """A card face (`key` as the card art knows it)."""
 
-    key: Key
+    key: CardKey
 
 
 @dataclass(frozen=True, slots=True)
 class Flip:
     """A card face opening out from edge-on as it starts to fly."""
 
-    key: Key
+    key: CardKey
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,7 @@ class Flyer:
     src: Anchor
     dst: Anchor
     art: object
-    hides: Key | None = None
+    hides: Hides | None = None
     scale: tuple[float, float] | None = (1.0, 1.0)  # None: a card's size at `src`, then at `dst`
     angle: tuple[float, float] = (0.0, 0.0)
     count: int = 1  # how many of `hides` it carries (a handful of tokens flies as one)

@@ -1,10 +1,15 @@
 """Court and ace letters as players know them: international (J Q K A), Danish (B D K E), Swedish
 (Kn D K E). The card art draws its corner index with the chosen letters; texts that name cards by letter
-follow (no pygame here: the games' words use it too)."""
+follow (no pygame here: the games' words use it too). The choice in force is the render context's
+(game.render.scale: `letters`), so a frame drawn with other letters or in another language (`using`) changes
+no other."""
 
 from __future__ import annotations
 
 import re
+
+from game import i18n
+from game.render import scale
 
 # Court and ace letters as players know them (the corner index; the figures stay the same).
 LETTERS: dict[str, dict[str, str]] = {
@@ -14,22 +19,17 @@ LETTERS: dict[str, dict[str, str]] = {
 }
 LANGUAGE_LETTERS = {"da": "danish", "sv": "swedish"}  # any other language: international
 AUTO = "auto"
-_choice = AUTO
 
 
 def set_letters(style: str) -> None:
-    """Draw every card from now on with `style`'s letters (a key of LETTERS, or "auto": the language's)."""
-    global _choice
-    _choice = style if style in LETTERS else AUTO
+    """Draw every card from now on with `style`'s letters (a key of LETTERS, or "auto": the language's):
+    installed in the render context, as the settings' are."""
+    scale.install(letters=style if style in LETTERS else AUTO)
 
 
 def letters() -> str:
     """The letters in force: the chosen ones, or on "auto" those of the language in force."""
-    if _choice in LETTERS:
-        return _choice
-    from game.i18n import language
-
-    return LANGUAGE_LETTERS.get(language(), "international")
+    return letters_for(scale.current().letters, i18n.language())
 
 
 def letters_for(choice: str, language: str) -> str:

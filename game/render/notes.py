@@ -15,13 +15,13 @@ lane is a fixed place, so two notes are never drawn over each other or over anyt
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 import pygame
 
-from game.core.memo import Key, Memo
+from game.core.memo import Memo
 from game.i18n import t
 from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
@@ -103,7 +103,7 @@ class Notes:
     def __init__(self, host: NotesHost) -> None:
         self.host = host
         # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
-        self._lanes: Memo[Key, tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        self._lanes: Memo[tuple[Hashable, ...], tuple[Lane, ...]] = Memo("note lanes", 2**17)
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
@@ -339,7 +339,7 @@ class Notes:
                     chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
             return chosen, scores
 
-        def quality(scores: dict[int, tuple[int, ...]]) -> Key:
+        def quality(scores: dict[int, tuple[int, ...]]) -> tuple[int, int, list[tuple[int, ...]]]:
             """Lower is better: seats with no felt, seats whose lane holds no note at the smallest size,
             then the poorest lanes first."""
             return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),

@@ -8,9 +8,11 @@ finish, the pile count, the rules corner): from a sofa three metres away, smalle
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+
+from game import i18n
+from game.context import Layered
 
 REFERENCE = (1280, 720)
 TEXT_MIN = 20  # px at 1280×720
@@ -64,8 +66,9 @@ CROWDED_UNIT = 0.75
 @dataclass(frozen=True)
 class RenderContext:
     """What a frame is laid out and drawn with: the player's text size (`text`: 1.0, 1.25 or 1.5), large
-    cards, the window (its unit sizes TEXT_GROWN_MAX; the caches' bounds are sized by it) and the room of
-    the screen being drawn (the largest text scale it takes, see text_room).
+    cards, the window (its unit sizes TEXT_GROWN_MAX; the caches' bounds are sized by it), the room of
+    the screen being drawn (the largest text scale it takes, see text_room) and the cards' letters (a
+    style of game.render.letters, or "auto": the language's; the language itself is game.i18n's context).
 
     A value: the app makes one from the settings and its window and draws each frame with it (`using`);
     a screen that needs other words (the replay viewer's boosted table, a screen's room) draws inside
@@ -75,6 +78,7 @@ class RenderContext:
     large_cards: bool = False
     window: tuple[int, int] = REFERENCE
     room: float = 2.0
+    letters: str = "auto"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", max(0.5, min(2.0, float(self.text))))  # 50 % to 200 %, whatever asked
@@ -104,17 +108,9 @@ class RenderContext:
         return 1.0 if self.crowded or not self.large_cards else LARGE_SEAT_CARDS
 
 
-# (the context installed, the changes of the `using` blocks open round the code running now, innermost last,
-# and the context in force: the installed one with those changes)
-_STATE: ContextVar[tuple[RenderContext, tuple[dict[str, object], ...], RenderContext]] = ContextVar(
-    "render_context", default=(RenderContext(), (), RenderContext()))
-
-
-def _changed(base: RenderContext, changes: tuple[dict[str, object], ...]) -> RenderContext:
-    merged: dict[str, object] = {}
-    for change in changes:
-        merged.update(change)
-    return replace(base, **merged) if merged else base  # type: ignore[arg-type]
+# The context in force (game.context.Layered): `_STATE` holds (installed, the `using` blocks' changes, in force).
+_CONTEXT: Layered[RenderContext] = Layered("render_context", RenderContext())
+_STATE = _CONTEXT.var
 
 
 def current() -> RenderContext:
@@ -122,31 +118,18 @@ def current() -> RenderContext:
     return _STATE.get()[2]
 
 
-@contextmanager
-def using(context: RenderContext | None = None, **changes: object) -> Iterator[RenderContext]:
+def using(context: RenderContext | None = None, **changes: object) -> AbstractContextManager[RenderContext]:
     """Lay out and draw with `context` (every field of it), or the one in force with `changes` (e.g.
     room=1.0), until the block ends; then the one before is back, whatever happens. A context installed
     inside the block (the player changed the text size) stays installed: only the block's changes end."""
-    change = dict(vars(context)) if context is not None else {}
-    change.update(changes)
-    base, open_changes, _ = _STATE.get()
-    _STATE.set((base, (*open_changes, change), _changed(base, (*open_changes, change))))
-    try:
-        yield _STATE.get()[2]
-    finally:
-        base, open_changes, _ = _STATE.get()
-        kept = open_changes[:-1] if open_changes and open_changes[-1] is change else tuple(
-            c for c in open_changes if c is not change)
-        _STATE.set((base, kept, _changed(base, kept)))
+    return _CONTEXT.using(context, **changes)
 
 
 def install(context: RenderContext | None = None, **changes: object) -> None:
     """Make `context` (or the one installed with `changes`, e.g. text=1.5) the one in force outside any
     `using` block: the app's, from its settings and window, what scenes built between frames and the tests
     lay out with. Blocks open now keep their changes over it."""
-    base, open_changes, _ = _STATE.get()
-    new = _changed(context if context is not None else base, (changes,))
-    _STATE.set((new, open_changes, _changed(new, open_changes)))
+    _CONTEXT.install(context, **changes)
 
 
 def installed() -> RenderContext:
@@ -177,10 +160,19 @@ def text_for(drawn: int) -> int:
     return n
 
 
-def looks_key() -> tuple[float, float]:
-    """What text_px depends on (for caches of drawn text)."""
+def looks_key() -> tuple[float, float, str, str]:
+    """What drawn text depends on besides its own words (for caches of drawn text and of what is measured
+    from it): text_px's text scale and window unit, the language and the cards' letters in force. A frame
+    drawn in another language (i18n.using) is kept apart from the others, never served to them."""
     context = _STATE.get()[2]
-    return context.text_scale, context.window_unit
+    return context.text_scale, context.window_unit, i18n.language(), context.letters
+
+
+def words_key() -> tuple[str, str]:
+    """The language and the cards' letters in force: what a still picture's words and cards were drawn in (a
+    frame drawn in another, in a `using` block, is no still of the next; the text size is left out, as a
+    screen's room changes it between asking and drawing)."""
+    return i18n.language(), _STATE.get()[2].letters
 
 
 def player_text_scale() -> float:
@@ -215,23 +207,18 @@ def from_settings(settings: Mapping[str, object], window: tuple[int, int]) -> Re
     if isinstance(percent, bool) or not isinstance(percent, int | float) or not percent:
         percent = 100  # a setting that is no size (settings.py has said so when it read it): the standard
     return RenderContext(text=percent / 100, large_cards=bool(get("large_cards", False)),
-                         window=window)
+                         window=window, letters=str(get("card_letters", "auto")))
 
 
 def apply_settings(settings: Mapping[str, object]) -> None:
     """Read the text size, large cards and card letters from the settings (a mapping; missing keys: the
     defaults) into the context in force outside `using` blocks. Letters on "auto" follow the language in
     force, whenever it changes."""
-    from game.render import letters
-
-    get = settings.get
     install(from_settings(settings, installed().window))
-    letters.set_letters(str(get("card_letters", letters.AUTO)))
 
 
-def looks() -> tuple[float, bool, str]:
-    """The text size, card size and letters in force (a change means every screen lays out again)."""
-    from game.render import letters
-
+def looks() -> tuple[float, bool, str, str]:
+    """The text size, card size and letters installed, and the language in force (a change means every
+    screen lays out again)."""
     context = _STATE.get()[0]
-    return context.text, context.large_cards, letters.letters()
+    return context.text, context.large_cards, context.letters, i18n.language()

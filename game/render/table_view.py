@@ -17,11 +17,11 @@ from game.core.memo import Key
 from game.render import felt
 from game.render.anim import Anim
 from game.render.card_art import CardArt
-from game.render.effects import Anchor, Back, Face, Flip, Flyer, Shake
+from game.render.effects import Anchor, Back, CardKey, Face, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes, Pinned
 from game.render.panels import Panels
-from game.render.scale import word_min
+from game.render.scale import looks_key, word_min
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
 from game.render.text import TextBox, TextBoxes, TextCache
@@ -75,6 +75,7 @@ class TableView:
         self._layer: pygame.Surface | None = None  # felt + idle seats, patched where they change
         self._layer_note = ""
         self._in_layer: dict[int, Key] = {}
+        self._looks = looks_key()  # what the panels were drawn with: language, letters, text size
 
     # -- who sits where, and the motion setting: the view-model's -----------------------------------
     @property
@@ -255,6 +256,11 @@ class TableView:
         Returns the panels' screen rects."""
         panels = self.panels
         self.boxes.reset()
+        looks = looks_key()
+        if looks != self._looks:  # a frame in another language (i18n.using) or other looks: panels of its own
+            self._looks = looks
+            panels.clear(turns=False)
+            self._layer = None
         keys = [self.seat_key(seat, state, now) for seat in range(self.n)]
         self.poll()
         dynamic = {s for s in range(self.n) if keys[s][0] or self.shake_dx(s, now)}
@@ -315,7 +321,7 @@ class TableView:
 
     # -- cards in the air -------------------------------------------------------------------------------
     def card_image(
-        self, key: Key, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
+        self, key: CardKey, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0,
         moving: bool = False,
     ) -> pygame.Surface:
         """A card at `width` turned by `angle`, then scaled by `scale` (and squashed sideways by `squash`).

@@ -377,7 +377,7 @@ class ReplayScene(Scene):
         self.photo: int | None = None
         self.photo_ms = 0  # the cursor, in ms from the photo finish's first press
         self._version = 0
-        self._drawn: tuple[int, tuple[int, int], int] | None = None
+        self._drawn: tuple[int, tuple[int, int], int, tuple[str, str]] | None = None
         self._sounds = False
         self._table_looks: tuple[tuple[int, int], object] | None = None  # the table's size and text looks when it was last laid out
         self._canvas: pygame.Surface | None = None  # the table drawn at its own size, then scaled into its place
@@ -602,12 +602,12 @@ class ReplayScene(Scene):
         k = max(TABLE_MIN[0] / max(1, w), TABLE_MIN[1] / max(1, h), 1.0)
         return max(1, round(w * k)), max(1, round(h * k))
 
-    def _still_key(self, size: tuple[int, int]) -> tuple[int, tuple[int, int], int] | None:
+    def _still_key(self, size: tuple[int, int]) -> tuple[int, tuple[int, int], int, tuple[str, str]] | None:
         """What the picture depends on while the clock stands (paused: the table is a function of the
         state, its view-model and the time alone); None while it plays."""
         if self.film is not None and self.playing:
             return None
-        return (self._version, size, self.menu.index)
+        return (self._version, size, self.menu.index, scale.words_key())
 
     def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
         w, h = size

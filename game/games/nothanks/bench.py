@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Collection
 from typing import NamedTuple, NotRequired, TypedDict, TypeVar
 
-from game.games.base import BotTiming, ToolReport
+from game.games.base import BotTiming, StateAction, ToolReport
 from game.games.nothanks import engine as nt
 
 PYPI_PACKAGE, PYPI_VERSION = "no-thanks", "0.2.2"
@@ -48,10 +48,10 @@ GAMES = (
 TARGET = ("No Thanks", 3000)
 
 
-def clone_apply_states(count: int = 64) -> list[tuple[nt.State, object]]:
+def clone_apply_states(count: int = 64) -> list[StateAction[str]]:
     """Mid-game states of 4 players (5 to 24 random moves in) and one legal action for each."""
     rng = random.Random(1)
-    out: list[tuple[nt.State, object]] = []
+    out: list[StateAction[str]] = []
     for seed in range(count):
         st = nt.new_game(nt.Rules(), players=4, seed=seed)
         for _ in range(rng.randrange(5, 25)):
@@ -59,7 +59,7 @@ def clone_apply_states(count: int = 64) -> list[tuple[nt.State, object]]:
                 break
             st.apply(rng.choice(st.legal_actions()))
         if not st.is_over:
-            out.append((st, st.legal_actions()[-1]))
+            out.append(StateAction(st, st.legal_actions()[-1]))
     return out
 
 

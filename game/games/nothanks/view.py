@@ -3,6 +3,7 @@ its centre words, its move log (on demand, in a corner) and its painting, put to
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -15,7 +16,7 @@ from game.games.nothanks.coach_box import CoachBox, Placed
 from game.games.nothanks.geometry import NothanksGeometry, token_kind
 from game.games.nothanks.layout import SHRINK_STEPS, NothanksLayout, hints
 from game.games.nothanks.move_log import MoveLog
-from game.games.nothanks.view_model import SHORT_NOTES, NothanksModel, card_key
+from game.games.nothanks.view_model import SHORT_NOTES, CardKey, NothanksModel, card_key
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
@@ -80,7 +81,7 @@ class NothanksView(TableView):
         self.log.clear()
         self.coach_box.clear()
 
-    def card_key(self, value: int, mini: bool = False) -> Key:
+    def card_key(self, value: int, mini: bool = False) -> CardKey:
         return card_key(self.rules, value, mini)
 
     # -- geometry -----------------------------------------------------------------------------------
@@ -256,7 +257,7 @@ class NothanksView(TableView):
         (a long name on a narrow mat), so the name shows whole."""
         if text_scale() <= 1.0 or not self.count_on_name_row(seat):
             return False
-        fits: dict[Key, bool] = self.__dict__.setdefault("_compact", {})
+        fits: dict[tuple[Hashable, ...], bool] = self.__dict__.setdefault("_compact", {})
         key = (seat, self.names[seat], self.L.size, looks_key())
         if key not in fits:
             width = self.L.seats[seat].info.w - self._reserve(seat, False) - 3 * self.panels.dot_radius(seat)

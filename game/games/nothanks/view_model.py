@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.match import NO_MATCHES, NOT_YOUR_TURN, ignored_why
@@ -63,7 +63,7 @@ def value_sum(rules: nt.Rules, value: int) -> str:
     return card_name(rules, value) + nt.value_explanation(rules, value)[len(nt.card_label(rules, value)):]
 
 
-CardKey = tuple[str, int, str | None, str, bool]  # the card art's key for a No Thanks card (card_key)
+CardKey = tuple[Literal["nt"], int, str | None, str, bool]  # the card art's key for a No Thanks card (card_key)
 
 
 def card_key(rules: nt.Rules, value: int, mini: bool = False) -> CardKey:

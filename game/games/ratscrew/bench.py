@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.games.base import StateAction
 from game.games.ratscrew import engine as rs
 
 SLAP_CHANCE = 0.08  # per step, a random seat slaps at random: valid or not
@@ -53,10 +54,10 @@ def turn_action(st: rs.State) -> rs.Play | rs.Claim | rs.Slap:
     return rs.Slap(next(s for s in range(st.players) if st.in_game(s)))
 
 
-def clone_apply_states(count: int = 64) -> list[tuple[rs.State, object]]:
+def clone_apply_states(count: int = 64) -> list[StateAction[rs.Action]]:
     """Mid-game states of 4 players (5 to 24 moves in) and one legal action for each."""
     rng = random.Random(1)
-    out: list[tuple[rs.State, object]] = []
+    out: list[StateAction[rs.Action]] = []
     for seed in range(count):
         st = rs.new_game(rs.Rules(), players=4, seed=seed)
         for _ in range(rng.randrange(5, 25)):
@@ -64,5 +65,5 @@ def clone_apply_states(count: int = 64) -> list[tuple[rs.State, object]]:
                 break
             st.apply(turn_action(st))
         if not st.is_over:
-            out.append((st, turn_action(st)))
+            out.append(StateAction(st, turn_action(st)))
     return out

@@ -13,7 +13,6 @@ from typing import Protocol
 
 import pygame
 
-from game.core.memo import Key
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import MAX_BURN_SHOWN, RatscrewGeometry
 from game.games.ratscrew.view_model import (
@@ -29,7 +28,7 @@ from game.games.ratscrew.view_model import (
 from game.i18n import t, tn
 from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
-from game.render.effects import Anchor, Banner, Flyer
+from game.render.effects import Anchor, Banner, CardKey, Flyer
 from game.render.layout import TableLayout
 from game.render.notes import Notes, Pinned
 from game.render.scale import looks_key, px, text_for, text_min, text_px
@@ -47,7 +46,7 @@ class RatscrewPaintHost(Protocol):
     texts: TextCache
 
     def card_image(
-        self, key: Key, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
+        self, key: CardKey, width: int, angle: float = 0.0, scale: float = 1.0, squash: float = 1.0
     ) -> pygame.Surface: ...
 
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]: ...
