@@ -302,3 +302,27 @@ def test_every_seats_lane_holds_every_short_note_whole(n, language, percent, mon
                 said = i18n.t(msgid)
                 assert notes.fitted(said, colors.GOLD, lane.w, lane.h)[2] == said, (seat, lane)
     assert render_text.CUTS == []
+
+
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_the_corner_print_is_placed_once_per_layout(n, monkeypatch):
+    """The small print's place is searched once per layout, in a corner (mats in columns) as beside the centre
+    (rows): a corner's place was searched again every frame (~5 ms a frame at 720p)."""
+    from game.games.ratscrew.view import CornerPrint
+
+    _app, t = table(n)
+    surface = pygame.Surface((1280, 720))
+    t.draw(surface, 0.0)
+    calls = []
+    original = CornerPrint._beside
+    monkeypatch.setattr(CornerPrint, "_beside", lambda self, *a: (calls.append(1), original(self, *a))[1])
+    for _ in range(5):
+        t.draw(surface, 0.0)
+    assert calls == []
+    t.view.relayout((1280, 720))
+    t.draw(surface, 0.0)
+    assert calls  # placed again for the new layout (its trial layouts too) ...
+    calls.clear()
+    for _ in range(3):
+        t.draw(surface, 0.0)
+    assert calls == []  # ... and then kept

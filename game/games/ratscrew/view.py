@@ -65,10 +65,11 @@ class CornerPrint(SmallPrint):
             if beside is not None:
                 self._placed = (key, *beside)
                 return beside
-            _, rect = super().layout(L, texts, text)
+            img, rect = super().layout(L, texts, text)
             found = self._edge(L, texts, text) if rect.top >= L.size[1] else None
-            if found is not None:
-                self._placed = (key, *found)
+            # kept under this key whichever way it was found (the corner's own key differs: without this, a table
+            # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
+            self._placed = (key, *(found or (img, rect)))
         assert self._placed is not None
         return self._placed[1], self._placed[2]
 
