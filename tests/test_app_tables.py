@@ -6,7 +6,7 @@ import os
 
 import pygame
 import pytest
-from support_app import finished, focus, press, record_commands, run_until, top_name
+from support_app import fast_forward, finished, focus, press, record_commands, run_until, top_name
 
 from game import games
 from game.core.contract import TableConfig
@@ -47,17 +47,18 @@ def test_ratscrew_valid_and_wrong_slaps_from_the_keyboard(app):
 
 
 def test_esc_pauses_the_table_and_freezes_it_then_resumes(app):
+    # (fast_forward: the same frames on the same clock, only the last two drawn; what is drawn is not this test's)
     table = ratscrew_table(app, level="pro", human=False)
-    app.frames(120)
+    fast_forward(app, 120)
     assert table.match.state.cards_played > 0
     press(app, "esc")
     assert top_name(app) == "PauseScene"
     played = table.match.state.cards_played
-    app.frames(600)  # ten seconds paused: bots wait too
+    fast_forward(app, 600)  # ten seconds paused: bots wait too
     assert table.match.state.cards_played == played
     press(app, "esc")
     assert app.top is table
-    app.frames(600)
+    fast_forward(app, 600)
     assert table.match.state.cards_played > played
 
 
@@ -149,7 +150,7 @@ def test_a_lost_players_seat_given_to_a_bot_plays_on(app):
     table.give_seat_to_bot(0)
     assert table.config.seats[0].is_bot and table.config.seats[0].name == "Ada"
     assert 0 in table.view.bots
-    app.frames(600)
+    fast_forward(app, 600)  # (only the last two frames drawn: the bot's play is this test's, not the picture)
     assert table.match.state.cards_played > 0
     first = table.match.history.counts[1]  # the first card played after the hand-over
     assert first.counts[0] == 25  # it was seat 0's: the bot played it

@@ -30,7 +30,7 @@ def modules() -> dict[str, Path]:
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """Every module of game/ that `name` imports anywhere in its body (TYPE_CHECKING blocks too)."""
-    return _imports_in(name, path, path.read_text(), known)
+    return _imports_in(name, path, ast.parse(path.read_text()), known)
 
 
 def graph() -> dict[str, set[str]]:
@@ -102,10 +102,10 @@ def runtime_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             node.body = [ast.Pass()]
-    return _imports_in(name, path, ast.unparse(tree), known)
+    return _imports_in(name, path, tree, known)  # (the tree itself: written out and read again, it cost seconds)
 
 
-def _imports_in(name: str, path: Path, source: str, known: dict[str, Path]) -> set[str]:
+def _imports_in(name: str, path: Path, tree: ast.Module, known: dict[str, Path]) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
 
@@ -115,7 +115,7 @@ def _imports_in(name: str, path: Path, source: str, known: dict[str, Path]) -> s
         if target and target != name:
             found.add(target)
 
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 add(alias.name)

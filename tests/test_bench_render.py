@@ -46,3 +46,29 @@ def test_the_peak_memory_of_a_start_is_the_games_own_not_the_bench_processes():
              "import sys; print('first-frame-wall 1.0', file=sys.stderr); print('peak-rss-kb 51200', file=sys.stderr)"]
     _, rss = bench_render.first_frame(child, 1)
     assert rss == [50.0]
+
+
+def test_each_frame_says_its_cpu_time_and_the_caches_that_missed_in_it():
+    misses: list[dict[str, int]] = []
+    cpu: list[float] = []
+    times, _ = render.frame_times(frames=30, seats=4, seed=3, size=(640, 360), misses=misses, cpu=cpu)
+    assert len(misses) == len(cpu) == len(times) == 30
+    assert all(0 < c for c in cpu)
+    assert sum(cpu) <= sum(times) * 1.05 + 1  # a thread's CPU time never runs ahead of the clock on the wall
+    assert all(n > 0 for frame in misses for n in frame.values())  # only the caches that missed
+
+
+def test_cache_misses_are_counted_by_the_caches_name():
+    from game.render.cache import LRU, Bound
+
+    before = render.cache_misses().get("test bench words", 0)
+    words: LRU[str] = LRU("test bench words", Bound(fixed=2**16))
+    words["a"] = "a"
+    assert words.get("a") == "a" and words.get("b") is None and words.get("c") is None
+    assert render.cache_misses()["test bench words"] - before == 2
+
+
+def test_the_slowest_frames_are_listed_slowest_first_with_their_misses():
+    listed = render.slowest([1.0, 9.5, 3.25, 7.0], [{}, {"fonts": 3, "felt": 1}, {}, {}], 2)
+    assert listed.splitlines() == ["the 2 slowest frames:", "  frame 1: 9.50 ms, missed: fonts 3, felt 1",
+                                   "  frame 3: 7.00 ms, missed: -"]

@@ -83,9 +83,12 @@ def test_whole_games_win_as_the_model_says(seats, slaps):
         assert all(abs(z) < 3 for _, _, z in _whole_games(record)), _whole_games(record)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 38, open: at 6 and 8 seats a kid with a large head start wins 5-10 % "
-                   "more races than the race model says (and a pro up to 19 % fewer), so its head starts miss parity")
-@pytest.mark.parametrize("seats", [6, 8])
+@pytest.mark.parametrize("seats", [
+    6,
+    pytest.param(8, marks=pytest.mark.xfail(strict=True, reason=(
+        "issue 38, open: at 8 seats pros win more games than the model says (recorded, kid+610/casual+220/pro: pros "
+        "1.08 x parity where it says 0.90, kids 0.89 where it says 1.05)"))),
+])
 def test_whole_games_at_big_tables_win_as_the_model_says(seats):
     for record in _recorded_at(seats):
         assert all(abs(z) < 3 for _, _, z in _whole_games(record)), _whole_games(record)

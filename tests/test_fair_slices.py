@@ -60,6 +60,8 @@ def test_the_lobby_keeps_drawing_while_eight_different_reactions_are_worked_out(
     assert scene.seating.fair_pending and scene.seating.fair_on
     head = next(c for c in scene.card_cells[7] if c.label == t("Head start"))
     assert head.value() == t("{ms} · fair", ms=f"{before[7]} ms") + " …"  # the last value, and "…" for now
+    working = t("Fair start: working out the head starts from everyone's reaction times…")
+    assert scene.news() == working  # not "set" while the cards still show "…"
     times: list[float] = []
     end = time.monotonic() + 60
     while scene.seating.fair_pending and time.monotonic() < end:
@@ -76,6 +78,7 @@ def test_the_lobby_keeps_drawing_while_eight_different_reactions_are_worked_out(
     expected = fair.head_starts(MEDIANS, scene.rules)
     assert scene.seating.leads[:8] == expected and expected[0] == 0 and expected[7] > 0
     assert head.value() == t("{ms} · fair", ms=f"{expected[7]} ms")
+    assert scene.news() == t("Fair start: head starts set from everyone's reaction times")  # once they are
 
 
 def test_an_answer_for_a_table_changed_since_is_never_applied(app, held):

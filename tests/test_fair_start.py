@@ -4,6 +4,7 @@ the sim's --fair-start."""
 
 from __future__ import annotations
 
+import pytest
 from support_app import focus, make_app, press
 from test_history_data import evening
 
@@ -148,8 +149,11 @@ def test_the_check_times_doubles_from_the_frame_and_ends_by_itself(tmp_path):
     assert pressed and 400 <= got[0] < 600  # each double slapped 400 ms (and a frame) after it was shown
 
 
+@pytest.mark.slow
 def test_fair_start_in_the_sim_keeps_every_seat_between_20_and_47_percent():
-    result = run_games(rs.Rules(), ["kid", "casual", "pro"], 60, 0, True,
+    # 300 games and the bounds the name says (it was 60 games within 15-52 %): with the sim's seat balance dealing
+    # first to each entry alike (issue 38), 60 games put the kid at 53 %, where 1,800 games give it 40 %.
+    result = run_games(rs.Rules(), ["kid", "casual", "pro"], 300, 0, True,
                        leads=fair.head_starts([900.0, 550.0, 350.0], rs.Rules()))
     shares = [e["win_rate"] for e in result["entries"]]
-    assert all(0.15 <= s <= 0.52 for s in shares), shares  # 60 games: the 300-game figure is in the notes
+    assert all(0.20 <= s <= 0.47 for s in shares), shares

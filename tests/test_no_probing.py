@@ -35,6 +35,7 @@ def test_the_check_finds_a_probe_and_lets_the_interpreter_be():
 
 def test_nothing_in_the_game_or_the_example_probes_an_attribute_with_a_default():
     files = sorted(ROOT.rglob("*.py")) + sorted(EXAMPLES.rglob("*.py"))
-    found = [f"{path.relative_to(ROOT.parent)}:{line}: {call}" for path in files
-             for line, call in probes(path.read_text(encoding="utf-8"))]
+    sources = {path: path.read_text(encoding="utf-8") for path in files}
+    found = [f"{path.relative_to(ROOT.parent)}:{line}: {call}" for path, source in sources.items()
+             if "getattr" in source for line, call in probes(source)]  # (a file with no getattr is not parsed)
     assert found == [], "\n".join(found)

@@ -100,3 +100,25 @@ def test_the_real_command_line_exits_2_on_a_bad_bot():
     argv = [sys.executable, "-m", "game", "sim", "ratscrew", "--bots", "pro,casual", "--games", "2", "--json"]
     proc = subprocess.run(argv, check=False, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["games"] == 2
+
+
+def test_ratscrew_seat_balanced_deals_first_to_each_entry_alike(monkeypatch):
+    """Seat-balanced, every entry is dealt first (an extra card at 3 and 5-8 seats, and the first play) as often as
+    every other, and sits each place after the first as often (issue 38: the first seat turned with the entries, so
+    entry 0 started every game and a kid listed first took 1.1-1.2 × its share)."""
+    from game.games.ratscrew import engine as rs
+    from game.games.ratscrew import sim as rs_sim
+
+    seen: list[list[int]] = []  # per game: the entries (by their head starts) from the first player round
+
+    class Watched(rs_sim.RatscrewMatch):
+        def __init__(self, rules, seats, *args, first_player=0, **kwargs):
+            leads = [seat.head_start_ms for seat in seats]
+            seen.append([leads[(first_player + k) % len(seats)] // 10 for k in range(len(seats))])
+            super().__init__(rules, seats, *args, first_player=first_player, **kwargs)
+
+    monkeypatch.setattr(rs_sim, "RatscrewMatch", Watched)
+    result = rs_sim.run_games(rs.Rules(), ["pro"] * 5, 10, 3, True, leads=[0, 10, 20, 30, 40])
+    assert len(seen) == 10 and sum(e["wins"] for e in result["entries"]) == 10
+    for place in range(5):  # each entry in each place from the first player (the dealer's first card) twice
+        assert sorted(order[place] for order in seen) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], seen

@@ -5,6 +5,8 @@ frame (source run and executable), resident memory, executable size.
 Frame time is the work of one whole frame as the app runs it (fixed steps, drawing, the flip and the
 ~33 input polls between frames), measured on the dummy video driver with a fake clock so no sleeping is
 counted. Targets: p99 frame <= 8 ms, first frame <= 1 s, executable <= 30 MB, resident memory <= 150 MB.
+Beside each wall time, the same frames' CPU time (what they cost on a machine busy with other work), and with
+`--why N` the N slowest frames with the picture caches that missed in them (what each drew afresh).
 
 Where Xvfb is installed it also times presenting a drawn 1280x720 table frame to a real X window: with
 SDL's default OpenGL texture framebuffer (one flip) and the way the game does it on X11 (the server's
@@ -51,10 +53,27 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tuple[list[float], int]:
+def cache_misses() -> dict[str, int]:
+    """Every picture cache's misses so far, by its name (the caches of one name summed: each table has its own
+    words, turn frames...)."""
+    from game.core.memo import tables
+    from game.render.cache import LRU
+
+    found: dict[str, int] = {}
+    for table in tables():
+        if isinstance(table, LRU):
+            found[table.name] = found.get(table.name, 0) + table.misses
+    return found
+
+
+def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int],
+                misses: list[dict[str, int]] | None = None,
+                cpu: list[float] | None = None) -> tuple[list[float], int]:
     """Per-frame work (ms) of the real app with an all-bot table of the slap game (games.BENCH_GAME) on top; a finished game is
     replaced by a fresh deal so every measured frame is a table frame. Returns (times, the most moves a game made:
-    its match's commands, every play, slap or claim)."""
+    its match's commands, every play, slap or claim). With `misses`, each frame's misses by cache are added to it
+    (what a slow frame drew afresh; counted outside the timed work); with `cpu`, each frame's CPU time (ms) of
+    this thread: its cost whatever else the machine runs, where the wall time also counts the waits of a busy one."""
     argtypes.headless_drivers()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -86,12 +105,33 @@ def frame_times(frames: int, seats: int, seed: int, size: tuple[int, int]) -> tu
         if not isinstance(table, TableScene):  # the results screen: deal again
             app.nav.start_table(config.with_seed(app.next_seed()))
             continue
-        start = time.perf_counter_ns()
+        before = cache_misses() if misses is not None else {}
+        start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
         app.loop.frame()
         times.append((time.perf_counter_ns() - start) / 1e6)
+        if cpu is not None:
+            cpu.append((time.thread_time_ns() - start_cpu) / 1e6)
+        if misses is not None:
+            misses.append({name: n - before.get(name, 0) for name, n in cache_misses().items()
+                           if n > before.get(name, 0)})
         match: Match = table.match
         played = max(played, match.log.commands)
     return times, played
+
+
+def cpu_line(cpu: list[float]) -> str:
+    return (f"  CPU time of the same frames (this thread; the machine's load left out): median "
+            f"{statistics.median(cpu):.2f} ms, p99 {percentile(cpu, 99):.2f} ms, max {max(cpu):.2f} ms")
+
+
+def slowest(times: list[float], misses: list[dict[str, int]], n: int) -> str:
+    """The `n` slowest frames, slowest first, each with the caches that missed in it and how often
+    ("-": none missed; the frame's time went elsewhere, or the machine was busy)."""
+    order = sorted(range(len(times)), key=lambda i: -times[i])[:n]
+    lines = [f"  frame {i}: {times[i]:.2f} ms, missed: "
+             + (", ".join(f"{name} {k}" for name, k in sorted(misses[i].items(), key=lambda nk: -nk[1])) or "-")
+             for i in order]
+    return "\n".join([f"the {len(order)} slowest frames:", *lines])
 
 
 def first_frame(cmd: list[str], runs: int) -> tuple[list[float], list[float]]:
@@ -222,12 +262,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="the built executable (skipped if missing)")
     p.add_argument("--no-x11", action="store_true", help="skip timing presents under Xvfb")
     p.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    p.add_argument("--why", type=argtypes.POSITIVE, default=0, metavar="N",
+                   help="list the N slowest frames at each size with the caches that missed in them")
     args = p.parse_args(argv)
 
     ok = True
     if not args.no_x11:
         ok &= x11_present(300)
-    times, played = frame_times(args.frames, args.seats, args.seed, (1280, 720))
+    small_misses: list[dict[str, int]] | None = [] if args.why else None
+    small_cpu: list[float] = []
+    times, played = frame_times(args.frames, args.seats, args.seed, (1280, 720), small_misses, small_cpu)
     p50, p99 = statistics.median(times), percentile(times, 99)
     ok &= p99 <= TARGET_P99_MS
     from game.games import BENCH_GAME, get
@@ -237,11 +281,19 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(times)} frames ({len(times) / 60:.0f} s of play, games of up to {played} moves)")
     print(f"frame time: median {p50:.2f} ms, p99 {p99:.2f} ms, max {max(times):.2f} ms "
           f"(target p99 <= {TARGET_P99_MS:g} ms) {verdict(p99 <= TARGET_P99_MS)}")
-    big, _ = frame_times(max(60, args.frames // 2), args.seats, args.seed, (1920, 1080))
+    print(cpu_line(small_cpu))
+    if small_misses is not None:
+        print(slowest(times, small_misses, args.why))
+    big_misses: list[dict[str, int]] | None = [] if args.why else None
+    big_cpu: list[float] = []
+    big, _ = frame_times(max(60, args.frames // 2), args.seats, args.seed, (1920, 1080), big_misses, big_cpu)
     b50, b99 = statistics.median(big), percentile(big, 99)
     ok &= b99 <= TARGET_P99_BIG_MS
     print(f"frame time at 1920x1080 ({len(big)} frames): median {b50:.2f} ms, p99 {b99:.2f} ms, max {max(big):.2f} ms "
           f"(target p99 <= {TARGET_P99_BIG_MS:g} ms) {verdict(b99 <= TARGET_P99_BIG_MS)}")
+    print(cpu_line(big_cpu))
+    if big_misses is not None:
+        print(slowest(big, big_misses, args.why))
     print(f"load while timing: {_load()}")
     import resource
 

@@ -78,8 +78,9 @@ class LRU(Table[Hashable, V]):
         register(self)
 
     def limit(self) -> int:
-        """The bound in bytes now: at the window of the render context in force."""
-        return self.bound.at(scale.current().window)
+        """The bound in bytes now: at the window of the render context in force (or the bigger canvas its
+        pictures are drawn for: see RenderContext.canvas)."""
+        return self.bound.at(scale.current().drawn_for)
 
     def get(self, key: Hashable, default: V | None = None) -> V | None:
         value = self._items.get(key)

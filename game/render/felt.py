@@ -8,7 +8,10 @@ import pygame
 from game.render import colors, texture
 from game.render.cache import LRU, Bound
 
-# One window-sized picture (only the current size is worth keeping; a resize empties it), and its key.
+# One window-sized picture (only the current size is worth keeping; a resize empties it), and its key. The
+# replay viewer's table in a window under the table's minimum size is bigger than the window: its caches' bounds
+# are sized for it there (RenderContext.canvas), else its felt would be dropped as soon as drawn and drawn again
+# every frame (18 ms at 640x360).
 _CACHE: LRU[pygame.Surface] = LRU("felt", Bound(screens=1.0, fixed=2**16), size_only=True)
 # The table without its pool of light (a second of drawing at 1920x1080): another table at the same size (more
 # seats, the pool elsewhere) adds only its light. One window-sized picture; a resize empties it. (The felt's

@@ -7,9 +7,11 @@ import pygame
 from game.render import colors, seat_marks, texture
 from game.render.cache import LRU, Bound
 
-# The slap hands (a card's width, a seat's colour, turned by tens of degrees): the hands of one slap race at
-# 8 seats are a tenth of a screen; a quarter keeps the seats' turns from one race to the next.
-_HANDS: LRU[pygame.Surface] = LRU("slap hands", Bound(screens=0.25))
+# The slap hands (a card's width, a seat's colour, turned by tens of degrees; only the turned one is kept): each
+# seat's hand comes from its own side, so a table's hands are one a seat, the 8 seats' a quarter of a screen
+# at 1920x1080 (a hand is as big as a pile card). Half a screen keeps all of them: fewer held draws a seat's
+# hand again on its next slap (2 ms at 1920x1080).
+_HANDS: LRU[pygame.Surface] = LRU("slap hands", Bound(screens=0.5))
 # Translucent plates: a menu dims the whole window with one (a screen), and a table's notes, prompt lane and
 # cards' shadows take half a screen more in a few dozen sizes.
 _SHADES: LRU[pygame.Surface] = LRU("shades", Bound(screens=1.5))
@@ -126,12 +128,17 @@ def hand(size: int, color: colors.Color, angle: int = 0, seat: int | None = None
     surf = _HANDS.get(key)
     if surf is not None:
         return surf
+    surf = _draw_hand(key[0], color, seat)
     if angle % 360:
-        surf = pygame.transform.rotozoom(hand(size, color, 0, seat), angle, 1.0)
-        _HANDS[key] = surf
-        return surf
+        surf = pygame.transform.rotozoom(surf, angle, 1.0)
+    _HANDS[key] = surf
+    return surf
+
+
+def _draw_hand(size: int, color: colors.Color, seat: int | None) -> pygame.Surface:
+    """The hand of `hand`, fingers up (not cached: a table keeps only its seats' hands as turned)."""
     ss = 3
-    s = key[0] * ss
+    s = size * ss
     big = pygame.Surface((s, s), pygame.SRCALPHA)
     outline = colors.mix(color, (0, 0, 0), 0.55)
 
@@ -150,13 +157,12 @@ def hand(size: int, color: colors.Color, angle: int = 0, seat: int | None = None
 
     shape(outline, ss * 2)
     shape(color, 0)
-    surf = pygame.transform.smoothscale(big, (key[0], key[0]))
+    surf = pygame.transform.smoothscale(big, (size, size))
     if seat is not None:  # in a colour that stands out of the hand's (dark on a light hand, light on a dark one)
         ink = seat_marks.default_edge(color)
-        palm = pygame.Rect(0, 0, round(key[0] * 0.34), round(key[0] * 0.34))
-        palm.center = (round(key[0] * 0.5), round(key[0] * 0.71))
+        palm = pygame.Rect(0, 0, round(size * 0.34), round(size * 0.34))
+        palm.center = (round(size * 0.5), round(size * 0.71))
         seat_marks.draw(surf, seat, palm, ink, ink)
-    _HANDS[key] = surf
     return surf
 
 

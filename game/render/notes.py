@@ -499,15 +499,23 @@ class Notes:
 
     def banner_fit(self, e: Banner, lane: pygame.Rect) -> tuple[pygame.Surface, int]:
         """A banner's image as big as asked, but within `lane` (with room for its plate), and its size."""
+        # Measured first, drawn once, and kept with the fitted notes: drawing every size tried (a slap's banner
+        # tries some fifty at 1920x1080) pushed the seats' words out of the table's cache.
+        key = ("banner", e.text, e.scale, tuple(e.color), e.plate, lane.w, lane.h, self.host.L.size)
+        cached = self._fitted.get(key)
+        if cached is not None:
+            return cached[0], cached[1]
         texts = self.host.texts
         size = round(self.host.L.size[1] * e.scale)
         while size > 8:
-            img = texts.outlined(e.text, size, self.ink(e.color, e.plate))
-            pad = max(3, img.get_height() // 6) if e.plate else 0
-            if img.get_width() + 4 * pad <= lane.w and img.get_height() + pad <= lane.h:
-                return img, size
+            w, h = texts.outlined_size(e.text, size)
+            pad = max(3, h // 6) if e.plate else 0
+            if w + 4 * pad <= lane.w and h + pad <= lane.h:
+                break
             size -= 1
-        return texts.outlined(e.text, size, self.ink(e.color, e.plate)), size
+        img = texts.outlined(e.text, size, self.ink(e.color, e.plate))
+        self._fitted[key] = (img, size, e.text)
+        return img, size
 
     @staticmethod
     def ink(color: colors.Color, plated: bool) -> colors.Color:

@@ -12,7 +12,7 @@ from game.core.memo import Key
 from game.render import colors, faces, hud, seat_marks, texture
 from game.render.cache import LRU, Bound
 from game.render.layout import TableLayout
-from game.render.scale import big_min, text_for, text_min, text_scale, word_min
+from game.render.scale import big_min, looks_key, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
 
 TURN_LIGHT: colors.Color = (255, 246, 220)  # a warm lamp's light on the mat whose turn it is
@@ -52,23 +52,36 @@ class Panels:
         # Per seat (at most MAX_SEATS entries, the last content of each): (content, image, panel rect in it,
         # tags or None).
         self._images: dict[int, Key] = {}
-        # The turn's glow and frame per seat and panel size (a panel's area twice): 8 seats' fit in a third
-        # of a screen; half keeps a relayout's sizes beside them.
-        self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=0.5))
+        # The turn's glow and frame per seat and panel size (a panel's area twice, a little more for the glow):
+        # 8 seats' take a screen at 1920x1080 and 1280x720 alike. Fewer held draws a seat's
+        # again each time the turn comes round to it (2 ms at 1920x1080): a screen and a quarter.
+        self._turn: LRU[tuple[pygame.Surface, pygame.Surface]] = LRU("turn frames", Bound(screens=1.25))
         # Per seat (at most MAX_SEATS): its tags image as last measured and how far it sticks out.
         self._overhangs: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._cap: tuple[object, int] | None = None  # controls_cap's (window, controls, text size) and size
+        self._spare: pygame.Surface | None = None  # a clear overlay for a panel's tags (see `image`)
+        self._mats: tuple[TableLayout, bool] | None = None  # `mats` for the layout in force
+        # Per seat (at most MAX_SEATS): `name_fit`'s answer and what it was found from.
+        self._names: dict[int, tuple[tuple[object, ...], tuple[str, int]]] = {}
 
     @property
     def mats(self) -> bool:
         """Whether the seats are mats (the game's layout says so): names at the couch's BIG_MIN and words
-        at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN."""
-        hints = self.host.layout_hints
-        return hints is not None and hints.mats
+        at its WORD_MIN at least (issue 20), else the tables' TEXT_MIN. Asked once per layout (a panel asks
+        it some thirty times, and a game may make its hints afresh each time: the layout they made stays)."""
+        L = self.host.L
+        known = self._mats
+        if known is None or known[0] is not L:
+            hints = self.host.layout_hints
+            known = self._mats = (L, hints is not None and hints.mats)
+        return known[1]
 
     def clear(self, turns: bool = True) -> None:
-        """Forget the composed panels (and, unless told not to, the turn's glow and frame)."""
+        """Forget the composed panels and what they were measured from (and, unless told not to, the turn's
+        glow and frame)."""
         self._images.clear()
+        self._names.clear()
+        self._mats = None
         if turns:
             self._turn.clear()
 
@@ -142,13 +155,22 @@ class Panels:
         size = self.name_size(seat)
         width = self.name_width(seat)
         text = host.names[seat]
+        # found once per name, room and looks (a panel asks a dozen times; each tries every size down); a name
+        # cut is found afresh each time, so that a test recording the cuts (text.CUTS) sees every one
+        key = (text, size, width, looks_key())
+        known = self._names.get(seat)
+        if known is not None and known[0] == key:
+            return known[1]
         font = host.texts.font
         # a 20-character name of wide letters still shows whole (at a bigger text size, the words round it
         # take more room: it may shrink as far as 8 px as drawn)
         smallest = 8 if text_scale() == 1.0 else max(1, round(8 / text_scale()))
         while size > smallest and font(size, True).size(text)[0] > width:
             size -= 1
-        return host.texts.fitted(text, width, size, True)
+        fit = host.texts.fitted(text, width, size, True)
+        if fit[0] == text:
+            self._names[seat] = (key, fit)
+        return fit
 
     def base(self, seat: int, below: int = 0, controls: bool = True) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after its mark: see `draw_mark`) and (unless told not to) its
@@ -297,16 +319,25 @@ class Panels:
             return cached[1], cached[2], cached[3]
         rect = self.host.L.seats[seat].rect
         m = self.margin(seat)
-        image = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+        size = (rect.w + 2 * m, rect.h + 2 * m)
+        # A new picture this big costs its pages (0.3 ms for a mat at 1920x1080, each its own mapping: see
+        # cache.release_memory): the seat's last image, shown no more, is drawn over afresh, and an overlay
+        # nothing was drawn on is kept for the next panel of its size.
+        if cached is not None and cached[1].get_size() == size:
+            image = cached[1]
+            image.fill((0, 0, 0, 0))
+        else:
+            image = pygame.Surface(size, pygame.SRCALPHA)
         inner = pygame.Rect(m, m, rect.w, rect.h)
         radius = max(6, rect.h // 8)
         pygame.draw.rect(image, (0, 0, 0, 90), inner.move(0, max(2, rect.h // 30)), border_radius=radius)
         image.blit(self.host.build_panel(seat, content), inner)
-        drawn = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        spare, self._spare = self._spare, None
+        drawn = spare if spare is not None and spare.get_size() == size else pygame.Surface(size, pygame.SRCALPHA)
         tags = drawn if self.host.panel_extras(seat, content, drawn, inner) else None
-        if pygame.display.get_surface() is not None:
-            image = image.convert_alpha()
-            tags = tags.convert_alpha() if tags is not None else None
+        if tags is None:
+            self._spare = drawn
+        image, tags = _for_display(image), _for_display(tags) if tags is not None else None
         self._images[seat] = (content, image, inner, tags)
         return image, inner, tags
 
@@ -367,3 +398,15 @@ class Panels:
         layer.blit(image, area)
         if tags is not None:
             layer.blit(tags, area)
+
+
+def _for_display(image: pygame.Surface) -> pygame.Surface:
+    """`image` in the display's pixel format with alpha (blitted fastest), converted only when it is not in it
+    already: a converted copy of a mat is a new picture (0.4 ms at 1920x1080), and a picture made with
+    SRCALPHA is in the display's format already under X11 and the dummy driver (measured)."""
+    if pygame.display.get_surface() is None:
+        return image
+    probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    if probe.get_bitsize() == image.get_bitsize() and probe.get_masks() == image.get_masks():
+        return image
+    return image.convert_alpha()

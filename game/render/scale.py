@@ -67,8 +67,9 @@ CROWDED_UNIT = 0.75
 class RenderContext:
     """What a frame is laid out and drawn with: the player's text size (`text`: 1.0, 1.25 or 1.5), large
     cards, the window (its unit sizes TEXT_GROWN_MAX; the caches' bounds are sized by it), the room of
-    the screen being drawn (the largest text scale it takes, see text_room) and the cards' letters (a
-    style of game.render.letters, or "auto": the language's; the language itself is game.i18n's context).
+    the screen being drawn (the largest text scale it takes, see text_room), the cards' letters (a
+    style of game.render.letters, or "auto": the language's; the language itself is game.i18n's context)
+    and, where a screen draws a picture bigger than the window to scale it down, its `canvas`.
 
     A value: the app makes one from the settings and its window and draws each frame with it (`using`);
     a screen that needs other words (the replay viewer's boosted table, a screen's room) draws inside
@@ -79,10 +80,22 @@ class RenderContext:
     window: tuple[int, int] = REFERENCE
     room: float = 2.0
     letters: str = "auto"
+    # The size the pictures are drawn for where it is not the window's: the replay viewer lays its table out at
+    # its minimum size at least and scales it down into a smaller window. The caches' bounds are sized by the
+    # bigger of the two (`drawn_for`), so a table's felt fits its cache there too.
+    canvas: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", max(0.5, min(2.0, float(self.text))))  # 50 % to 200 %, whatever asked
         object.__setattr__(self, "window", (int(self.window[0]), int(self.window[1])))
+
+    @property
+    def drawn_for(self) -> tuple[int, int]:
+        """The window, or the canvas where it has more pixels: what the caches' bounds are sized by."""
+        canvas = self.canvas
+        if canvas is None or canvas[0] * canvas[1] <= self.window[0] * self.window[1]:
+            return self.window
+        return canvas
 
     @property
     def window_unit(self) -> float:

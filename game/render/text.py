@@ -26,11 +26,13 @@ from game.resources import font_path
 
 FontGetter = Callable[..., "pygame.font.Font"]
 
-# A table at 3840x2160 uses about 40 sizes at once, one at 1280x720 about 25, and its layout tries a dozen
-# more as it fits its words; each open font with its glyphs is 0.2 to 0.3 MB (see cache.FONT_BYTES), bigger
-# with the window: 10 MiB and half a screen's worth is 12 MB at 1280x720 (about 55 fonts), 14 MB at
-# 1920x1080, 27 MB at 3840x2160 (fewer than that reopens fonts every frame: measured).
-FONT_BOUND = Bound(screens=0.5, fixed=10 * 2**20)
+# A table at 3840x2160 uses about 40 sizes at once, one at 1280x720 about 25, and its layout tries many more
+# as it fits its words: an 8-seat table of the slap game at 1920x1080 asks for 64 fonts as its panels try every size
+# from the count's down to 9 px, 16.8 MB as counted (see cache.FONT_BYTES: each open font with its glyphs is
+# 0.2 to 0.3 MB, bigger with the window). Fewer than a panel's sizes held reopens all of them on every rebuild
+# (a least-recently-used cache scanned in order misses every time): 0.1 ms each, 6 ms a panel at 1920x1080.
+# 10 MiB and a screen's worth is 14 MB at 1280x720, 19 MB at 1920x1080, 44 MB at 3840x2160.
+FONT_BOUND = Bound(screens=1.0, fixed=10 * 2**20)
 _FONTS: LRU[pygame.font.Font] = LRU("fonts", FONT_BOUND)
 
 

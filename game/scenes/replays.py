@@ -649,9 +649,10 @@ class ReplayScene(Scene):
     @contextmanager
     def table_words(self, window: tuple[int, int]) -> Iterator[None]:
         """While the table is laid out and drawn: the player's text size times text_boost, with room for it
-        (the table's own room, TableScene.text_room, boosted alike)."""
+        (the table's own room, TableScene.text_room, boosted alike), and the caches sized for the table's
+        picture (bigger than the window's in a window under the table's minimum size)."""
         k = self.text_boost(window)
-        with scale.using(text=scale.player_text_scale() * k, room=self.table.text_room * k):
+        with scale.using(text=scale.player_text_scale() * k, room=self.table.text_room * k, canvas=self.render_size()):
             yield
 
     def draw_table(self, surface: pygame.Surface) -> None:

@@ -32,6 +32,14 @@ of the game in two parts:
   parity, the kid under all nine rules 0.73 ×, a casual at 4 seats 0.71 ×). What is left is the race model's: in
   the sims a pro wins 2 % (two seats) to 19 % (eight) fewer races than it says, a kid with a large head start 5-10
   % more at 4 to 8 seats.
+Measured again (issue 38, `sim ratscrew` with each race's table and winner recorded, 600-1,200 games at six and
+eight seats): at 2 to 8 seats a pro wins 5-12 % fewer races than `race` says and a seat with a long head start 4-14 %
+more; who goes out next at a big table is much flatter than share ** -OUT_POWER (fitted step by step, a power of
+0.2-0.6 at 3 to 8 seats, 2.8 in a heads-up). Race shares corrected to match, flatter out-chances (or one falling
+with the table's size), a memory of the cards won at the full table, or what the model leaves out as a fixed 8 ms
+each fit those parts better, but their head starts are within 10-20 ms of these and fit whole games no better.
+Until then every seat-balanced sim had entry 0 (the kid, in every mix checked) deal first: the figures these
+constants were fitted to carried that.
 The model leaves out wrong slaps (a slower player near-misses more) and hands that can't be stopped: SPREAD
 adds that much to every head start (as issue 21's did to the gap alone). Without it the fastest seats won
 1.1-1.25 × parity at 3 to 6 seats.

@@ -153,8 +153,11 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
     for g in range(games):
         entry_at = seat_order(levels, g, seat_balanced)
         seats = [SeatSpec("bot", levels[e], head_start_ms=leads[e]) for e in entry_at]
-        m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0, first_player=g % n,
-                          record=recorder.on)
+        # Seat-balanced, the entries move round the seats and seat 0 starts: each entry is dealt first (an extra
+        # card at a table of 3, 5-8) and sits each place after the first equally often. (Turning the first seat with
+        # them, as before, had entry 0 start every game: a kid listed first took 1.1-1.2 × its share, issue 38.)
+        m = RatscrewMatch(rules, seats, seed=master.getrandbits(64), start_ns=0,
+                          first_player=0 if seat_balanced else g % n, record=recorder.on)
         gone: list[int] = []  # seats, in the order they went out
         play_out(m, _outs(gone) if out_order else None)
         recorder.save(m, f"{name}-{seed}-{g + 1:04d}")

@@ -80,6 +80,7 @@ class Seating(WhoPlays):
         self._fair_for: FairKey | None = None  # the table the head starts were last set (or asked) for
         # The newest request being worked out: its table, its medians and its sums' steps.
         self._fair_pending: tuple[FairKey, Medians, Generator[None, None, list[int]]] | None = None
+        self._fair_news: str | None = None  # what Fair start says once the pending head starts are set
         if config is not None:  # coming back from a table: its seats
             rows = config.rows if len(config.rows) == len(config.seats) else range(len(config.seats))
             for row, spec in zip(rows, config.seats, strict=True):
@@ -222,6 +223,7 @@ class Seating(WhoPlays):
         self.leads[row] = values[(values.index(self.leads[row]) + step) % len(values)]
         self.fair_on = False  # set by hand: the others' stay as they are, and stay put
         self._fair_for, self._fair_pending = None, None  # (a result still on its way must not undo it)
+        self._fair_news = None
         self.rebuild()
 
     def fair_start(self) -> None:
@@ -237,10 +239,15 @@ class Seating(WhoPlays):
         unknown = [self.player_name(row) for row, median in medians.items()
                    if median is None and self.seats[row][0] == "human"]
         if unknown:
-            self.say(t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
-                       names=", ".join(unknown)))
+            done = t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
+                     names=", ".join(unknown))
         else:
-            self.say(t("Fair start: head starts set from everyone's reaction times"))
+            done = t("Fair start: head starts set from everyone's reaction times")
+        if self.fair_pending:  # said once they are set (`poll_fair`): till then the cards show "…"
+            self._fair_news = done
+            self.say(t("Fair start: working out the head starts from everyone's reaction times…"))
+        else:
+            self.say(done)
         self.rebuild()
 
     def refit_fair(self) -> None:
@@ -321,12 +328,15 @@ class Seating(WhoPlays):
         if not self.fair_on or self._fair_medians(ask=False) != medians or self.rules() != key[1]:
             return False  # asked for a table that has changed since: a stale answer is never applied
         self._apply_fair(medians, leads)
+        if self._fair_news is not None:
+            self.say(self._fair_news)
+            self._fair_news = None
         self.rebuild()
         return True
 
     def close(self) -> None:
         """The lobby is left: a request still pending is dropped (its sums end with it)."""
-        self._fair_pending, self._fair_for = None, None
+        self._fair_pending, self._fair_for, self._fair_news = None, None, None
 
     def lead_value(self, row: int) -> str:
         """The Head start cell's value: "250 ms", "250 ms · fair" while Fair start sets it for this table."""
