@@ -220,9 +220,15 @@ class Notes:
                 return 3
 
             one_line = int(self._rows(REF_SHORT, s, w) == 1 and self._line(s) <= h)
-            rows = min(4, h // self._line(s))  # room for more notes at once (four lines are plenty)
-            # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`)
-            big = int(h >= self._line(text_for(big_min(self.host.L.size))))
+            # room for more notes at once (four lines are plenty; five beside a mat keeping its notes to its own
+            # column, narrower than a short note's line as 100 % draws it: there a short note takes two lines)
+            column = self.host.L.rows and self.host.notes_in_column
+            narrow = column and self._rows(REF_SHORT_2, text_for(s), w) > 1
+            rows = min(5 if narrow else 4, h // self._line(s))
+            # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`), or two
+            # (beside such a mat: a winner's banner wrapped)
+            big_line = self._line(text_for(big_min(self.host.L.size)))
+            big = int(h >= big_line) + int(column and h >= 2 * big_line)
             memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
@@ -264,7 +270,8 @@ class Notes:
         heights = sorted({*(k * line for k in (3, 2, 1)), big}, reverse=True) + [k * low for k in (2, 1) if k * low < line]
         if L.rows and self.host.notes_in_column:
             # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
-            heights = [k * line for k in (5, 4)] + heights
+            # (and two lines of the big words: a slap's banner naming its winner, wrapped, in a lane between two mats)
+            heights = sorted({*(k * line for k in (5, 4)), 2 * big}, reverse=True) + heights
             if unit(L.size) < 1:  # (and, in a window under 1280×720, two or three lines at the smallest size)
                 heights += [k * low for k in (3, 2) if line <= k * low < 3 * line]
         for vertical_above in (up_is_in, not up_is_in):
