@@ -375,7 +375,10 @@ class RatscrewView(TableView):
         h = self.L.size[1]
         # (the notes keep their gap off the small print too: the print grown by it, see Notes._find)
         gap = self.notes._gap()
-        line = self.notes._line(self.notes.size()) + gap + (gap + 1) // 2
+        line = self.notes._line(self.notes.size())
+        if self._columns and self.n > COLUMN_PAIRS:  # a winner's banner on two lines (see _banners_fit)
+            line = max(line, 2 * self.notes._line(text_for(big_min(self.L.size))))
+        line += gap + (gap + 1) // 2
         rows = []
         for s in self.L.seats:
             r, zone = s.rect, self.notes.panel_zone(s.seat)
