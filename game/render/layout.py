@@ -113,6 +113,8 @@ PILE_ROOM = 0.98  # of the window's height: the width the columns leave between 
 # the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
 COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else three: five and six seats)
 COLUMN_THREE = 0.22  # of the window's height: a mat in a column of three (its notes' felt between it and the next)
+COLUMN_FOUR = 0.135  # of the window's height: a mat in a column of four (seven and eight seats: its name, stack and keys
+# on two lines, the felt between it and the next holding a winner's banner on two lines)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
@@ -230,7 +232,7 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
     heights = [round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, top) - 1)) * grow) for top in (True, False)]
     columns = n <= hints.columns_upto
     if columns:  # narrow mats: their keys on two lines (three a column: shorter, felt between them for notes)
-        heights = [round(h * (ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE) * grow)] * 2
+        heights = [round(h * (ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE if n <= 6 else COLUMN_FOUR) * grow)] * 2
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))

@@ -191,7 +191,7 @@ class RatscrewView(TableView):
             for columns in (True, False):
                 self._columns = columns
                 self._fit_rows(size)
-                if self.L.rows and self._shrink_for_notes(size) and (not columns or self._banners_fit()):
+                if self.L.rows and self._shrink_for_notes(size):
                     break
             else:  # too crowded for mats: as round an ellipse
                 self._card, self._mode = None, "stack"
@@ -223,7 +223,7 @@ class RatscrewView(TableView):
         the notes' size, down to SHRINK_MOST of the size that fitted the rows. Whether every seat's notes then
         have felt of their own (`_notes_fit`), at the layout made; False where they have none at any of those
         sizes (the caller then lays the seats out round the ellipse)."""
-        if not self.L.rows or self._card is None or self._notes_fit():
+        if not self.L.rows or self._card is None or (self._notes_fit() and self._banners_fit()):
             return True
         first = self._card
         while self._card > first * SHRINK_MOST:
@@ -232,7 +232,7 @@ class RatscrewView(TableView):
             super().relayout(size)
             if not self.L.rows:
                 break
-            if self._notes_fit() and self._notes_full():
+            if self._notes_fit() and self._notes_full() and self._banners_fit():
                 return True
         self._card = first
         return False
@@ -242,7 +242,7 @@ class RatscrewView(TableView):
         couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37); where
         the felt between three mats is less (a small window), the seats sit in rows. (Two a column leave their
         mats more felt than that, but for the lanes beside the pile.)"""
-        if self.n <= COLUMN_PAIRS:
+        if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         line = self.notes._line(text_for(big_min(self.L.size)))
         return all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
