@@ -117,6 +117,7 @@ class CornerPrint(SmallPrint):
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
 SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
+SHRINK_HALVINGS = 4  # ... found in 5 % steps, then to within 0.3 % of the size that did not fit
 # Mats in rows: what RatscrewView._fit_rows found (the centre cards' scale and the lanes' mode; None: nothing
 # fits between the rows) by everything its search reads: the view's class (its layout hints), the window, the
 # seats and their places, and the looks in force (the text size as drawn, the window's unit, the cards' sizes:
@@ -227,15 +228,33 @@ class RatscrewView(TableView):
             return True
         first = self._card
         while self._card > first * SHRINK_MOST:
+            tried = self._card
             self._card *= 0.95
-            self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-            super().relayout(size)
+            if self._fits_at(size, self._card):
+                # then back up towards the size that did not fit, halving the step (a 5 % step is ~9 px of pile
+                # at 640x360: five seats' pile half the window's height or a little under it)
+                fits, short = self._card, tried
+                for _ in range(SHRINK_HALVINGS):
+                    between = (fits + short) / 2
+                    if self._fits_at(size, between):
+                        fits = between
+                    else:
+                        short = between
+                if self._card != fits:
+                    self._fits_at(size, fits)
+                return True
             if not self.L.rows:
                 break
-            if self._notes_fit() and self._notes_full() and self._banners_fit():
-                return True
         self._card = first
         return False
+
+    def _fits_at(self, size: tuple[int, int], card: float) -> bool:
+        """(_shrink_for_notes) Laid out with the centre cards at `card`: whether the seats are still mats and every
+        seat's notes lane holds a line of notes at their size (and, in columns of three or four, a winner's banner)."""
+        self._card = card
+        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        super().relayout(size)
+        return self.L.rows and self._notes_fit() and self._notes_full() and self._banners_fit()
 
     def _banners_fit(self) -> bool:
         """Mats in columns of three (five and six seats): whether every seat's notes lane holds two lines of the
