@@ -195,15 +195,12 @@ def test_a_wrapped_rules_line_is_even_and_keeps_every_part(tmp_path):
     try:
         scene = app.top
         lines = scene.rules_lines
-        # at 150 % more lines keep the words at their grown size: a third, and from the lists' 24 px (issue 37)
-        # a fourth, where the long parts of the rules' summary cannot be even (a part is wider than half a line)
-        assert len(lines) in (2, 3, 4)
+        assert len(lines) in (2, 3)  # at 150 % a third line keeps the words at their grown size
         summary = scene.definition.rules_summary(config.rules)
         assert " · ".join(lines) == summary
         font = ui.TEXTS.font(scene.rules_px)
         widths = [font.size(line)[0] for line in lines]
-        if len(lines) <= 3:
-            assert min(widths) > max(widths) // 2
+        assert min(widths) > max(widths) // 2
     finally:
         app.stack.clear()
         pygame.event.clear()

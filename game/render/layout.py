@@ -107,9 +107,12 @@ ROW_GROWS = 0.2  # per unit of text scale over 1: how much taller the mats are
 SIDE_RISE = 0.08  # of the window's height: how far above the middle the side mats sit
 ROW_LINE = 0.04  # of the window's height: a mat's second line of words (four mats in a row)
 # Mats in two columns at the window's sides (LayoutHints.columns_upto): the centre as tall as the window.
-COLUMN_W = 0.22  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
+COLUMN_W = 0.19  # of the window's width: a mat in a column at the least (its keys on two lines: ROW_LINE taller)
+COLUMN_GROWS = 0.6  # per unit of text scale over 1: how much wider a mat in a column is (its notes' lane as wide)
 PILE_ROOM = 0.98  # of the window's height: the width the columns leave between them at the least (a pile half
 # the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
+COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else three: five and six seats)
+COLUMN_THREE = 0.22  # of the window's height: a mat in a column of three (its notes' felt between it and the next)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
@@ -125,7 +128,7 @@ def _columns(size: tuple[int, int], n: int, ph: int, margin: int, top: int) -> l
     each (a lone mat a little above the middle: felt under it for the small print), `margin` from the edges
     and `top` more from the top; as wide as the window leaves room for beside a pile half its height."""
     w, h = size
-    side_w = max(round(w * COLUMN_W * (1 + ROW_GROWS * (text_scale() - 1))),  # wider for bigger words
+    side_w = max(round(w * COLUMN_W * (1 + COLUMN_GROWS * (text_scale() - 1))),  # wider for bigger words
                  round((w - PILE_ROOM * h) / 2) - margin)
     rects = []
     for x, k in ((margin, n // 2), (w - margin - side_w, n - n // 2)):
@@ -226,8 +229,8 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
     grow = 1 + ROW_GROWS * (text_scale() - 1)
     heights = [round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, top) - 1)) * grow) for top in (True, False)]
     columns = n <= hints.columns_upto
-    if columns:  # narrow mats: their keys on two lines
-        heights = [round(h * (ROW_PANEL + ROW_LINE) * grow)] * 2
+    if columns:  # narrow mats: their keys on two lines (three a column: shorter, felt between them for notes)
+        heights = [round(h * (ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE) * grow)] * 2
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))

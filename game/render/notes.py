@@ -62,6 +62,8 @@ class NotesHost(Protocol):
 
     def own_lane(self, seat: int) -> pygame.Rect: ...
 
+    def mat_words(self, seat: int) -> pygame.Rect | None: ...
+
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
     def banner_lane(self) -> pygame.Rect | None: ...
@@ -71,7 +73,8 @@ class NotesHost(Protocol):
 class Pin:
     """Words about one seat that its notes lane holds nearest its mat, before its notes (issue 37: the turn
     prompt, a slap's banner naming its winner): drawn `top` px at most and `low` at the least (where the
-    lane holds it at no readable size, it is not pinned: the table draws it in its centre lanes)."""
+    lane holds it at no readable size, it goes over the seat's own cards on a plate; where even they cannot
+    hold it, it is not pinned: the table draws it in its centre lanes)."""
 
     kind: str  # its text box's kind ("prompt", "banner")
     text: str
@@ -81,6 +84,9 @@ class Pin:
     fade: float = 1.0
     plate: bool = False  # on a dark plate (inside the lane), so a seat's colour reads on the felt
     short: str = ""  # what it says where the lane is too small for `text`
+    tiny: str = ""  # and where it is too small for `short` (a mat in the middle of a row: "Your turn!")
+    on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
+    urgent: bool = False  # a key to press now (a claim, a debt): its lane keeps no room for the seat's notes
 
 
 Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
@@ -214,9 +220,15 @@ class Notes:
                 return 3
 
             one_line = int(self._rows(REF_SHORT, s, w) == 1 and self._line(s) <= h)
-            rows = min(4, h // self._line(s))  # room for more notes at once (four lines are plenty)
-            # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`)
-            big = int(h >= self._line(text_for(big_min(self.host.L.size))))
+            # room for more notes at once (four lines are plenty; five beside a mat keeping its notes to its own
+            # column, narrower than a short note's line as 100 % draws it: there a short note takes two lines)
+            column = self.host.L.rows and self.host.notes_in_column
+            narrow = column and self._rows(REF_SHORT_2, text_for(s), w) > 1
+            rows = min(5 if narrow else 4, h // self._line(s))
+            # ... and, as many lines, one that holds a line of the big words said at a seat (see `pin`), or two
+            # (beside such a mat: a winner's banner wrapped)
+            big_line = self._line(text_for(big_min(self.host.L.size)))
+            big = int(h >= big_line) + int(column and h >= 2 * big_line)
             memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
@@ -258,7 +270,8 @@ class Notes:
         heights = sorted({*(k * line for k in (3, 2, 1)), big}, reverse=True) + [k * low for k in (2, 1) if k * low < line]
         if L.rows and self.host.notes_in_column:
             # mats in rows: the felt over (or under) a mat beside the centre may be narrow and tall
-            heights = [k * line for k in (5, 4)] + heights
+            # (and two lines of the big words: a slap's banner naming its winner, wrapped, in a lane between two mats)
+            heights = sorted({*(k * line for k in (5, 4)), 2 * big}, reverse=True) + heights
             if unit(L.size) < 1:  # (and, in a window under 1280×720, two or three lines at the smallest size)
                 heights += [k * low for k in (3, 2) if line <= k * low < 3 * line]
         for vertical_above in (up_is_in, not up_is_in):
@@ -359,13 +372,14 @@ class Notes:
         return self.fitted(text, color, width, height)[0]
 
     def fitted(self, text: str, color: colors.Color, width: int, height: int, short: str = "",
-               readable_only: bool = False, sizes: tuple[int, int] | None = None) -> tuple[pygame.Surface, int, str]:
+               readable_only: bool = False, sizes: tuple[int, int] | None = None,
+               tiny: str = "") -> tuple[pygame.Surface, int, str]:
         """`text` outlined, as big as it goes up to the note size within `width` × `height`: one line,
         else as few even lines as will do, else smaller, down to the smallest text needed mid-game; then
-        `short` (its short form) the same way; below that size only if nothing else fits (and cut with
+        `short` (its short form) the same way, then `tiny` (a shorter one still); below that size only if nothing else fits (and cut with
         "…" as the very last resort), and with `readable_only` not at all (an empty image). `sizes`: (the
         biggest, the smallest readable) in place of the note's. The image, its size and the words it says."""
-        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only, sizes)
+        key = (text, short, tuple(color), width, height, self.host.L.size, readable_only, sizes, tiny)
         cached = self._fitted.get(key)
         if cached is not None:
             return cached
@@ -373,7 +387,7 @@ class Notes:
         top, low = sizes or (self.size(), self.floor())
         readable = list(range(top, low - 1, -1))
         smaller = list(range(low - 1, max(6, round(low * 0.7)) - 1, -1))
-        tries = [(text, s) for s in readable] + [(short, s) for s in readable if short]
+        tries = [(said, s) for said in dict.fromkeys(w for w in (text, short, tiny) if w) for s in readable]
         if not readable_only:
             tries += [(short or text, s) for s in smaller]
         img: pygame.Surface | None = None
@@ -389,7 +403,9 @@ class Notes:
             rows = max(1, height // self._line(s))
             for k in range(2, rows + 1):  # as few lines as will do, as even as the words allow
                 lines = balanced(said, font, width - r, k)
-                if lines and len(lines) * h <= height:
+                # (measured outlined: at a bigger text size the outline is the drawn size's, wider than `r`)
+                if (lines and len(lines) * h <= height
+                        and max(texts.outlined_size(line, s)[0] for line in lines) <= width):
                     img = stack([texts.outlined(line, s, color) for line in lines])
                     break
             if img is not None:
@@ -516,7 +532,7 @@ class Notes:
         plate, else the felt)."""
         return colors.readable(color, colors.on_plate()) if plated else colors.on_felt(color)
 
-    def _pad(self, size: int) -> int:
+    def plate_margin(self, size: int) -> int:
         """A plate's margin round words of `size` (at least what draw_plate gives one line of them)."""
         return max(3, self._line(size) // 6)
 
@@ -537,34 +553,75 @@ class Notes:
         return {seat: [e for _, e in sorted(kn, key=lambda kn: (kn[1].tween.start_ns, kn[0]), reverse=True)]
                 for seat, kn in by_seat.items()}
 
-    def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float) -> tuple[Pinned, list[Pin]]:
+    def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float
+            ) -> tuple[Pinned, list[tuple[int, Pin]]]:
         """Each seat's `pins` fitted into its lane nearest its mat, in order, each at `low` px at the least,
-        leaving the seat's newest note room to read: (what went, by seat; what did not, for the centre)."""
+        leaving the seat's newest note room to read unless one is `urgent` (all at `low` where that lets more of
+        them in; what the lane
+        cannot hold, over the seat's own cards): (what went, by seat; what did not, with its seat)."""
         notes = self._by_seat(effects, now)
         placed: Pinned = {}
-        homeless: list[Pin] = []
+        homeless: list[tuple[int, Pin]] = []
         for seat, wanted in pins.items():
             lane = self.lane(seat)
-            newest = notes.get(seat, [])[:1]
+            newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
             room = lane.rect.h - min(reserve, lane.rect.h)
-            for p in wanted:
-                # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
-                shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
-                    p.color, colors.FELT_UNDER_WORDS))]
-                said = ""
-                for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
-                    pad = self._pad(max(p.top, p.low)) if shape.plate or not lane.clear else 0
-                    img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
-                                                shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low))
-                    if said:
-                        break
-                if not said:
-                    homeless.append(p)
-                    continue
-                placed.setdefault(seat, []).append((replace(shape, text=said), img, px))
-                room -= img.get_height() + pad
+            went, left = self._pin_lane(lane, wanted, room)
+            if left and any(p.top > p.low for p in wanted):  # (a slap's banner at its least leaves the prompt a line)
+                low_went, low_left = self._pin_lane(lane, [replace(p, top=p.low) for p in wanted], room)
+                if len(low_left) < len(left):
+                    went, left = low_went, low_left
+            for p in left:
+                mat = self._on_mat(seat, p, went)
+                if mat is None:
+                    homeless.append((seat, p))
+                else:
+                    went.append(mat)
+            if went:
+                placed[seat] = went
         return placed, homeless
+
+    def _pin_lane(self, lane: Lane, wanted: list[Pin], room: int
+                  ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
+        """`wanted` fitted in turn into `room` px of `lane`: (those that went, as fitted; those that did not)."""
+        went: list[tuple[Pin, pygame.Surface, int]] = []
+        left: list[Pin] = []
+        for p in wanted:
+            # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
+            shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
+                p.color, colors.FELT_UNDER_WORDS))]
+            said = ""
+            for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
+                pad = self.plate_margin(p.low) if shape.plate or not lane.clear else 0  # (as `draw` pads it)
+                img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
+                                            shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low),
+                                            tiny=shape.tiny)
+                if said:
+                    break
+            if not said:
+                left.append(p)
+                continue
+            went.append((replace(shape, text=said), img, px))
+            room -= img.get_height() + pad
+        return went, left
+
+    def _on_mat(self, seat: int, p: Pin, placed: list[tuple[Pin, pygame.Surface, int]]
+                ) -> tuple[Pin, pygame.Surface, int] | None:
+        """`p` fitted over the seat's own cards, on a plate, where its lane has no room left for it (a lane of
+        one line holding a note or the seat's banner; none by a mat in the middle of a row): said at the seat
+        still, never in the middle. None where the lane is that place already, or another pin has it."""
+        if self.lane(seat).side == "own" or any(q.on_mat for q, _, _ in placed):
+            return None
+        rect = self.host.mat_words(seat)
+        if rect is None:
+            return None
+        pad = self.plate_margin(p.low)  # (as `draw` pads it: a cards' row is low)
+        color = colors.readable(p.color, colors.on_plate())
+        # (its short form first: the mat it is on names the seat)
+        img, px, said = self.fitted(p.short or p.text, color, rect.w - 2 * pad, rect.h - pad, p.tiny,
+                                    readable_only=True, sizes=(max(p.top, p.low), p.low))
+        return (replace(p, text=said, color=color, plate=True, on_mat=True), img, px) if said else None
 
     def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True,
              pinned: Pinned | None = None) -> None:
@@ -581,7 +638,15 @@ class Notes:
             offset = 0
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
-                pad = self._pad(size) if plated else 0
+                pad = self.plate_margin(p.low) if plated else 0  # (a plate as thin as at its least: a low lane holds it)
+                mat = host.mat_words(seat)
+                if p.on_mat and mat is not None:  # (over its own cards, centred: not in the lane)
+                    rect = img.get_rect().inflate(2 * pad, pad)
+                    rect.center = mat.center
+                    box = self.draw_plate(surface, rect.inflate(-2 * pad, -pad), img.get_height(), p.fade, pad)
+                    hud.blit_alpha(surface, img, img.get_rect(center=rect.center), p.fade)
+                    host.boxes.add(p.kind, box, p.text, seat, text_px(size))
+                    continue
                 rect = self._at(lane, img.get_rect().inflate(2 * pad, pad), offset)
                 box = self.draw_plate(surface, rect.inflate(-2 * pad, -pad), img.get_height(), p.fade, pad) \
                     if plated else rect

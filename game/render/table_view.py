@@ -237,6 +237,11 @@ class TableView:
         there clear)."""
         return self.L.seats[seat].stack.copy()
 
+    def mat_words(self, seat: int) -> pygame.Rect | None:
+        """Where words pinned at a seat go on its own mat when its lane has no room for them (see Notes.pin):
+        over its own cards (None: the mat has no such place clear of its own words)."""
+        return self.own_lane(seat)
+
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's panel has its words, in the panel's own coordinates (a game may narrow it)."""
         return pygame.Rect((0, 0), self.L.seats[seat].rect.size)

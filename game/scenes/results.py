@@ -128,12 +128,12 @@ class ResultsScene(Scene):
         headline = self.body.headline()
         self.head_px = ui.TEXTS.whole_size(headline, w - 2 * margin, ui.px(size, 46), bold=True)
         self.rules_y = ui.px(size, 16) + ui.TEXTS.line_height(self.head_px, True)
-        # grown by the text size up to RULES_GROWN (the figures under it want the room more), on more lines
-        # rather than in smaller words
+        # grown by the text size up to RULES_GROWN (the figures under it want the room more), on three even lines
+        # at most: a little smaller (never under its size at 100 %) rather than a fourth line
         grown = min(scale.text_scale(), RULES_GROWN)
         self.rules_px, self.rules_lines = ui.TEXTS.wrap_fit(self.definition.rules_summary(self.config.rules),
                                                    ui.px(size, WORD_PX * grown / scale.text_scale()), w - 2 * margin,
-                                                   lines=3 if grown <= 1 else 4, least=1 / grown)
+                                                   lines=3, least=1 / grown)
         rules_bottom = self.rules_y + len(self.rules_lines) * ui.TEXTS.line_height(self.rules_px)
         dot, gap = ui.px(size, 12), ui.px(size, 16)
         self.tally_px = ui.px(size, TALLY_PX)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
-from game.render import scale
+from game.render import scale, seat_marks
 from game.render.text import halves
 from game.ui import widgets as ui
 
@@ -35,6 +35,18 @@ def fit_row(size: tuple[int, int], px: float, height: int, bold: bool = False) -
     while font_px > 6 and ui.TEXTS.line_height(font_px, bold) > height:
         font_px -= 1  # rows too low even for that (a tiny window, eight seats, big text): never rows over each other
     return font_px
+
+
+def mark_side(size: tuple[int, int], name_px: int, row_h: int) -> int:
+    """A seat's mark before its name in a list of figures (issue 37: its shape, not its colour alone, says whose
+    row it is): about as tall as the name's capitals, within the row."""
+    return max(ui.px(size, 12), min(row_h - 6, round(ui.TEXTS.line_height(name_px, True) * 0.62)))
+
+
+def draw_mark(surface: pygame.Surface, seat: int, left: int, cy: int, side: int) -> int:
+    """The seat's mark (game.render.seat_marks: its shape in its colour), `side` px, its left edge at `left` and
+    its middle on line `cy`; returns its right edge."""
+    return seat_marks.draw(surface, seat, pygame.Rect(left, cy - side // 2, side, side)).right
 
 
 def name_halves(name: str) -> tuple[str, str]:

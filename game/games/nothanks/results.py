@@ -20,7 +20,16 @@ from game.render import card_art, hud
 from game.render.card_art import CardArt
 from game.render.tokens import Tokens
 from game.ui import widgets as ui
-from game.ui.figures import LIST_ROWS, WORD_PX, fit_row, whole_name, winners_line, word_floor
+from game.ui.figures import (
+    LIST_ROWS,
+    WORD_PX,
+    draw_mark,
+    fit_row,
+    mark_side,
+    whole_name,
+    winners_line,
+    word_floor,
+)
 
 TAKE_LINE = 50  # a take's row at most, at 1280×720 (its matchstick as long)
 TAB = 0.74  # a card in a row shows this much of its height (of its width): its index and suit, the rest tucked
@@ -123,9 +132,9 @@ class NothanksResults:
                         self.stick.get_width() + ui.px(size, 6) + self.num_w) + col_gap
         total_w = max([head_font.size(t("Total"))[0]]
                       + [ui.TEXTS.font(self.total_px, True).size(self.total(seat))[0] for seat in range(n)]) + col_gap
-        dot = ui.px(size, 12)
+        self.mark = mark_side(size, self.name_px, row_h)
         name_font = ui.TEXTS.font(self.name_px, True)
-        name_need = max(name_font.size("★ " + name)[0] for name in self.names) + dot + 18 + ui.px(size, 8)
+        name_need = max(name_font.size("★ " + name)[0] for name in self.names) + self.mark + 18 + ui.px(size, 8)
         self.name_w = min(name_need, max(ui.px(size, 170), inner * 2 // 5))  # long names: up to 2/5
         cards_w = inner - self.name_w - matches_w - total_w
         left = box.x + pad
@@ -185,7 +194,7 @@ class NothanksResults:
         self.take_count_w = max((plain.size(str(take.matches))[0] for take in self.takes if take.matches),
                                 default=0)
         gap = max(4, px // 3)
-        mark = max(6, line // 3)
+        mark = self._take_mark(px, line)
         counted = self.take_stick.get_width() + 2 + self.take_count_w if self.take_count_w else 0
         return mark + gap + self.take_label_w + (gap + self.take_name_w if names else 0) + gap + counted + gap
 
@@ -214,12 +223,10 @@ class NothanksResults:
             won = seat in self.winners
             if won:
                 hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
-            dot = pygame.Rect(row.x + 4, 0, ui.px(size, 12), ui.px(size, 12))
-            dot.centery = row.centery
-            pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
+            right = draw_mark(surface, seat, row.x + 4, row.centery, min(self.mark, row.h - 2))
             label = ("★ " if won else "") + self.names[seat]
-            whole_name(surface, label, self.name_w - dot.w - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
-                       (dot.right + 8, row.centery), row.h)
+            whole_name(surface, label, self.name_w - self.mark - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
+                       (right + 8, row.centery), row.h)
             cards_area = pygame.Rect(self.cards_x, row.y + 2, self.matches_col.x - ui.px(size, 8) - self.cards_x,
                                      row.h - 4)
             self._draw_runs(surface, self.runs[seat], cards_area)
@@ -298,12 +305,10 @@ class NothanksResults:
                              max_w=box.w - 2 * pad).bottom
         px, step = self.take_px, self.take_line
         gap = max(4, px // 3)
-        mark_w = max(6, step // 3)
+        mark_w = self._take_mark(px, step)
         for row, take in self.shown_takes():
             x, cy = box.x + pad, self.takes_top + row * step + step // 2
-            mark = pygame.Rect(x, cy - mark_w // 2, mark_w, mark_w)
-            pygame.draw.rect(surface, ui.seat_colour(take.seat), mark, border_radius=2)
-            x += mark_w + gap
+            x = draw_mark(surface, take.seat, x, cy, mark_w) + gap
             ui.blit_text(surface, card_name(self.rules, take.card), px, ui.TEXT, "midleft", (x, cy), bold=True)
             x += self.take_label_w + gap
             if self.take_names:
@@ -316,6 +321,11 @@ class NothanksResults:
             last = min(len(self.takes), first + self.take_rows - 1)
             ui.blit_text(surface, t("↑ ↓ {first}–{last} of {count}", first=first, last=last, count=len(self.takes)),
                          self.pager_px, ui.TEXT_DIM, "midtop", (box.centerx, self.pager_y), max_w=box.w - 2 * pad)
+
+    def _take_mark(self, px: int, line: int) -> int:
+        """The taker's mark before a take (its shape in its colour: where the row has no room for the name, it
+        alone says who took the card)."""
+        return max(6, min(line - 4, round(ui.TEXTS.line_height(px, True) * 0.62)))
 
     def _token_unit(self, stick: int) -> int:
         """A token's size for a place a matchstick `stick` px long fits: a chip is round, so smaller."""

@@ -352,4 +352,4 @@ class NothanksView(TableView):
         seat = state.current_player
         low = text_for(big_min(self.L.size))  # (the couch's big words: where the lane cannot hold them, over the card)
         return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
-                           short=self.model.prompt_short(state))]}
+                           short=self.model.prompt_short(state), tiny=self.model.prompt_tiny(state))]}

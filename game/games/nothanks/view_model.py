@@ -190,6 +190,11 @@ class NothanksModel(ViewModel):
             return t("Take it: {key}", key=keys.first)
         return t("Take {take} \u00b7 pass {pay}", take=keys.first, pay=keys.second)
 
+    def prompt_tiny(self, state: nt.State) -> str:
+        """`prompt_short` where even that does not fit its seat's lane (a mat in the middle of a row, its lane over
+        its own cards): the lit mat names the seat and its keys line says which keys, so "Your turn!" is enough."""
+        return t("Thinking\u2026") if self.keys_of(state.current_player) is None else t("Your turn!")
+
     def prompt_text(self, state: nt.State) -> str:
         """Above the card: whose turn, and (for a human) which key takes and which pays."""
         seat = state.current_player

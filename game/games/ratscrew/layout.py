@@ -11,8 +11,10 @@ LAYOUT = LayoutHints(
 )
 
 # Seats as player mats in rows along the window's top and bottom (issue 20 items 1, 2, 9), the pile between
-# them as big as the felt there takes (see RatscrewView._fit_rows). Used where RatscrewView.mats_in_rows is on.
+# them as big as the felt there takes (see RatscrewView._fit_rows); up to six seats in two columns at the sides,
+# two or three mats a side, the pile half the window's height between them (issue 37 item 2). Used where
+# RatscrewView.mats_in_rows is on.
 ROWS_LAYOUT = LayoutHints(
     pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=1.0,
-    name_above=True, rows_from=2, mats=True, columns_upto=4,
+    name_above=True, rows_from=2, mats=True, columns_upto=6,
 )

@@ -10,7 +10,16 @@ from game.i18n import t, tn
 from game.render import colors, hud, scale
 from game.render.card_art import CardArt
 from game.ui import widgets as ui
-from game.ui.figures import WORD_PX, fit_row, table_columns, whole_name, winners_line, word_floor
+from game.ui.figures import (
+    WORD_PX,
+    draw_mark,
+    fit_row,
+    mark_side,
+    table_columns,
+    whole_name,
+    winners_line,
+    word_floor,
+)
 
 
 def hand_steps(history: RatscrewHistory) -> list[tuple[int, ...]]:
@@ -136,9 +145,9 @@ class RatscrewResults:
         row_h = min(ui.px(size, 54), rows_h // n)
         self.value_px = [fit_row(size, 28 if i != 3 else WORD_PX, row_h - 2) for i in range(len(self.headers))]
         self.name_px = fit_row(size, 26, row_h - 2, True)
-        dot = ui.px(size, 12)
+        self.mark = mark_side(size, self.name_px, row_h)
         name_font = ui.TEXTS.font(self.name_px, True)
-        name_need = max(name_font.size("★ " + name)[0] for name in self.names) + dot + 16 + ui.px(size, 8)
+        name_need = max(name_font.size("★ " + name)[0] for name in self.names) + self.mark + 16 + ui.px(size, 8)
         room = inner - min(name_need, max(ui.px(size, 110), inner * 2 // 5))
         self.header_px, self.widths, self.shown = table_columns(size, self.headers,
                                                                 [list(col) for col in zip(*self.values)],
@@ -216,12 +225,10 @@ class RatscrewResults:
             won = seat == self.winner
             if won:
                 hud.shade(surface, row, 70, ui.GOLD, radius=row.h // 5)
-            dot = pygame.Rect(row.x + 4, 0, ui.px(size, 12), ui.px(size, 12))
-            dot.centery = row.centery
-            pygame.draw.rect(surface, ui.seat_colour(seat), dot, border_radius=3)
+            right = draw_mark(surface, seat, row.x + 4, row.centery, min(self.mark, row.h - 2))
             label = ("★ " if won else "") + name
-            whole_name(surface, label, self.name_w - dot.w - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
-                       (dot.right + 8, row.centery), row.h)
+            whole_name(surface, label, self.name_w - self.mark - 14, self.name_px, ui.GOLD if won else ui.TEXT, won,
+                       (right + 8, row.centery), row.h)
             for i, value in enumerate(self.values[seat]):
                 ui.blit_text(surface, value, self.value_px[i], ui.TEXT, "center", (centres[i], row.centery),
                              max_w=widths[i] - 2)

@@ -126,17 +126,19 @@ def _counts(rules: rs.Rules) -> str:
 
 
 def summary(rules: rs.Rules) -> str:
-    """One line for the table and the lobby: every option, compactly."""
+    """One line for the table and the lobby: every option, compactly. The slaps, the challenge (its counts, a
+    payer with no cards, the claim), a slap's timing and penalty, the limit: in that order the short parts sit
+    between the long ones, so a wrapped summary (the results at 150 %) takes three even lines, not four."""
     names = slap_names(rules)
     parts = [
         t("Slaps: {names}", names=", ".join(names)) if names else t("No slaps"),
-        _penalty_short(rules),
         _counts(rules),
         t("payer out: next pays")
         if rules.payer_out_rule == "next_pays"
         else t("payer out: challenger wins"),
         t("the challenger takes the pile after {s} s", s=decimal(rules.claim_delay_ms / 1000)),
         t("up to {ms} ms too late: no penalty", ms=rules.late_grace_ms),
+        _penalty_short(rules),
         tn("limit {n} card", "limit {n} cards", rules.card_limit),
     ]
     return " · ".join(parts)

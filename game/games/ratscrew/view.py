@@ -27,7 +27,7 @@ from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
-from game.render.layout import TableLayout, table_layout
+from game.render.layout import COLUMN_PAIRS, TableLayout, table_layout
 from game.render.notes import Lane, Pin, Pinned
 from game.render.scale import (
     big_min,
@@ -65,10 +65,11 @@ class CornerPrint(SmallPrint):
             if beside is not None:
                 self._placed = (key, *beside)
                 return beside
-            _, rect = super().layout(L, texts, text)
+            img, rect = super().layout(L, texts, text)
             found = self._edge(L, texts, text) if rect.top >= L.size[1] else None
-            if found is not None:
-                self._placed = (key, *found)
+            # kept under this key whichever way it was found (the corner's own key differs: without this, a table
+            # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
+            self._placed = (key, *(found or (img, rect)))
         assert self._placed is not None
         return self._placed[1], self._placed[2]
 
@@ -190,7 +191,7 @@ class RatscrewView(TableView):
             for columns in (True, False):
                 self._columns = columns
                 self._fit_rows(size)
-                if self.L.rows and self._shrink_for_notes(size):
+                if self.L.rows and self._shrink_for_notes(size) and (not columns or self._banners_fit()):
                     break
             else:  # too crowded for mats: as round an ellipse
                 self._card, self._mode = None, "stack"
@@ -235,6 +236,16 @@ class RatscrewView(TableView):
                 return True
         self._card = first
         return False
+
+    def _banners_fit(self) -> bool:
+        """Mats in columns of three (five and six seats): whether every seat's notes lane holds two lines of the
+        couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37); where
+        the felt between three mats is less (a small window), the seats sit in rows. (Two a column leave their
+        mats more felt than that, but for the lanes beside the pile.)"""
+        if self.n <= COLUMN_PAIRS:
+            return True
+        line = self.notes._line(text_for(big_min(self.L.size)))
+        return all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
 
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
@@ -418,6 +429,11 @@ class RatscrewView(TableView):
             lane.height = max(1, box.stack.bottom - lane.top)
         return lane
 
+    def mat_words(self, seat: int) -> pygame.Rect | None:
+        """None: a mat's stack of backs lies among its words (its name over it, its keys and count beside it),
+        too narrow for a line of the big words."""
+        return None
+
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""
         box = self.L.seats[seat]
@@ -466,15 +482,16 @@ class RatscrewView(TableView):
         self.poll()
         paint.slaps(self, surface, now)
         self.poll()
-        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for p in homeless))
+        self._draw_status(surface, state, claim_left, any(p.kind == "prompt" for _, p in homeless))
         self.poll()
         self.draw_notes(surface, now, self.pinned)
 
     def pins(self, state: rs.State, now: float) -> dict[int, list[Pin]]:
         """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
         winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
-        each at least as big as the centre's banners and prompt. What its lane cannot hold stays in the centre's
-        lanes (where a seat's lane holds one line, its prompt goes under the pile while its banner shows)."""
+        each at least as big as the centre's banners and prompt. A debt or a claim (a key to press now) goes before
+        the seat's notes; a turn's line goes under the pile while the seat's lane of one line holds a note or its
+        banner (its stack of backs is too narrow for it)."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
         for e in self.anim.effects:
@@ -486,7 +503,8 @@ class RatscrewView(TableView):
         if seat is not None and text:
             color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
             pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
-                                                 short=self.model.status_short(state)))
+                                                 short=self.model.status_short(state),
+                                                 urgent=bool(state.awaiting_claim or state.owed)))
         return pins
 
     def _draw_flyer(self, surface: pygame.Surface, f: Flyer, now: float, pile_size: int) -> None:

@@ -18,7 +18,7 @@ from game.scenes.lobby import cells
 from game.scenes.lobby.spatial import Cell
 from game.ui import widgets as ui
 
-NAME_PX = 26  # the seat's name at 1280×720 (before the text size)
+NAME_PX = 30  # the seat's name at 1280×720 (before the text size): the biggest words on the card
 CELL_PX = 20  # every other word on a card: the floor for menus (issue 20)
 
 
@@ -36,11 +36,17 @@ def is_info(cell: Cell) -> bool:
     return cell.on_confirm is None and cell.change is None
 
 
+def wraps(cell: Cell) -> bool:
+    """Whether a cell's list of choices wraps over lines rather than showing its value alone: a list with no label
+    (what plays the seat: "Person · Bot · Empty"), so the cards' words grow for the sofa and it still shows whole."""
+    return not cell.label
+
+
 def cell_height(cell: Cell, room: int, size: tuple[int, int]) -> int:
     px = ui.px(size, CELL_PX)
     if is_info(cell):
         return len(info_lines(cell.label, room, px)) * ui.TEXTS.line_height(px) + ui.px(size, 4)
-    return cells.height(cell, room, px)
+    return cells.height(cell, room, px, wraps(cell))
 
 
 def info_lines(text: str, room: int, px: int) -> list[str]:
@@ -72,7 +78,7 @@ def whole_lists(cards: list[list[Cell]], w: int, size: tuple[int, int]) -> int:
     """How many of the cards' values show their whole list of choices at `size`."""
     room = w - 2 * inset(size) - 2 * ui.px(size, 6)
     px = ui.px(size, CELL_PX)
-    return sum(cells.plan(c, room, px).whole for card in cards for c in card[1:] if not is_info(c))
+    return sum(cells.plan(c, room, px, wraps(c)).whole for card in cards for c in card[1:] if not is_info(c))
 
 
 def place(card: list[Cell], rect: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -105,7 +111,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, face: Face, card: list
         if is_info(c):
             draw_info(surface, c, r, size)
         else:
-            cells.draw_value(surface, c, r, ui.px(size, CELL_PX), c is focus, ui.px(size, 6))
+            cells.draw_value(surface, c, r, ui.px(size, CELL_PX), c is focus, ui.px(size, 6), wraps(c))
 
 
 def draw_name(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, face: Face, focused: bool,

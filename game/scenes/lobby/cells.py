@@ -54,8 +54,8 @@ class Plan:
 
 def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
     """The first of: the whole list beside the label, the value alone beside it, the list under the label,
-    the value under it (`lists`: the list under the label, on as many lines as it takes, before the value
-    alone beside it)."""
+    the value under it (`lists`: the list under the label, or with no label from the first line, on as many
+    lines as it takes, before the value alone beside it)."""
     labels, _ = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
     gap = ui.TEXTS.width("  ", px) if cell.label else 0
     label_w = ui.TEXTS.width(cell.label, px) if cell.label else 0
@@ -65,8 +65,8 @@ def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
         need = (label_w + gap if lines == 1 else 0) + (whole if shown_whole else one)
         if need <= room or (lines == 1 and not cell.label and not shown_whole):
             return Plan(shown_whole, lines if cell.label else 1)
-        if lists and shown_whole and lines == 2 and cell.label and one_width(labels, px) <= room:
-            return Plan(True, 1 + len(list_breaks(labels, px, room)))
+        if lists and shown_whole and lines == 2 and one_width(labels, px) <= room:
+            return Plan(True, (1 if cell.label else 0) + len(list_breaks(labels, px, room)))
     return Plan(False, 2 if cell.label else 1)
 
 
@@ -101,11 +101,12 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
         ui.blit_text(surface, cell.label, px, colour, "midleft", (x, top + u // 2), max_w=right - x)
     y = top + (p.lines - 1) * u + u // 2
     labels, at = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
-    if p.whole and p.lines > 1:  # under the label, on as many lines as it takes
+    if p.whole and p.lines > 1:  # under the label (with none, from the first line), on as many lines as it takes
+        first = 1 if cell.label else 0
         for k, line in enumerate(list_breaks(labels, px, right - x)):
             here = [labels[i] for i in line]
-            draw_list(surface, here, at - line[0] if at in line else -1, px, right, top + (k + 1) * u + u // 2,
-                      focused and enabled, colour)
+            draw_list(surface, here, at - line[0] if at in line else -1, px, right,
+                      top + (k + first) * u + u // 2, focused and enabled, colour)
     elif p.whole:
         draw_list(surface, labels, at, px, right, y, focused and enabled, colour)
     else:

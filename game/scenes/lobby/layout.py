@@ -20,6 +20,9 @@ BUTTON_PX = 24
 LINE_PX = 20
 HINT_PX = 20
 COLUMNS = 4
+# How much the cards' words may grow over their size for the window, biggest first (read from the sofa: a seat's
+# name and level at 480×270 are a few pixels at 1.0), in steps fine enough to use the cards' room.
+GROWTH = (1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
 
 
 @dataclass
@@ -111,7 +114,7 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
     rows = -(-len(card_cells) // COLUMNS)
     room = grid_bottom - grid_top
     lists = cards.whole_lists(card_cells, card_w, size)
-    for grow in (1.3, 1.15, 1.0):  # the cards' words as big as lets every row show, every list still whole
+    for grow in GROWTH:  # the cards' words as big as lets every row show, every list still whole
         look = (round(w * grow), round(h * grow))
         need = max(cards.card_height(c, card_w, look) for c in card_cells)
         if need * rows + gap * (rows - 1) <= room and cards.whole_lists(card_cells, card_w, look) >= lists:
