@@ -22,7 +22,7 @@ from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
-from game.games.ratscrew.panel import build_panel, name_bottom
+from game.games.ratscrew.panel import build_panel, name_bottom, stack_place
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
@@ -264,7 +264,9 @@ class RatscrewView(TableView):
         if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         line = self.notes._line(text_for(big_min(self.L.size)))
-        return all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
+        # (and the short mats of a column of four keep a full stack of backs under a long name, 2/3 of its size)
+        return (all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
+                and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
 
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
