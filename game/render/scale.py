@@ -155,21 +155,49 @@ def text_scale() -> float:
     return _STATE.get()[2].text_scale
 
 
+# The context text_px last read and what it reads of it (its text scale, TEXT_GROWN_MAX in its window): text_px
+# runs a million times in a test file, mostly under one context; the context is held, so `is` cannot mistake a
+# new one for it.
+_GROWN: tuple[RenderContext, float, float] = (RenderContext(), 1.0, TEXT_GROWN_MAX * unit(REFERENCE))
+
+
+def _grown() -> tuple[RenderContext, float, float]:
+    """The context in force, its text scale and TEXT_GROWN_MAX in its window (kept until the context changes)."""
+    global _GROWN
+    context = _STATE.get()[2]
+    grown = _GROWN
+    if grown[0] is not context:
+        grown = _GROWN = (context, context.text_scale, TEXT_GROWN_MAX * context.window_unit)
+    return grown
+
+
 def text_px(size: float) -> int:
     """The font size that text of `size` px is drawn at, at the text size in force."""
-    context = _STATE.get()[2]
-    s = context.text_scale
+    _, s, most = _grown()
     if s == 1.0:
         return round(size)
-    return round(max(size, min(size * s, TEXT_GROWN_MAX * context.window_unit)))
+    return round(max(size, min(size * s, most)))
+
+
+# text_for's answers by (drawn, text scale, TEXT_GROWN_MAX in the window): the layouts ask for the same few
+# sizes hundreds of thousands of times. A few sizes times a few looks; cleared past TEXT_FOR_MOST entries.
+_TEXT_FOR: dict[tuple[float, float, float], int] = {}
+TEXT_FOR_MOST = 4096
 
 
 def text_for(drawn: int) -> int:
     """The smallest text size that is drawn at least `drawn` px at the text size in force (`drawn` itself at
     100 %): where a bigger text size finds no room, a text may shrink to this, as big as 100 % drew it."""
-    n = max(1, int(drawn))
-    while n > 1 and text_px(n - 1) >= drawn:
-        n -= 1
+    _, s, most = _grown()
+    key = (drawn, s, most)
+    n = _TEXT_FOR.get(key)
+    if n is None:
+        n = max(1, int(drawn))
+        while n > 1 and text_px(n - 1) >= drawn:
+            n -= 1
+        if len(_TEXT_FOR) >= TEXT_FOR_MOST:
+            _TEXT_FOR.clear()
+        _TEXT_FOR[key] = n
     return n
 
 
