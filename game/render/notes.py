@@ -115,14 +115,15 @@ class Notes:
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
         # How well lanes of each size hold notes (_score) and whether lanes of each width hold every word
-        # (_holds_words), by what they are measured with: a table finds its lanes again for every new layout
-        # (a panel grown, a prompt moved) with the same few sizes. A few looks per table, a few KB each.
+        # (_holds_words), by what they are measured with (the table's fonts are its own for good): a table finds
+        # its lanes again for every layout it tries (a pile shrunk, a panel grown) with the same few sizes. A
+        # few windows and looks per table, a few KB each.
         self._measured: dict[Hashable, tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]] = {}
 
     def clear(self) -> None:
         self._lanes.clear()
         self._fitted.clear()
-        self._measured.clear()
+        # (_measured stays: keyed by all it is measured with, it serves the next layout, as in _shrink_for_notes)
 
     def _measures(self) -> tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]:
         """The scores and word checks measured so far with the window, looks and notes in force (see _measured)."""
