@@ -27,7 +27,7 @@ from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
 from game.render.effects import NOTE_FADE_MS, Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
-from game.render.scale import big_min, px, text_for, text_min, text_px, unit
+from game.render.scale import big_min, looks_key, px, text_for, text_min, text_px, unit
 from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
 from game.render.tween import ease_out
 
@@ -40,6 +40,7 @@ REF_SHORT = "Too late by 167 ms"
 REF_SHORT_2 = "Wrong slap! Burns 2"
 MARK_SHARE = 0.8  # the seat's mark before a note: its size as a share of the note's text size
 MARK_LEAST = 8  # a mark smaller than this (px) would not read as a shape: left out
+MEASURED_LOOKS = 8  # a table's lane measures kept for so many windows and looks at most (see Notes._measured)
 SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
 
 
@@ -113,10 +114,28 @@ class Notes:
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
+        # How well lanes of each size hold notes (_score) and whether lanes of each width hold every word
+        # (_holds_words), by what they are measured with (the table's fonts are its own for good): a table finds
+        # its lanes again for every layout it tries (a pile shrunk, a panel grown) with the same few sizes. A
+        # few windows and looks per table, a few KB each.
+        self._measured: dict[Hashable, tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]] = {}
 
     def clear(self) -> None:
         self._lanes.clear()
         self._fitted.clear()
+        # (_measured stays: keyed by all it is measured with, it serves the next layout, as in _shrink_for_notes)
+
+    def _measures(self) -> tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]:
+        """The scores and word checks measured so far with the window, looks and notes in force (see _measured)."""
+        host = self.host
+        key = (host.L.size, looks_key(), bool(host.L.rows and host.notes_in_column),
+               tuple(t(text) for text in host.short_notes))
+        found = self._measured.get(key)
+        if found is None:
+            if len(self._measured) >= MEASURED_LOOKS:
+                self._measured.clear()
+            found = self._measured[key] = ({}, {})
+        return found
 
     # -- sizes ------------------------------------------------------------------------------------------
     def size(self, box: pygame.Rect | None = None) -> int:
@@ -233,7 +252,10 @@ class Notes:
         return memo[key]
 
     def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
-                    memo: dict[tuple[int, int], tuple[int, int, int, int]]) -> list[tuple[tuple[int, ...], Lane]]:
+                    memo: dict[tuple[int, int], tuple[int, int, int, int]], holds: dict[int, bool]
+                    ) -> list[tuple[tuple[int, ...], Lane]]:
+        """Every lane `seat` may take, best first. `holds`: whether a lane so wide holds every word, by width (a
+        seat offers a hundred lanes of a dozen widths)."""
         L = self.host.L
         box = L.seats[seat].rect
         zone = self.panel_zone(seat)
@@ -262,8 +284,6 @@ class Notes:
             out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
                         Lane(seat, rect, side, True)))
 
-        # Whether a lane so wide holds every word, by width: a seat offers a hundred lanes of a dozen widths.
-        holds: dict[int, bool] = {}
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
         big = self._line(text_for(big_min(L.size)))
@@ -316,8 +336,8 @@ class Notes:
         window = pygame.Rect(2, 2, w - 4, h - 4)
         panels = [self.panel_zone(s).inflate(2 * g, 2 * g) for s in range(n)]
         obstacles = panels + [b.inflate(g, g) for b in blocks]
-        memo: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-        cands = {s: self._candidates(s, obstacles, window, memo) for s in range(n)}
+        memo, holds = self._measures()
+        cands = {s: self._candidates(s, obstacles, window, memo, holds) for s in range(n)}
         self.host.poll()
         # The most crowded seats choose first (their best lane is the poorest), then seat order.
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
