@@ -45,21 +45,16 @@ def _seat_words(size, n, watch_clock=False):
     seen = []
     for _now, _surface, boxes in drawn_frames(app, table, 2600, 40):
         view = table.view
-        # seats whose lane holds their slap's banner or a note
-        busy = {b.seat for b in boxes if b.kind in ("banner", "note")}
         for b in boxes:
             if b.kind in ABOUT_A_SEAT or b.kind == "clock":
                 region = None if b.seat is None else (view.notes.lane(b.seat).rect, view.notes.panel_zone(b.seat))
-                # in the centre only while its seat's lane holds that seat's slap banner or a note (a note is never
-                # pushed out by a turn's line), and never a debt or a claim (those go before the seat's notes)
                 state = table.match.state
-                if b.kind == "prompt" and b.seat is None:
-                    assert view.model.status_seat(state) in busy, (b.text, busy)
-                    assert not (state.awaiting_claim or state.owed), b.text
-                    continue
-                if b.kind == "prompt":  # the line about the seat to press now, at that seat (short: "Your turn: Q")
-                    assert b.seat == view.model.status_seat(state)
-                    assert b.text in (view.model.status_text(state), view.model.status_short(state))
+                if b.kind == "prompt":  # the line about the seat to press now, at that seat (short: "Your turn: Q";
+                    # while its lane of one line holds a note or its banner, over its mat's keys rows: "Play: Q"),
+                    # never in the centre
+                    assert b.seat == view.model.status_seat(state), (b.text, b.seat)
+                    assert b.text in (view.model.status_text(state), view.model.status_short(state),
+                                      view.model.status_tiny(state)), b.text
                 seen.append((b.kind, b.text, b.seat, pygame.Rect(b.rect), region))
     return table, seen
 

@@ -430,9 +430,23 @@ class RatscrewView(TableView):
         return lane
 
     def mat_words(self, seat: int) -> pygame.Rect | None:
-        """None: a mat's stack of backs lies among its words (its name over it, its keys and count beside it),
-        too narrow for a line of the big words."""
-        return None
+        """A mat's keys rows (its info column over its count): where its turn's line goes, on a plate, while its
+        lane of one line holds a note or its banner (the line says the key the rows say; its stack of backs,
+        among its words, is too narrow for it). None for a seat with no keys."""
+        box = self.L.seats[seat]
+        if not (seat < len(self.controls) and self.controls[seat]):
+            return None
+        info = box.info.copy()
+        if box.name is None:  # (the name in the info column's first row)
+            info.top += self.texts.font(self.panels.name_fit(seat)[1], True).get_height()
+        low = max(9, word_min(self.L.size) if self.panels.mats else text_min(self.L.size))  # (as build_panel)
+        keys = info.copy()
+        keys.height -= self.texts.font(low, True).get_height()  # the count's row kept ...
+        # ... unless that leaves less than a line of the big words on its plate (a small window at a big text
+        # size): then over the count too, while it is said
+        line = self.texts.font(text_for(big_min(self.L.size)), True).get_linesize()
+        rows = keys if keys.h >= line * 3 // 2 else info
+        return rows if rows.h > 0 and rows.w > 0 else None
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column."""
@@ -490,8 +504,8 @@ class RatscrewView(TableView):
         """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
         winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
         each at least as big as the centre's banners and prompt. A debt or a claim (a key to press now) goes before
-        the seat's notes; a turn's line goes under the pile while the seat's lane of one line holds a note or its
-        banner (its stack of backs is too narrow for it)."""
+        the seat's notes; a turn's line goes over the seat's keys rows, on a plate, while the seat's lane of one line
+        holds a note or its banner (see `mat_words`)."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
         for e in self.anim.effects:
@@ -504,6 +518,7 @@ class RatscrewView(TableView):
             color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
             pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
                                                  short=self.model.status_short(state),
+                                                 tiny=self.model.status_tiny(state),
                                                  urgent=bool(state.awaiting_claim or state.owed)))
         return pins
 
