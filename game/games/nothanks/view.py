@@ -22,7 +22,7 @@ from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
 from game.render.notes import Pin
-from game.render.scale import big_min, looks_key, text_for, text_min, text_scale
+from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 
@@ -337,10 +337,6 @@ class NothanksView(TableView):
         # over the card where the seat's lane cannot hold it
         self._centre_drawn = [rect for _, _, rect in self.words.centre_texts(state, now)]
         pinned, homeless = self.notes.pin(self.pins(state), self.anim.effects, now)
-        if homeless:  # at its seat still, as small as the table's floor (eight seats at a bigger text size), not over
-            # the card
-            pinned, homeless = self.notes.pin(self.pins(state, text_for(text_min(self.L.size))), self.anim.effects,
-                                              now)
         paint.centre(self, surface, state, now, prompt=bool(homeless))
         self.poll()
         for f in self.anim.flyers:
@@ -348,12 +344,12 @@ class NothanksView(TableView):
         self.poll()
         self.draw_notes(surface, now, pinned)
 
-    def pins(self, state: nt.State, low: int = 0) -> dict[int, list[Pin]]:
+    def pins(self, state: nt.State) -> dict[int, list[Pin]]:
         """What is said at a seat's mat before its notes (issue 37): whose turn and which keys (the short form
-        where the lane is narrow), down to `low` px (else the couch's big words' size)."""
+        where the lane is narrow)."""
         if state.is_over:
             return {}
         seat = state.current_player
-        low = low or text_for(big_min(self.L.size))
+        low = text_for(big_min(self.L.size))  # (the couch's big words: where the lane cannot hold them, over the card)
         return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
                            short=self.model.prompt_short(state), tiny=self.model.prompt_tiny(state))]}
