@@ -75,13 +75,21 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
     prompts = [(text, seat) for kind, text, seat, _, _ in seen if kind == "prompt"]
     assert prompts and all(seat is not None for _, seat in prompts), prompts
     slap = {i18n.t("{name}: {rule}!", name=name, rule=i18n.t("Double")): seat for seat, name in enumerate(names)}
-    bare = i18n.t("{rule}!", rule=i18n.t("Double"))  # (where the winner's lane is too small for its name)
-    won = [(text, seat) for kind, text, seat, _, _ in seen if kind == "banner" and (text in slap or text == bare)]
-    # at its winner's seat, never in the headline lane (eight seats in 640x360 at 150 %: its lane holds it once
-    # the seat's turn line goes over its mat's keys rows; in 1280x720 at 150 % in Swedish, as "Dubbel!")
-    assert won and all(seat == slap.get(text, seat) for text, seat in won), won
-    assert len({seat for _, seat in won}) == 1 and None not in {seat for _, seat in won}, won
-    assert percent > 100 or bare not in {text for text, _ in won}, won  # (named in full at 100 %)
+    won = [(text, seat) for kind, text, seat, _, _ in seen if kind == "banner" and text in slap]
+    assert won and all(seat in (slap[text], None) for text, seat in won), won
+    # in the headline lane only at a bigger text size, where the winner's lane cannot hold it even alone and bare at
+    # the couch's size (measured: eight seats in 1280x720 at 150 % in Danish and Swedish; in 640x360 its lane holds
+    # it now that the seat's turn line goes over its mat's keys rows)
+    centre = {text for text, seat in won if seat is None}
+    assert percent > 100 or not centre, centre
+    view = table.view
+    low = scale.text_for(scale.big_min(size))
+    for text in centre:
+        lane = view.notes.lane(slap[text]).rect
+        assert not view.notes.fitted(text, colors.TEXT, lane.w, lane.h, readable_only=True, sizes=(low, low))[2], \
+            (text, lane)
+    assert not centre or (n, size, percent, language) in {(8, (1280, 720), 150, "da"), (8, (1280, 720), 150, "sv")}, \
+        centre
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")

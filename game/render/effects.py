@@ -68,7 +68,6 @@ class Banner(Effect):
     at: Anchor | None = None  # where its middle starts (None: the table's centre)
     plate: bool = False  # on a dark plate, so any colour reads on the felt
     seat: int | None = None  # about one seat (a slap's winner): said at that seat where its lane holds it
-    short: str = ""  # what it says at that seat where its lane is too small for `text` (the seat named by its place)
 
 
 @dataclass(frozen=True, slots=True)

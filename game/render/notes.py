@@ -610,7 +610,7 @@ class Notes:
             # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
             shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
                 p.color, colors.FELT_UNDER_WORDS))]
-            # (its words in full in either shape before its shorter forms: a winner named, bare, before "Double!")
+            # (its words in full in either shape before its shorter forms)
             forms = [(shape, shape.text, "", "") for shape in shapes] + [
                 (shape, shape.short, shape.tiny, "") for shape in shapes if shape.short]
             said = ""

@@ -297,7 +297,7 @@ def headline_item(v: RatscrewPaintHost, now: float) -> Banner | PhotoFinish | No
         if not isinstance(e, (Banner, PhotoFinish)) or not e.tween.started(now) or e.tween.done(now):
             continue
         if isinstance(e, Banner) and e.seat is not None and any(
-                p.kind == "banner" and p.text in (e.text, e.short) for p, _, _ in v.pinned.get(e.seat, [])):
+                p.kind == "banner" and p.text == e.text for p, _, _ in v.pinned.get(e.seat, [])):
             continue
         if best is None or e.tween.start_ns >= best.tween.start_ns:
             best = e

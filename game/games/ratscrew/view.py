@@ -544,7 +544,7 @@ class RatscrewView(TableView):
         for e in self.anim.effects:
             if isinstance(e, Banner) and e.seat is not None and e.tween.started(now) and not e.tween.done(now):
                 pins.setdefault(e.seat, []).append(Pin("banner", e.text, e.color, round(self.L.size[1] * e.scale), low,
-                                                       self.notes.fade(e, now), e.plate, short=e.short))
+                                                       self.notes.fade(e, now), e.plate))
         seat = self.model.status_seat(state)
         text = self.model.status_text(state)
         if seat is not None and text:

@@ -200,7 +200,6 @@ class RatscrewModel(ViewModel):
                 at=("slap_banner",),
                 plate=True,  # on a dark plate: every seat colour reads on the felt
                 seat=e.seat,  # said at the winner's mat (issue 37), else in the headline lane
-                short=t("{rule}!", rule=rs_text.slap_label(e.rule)),  # (a small lane: "Double!" in the winner's colour)
             )
         )
         self.anim.add(Framed(Tween(t_ns, (SLAP_HOLD_MS + 120) * MS), e.cards))
