@@ -47,7 +47,7 @@ def test_head_starts_know_the_table_they_are_for():
     assert four[2] == four[3] == 0 and six[1] == six[2]  # equal seats, equal head starts
     nine = rs.Rules(slaps=set(rs.SLAP_RULES))
     assert fair.head_starts([900.0, 550.0, 350.0], nine)[0] > three[0]  # more, harder rules: wider gaps
-    # The model's game: every seat at parity with the head starts it chose (before rounding and SPREAD).
+    # The model's game: every seat at parity with the head starts it chose (before rounding and `spread`).
     levels = [bots.level_at(ms) for ms in (900.0, 550.0, 350.0)]
     solved = fair._solve(((350.0, 1), (550.0, 1), (900.0, 1)), rules)
     chances = fair.game_chances(levels[::-1], [1, 1, 1], list(solved), rules)
