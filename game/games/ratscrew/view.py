@@ -475,8 +475,8 @@ class RatscrewView(TableView):
     def _count_row(self, seat: int) -> pygame.Rect | None:
         """A mat's count's row under its keys rows while its pinned turn's line stands in for those (in the mat's
         own coordinates; None while it does not, or stands in for the count too)."""
-        rows = self.mat_words(seat)
-        if self.mat_said(seat) != 1 or rows is None:
+        rows = self.mat_words(seat) if self.mat_said(seat) == 1 else None  # (measured only while it is said)
+        if rows is None:
             return None
         box = self.L.seats[seat]
         top = rows.bottom + self._lift(seat)
