@@ -587,20 +587,39 @@ class Notes:
             newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
             room = lane.rect.h - min(reserve, lane.rect.h)
-            went, left = self._pin_lane(lane, wanted, room)
-            if left and any(p.top > p.low for p in wanted):  # (a slap's banner at its least leaves the prompt a line)
-                low_went, low_left = self._pin_lane(lane, [replace(p, top=p.low) for p in wanted], room)
-                if len(low_left) < len(left):
-                    went, left = low_went, low_left
+            went, left = self._lane_fit(lane, wanted, room)
+            lost: list[Pin] = []
             for p in left:
                 mat = self._on_mat(seat, p, went)
                 if mat is None:
-                    homeless.append((seat, p))
+                    lost.append(p)
                 else:
                     went.append(mat)
+            if lost:  # another on the mat instead, where that lets the lane hold the rest (a slap's banner wrapped
+                # in the lane, its seat's turn line over its mat's keys rows)
+                for q in wanted:
+                    mat = None if q in lost else self._on_mat(seat, q, [])
+                    if mat is None:
+                        continue
+                    rest_went, rest_left = self._lane_fit(lane, [p for p in wanted if p is not q], room)
+                    if len(rest_left) < len(lost):
+                        went, lost = [*rest_went, mat], rest_left
+                        break
+            homeless += [(seat, p) for p in lost]
             if went:
                 placed[seat] = went
         return placed, homeless
+
+    def _lane_fit(self, lane: Lane, wanted: list[Pin], room: int
+                  ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
+        """`_pin_lane`, and all at their least where that lets more of them in (a slap's banner at its least
+        leaves the prompt a line)."""
+        went, left = self._pin_lane(lane, wanted, room)
+        if left and any(p.top > p.low for p in wanted):
+            low_went, low_left = self._pin_lane(lane, [replace(p, top=p.low) for p in wanted], room)
+            if len(low_left) < len(left):
+                went, left = low_went, low_left
+        return went, left
 
     def _pin_lane(self, lane: Lane, wanted: list[Pin], room: int
                   ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
@@ -611,12 +630,14 @@ class Notes:
             # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
             shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
                 p.color, colors.FELT_UNDER_WORDS))]
+            # (its words in full in either shape before its shorter forms)
+            forms = [(shape, shape.text, "", "") for shape in shapes] + [
+                (shape, shape.short, shape.tiny, "") for shape in shapes if shape.short]
             said = ""
-            for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
+            for shape, text, short, tiny in forms:  # room left for the seat's newest note (never pushed out)
                 pad = self.plate_margin(p.low) if shape.plate or not lane.clear else 0  # (as `draw` pads it)
-                img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
-                                            shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low),
-                                            tiny=shape.tiny)
+                img, px, said = self.fitted(text, shape.color, lane.rect.w - 2 * pad, room - pad, short,
+                                            readable_only=True, sizes=(max(p.top, p.low), p.low), tiny=tiny)
                 if said:
                     break
             if not said:
