@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ class Layered(Generic[C]):
         """Draw with `context` (every field of it), or the value in force with `changes`, until the block
         ends; then the one before is back, whatever happens. A value installed inside the block (the player
         changed a setting) stays installed: only the block's changes end."""
-        change: Changes = dict(vars(context)) if context is not None else {}
+        # (its fields: not what an instance keeps worked out from them, see RenderContext.grown)
+        change: Changes = {f.name: getattr(context, f.name) for f in fields(context)} if context is not None else {}
         change.update(changes)
         base, open_changes, _ = self.var.get()
         self.var.set((base, (*open_changes, change), _changed(base, (*open_changes, change))))

@@ -51,6 +51,28 @@ def test_large_cards_give_way_to_big_text_in_a_crowded_window():
         assert scale.card_boost() == scale.LARGE_CARDS
 
 
+def test_text_sizes_worked_out_once_per_context_follow_every_change_of_it():
+    """text_px keeps what it reads of a context with the context, text_for its answers by the looks: a block, an
+    install or a context used whole (the one before it asked already) never gets another's sizes."""
+    scale.install(RenderContext())
+    asked = RenderContext(text=1.5, window=(1920, 1080))
+    assert asked.grown == (1.5, 60.0) and scale.text_px(24) == 24 and scale.text_for(24) == 24
+    with scale.using(asked):  # its fields only: what it has worked out is no change to make
+        assert scale.text_px(24) == 36 and scale.text_px(50) == 60  # grown to TEXT_GROWN_MAX at most (60 px here)
+        assert scale.text_for(24) == 16 and scale.text_px(16) == 24  # the smallest size drawn at least 24 px
+        assert scale.text_for(70) == 70  # bigger than any growth: itself
+        with scale.using(window=(640, 360)):
+            # (TEXT_GROWN_MAX is 20 px here: 24 px is not grown, 16 px only to 20)
+            assert scale.text_px(24) == 24 and scale.text_px(16) == 20 and scale.text_for(24) == 24
+            assert scale.text_for(20) == 13 and scale.text_px(13) == 20 and scale.text_px(12) == 18
+        with scale.text_room(1.0):
+            assert scale.text_px(24) == 24 and scale.text_for(24) == 24
+    scale.install(text=1.25)
+    assert scale.text_px(24) == 30 and scale.text_for(24) == 19 and scale.text_px(18) == 22
+    scale.install(RenderContext())
+    assert scale.text_px(24) == 24 and scale.text_for(24) == 24
+
+
 def test_the_caches_bounds_follow_the_window_of_the_context():
     lru = cache.LRU("test context bound", cache.Bound(screens=1.0))
     with scale.using(window=(1920, 1080)):

@@ -45,21 +45,16 @@ def _seat_words(size, n, watch_clock=False):
     seen = []
     for _now, _surface, boxes in drawn_frames(app, table, 2600, 40):
         view = table.view
-        # seats whose lane holds their slap's banner or a note
-        busy = {b.seat for b in boxes if b.kind in ("banner", "note")}
         for b in boxes:
             if b.kind in ABOUT_A_SEAT or b.kind == "clock":
                 region = None if b.seat is None else (view.notes.lane(b.seat).rect, view.notes.panel_zone(b.seat))
-                # in the centre only while its seat's lane holds that seat's slap banner or a note (a note is never
-                # pushed out by a turn's line), and never a debt or a claim (those go before the seat's notes)
                 state = table.match.state
-                if b.kind == "prompt" and b.seat is None:
-                    assert view.model.status_seat(state) in busy, (b.text, busy)
-                    assert not (state.awaiting_claim or state.owed), b.text
-                    continue
-                if b.kind == "prompt":  # the line about the seat to press now, at that seat (short: "Your turn: Q")
-                    assert b.seat == view.model.status_seat(state)
-                    assert b.text in (view.model.status_text(state), view.model.status_short(state))
+                if b.kind == "prompt":  # the line about the seat to press now, at that seat (short: "Your turn: Q";
+                    # while its lane of one line holds a note or its banner, over its mat's keys rows: "Play: Q"),
+                    # never in the centre
+                    assert b.seat == view.model.status_seat(state), (b.text, b.seat)
+                    assert b.text in (view.model.status_text(state), view.model.status_short(state),
+                                      view.model.status_tiny(state)), b.text
                 seen.append((b.kind, b.text, b.seat, pygame.Rect(b.rect), region))
     return table, seen
 
@@ -82,8 +77,9 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
     slap = {i18n.t("{name}: {rule}!", name=name, rule=i18n.t("Double")): seat for seat, name in enumerate(names)}
     won = [(text, seat) for kind, text, seat, _, _ in seen if kind == "banner" and text in slap]
     assert won and all(seat in (slap[text], None) for text, seat in won), won
-    # in the headline lane only at a bigger text size, where the winner's lane cannot hold it even bare at the
-    # couch's size (measured: eight seats in 640x360 at 150 %)
+    # in the headline lane only at a bigger text size, where the winner's lane cannot hold it even alone and bare at
+    # the couch's size (measured: eight seats in 1280x720 at 150 % in Danish and Swedish; in 640x360 its lane holds
+    # it now that the seat's turn line goes over its mat's keys rows)
     centre = {text for text, seat in won if seat is None}
     assert percent > 100 or not centre, centre
     view = table.view
@@ -92,6 +88,8 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
         lane = view.notes.lane(slap[text]).rect
         assert not view.notes.fitted(text, colors.TEXT, lane.w, lane.h, readable_only=True, sizes=(low, low))[2], \
             (text, lane)
+    assert not centre or (n, size, percent, language) in {(8, (1280, 720), 150, "da"), (8, (1280, 720), 150, "sv")}, \
+        centre
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")

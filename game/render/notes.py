@@ -27,7 +27,7 @@ from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
 from game.render.effects import NOTE_FADE_MS, Anchor, Banner, Effect, Note
 from game.render.layout import TableLayout
-from game.render.scale import big_min, px, text_for, text_min, text_px, unit
+from game.render.scale import big_min, looks_key, px, text_for, text_min, text_px, unit
 from game.render.text import TextBoxes, TextCache, balanced, stack, wrap
 from game.render.tween import ease_out
 
@@ -40,6 +40,7 @@ REF_SHORT = "Too late by 167 ms"
 REF_SHORT_2 = "Wrong slap! Burns 2"
 MARK_SHARE = 0.8  # the seat's mark before a note: its size as a share of the note's text size
 MARK_LEAST = 8  # a mark smaller than this (px) would not read as a shape: left out
+MEASURED_LOOKS = 8  # a table's lane measures kept for so many windows and looks at most (see Notes._measured)
 SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
 
 
@@ -113,10 +114,28 @@ class Notes:
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
+        # How well lanes of each size hold notes (_score) and whether lanes of each width hold every word
+        # (_holds_words), by what they are measured with (the table's fonts are its own for good): a table finds
+        # its lanes again for every layout it tries (a pile shrunk, a panel grown) with the same few sizes. A
+        # few windows and looks per table, a few KB each.
+        self._measured: dict[Hashable, tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]] = {}
 
     def clear(self) -> None:
         self._lanes.clear()
         self._fitted.clear()
+        # (_measured stays: keyed by all it is measured with, it serves the next layout, as in _shrink_for_notes)
+
+    def _measures(self) -> tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]:
+        """The scores and word checks measured so far with the window, looks and notes in force (see _measured)."""
+        host = self.host
+        key = (host.L.size, looks_key(), bool(host.L.rows and host.notes_in_column),
+               tuple(t(text) for text in host.short_notes))
+        found = self._measured.get(key)
+        if found is None:
+            if len(self._measured) >= MEASURED_LOOKS:
+                self._measured.clear()
+            found = self._measured[key] = ({}, {})
+        return found
 
     # -- sizes ------------------------------------------------------------------------------------------
     def size(self, box: pygame.Rect | None = None) -> int:
@@ -233,7 +252,10 @@ class Notes:
         return memo[key]
 
     def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
-                    memo: dict[tuple[int, int], tuple[int, int, int, int]]) -> list[tuple[tuple[int, ...], Lane]]:
+                    memo: dict[tuple[int, int], tuple[int, int, int, int]], holds: dict[int, bool]
+                    ) -> list[tuple[tuple[int, ...], Lane]]:
+        """Every lane `seat` may take, best first. `holds`: whether a lane so wide holds every word, by width (a
+        seat offers a hundred lanes of a dozen widths)."""
         L = self.host.L
         box = L.seats[seat].rect
         zone = self.panel_zone(seat)
@@ -262,8 +284,6 @@ class Notes:
             out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
                         Lane(seat, rect, side, True)))
 
-        # Whether a lane so wide holds every word, by width: a seat offers a hundred lanes of a dozen widths.
-        holds: dict[int, bool] = {}
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
         big = self._line(text_for(big_min(L.size)))
@@ -316,8 +336,8 @@ class Notes:
         window = pygame.Rect(2, 2, w - 4, h - 4)
         panels = [self.panel_zone(s).inflate(2 * g, 2 * g) for s in range(n)]
         obstacles = panels + [b.inflate(g, g) for b in blocks]
-        memo: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-        cands = {s: self._candidates(s, obstacles, window, memo) for s in range(n)}
+        memo, holds = self._measures()
+        cands = {s: self._candidates(s, obstacles, window, memo, holds) for s in range(n)}
         self.host.poll()
         # The most crowded seats choose first (their best lane is the poorest), then seat order.
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
@@ -567,20 +587,39 @@ class Notes:
             newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
             room = lane.rect.h - min(reserve, lane.rect.h)
-            went, left = self._pin_lane(lane, wanted, room)
-            if left and any(p.top > p.low for p in wanted):  # (a slap's banner at its least leaves the prompt a line)
-                low_went, low_left = self._pin_lane(lane, [replace(p, top=p.low) for p in wanted], room)
-                if len(low_left) < len(left):
-                    went, left = low_went, low_left
+            went, left = self._lane_fit(lane, wanted, room)
+            lost: list[Pin] = []
             for p in left:
                 mat = self._on_mat(seat, p, went)
                 if mat is None:
-                    homeless.append((seat, p))
+                    lost.append(p)
                 else:
                     went.append(mat)
+            if lost:  # another on the mat instead, where that lets the lane hold the rest (a slap's banner wrapped
+                # in the lane, its seat's turn line over its mat's keys rows)
+                for q in wanted:
+                    mat = None if q in lost else self._on_mat(seat, q, [])
+                    if mat is None:
+                        continue
+                    rest_went, rest_left = self._lane_fit(lane, [p for p in wanted if p is not q], room)
+                    if len(rest_left) < len(lost):
+                        went, lost = [*rest_went, mat], rest_left
+                        break
+            homeless += [(seat, p) for p in lost]
             if went:
                 placed[seat] = went
         return placed, homeless
+
+    def _lane_fit(self, lane: Lane, wanted: list[Pin], room: int
+                  ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
+        """`_pin_lane`, and all at their least where that lets more of them in (a slap's banner at its least
+        leaves the prompt a line)."""
+        went, left = self._pin_lane(lane, wanted, room)
+        if left and any(p.top > p.low for p in wanted):
+            low_went, low_left = self._pin_lane(lane, [replace(p, top=p.low) for p in wanted], room)
+            if len(low_left) < len(left):
+                went, left = low_went, low_left
+        return went, left
 
     def _pin_lane(self, lane: Lane, wanted: list[Pin], room: int
                   ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
@@ -591,12 +630,14 @@ class Notes:
             # on its plate; where the lane has no room for one, bare, in its colour made readable on the felt
             shapes = [p] if not p.plate or not lane.clear else [p, replace(p, plate=False, color=colors.readable(
                 p.color, colors.FELT_UNDER_WORDS))]
+            # (its words in full in either shape before its shorter forms)
+            forms = [(shape, shape.text, "", "") for shape in shapes] + [
+                (shape, shape.short, shape.tiny, "") for shape in shapes if shape.short]
             said = ""
-            for shape in shapes:  # room left for the seat's newest note (notes are never pushed out)
+            for shape, text, short, tiny in forms:  # room left for the seat's newest note (never pushed out)
                 pad = self.plate_margin(p.low) if shape.plate or not lane.clear else 0  # (as `draw` pads it)
-                img, px, said = self.fitted(shape.text, shape.color, lane.rect.w - 2 * pad, room - pad,
-                                            shape.short, readable_only=True, sizes=(max(p.top, p.low), p.low),
-                                            tiny=shape.tiny)
+                img, px, said = self.fitted(text, shape.color, lane.rect.w - 2 * pad, room - pad, short,
+                                            readable_only=True, sizes=(max(p.top, p.low), p.low), tiny=tiny)
                 if said:
                     break
             if not said:

@@ -172,10 +172,11 @@ class Panels:
             self._names[seat] = (key, fit)
         return fit
 
-    def base(self, seat: int, below: int = 0, controls: bool = True) -> tuple[pygame.Surface, int]:
+    def base(self, seat: int, below: int = 0, controls: bool = True, blank: bool = False
+             ) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after its mark: see `draw_mark`) and (unless told not to) its
-        controls (wrapped when the panel is narrow, `below` px kept free under them); returns it and the
-        y below the text."""
+        controls (wrapped when the panel is narrow, `below` px kept free under them; with `blank`, their rows
+        kept but not drawn: a prompt on a plate says them there); returns it and the y below the text."""
         host = self.host
         texts = host.texts
         box = host.L.seats[seat]
@@ -191,7 +192,8 @@ class Panels:
             lines, size = self.controls_fit(seat, info.bottom - below - y)
             for line in lines:
                 img = texts.render(line, size, colors.TEXT_DIM)
-                surf.blit(img, (info.x, y))
+                if not blank:
+                    surf.blit(img, (info.x, y))
                 y += img.get_height()
         return surf, y
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 
 from game import i18n
 from game.context import Layered
+from game.core.memo import Memo
 
 REFERENCE = (1280, 720)
 TEXT_MIN = 20  # px at 1280×720
@@ -106,6 +108,12 @@ class RenderContext:
         """The text scale in force: the player's, capped by the room of the screen being drawn."""
         return min(self.text, self.room)
 
+    @cached_property
+    def grown(self) -> tuple[float, float]:
+        """(text_scale, TEXT_GROWN_MAX px in the window): what text_px reads, a million times a test file,
+        worked out once per context (kept in the instance, not a field: neither compared nor replaced)."""
+        return self.text_scale, TEXT_GROWN_MAX * self.window_unit
+
     @property
     def crowded(self) -> bool:
         """Large cards and 150 % text in a window under 960×540 (unit 0.75): no room for both round a table
@@ -157,19 +165,27 @@ def text_scale() -> float:
 
 def text_px(size: float) -> int:
     """The font size that text of `size` px is drawn at, at the text size in force."""
-    context = _STATE.get()[2]
-    s = context.text_scale
+    s, most = _STATE.get()[2].grown
     if s == 1.0:
         return round(size)
-    return round(max(size, min(size * s, TEXT_GROWN_MAX * context.window_unit)))
+    return round(max(size, min(size * s, most)))
+
+
+# text_for's answers by (drawn, text scale, TEXT_GROWN_MAX in the window): the layouts ask for the same few
+# sizes hundreds of thousands of times a test file. A few sizes times a few looks, some 150 bytes each.
+_TEXT_FOR: Memo[tuple[float, float, float], int] = Memo("text sizes for", 2**16)
 
 
 def text_for(drawn: int) -> int:
     """The smallest text size that is drawn at least `drawn` px at the text size in force (`drawn` itself at
     100 %): where a bigger text size finds no room, a text may shrink to this, as big as 100 % drew it."""
-    n = max(1, int(drawn))
-    while n > 1 and text_px(n - 1) >= drawn:
-        n -= 1
+    key = (drawn, *_STATE.get()[2].grown)
+    n = _TEXT_FOR.get(key)
+    if n is None:
+        n = max(1, int(drawn))
+        while n > 1 and text_px(n - 1) >= drawn:
+            n -= 1
+        _TEXT_FOR[key] = n
     return n
 
 

@@ -67,14 +67,15 @@ def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
 
 
 def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim: bool,
-                count_on_cards: bool = False, wait: int = 0) -> pygame.Surface:
+                count_on_cards: bool = False, wait: int = 0, hidden: int = 0) -> pygame.Surface:
     """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`, in a
     slap timeout for `wait` more cards); where its count and badge went is left in `v.badges`.
 
     Its words in rows: the name, the keys, then "12 cards". Where the keys take the room of the count's
     row (a big text size in a small panel), or the badge would be cut beside the count (`count_on_cards`),
     the count goes on the seat's stack of backs; a seat told how to get back in shows that instead of its
-    keys when both do not fit."""
+    keys when both do not fit. `hidden`: what of its words a prompt on a plate over them says this while (see
+    RatscrewView.mat_said: 1 its keys rows, 2 its count's too), their rows kept but not drawn."""
     box = v.L.seats[seat]
     ox, oy = box.rect.topleft
     u = v.text_unit(seat)
@@ -100,7 +101,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if hint:
         below = len(hint_lines) * v.texts.font(hint_px, True).get_height() + 2
         keys = v.panels.controls_whole(seat, room - below)
-        surf, y = v.panels.base(seat, below=below, controls=keys)
+        surf, y = v.panels.base(seat, below=below, controls=keys, blank=hidden > 0)
     else:
         below = v.texts.font(low, True).get_height()
         # (the count on the cards too where the keys beside its row would be drawn under the tables' floor)
@@ -108,7 +109,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                     or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
-        surf, y = v.panels.base(seat, below=badge_h if on_stack else below)
+        surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0)
     stack = box.stack.move(-ox, -oy)
     layers = 0 if count == 0 else min(6, 1 + count // 6)
     sw, top = stack_place(v, seat, layers)
@@ -191,12 +192,13 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                 width = max(4, max(8, count_row.left - max(2, stack.x) - 2) - 10)
                 badge = _badge(v, badge_text, width, badge_px)
                 if badge is None:  # it would be cut there: the count goes on the cards instead
-                    return build_panel(v, seat, count, out, owed, claim, count_on_cards=True, wait=wait)
+                    return build_panel(v, seat, count, out, owed, claim, count_on_cards=True, wait=wait, hidden=hidden)
                 tag = badge.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
-        surf.blit(digits, digits_rect)
-        if word is not None:
-            surf.blit(word, word_at)
+        if hidden < 2:
+            surf.blit(digits, digits_rect)
+            if word is not None:
+                surf.blit(word, word_at)
         if tag is not None:
             v.badges[seat] = (count_row, tag)
     if tag is not None:

@@ -454,15 +454,57 @@ class RatscrewView(TableView):
         return lane
 
     def mat_words(self, seat: int) -> pygame.Rect | None:
-        """None: a mat's stack of backs lies among its words (its name over it, its keys and count beside it),
-        too narrow for a line of the big words."""
-        return None
+        """A mat's keys rows (its info column over its count): where its turn's line goes, on a plate, while its
+        lane of one line holds a note or its banner (the line says the key the rows say, and the mat is drawn
+        without them meanwhile: see `mat_said`; its stack of backs, among its words, is too narrow for it). None
+        for a seat with no keys."""
+        return self._mat_rows(seat)[0]
+
+    def _mat_rows(self, seat: int) -> tuple[pygame.Rect | None, bool]:
+        """(`mat_words`, whether those rows take the count's too)."""
+        box = self.L.seats[seat]
+        if box.name is None or not (seat < len(self.controls) and self.controls[seat]):
+            return None, False  # (a mat's name has a row across it; a panel's heads its info column)
+        info = box.info.copy()
+        # its keys' lines as build_panel fits them over the count's row (which rises with the mat on its turn)
+        low = max(9, word_min(self.L.size) if self.panels.mats else text_min(self.L.size))
+        lines, size = self.panels.controls_fit(seat, info.h - self.texts.font(low, True).get_height())
+        keys = pygame.Rect(info.x, info.y, info.w, len(lines) * self.texts.font(size).get_height() - self._lift(seat))
+        # ... over the count's row too where they are lower than a line of the big words on its plate (a small
+        # window at a big text size), while it is said
+        line = self.texts.font(text_for(big_min(self.L.size)), True).get_linesize()
+        rows = keys if keys.h >= line * 3 // 2 else info
+        return (rows, rows is info) if rows.h > 0 and rows.w > 0 else (None, False)
+
+    def _lift(self, seat: int) -> int:
+        """How far a mat rises on its turn (as Panels.draw lifts it)."""
+        return max(2, self.L.seats[seat].rect.h // 22)
+
+    def mat_said(self, seat: int) -> int:
+        """What of a mat's words its pinned turn's line stands in for this frame: 0 nothing, 1 its keys rows,
+        2 its keys and its count (see `mat_words`)."""
+        if not any(p.on_mat for p, _, _ in self.pinned.get(seat, [])):
+            return 0
+        return 2 if self._mat_rows(seat)[1] else 1
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
-        """A seat's words (name, keys, count, badge) are in its panel's info column."""
+        """A seat's words (name, keys, count, badge) are in its panel's info column (but for the rows its pinned
+        turn's line stands in for: see `mat_said`)."""
         box = self.L.seats[seat]
         words = box.info if box.name is None else box.info.union(box.name)
+        if self.mat_said(seat) and box.name is not None:  # its name's row (its count's row: see `_count_row`)
+            words = box.name
         return words.move(-box.rect.x, -box.rect.y)
+
+    def _count_row(self, seat: int) -> pygame.Rect | None:
+        """A mat's count's row under its keys rows while its pinned turn's line stands in for those (in the mat's
+        own coordinates; None while it does not, or stands in for the count too)."""
+        rows = self.mat_words(seat) if self.mat_said(seat) == 1 else None  # (measured only while it is said)
+        if rows is None:
+            return None
+        box = self.L.seats[seat]
+        top = rows.bottom + self._lift(seat)
+        return pygame.Rect(box.info.x, top, box.info.w, box.info.bottom - top).move(-box.rect.x, -box.rect.y)
 
     # -- the seats ----------------------------------------------------------------------------------
     def corner_text(self) -> str:
@@ -476,20 +518,25 @@ class RatscrewView(TableView):
         claim = state.awaiting_claim and seat == state.challenger
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
         wait = 0 if out else state.timeouts[seat]
-        return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat))
+        return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat), self.mat_said(seat))
 
     def build_panel(self, seat: int, content: Key) -> pygame.Surface:
-        count, out, owed, claim, wait, _, _ = content
-        return build_panel(self, seat, count, out, owed, claim, wait=wait)
+        count, out, owed, claim, wait, _, _, said = content
+        return build_panel(self, seat, count, out, owed, claim, wait=wait, hidden=said)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(
         self, surface: pygame.Surface, state: rs.State, now: float, claim_left: float | None = None
     ) -> None:
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
-        self.draw_table(surface, state, now)
-        self.poll()
+        # (fitted first: a mat whose keys rows hold its turn's line is drawn without them, see `mat_said`)
         self.pinned, homeless = self.notes.pin(self.pins(state, now), self.anim.effects, now)
+        for seat, rect in enumerate(self.draw_table(surface, state, now)):
+            row = self._count_row(seat)
+            if row is not None:  # (its name's row is the panel's words: see panel_text_rect)
+                size = min(self.panels.name_fit(seat)[1], self.panels.controls_size(seat))
+                self.boxes.add("panel", row.move(rect.topleft), self.names[seat], seat, size)
+        self.poll()
         pile_size = len(state.pile)
         under = [f for f in self.anim.flyers if f.hides and f.hides[0] == "burn"]
         for f in under:  # burned cards slide in under the pile
@@ -514,8 +561,8 @@ class RatscrewView(TableView):
         """What is said at a seat's mat before its notes (issue 37): a slap's banner naming its winner, in the
         winner's colour on its plate, then the line about the seat to press now (its turn, its debt, its claim),
         each at least as big as the centre's banners and prompt. A debt or a claim (a key to press now) goes before
-        the seat's notes; a turn's line goes under the pile while the seat's lane of one line holds a note or its
-        banner (its stack of backs is too narrow for it)."""
+        the seat's notes; a turn's line goes over the seat's keys rows, on a plate, while the seat's lane of one line
+        holds a note or its banner (see `mat_words`)."""
         pins: dict[int, list[Pin]] = {}
         low = text_for(big_min(self.L.size))
         for e in self.anim.effects:
@@ -528,6 +575,7 @@ class RatscrewView(TableView):
             color = colors.GOLD if state.awaiting_claim or state.owed else colors.TEXT
             pins.setdefault(seat, []).append(Pin("prompt", text, color, self.geo.status_size, low,
                                                  short=self.model.status_short(state),
+                                                 tiny=self.model.status_tiny(state),
                                                  urgent=bool(state.awaiting_claim or state.owed)))
         return pins
 

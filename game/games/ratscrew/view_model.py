@@ -469,6 +469,15 @@ class RatscrewModel(ViewModel):
             return t("Owes {n}", n=state.owed) if keys is None else t("Owes {n}: {key}", n=state.owed, key=keys.first)
         return "" if keys is None else t("Your turn: {key}", key=keys.first)
 
+    def status_tiny(self, state: rs.State) -> str:
+        """`status_short` where even that does not fit (over a small mat's keys rows, lit on its turn): the key
+        to press, in the fewest words, for a turn's line ("Play: P"; a debt or a claim has its short form only)."""
+        seat = self.status_seat(state)
+        keys = None if seat is None else self.keys_of(seat)
+        if keys is None or state.awaiting_claim or state.owed:
+            return ""
+        return t("Play: {key}", key=keys.first)
+
     def panel_hint(self, seat: int, count: int, out: bool) -> str:
         """A human seat that ran out of cards (but is still in) is told which key gets it back in."""
         keys = self.keys_of(seat)
