@@ -13,7 +13,7 @@ import pytest
 from game import i18n
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
-from game.games.ratscrew.view import SHRINK_MOST, CornerPrint, RatscrewView
+from game.games.ratscrew.view import SHRINK_HALVINGS, SHRINK_MOST, CornerPrint, RatscrewView
 from game.render import scale
 from game.render.card_art import RATIO
 from game.render.layout import table_layout
@@ -54,20 +54,31 @@ class PlainView(RatscrewView):
     def _shrink_for_notes(self, size: tuple[int, int]) -> bool:
         # as first written (on no fit: laid out again at the first size), then the caller's check afresh
         self._plain_shrink(size)
-        return not self.L.rows or self._notes_fit()
+        return not self.L.rows or (self._notes_fit() and self._banners_fit())
+
+    def _plain_fits(self, size: tuple[int, int], card: float) -> bool:
+        self._card = card
+        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        TableView.relayout(self, size)
+        return self.L.rows and self._notes_fit() and self._notes_full() and self._banners_fit()
 
     def _plain_shrink(self, size: tuple[int, int]) -> None:
-        if not self.L.rows or self._card is None or self._notes_fit():
+        if not self.L.rows or self._card is None or (self._notes_fit() and self._banners_fit()):
             return
         first = self._card
         while self._card > first * SHRINK_MOST:
-            self._card *= 0.95
-            self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-            TableView.relayout(self, size)
+            tried = self._card
+            if self._plain_fits(size, self._card * 0.95):
+                fits, short = self._card, tried  # then back up towards the size that did not fit, by halves
+                for _ in range(SHRINK_HALVINGS):
+                    if self._plain_fits(size, (fits + short) / 2):
+                        fits = self._card
+                    else:
+                        short = self._card
+                self._plain_fits(size, fits)
+                return
             if not self.L.rows:
                 break
-            if self._notes_fit() and self._notes_full():
-                return
         self._card = first
         self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
         TableView.relayout(self, size)

@@ -101,10 +101,9 @@ def test_the_clock_is_alone_under_the_pile(n, size):
     clocks = {(text, tuple(rect)) for kind, text, _, rect, _ in seen if kind == "clock"}
     assert clocks and all(text.endswith(i18n.t("{time} left", time="")) for text, _ in clocks), clocks
     geo = table.view.geo
-    # (mats in columns at two to six seats, else in rows; at 640x360 a column of three leaves too little felt
-    # between its mats for a winner's banner: five seats sit in rows there)
-    columns = n <= 6 and (n, size) != (5, (640, 360))
-    assert geo.mode == ("stack" if columns else "sides")
+    # (mats in columns, two to four a side; eight seats sit in rows at 640x360, where four short mats a column
+    # squeeze their stacks of backs)
+    assert geo.mode == ("sides" if (n, size) == (8, (640, 360)) else "stack")
     lane = geo.clock_lane()
     zone = geo.pile_zone
     for _, r in clocks:

@@ -111,8 +111,11 @@ COLUMN_W = 0.19  # of the window's width: a mat in a column at the least (its ke
 COLUMN_GROWS = 0.6  # per unit of text scale over 1: how much wider a mat in a column is (its notes' lane as wide)
 PILE_ROOM = 0.98  # of the window's height: the width the columns leave between them at the least (a pile half
 # the window's height is about that wide): in a wider window the mats are wider (room for their notes' words)
-COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else three: five and six seats)
+COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else three or four: five to eight seats)
 COLUMN_THREE = 0.22  # of the window's height: a mat in a column of three (its notes' felt between it and the next)
+COLUMN_THREES = 3  # seats a column: up to this many (six seats) the columns' mats are COLUMN_THREE high
+COLUMN_FOUR = 0.135  # of the window's height: a mat in a column of four (seven and eight seats: its name, stack and keys
+# on two lines, the felt between it and the next holding a winner's banner on two lines)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
@@ -229,8 +232,10 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
     grow = 1 + ROW_GROWS * (text_scale() - 1)
     heights = [round(h * (ROW_PANEL + ROW_LINE * (words_lines(n, top) - 1)) * grow) for top in (True, False)]
     columns = n <= hints.columns_upto
-    if columns:  # narrow mats: their keys on two lines (three a column: shorter, felt between them for notes)
-        heights = [round(h * (ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE) * grow)] * 2
+    if columns:  # narrow mats: their keys on two lines (three a column: shorter, felt between them for notes;
+        # four: shorter still, nothing but their words, as tall as those are drawn)
+        mat = ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE if n <= 2 * COLUMN_THREES else COLUMN_FOUR
+        heights = [round(h * mat * (text_scale() if mat == COLUMN_FOUR else grow))] * 2
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))

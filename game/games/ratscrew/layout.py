@@ -16,5 +16,5 @@ LAYOUT = LayoutHints(
 # RatscrewView.mats_in_rows is on.
 ROWS_LAYOUT = LayoutHints(
     pile_cards=3.1, panel_wide=1.45, info_above=False, tag_room=False, card_scale=1.43, pile_tall=1.0,
-    name_above=True, rows_from=2, mats=True, columns_upto=6,
+    name_above=True, rows_from=2, mats=True, columns_upto=8,
 )

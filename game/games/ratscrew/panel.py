@@ -104,7 +104,9 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         surf, y = v.panels.base(seat, below=below, controls=keys, blank=hidden > 0)
     else:
         below = v.texts.font(low, True).get_height()
-        on_stack = count_on_cards or not v.panels.controls_whole(seat, room - below)
+        # (the count on the cards too where the keys beside its row would be drawn under the tables' floor)
+        on_stack = (count_on_cards or not v.panels.controls_whole(seat, room - below)
+                    or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
         surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0)

@@ -22,7 +22,7 @@ from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
-from game.games.ratscrew.panel import build_panel, name_bottom
+from game.games.ratscrew.panel import build_panel, name_bottom, stack_place
 from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
@@ -117,6 +117,7 @@ class CornerPrint(SmallPrint):
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
 SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
+SHRINK_HALVINGS = 4  # ... found in 5 % steps, then to within 0.3 % of the size that did not fit
 # Mats in rows: what RatscrewView._fit_rows found (the centre cards' scale and the lanes' mode; None: nothing
 # fits between the rows) by everything its search reads: the view's class (its layout hints), the window, the
 # seats and their places, and the looks in force (the text size as drawn, the window's unit, the cards' sizes:
@@ -191,7 +192,7 @@ class RatscrewView(TableView):
             for columns in (True, False):
                 self._columns = columns
                 self._fit_rows(size)
-                if self.L.rows and self._shrink_for_notes(size) and (not columns or self._banners_fit()):
+                if self.L.rows and self._shrink_for_notes(size):
                     break
             else:  # too crowded for mats: as round an ellipse
                 self._card, self._mode = None, "stack"
@@ -223,29 +224,49 @@ class RatscrewView(TableView):
         the notes' size, down to SHRINK_MOST of the size that fitted the rows. Whether every seat's notes then
         have felt of their own (`_notes_fit`), at the layout made; False where they have none at any of those
         sizes (the caller then lays the seats out round the ellipse)."""
-        if not self.L.rows or self._card is None or self._notes_fit():
+        if not self.L.rows or self._card is None or (self._notes_fit() and self._banners_fit()):
             return True
         first = self._card
         while self._card > first * SHRINK_MOST:
+            tried = self._card
             self._card *= 0.95
-            self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-            super().relayout(size)
+            if self._fits_at(size, self._card):
+                # then back up towards the size that did not fit, halving the step (a 5 % step is ~9 px of pile
+                # at 640x360: five seats' pile half the window's height or a little under it)
+                fits, short = self._card, tried
+                for _ in range(SHRINK_HALVINGS):
+                    between = (fits + short) / 2
+                    if self._fits_at(size, between):
+                        fits = between
+                    else:
+                        short = between
+                if self._card != fits:
+                    self._fits_at(size, fits)
+                return True
             if not self.L.rows:
                 break
-            if self._notes_fit() and self._notes_full():
-                return True
         self._card = first
         return False
+
+    def _fits_at(self, size: tuple[int, int], card: float) -> bool:
+        """(_shrink_for_notes) Laid out with the centre cards at `card`: whether the seats are still mats and every
+        seat's notes lane holds a line of notes at their size (and, in columns of three or four, a winner's banner)."""
+        self._card = card
+        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        super().relayout(size)
+        return self.L.rows and self._notes_fit() and self._notes_full() and self._banners_fit()
 
     def _banners_fit(self) -> bool:
         """Mats in columns of three (five and six seats): whether every seat's notes lane holds two lines of the
         couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37); where
         the felt between three mats is less (a small window), the seats sit in rows. (Two a column leave their
         mats more felt than that, but for the lanes beside the pile.)"""
-        if self.n <= COLUMN_PAIRS:
+        if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         line = self.notes._line(text_for(big_min(self.L.size)))
-        return all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
+        # (and the short mats of a column of four keep a full stack of backs under a long name, 2/3 of its size)
+        return (all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
+                and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
 
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
@@ -375,7 +396,10 @@ class RatscrewView(TableView):
         h = self.L.size[1]
         # (the notes keep their gap off the small print too: the print grown by it, see Notes._find)
         gap = self.notes._gap()
-        line = self.notes._line(self.notes.size()) + gap + (gap + 1) // 2
+        line = self.notes._line(self.notes.size())
+        if self._columns and self.n > COLUMN_PAIRS:  # a winner's banner on two lines (see _banners_fit)
+            line = max(line, 2 * self.notes._line(text_for(big_min(self.L.size))))
+        line += gap + (gap + 1) // 2
         rows = []
         for s in self.L.seats:
             r, zone = s.rect, self.notes.panel_zone(s.seat)
