@@ -32,7 +32,7 @@ EMPTY_DICT = re.compile(r"\{\s*\}|dict\s*\(")
 # The caches a table of each game, the menus and the title fill (by name): none may go missing unseen.
 EXPECTED = {"card faces", "card blanks", "fonts", "text widths", "table words", "menu words", "felt", "felt's base",
             "shades", "slap hands", "glows", "seat marks", "court headgear", "noise tiles", "tokens", "token spots",
-            "turn frames", "fitted notes", "note lanes", "ratscrew prompts", "ratscrew photo strips",
+            "turn frames", "fitted notes", "note lanes", "kept note lanes", "ratscrew prompts", "ratscrew photo strips",
             "ratscrew rows fits", "ratscrew card reaches", "ratscrew line heights", "ratscrew slap answers",
             "ratscrew near misses", "ratscrew check sets", "no thanks bot rules", "no thanks setups", "menu backdrop"}
 

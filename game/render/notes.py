@@ -22,7 +22,7 @@ from typing import Protocol
 import pygame
 
 from game.core.memo import Memo
-from game.i18n import t
+from game.i18n import language, t
 from game.render import colors, hud, seat_marks
 from game.render.cache import LRU, Bound
 from game.render.effects import NOTE_FADE_MS, Anchor, Banner, Effect, Note
@@ -111,6 +111,9 @@ class Notes:
         self.host = host
         # Lanes by what they were found from (the seats' blocks: a few KB an entry; a few dozen kept).
         self._lanes: Memo[tuple[Hashable, ...], tuple[Lane, ...]] = Memo("note lanes", 2**17)
+        # ... and by all they are found from, kept over `clear`: a table lays itself out again and again with
+        # the same few sizes (a pile shrunk, a panel grown; a third of the lanes it finds it has found before).
+        self._kept: Memo[tuple[Hashable, ...], tuple[Lane, ...]] = Memo("kept note lanes", 2**17)
         # Notes fitted to their room (a line or two of words each): a table's notes of the last seconds in
         # a quarter of a screen's worth.
         self._fitted: LRU[tuple[pygame.Surface, int, str]] = LRU("fitted notes", Bound(screens=0.25))
@@ -190,11 +193,20 @@ class Notes:
         """Every seat's lane (see the module's words)."""
         host = self.host
         blocks = self.blocks()
+        # (the short notes by their msgids in the language in force: the same lanes as by their translations, without
+        # translating them on each of the many calls a frame makes)
         key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
-               tuple(tuple(r) for r in blocks), self._tags(), tuple(t(text) for text in host.short_notes))
+               tuple(tuple(r) for r in blocks), self._tags(), language(), host.short_notes)
         found = self._lanes.get(key)
         if found is None:
-            found = self._lanes[key] = self._find(blocks)
+            # (what else _find reads: the looks its sizes are measured with, the table's middle and rows, and
+            # where a seat with no free felt has its notes)
+            full = (key, looks_key(), host.L.centre, bool(host.L.rows), host.notes_in_column,
+                    tuple(tuple(host.own_lane(s)) for s in range(len(host.L.seats))))
+            found = self._kept.get(full)
+            if found is None:
+                found = self._kept[full] = self._find(blocks)
+            self._lanes[key] = found
         return found
 
     def lane(self, seat: int) -> Lane:
@@ -582,8 +594,9 @@ class Notes:
         notes = self._by_seat(effects, now)
         placed: Pinned = {}
         homeless: list[tuple[int, Pin]] = []
+        lanes = self.lanes()  # (fitting words moves no lane: found once for every seat)
         for seat, wanted in pins.items():
-            lane = self.lane(seat)
+            lane = lanes[seat]
             newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
             reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
             room = lane.rect.h - min(reserve, lane.rect.h)
@@ -674,8 +687,9 @@ class Notes:
                  and not e.tween.done(now)]
         by_seat = self._by_seat(effects, now)
         pinned = pinned or {}
+        lanes = self.lanes()  # (drawing moves no lane: found once for every seat)
         for seat in sorted(set(by_seat) | set(pinned)):
-            lane = self.lane(seat)
+            lane = lanes[seat]
             offset = 0
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
