@@ -88,6 +88,7 @@ class Pin:
     tiny: str = ""  # and where it is too small for `short` (a mat in the middle of a row: "Your turn!")
     on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
     urgent: bool = False  # a key to press now (a claim, a debt): its lane keeps no room for the seat's notes
+    mat_tiny: bool = False  # over the mat, `tiny` first: the mat's own words still say the keys, its cards show more
 
 
 Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
@@ -664,16 +665,19 @@ class Notes:
                 ) -> tuple[Pin, pygame.Surface, int] | None:
         """`p` fitted over the seat's own cards, on a plate, where its lane has no room left for it (a lane of
         one line holding a note or the seat's banner; none by a mat in the middle of a row): said at the seat
-        still, never in the middle. None where the lane is that place already, or another pin has it."""
-        if self.lane(seat).side == "own" or any(q.on_mat for q, _, _ in placed):
+        still, never in the middle. None where the lane is that place already (over the seat's cards, and no
+        lower than the mat's place), or another pin has it."""
+        if any(q.on_mat for q, _, _ in placed):
             return None
         rect = self.host.mat_words(seat)
-        if rect is None:
+        lane = self.lane(seat)
+        if rect is None or (lane.side == "own" and rect.h <= lane.rect.h):
             return None
         pad = self.plate_margin(p.low)  # (as `draw` pads it: a cards' row is low)
         color = colors.readable(p.color, colors.on_plate())
-        # (its short form first: the mat it is on names the seat)
-        img, px, said = self.fitted(p.short or p.text, color, rect.w - 2 * pad, rect.h - pad, p.tiny,
+        # (its short form first: the mat it is on names the seat; or its tiny one, where the mat says the keys)
+        first, then = (p.tiny, "") if p.mat_tiny and p.tiny else (p.short or p.text, p.tiny)
+        img, px, said = self.fitted(first, color, rect.w - 2 * pad, rect.h - pad, then,
                                     readable_only=True, sizes=(max(p.top, p.low), p.low))
         return (replace(p, text=said, color=color, plate=True, on_mat=True), img, px) if said else None
 
@@ -709,6 +713,8 @@ class Notes:
                 host.boxes.add(p.kind, box, p.text, seat, text_px(size))
                 offset += rect.h
             newest_first = by_seat.get(seat, [])
+            if lane.side == "own" and any(p.on_mat for p, _, _ in pinned.get(seat, [])):
+                newest_first = []  # (its lane over its cards is under the plate: its notes show after its turn)
             start = offset
             for k, e in enumerate(newest_first):
                 room = lane.rect.h - offset
