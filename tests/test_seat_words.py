@@ -77,19 +77,10 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
     slap = {i18n.t("{name}: {rule}!", name=name, rule=i18n.t("Double")): seat for seat, name in enumerate(names)}
     won = [(text, seat) for kind, text, seat, _, _ in seen if kind == "banner" and text in slap]
     assert won and all(seat in (slap[text], None) for text, seat in won), won
-    # in the headline lane only at a bigger text size, where the winner's lane cannot hold it even alone and bare at
-    # the couch's size (measured: eight seats in 1280x720 at 150 % in Danish and Swedish; in 640x360 its lane holds
-    # it now that the seat's turn line goes over its mat's keys rows)
+    # never in the headline lane: at every text size at its winner's mat (eight seats in 1280x720 at 150 % in Danish
+    # and Swedish: "Player 2: Dubbel!" wider than its lane, on two lines there or on a plate over its mat)
     centre = {text for text, seat in won if seat is None}
-    assert percent > 100 or not centre, centre
-    view = table.view
-    low = scale.text_for(scale.big_min(size))
-    for text in centre:
-        lane = view.notes.lane(slap[text]).rect
-        assert not view.notes.fitted(text, colors.TEXT, lane.w, lane.h, readable_only=True, sizes=(low, low))[2], \
-            (text, lane)
-    assert not centre or (n, size, percent, language) in {(8, (1280, 720), 150, "da"), (8, (1280, 720), 150, "sv")}, \
-        centre
+    assert not centre, centre
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -63,7 +63,7 @@ class NotesHost(Protocol):
 
     def own_lane(self, seat: int) -> pygame.Rect: ...
 
-    def mat_words(self, seat: int) -> pygame.Rect | None: ...
+    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None: ...
 
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
@@ -87,6 +87,8 @@ class Pin:
     short: str = ""  # what it says where the lane is too small for `text`
     tiny: str = ""  # and where it is too small for `short` (a mat in the middle of a row: "Your turn!")
     on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
+    mat_whole: bool = False  # ... over the mat's whole place for words (`mat_words(seat, whole=True)`): its first
+    # was too low for it
     urgent: bool = False  # a key to press now (a claim, a debt): its lane keeps no room for the seat's notes
     mat_tiny: bool = False  # over the mat, `tiny` first: the mat's own words still say the keys, its cards show more
 
@@ -669,17 +671,22 @@ class Notes:
         lower than the mat's place), or another pin has it."""
         if any(q.on_mat for q, _, _ in placed):
             return None
-        rect = self.host.mat_words(seat)
         lane = self.lane(seat)
-        if rect is None or (lane.side == "own" and rect.h <= lane.rect.h):
-            return None
         pad = self.plate_margin(p.low)  # (as `draw` pads it: a cards' row is low)
         color = colors.readable(p.color, colors.on_plate())
         # (its short form first: the mat it is on names the seat; or its tiny one, where the mat says the keys)
         first, then = (p.tiny, "") if p.mat_tiny and p.tiny else (p.short or p.text, p.tiny)
-        img, px, said = self.fitted(first, color, rect.w - 2 * pad, rect.h - pad, then,
-                                    readable_only=True, sizes=(max(p.top, p.low), p.low))
-        return (replace(p, text=said, color=color, plate=True, on_mat=True), img, px) if said else None
+        tried: list[pygame.Rect] = []
+        for whole in (False, True):  # (the mat's first place for words, then its whole: a slap's banner on two lines)
+            rect = self.host.mat_words(seat, whole)
+            if rect is None or rect in tried or (lane.side == "own" and rect.h <= lane.rect.h):
+                continue
+            tried.append(rect)
+            img, px, said = self.fitted(first, color, rect.w - 2 * pad, rect.h - pad, then,
+                                        readable_only=True, sizes=(max(p.top, p.low), p.low))
+            if said:
+                return replace(p, text=said, color=color, plate=True, on_mat=True, mat_whole=whole), img, px
+        return None
 
     def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True,
              pinned: Pinned | None = None) -> None:
@@ -698,7 +705,7 @@ class Notes:
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
                 pad = self.plate_margin(p.low) if plated else 0  # (a plate as thin as at its least: a low lane holds it)
-                mat = host.mat_words(seat)
+                mat = host.mat_words(seat, p.mat_whole)
                 if p.on_mat and mat is not None:  # (over its own cards, centred: not in the lane)
                     rect = img.get_rect().inflate(2 * pad, pad)
                     rect.center = mat.center

@@ -234,11 +234,11 @@ class NothanksView(TableView):
             words.height = max(1, min(words.h, self.panels.words_bottom(seat) - words.y))
         return words
 
-    def mat_words(self, seat: int) -> pygame.Rect | None:
+    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
         """Where the seat's turn prompt goes when its lane has no room for it: on a plate over its mat under its
         words (its name, matches and keys), over its cards' row too (a mat's words grow at a bigger text size,
         its cards' row shrinks: that row alone is lower than a line of the couch's big words on its plate);
-        as the mat is drawn on its turn, lifted. None where the mat has no room under its words."""
+        as the mat is drawn on its turn, lifted (`whole`: the same). None where the mat has no room under its words."""
         box = self.L.seats[seat]
         lift = max(2, box.rect.h // 22)  # (as Panels.draw lifts the seat whose turn it is)
         top = box.rect.y + self.panels.words_bottom(seat) + 1 - lift
