@@ -89,7 +89,8 @@ class Pin:
     on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
     mat_whole: bool = False  # ... over the mat's whole place for words (`mat_words(seat, whole=True)`): its first
     # was too low for it
-    urgent: bool = False  # a key to press now (a claim, a debt): its lane keeps no room for the seat's notes
+    urgent: bool = False  # a key to press now (a claim, a debt): where it fits nowhere else, it takes the room its
+    # lane keeps for the seat's newest note
     mat_tiny: bool = False  # over the mat, `tiny` first: the mat's own words still say the keys, its cards show more
 
 
@@ -591,40 +592,47 @@ class Notes:
     def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float
             ) -> tuple[Pinned, list[tuple[int, Pin]]]:
         """Each seat's `pins` fitted into its lane nearest its mat, in order, each at `low` px at the least,
-        leaving the seat's newest note room to read unless one is `urgent` (all at `low` where that lets more of
-        them in; what the lane
-        cannot hold, over the seat's own cards): (what went, by seat; what did not, with its seat)."""
+        leaving the seat's newest note room to read (all at `low` where that lets more of them in; what the lane
+        cannot hold, over the seat's own mat), but for an `urgent` one that is said nowhere else at the seat then
+        (a key to press now goes before the seat's notes): (what went, by seat; what did not, with its seat)."""
         notes = self._by_seat(effects, now)
         placed: Pinned = {}
         homeless: list[tuple[int, Pin]] = []
         lanes = self.lanes()  # (fitting words moves no lane: found once for every seat)
         for seat, wanted in pins.items():
             lane = lanes[seat]
-            newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
-            reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
-            room = lane.rect.h - min(reserve, lane.rect.h)
-            went, left = self._lane_fit(lane, wanted, room)
-            lost: list[Pin] = []
-            for p in left:
-                mat = self._on_mat(seat, p, went)
-                if mat is None:
-                    lost.append(p)
-                else:
-                    went.append(mat)
-            if lost:  # another on the mat instead, where that lets the lane hold the rest (a slap's banner wrapped
-                # in the lane, its seat's turn line over its mat's keys rows)
-                for q in wanted:
-                    mat = None if q in lost else self._on_mat(seat, q, [])
-                    if mat is None:
-                        continue
-                    rest_went, rest_left = self._lane_fit(lane, [p for p in wanted if p is not q], room)
-                    if len(rest_left) < len(lost):
-                        went, lost = [*rest_went, mat], rest_left
-                        break
+            reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in notes.get(seat, [])[:1])
+            went, lost = self._seat_fit(seat, lane, wanted, lane.rect.h - min(reserve, lane.rect.h))
+            if reserve and any(p.urgent for p in lost):
+                went, lost = self._seat_fit(seat, lane, wanted, lane.rect.h)
             homeless += [(seat, p) for p in lost]
             if went:
                 placed[seat] = went
         return placed, homeless
+
+    def _seat_fit(self, seat: int, lane: Lane, wanted: list[Pin], room: int
+                  ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
+        """`wanted` fitted into `room` px of the seat's lane, what it cannot hold over the seat's mat: (those that
+        went, as fitted; those that did not)."""
+        went, left = self._lane_fit(lane, wanted, room)
+        lost: list[Pin] = []
+        for p in left:
+            mat = self._on_mat(seat, p, went)
+            if mat is None:
+                lost.append(p)
+            else:
+                went.append(mat)
+        if lost:  # another on the mat instead, where that lets the lane hold the rest (a slap's banner wrapped
+            # in the lane, its seat's turn line over its mat's keys rows)
+            for q in wanted:
+                mat = None if q in lost else self._on_mat(seat, q, [])
+                if mat is None:
+                    continue
+                rest_went, rest_left = self._lane_fit(lane, [p for p in wanted if p is not q], room)
+                if len(rest_left) < len(lost):
+                    went, lost = [*rest_went, mat], rest_left
+                    break
+        return went, lost
 
     def _lane_fit(self, lane: Lane, wanted: list[Pin], room: int
                   ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
