@@ -191,7 +191,6 @@ def _debt_and_note_frames(size, n):
     boxes, with the state they were drawn in."""
     from support_table import FakeApp, FixedHands, press
 
-    from game.commands import PLAY, SLAP
     from game.core.contract import TableConfig
     from game.match import SeatSpec
 
@@ -225,7 +224,7 @@ def test_a_debt_or_a_claim_leaves_the_seats_notes_in_view(n, size, percent):
     seat's wrong slap is said in the same frames, at the seat, and neither covers the other."""
     _looks(size, "en", percent)
     with scale.text_room(TableScene.text_room):
-        table, frames = _debt_and_note_frames(size, n)
+        _table, frames = _debt_and_note_frames(size, n)
     for seat, kinds in ((1, "debt"), (0, "claim")):
         both = 0
         for boxes, _owed in frames:

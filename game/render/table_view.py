@@ -226,6 +226,21 @@ class TableView:
         """Where the table's banners go, if it has a lane for them (None: at their anchors)."""
         return None
 
+    def covered(self) -> tuple[list[list[pygame.Rect]], list[pygame.Rect]]:
+        """What a label over the table keeps off, the most important first, and the words of the frame last drawn
+        (see Scene.covered): the seats' mats, the corner's small print and the centre's felt (`centre_felt`); the
+        seats' notes lanes; all the felt the lanes keep clear (the centre's lanes, words said there now and then).
+        They stay put while a game goes on: the label does not jump about as notes come and go."""
+        corner = self.corner_rect()
+        places = [*(self.notes.panel_zone(s) for s in range(self.n)), *([] if corner is None else [corner]),
+                  *self.centre_felt()]
+        return [places, [lane.rect for lane in self.notes.lanes()], self.notes.blocks()], [
+            b.rect for b in self.text_boxes()]
+
+    def centre_felt(self) -> list[pygame.Rect]:
+        """The centre's felt a label never covers (see `covered`): all the seats' notes keep clear, here."""
+        return self.keep_clear()
+
     def text_boxes(self) -> list[TextBox]:
         """Every text drawn in the last frame, with the box it was drawn in: the seats' panels (each
         seat's words as one box), the corner's small print, the notes, banners and the game's own words.

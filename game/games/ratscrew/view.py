@@ -388,6 +388,11 @@ class RatscrewView(TableView):
                                       *([self.geo.clock_lane()] if self.geo.clock_h else [])])
         return self._clear[1]
 
+    def centre_felt(self) -> list[pygame.Rect]:
+        """The pile (wherever its cards reach) and the headline lane (the photo finish): the prompt's lane, empty
+        while every seat's words are said at its mat, is felt a label may take (`covered`)."""
+        return [self.geo.pile_zone.copy(), self.geo.core_lanes()[0]]
+
     def print_avoid(self) -> list[pygame.Rect]:
         """What the small print keeps off between rows of mats: the pile, the centre's lanes, and a line of
         notes beside each mat (under a mat of the top row, over one of the bottom row), as the notes need it."""
