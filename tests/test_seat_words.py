@@ -187,12 +187,13 @@ def test_no_thanks_says_its_turn_prompt_and_notes_at_the_seat(n, size, language,
 
 def _debt_and_note_frames(size, n):
     """A Ratscrew table of human seats where seat 0 plays a king (seat 1 owes 3) and seat 1 slaps wrong (its
-    note), then pays its debt and seat 0's claim waits while seat 0 slaps wrong (its note): every frame's text
-    boxes, with the state they were drawn in."""
+    note), then pays its debt and seat 0's claim waits while seat 0 slaps wrong (its note): for every frame, its
+    text boxes, the seats whose notes show then and the seats whose mat shows a badge."""
     from support_table import FakeApp, FixedHands, press
 
     from game.core.contract import TableConfig
     from game.match import SeatSpec
+    from game.render.effects import Note
 
     pool = [r + s for s in "HS" for r in "23456789T"]
     hands = [["KC", "5C", "6C", "7C"], ["2D", "3D", "4D", "8D", "9D", "TD"]] + [pool[3 * k: 3 * k + 3] for k in range(6)]
@@ -200,36 +201,44 @@ def _debt_and_note_frames(size, n):
     app = FakeApp(size)
     table = FixedHands(TableConfig("ratscrew", rs.Rules(slap_lockout_ms=0), seats, seed=2), hands[:n])
     app.push(table)
+
+    def frames(ms):
+        for now, _, boxes in drawn_frames(app, table, ms, 60):
+            noted = {e.seat for e in table.view.anim.effects
+                     if isinstance(e, Note) and e.tween.started(now) and not e.tween.done(now)}
+            yield boxes, noted, {s for s, (_, tag) in table.view.badges.items() if tag is not None}
+
     press(app, table, 0, "play")  # a king: seat 1 owes 3
     app.step()
-    frames = []
     press(app, table, 1, "slap", after_ms=200)  # nothing to slap: its note, while it owes
     app.step()
-    frames += [(boxes, table.match.state.owed) for _, _, boxes in drawn_frames(app, table, 600, 60)]
+    seen = [("debt", 1, *frame) for frame in frames(600)]
     for _ in range(3):
         press(app, table, 1, "play", after_ms=120)
         app.step()
     assert table.match.state.awaiting_claim
     press(app, table, 0, "slap", after_ms=5)  # seat 0 slaps wrong while its claim waits
     app.step()
-    frames += [(boxes, 0) for _, _, boxes in drawn_frames(app, table, 300, 60)]
-    return table, frames
+    return seen + [("claim", 0, *frame) for frame in frames(300)]
 
 
 @pytest.mark.parametrize("percent", PERCENTS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_a_debt_or_a_claim_leaves_the_seats_notes_in_view(n, size, percent):
-    """A seat's debt ("Owes 3: P") or claim ("Claim: Q") is said at the seat without hiding the seat's notes: the
-    seat's wrong slap is said in the same frames, at the seat, and neither covers the other."""
+    """A seat's debt ("Owes 3: P") or claim ("Claim: Q") is said at the seat without hiding the seat's notes: while
+    the seat's wrong slap's note shows, it is drawn at the seat, and the debt or claim is said there too (in its lane
+    beside the note, or on a plate over its mat where the lane holds one line), neither over the other; in every
+    frame the seat's words or its mat's badge say it."""
     _looks(size, "en", percent)
     with scale.text_room(TableScene.text_room):
-        _table, frames = _debt_and_note_frames(size, n)
-    for seat, kinds in ((1, "debt"), (0, "claim")):
-        both = 0
-        for boxes, _owed in frames:
-            said = [b for b in boxes if b.seat == seat and b.kind == "prompt"]
-            notes = [b for b in boxes if b.seat == seat and b.kind == "note"]
-            assert not any(p.rect.colliderect(q.rect) for p in said for q in notes), (kinds, said, notes)
-            both += bool(said and notes)
-        assert both, (kinds, "its notes hidden while it shows")
+        seen = _debt_and_note_frames(size, n)
+    both = 0
+    for what, seat, boxes, noted, badged in seen:
+        said = [b for b in boxes if b.seat == seat and b.kind == "prompt"]
+        notes = [b for b in boxes if b.seat == seat and b.kind == "note"]
+        assert notes or seat not in noted, (what, "its note hidden", said)
+        assert said or seat in badged, (what, "said nowhere at the seat")
+        assert not any(p.rect.colliderect(q.rect) for p in said for q in notes), (what, said, notes)
+        both += bool(said and notes)
+    assert both, "said at the seat while the note shows"

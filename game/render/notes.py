@@ -89,8 +89,8 @@ class Pin:
     on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
     mat_whole: bool = False  # ... over the mat's whole place for words (`mat_words(seat, whole=True)`): its first
     # was too low for it
-    urgent: bool = False  # a key to press now (a claim, a debt): where it fits nowhere else, it takes the room its
-    # lane keeps for the seat's newest note
+    urgent: bool = False  # a key to press now (a claim, a debt; said by the mat's badge too, which a plate over the
+    # mat stands in for): where it fits nowhere else at the seat, it takes the room its lane keeps for the newest note
     mat_tiny: bool = False  # over the mat, `tiny` first: the mat's own words still say the keys, its cards show more
 
 

@@ -480,7 +480,14 @@ class RatscrewView(TableView):
         # window at a big text size), while it is said
         line = self.texts.font(text_for(big_min(self.L.size)), True).get_linesize()
         rows = keys if keys.h >= line * 3 // 2 and not whole else info
-        return (rows, rows is info) if rows.h > 0 and rows.w > 0 else (None, False)
+        said_all = rows is info
+        badge = None if whole else self.badges.get(seat)
+        if badge is not None:  # (over its rows, not over its badge, as the mat was last built: whole, the badge is left
+            # out meanwhile, see seat_key)
+            tag = badge[1].move(box.rect.x, box.rect.y - self._lift(seat))
+            if tag.colliderect(rows):
+                rows = pygame.Rect(rows.x, rows.y, rows.w, tag.top - rows.y)
+        return (rows, said_all) if rows.h > 0 and rows.w > 0 else (None, False)
 
     def _lift(self, seat: int) -> int:
         """How far a mat rises on its turn (as Panels.draw lifts it)."""
@@ -521,10 +528,13 @@ class RatscrewView(TableView):
         count = len(state.hands[seat])
         out = not state.in_game(seat)
         active = seat == state.current_player and not state.is_over and not out
-        owed = state.owed if active and state.owed else 0
-        claim = state.awaiting_claim and seat == state.challenger
+        # (words on a plate over the mat's whole info column: its badge, a debt's, a claim's or a wait's, left out
+        # meanwhile; the debt or the claim on the plate says it with its key)
+        whole = any(p.on_mat and p.mat_whole for p, _, _ in self.pinned.get(seat, []))
+        owed = state.owed if active and state.owed and not whole else 0
+        claim = state.awaiting_claim and seat == state.challenger and not whole
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
-        wait = 0 if out else state.timeouts[seat]
+        wait = 0 if out or whole else state.timeouts[seat]
         return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat), self.mat_said(seat))
 
     def build_panel(self, seat: int, content: Key) -> pygame.Surface:
@@ -536,7 +546,10 @@ class RatscrewView(TableView):
         self, surface: pygame.Surface, state: rs.State, now: float, claim_left: float | None = None
     ) -> None:
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
-        # (fitted first: a mat whose keys rows hold its turn's line is drawn without them, see `mat_said`)
+        # (fitted first: a mat whose keys rows hold its turn's line is drawn without them, see `mat_said`; the mats
+        # built as this frame shows them first: their badges and tags keep the words pinned over them clear)
+        for seat in range(self.n):
+            self.panels.image(seat, self.seat_key(seat, state, now)[1:])
         self.pinned, homeless = self.notes.pin(self.pins(state, now), self.anim.effects, now)
         for seat, rect in enumerate(self.draw_table(surface, state, now)):
             row = self._count_row(seat)
