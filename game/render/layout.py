@@ -420,15 +420,20 @@ def _finish(size: tuple[int, int], n: int, hints: LayoutHints, rects: list[pygam
     pad = max(3, min(r.h for r in rects) // 12)
     # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (at least the couch's BIG_MIN)
     name_h = max(round(ph * NAME_ROW), name_line((w, h), ph, mats=hints.mats))
-    if name_above:  # the cards stand below the name's row
-        seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - name_h - 2) / RATIO)))
+    beside = name_above and hints.stack_beside
+    if name_above:  # the cards stand below the name's row (or beside it, as tall as the panel)
+        seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - (0 if beside else name_h) - 2) / RATIO)))
     seats = []
     for i, r in enumerate(rects):
         if name_above:
-            name = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, name_h)
             sw = seat_card_w + max(6, seat_card_w // 3)
-            stack = pygame.Rect(r.x + pad, name.bottom, sw, r.bottom - pad - name.bottom)
-            info = pygame.Rect(stack.right + pad, name.bottom, r.right - stack.right - 2 * pad, stack.h)
+            if beside:  # the cards down the panel's left, the name's row and the words right of them
+                stack = pygame.Rect(r.x + pad, r.y + pad, sw, r.h - 2 * pad)
+                name = pygame.Rect(stack.right + pad, r.y + pad, r.right - stack.right - 2 * pad, name_h)
+            else:
+                name = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, name_h)
+                stack = pygame.Rect(r.x + pad, name.bottom, sw, r.bottom - pad - name.bottom)
+            info = pygame.Rect(stack.right + pad, name.bottom, r.right - stack.right - 2 * pad, r.bottom - pad - name.bottom)
             seats.append(SeatBox(i, r, stack, info, angles[i], name))
             continue
         if info_above:  # the name's line and the controls' line, at least

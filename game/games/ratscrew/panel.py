@@ -51,13 +51,15 @@ def name_bottom(v: PanelHost, seat: int) -> int:
 def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
     """(card width, top of the bottom card) of the seat's stack of backs (`layers` cards, each 2 px up and
     right of the one under it), in the panel's coordinates: centred on the layout's stack, moved down
-    clear of the name as drawn, and made smaller where the panel is too low for it under the name."""
+    clear of the name as drawn (where the name's row is over it), and made smaller where the panel is too low for
+    it under the name."""
     box = v.L.seats[seat]
     stack = box.stack.move(-box.rect.x, -box.rect.y)
     sw = v.L.seat_card_w
     lift = 2 * max(0, layers - 1)
     top = stack.centery - card_height(sw) // 2
-    clear = name_bottom(v, seat) + 1
+    over = box.name is not None and box.name.left < box.stack.right  # (else its name's row is beside the stack)
+    clear = name_bottom(v, seat) + 1 if over else stack.top
     if top - lift < clear:
         foot = max(stack.bottom, box.rect.h - max(2, box.rect.h // 40))  # the panel's foot, inside its border
         if clear + lift + card_height(sw) > foot:
