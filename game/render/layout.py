@@ -115,7 +115,8 @@ COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else 
 COLUMN_THREE = 0.22  # of the window's height: a mat in a column of three (its notes' felt between it and the next)
 COLUMN_THREES = 3  # seats a column: up to this many (six seats) the columns' mats are COLUMN_THREE high
 COLUMN_FOUR = 0.135  # of the window's height: a mat in a column of four (seven and eight seats: its name, stack and keys
-# on two lines, the felt between it and the next holding a winner's banner on two lines)
+# on two lines, the felt between it and the next holding a winner's banner on two lines; in a small window, 49 px at
+# 640x360, its stack down its left beside its name and keys: LayoutHints.stack_beside)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 

@@ -48,7 +48,7 @@ def name_bottom(v: PanelHost, seat: int) -> int:
     return box.name.centery - box.rect.y - h // 2 + h
 
 
-def _beside(box: SeatBox) -> bool:
+def stack_beside(box: SeatBox) -> bool:
     """Whether a mat's stack of backs stands beside its name's row, down its left (a short mat: see
     LayoutHints.stack_beside), not under it."""
     return box.name is not None and box.name.left >= box.stack.right
@@ -64,7 +64,7 @@ def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
     sw = v.L.seat_card_w
     lift = 2 * max(0, layers - 1)
     top = stack.centery - card_height(sw) // 2
-    clear = stack.top if _beside(box) else name_bottom(v, seat) + 1
+    clear = stack.top if stack_beside(box) else name_bottom(v, seat) + 1
     if top - lift < clear:
         foot = max(stack.bottom, box.rect.h - max(2, box.rect.h // 40))  # the panel's foot, inside its border
         if clear + lift + card_height(sw) > foot:
@@ -165,7 +165,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
                 if tag.colliderect(count_row):
                     count_row.bottom = tag.top
-                if tag.top < y and not hidden and _beside(box):  # a short mat: its keys rows give way while it
+                if tag.top < y and not hidden and stack_beside(box):  # a short mat: its keys rows give way while it
                     # shows (a debt's or a claim's line at the mat says the key to press; out or waiting, none is)
                     return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1)
             v.badges[seat] = (count_row, tag)

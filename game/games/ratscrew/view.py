@@ -265,7 +265,8 @@ class RatscrewView(TableView):
         if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         line = self.notes._line(text_for(big_min(self.L.size)))
-        # (and the short mats of a column of four keep a full stack of backs under a long name, 2/3 of its size)
+        # (and the short mats of a column of four keep a full stack of backs, 2/3 of its size at least, under a long
+        # name; or, in a small window, beside it: see relayout)
         return (all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
                 and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
 
