@@ -483,9 +483,8 @@ class RatscrewView(TableView):
         line = self.texts.font(text_for(big_min(self.L.size)), True).get_linesize()
         rows = keys if keys.h >= line * 3 // 2 and not whole else info
         said_all = rows is info
-        badge = None if whole else self.badges.get(seat)
-        if badge is not None:  # (over its rows, not over its badge, as the mat was last built: whole, the badge is left
-            # out meanwhile, see seat_key)
+        badge = self.badges.get(seat)
+        if badge is not None:  # (over its rows, not over its badge, as the mat was last built: a debt's, a claim's)
             tag = badge[1].move(box.rect.x, box.rect.y - self._lift(seat))
             if tag.colliderect(rows):
                 rows = pygame.Rect(rows.x, rows.y, rows.w, tag.top - rows.y)
@@ -530,13 +529,10 @@ class RatscrewView(TableView):
         count = len(state.hands[seat])
         out = not state.in_game(seat)
         active = seat == state.current_player and not state.is_over and not out
-        # (words on a plate over the mat's whole info column: its badge, a debt's, a claim's or a wait's, left out
-        # meanwhile; the debt or the claim on the plate says it with its key)
-        whole = any(p.on_mat and p.mat_whole for p, _, _ in self.pinned.get(seat, []))
-        owed = state.owed if active and state.owed and not whole else 0
-        claim = state.awaiting_claim and seat == state.challenger and not whole
+        owed = state.owed if active and state.owed else 0
+        claim = state.awaiting_claim and seat == state.challenger
         ctrl = self.controls[seat] if seat < len(self.controls) else ""
-        wait = 0 if out or whole else state.timeouts[seat]
+        wait = 0 if out else state.timeouts[seat]
         return (active, count, out, owed, claim, wait, ctrl, self.keys_of(seat), self.mat_said(seat))
 
     def build_panel(self, seat: int, content: Key) -> pygame.Surface:
