@@ -1,5 +1,5 @@
 """Fair start (issues 21 and 38): every seat's head start from measured reactions, computed for the table it
-is at (its seats, their number and its slap rules), in steps of HEAD_START_STEP_MS up to HEAD_START_MAX_MS.
+is at (its seats, their number and its slap rules), in whole ms (HEAD_START_STEP_MS) up to HEAD_START_MAX_MS.
 
 A seat's reaction is its median time to slap a double ("as doubles": a median for another rule is divided
 by that rule's `RULE_DIFFICULTY`), from
