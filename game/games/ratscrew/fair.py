@@ -254,7 +254,7 @@ def out_power(seats: int) -> float:
     BIG_TABLE seats, flatter beyond (7 seats 1.4, 8 seats 1.0). With 6-7 cards each a seat can go out on one lost
     challenge, card luck that no slap speed changes (issue 38: with OUT_POWER at every size the model gave eight
     seats' pros 0.90 × parity where the sims gave them 1.10 ×, at seeds 0, 7 and 99 and in the recorded games)."""
-    return OUT_POWER * min(1.0, (BIG_TABLE / seats) ** BIG_TABLE_FLATTENING)
+    return OUT_POWER * min(1.0, math.pow(BIG_TABLE / seats, BIG_TABLE_FLATTENING))
 
 
 # One rule's race, as far as it does not depend on who is still at the table (worked out once per
