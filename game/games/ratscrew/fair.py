@@ -24,9 +24,10 @@ of the game in two parts:
   six, 1.64 × parity). Fitted to whole simulated games, OUT_POWER = 2 reproduces each seat's wins within
   about the sims' own noise (8 tables of 3 to 6 seats, 200-400 games each). Past six seats (`out_power`) it is
   flatter: 1.4 at seven, 1.0 at eight (with 6-7 cards each, one lost challenge can put a seat out whatever its
-  slaps). Fitted to 22 whole-game tables of 2 to 8 seats (the recorded ones below and `sim` at seeds 0, 7 and
-  99, 400 games each) it gains 19 in log likelihood over OUT_POWER at every size, and gives eight seats' pros
-  1.0 × parity where that gave 0.90 × (they won 1.10 ×); at 2 to 6 seats it changes nothing.
+  slaps). Fitted to 45 whole-game tables of 2 to 8 seats (the recorded ones below and `sim` at seeds 0, 7 and
+  99, 400 games each, at and around Fair start's head starts) it gains 30 in log likelihood over OUT_POWER at
+  every size; at eight seats (15 tables) the sims' pros won 1.02 × what it says, where OUT_POWER said 0.89 ×
+  (1.12), the kids 0.98 × (0.92). At 2 to 6 seats it changes nothing.
   Head starts are whole ms: at big tables a few ms decide (six seats, a casual against three pros: 10 ms moved
   its share ×1.25, 60 ms ×3.7), and rounding to 10 ms steps alone gave a casual there 1.06 × in the model
   (227 ms rounded to 230) and 1.16 × in the sims.
