@@ -353,6 +353,66 @@ def test_a_panels_claim_badge_never_covers_its_card_count(size, n):
     assert pygame.Rect((0, 0), box.size).contains(badge)
 
 
+def _marked(texts):
+    """`texts` (a view's TextCache) drawing each text it renders in a colour of its own, every pixel of its ink
+    opaque: [(text, colour, its ink's pixel count)] as asked for (a text fitted at a few sizes is asked for
+    each time; the one drawn is whole on the panel or not there at all)."""
+    made = []
+    plain, outlined = texts.render, texts.outlined
+
+    def mark(surf, text):
+        color = (255, 1 + len(made) % 250, 255 - len(made) // 250)
+        ink = pygame.mask.from_surface(surf, 1)
+        made.append((text, color, ink.count()))
+        return ink.to_surface(setcolor=(*color, 255), unsetcolor=(0, 0, 0, 0))
+
+    texts.render = lambda text, *a, **kw: mark(plain(text, *a, **kw), text)
+    texts.outlined = lambda text, *a, **kw: mark(outlined(text, *a, **kw), text)
+    return made
+
+
+def _ink(surface, color):
+    """The pixels of `surface` in `color`: (how many, their bounding box)."""
+    found = pygame.mask.from_threshold(surface, (*color, 255), (1, 1, 1, 255))
+    boxes = found.get_bounding_rects()
+    return found.count(), boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("badge", ["claim", "owes"])
+@pytest.mark.parametrize("size", [(1280, 720), (854, 480), (640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 7, 8])
+def test_a_badge_covers_no_drawn_pixel_of_its_mats_words(n, size, badge):
+    """Issue 37: at 1280x720 and 854x480 with seven or eight seats (mats in columns of four) "Q to claim" and
+    "owes 2" covered the foot of the count's digits on the stack of backs and of the keys line, while the
+    count's rectangle said it sat above the badge. Every text on the seat's mat, drawn each in a colour of its
+    own, is whole where it is drawn (none painted over), and the count's ink is clear of the badge."""
+    app, table = table_at(size, deal(n, first=("KC",) if badge == "claim" else ("QC",)))
+    if badge == "claim":
+        to_claim(app, table)
+    else:
+        press(app, table, 0, PLAY)  # a queen: seat 1 owes 2
+        app.step()
+    app.run_ms(200)
+    view = table.view
+    seat = 0 if badge == "claim" else 1
+    content = view.seat_key(seat, table.match.state, table.now_ns)[1:]
+    made = _marked(view.texts)
+    panel = view.build_panel(seat, content)
+    count = str(len(table.match.state.hands[seat]))
+    said = view.model.badge(seat, *content[1:5])[0]
+    drawn = {}
+    for text, color, pixels in made:
+        shown, box = _ink(panel, color)
+        assert shown in (0, pixels), (text, shown, pixels)  # whole, or not drawn
+        if shown:
+            drawn[text] = box
+    count_row, tag = view.badges[seat]
+    assert said in drawn and count in drawn, (said, count, sorted(drawn))
+    assert not drawn[count].colliderect(tag), (drawn[count], tag)
+    assert count_row.contains(drawn[count]), (count_row, drawn[count])  # the digits drawn where their rect is
+    assert pygame.Rect((0, 0), panel.get_size()).contains(tag)
+
+
 def test_a_slap_banner_and_the_seats_notes_have_lanes_of_their_own():
     """QA 2, N2: at 8 seats the top seat's "Too late by N ms" lay across the "Top-bottom!" banner."""
     _app, table = table_at((800, 600), deal(8))
