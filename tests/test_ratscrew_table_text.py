@@ -378,14 +378,11 @@ def _ink(surface, color):
     return found.count(), boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("badge", ["claim", "owes"])
-@pytest.mark.parametrize("size", [(1280, 720), (854, 480), (640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("n", [2, 5, 7, 8])
-def test_a_badge_covers_no_drawn_pixel_of_its_mats_words(n, size, badge):
-    """Issue 37: at 1280x720 and 854x480 with seven or eight seats (mats in columns of four) "Q to claim" and
-    "owes 2" covered the foot of the count's digits on the stack of backs and of the keys line, while the
-    count's rectangle said it sat above the badge. Every text on the seat's mat, drawn each in a colour of its
-    own, is whole where it is drawn (none painted over), and the count's ink is clear of the badge."""
+def _badge_on_the_mat(n, size, badge, said=None):
+    """Seat 0 to claim the pile, or seat 1 owing 2, at `n` seats: every text on its mat, drawn each in a colour of
+    its own, is whole where it is drawn (none painted over), its badge inside the mat and the count's ink clear of
+    it, where the count's rectangle says (`said`: what of the mat's words a prompt's plate over them stands in for,
+    as RatscrewView.mat_said says; None: as the table has it)."""
     app, table = table_at(size, deal(n, first=("KC",) if badge == "claim" else ("QC",)))
     if badge == "claim":
         to_claim(app, table)
@@ -396,21 +393,47 @@ def test_a_badge_covers_no_drawn_pixel_of_its_mats_words(n, size, badge):
     view = table.view
     seat = 0 if badge == "claim" else 1
     content = view.seat_key(seat, table.match.state, table.now_ns)[1:]
+    if said is not None:
+        content = (*content[:-1], said)
     made = _marked(view.texts)
     panel = view.build_panel(seat, content)
     count = str(len(table.match.state.hands[seat]))
-    said = view.model.badge(seat, *content[1:5])[0]
     drawn = {}
     for text, color, pixels in made:
         shown, box = _ink(panel, color)
         assert shown in (0, pixels), (text, shown, pixels)  # whole, or not drawn
         if shown:
             drawn[text] = box
+    assert count in drawn, (count, sorted(drawn))
+    if said is not None and seat not in view.badges:
+        return False  # (the badge waits while a prompt's plate says its key)
     count_row, tag = view.badges[seat]
-    assert said in drawn and count in drawn, (said, count, sorted(drawn))
+    said_text = view.model.badge(seat, *content[1:5])[0]
+    assert said_text in drawn, (said_text, sorted(drawn))
     assert not drawn[count].colliderect(tag), (drawn[count], tag)
     assert count_row.contains(drawn[count]), (count_row, drawn[count])  # the digits drawn where their rect is
     assert pygame.Rect((0, 0), panel.get_size()).contains(tag)
+    return True
+
+
+@pytest.mark.parametrize("badge", ["claim", "owes"])
+@pytest.mark.parametrize("size", [(1280, 720), (854, 480), (640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 7, 8])
+def test_a_badge_covers_no_drawn_pixel_of_its_mats_words(n, size, badge):
+    """Issue 37: at 1280x720 and 854x480 with seven or eight seats (mats in columns of four) "Q to claim" and
+    "owes 2" covered the foot of the count's digits on the stack of backs and of the keys line, while the
+    count's rectangle said it sat above the badge; beside the count, a badge covered the foot of the keys line."""
+    _badge_on_the_mat(n, size, badge)
+
+
+@pytest.mark.parametrize("said", [1, 2])
+@pytest.mark.parametrize("size", [(1280, 720), (854, 480), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_badge_under_a_prompts_plate_keeps_clear_of_the_count_on_the_cards(size, said):
+    """Eight seats: while a prompt's plate stands in for a mat's keys rows (or its count's row too) the badge goes
+    over the foot of its stack of backs, the count on the top card above it, whole; where the card has no room for
+    the count over it (854x480's stack under the name), the badge waits (the plate's line says the key), the count
+    whole in the card's middle."""
+    assert _badge_on_the_mat(8, size, "claim", said) == (size != (854, 480))
 
 
 def test_a_slap_banner_and_the_seats_notes_have_lanes_of_their_own():

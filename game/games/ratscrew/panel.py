@@ -167,19 +167,19 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                                                                         bold=True)
             tag = badge.get_rect().inflate(10, 4)
             tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
-            if tag.left < card.right:
-                room = tag.top - card.top
-        digits: pygame.Surface | None = None
-        for big in range(max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0), 8, -1):
-            digits = v.texts.outlined(str(count), big, colors.TEXT)
-            if digits.get_width() <= card.w + 4 and digits.get_height() <= room or big == 9 and room == card.h:
-                break
-            digits = None
-        count_row = pygame.Rect(card.centerx, card.top, 0, 0)  # (none where no size fits over the badge)
-        if digits is not None:
-            count_row = digits.get_rect(center=card.center) if room == card.h else digits.get_rect(
-                midbottom=(card.centerx, tag.top) if tag is not None else card.midbottom)
-            surf.blit(digits, count_row)
+            room = tag.top - card.top
+        start = max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0)
+        on_card = _count_on_card(v, count, start, card.w + 4, room)
+        if on_card is None:  # no room for the count over the badge: the badge waits while the plate shows (its
+            # line at the mat says the key to press), the count in the card's middle
+            tag = badge = None
+            room = card.h
+        on_card = on_card or _count_on_card(v, count, start, card.w + 4, room) or v.texts.outlined(str(count), 9,
+                                                                                                    colors.TEXT)
+        # in the card's middle, or over the badge on its foot
+        count_row = on_card.get_rect(center=card.center) if room == card.h else on_card.get_rect(
+            midbottom=(card.centerx, card.top + room))
+        surf.blit(on_card, count_row)
         if tag is not None:
             v.badges[seat] = (count_row, tag)
     elif not hint:
@@ -235,6 +235,16 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if out:
         hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
     return surf
+
+
+def _count_on_card(v: PanelHost, count: int, size: int, width: int, height: int) -> pygame.Surface | None:
+    """A seat's count on its top card at the largest size from `size` (down to 9 px) that fits `width` x `height`;
+    None if none does."""
+    for px in range(size, 8, -1):
+        digits = v.texts.outlined(str(count), px, colors.TEXT)
+        if digits.get_width() <= width and digits.get_height() <= height:
+            return digits
+    return None
 
 
 def _badge(v: PanelHost, text: str, width: int, size: int) -> pygame.Surface | None:
