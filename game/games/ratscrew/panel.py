@@ -114,7 +114,8 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     else:
         below = v.texts.font(low, True).get_height()
         # (the count on the cards too where the keys beside its row would be drawn under the tables' floor)
-        on_stack = (count_on_cards or not v.panels.controls_whole(seat, room - below)
+        # (and a badge's, where a prompt's plate stands in for the count's row: the badge goes by the cards)
+        on_stack = (count_on_cards or bool(badge_text) and hidden == 2 or not v.panels.controls_whole(seat, room - below)
                     or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
@@ -155,23 +156,26 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         shown = stack.x + 2 * (layers - 1) if layers else stack.x
         card = pygame.Rect(shown, top - 2 * max(0, layers - 1), sw, card_height(sw))
         room = card.h
-        if tag is not None and tag.top < y and not gave_way:  # no room under the keys
-            if not hidden and box.name is not None and tag.right <= box.rect.w - 2:
+        if tag is not None and not gave_way and (tag.top < y or hidden == 2 or tag.colliderect(card)):
+            # no room under the keys (or a plate over them and the count's row, or a badge along the foot)
+            if hidden:  # a prompt's plate over the mat's words: the badge waits while it shows (its line at the mat
+                # says the key to press), the count on its cards
+                tag = badge = None
+            elif box.name is not None and tag.left >= info.x and tag.right <= box.rect.w - 2:
                 # a mat's keys rows give way while its badge shows (a debt's or a claim's line at the mat says the
                 # key to press; out or waiting, none is), the badge in their column, clear of the stack's count
                 return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
-            # (a prompt's plate over the keys rows, or a badge wider than their column) over the foot of its cards,
-            # made to fit, the count on the card above it
-            width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
-            badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
-                                                                        bold=True)
-            tag = badge.get_rect().inflate(10, 4)
-            tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
-            room = tag.top - card.top
+            else:  # (a badge wider than their column) over the foot of its cards, made to fit, the count above it
+                width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
+                badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
+                                                                            bold=True)
+                tag = badge.get_rect().inflate(10, 4)
+                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+                room = tag.top - card.top
         start = max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0)
         on_card = _count_on_card(v, count, start, card.w + 4, room)
-        if on_card is None:  # no room for the count over the badge: the badge waits while the plate shows (its
-            # line at the mat says the key to press), the count in the card's middle
+        if on_card is None:  # no room for the count over the badge: the badge waits (the line at the mat says the
+            # key to press), the count in the card's middle
             tag = badge = None
             room = card.h
         on_card = on_card or _count_on_card(v, count, start, card.w + 4, room) or v.texts.outlined(str(count), 9,
