@@ -507,7 +507,7 @@ class App:
                 scene.draw(self.screen, alpha)
             self.input.poll()  # drawing takes time: keep stamping presses while it runs
         if self.demo is not None and top.wants_pause_on_focus_loss:
-            ui.demo_label(self.screen, t("Demo — press any key"))
+            ui.demo_label(self.screen, t("Demo — press any key"), *top.covered())
         self.toasts.draw(self.screen, now)
         self._toasted = bool(toasting)
         self._present()

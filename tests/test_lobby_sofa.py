@@ -35,3 +35,35 @@ def test_the_seats_cards_words_are_big_and_the_grid_stays_whole(tmp_path, game, 
         assert levels and min(levels) >= word_px
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("code", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_what_plays_a_seat_reads_as_one_list(tmp_path, size, code, percent):
+    """The list with no label on each seat's card (what plays it: "Human · Bot · Empty") is on one line, or one
+    choice a line where it cannot be: never wrapped in the middle ("Human · Bot" over "Empty" reads as two lists)."""
+    if (code != "en" or percent != 100) and size not in ((640, 360), (1280, 720)):
+        pytest.skip("the other languages and text sizes at the smallest and the standard window")
+    app = lobby(tmp_path, "nothanks", code, size, percent)
+    try:
+        scene = app.top
+        with TextRecorder() as boxes:
+            scene.draw(app.screen, 0.0)
+        kinds = [t("Human"), t("Bot"), t("Empty")]
+        checked = 0
+        for seat, card in enumerate(scene.layout.card_rects):
+            card = card.move(0, -(scene.layout.shift(seat) or 0))
+            if not app.screen.get_rect().contains(card):
+                continue  # (scrolled out of view)
+            rows = {}
+            for rect, text, _ in boxes.sized:
+                for kind in kinds:
+                    if card.contains(rect) and text in (kind, f"‹ {kind} ›", f"‹\u2009{kind}\u2009›"):
+                        rows[kind] = rect.centery
+            assert set(rows) == set(kinds), (seat, rows)
+            assert len(set(rows.values())) in (1, len(kinds)), (seat, rows)
+            checked += 1
+        assert checked
+    finally:
+        app.stack.clear()

@@ -381,7 +381,7 @@ def test_any_key_or_button_ends_the_demo(app, pads, how, monkeypatch):
     app.nav.start_table(demo_config("ratscrew", 3, None, 5), push=True)
     app.frames(5)
     labels = []
-    monkeypatch.setattr(ui, "demo_label", lambda surface, text: labels.append(text) or pygame.Rect(0, 0, 1, 1))
+    monkeypatch.setattr(ui, "demo_label", lambda surface, text, avoid=(), words=(): labels.append(text) or pygame.Rect(0, 0, 1, 1))
     app.frames(3)
     assert labels and labels[-1] == "Demo \u2014 press any key"
     if how == "key":

@@ -205,6 +205,9 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.draw_view(surface, now)
         self._drawn = self._still_key(size, now)
 
+    def covered(self) -> tuple[list[list[pygame.Rect]], list[pygame.Rect]]:
+        return ([], []) if self.view is None else self._table().covered()
+
     def moving(self) -> bool:
         """Something on the table changes with time alone (a countdown, a bot thinking)."""
         return False

@@ -63,7 +63,7 @@ class NotesHost(Protocol):
 
     def own_lane(self, seat: int) -> pygame.Rect: ...
 
-    def mat_words(self, seat: int) -> pygame.Rect | None: ...
+    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None: ...
 
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
@@ -87,7 +87,11 @@ class Pin:
     short: str = ""  # what it says where the lane is too small for `text`
     tiny: str = ""  # and where it is too small for `short` (a mat in the middle of a row: "Your turn!")
     on_mat: bool = False  # fitted over the seat's own cards (on a plate): its lane had no room left for it
-    urgent: bool = False  # a key to press now (a claim, a debt): its lane keeps no room for the seat's notes
+    mat_whole: bool = False  # ... over the mat's whole place for words (`mat_words(seat, whole=True)`): its first
+    # was too low for it
+    urgent: bool = False  # a key to press now (a claim, a debt; said by the mat's badge too, which a plate over the
+    # mat stands in for): where it fits nowhere else at the seat, it takes the room its lane keeps for the newest note
+    mat_tiny: bool = False  # over the mat, `tiny` first: the mat's own words still say the keys, its cards show more
 
 
 Pinned = dict[int, list[tuple[Pin, pygame.Surface, int]]]  # seat: its pins as fitted, with their sizes
@@ -588,40 +592,47 @@ class Notes:
     def pin(self, pins: dict[int, list[Pin]], effects: list[Effect], now: float
             ) -> tuple[Pinned, list[tuple[int, Pin]]]:
         """Each seat's `pins` fitted into its lane nearest its mat, in order, each at `low` px at the least,
-        leaving the seat's newest note room to read unless one is `urgent` (all at `low` where that lets more of
-        them in; what the lane
-        cannot hold, over the seat's own cards): (what went, by seat; what did not, with its seat)."""
+        leaving the seat's newest note room to read (all at `low` where that lets more of them in; what the lane
+        cannot hold, over the seat's own mat), but for an `urgent` one that is said nowhere else at the seat then
+        (a key to press now goes before the seat's notes): (what went, by seat; what did not, with its seat)."""
         notes = self._by_seat(effects, now)
         placed: Pinned = {}
         homeless: list[tuple[int, Pin]] = []
         lanes = self.lanes()  # (fitting words moves no lane: found once for every seat)
         for seat, wanted in pins.items():
             lane = lanes[seat]
-            newest = [] if any(p.urgent for p in wanted) else notes.get(seat, [])[:1]
-            reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in newest)
-            room = lane.rect.h - min(reserve, lane.rect.h)
-            went, left = self._lane_fit(lane, wanted, room)
-            lost: list[Pin] = []
-            for p in left:
-                mat = self._on_mat(seat, p, went)
-                if mat is None:
-                    lost.append(p)
-                else:
-                    went.append(mat)
-            if lost:  # another on the mat instead, where that lets the lane hold the rest (a slap's banner wrapped
-                # in the lane, its seat's turn line over its mat's keys rows)
-                for q in wanted:
-                    mat = None if q in lost else self._on_mat(seat, q, [])
-                    if mat is None:
-                        continue
-                    rest_went, rest_left = self._lane_fit(lane, [p for p in wanted if p is not q], room)
-                    if len(rest_left) < len(lost):
-                        went, lost = [*rest_went, mat], rest_left
-                        break
+            reserve = sum(self._least_height(e.text, e.short, lane.rect.w) for e in notes.get(seat, [])[:1])
+            went, lost = self._seat_fit(seat, lane, wanted, lane.rect.h - min(reserve, lane.rect.h))
+            if reserve and any(p.urgent for p in lost):
+                went, lost = self._seat_fit(seat, lane, wanted, lane.rect.h)
             homeless += [(seat, p) for p in lost]
             if went:
                 placed[seat] = went
         return placed, homeless
+
+    def _seat_fit(self, seat: int, lane: Lane, wanted: list[Pin], room: int
+                  ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
+        """`wanted` fitted into `room` px of the seat's lane, what it cannot hold over the seat's mat: (those that
+        went, as fitted; those that did not)."""
+        went, left = self._lane_fit(lane, wanted, room)
+        lost: list[Pin] = []
+        for p in left:
+            mat = self._on_mat(seat, p, went)
+            if mat is None:
+                lost.append(p)
+            else:
+                went.append(mat)
+        if lost:  # another on the mat instead, where that lets the lane hold the rest (a slap's banner wrapped
+            # in the lane, its seat's turn line over its mat's keys rows)
+            for q in wanted:
+                mat = None if q in lost else self._on_mat(seat, q, [])
+                if mat is None:
+                    continue
+                rest_went, rest_left = self._lane_fit(lane, [p for p in wanted if p is not q], room)
+                if len(rest_left) < len(lost):
+                    went, lost = [*rest_went, mat], rest_left
+                    break
+        return went, lost
 
     def _lane_fit(self, lane: Lane, wanted: list[Pin], room: int
                   ) -> tuple[list[tuple[Pin, pygame.Surface, int]], list[Pin]]:
@@ -664,18 +675,26 @@ class Notes:
                 ) -> tuple[Pin, pygame.Surface, int] | None:
         """`p` fitted over the seat's own cards, on a plate, where its lane has no room left for it (a lane of
         one line holding a note or the seat's banner; none by a mat in the middle of a row): said at the seat
-        still, never in the middle. None where the lane is that place already, or another pin has it."""
-        if self.lane(seat).side == "own" or any(q.on_mat for q, _, _ in placed):
+        still, never in the middle. None where the lane is that place already (over the seat's cards, and no
+        lower than the mat's place), or another pin has it."""
+        if any(q.on_mat for q, _, _ in placed):
             return None
-        rect = self.host.mat_words(seat)
-        if rect is None:
-            return None
+        lane = self.lane(seat)
         pad = self.plate_margin(p.low)  # (as `draw` pads it: a cards' row is low)
         color = colors.readable(p.color, colors.on_plate())
-        # (its short form first: the mat it is on names the seat)
-        img, px, said = self.fitted(p.short or p.text, color, rect.w - 2 * pad, rect.h - pad, p.tiny,
-                                    readable_only=True, sizes=(max(p.top, p.low), p.low))
-        return (replace(p, text=said, color=color, plate=True, on_mat=True), img, px) if said else None
+        # (its short form first: the mat it is on names the seat; or its tiny one, where the mat says the keys)
+        first, then = (p.tiny, "") if p.mat_tiny and p.tiny else (p.short or p.text, p.tiny)
+        tried: list[pygame.Rect] = []
+        for whole in (False, True):  # (the mat's first place for words, then its whole: a slap's banner on two lines)
+            rect = self.host.mat_words(seat, whole)
+            if rect is None or rect in tried or (lane.side == "own" and rect.h <= lane.rect.h):
+                continue
+            tried.append(rect)
+            img, px, said = self.fitted(first, color, rect.w - 2 * pad, rect.h - pad, then,
+                                        readable_only=True, sizes=(max(p.top, p.low), p.low))
+            if said:
+                return replace(p, text=said, color=color, plate=True, on_mat=True, mat_whole=whole), img, px
+        return None
 
     def draw(self, surface: pygame.Surface, effects: list[Effect], now: float, banners: bool = True,
              pinned: Pinned | None = None) -> None:
@@ -694,7 +713,7 @@ class Notes:
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
                 pad = self.plate_margin(p.low) if plated else 0  # (a plate as thin as at its least: a low lane holds it)
-                mat = host.mat_words(seat)
+                mat = host.mat_words(seat, p.mat_whole)
                 if p.on_mat and mat is not None:  # (over its own cards, centred: not in the lane)
                     rect = img.get_rect().inflate(2 * pad, pad)
                     rect.center = mat.center
@@ -709,6 +728,8 @@ class Notes:
                 host.boxes.add(p.kind, box, p.text, seat, text_px(size))
                 offset += rect.h
             newest_first = by_seat.get(seat, [])
+            if lane.side == "own" and any(p.on_mat for p, _, _ in pinned.get(seat, [])):
+                newest_first = []  # (its lane over its cards is under the plate: its notes show after its turn)
             start = offset
             for k, e in enumerate(newest_first):
                 room = lane.rect.h - offset

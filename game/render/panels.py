@@ -186,16 +186,32 @@ class Panels:
         row, name, ny = self._name_line(seat)
         self.draw_mark(surf, seat)
         surf.blit(name, (row.x + self.mark_width(seat), ny))
-        y = info.y + name.get_height() if box.name is None else info.y
-        ctrl = host.controls[seat] if seat < len(host.controls) and controls else ""
-        if ctrl:
-            lines, size = self.controls_fit(seat, info.bottom - below - y)
-            for line in lines:
-                img = texts.render(line, size, colors.TEXT_DIM)
-                if not blank:
-                    surf.blit(img, (info.x, y))
-                y += img.get_height()
+        y, lines, size = self._words(seat, below, controls)
+        for line in lines:
+            img = texts.render(line, size, colors.TEXT_DIM)
+            if not blank:
+                surf.blit(img, (info.x, y))
+            y += img.get_height()
         return surf, y
+
+    def _words(self, seat: int, below: int = 0, controls: bool = True) -> tuple[int, list[str], int]:
+        """(the top of a seat's controls lines under its name, in the panel's coordinates; those lines; their
+        size), as `base` draws them."""
+        host = self.host
+        box = host.L.seats[seat]
+        info = box.info.move(-box.rect.x, -box.rect.y)
+        y = info.y + host.texts.font(self.name_fit(seat)[1], True).get_height() if box.name is None else info.y
+        ctrl = host.controls[seat] if seat < len(host.controls) and controls else ""
+        if not ctrl:
+            return y, [], 0
+        lines, size = self.controls_fit(seat, info.bottom - below - y)
+        return y, lines, size
+
+    def words_bottom(self, seat: int) -> int:
+        """The y under a seat's words (its name and controls) as `base` draws them, in the panel's coordinates,
+        measured without drawing them."""
+        y, lines, size = self._words(seat)
+        return y + len(lines) * self.host.texts.font(size).get_height() if lines else y
 
     def _name_line(self, seat: int) -> tuple[pygame.Rect, pygame.Surface, int]:
         """(the name's row, the name drawn, its top) in the panel's own coordinates."""

@@ -226,6 +226,21 @@ class TableView:
         """Where the table's banners go, if it has a lane for them (None: at their anchors)."""
         return None
 
+    def covered(self) -> tuple[list[list[pygame.Rect]], list[pygame.Rect]]:
+        """What a label over the table keeps off, the most important first, and the words of the frame last drawn
+        (see Scene.covered): the seats' mats, the corner's small print and the centre's felt (`centre_felt`); the
+        seats' notes lanes; all the felt the lanes keep clear (the centre's lanes, words said there now and then).
+        They stay put while a game goes on: the label does not jump about as notes come and go."""
+        corner = self.corner_rect()
+        places = [*(self.notes.panel_zone(s) for s in range(self.n)), *([] if corner is None else [corner]),
+                  *self.centre_felt()]
+        return [places, [lane.rect for lane in self.notes.lanes()], self.notes.blocks()], [
+            b.rect for b in self.text_boxes()]
+
+    def centre_felt(self) -> list[pygame.Rect]:
+        """The centre's felt a label never covers (see `covered`): all the seats' notes keep clear, here."""
+        return self.keep_clear()
+
     def text_boxes(self) -> list[TextBox]:
         """Every text drawn in the last frame, with the box it was drawn in: the seats' panels (each
         seat's words as one box), the corner's small print, the notes, banners and the game's own words.
@@ -237,9 +252,10 @@ class TableView:
         there clear)."""
         return self.L.seats[seat].stack.copy()
 
-    def mat_words(self, seat: int) -> pygame.Rect | None:
+    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
         """Where words pinned at a seat go on its own mat when its lane has no room for them (see Notes.pin):
-        over its own cards (None: the mat has no such place clear of its own words)."""
+        over its own cards (None: the mat has no such place clear of its own words); `whole`: the most of the mat
+        they may have where that is too low for them (here the same)."""
         return self.own_lane(seat)
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:

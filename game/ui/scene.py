@@ -65,6 +65,12 @@ class Scene:
     def relayout(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def covered(self) -> tuple[list[list[pygame.Rect]], list[pygame.Rect]]:
+        """What a label over this screen (the demo's) keeps off: places it never covers (players' places), then
+        those it keeps off where it can, each list less important than the one before; and the words of the frame
+        last drawn (never covered either). None said: the label takes its corner."""
+        return [], []
+
     def unchanged(self, size: tuple[int, int], alpha: float) -> bool:
         """True when `draw` at this size and alpha would draw exactly what it drew last time.
 

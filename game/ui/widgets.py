@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -419,13 +420,46 @@ class Toasts:
                 y += img.get_height()
 
 
-def demo_label(surface: pygame.Surface, text: str) -> pygame.Rect:
-    """The demo's label ("Demo — press any key"), in a box in the bottom right corner (free on the
-    tables: the rules sit bottom left); returns the box."""
+def demo_label(surface: pygame.Surface, text: str, avoid: Sequence[Sequence[pygame.Rect]] = (),
+               words: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """The demo's label ("Demo — press any key"), in a box off every word in `words` and off the places in `avoid`
+    (see Scene.covered): off all of them where it can, else off all but the last list, and so on (the first list
+    it always keeps off); in the bottom right corner where nowhere is free. Returns the box."""
     size = w, h = surface.get_size()
     img = TEXTS.render(text, px(size, 24), GOLD, True)
     box = img.get_rect().inflate(px(size, 28), px(size, 14))
     box.bottomright = (w - px(size, 10), h - px(size, 10))
+    lists = [tuple(tuple(r) for r in rects) for rects in avoid]
+    said = list(words)
+    for k in range(len(lists), 0, -1):
+        spots = _free_spots(size, box.size, tuple(r for rects in lists[:k] for r in rects))
+        free = next((spot for spot in spots if box.move_to(topleft=spot).collidelist(said) == -1), None)
+        if free is not None:
+            box.topleft = free
+            break
     hud.shade(surface, box, 215, PANEL, box.h // 3)
     surface.blit(img, img.get_rect(center=box.center))
     return box
+
+
+@functools.lru_cache(maxsize=8)
+def _free_spots(size: tuple[int, int], box: tuple[int, int], avoid: tuple[tuple[int, ...], ...]
+                ) -> tuple[tuple[int, int], ...]:
+    """Where a box of `box` size covers none of `avoid` (`demo_label`), best first: along the bottom edge from the
+    right, then the top edge, then down the sides, then anywhere (rows from the bottom). (Kept for the few layouts a
+    screen shows: a search of the whole window takes milliseconds.)"""
+    w, h = size
+    bw, bh = box
+    m, step = px(size, 10), max(2, px(size, 8))
+    xs = range(w - m - bw, m - 1, -step)
+    ys = range(m, h - m - bh + 1, step)
+    edges = [*((x, h - m - bh) for x in xs), *((x, m) for x in xs), *((w - m - bw, y) for y in ys),
+             *((m, y) for y in ys)]
+    taken = [pygame.Rect(r) for r in avoid]
+    here = pygame.Rect(0, 0, bw, bh)
+    free = []
+    for spot in dict.fromkeys([*edges, *((x, y) for y in reversed(ys) for x in xs)]):
+        here.topleft = spot
+        if here.collidelist(taken) == -1:
+            free.append(spot)
+    return tuple(free)

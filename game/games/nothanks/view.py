@@ -21,7 +21,7 @@ from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
-from game.render.notes import Pin
+from game.render.notes import Pin, Pinned
 from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
@@ -63,6 +63,7 @@ class NothanksView(TableView):
         self.coach: tuple[int, list[tuple[str, int]], list[tuple[str, int]]] | None = None
         self.coach_box = CoachBox(self)
         self._centre_drawn: list[pygame.Rect] = []  # where the centre's words were last drawn
+        self.pinned: Pinned = {}  # what the frame last drawn said at the seats' mats (see pins)
 
     @property
     def layout_hints(self) -> NothanksLayout:  # type: ignore[override]
@@ -225,9 +226,24 @@ class NothanksView(TableView):
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A mat's words: its name, matches and keys on top (its cards' row has none: a seat's notes, where
-        no felt near it is free, go over that row on a plate)."""
+        no felt near it is free, go over that row on a plate); while its turn's prompt is on a plate over the mat
+        (see `mat_words`), down to that plate only."""
         box = self.L.seats[seat]
-        return box.info.move(-box.rect.x, -box.rect.y)
+        words = box.info.move(-box.rect.x, -box.rect.y)
+        if any(p.on_mat for p, _, _ in self.pinned.get(seat, [])):
+            words.height = max(1, min(words.h, self.panels.words_bottom(seat) - words.y))
+        return words
+
+    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
+        """Where the seat's turn prompt goes when its lane has no room for it: on a plate over its mat under its
+        words (its name, matches and keys), over its cards' row too (a mat's words grow at a bigger text size,
+        its cards' row shrinks: that row alone is lower than a line of the couch's big words on its plate);
+        as the mat is drawn on its turn, lifted (`whole`: the same). None where the mat has no room under its words."""
+        box = self.L.seats[seat]
+        lift = max(2, box.rect.h // 22)  # (as Panels.draw lifts the seat whose turn it is)
+        top = box.rect.y + self.panels.words_bottom(seat) + 1 - lift
+        rows = pygame.Rect(box.stack.x, top, box.stack.w, box.stack.bottom - lift - top)
+        return rows if rows.h > 0 else None
 
     def match_unit(self, seat: int) -> float:
         """The size the match count and its icon scale with (the info row's height, less if narrow; on the
@@ -321,6 +337,13 @@ class NothanksView(TableView):
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: nt.State, now: float, thinking: int | None = None) -> None:
         """The whole table at `now`; `thinking` is the seat whose bot is deciding (its dots breathe)."""
+        # the turn prompt at its seat's mat (issue 37), in its lane off the centre's words (laid out first); where
+        # the lane cannot hold it, on a plate over the mat under its words (fitted first: the mat's words box ends
+        # over it, see panel_text_rect); over the card where neither can
+        self._centre_drawn = [rect for _, _, rect in self.words.centre_texts(state, now)]
+        for seat in range(self.n):  # (the mats as this frame draws them: their tags' overhang moves the lanes)
+            self.panels.image(seat, self.seat_key(seat, state, now)[1:])
+        self.pinned, homeless = self.notes.pin(self.pins(state), self.anim.effects, now)
         rects = self.draw_table(surface, state, now)
         if thinking is not None and not state.is_over:
             paint.thinking(surface, rects[thinking], now)
@@ -333,16 +356,12 @@ class NothanksView(TableView):
             coach = self.coach_box.draw(surface, lines, compact, seat)
             if coach is not None:
                 self.boxes.add("coach", coach, "\n".join(words for words, _ in lines), seat, self.coach_box.size())
-        # the turn prompt at its seat's mat (issue 37), in its lane off the centre's words (laid out first);
-        # over the card where the seat's lane cannot hold it
-        self._centre_drawn = [rect for _, _, rect in self.words.centre_texts(state, now)]
-        pinned, homeless = self.notes.pin(self.pins(state), self.anim.effects, now)
         paint.centre(self, surface, state, now, prompt=bool(homeless))
         self.poll()
         for f in self.anim.flyers:
             paint.flyer(self, surface, f, now)
         self.poll()
-        self.draw_notes(surface, now, pinned)
+        self.draw_notes(surface, now, self.pinned)
 
     def pins(self, state: nt.State) -> dict[int, list[Pin]]:
         """What is said at a seat's mat before its notes (issue 37): whose turn and which keys (the short form
@@ -352,4 +371,5 @@ class NothanksView(TableView):
         seat = state.current_player
         low = text_for(big_min(self.L.size))  # (the couch's big words: where the lane cannot hold them, over the card)
         return {seat: [Pin("prompt", self.model.prompt_text(state), colors.TEXT, self.geo.small_size, low,
-                           short=self.model.prompt_short(state), tiny=self.model.prompt_tiny(state))]}
+                           short=self.model.prompt_short(state), tiny=self.model.prompt_tiny(state),
+                           mat_tiny=True)]}

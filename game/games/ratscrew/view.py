@@ -390,6 +390,11 @@ class RatscrewView(TableView):
                                       *([self.geo.clock_lane()] if self.geo.clock_h else [])])
         return self._clear[1]
 
+    def centre_felt(self) -> list[pygame.Rect]:
+        """The pile (wherever its cards reach) and the headline lane (the photo finish): the prompt's lane, empty
+        while every seat's words are said at its mat, is felt a label may take (`covered`)."""
+        return [self.geo.pile_zone.copy(), self.geo.core_lanes()[0]]
+
     def print_avoid(self) -> list[pygame.Rect]:
         """What the small print keeps off between rows of mats: the pile, the centre's lanes, and a line of
         notes beside each mat (under a mat of the top row, over one of the bottom row), as the notes need it."""
@@ -455,14 +460,15 @@ class RatscrewView(TableView):
             lane.height = max(1, box.stack.bottom - lane.top)
         return lane
 
-    def mat_words(self, seat: int) -> pygame.Rect | None:
+    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
         """A mat's keys rows (its info column over its count): where its turn's line goes, on a plate, while its
         lane of one line holds a note or its banner (the line says the key the rows say, and the mat is drawn
-        without them meanwhile: see `mat_said`; its stack of backs, among its words, is too narrow for it). None
+        without them meanwhile: see `mat_said`; its stack of backs, among its words, is too narrow for it); `whole`:
+        its keys and its count's rows (a slap's banner on two lines, where its lane holds the turn's line). None
         for a seat with no keys."""
-        return self._mat_rows(seat)[0]
+        return self._mat_rows(seat, whole)[0]
 
-    def _mat_rows(self, seat: int) -> tuple[pygame.Rect | None, bool]:
+    def _mat_rows(self, seat: int, whole: bool = False) -> tuple[pygame.Rect | None, bool]:
         """(`mat_words`, whether those rows take the count's too)."""
         box = self.L.seats[seat]
         if box.name is None or not (seat < len(self.controls) and self.controls[seat]):
@@ -475,8 +481,14 @@ class RatscrewView(TableView):
         # ... over the count's row too where they are lower than a line of the big words on its plate (a small
         # window at a big text size), while it is said
         line = self.texts.font(text_for(big_min(self.L.size)), True).get_linesize()
-        rows = keys if keys.h >= line * 3 // 2 else info
-        return (rows, rows is info) if rows.h > 0 and rows.w > 0 else (None, False)
+        rows = keys if keys.h >= line * 3 // 2 and not whole else info
+        said_all = rows is info
+        badge = self.badges.get(seat)
+        if badge is not None:  # (over its rows, not over its badge, as the mat was last built: a debt's, a claim's)
+            tag = badge[1].move(box.rect.x, box.rect.y - self._lift(seat))
+            if tag.colliderect(rows):
+                rows = pygame.Rect(rows.x, rows.y, rows.w, tag.top - rows.y)
+        return (rows, said_all) if rows.h > 0 and rows.w > 0 else (None, False)
 
     def _lift(self, seat: int) -> int:
         """How far a mat rises on its turn (as Panels.draw lifts it)."""
@@ -485,9 +497,10 @@ class RatscrewView(TableView):
     def mat_said(self, seat: int) -> int:
         """What of a mat's words its pinned turn's line stands in for this frame: 0 nothing, 1 its keys rows,
         2 its keys and its count (see `mat_words`)."""
-        if not any(p.on_mat for p, _, _ in self.pinned.get(seat, [])):
+        on = [p for p, _, _ in self.pinned.get(seat, []) if p.on_mat]
+        if not on:
             return 0
-        return 2 if self._mat_rows(seat)[1] else 1
+        return 2 if self._mat_rows(seat, on[0].mat_whole)[1] else 1
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column (but for the rows its pinned
@@ -531,7 +544,10 @@ class RatscrewView(TableView):
         self, surface: pygame.Surface, state: rs.State, now: float, claim_left: float | None = None
     ) -> None:
         """The whole table at `now`; `claim_left` is the claim window's remaining share (1..0) if open."""
-        # (fitted first: a mat whose keys rows hold its turn's line is drawn without them, see `mat_said`)
+        # (fitted first: a mat whose keys rows hold its turn's line is drawn without them, see `mat_said`; the mats
+        # built as this frame shows them first: their badges and tags keep the words pinned over them clear)
+        for seat in range(self.n):
+            self.panels.image(seat, self.seat_key(seat, state, now)[1:])
         self.pinned, homeless = self.notes.pin(self.pins(state, now), self.anim.effects, now)
         for seat, rect in enumerate(self.draw_table(surface, state, now)):
             row = self._count_row(seat)

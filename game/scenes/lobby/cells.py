@@ -14,19 +14,35 @@ from game.scenes.lobby.spatial import Cell
 from game.ui import widgets as ui
 
 SEP = " · "
+TIGHT_SEP = "\u2009·\u2009"  # between the few choices of a list with no label: thin spaces keep it on one line
+THIN = "\u2009"
 DOTS_MAX = 12  # more choices than this: a track with a marker instead of a dot each
 
 
 
 
-def list_width(labels: list[str], px: int) -> int:
+def sep_of(labelled: bool) -> str:
+    return SEP if labelled else TIGHT_SEP
+
+
+def arrowed(label: str, labelled: bool = True) -> str:
+    """A focused list's current choice with ‹ › round it (in a list with no label, closer: see TIGHT_SEP)."""
+    return f"‹ {label} ›" if labelled else f"‹{THIN}{label}{THIN}›"
+
+
+def list_width(labels: list[str], px: int, labelled: bool = True) -> int:
     """Every choice side by side, the widest bold (as the current one is drawn) with ‹ › round it."""
-    bolder = max(ui.TEXTS.width(f"‹ {s} ›", px, True) - ui.TEXTS.width(s, px) for s in labels)
-    return sum(ui.TEXTS.width(s, px) for s in labels) + ui.TEXTS.width(SEP, px) * (len(labels) - 1) + bolder
+    bolder = max(ui.TEXTS.width(arrowed(s, labelled), px, True) - ui.TEXTS.width(s, px) for s in labels)
+    return (sum(ui.TEXTS.width(s, px) for s in labels) + ui.TEXTS.width(sep_of(labelled), px) * (len(labels) - 1)
+            + bolder)
 
 
-def list_breaks(labels: list[str], px: int, room: int) -> list[list[int]]:
-    """The choices (by index) on each line of a list wrapped to `room`, as many on a line as fit."""
+def list_breaks(labels: list[str], px: int, room: int, labelled: bool = True) -> list[list[int]]:
+    """The choices (by index) on each line of a list wrapped to `room`, as many on a line as fit; a list with no
+    label, all on one line or one a line (its few choices read as a list: "Human · Bot" over "Empty" read as two)."""
+    if not labelled:
+        return ([list(range(len(labels)))] if list_width(labels, px, False) <= room
+                else [[k] for k in range(len(labels))])
     lines: list[list[int]] = [[]]
     for k in range(len(labels)):
         if lines[-1] and list_width([labels[i] for i in [*lines[-1], k]], px) > room:
@@ -59,14 +75,14 @@ def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
     labels, _ = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
     gap = ui.TEXTS.width("  ", px) if cell.label else 0
     label_w = ui.TEXTS.width(cell.label, px) if cell.label else 0
-    whole, one = list_width(labels, px), one_width(labels if cell.full is None else [*labels, cell.full()], px)
+    whole, one = list_width(labels, px, bool(cell.label)), one_width(labels if cell.full is None else [*labels, cell.full()], px)
     order = [(True, 1), (True, 2), (False, 1), (False, 2)] if lists else [(True, 1), (False, 1), (True, 2), (False, 2)]
     for shown_whole, lines in order:
         need = (label_w + gap if lines == 1 else 0) + (whole if shown_whole else one)
         if need <= room or (lines == 1 and not cell.label and not shown_whole):
             return Plan(shown_whole, lines if cell.label else 1)
         if lists and shown_whole and lines == 2 and one_width(labels, px) <= room:
-            return Plan(True, (1 if cell.label else 0) + len(list_breaks(labels, px, room)))
+            return Plan(True, (1 if cell.label else 0) + len(list_breaks(labels, px, room, bool(cell.label))))
     return Plan(False, 2 if cell.label else 1)
 
 
@@ -103,12 +119,12 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
     labels, at = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
     if p.whole and p.lines > 1:  # under the label (with none, from the first line), on as many lines as it takes
         first = 1 if cell.label else 0
-        for k, line in enumerate(list_breaks(labels, px, right - x)):
+        for k, line in enumerate(list_breaks(labels, px, right - x, bool(cell.label))):
             here = [labels[i] for i in line]
             draw_list(surface, here, at - line[0] if at in line else -1, px, right,
-                      top + (k + first) * u + u // 2, focused and enabled, colour)
+                      top + (k + first) * u + u // 2, focused and enabled, colour, sep_of(bool(cell.label)))
     elif p.whole:
-        draw_list(surface, labels, at, px, right, y, focused and enabled, colour)
+        draw_list(surface, labels, at, px, right, y, focused and enabled, colour, sep_of(bool(cell.label)))
     else:
         value = labels[at] if cell.full is None else cell.full()
         shown = f"‹ {value} ›" if focused and enabled else value
@@ -118,18 +134,18 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
 
 
 def draw_list(surface: pygame.Surface, labels: list[str], at: int, px: int, right: int, y: int, arrows: bool,
-              colour: ui.Colour) -> None:
+              colour: ui.Colour, sep: str = SEP) -> None:
     """Every choice, right-aligned at `right` on the line centred at `y`, the current one gold and bold (with
     ‹ › when ← → change it), the others dim."""
     pieces: list[tuple[str, bool]] = []
     for k, label in enumerate(labels):
         if k:
-            pieces.append((SEP, False))
-        pieces.append((f"‹ {label} ›" if k == at and arrows else label, k == at))
+            pieces.append((sep, False))
+        pieces.append((arrowed(label, sep == SEP) if k == at and arrows else label, k == at))
     x = right - sum(ui.TEXTS.width(s, px, current) for s, current in pieces)
     for text, current in pieces:
-        shade = ui.GOLD if current else colour if text == SEP else (150, 170, 155)
-        rect = ui.blit_text(surface, text, px, shade, "midleft", (x, y), bold=current, record=text != SEP)
+        shade = ui.GOLD if current else colour if text == sep else (150, 170, 155)
+        rect = ui.blit_text(surface, text, px, shade, "midleft", (x, y), bold=current, record=text != sep)
         if current:
             pygame.draw.line(surface, ui.GOLD, (rect.x + 2, rect.bottom - 1), (rect.right - 2, rect.bottom - 1), 2)
         x = rect.right
