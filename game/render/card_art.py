@@ -77,12 +77,22 @@ def card_height(width: int) -> int:
     return round(width * RATIO)
 
 
+# The glyphs the faces are drawn with, by (text, font size, colour, bold): a deck draws its ranks, suits and pips
+# from some fifty of them (each pip of a suit, each rank of a colour is the same picture), a hundredth of a screen.
+_GLYPHS: LRU[pygame.Surface] = LRU("card glyphs", Bound(screens=0.05))
+
+
 def _glyph(text: str, ink_height: float, color: colors.Color, bold: bool = True) -> pygame.Surface:
-    """`text` rendered so its ink is about `ink_height` px tall, cropped to the ink."""
-    font = get_font(max(6, round(ink_height / INK_SHARE)), bold)
-    surf = font.render(text, True, color)
+    """`text` rendered so its ink is about `ink_height` px tall, cropped to the ink (kept: never drawn on)."""
+    size = max(6, round(ink_height / INK_SHARE))
+    key = (text, size, tuple(color), bold)
+    found = _GLYPHS.get(key)
+    if found is not None:
+        return found
+    surf = get_font(size, bold).render(text, True, color)
     box = surf.get_bounding_rect()
-    return surf.subsurface(box).copy() if box.w and box.h else surf
+    glyph = _GLYPHS[key] = surf.subsurface(box).copy() if box.w and box.h else surf
+    return glyph
 
 
 def _opaque_core(surf: pygame.Surface, radius: int) -> pygame.Surface:

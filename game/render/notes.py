@@ -278,23 +278,28 @@ class Notes:
         left_is_in = box.centerx >= cx
         out: list[tuple[tuple[int, ...], Lane]] = []
         order = 0
+        inside, most_w, most_h = window.contains, window.w, window.h  # (a seat offers a hundred lanes: looked up once)
 
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
             nonlocal order
             order += 1
-            if rect.w < 8 or rect.h < 8:
+            w, h = rect.size
+            if w < 8 or h < 8:
                 return
-            fits = holds.get(rect.w)
+            fits = holds.get(w)
             if fits is None:
-                fits = holds[rect.w] = self._holds_words(rect.w)
+                fits = holds[w] = self._holds_words(w)
             if not fits:
                 return
-            if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
-                rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)
-            if not window.contains(rect) or rect.collidelist(obstacles) != -1:
+            if not inside(rect):
+                if w > most_w or h > most_h:
+                    return
+                rect = rect.clamp(window)  # slid inside the window (as it fits, clamped it is inside: what it then covers
+                # is checked below)
+            if rect.collidelist(obstacles) != -1:
                 return
-            out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
-                        Lane(seat, rect, side, True)))
+            score = memo.get((w, h)) or self._score(w, h, memo)
+            out.append(((*score, rank, w * h, order), Lane(seat, rect, side, True)))
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
