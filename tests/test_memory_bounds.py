@@ -34,7 +34,8 @@ EXPECTED = {"card faces", "card blanks", "fonts", "text widths", "table words", 
             "shades", "slap hands", "glows", "seat marks", "court headgear", "noise tiles", "tokens", "token spots",
             "turn frames", "fitted notes", "note lanes", "kept note lanes", "ratscrew prompts", "ratscrew photo strips",
             "ratscrew rows fits", "ratscrew card reaches", "ratscrew line heights", "ratscrew slap answers",
-            "ratscrew near misses", "ratscrew check sets", "no thanks bot rules", "no thanks setups", "menu backdrop"}
+            "ratscrew near misses", "ratscrew check sets", "no thanks bot rules", "no thanks setups", "menu backdrop",
+            "card glyphs", "small light"}
 
 
 @pytest.fixture(autouse=True)
