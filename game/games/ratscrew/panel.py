@@ -11,7 +11,7 @@ from game.games.ratscrew.view_model import RatscrewModel
 from game.i18n import tn
 from game.render import colors, hud
 from game.render.card_art import RATIO, CardArt, card_height
-from game.render.layout import TableLayout
+from game.render.layout import SeatBox, TableLayout
 from game.render.panels import Panels
 from game.render.scale import big_min, text_for, text_min, word_min
 from game.render.text import TextCache, wrap
@@ -48,16 +48,23 @@ def name_bottom(v: PanelHost, seat: int) -> int:
     return box.name.centery - box.rect.y - h // 2 + h
 
 
+def stack_beside(box: SeatBox) -> bool:
+    """Whether a mat's stack of backs stands beside its name's row, down its left (a short mat: see
+    LayoutHints.stack_beside), not under it."""
+    return box.name is not None and box.name.left >= box.stack.right
+
+
 def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
     """(card width, top of the bottom card) of the seat's stack of backs (`layers` cards, each 2 px up and
     right of the one under it), in the panel's coordinates: centred on the layout's stack, moved down
-    clear of the name as drawn, and made smaller where the panel is too low for it under the name."""
+    clear of the name as drawn (where the name's row is over it), and made smaller where the panel is too low for
+    it under the name."""
     box = v.L.seats[seat]
     stack = box.stack.move(-box.rect.x, -box.rect.y)
     sw = v.L.seat_card_w
     lift = 2 * max(0, layers - 1)
     top = stack.centery - card_height(sw) // 2
-    clear = name_bottom(v, seat) + 1
+    clear = stack.top if stack_beside(box) else name_bottom(v, seat) + 1
     if top - lift < clear:
         foot = max(stack.bottom, box.rect.h - max(2, box.rect.h // 40))  # the panel's foot, inside its border
         if clear + lift + card_height(sw) > foot:
@@ -158,6 +165,9 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
                 if tag.colliderect(count_row):
                     count_row.bottom = tag.top
+                if tag.top < y and not hidden and stack_beside(box):  # a short mat: its keys rows give way while it
+                    # shows (a debt's or a claim's line at the mat says the key to press; out or waiting, none is)
+                    return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1)
             v.badges[seat] = (count_row, tag)
     elif not hint:
         # "12 cards" under the name; with a badge in a small panel: the badge beside "12 cards", else
