@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
+from pathlib import Path
 
+
+def _temporary_files_in_memory() -> None:
+    """The tests' temporary files (tmp_path, the data folders, each screen case's history database) in a memory
+    filesystem where the system has one at /dev/shm, for this process and the programs the tests start. SQLite
+    waits for the disk at every commit, some 18 times a screen case (each opens a new history): on a busy disk
+    that wait was as long as the screen checks' drawing. The screenshots stay in the disk's temporary folder
+    (support_app.OUT: a plain run writes a gigabyte of them). A TMPDIR the developer set is kept."""
+    os.environ.setdefault("COUCHCARDS_TEST_SHOTS", str(Path(tempfile.gettempdir()) / "couchcards-shots"))
+    shm = Path("/dev/shm")
+    if "TMPDIR" in os.environ or not (shm.is_dir() and os.access(shm, os.W_OK | os.X_OK)):
+        return
+    ours = shm / f"couchcards-tests-{os.getuid()}"
+    try:
+        ours.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return
+    os.environ["TMPDIR"] = tempfile.tempdir = str(ours)
+
+
+_temporary_files_in_memory()
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-# Games the tests finish are saved as replays: into a folder of this run, never the user's.
-os.environ.setdefault("COUCHCARDS_DATA_DIR", tempfile.mkdtemp(prefix="couchcards-test-data-"))
+# Games the tests finish are saved as replays: into a folder of this run, never the user's (removed at its end).
+if "COUCHCARDS_DATA_DIR" not in os.environ:
+    os.environ["COUCHCARDS_DATA_DIR"] = tempfile.mkdtemp(prefix="couchcards-test-data-")
+    atexit.register(shutil.rmtree, os.environ["COUCHCARDS_DATA_DIR"], ignore_errors=True)
 # The language setting defaults to the system's (game.i18n): the tests read English on any machine.
 os.environ["LANGUAGE"] = "en"
 
