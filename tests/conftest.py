@@ -126,3 +126,45 @@ def _xdist_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
                         for mark in item.iter_markers("xdist_group")})
         if names and not item.nodeid.endswith("@" + "_".join(names)):
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadgroup` as pytest-xdist shares it out, without the controller's cost that grows with the
+    square of the tests (see _load_group_scheduling)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    return _load_group_scheduling()(config, log)
+
+
+def _load_group_scheduling() -> type:
+    """pytest-xdist 3.8's LoadGroupScheduling, the same work units handed out in the same order, where the
+    controller counted a worker's tests still to run over every unit it ever had (at each test's end: some
+    ten million steps over the suite) and found each test's index by a search of the whole collection: a unit
+    leaves the count once all its tests are done, and the indices come from a table. The controller shares the
+    two cores with the workers, so its CPU time was the workers' (some 7 CPU-s of the suite's 300)."""
+    from xdist.scheduler import LoadGroupScheduling
+
+    class LoadGroup(LoadGroupScheduling):
+        def __init__(self, config: pytest.Config, log: object = None) -> None:
+            super().__init__(config, log)
+            self.indices: dict[object, dict[str, int]] = {}  # worker → its collection's index of each test id
+
+        def mark_test_complete(self, node, item_index: int, duration: float = 0) -> None:
+            nodeid = self.registered_collections[node][item_index]
+            scope = self._split_scope(nodeid)
+            units = self.assigned_work[node]
+            units[scope][nodeid] = True
+            if all(units[scope].values()):
+                del units[scope]
+            self._reschedule(node)
+
+        def _assign_work_unit(self, node) -> None:
+            scope, work_unit = self.workqueue.popitem(last=False)
+            self.assigned_work.setdefault(node, {})[scope] = work_unit
+            if node not in self.indices:
+                self.indices[node] = {nodeid: i for i, nodeid in enumerate(self.registered_collections[node])}
+            index = self.indices[node]
+            node.send_runtest_some([index[nodeid] for nodeid, done in work_unit.items() if not done])
+
+    return LoadGroup
