@@ -44,10 +44,19 @@ from support_app import make_app
 
 from game.render import cache as render_cache
 
+M_TRIM_THRESHOLD = -1  # glibc's mallopt parameter
+
 # The game fixes glibc's threshold for mapping a block alone at 128 KiB and trims the heap on every resize, so
 # a long evening of resizes hands its memory back (`python -m game bench memory` measures it; no test reads
 # the process's memory). Under that policy every card, panel and text picture a test draws is a fresh mapping
-# whose pages all fault in: a fifth of the suite's time went to the kernel. The tests keep glibc's own policy.
+# whose pages all fault in: a fifth of the suite's time went to the kernel. The tests do not take that policy
+# (_LIBC None), and keep what they free: under glibc's own, each picture of a few MB (a window, a felt) is still
+# mapped alone and handed back when freed, and each picture after it faults its pages in again. Blocks up to
+# 32 MiB (glibc's most) from the heap and no trim under 256 MiB: a fifth of the page faults (test_access_screens
+# and test_seat_words: 0.39-0.45 M -> 0.094 M, the kernel's time 1.3 s -> 0.7 s), the same peak memory.
+if render_cache._LIBC is not None:
+    render_cache._LIBC.mallopt(M_TRIM_THRESHOLD, 256 * 2**20)
+    render_cache._LIBC.mallopt(render_cache.M_MMAP_THRESHOLD, 32 * 2**20)
 render_cache._LIBC = None
 
 # No example database between runs: every run does the same work whatever earlier runs saved (a 3.8 MB
