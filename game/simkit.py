@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from game.core.options import OptionSpec, spec_named
-from game.match.common import HEAD_START_MAX_MS, HEAD_START_STEP_MS, Timed, check_head_start
+from game.match.common import HEAD_START_MAX_MS, Timed, check_head_start
 from game.record import SUFFIX, write_log
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def bot_levels(args: argparse.Namespace, known: Sequence[str], default_players: 
 
 def head_starts(text: str | None, players: int) -> list[int]:
     """One head start (ms) per seat from --head-start MS,MS,… (none given: 0 each); SimError (one line)
-    for a count that is not one per seat, or a value that is not 0–1,000 ms in steps of 10."""
+    for a count that is not one per seat, or a value that is not a whole number of ms, 0–1,000."""
     if text is None:
         return [0] * players
     parts = [part.strip() for part in text.split(",")]
@@ -88,8 +88,8 @@ def head_starts(text: str | None, players: int) -> list[int]:
         try:
             values.append(check_head_start(int(part)))
         except ValueError:
-            raise SimError(f"--head-start: {part!r} is not a head start: 0 to {HEAD_START_MAX_MS} ms in steps "
-                           f"of {HEAD_START_STEP_MS}") from None
+            raise SimError(f"--head-start: {part!r} is not a head start: a whole number of ms from 0 to "
+                           f"{HEAD_START_MAX_MS}") from None
     return values
 
 

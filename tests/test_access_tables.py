@@ -195,7 +195,8 @@ def test_no_thanks_cards_in_a_panel_sit_under_its_name_and_keys(language, size, 
 def test_ratscrew_stacks_of_backs_sit_under_the_seats_names(language, size, percent):
     """A Ratscrew name has a row of its own across the panel; at a bigger text size it is taller than that
     row: the seat's stack of backs (six layers: a full hand) goes under it, inside the panel, a little
-    smaller where it must (never under 2/3 of the standard size)."""
+    smaller where it must (never under 2/3 of the standard size). In a mat too short for that (a column of
+    four at 640x360: seven and eight seats) the stack stands down the mat's left beside the name's row, whole."""
     from game.games.ratscrew import panel as rs_panel
     from game.render.card_art import card_height
 
@@ -206,6 +207,10 @@ def test_ratscrew_stacks_of_backs_sit_under_the_seats_names(language, size, perc
             for seat in range(n):
                 box = view.L.seats[seat]
                 width, top = rs_panel.stack_place(view, seat, 6)
-                assert top - 10 > rs_panel.name_bottom(view, seat), (n, seat)
+                if rs_panel.stack_beside(box):
+                    assert box.name is not None and box.stack.right <= box.name.left, (n, seat)
+                    assert top - 10 >= box.stack.y - box.rect.y and width == view.L.seat_card_w, (n, seat, width)
+                else:
+                    assert top - 10 > rs_panel.name_bottom(view, seat), (n, seat)
                 assert top + card_height(width) <= box.rect.h, (n, seat)
                 assert width >= 2 / 3 * view.L.seat_card_w, (n, seat, width)

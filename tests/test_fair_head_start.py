@@ -197,10 +197,16 @@ def test_seats_without_head_starts_write_the_header_as_before():
     assert seat_from_line(seat_line(spec)) == spec
 
 
-@pytest.mark.parametrize("bad", [-50, 5, 315, 1050, 1010, True, "300", 300.0])
-def test_a_head_start_is_0_to_1000_ms_in_steps_of_10(bad):
+@pytest.mark.parametrize("bad", [-50, -1, 1001, 1050, 1010, True, "300", 300.0, 227.5])
+def test_a_head_start_is_a_whole_number_of_ms_from_0_to_1000(bad):
     with pytest.raises(ValueError, match="head start"):
         SeatSpec("human", head_start_ms=bad)
+
+
+@pytest.mark.parametrize("ms", [0, 5, 227, 315, 1000])
+def test_any_whole_ms_is_a_head_start(ms):
+    """Issue 38: Fair start's figures are whole ms (at six seats 10 ms moved a casual's share by a quarter)."""
+    assert SeatSpec("human", head_start_ms=ms).head_start_ms == ms
 
 
 def test_a_bot_is_no_learner_and_hint_delays_are_the_lobbys():
@@ -230,7 +236,8 @@ def test_sim_takes_head_starts_per_bot(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--bots", "kid,pro", "--head-start", "315,0"], "'315' is not a head start: 0 to 1000 ms in steps of 10"),
+    (["--bots", "kid,pro", "--head-start", "31.5,0"], "'31.5' is not a head start: a whole number of ms from 0 to 1000"),
+    (["--bots", "kid,pro", "--head-start", "1001,0"], "'1001' is not a head start"),
     (["--bots", "kid,pro", "--head-start", "1050,0"], "'1050' is not a head start"),
     (["--bots", "kid,pro", "--head-start=-50,0"], "'-50' is not a head start"),
     (["--bots", "kid,pro", "--head-start", "fast,0"], "'fast' is not a head start"),

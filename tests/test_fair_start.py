@@ -1,5 +1,5 @@
 """Fair start (issue 21, item 2): head starts from measured reactions (bots' known medians, remembered players'
-history, a guest's quick check), relative to the fastest, in 10 ms steps up to 1,000 ms; the lobby's button;
+history, a guest's quick check), relative to the fastest, in whole ms up to 1,000 ms; the lobby's button;
 the sim's --fair-start."""
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ from game.scenes.lobby import LobbyScene
 MS = 1_000_000
 
 
-def test_head_starts_are_relative_to_the_fastest_in_10_ms_steps_up_to_a_second():
+def test_head_starts_are_relative_to_the_fastest_in_whole_ms_up_to_a_second():
     rules = rs.Rules()  # double, sandwich, top-bottom
     leads = fair.head_starts([900.0, 550.0, 350.0], rules)
     assert leads[2] == 0 and leads[0] > leads[1] > 0  # the fastest none, the slowest the most
-    assert all(lead % 10 == 0 for lead in leads)
+    # the model's figures with `spread` added, to the nearest ms (issue 38: 10 ms steps were too coarse)
+    solved = fair._solve(((350.0, 1), (550.0, 1), (900.0, 1)), rules)
+    assert leads == [round(fair.spread(lead, rules)) for lead in solved[::-1]]
     assert fair.head_starts([3000.0, 350.0], rules) == [1000, 0]  # at most a second
     unknown = fair.head_starts([None, 550.0, 350.0], rules)
     assert unknown[0] == 0 and unknown[2] == 0 and unknown[1] > 0  # unknown: none, and left out

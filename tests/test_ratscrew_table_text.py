@@ -353,6 +353,88 @@ def test_a_panels_claim_badge_never_covers_its_card_count(size, n):
     assert pygame.Rect((0, 0), box.size).contains(badge)
 
 
+def _marked(texts):
+    """`texts` (a view's TextCache) drawing each text it renders in a colour of its own, every pixel of its ink
+    opaque: [(text, colour, its ink's pixel count)] as asked for (a text fitted at a few sizes is asked for
+    each time; the one drawn is whole on the panel or not there at all)."""
+    made = []
+    plain, outlined = texts.render, texts.outlined
+
+    def mark(surf, text):
+        color = (255, 1 + len(made) % 250, 255 - len(made) // 250)
+        ink = pygame.mask.from_surface(surf, 1)
+        made.append((text, color, ink.count()))
+        return ink.to_surface(setcolor=(*color, 255), unsetcolor=(0, 0, 0, 0))
+
+    texts.render = lambda text, *a, **kw: mark(plain(text, *a, **kw), text)
+    texts.outlined = lambda text, *a, **kw: mark(outlined(text, *a, **kw), text)
+    return made
+
+
+def _ink(surface, color):
+    """The pixels of `surface` in `color`: (how many, their bounding box)."""
+    found = pygame.mask.from_threshold(surface, (*color, 255), (1, 1, 1, 255))
+    boxes = found.get_bounding_rects()
+    return found.count(), boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
+
+
+def _badge_on_the_mat(n, size, badge, said=None):
+    """Seat 0 to claim the pile, or seat 1 owing 2, at `n` seats: every text on its mat, drawn each in a colour of
+    its own, is whole where it is drawn (none painted over), its badge inside the mat and the count's ink clear of
+    it, where the count's rectangle says (`said`: what of the mat's words a prompt's plate over them stands in for,
+    as RatscrewView.mat_said says; None: as the table has it)."""
+    app, table = table_at(size, deal(n, first=("KC",) if badge == "claim" else ("QC",)))
+    if badge == "claim":
+        to_claim(app, table)
+    else:
+        press(app, table, 0, PLAY)  # a queen: seat 1 owes 2
+        app.step()
+    app.run_ms(200)
+    view = table.view
+    seat = 0 if badge == "claim" else 1
+    content = view.seat_key(seat, table.match.state, table.now_ns)[1:]
+    if said is not None:
+        content = (*content[:-1], said)
+    made = _marked(view.texts)
+    panel = view.build_panel(seat, content)
+    count = str(len(table.match.state.hands[seat]))
+    drawn = {}
+    for text, color, pixels in made:
+        shown, box = _ink(panel, color)
+        assert shown in (0, pixels), (text, shown, pixels)  # whole, or not drawn
+        if shown:
+            drawn[text] = box
+    assert count in drawn, (count, sorted(drawn))
+    if said is not None and seat not in view.badges:
+        return False  # (the badge waits while a prompt's plate says its key)
+    count_row, tag = view.badges[seat]
+    said_text = view.model.badge(seat, *content[1:5])[0]
+    assert said_text in drawn, (said_text, sorted(drawn))
+    assert not drawn[count].colliderect(tag), (drawn[count], tag)
+    assert count_row.contains(drawn[count]), (count_row, drawn[count])  # the digits drawn where their rect is
+    assert pygame.Rect((0, 0), panel.get_size()).contains(tag)
+    return True
+
+
+@pytest.mark.parametrize("badge", ["claim", "owes"])
+@pytest.mark.parametrize("size", [(1280, 720), (854, 480), (640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 7, 8])
+def test_a_badge_covers_no_drawn_pixel_of_its_mats_words(n, size, badge):
+    """Issue 37: at 1280x720 and 854x480 with seven or eight seats (mats in columns of four) "Q to claim" and
+    "owes 2" covered the foot of the count's digits on the stack of backs and of the keys line, while the
+    count's rectangle said it sat above the badge; beside the count, a badge covered the foot of the keys line."""
+    _badge_on_the_mat(n, size, badge)
+
+
+@pytest.mark.parametrize("said", [1, 2])
+@pytest.mark.parametrize("size", [(1280, 720), (854, 480), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_badge_waits_under_a_prompts_plate_and_the_count_stays_whole(size, said):
+    """Eight seats: while a prompt's plate stands in for a mat's keys rows (or its count's row too), a badge with no
+    row of its own under them waits (the plate's line says the key to press: at 1280x720 and 150 % text the plate
+    covered "claims the pile"), and the count on the top card is whole."""
+    assert not _badge_on_the_mat(8, size, "claim", said)
+
+
 def test_a_slap_banner_and_the_seats_notes_have_lanes_of_their_own():
     """QA 2, N2: at 8 seats the top seat's "Too late by N ms" lay across the "Top-bottom!" banner."""
     _app, table = table_at((800, 600), deal(8))

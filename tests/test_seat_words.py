@@ -92,18 +92,22 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
         centre
 
 
-@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("n", [2, 5, 8])
-def test_the_clock_is_alone_under_the_pile(n, size):
+# (mats in columns, two to four a side, at 100 %; eight seats at 640x360 and 125 % sit in rows)
+CLOCK_CASES = [(n, size, 100) for n in (2, 5, 8) for size in SIZES] + [(8, (640, 360), 125)]
+
+
+@pytest.mark.parametrize("case", CLOCK_CASES, ids=lambda c: f"{c[0]}-{c[1][0]}x{c[1][1]}-{c[2]}")
+def test_the_clock_is_alone_under_the_pile(case):
     """In every layout: mats in columns (the lanes over and under the pile) and in rows (the lanes beside the
     pile, the clock in a row of its own under it)."""
-    table, seen = _seat_words(size, n, watch_clock=True)
+    n, size, percent = case
+    scale.install(text=percent / 100)
+    with scale.text_room(TableScene.text_room):
+        table, seen = _seat_words(size, n, watch_clock=True)
     clocks = {(text, tuple(rect)) for kind, text, _, rect, _ in seen if kind == "clock"}
     assert clocks and all(text.endswith(i18n.t("{time} left", time="")) for text, _ in clocks), clocks
     geo = table.view.geo
-    # (mats in columns, two to four a side; eight seats sit in rows at 640x360, where four short mats a column
-    # squeeze their stacks of backs)
-    assert geo.mode == ("sides" if (n, size) == (8, (640, 360)) else "stack")
+    assert geo.mode == ("stack" if percent == 100 else "sides")
     lane = geo.clock_lane()
     zone = geo.pile_zone
     for _, r in clocks:

@@ -91,6 +91,8 @@ class LayoutHints:
     ellipse_pile_cards: float | None = None  # ... and its centre this many cards wide (None: pile_cards)
     rows_shrink: float = 1.0  # where the rows leave too little room round them, the centre's cards shrink to this at most
     columns_upto: int = 0  # in rows, up to this many seats sit as mats in two columns at the sides (a tall centre)
+    stack_beside: bool = False  # name_above: each seat's cards at its panel's left, as tall as it, its name's row right of
+    # them (a short mat: a small window's column of four, where the cards under the name would be too small)
 
     def words_room(self, pile_h: int, line: int) -> tuple[int, int, int, int] | None:
         """In rows, the felt (px) the centre's words need round a pile `pile_h` high, `line` a line of the

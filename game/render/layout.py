@@ -115,7 +115,8 @@ COLUMN_PAIRS = 4  # seats: up to this many the columns hold two mats each (else 
 COLUMN_THREE = 0.22  # of the window's height: a mat in a column of three (its notes' felt between it and the next)
 COLUMN_THREES = 3  # seats a column: up to this many (six seats) the columns' mats are COLUMN_THREE high
 COLUMN_FOUR = 0.135  # of the window's height: a mat in a column of four (seven and eight seats: its name, stack and keys
-# on two lines, the felt between it and the next holding a winner's banner on two lines)
+# on two lines, the felt between it and the next holding a winner's banner on two lines; in a small window, 49 px at
+# 640x360, its stack down its left beside its name and keys: LayoutHints.stack_beside)
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
@@ -420,15 +421,20 @@ def _finish(size: tuple[int, int], n: int, hints: LayoutHints, rects: list[pygam
     pad = max(3, min(r.h for r in rects) // 12)
     # the name's row: NAME_ROW of the panel, or as tall as the name is drawn (at least the couch's BIG_MIN)
     name_h = max(round(ph * NAME_ROW), name_line((w, h), ph, mats=hints.mats))
-    if name_above:  # the cards stand below the name's row
-        seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - name_h - 2) / RATIO)))
+    beside = name_above and hints.stack_beside
+    if name_above:  # the cards stand below the name's row (or beside it, as tall as the panel)
+        seat_card_w = max(18, min(seat_card_w, math.floor((ph - 2 * pad - (0 if beside else name_h) - 2) / RATIO)))
     seats = []
     for i, r in enumerate(rects):
         if name_above:
-            name = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, name_h)
             sw = seat_card_w + max(6, seat_card_w // 3)
-            stack = pygame.Rect(r.x + pad, name.bottom, sw, r.bottom - pad - name.bottom)
-            info = pygame.Rect(stack.right + pad, name.bottom, r.right - stack.right - 2 * pad, stack.h)
+            if beside:  # the cards down the panel's left, the name's row and the words right of them
+                stack = pygame.Rect(r.x + pad, r.y + pad, sw, r.h - 2 * pad)
+                name = pygame.Rect(stack.right + pad, r.y + pad, r.right - stack.right - 2 * pad, name_h)
+            else:
+                name = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, name_h)
+                stack = pygame.Rect(r.x + pad, name.bottom, sw, r.bottom - pad - name.bottom)
+            info = pygame.Rect(stack.right + pad, name.bottom, r.right - stack.right - 2 * pad, r.bottom - pad - name.bottom)
             seats.append(SeatBox(i, r, stack, info, angles[i], name))
             continue
         if info_above:  # the name's line and the controls' line, at least

@@ -11,7 +11,7 @@ from game.games.ratscrew.view_model import RatscrewModel
 from game.i18n import tn
 from game.render import colors, hud
 from game.render.card_art import RATIO, CardArt, card_height
-from game.render.layout import TableLayout
+from game.render.layout import SeatBox, TableLayout
 from game.render.panels import Panels
 from game.render.scale import big_min, text_for, text_min, word_min
 from game.render.text import TextCache, wrap
@@ -48,16 +48,23 @@ def name_bottom(v: PanelHost, seat: int) -> int:
     return box.name.centery - box.rect.y - h // 2 + h
 
 
+def stack_beside(box: SeatBox) -> bool:
+    """Whether a mat's stack of backs stands beside its name's row, down its left (a short mat: see
+    LayoutHints.stack_beside), not under it."""
+    return box.name is not None and box.name.left >= box.stack.right
+
+
 def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
     """(card width, top of the bottom card) of the seat's stack of backs (`layers` cards, each 2 px up and
     right of the one under it), in the panel's coordinates: centred on the layout's stack, moved down
-    clear of the name as drawn, and made smaller where the panel is too low for it under the name."""
+    clear of the name as drawn (where the name's row is over it), and made smaller where the panel is too low for
+    it under the name."""
     box = v.L.seats[seat]
     stack = box.stack.move(-box.rect.x, -box.rect.y)
     sw = v.L.seat_card_w
     lift = 2 * max(0, layers - 1)
     top = stack.centery - card_height(sw) // 2
-    clear = name_bottom(v, seat) + 1
+    clear = stack.top if stack_beside(box) else name_bottom(v, seat) + 1
     if top - lift < clear:
         foot = max(stack.bottom, box.rect.h - max(2, box.rect.h // 40))  # the panel's foot, inside its border
         if clear + lift + card_height(sw) > foot:
@@ -67,7 +74,7 @@ def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
 
 
 def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim: bool,
-                count_on_cards: bool = False, wait: int = 0, hidden: int = 0) -> pygame.Surface:
+                count_on_cards: bool = False, wait: int = 0, hidden: int = 0, gave_way: bool = False) -> pygame.Surface:
     """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`, in a
     slap timeout for `wait` more cards); where its count and badge went is left in `v.badges`.
 
@@ -75,7 +82,9 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     row (a big text size in a small panel), or the badge would be cut beside the count (`count_on_cards`),
     the count goes on the seat's stack of backs; a seat told how to get back in shows that instead of its
     keys when both do not fit. `hidden`: what of its words a prompt on a plate over them says this while (see
-    RatscrewView.mat_said: 1 its keys rows, 2 its count's too), their rows kept but not drawn."""
+    RatscrewView.mat_said: 1 its keys rows, 2 its count's too), their rows kept but not drawn; `gave_way`: its keys
+    rows are not drawn for its badge, which has their column (no room for it under them, nor over its stack's
+    count)."""
     box = v.L.seats[seat]
     ox, oy = box.rect.topleft
     u = v.text_unit(seat)
@@ -105,7 +114,8 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     else:
         below = v.texts.font(low, True).get_height()
         # (the count on the cards too where the keys beside its row would be drawn under the tables' floor)
-        on_stack = (count_on_cards or not v.panels.controls_whole(seat, room - below)
+        # (and a badge's, where a prompt's plate stands in for the count's row: the badge goes by the cards)
+        on_stack = (count_on_cards or bool(badge_text) and hidden == 2 or not v.panels.controls_whole(seat, room - below)
                     or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
@@ -139,33 +149,51 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         else:
             tag = badge.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
+            if gave_way:  # in the middle of the keys' column it has
+                tag.centery = min(info.centery, tag.centery)
     if not hint and on_stack:
         # the count on the top card of the stack, as big as the card takes
         shown = stack.x + 2 * (layers - 1) if layers else stack.x
         card = pygame.Rect(shown, top - 2 * max(0, layers - 1), sw, card_height(sw))
-        for big in range(max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0), 8, -1):
-            digits = v.texts.outlined(str(count), big, colors.TEXT)
-            if digits.get_width() <= card.w + 4 and digits.get_height() <= card.h or big == 9:
-                break
-        count_row = digits.get_rect(center=card.center)
-        surf.blit(digits, count_row)
-        if tag is not None:
-            if tag.top < y:  # no room under the keys: over the foot of its cards, made to fit
+        room = card.h
+        if tag is not None and not gave_way and (tag.top < y or hidden == 2 or tag.colliderect(card)):
+            # no room under the keys (or a plate over them and the count's row, or a badge along the foot)
+            if hidden:  # a prompt's plate over the mat's words: the badge waits while it shows (its line at the mat
+                # says the key to press), the count on its cards
+                tag = badge = None
+            elif box.name is not None and tag.left >= info.x and tag.right <= box.rect.w - 2:
+                # a mat's keys rows give way while its badge shows (a debt's or a claim's line at the mat says the
+                # key to press; out or waiting, none is), the badge in their column, clear of the stack's count
+                return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
+            else:  # (a badge wider than their column) over the foot of its cards, made to fit, the count above it
                 width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
                 badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
                                                                             bold=True)
                 tag = badge.get_rect().inflate(10, 4)
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
-                if tag.colliderect(count_row):
-                    count_row.bottom = tag.top
+                room = tag.top - card.top
+        start = max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0)
+        on_card = _count_on_card(v, count, start, card.w + 4, room)
+        if on_card is None:  # no room for the count over the badge: the badge waits (the line at the mat says the
+            # key to press), the count in the card's middle
+            tag = badge = None
+            room = card.h
+        on_card = on_card or _count_on_card(v, count, start, card.w + 4, room) or v.texts.outlined(str(count), 9,
+                                                                                                    colors.TEXT)
+        # in the card's middle, or over the badge on its foot
+        count_row = on_card.get_rect(center=card.center) if room == card.h else on_card.get_rect(
+            midbottom=(card.centerx, card.top + room))
+        surf.blit(on_card, count_row)
+        if tag is not None:
             v.badges[seat] = (count_row, tag)
     elif not hint:
         # "12 cards" under the name; with a badge in a small panel: the badge beside "12 cards", else
         # beside "12" (the word left out), else the count in a smaller font above the badge.
         word_px = small
         sizes = range(max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0), 8, -1)
-        fitting = [big for big in sizes if y + v.texts.font(big, True).get_height() <= info.bottom]
-        for big in fitting or sizes:
+        fitting = [big for big in sizes if y + v.texts.font(big, True).get_height() <= info.bottom] or list(sizes)
+        # (with a badge beside it, the count no smaller than the mat's words: else under it, or on the cards)
+        for big in [big for big in fitting if big >= low] or fitting:
             digits = v.texts.render(str(count), big, colors.TEXT, bold=True)
             digits_rect = digits.get_rect(topleft=(info.x, y))
             said = v.texts.render(count_word(count), min(word_px, big), colors.TEXT_DIM)
@@ -178,7 +206,8 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
             for row in (count_row, digits_rect):
                 beside = tag.copy()
                 beside.midleft = (row.right + 6, row.centery)
-                if beside.right <= box.rect.w - 2:
+                beside.top = max(beside.top, y)  # (under the keys' last line)
+                if beside.right <= box.rect.w - 2 and beside.bottom <= box.rect.h - 2:
                     tag, placed = beside, True
                     if row is digits_rect:
                         word, count_row = None, digits_rect
@@ -210,6 +239,16 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if out:
         hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
     return surf
+
+
+def _count_on_card(v: PanelHost, count: int, size: int, width: int, height: int) -> pygame.Surface | None:
+    """A seat's count on its top card at the largest size from `size` (down to 9 px) that fits `width` x `height`;
+    None if none does."""
+    for px in range(size, 8, -1):
+        digits = v.texts.outlined(str(count), px, colors.TEXT)
+        if digits.get_width() <= width and digits.get_height() <= height:
+            return digits
+    return None
 
 
 def _badge(v: PanelHost, text: str, width: int, size: int) -> pygame.Surface | None:

@@ -42,8 +42,8 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
                        help=f"Ratscrew: play pro-casual, casual-kid and pro-kid 2-player games and check the "
                        f"stronger wins >= {LADDER_TARGET * 100:.0f}%%")
     group.add_argument("--head-start", metavar="MS,MS", dest="head_start",
-                       help="Ratscrew: each bot's head start in ms, one per bot in --bots order (0-1000 in steps "
-                       "of 10): its slaps are judged as if pressed that much earlier")
+                       help="Ratscrew: each bot's head start in ms, one per bot in --bots order (whole ms, "
+                       "0-1000): its slaps are judged as if pressed that much earlier")
     group.add_argument("--fair-start", action="store_true", dest="fair_start",
                        help="Ratscrew: each bot's head start from its level's known median reaction, relative to "
                        "the fastest (as the lobby's Fair start sets them)")

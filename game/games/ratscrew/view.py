@@ -142,6 +142,7 @@ class RatscrewView(TableView):
     _card: float | None = None  # mats in rows: the centre cards' scale that fits between the rows
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
     _columns = True  # mats in rows: in columns at the sides where the seats are few (else in rows: see relayout)
+    _stack_beside = False  # mats in columns: each mat's stack of backs down its left, beside its name (see relayout)
 
     @property
     def layout_hints(self) -> LayoutHints:  # type: ignore[override]
@@ -149,7 +150,7 @@ class RatscrewView(TableView):
         cards) and smaller centre cards (room for taller panels round a centre whose lanes grew)."""
         grow = max(0.0, text_scale() - 1.0)
         if self._card is not None:  # mats in rows: the pile as big as the felt between them takes (see _fit_rows)
-            return dataclasses.replace(ROWS_LAYOUT, card_scale=self._card,
+            return dataclasses.replace(ROWS_LAYOUT, card_scale=self._card, stack_beside=self._stack_beside,
                                        columns_upto=ROWS_LAYOUT.columns_upto if self._columns else 0)
         wider = PANEL_GROW * grow * self._roomy  # a small window's felt is needed for the notes' lanes
         return dataclasses.replace(LAYOUT, panel_wide=LAYOUT.panel_wide * (1 + wider),
@@ -187,10 +188,10 @@ class RatscrewView(TableView):
         self._roomy = min(1.0, max(0.0, (unit(size) - 0.5) * 2))  # 0 at 640×360, 1 from 1280×720 up
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
-            # mats in columns at the sides (few seats: the pile tall between them), else in rows, where every
-            # seat's notes find felt beside its mat; else round an ellipse
-            for columns in (True, False):
-                self._columns = columns
+            # mats in columns at the sides (the pile tall between them), their stacks of backs under their names
+            # or (short mats: a small window's columns of four) beside them, else in rows, where every seat's notes
+            # find felt beside its mat; else round an ellipse
+            for self._columns, self._stack_beside in ((True, False), (True, True), (False, False)):
                 self._fit_rows(size)
                 if self.L.rows and self._shrink_for_notes(size):
                     break
@@ -264,7 +265,8 @@ class RatscrewView(TableView):
         if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         line = self.notes._line(text_for(big_min(self.L.size)))
-        # (and the short mats of a column of four keep a full stack of backs under a long name, 2/3 of its size)
+        # (and the short mats of a column of four keep a full stack of backs, 2/3 of its size at least, under a long
+        # name; or, in a small window, beside it: see relayout)
         return (all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
                 and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
 
@@ -287,7 +289,7 @@ class RatscrewView(TableView):
         pile be bigger (the first where both are as big). Searched once per window, seats, places and looks
         (see _FITS), then laid out."""
         key = (type(self), tuple(size), self.n, None if self.places is None else tuple(self.places), looks_key(),
-               card_boost(), seat_card_boost(), self._columns, self.clock)
+               card_boost(), seat_card_boost(), self._columns, self._stack_beside, self.clock)
         if key in _FITS:
             found = _FITS[key]
         else:

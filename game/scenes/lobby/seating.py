@@ -178,7 +178,7 @@ class Seating(WhoPlays):
 
     def _lead_values(self, row: int) -> list[int]:
         """A head start's choices: every 50 ms (left/right), and the row's own value between them (a Fair
-        start sets any value in steps of 10 ms; moving on snaps it back to the 50 ms marks)."""
+        start sets any whole ms; moving on snaps it back to the 50 ms marks)."""
         return sorted(set(HEAD_STARTS_MS[::LEAD_KEY_STEPS]) | {self.leads[row]})
 
     def lead_choices(self, row: int) -> tuple[list[str], int]:
