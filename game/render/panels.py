@@ -172,11 +172,12 @@ class Panels:
             self._names[seat] = (key, fit)
         return fit
 
-    def base(self, seat: int, below: int = 0, controls: bool = True, blank: bool = False
+    def base(self, seat: int, below: int = 0, controls: bool = True, blank: bool = False, named: bool = True
              ) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after its mark: see `draw_mark`) and (unless told not to) its
         controls (wrapped when the panel is narrow, `below` px kept free under them; with `blank`, their rows
-        kept but not drawn: a prompt on a plate says them there); returns it and the y below the text."""
+        kept but not drawn: a prompt on a plate says them there; not `named`: its name's row too, under a banner
+        naming the seat); returns it and the y below the text."""
         host = self.host
         texts = host.texts
         box = host.L.seats[seat]
@@ -184,8 +185,9 @@ class Panels:
         surf = hud.panel(rect, colors.seat_color(seat))
         info = box.info.move(-rect.x, -rect.y)
         row, name, ny = self._name_line(seat)
-        self.draw_mark(surf, seat)
-        surf.blit(name, (row.x + self.mark_width(seat), ny))
+        if named:
+            self.draw_mark(surf, seat)
+            surf.blit(name, (row.x + self.mark_width(seat), ny))
         y, lines, size = self._words(seat, below, controls)
         for line in lines:
             img = texts.render(line, size, colors.TEXT_DIM)
