@@ -250,13 +250,13 @@ class Panels:
         surf.blit(faces.mark(rect.w, face, colors.seat_color(seat)), rect)
         seat_marks.draw(surf, seat, seat_marks.badge(rect))
 
-    def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
+    def controls_fit(self, seat: int, room: int, record: bool = True) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two
         (wrapped at " · ") if they fit the room, else a size smaller (down to 3/4 as drawn at 100 %), the
         same way, then three lines; cut with "…" only when even that does not fit (a tiny panel). No seat's
         line is drawn bigger than the smallest seat's (issue 20: a player's own keys are never smaller
-        than the bots' labels)."""
-        lines, size = self._controls_fit(seat, room)
+        than the bots' labels). Not `record`: only measured, not drawn (a cut not counted: see text.CUTS)."""
+        lines, size = self._controls_fit(seat, room, record)
         cap = self.controls_cap()
         if size <= cap:
             return lines, size
@@ -280,13 +280,13 @@ class Panels:
         self._cap = (key, cap)
         return cap
 
-    def _controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
+    def _controls_fit(self, seat: int, room: int, record: bool = True) -> tuple[list[str], int]:
         found = self._controls_lines(seat, room)
         if found is not None:
             return found
         ctrl = self.host.controls[seat]
         smallest = text_for(max(8, int(self.controls_size(seat) * 0.75)))
-        text, size = self.host.texts.fitted(ctrl, self.host.controls_width(seat), smallest)
+        text, size = self.host.texts.fitted(ctrl, self.host.controls_width(seat), smallest, record=record)
         return [text], size
 
     def _controls_lines(self, seat: int, room: int, strict: bool = False) -> tuple[list[str], int] | None:

@@ -114,6 +114,11 @@ class CornerPrint(SmallPrint):
         return None
 
 
+# The windows (their unit: 640x360) where mats in columns of four may say a slap's banner on a plate over its winner's
+# mat (its lane too low for it on two lines: a big text size), where the rows would leave the pile a third of the
+# window; a bigger window's seats sit in rows there (measured, 1280x720 at 125 %: the columns' lanes of one line
+# leave a seat's debt or claim no room beside its note, which rows do).
+SMALL_WINDOW = 0.5
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
 SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
@@ -260,9 +265,9 @@ class RatscrewView(TableView):
     def _banners_fit(self) -> bool:
         """Mats in columns of three or four (five to eight seats): whether every seat's notes lane holds two lines
         of the couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37),
-        or the seat's longest slap banner fits on a plate over its own mat (as `Notes` puts one its lane cannot
-        hold: a small window at a big text size); where neither does, the seats sit in rows. (Two a column leave
-        their mats more felt than that, but for the lanes beside the pile.)"""
+        or (the smallest windows: SMALL_WINDOW) each of its slap banners fits on a plate over its own mat (as `Notes`
+        puts one its lane cannot hold); where neither does, the seats sit in rows. (Two a column leave their mats
+        more felt than that, but for the lanes beside the pile.)"""
         if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         low = text_for(big_min(self.L.size))
@@ -270,7 +275,8 @@ class RatscrewView(TableView):
         lanes = self.notes.lanes()
         # (and the short mats of a column of four keep a full stack of backs, 2/3 of its size at least, under a long
         # name; or, in a small window, beside it: see relayout)
-        return (all(lanes[s].rect.h >= 2 * line or self._banner_on_mat(s, low) for s in range(self.n))
+        small = unit(self.L.size) <= SMALL_WINDOW
+        return (all(lanes[s].rect.h >= 2 * line or small and self._banner_on_mat(s, low) for s in range(self.n))
                 and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
 
     def _banner_on_mat(self, seat: int, low: int) -> bool:
@@ -484,19 +490,20 @@ class RatscrewView(TableView):
         """(`mat_words`, what of the mat's words those rows take: see `mat_said`)."""
         box = self.L.seats[seat]
         if box.name is None or not (seat < len(self.controls) and self.controls[seat]):
-            return None, False  # (a mat's name has a row across it; a panel's heads its info column)
+            return None, 0  # (a mat's name has a row across it; a panel's heads its info column)
         info = box.info.copy()
         # its keys' lines as build_panel fits them over the count's row (which rises with the mat on its turn)
         low = max(9, word_min(self.L.size) if self.panels.mats else text_min(self.L.size))
-        lines, size = self.panels.controls_fit(seat, info.h - self.texts.font(low, True).get_height())
+        # (measured, not drawn: the mat's keys are drawn as build_panel fits them)
+        lines, size = self.panels.controls_fit(seat, info.h - self.texts.font(low, True).get_height(), record=False)
         keys = pygame.Rect(info.x, info.y, info.w, len(lines) * self.texts.font(size).get_height() - self._lift(seat))
         # ... over the count's row too where they are lower than a line of the big words on its plate (a small
         # window at a big text size), while it is said
-        low = text_for(big_min(self.L.size))
-        line = self.texts.font(low, True).get_linesize()
+        big = text_for(big_min(self.L.size))
+        line = self.texts.font(big, True).get_linesize()
         rows = keys if keys.h >= line * 3 // 2 and not whole else info
         said = 1 if rows is keys else 2
-        if whole and named and info.h < 2 * self.notes._line(low) + self.notes.plate_margin(low):
+        if whole and named and info.h < 2 * self.notes._line(big) + self.notes.plate_margin(big):
             # ... and its name's row too where its info column is lower than a slap's banner on two lines on its
             # plate (a small window's short mats at a big text size): the banner names the seat
             rows, said = info.union(box.name), 3
