@@ -13,6 +13,7 @@ from game.render import colors, texture
 from game.render.cache import LRU, Bound
 from game.render.effects import CardKey
 from game.render.letters import LETTERS, letter, letters, letters_for, set_letters  # noqa: F401 - re-exported
+from game.render.scale import words_key
 from game.render.text import get_font
 
 RATIO = 1.397  # poker cards, 63 x 88 mm
@@ -77,12 +78,23 @@ def card_height(width: int) -> int:
     return round(width * RATIO)
 
 
+# The glyphs the faces are drawn with, by (text, font size, colour, bold) and the words in force (as every picture
+# of words: none drawn before a change of language is served after it): a deck draws its ranks, suits and pips
+# from some fifty of them (each pip of a suit, each rank of a colour is the same picture), a hundredth of a screen.
+_GLYPHS: LRU[pygame.Surface] = LRU("card glyphs", Bound(screens=0.05))
+
+
 def _glyph(text: str, ink_height: float, color: colors.Color, bold: bool = True) -> pygame.Surface:
-    """`text` rendered so its ink is about `ink_height` px tall, cropped to the ink."""
-    font = get_font(max(6, round(ink_height / INK_SHARE)), bold)
-    surf = font.render(text, True, color)
+    """`text` rendered so its ink is about `ink_height` px tall, cropped to the ink (kept: never drawn on)."""
+    size = max(6, round(ink_height / INK_SHARE))
+    key = (text, size, tuple(color), bold, words_key())
+    found = _GLYPHS.get(key)
+    if found is not None:
+        return found
+    surf = get_font(size, bold).render(text, True, color)
     box = surf.get_bounding_rect()
-    return surf.subsurface(box).copy() if box.w and box.h else surf
+    glyph = _GLYPHS[key] = surf.subsurface(box).copy() if box.w and box.h else surf
+    return glyph
 
 
 def _opaque_core(surf: pygame.Surface, radius: int) -> pygame.Surface:

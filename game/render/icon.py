@@ -7,6 +7,7 @@ Pure pygame surface drawing: no display needed, nothing read from disk (no font:
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -33,7 +34,9 @@ def draw_icon(size: int) -> pygame.Surface:
     return art if big == size else pygame.transform.smoothscale(art, (size, size))
 
 
+@functools.cache
 def window_icon() -> pygame.Surface:
+    """Drawn once a process (a millisecond): each App sets it, and the tests make thousands of Apps."""
     return draw_icon(WINDOW_ICON)
 
 

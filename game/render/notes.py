@@ -199,8 +199,8 @@ class Notes:
         blocks = self.blocks()
         # (the short notes by their msgids in the language in force: the same lanes as by their translations, without
         # translating them on each of the many calls a frame makes)
-        key = (host.L.size, tuple(s.rect.topleft + s.rect.size for s in host.L.seats),
-               tuple(tuple(r) for r in blocks), self._tags(), language(), host.short_notes)
+        key = (host.L.size, tuple(tuple(s.rect) for s in host.L.seats), tuple(map(tuple, blocks)), self._tags(),
+               language(), host.short_notes)
         found = self._lanes.get(key)
         if found is None:
             # (what else _find reads: the looks its sizes are measured with, the table's middle and rows, and
@@ -269,9 +269,10 @@ class Notes:
 
     def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
                     memo: dict[tuple[int, int], tuple[int, int, int, int]], holds: dict[int, bool]
-                    ) -> list[tuple[tuple[int, ...], Lane]]:
-        """Every lane `seat` may take, best first. `holds`: whether a lane so wide holds every word, by width (a
-        seat offers a hundred lanes of a dozen widths)."""
+                    ) -> list[tuple[tuple[int, ...], pygame.Rect, str]]:
+        """Every lane `seat` may take, best first: (its score, its rect, its side; a Lane is made of the one taken).
+        `holds`: whether a lane so wide holds every word, by width (a seat offers a hundred lanes of a dozen
+        widths)."""
         L = self.host.L
         box = L.seats[seat].rect
         zone = self.panel_zone(seat)
@@ -280,25 +281,30 @@ class Notes:
         cx, cy = L.centre
         up_is_in = box.centery >= cy  # a seat in the lower half has the middle above it
         left_is_in = box.centerx >= cx
-        out: list[tuple[tuple[int, ...], Lane]] = []
+        out: list[tuple[tuple[int, ...], pygame.Rect, str]] = []
         order = 0
+        inside, most_w, most_h = window.contains, window.w, window.h  # (a seat offers a hundred lanes: looked up once)
 
         def offer(rect: pygame.Rect, side: str, rank: int) -> None:
             nonlocal order
             order += 1
-            if rect.w < 8 or rect.h < 8:
+            w, h = rect.size
+            if w < 8 or h < 8:
                 return
-            fits = holds.get(rect.w)
+            fits = holds.get(w)
             if fits is None:
-                fits = holds[rect.w] = self._holds_words(rect.w)
+                fits = holds[w] = self._holds_words(w)
             if not fits:
                 return
-            if not window.contains(rect) and rect.w <= window.w and rect.h <= window.h:
-                rect = rect.clamp(window)  # slid inside the window (what it then covers is checked below)
-            if not window.contains(rect) or rect.collidelist(obstacles) != -1:
+            if not inside(rect):
+                if w > most_w or h > most_h:
+                    return
+                rect = rect.clamp(window)  # slid inside the window (as it fits, clamped it is inside: what it then covers
+                # is checked below)
+            if rect.collidelist(obstacles) != -1:
                 return
-            out.append(((*self._score(rect.w, rect.h, memo), rank, rect.w * rect.h, order),
-                        Lane(seat, rect, side, True)))
+            score = memo.get((w, h)) or self._score(w, h, memo)
+            out.append(((*score, rank, w * h, order), rect, side))
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
@@ -372,10 +378,10 @@ class Notes:
                     continue
                 # a lane holding a note at the smallest size before one that holds none
                 ranked = sorted(cands[seat], key=lambda c: c[0][3] >= 0)
-                for score, lane in ranked:
-                    if lane.rect.inflate(g, g).collidelist(taken) == -1:
-                        chosen[seat], scores[seat] = lane, score[:4]
-                        taken.append(lane.rect)
+                for score, rect, side in ranked:
+                    if rect.inflate(g, g).collidelist(taken) == -1:
+                        chosen[seat], scores[seat] = Lane(seat, rect, side, True), score[:4]
+                        taken.append(rect)
                         break
                 else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
                     chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
@@ -394,7 +400,7 @@ class Notes:
             worst = max(range(n), key=lambda s: (scores[s][0] == 9, scores[s][3] >= 0, scores[s], -s))
             if scores[worst][3] < 0:
                 break
-            trials = [choose((worst, lane, score[:4])) for score, lane in cands[worst][:12]]
+            trials = [choose((worst, Lane(worst, rect, side, True), score[:4])) for score, rect, side in cands[worst][:12]]
             better = min(trials, key=lambda c: quality(c[1]), default=None)
             if better is None or quality(better[1]) >= quality(scores):
                 break

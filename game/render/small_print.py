@@ -50,6 +50,12 @@ class SmallPrint:
             y += img.get_height()
         return block
 
+    @staticmethod
+    def _block_size(texts: TextCache, lines: list[str], size: int) -> tuple[int, int]:
+        """The size `_block` makes `lines` at `size`, measured without drawing it (a layout tries many)."""
+        imgs = [texts.render(line, size, colors.on_felt(colors.TEXT_DIM)) for line in lines]
+        return max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)
+
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The block and where it goes: `text`'s lines ("\\n" parts, most important first, each wrapped)
         in the first free corner (bottom left, top left, bottom right, top right); where no corner is
@@ -68,21 +74,21 @@ class SmallPrint:
                      for share in (WIDTH_SHARE, *(NARROWER if L.rows else ()))]
             for keep, share in tries:
                 lines = [ln for part in parts[:keep] for ln in wrap(part, font, round(w * share))]
-                block = self._block(texts, lines, size)
-                spots = [
-                    block.get_rect(bottomleft=(m, h - m)),
-                    block.get_rect(topleft=(m, m)),
-                    block.get_rect(bottomright=(w - m, h - m)),
-                    block.get_rect(topright=(w - m, m)),
+                bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
+                spots = [  # bottom left, top left, bottom right, top right
+                    pygame.Rect(m, h - m - bh, bw, bh),
+                    pygame.Rect(m, m, bw, bh),
+                    pygame.Rect(w - m - bw, h - m - bh, bw, bh),
+                    pygame.Rect(w - m - bw, m, bw, bh),
                 ]
                 if L.rows:  # seats along the edges: between them in a row, or the felt just inside the rows
-                    spots += row_spots(L, block.get_size(), m)
+                    spots += row_spots(L, (bw, bh), m)
                 # off the seats, their lift and any tag on their edges (a seventh of a panel above, below)
                 free = [r for r in spots
                         if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
                         and r.collidelist(avoid) < 0]
                 if free:
-                    placed = (block, free[0])
+                    placed = (self._block(texts, lines, size), free[0])
                     break
             if placed is None:
                 block = self._block(texts, [parts[0] if parts else ""], size)

@@ -10,6 +10,8 @@ tests/test_text_module.py checks that, so neither measure moves a layout.)"""
 
 from __future__ import annotations
 
+import functools
+import io
 import re
 import weakref
 from collections.abc import Callable
@@ -51,8 +53,15 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
             _FONTS.clear()
             font = None
     if font is None:
-        font = _FONTS[key] = pygame.font.Font(font_path(bold), size)
+        font = _FONTS[key] = pygame.font.Font(io.BytesIO(_font_file(bold)), size)
     return font
+
+
+@functools.cache
+def _font_file(bold: bool) -> bytes:
+    """The font's file, read once (two files, 1.4 MB): a font opened from a path has FreeType seek and read
+    the file for each table and glyph it needs, some thousands of system calls a screen; from memory, none."""
+    return font_path(bold).read_bytes()
 
 
 # Widths measured, by (font face, text, px, bold): a font's glyphs never change, so neither do they. The face

@@ -90,17 +90,26 @@ def wood_rings(surface: pygame.Surface, outer: pygame.Rect, inner: pygame.Rect, 
             gfxdraw.ellipse(surface, cx, cy, rx0 - d, ry0 - d, (*tone, alpha))  # blended, not replaced
 
 
+# The small pictures `diagonal_light` and `vignette` smooth up, by (kind, strength, start): 4 KiB each, two per
+# card back (a back is drawn again at each new card width; its light drawn pixel by pixel was a third of it).
+_SMALL: Memo[tuple[str, float, float], pygame.Surface] = Memo("small light", 2**16, sizer=picture_size)
+
+
 def diagonal_light(size: tuple[int, int], strength: int) -> pygame.Surface:
     """A sheen from the top left: white whose alpha falls from `strength` at the top-left corner to 0 past
     the middle (blitted over a card's back or a panel, it reads as light on a slightly glossy surface)."""
     w, h = max(1, size[0]), max(1, size[1])
-    n = 32
-    small = pygame.Surface((n, n), pygame.SRCALPHA)
-    for y in range(n):
-        for x in range(n):
-            p = (x + y) / (2 * (n - 1))  # 0 at the top left, 1 at the bottom right
-            a = strength * max(0.0, 1 - p / 0.6) ** 1.5
-            small.set_at((x, y), (255, 255, 255, round(a)))
+    key = ("diagonal", float(strength), 0.0)
+    small = _SMALL.get(key)
+    if small is None:
+        n = 32
+        small = pygame.Surface((n, n), pygame.SRCALPHA)
+        for y in range(n):
+            for x in range(n):
+                p = (x + y) / (2 * (n - 1))  # 0 at the top left, 1 at the bottom right
+                a = strength * max(0.0, 1 - p / 0.6) ** 1.5
+                small.set_at((x, y), (255, 255, 255, round(a)))
+        _SMALL[key] = small
     return pygame.transform.smoothscale(small, (w, h))
 
 
@@ -108,15 +117,19 @@ def vignette(size: tuple[int, int], strength: int, start: float = 0.45) -> pygam
     """Black whose alpha grows from 0 inside `start` of the way out (an ellipse filling `size`) to
     `strength` at the corners: a picture's edges in shade."""
     w, h = max(1, size[0]), max(1, size[1])
-    n = 32
-    small = pygame.Surface((n, n), pygame.SRCALPHA)
-    c = (n - 1) / 2
-    corner = math.sqrt(2)
-    for y in range(n):
-        for x in range(n):
-            d = math.hypot((x - c) / c, (y - c) / c) / corner
-            p = max(0.0, (d - start) / (1 - start))
-            small.set_at((x, y), (0, 0, 0, round(strength * min(1.0, p) ** 1.5)))
+    key = ("vignette", float(strength), float(start))
+    small = _SMALL.get(key)
+    if small is None:
+        n = 32
+        small = pygame.Surface((n, n), pygame.SRCALPHA)
+        c = (n - 1) / 2
+        corner = math.sqrt(2)
+        for y in range(n):
+            for x in range(n):
+                d = math.hypot((x - c) / c, (y - c) / c) / corner
+                p = max(0.0, (d - start) / (1 - start))
+                small.set_at((x, y), (0, 0, 0, round(strength * min(1.0, p) ** 1.5)))
+        _SMALL[key] = small
     return pygame.transform.smoothscale(small, (w, h))
 
 

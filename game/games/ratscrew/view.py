@@ -89,10 +89,9 @@ class CornerPrint(SmallPrint):
         for kept in options:
             for share in (WIDTH_SHARE, 0.28, 0.22):
                 lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
-                block = self._block(texts, lines, size)
-                for spot in self._spots(block.get_size()):
+                for spot in self._spots(self._block_size(texts, lines, size)):  # (drawn once it has a place)
                     if window.contains(spot) and spot.collidelist(keep_off) < 0:
-                        return block, spot
+                        return self._block(texts, lines, size), spot
         return None
 
     def _edge(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect] | None:
@@ -106,11 +105,11 @@ class CornerPrint(SmallPrint):
         options = [parts[:keep] for keep in range(len(parts), 0, -1)] + ([parts[-1:]] if len(parts) > 1 else [])
         for kept in options:
             lines = [ln for part in kept for ln in wrap(part, font, round(w * WIDTH_SHARE))]
-            block = self._block(texts, lines, size)
-            for y in range(m, h - m - block.get_height() + 1, 2):
-                for spot in (block.get_rect(topleft=(m, y)), block.get_rect(topright=(w - m, y))):
+            bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
+            for y in range(m, h - m - bh + 1, 2):
+                for spot in (pygame.Rect(m, y, bw, bh), pygame.Rect(w - m - bw, y, bw, bh)):  # left, right
                     if spot.collidelist(keep_off) < 0:
-                        return block, spot
+                        return self._block(texts, lines, size), spot
         return None
 
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.memo import Memo
+from game.render.scale import text_px
 from game.scenes.lobby.spatial import Cell
 from game.ui import widgets as ui
 
@@ -68,22 +70,38 @@ class Plan:
         return not self.whole
 
 
+# The plans found, by all a plan is found from: the words (the label, every choice, the value in full), the room, the
+# size asked and the size it is drawn at (the menus' words are measured at the text size in force). The lobby
+# plans every cell of every card each frame, for its layout and its drawing alike, from a hundred or so words
+# (a few hundred bytes a plan).
+_PLANS: Memo[tuple[object, ...], Plan] = Memo("lobby cell plans", 2**17)
+
+
 def plan(cell: Cell, room: int, px: int, lists: bool = False) -> Plan:
     """The first of: the whole list beside the label, the value alone beside it, the list under the label,
     the value under it (`lists`: the list under the label, or with no label from the first line, on as many
     lines as it takes, before the value alone beside it)."""
     labels, _ = cell.choices() if cell.choices is not None else ([cell.value() if cell.value else ""], 0)
-    gap = ui.TEXTS.width("  ", px) if cell.label else 0
-    label_w = ui.TEXTS.width(cell.label, px) if cell.label else 0
-    whole, one = list_width(labels, px, bool(cell.label)), one_width(labels if cell.full is None else [*labels, cell.full()], px)
+    full = cell.full() if cell.full is not None else None
+    key = (tuple(labels), cell.label, full, room, px, text_px(int(px)), lists)
+    found = _PLANS.get(key)
+    if found is None:
+        found = _PLANS[key] = _plan(labels, cell.label, full, room, px, lists)
+    return found
+
+
+def _plan(labels: list[str], label: str, full: str | None, room: int, px: int, lists: bool) -> Plan:
+    gap = ui.TEXTS.width("  ", px) if label else 0
+    label_w = ui.TEXTS.width(label, px) if label else 0
+    whole, one = list_width(labels, px, bool(label)), one_width(labels if full is None else [*labels, full], px)
     order = [(True, 1), (True, 2), (False, 1), (False, 2)] if lists else [(True, 1), (False, 1), (True, 2), (False, 2)]
     for shown_whole, lines in order:
         need = (label_w + gap if lines == 1 else 0) + (whole if shown_whole else one)
-        if need <= room or (lines == 1 and not cell.label and not shown_whole):
-            return Plan(shown_whole, lines if cell.label else 1)
+        if need <= room or (lines == 1 and not label and not shown_whole):
+            return Plan(shown_whole, lines if label else 1)
         if lists and shown_whole and lines == 2 and one_width(labels, px) <= room:
-            return Plan(True, (1 if cell.label else 0) + len(list_breaks(labels, px, room, bool(cell.label))))
-    return Plan(False, 2 if cell.label else 1)
+            return Plan(True, (1 if label else 0) + len(list_breaks(labels, px, room, bool(label))))
+    return Plan(False, 2 if label else 1)
 
 
 def height(cell: Cell, room: int, px: int, lists: bool = False) -> int:
