@@ -67,7 +67,25 @@ def test_the_pile_fills_the_table(n, size):
     half the window's height at two to five seats, 40 % at six to eight, at 16:9 and 16:10 (at 640x360 a column of
     four mats is 49 px tall: each mat's stack of backs down its left beside its name, whole)."""
     _app, t = table(n, size)
-    view = t.view
+    _fills(t.view, n, size)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 8])
+def test_the_pile_fills_a_small_window_at_125_percent(n):
+    """At 640x360 with 125 % text, seven and eight seats too sit in columns of four with a pile over 40 % of the
+    window's height (their lanes between two mats hold one line: a slap's banner, on two lines, goes on a plate
+    over its winner's name and words, which the layout measures). (Five and six seats sit in rows there: a column
+    of three's words are 81 px wide, "Player 6: Sandwich!" on two lines needs 87.)"""
+    size = (640, 360)
+    scale.install(text=1.25)
+    with scale.text_room(TableScene.text_room):
+        _app, t = table(n, size)
+        _fills(t.view, n, size)
+
+
+def _fills(view, n, size):
+    """The mats in columns at the sides, the pile half the window's height at two to five seats, 40 % at six to
+    eight, clear of the mats and the centre's lanes."""
     zone = view.geo.pile_zone
     assert view.L.rows and (zone.h >= (0.5 if n <= 5 else 0.4) * size[1]), (zone.h / size[1], view.geo.mode)
     w = size[0]

@@ -63,7 +63,7 @@ class NotesHost(Protocol):
 
     def own_lane(self, seat: int) -> pygame.Rect: ...
 
-    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None: ...
+    def mat_words(self, seat: int, whole: bool = False, named: bool = False) -> pygame.Rect | None: ...
 
     def anchor(self, a: Anchor) -> tuple[float, float]: ...
 
@@ -692,7 +692,7 @@ class Notes:
         first, then = (p.tiny, "") if p.mat_tiny and p.tiny else (p.short or p.text, p.tiny)
         tried: list[pygame.Rect] = []
         for whole in (False, True):  # (the mat's first place for words, then its whole: a slap's banner on two lines)
-            rect = self.host.mat_words(seat, whole)
+            rect = self.host.mat_words(seat, whole, p.kind == "banner")  # (a banner names the seat)
             if rect is None or rect in tried or (lane.side == "own" and rect.h <= lane.rect.h):
                 continue
             tried.append(rect)
@@ -719,7 +719,7 @@ class Notes:
             for p, img, size in pinned.get(seat, []):
                 plated = p.plate or not lane.clear
                 pad = self.plate_margin(p.low) if plated else 0  # (a plate as thin as at its least: a low lane holds it)
-                mat = host.mat_words(seat, p.mat_whole)
+                mat = host.mat_words(seat, p.mat_whole, p.kind == "banner")
                 if p.on_mat and mat is not None:  # (over its own cards, centred: not in the lane)
                     rect = img.get_rect().inflate(2 * pad, pad)
                     rect.center = mat.center

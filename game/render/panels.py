@@ -172,11 +172,12 @@ class Panels:
             self._names[seat] = (key, fit)
         return fit
 
-    def base(self, seat: int, below: int = 0, controls: bool = True, blank: bool = False
+    def base(self, seat: int, below: int = 0, controls: bool = True, blank: bool = False, named: bool = True
              ) -> tuple[pygame.Surface, int]:
         """A seat panel with its name (after its mark: see `draw_mark`) and (unless told not to) its
         controls (wrapped when the panel is narrow, `below` px kept free under them; with `blank`, their rows
-        kept but not drawn: a prompt on a plate says them there); returns it and the y below the text."""
+        kept but not drawn: a prompt on a plate says them there; not `named`: its name's row too, under a banner
+        naming the seat); returns it and the y below the text."""
         host = self.host
         texts = host.texts
         box = host.L.seats[seat]
@@ -184,8 +185,9 @@ class Panels:
         surf = hud.panel(rect, colors.seat_color(seat))
         info = box.info.move(-rect.x, -rect.y)
         row, name, ny = self._name_line(seat)
-        self.draw_mark(surf, seat)
-        surf.blit(name, (row.x + self.mark_width(seat), ny))
+        if named:
+            self.draw_mark(surf, seat)
+            surf.blit(name, (row.x + self.mark_width(seat), ny))
         y, lines, size = self._words(seat, below, controls)
         for line in lines:
             img = texts.render(line, size, colors.TEXT_DIM)
@@ -248,13 +250,13 @@ class Panels:
         surf.blit(faces.mark(rect.w, face, colors.seat_color(seat)), rect)
         seat_marks.draw(surf, seat, seat_marks.badge(rect))
 
-    def controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
+    def controls_fit(self, seat: int, room: int, record: bool = True) -> tuple[list[str], int]:
         """(lines, size) of a seat's controls line in `room` px of height: one line at its size, else two
         (wrapped at " · ") if they fit the room, else a size smaller (down to 3/4 as drawn at 100 %), the
         same way, then three lines; cut with "…" only when even that does not fit (a tiny panel). No seat's
         line is drawn bigger than the smallest seat's (issue 20: a player's own keys are never smaller
-        than the bots' labels)."""
-        lines, size = self._controls_fit(seat, room)
+        than the bots' labels). Not `record`: only measured, not drawn (a cut not counted: see text.CUTS)."""
+        lines, size = self._controls_fit(seat, room, record)
         cap = self.controls_cap()
         if size <= cap:
             return lines, size
@@ -278,13 +280,13 @@ class Panels:
         self._cap = (key, cap)
         return cap
 
-    def _controls_fit(self, seat: int, room: int) -> tuple[list[str], int]:
+    def _controls_fit(self, seat: int, room: int, record: bool = True) -> tuple[list[str], int]:
         found = self._controls_lines(seat, room)
         if found is not None:
             return found
         ctrl = self.host.controls[seat]
         smallest = text_for(max(8, int(self.controls_size(seat) * 0.75)))
-        text, size = self.host.texts.fitted(ctrl, self.host.controls_width(seat), smallest)
+        text, size = self.host.texts.fitted(ctrl, self.host.controls_width(seat), smallest, record=record)
         return [text], size
 
     def _controls_lines(self, seat: int, room: int, strict: bool = False) -> tuple[list[str], int] | None:

@@ -252,10 +252,11 @@ class TableView:
         there clear)."""
         return self.L.seats[seat].stack.copy()
 
-    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
+    def mat_words(self, seat: int, whole: bool = False, named: bool = False) -> pygame.Rect | None:
         """Where words pinned at a seat go on its own mat when its lane has no room for them (see Notes.pin):
         over its own cards (None: the mat has no such place clear of its own words); `whole`: the most of the mat
-        they may have where that is too low for them (here the same)."""
+        they may have where that is too low for them (here the same; `named`: words naming the seat, which may
+        cover its name)."""
         return self.own_lane(seat)
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:

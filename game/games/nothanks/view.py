@@ -234,7 +234,7 @@ class NothanksView(TableView):
             words.height = max(1, min(words.h, self.panels.words_bottom(seat) - words.y))
         return words
 
-    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
+    def mat_words(self, seat: int, whole: bool = False, named: bool = False) -> pygame.Rect | None:
         """Where the seat's turn prompt goes when its lane has no room for it: on a plate over its mat under its
         words (its name, matches and keys), over its cards' row too (a mat's words grow at a bigger text size,
         its cards' row shrinks: that row alone is lower than a line of the couch's big words on its plate);

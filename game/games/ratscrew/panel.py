@@ -82,7 +82,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     row (a big text size in a small panel), or the badge would be cut beside the count (`count_on_cards`),
     the count goes on the seat's stack of backs; a seat told how to get back in shows that instead of its
     keys when both do not fit. `hidden`: what of its words a prompt on a plate over them says this while (see
-    RatscrewView.mat_said: 1 its keys rows, 2 its count's too), their rows kept but not drawn; `gave_way`: its keys
+    RatscrewView.mat_said: 1 its keys rows, 2 its count's too, 3 its name's row too), their rows kept but not drawn; `gave_way`: its keys
     rows are not drawn for its badge, which has their column (no room for it under them, nor over its stack's
     count)."""
     box = v.L.seats[seat]
@@ -110,16 +110,16 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if hint:
         below = len(hint_lines) * v.texts.font(hint_px, True).get_height() + 2
         keys = v.panels.controls_whole(seat, room - below)
-        surf, y = v.panels.base(seat, below=below, controls=keys, blank=hidden > 0)
+        surf, y = v.panels.base(seat, below=below, controls=keys, blank=hidden > 0, named=hidden < 3)
     else:
         below = v.texts.font(low, True).get_height()
         # (the count on the cards too where the keys beside its row would be drawn under the tables' floor)
         # (and a badge's, where a prompt's plate stands in for the count's row: the badge goes by the cards)
-        on_stack = (count_on_cards or bool(badge_text) and hidden == 2 or not v.panels.controls_whole(seat, room - below)
+        on_stack = (count_on_cards or bool(badge_text) and hidden >= 2 or not v.panels.controls_whole(seat, room - below)
                     or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
-        surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0)
+        surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0, named=hidden < 3)
     stack = box.stack.move(-ox, -oy)
     layers = 0 if count == 0 else min(6, 1 + count // 6)
     sw, top = stack_place(v, seat, layers)
@@ -156,7 +156,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         shown = stack.x + 2 * (layers - 1) if layers else stack.x
         card = pygame.Rect(shown, top - 2 * max(0, layers - 1), sw, card_height(sw))
         room = card.h
-        if tag is not None and not gave_way and (tag.top < y or hidden == 2 or tag.colliderect(card)):
+        if tag is not None and not gave_way and (tag.top < y or hidden >= 2 or tag.colliderect(card)):
             # no room under the keys (or a plate over them and the count's row, or a badge along the foot)
             if hidden:  # a prompt's plate over the mat's words: the badge waits while it shows (its line at the mat
                 # says the key to press), the count on its cards

@@ -31,6 +31,11 @@ def slap_label(rule: str) -> str:
     return _slap_labels()[rule]
 
 
+def slap_banner(name: str, rule: str) -> str:
+    """A won slap's banner naming its winner: slap_banner("Player 1", "double") == "Player 1: Double!"."""
+    return t("{name}: {rule}!", name=name, rule=slap_label(rule))
+
+
 def _option_label(name: str, slaps: dict[str, str]) -> str:
     if name in slaps:
         return t("Slap: {name}", name=slaps[name])

@@ -23,7 +23,7 @@ from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, name_bottom, stack_place
-from game.games.ratscrew.view_model import SHORT_NOTES, RatscrewModel, Sweep
+from game.games.ratscrew.view_model import SHORT_NOTES, SLAP_BANNER_SCALE, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
@@ -113,6 +113,11 @@ class CornerPrint(SmallPrint):
         return None
 
 
+# The windows (their unit: 640x360) where mats in columns of four may say a slap's banner on a plate over its winner's
+# mat (its lane too low for it on two lines: a big text size), where the rows would leave the pile a third of the
+# window; a bigger window's seats sit in rows there (measured, 1280x720 at 125 %: the columns' lanes of one line
+# leave a seat's debt or claim no room beside its note, which rows do).
+SMALL_WINDOW = 0.5
 PANEL_GROW = 0.6  # per unit of text scale over 1: how much wider the panels are made (at 1280×720 and up)
 CARD_SHRINK = 0.3  # ... and how much smaller the centre's cards
 SHRINK_MOST = 0.65  # mats in rows: the pile at most this much smaller for the seats' notes (see _shrink_for_notes)
@@ -257,17 +262,29 @@ class RatscrewView(TableView):
         return self.L.rows and self._notes_fit() and self._notes_full() and self._banners_fit()
 
     def _banners_fit(self) -> bool:
-        """Mats in columns of three (five and six seats): whether every seat's notes lane holds two lines of the
-        couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37); where
-        the felt between three mats is less (a small window), the seats sit in rows. (Two a column leave their
-        mats more felt than that, but for the lanes beside the pile.)"""
+        """Mats in columns of three or four (five to eight seats): whether every seat's notes lane holds two lines
+        of the couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37),
+        or (the smallest windows: SMALL_WINDOW) each of its slap banners fits on a plate over its own mat (as `Notes`
+        puts one its lane cannot hold); where neither does, the seats sit in rows. (Two a column leave their mats
+        more felt than that, but for the lanes beside the pile.)"""
         if not self._columns or self.n <= COLUMN_PAIRS:
             return True
-        line = self.notes._line(text_for(big_min(self.L.size)))
+        low = text_for(big_min(self.L.size))
+        line = self.notes._line(low)
+        lanes = self.notes.lanes()
         # (and the short mats of a column of four keep a full stack of backs, 2/3 of its size at least, under a long
         # name; or, in a small window, beside it: see relayout)
-        return (all(lane.rect.h >= 2 * line for lane in self.notes.lanes())
+        small = unit(self.L.size) <= SMALL_WINDOW
+        return (all(lanes[s].rect.h >= 2 * line or small and self._banner_on_mat(s, low) for s in range(self.n))
                 and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
+
+    def _banner_on_mat(self, seat: int, low: int) -> bool:
+        """Whether every slap banner naming `seat` (one for each slap of the table's rules) fits on a plate over
+        the seat's mat at the big words' least size `low` (see `Notes._on_mat`: none for a mat with no keys)."""
+        top = round(self.L.size[1] * SLAP_BANNER_SCALE)
+        color = colors.banner_color(seat)
+        return all(self.notes._on_mat(seat, Pin("banner", text, color, top, low, plate=True), []) is not None
+                   for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
 
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
@@ -459,35 +476,42 @@ class RatscrewView(TableView):
             lane.height = max(1, box.stack.bottom - lane.top)
         return lane
 
-    def mat_words(self, seat: int, whole: bool = False) -> pygame.Rect | None:
+    def mat_words(self, seat: int, whole: bool = False, named: bool = False) -> pygame.Rect | None:
         """A mat's keys rows (its info column over its count): where its turn's line goes, on a plate, while its
         lane of one line holds a note or its banner (the line says the key the rows say, and the mat is drawn
         without them meanwhile: see `mat_said`; its stack of backs, among its words, is too narrow for it); `whole`:
-        its keys and its count's rows (a slap's banner on two lines, where its lane holds the turn's line). None
-        for a seat with no keys."""
-        return self._mat_rows(seat, whole)[0]
+        its keys and its count's rows (a slap's banner on two lines, where its lane holds the turn's line); and,
+        for words `named` for the seat (a slap's banner), its name's row too where those are lower than the banner
+        on two lines. None for a seat with no keys."""
+        return self._mat_rows(seat, whole, named)[0]
 
-    def _mat_rows(self, seat: int, whole: bool = False) -> tuple[pygame.Rect | None, bool]:
-        """(`mat_words`, whether those rows take the count's too)."""
+    def _mat_rows(self, seat: int, whole: bool = False, named: bool = False) -> tuple[pygame.Rect | None, int]:
+        """(`mat_words`, what of the mat's words those rows take: see `mat_said`)."""
         box = self.L.seats[seat]
         if box.name is None or not (seat < len(self.controls) and self.controls[seat]):
-            return None, False  # (a mat's name has a row across it; a panel's heads its info column)
+            return None, 0  # (a mat's name has a row across it; a panel's heads its info column)
         info = box.info.copy()
         # its keys' lines as build_panel fits them over the count's row (which rises with the mat on its turn)
         low = max(9, word_min(self.L.size) if self.panels.mats else text_min(self.L.size))
-        lines, size = self.panels.controls_fit(seat, info.h - self.texts.font(low, True).get_height())
+        # (measured, not drawn: the mat's keys are drawn as build_panel fits them)
+        lines, size = self.panels.controls_fit(seat, info.h - self.texts.font(low, True).get_height(), record=False)
         keys = pygame.Rect(info.x, info.y, info.w, len(lines) * self.texts.font(size).get_height() - self._lift(seat))
         # ... over the count's row too where they are lower than a line of the big words on its plate (a small
         # window at a big text size), while it is said
-        line = self.texts.font(text_for(big_min(self.L.size)), True).get_linesize()
+        big = text_for(big_min(self.L.size))
+        line = self.texts.font(big, True).get_linesize()
         rows = keys if keys.h >= line * 3 // 2 and not whole else info
-        said_all = rows is info
+        said = 1 if rows is keys else 2
+        if whole and named and info.h < 2 * self.notes._line(big) + self.notes.plate_margin(big):
+            # ... and its name's row too where its info column is lower than a slap's banner on two lines on its
+            # plate (a small window's short mats at a big text size): the banner names the seat
+            rows, said = info.union(box.name), 3
         badge = self.badges.get(seat)
         if badge is not None:  # (over its rows, not over its badge, as the mat was last built: a debt's, a claim's)
             tag = badge[1].move(box.rect.x, box.rect.y - self._lift(seat))
             if tag.colliderect(rows):
                 rows = pygame.Rect(rows.x, rows.y, rows.w, tag.top - rows.y)
-        return (rows, said_all) if rows.h > 0 and rows.w > 0 else (None, False)
+        return (rows, said) if rows.h > 0 and rows.w > 0 else (None, 0)
 
     def _lift(self, seat: int) -> int:
         """How far a mat rises on its turn (as Panels.draw lifts it)."""
@@ -495,19 +519,20 @@ class RatscrewView(TableView):
 
     def mat_said(self, seat: int) -> int:
         """What of a mat's words its pinned turn's line stands in for this frame: 0 nothing, 1 its keys rows,
-        2 its keys and its count (see `mat_words`)."""
+        2 its keys and its count, 3 its name too (a slap's banner naming it: see `mat_words`)."""
         on = [p for p, _, _ in self.pinned.get(seat, []) if p.on_mat]
         if not on:
             return 0
-        return 2 if self._mat_rows(seat, on[0].mat_whole)[1] else 1
+        return self._mat_rows(seat, on[0].mat_whole, on[0].kind == "banner")[1]
 
     def panel_text_rect(self, seat: int) -> pygame.Rect:
         """A seat's words (name, keys, count, badge) are in its panel's info column (but for the rows its pinned
         turn's line stands in for: see `mat_said`)."""
         box = self.L.seats[seat]
         words = box.info if box.name is None else box.info.union(box.name)
-        if self.mat_said(seat) and box.name is not None:  # its name's row (its count's row: see `_count_row`)
-            words = box.name
+        said = self.mat_said(seat)
+        if said and box.name is not None:  # its name's row (its count's row: see `_count_row`); none under a banner
+            words = box.name if said < 3 else pygame.Rect(box.name.topleft, (0, 0))  # naming the seat
         return words.move(-box.rect.x, -box.rect.y)
 
     def _count_row(self, seat: int) -> pygame.Rect | None:

@@ -194,7 +194,7 @@ class RatscrewModel(ViewModel):
         self.anim.add(
             Banner(
                 Tween(t_ns, 1000 * MS),
-                t("{name}: {rule}!", name=self.names[e.seat], rule=rs_text.slap_label(e.rule)),
+                rs_text.slap_banner(self.names[e.seat], e.rule),
                 colors.banner_color(e.seat),
                 scale=SLAP_BANNER_SCALE,
                 at=("slap_banner",),
