@@ -188,7 +188,7 @@ class Panels:
         if named:
             self.draw_mark(surf, seat)
             surf.blit(name, (row.x + self.mark_width(seat), ny))
-        y, lines, size = self._words(seat, below, controls)
+        y, lines, size = self._words(seat, below, controls, record=not blank)  # (blank: kept, not drawn)
         for line in lines:
             img = texts.render(line, size, colors.TEXT_DIM)
             if not blank:
@@ -196,9 +196,10 @@ class Panels:
             y += img.get_height()
         return surf, y
 
-    def _words(self, seat: int, below: int = 0, controls: bool = True) -> tuple[int, list[str], int]:
+    def _words(self, seat: int, below: int = 0, controls: bool = True, record: bool = True
+               ) -> tuple[int, list[str], int]:
         """(the top of a seat's controls lines under its name, in the panel's coordinates; those lines; their
-        size), as `base` draws them."""
+        size), as `base` draws them (not `record`: a cut not counted, see `controls_fit`)."""
         host = self.host
         box = host.L.seats[seat]
         info = box.info.move(-box.rect.x, -box.rect.y)
@@ -206,7 +207,7 @@ class Panels:
         ctrl = host.controls[seat] if seat < len(host.controls) and controls else ""
         if not ctrl:
             return y, [], 0
-        lines, size = self.controls_fit(seat, info.bottom - below - y)
+        lines, size = self.controls_fit(seat, info.bottom - below - y, record)
         return y, lines, size
 
     def words_bottom(self, seat: int) -> int:
@@ -316,10 +317,11 @@ class Panels:
             return box.info.h
         return box.info.h - self.host.texts.font(self.name_fit(seat)[1], True).get_height()
 
-    def controls_whole(self, seat: int, room: int) -> bool:
-        """Whether the seat's controls line shows whole (on up to three lines) in `room` px of height."""
+    def controls_whole(self, seat: int, room: int, strict: bool = True) -> bool:
+        """Whether the seat's controls line shows whole (on up to three lines) in `room` px of height (not
+        `strict`: as `controls_fit` draws it, one line allowed over a room lower than it)."""
         ctrl = self.host.controls[seat] if seat < len(self.host.controls) else ""
-        return not ctrl or self._controls_lines(seat, room, strict=True) is not None
+        return not ctrl or self._controls_lines(seat, room, strict=strict) is not None
 
     # -- the composed seat --------------------------------------------------------------------------------
     def margin(self, seat: int) -> int:

@@ -119,6 +119,11 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                     or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
+        if (on_stack and badge_text and not gave_way and not hidden and box.name is not None
+                and not v.panels.controls_whole(seat, room - badge_h, strict=False)):
+            # a mat's keys that would be cut over its badge's row (a small window's short mats at a big text size)
+            # give way while the badge shows, as below (the line at the mat says the key to press)
+            return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
         surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0, named=hidden < 3)
     stack = box.stack.move(-ox, -oy)
     layers = 0 if count == 0 else min(6, 1 + count // 6)
