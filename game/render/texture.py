@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pygame
 from pygame import gfxdraw
@@ -95,42 +96,45 @@ def wood_rings(surface: pygame.Surface, outer: pygame.Rect, inner: pygame.Rect, 
 _SMALL: Memo[tuple[str, float, float], pygame.Surface] = Memo("small light", 2**16, sizer=picture_size)
 
 
+SMALL_N = 32  # the small pictures' side (px)
+
+
+def _smoothed(key: tuple[str, float, float], size: tuple[int, int],
+              pixel: Callable[[int, int], tuple[int, int, int, int]]) -> pygame.Surface:
+    """The small picture drawn pixel by pixel by `pixel(x, y)` (kept by `key`), smoothed up to `size`."""
+    small = _SMALL.get(key)
+    if small is None:
+        small = pygame.Surface((SMALL_N, SMALL_N), pygame.SRCALPHA)
+        for y in range(SMALL_N):
+            for x in range(SMALL_N):
+                small.set_at((x, y), pixel(x, y))
+        _SMALL[key] = small
+    return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+
+
 def diagonal_light(size: tuple[int, int], strength: int) -> pygame.Surface:
     """A sheen from the top left: white whose alpha falls from `strength` at the top-left corner to 0 past
     the middle (blitted over a card's back or a panel, it reads as light on a slightly glossy surface)."""
-    w, h = max(1, size[0]), max(1, size[1])
-    key = ("diagonal", float(strength), 0.0)
-    small = _SMALL.get(key)
-    if small is None:
-        n = 32
-        small = pygame.Surface((n, n), pygame.SRCALPHA)
-        for y in range(n):
-            for x in range(n):
-                p = (x + y) / (2 * (n - 1))  # 0 at the top left, 1 at the bottom right
-                a = strength * max(0.0, 1 - p / 0.6) ** 1.5
-                small.set_at((x, y), (255, 255, 255, round(a)))
-        _SMALL[key] = small
-    return pygame.transform.smoothscale(small, (w, h))
+
+    def pixel(x: int, y: int) -> tuple[int, int, int, int]:
+        p = (x + y) / (2 * (SMALL_N - 1))  # 0 at the top left, 1 at the bottom right
+        return (255, 255, 255, round(strength * max(0.0, 1 - p / 0.6) ** 1.5))
+
+    return _smoothed(("diagonal", float(strength), 0.0), size, pixel)
 
 
 def vignette(size: tuple[int, int], strength: int, start: float = 0.45) -> pygame.Surface:
     """Black whose alpha grows from 0 inside `start` of the way out (an ellipse filling `size`) to
     `strength` at the corners: a picture's edges in shade."""
-    w, h = max(1, size[0]), max(1, size[1])
-    key = ("vignette", float(strength), float(start))
-    small = _SMALL.get(key)
-    if small is None:
-        n = 32
-        small = pygame.Surface((n, n), pygame.SRCALPHA)
-        c = (n - 1) / 2
-        corner = math.sqrt(2)
-        for y in range(n):
-            for x in range(n):
-                d = math.hypot((x - c) / c, (y - c) / c) / corner
-                p = max(0.0, (d - start) / (1 - start))
-                small.set_at((x, y), (0, 0, 0, round(strength * min(1.0, p) ** 1.5)))
-        _SMALL[key] = small
-    return pygame.transform.smoothscale(small, (w, h))
+    c = (SMALL_N - 1) / 2
+    corner = math.sqrt(2)
+
+    def pixel(x: int, y: int) -> tuple[int, int, int, int]:
+        d = math.hypot((x - c) / c, (y - c) / c) / corner
+        p = max(0.0, (d - start) / (1 - start))
+        return (0, 0, 0, round(strength * min(1.0, p) ** 1.5))
+
+    return _smoothed(("vignette", float(strength), float(start)), size, pixel)
 
 
 # The pools of light `glow` smooths up, by (colour, strength, falloff): 9 KiB each, a few per table (the lamp on

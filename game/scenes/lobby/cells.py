@@ -145,7 +145,7 @@ def draw_value(surface: pygame.Surface, cell: Cell, rect: pygame.Rect, px: int, 
         draw_list(surface, labels, at, px, right, y, focused and enabled, colour, sep_of(bool(cell.label)))
     else:
         value = labels[at] if cell.full is None else cell.full()
-        shown = f"‹ {value} ›" if focused and enabled else value
+        shown = arrowed(value) if focused and enabled else value
         drawn = ui.blit_text(surface, shown, px, ui.GOLD if focused else colour, "midright", (right, y),
                              bold=focused, max_w=right - x)
         draw_dots(surface, len(labels), at, drawn, top + p.lines * u + round(0.2 * u), u)
