@@ -94,7 +94,8 @@ class ReactionCheck(Scene):
                                                 "A quick check for a fair start · {n} cards to go", left), ui.px(size, PX),
                         ui.TEXT_DIM, "midtop", (w // 2, ui.px(size, 70)))
         draw_pile(surface, self.art, self.session.pile, (w // 2, h // 2), card_width(size))
-        self.words.text(surface, t("Backspace / {start}: skip", **self.app.input.buttons()), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
+        # A pad's Start skips (its B is the seat's slap): named as printed on the connected pads.
+        self.words.text(surface, t("Backspace / {b}: skip", b=self.app.input.button("start")), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
                         (w // 2, h - ui.px(size, 10)))
         current = self.session.current
         if current is not None and current.shown_ns is None:
