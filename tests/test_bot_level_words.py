@@ -32,3 +32,17 @@ def test_the_tables_panel_names_the_adaptive_bot_as_the_lobby_does(app, code):
     assert lines[1] == t("bot: {level}", level=t("Match my speed"))
     assert lines[2] == t("bot: {level}", level=t("kid"))
     assert definition.level_words("adaptive") == t("Match my speed")  # the lobby's word for it
+
+
+def test_a_replay_names_the_adaptive_bot_as_the_lobby_does():
+    from game.scenes.replays import Film, log_of
+
+    definition = games.get("ratscrew")
+    config = TableConfig("ratscrew", definition.rules_from_values({}, 2),
+                         [SeatSpec("bot", "pro", "Bot 1"), SeatSpec("bot", "adaptive", "Bot 2")], seed=5)
+    match = definition.make_match(config, 0)
+    t_ns = 0
+    while not match.is_over:
+        t_ns += 10**7
+        match.advance(t_ns)
+    assert Film(log_of(match.log.lines())).controls() == ["bot: pro", "bot: Match my speed"]
