@@ -286,6 +286,15 @@ class RatscrewView(TableView):
         return all(self.notes._on_mat(seat, Pin("banner", text, color, top, low, plate=True), []) is not None
                    for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
 
+    def _banners_in(self, seat: int, rect: pygame.Rect, low: int) -> bool:
+        """Whether every slap banner naming `seat` fits `rect` on its plate at the big words' least size `low` (as
+        `Notes._on_mat` fits one)."""
+        pad = self.notes.plate_margin(low)
+        top = round(self.L.size[1] * SLAP_BANNER_SCALE)
+        return all(self.notes.fitted(text, colors.TEXT, rect.w - 2 * pad, rect.h - pad, readable_only=True,
+                                     sizes=(max(top, low), low))[2]
+                   for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
+
     def _notes_full(self) -> bool:
         """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
         line = self.notes._line(self.notes.size())
@@ -502,9 +511,12 @@ class RatscrewView(TableView):
         line = self.texts.font(big, True).get_linesize()
         rows = keys if keys.h >= line * 3 // 2 and not whole else info
         said = 1 if rows is keys else 2
-        if whole and named and info.h < 2 * self.notes._line(big) + self.notes.plate_margin(big):
+        if whole and named and (info.h < 2 * self.notes._line(big) + self.notes.plate_margin(big)
+                                or unit(self.L.size) <= SMALL_WINDOW and not self._banners_in(seat, info, big)):
             # ... and its name's row too where its info column is lower than a slap's banner on two lines on its
-            # plate (a small window's short mats at a big text size): the banner names the seat
+            # plate (a small window's short mats at a big text size), or (a small window) narrower than one (a
+            # column of three's, 81 px at 640x360 and 125 %: "Player 6: Top-bottom!" needs 107): the banner names
+            # the seat
             rows, said = info.union(box.name), 3
         badge = self.badges.get(seat)
         if badge is not None:  # (over its rows, not over its badge, as the mat was last built: a debt's, a claim's)
