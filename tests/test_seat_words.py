@@ -83,10 +83,10 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
     assert not centre, centre
 
 
-# (mats in columns, two to four a side, at 100 %, and eight seats at 640x360 and 125 % (a slap's banner on a plate
-# over its winner's mat); six seats there sit in rows)
+# (mats in columns, two to four a side, at 100 %, and six and eight seats at 640x360 and 125 % (a slap's banner on
+# a plate over its winner's mat); six seats at 150 % there sit in columns too, eight in rows)
 CLOCK_CASES = [(n, size, 100, "stack") for n in (2, 5, 8) for size in SIZES] + [
-    (8, (640, 360), 125, "stack"), (6, (640, 360), 125, "sides")]
+    (8, (640, 360), 125, "stack"), (6, (640, 360), 125, "stack"), (8, (640, 360), 150, "sides")]
 
 
 @pytest.mark.parametrize("case", CLOCK_CASES, ids=lambda c: f"{c[0]}-{c[1][0]}x{c[1][1]}-{c[2]}")
