@@ -83,10 +83,10 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
     assert not centre, centre
 
 
-# (mats in columns, two to four a side, at 100 %, and eight seats at 640x360 and 125 % (a slap's banner on a plate
-# over its winner's mat); six seats there sit in rows)
+# (mats in columns, two to four a side, at 100 %, and six and eight seats at 640x360 and 125 % (a slap's banner on
+# a plate over its winner's mat); six seats at 150 % there sit in columns too, eight in rows)
 CLOCK_CASES = [(n, size, 100, "stack") for n in (2, 5, 8) for size in SIZES] + [
-    (8, (640, 360), 125, "stack"), (6, (640, 360), 125, "sides")]
+    (8, (640, 360), 125, "stack"), (6, (640, 360), 125, "stack"), (8, (640, 360), 150, "sides")]
 
 
 @pytest.mark.parametrize("case", CLOCK_CASES, ids=lambda c: f"{c[0]}-{c[1][0]}x{c[1][1]}-{c[2]}")
@@ -253,3 +253,22 @@ def test_a_debt_or_a_claim_leaves_the_seats_notes_in_view(n, size, percent):
         assert not any(p.rect.colliderect(q.rect) for p in said for q in notes), (what, said, notes)
         both += bool(said and notes)
     assert both or crowded, "said at the seat while the note shows"
+
+
+@pytest.mark.parametrize("percent", PERCENTS)
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 5, 6, 7, 8])
+def test_a_debt_is_said_in_at_most_two_places_at_once(n, size, percent):
+    """While a seat owes, its debt is said at the seat by its mat's badge ("owes 3") and the line to press now
+    ("Owes 3: P"), or one of them: not by a note ("Owes 3") too (it was said in three places at once)."""
+    _looks(size, "en", percent)
+    with scale.text_room(TableScene.text_room):
+        seen = _debt_and_note_frames(size, n)
+    owes = i18n.t("Owes {n}", n=3)
+    for what, seat, boxes, _noted, badged in seen:
+        if what != "debt":
+            continue
+        said = [b.text for b in boxes if b.seat == seat and b.kind == "prompt"]
+        noted = [b.text for b in boxes if b.seat == seat and b.kind == "note" and b.text.startswith(owes)]
+        places = len(said) + len(noted) + (seat in badged)
+        assert 1 <= places <= 2, (said, noted, seat in badged)

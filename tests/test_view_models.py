@@ -152,8 +152,7 @@ def test_notes_for_the_match_events():
     model.on_event(rs.PileWon(0, 4, "claim"), T, st)
     notes = [(e.seat, e.text) for e in model.anim.effects if isinstance(e, Note)]
     assert notes == [
-        (1, "Too late by 40 ms"),
-        (1, "Owes 3"),
+        (1, "Too late by 40 ms"),  # (no "Owes 3": a debt is said by its seat's badge and line to press now)
         (0, "P1 wins the challenge!"),
         (0, "Out of cards: slap (L-Shift) to stay in!"),
         (2, "Out of cards: slap to stay in!"),

@@ -117,6 +117,9 @@ COLUMN_THREES = 3  # seats a column: up to this many (six seats) the columns' ma
 COLUMN_FOUR = 0.135  # of the window's height: a mat in a column of four (seven and eight seats: its name, stack and keys
 # on two lines, the felt between it and the next holding a winner's banner on two lines; in a small window, 49 px at
 # 640x360, its stack down its left beside its name and keys: LayoutHints.stack_beside)
+# ... grown with the text size up to this much (at 150 %, four mats 73 px tall in a 640x360 window left 20 px between
+# two: no line of a seat's notes; at 130 %, 63 px leave 32, and their words are drawn at the floors they had)
+COLUMN_FOUR_GROWS = 1.3
 COLUMN_CARD = 0.22  # of a mat's width in a column: its stack of backs at the widest (the rest for its words)
 
 
@@ -236,7 +239,7 @@ def _rows_layout(size: tuple[int, int], n: int, hints: LayoutHints, where: tuple
     if columns:  # narrow mats: their keys on two lines (three a column: shorter, felt between them for notes;
         # four: shorter still, nothing but their words, as tall as those are drawn)
         mat = ROW_PANEL + ROW_LINE if n <= COLUMN_PAIRS else COLUMN_THREE if n <= 2 * COLUMN_THREES else COLUMN_FOUR
-        heights = [round(h * mat * (text_scale() if mat == COLUMN_FOUR else grow))] * 2
+        heights = [round(h * mat * (min(text_scale(), COLUMN_FOUR_GROWS) if mat == COLUMN_FOUR else grow))] * 2
     share = 1.0
     while True:
         cw = max(28, round(card_w * share))

@@ -73,6 +73,15 @@ def stack_place(v: PanelHost, seat: int, layers: int) -> tuple[int, int]:
     return sw, top
 
 
+COUNT_LEAST = 9  # px: the least size a seat's count is drawn at on its stack's top card
+COUNT_OVER = 4  # px: how much wider than the card the count may be (its outline over the card's edges)
+
+
+def count_fits(v: PanelHost, card_w: int) -> bool:
+    """Whether a two-digit count fits on a stack's top card `card_w` px wide at the least size it is drawn at."""
+    return v.texts.outlined("88", COUNT_LEAST, colors.TEXT).get_width() <= card_w + COUNT_OVER
+
+
 def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim: bool,
                 count_on_cards: bool = False, wait: int = 0, hidden: int = 0, gave_way: bool = False) -> pygame.Surface:
     """The panel of `seat` holding `count` cards (`out` of the game, owing `owed`, its pile to `claim`, in a
@@ -178,12 +187,12 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                 tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
                 room = tag.top - card.top
         start = max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0)
-        on_card = _count_on_card(v, count, start, card.w + 4, room)
+        on_card = _count_on_card(v, count, start, card.w + COUNT_OVER, room)
         if on_card is None:  # no room for the count over the badge: the badge waits (the line at the mat says the
             # key to press), the count in the card's middle
             tag = badge = None
             room = card.h
-        on_card = on_card or _count_on_card(v, count, start, card.w + 4, room) or v.texts.outlined(str(count), 9,
+        on_card = on_card or _count_on_card(v, count, start, card.w + COUNT_OVER, room) or v.texts.outlined(str(count), COUNT_LEAST,
                                                                                                     colors.TEXT)
         # in the card's middle, or over the badge on its foot
         count_row = on_card.get_rect(center=card.center) if room == card.h else on_card.get_rect(
@@ -249,7 +258,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
 def _count_on_card(v: PanelHost, count: int, size: int, width: int, height: int) -> pygame.Surface | None:
     """A seat's count on its top card at the largest size from `size` (down to 9 px) that fits `width` x `height`;
     None if none does."""
-    for px in range(size, 8, -1):
+    for px in range(size, COUNT_LEAST - 1, -1):
         digits = v.texts.outlined(str(count), px, colors.TEXT)
         if digits.get_width() <= width and digits.get_height() <= height:
             return digits

@@ -22,7 +22,7 @@ from game.games.ratscrew import paint
 from game.games.ratscrew import text as rs_text
 from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
-from game.games.ratscrew.panel import build_panel, name_bottom, stack_place
+from game.games.ratscrew.panel import build_panel, count_fits, name_bottom, stack_place
 from game.games.ratscrew.view_model import SHORT_NOTES, SLAP_BANNER_SCALE, RatscrewModel, Sweep
 from game.render import colors
 from game.render.card_art import RATIO
@@ -273,10 +273,12 @@ class RatscrewView(TableView):
         line = self.notes._line(low)
         lanes = self.notes.lanes()
         # (and the short mats of a column of four keep a full stack of backs, 2/3 of its size at least, under a long
-        # name; or, in a small window, beside it: see relayout)
+        # name; or, in a small window, beside it: see relayout; its top card as wide as a two-digit count, "26": at
+        # 150 % in 640x360, 22 px over a 15 px card under the name, inside the 26 px one beside it)
         small = unit(self.L.size) <= SMALL_WINDOW
         return (all(lanes[s].rect.h >= 2 * line or small and self._banner_on_mat(s, low) for s in range(self.n))
-                and all(stack_place(self, s, 6)[0] >= 2 / 3 * self.L.seat_card_w for s in range(self.n)))
+                and all(sw >= 2 / 3 * self.L.seat_card_w and count_fits(self, sw)
+                        for sw in (stack_place(self, s, 6)[0] for s in range(self.n))))
 
     def _banner_on_mat(self, seat: int, low: int) -> bool:
         """Whether every slap banner naming `seat` (one for each slap of the table's rules) fits on a plate over
@@ -284,6 +286,15 @@ class RatscrewView(TableView):
         top = round(self.L.size[1] * SLAP_BANNER_SCALE)
         color = colors.banner_color(seat)
         return all(self.notes._on_mat(seat, Pin("banner", text, color, top, low, plate=True), []) is not None
+                   for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
+
+    def _banners_in(self, seat: int, rect: pygame.Rect, low: int) -> bool:
+        """Whether every slap banner naming `seat` fits `rect` on its plate at the big words' least size `low` (as
+        `Notes._on_mat` fits one)."""
+        pad = self.notes.plate_margin(low)
+        top = round(self.L.size[1] * SLAP_BANNER_SCALE)
+        return all(self.notes.fitted(text, colors.TEXT, rect.w - 2 * pad, rect.h - pad, readable_only=True,
+                                     sizes=(max(top, low), low))[2]
                    for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
 
     def _notes_full(self) -> bool:
@@ -502,10 +513,18 @@ class RatscrewView(TableView):
         line = self.texts.font(big, True).get_linesize()
         rows = keys if keys.h >= line * 3 // 2 and not whole else info
         said = 1 if rows is keys else 2
-        if whole and named and info.h < 2 * self.notes._line(big) + self.notes.plate_margin(big):
+        small = unit(self.L.size) <= SMALL_WINDOW
+        if whole and named and (info.h < 2 * self.notes._line(big) + self.notes.plate_margin(big)
+                                or small and not self._banners_in(seat, info, big)):
             # ... and its name's row too where its info column is lower than a slap's banner on two lines on its
-            # plate (a small window's short mats at a big text size): the banner names the seat
+            # plate (a small window's short mats at a big text size), or (a small window) narrower than one (a
+            # column of three's, 81 px at 640x360 and 125 %: "Player 6: Top-bottom!" needs 107): the banner names
+            # the seat
             rows, said = info.union(box.name), 3
+            if small and not self._banners_in(seat, rows, big):
+                # ... and its stack of backs too where that stands beside them (a column of four's at 150 %: 109 px
+                # for "Player 6: Topp-botten!", 112)
+                rows = rows.union(box.stack)
         badge = self.badges.get(seat)
         if badge is not None:  # (over its rows, not over its badge, as the mat was last built: a debt's, a claim's)
             tag = badge[1].move(box.rect.x, box.rect.y - self._lift(seat))

@@ -53,7 +53,6 @@ GIVEN_HOLD_MS = 250  # a pile given away by a wrong slap waits for the slapping 
 GIVEN_BANNER_MS = 1600  # "Ada slapped wrong: the pile goes to Bo"
 TEN_BANNER_MS = 1200  # "10 stops it!"
 
-Owing = rs.ChallengeStarted | rs.ChallengePassed | rs.PaymentPassed  # events that say who owes how many
 
 
 def jitter(seed: int, index: int, gen: int) -> int:
@@ -289,10 +288,6 @@ class RatscrewModel(ViewModel):
                              scale=SLAP_BANNER_SCALE, at=("slap_banner",), plate=True))
         return []
 
-    def _owes(self, e: Owing, t_ns: int, state: rs.State) -> list[str]:
-        self.note(t_ns, 900, e.seat, t("Owes {n}", n=e.owed), colors.GOLD)
-        return []
-
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
         text = t("{name} wins the challenge!", name=self.names[e.challenger])
         self.note(t_ns, 900, e.challenger, text, colors.GOLD, t(WINS_CHALLENGE))
@@ -403,9 +398,7 @@ class RatscrewModel(ViewModel):
         rs.WrongSlap: _wrong_slap,
         rs.PileGiven: _pile_given,
         rs.ChallengeEnded: _challenge_ended,
-        rs.ChallengeStarted: _owes,
-        rs.ChallengePassed: _owes,
-        rs.PaymentPassed: _owes,
+        # (a debt is said at its seat by the mat's badge, "owes 3", and the line to press now, "Owes 3: Q": no note too)
         rs.PileAwaitingClaim: _awaiting_claim,
         rs.RanOut: _ran_out,
         rs.PlayerOut: _player_out,
