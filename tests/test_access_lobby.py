@@ -13,6 +13,7 @@ from test_access_screens import app_with, assert_fits
 from game.i18n import t
 from game.render import scale
 from game.scenes.lobby import LobbyScene
+from game.ui import widgets as ui
 
 
 @pytest.fixture(autouse=True)
@@ -134,6 +135,37 @@ def test_at_100_percent_nothing_scrolls(tmp_path, game):
         others = [rect for item, rect in zip(rules.menu.items, rules.menu.rects, strict=True)
                   if item not in rules.rule_items]
         assert all(rect.w > 0 for rect in others)
+    finally:
+        app.stack.clear()
+        pygame.event.clear()
+
+
+@pytest.mark.parametrize("code", ["sv", "da", "en"])
+@pytest.mark.parametrize("percent", [125, 150])
+def test_with_three_pad_families_seated_and_news_the_cards_stay_over_the_news(tmp_path, pads, code, percent):
+    """Found playing (1280x720, Swedish, 150 %): a PS5, a Switch Pro and an Xbox pad seated make the key hint two
+    lines; the Ratscrew seats' cards then ran over the news line ("Kontroll 3 är med: Spelare 3" on top of
+    "nej")."""
+    from support_pads import PLAYSTATION, SWITCH, XBOX, device
+
+    app = lobby(tmp_path, "ratscrew", code, (1280, 720), percent)
+    try:
+        scene = app.top
+        for row, model in enumerate((PLAYSTATION, SWITCH, XBOX)):
+            pad = pads(model)
+            app.frames(2)
+            scene.seating.seats[row] = ("human", None)
+            scene.seating.devices[row] = device(pad)
+            app.input.assign(device(pad), row)
+        scene.seating.seats[3:] = [("empty", None)] * 5
+        scene.note = t("Controller {n} joined: {name}", n=3, name=scene.seating.player_name(2))
+        scene.rebuild()
+        app.frames(2)
+        assert scene.news() == scene.note
+        assert_fits(app, f"three pads seated, news, {code} at {percent} %")
+        lay = scene.layout
+        news_top = lay.line_y - ui.TEXTS.line_height(ui.px(app.size, 20), True) * lay.line_lines // 2
+        assert all(lay.card_rects[row].bottom <= news_top for row in range(4)), (lay.card_rects[0], news_top)
     finally:
         app.stack.clear()
         pygame.event.clear()

@@ -262,17 +262,19 @@ def test_lost_seat_can_go_to_a_bot_or_the_keyboard(app, make_pad):
     overlay = app.top
     assert isinstance(overlay, PadLostScene) and len(app.stack) == 2  # one overlay for both seats
     labels = [item.label for item in overlay.menu.items]
-    assert labels == ["Wait", "Give Player 1 to a bot? Hold A", "Play Player 1 with Q / L-Shift? Hold A",
-                      "Give Player 2 to a bot? Hold A", "Play Player 2 with P / R-Shift? Hold A"]
+    # No pad is left to hold A on: the keyboard's Enter is named (found playing: a keyboard household read "Hold A")
+    assert labels == ["Wait", "Give Player 1 to a bot? Hold Enter", "Play Player 1 with Q / L-Shift? Hold Enter",
+                      "Give Player 2 to a bot? Hold Enter", "Play Player 2 with P / R-Shift? Hold Enter"]
     assert overlay.menu.current.label == "Wait"  # focus starts on Wait
     key(pygame.K_DOWN)
     app.frame()
     hold_enter(app, 0.5)  # a press shorter than a second changes nothing
     assert table.bots == [] and app.input.lost.keys() == {0, 1}
+    assert overlay.said == "Hold Enter for a second to confirm"
     hold_enter(app, 1.01)
     assert table.bots == [0] and app.input.device_of(0) is None
     assert [item.label for item in overlay.menu.items] == [
-        "Wait", "Give Player 2 to a bot? Hold A", "Play Player 2 with P / R-Shift? Hold A"]
+        "Wait", "Give Player 2 to a bot? Hold Enter", "Play Player 2 with P / R-Shift? Hold Enter"]
     for _ in range(2):
         key(pygame.K_DOWN)
         app.frame()

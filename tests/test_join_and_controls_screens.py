@@ -143,3 +143,16 @@ def test_held_keys_are_shown_with_their_owner():
     app.frame()
     assert app.top.held_lines() == ["L-Shift (P1 Slap / Pass)"]
     assert not_blank(drawn(app.top))
+
+
+def test_the_controls_hint_names_the_connected_pads_buttons(app, pads):
+    """Found playing: with a PS5 pad connected the Controls screen still said "Enter / A change   Backspace / B
+    back" (the Xbox words); it names each connected pad's own, as every other hint does."""
+    from support_pads import PLAYSTATION
+
+    app.push(ControlsScene())
+    app.frames(2)
+    assert app.top.hint().endswith("Enter / A change   Backspace / B back")  # no pad: the generic words
+    pads(PLAYSTATION, "Wireless Controller")
+    app.frames(2)
+    assert app.top.hint().endswith("Enter / \u2715 change   Backspace / \u25cb back")

@@ -246,3 +246,31 @@ def test_the_stats_and_the_slap_schools_summary_show_the_number_schools_mastered
     assert mastered in " ".join(s for _, s, _ in summary.words.drawn)  # whole (wrapped at a space), never cut
     press(app, "right")
     assert summary.profile_id == ben.id and summary._notes()[-1][0] == nothing
+
+
+def test_the_schools_hints_name_a_playstation_pads_buttons(app, pads, monkeypatch):
+    """Found playing: with only a PS5 pad connected the number school said "Enter / A: next" and "Backspace / B
+    back" (the Xbox words); its hints name the connected pads' buttons as the rest of the game does."""
+    import support_numbers
+    from support_pads import PLAYSTATION
+    from test_access_screens import recording
+
+    made = support_numbers.player
+
+    def one_player(a) -> int:  # one remembered player for the five screens
+        known = a.history.by_name(support_numbers.LONG)
+        return known.id if known is not None else made(a)
+
+    monkeypatch.setattr(support_numbers, "player", one_player)
+    pads(PLAYSTATION, "Wireless Controller")
+    app.frames(2)
+    for build, words in ((support_numbers.setup, "Enter / \u2715 select   Backspace / \u25cb back"),
+                         (lambda a: support_numbers.lesson(a, "worth_pick"), "Enter / \u2715: that's it"),
+                         (lambda a: support_numbers.lesson(a, "more_suit", answered=True), "Enter / \u2715: next"),
+                         (support_numbers.end, "Enter / \u2715 select"),
+                         (support_numbers.summary, "Esc / \u25cb back")):
+        app.stack.clear()
+        build(app)
+        drawn = " ".join(text for _, text in recording(app)[2])
+        assert words in drawn, (words, drawn)
+        assert "/ A" not in drawn and "/ B" not in drawn

@@ -383,14 +383,15 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         paused = self._paused_at is not None and not router.lost  # the pause menu: any bot's seat
         joinable = set(self.joinable(anytime=paused)) if router.idle_pads() else set()
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
+            level = self.definition.level_words(spec.level) if spec.level else ""  # as the lobby named it
             if spec.is_bot and seat in self.handing:
-                out.append(t("bot: {level} · controller {n} next", level=t(spec.level or ""),
+                out.append(t("bot: {level} · controller {n} next", level=level,
                              n=router.pad_number(self.handing[seat])))
             elif spec.is_bot and seat in joinable:
-                out.append(t("bot: {level} · press {a} to join", level=t(spec.level or ""),
+                out.append(t("bot: {level} · press {a} to join", level=level,
                              a=router.button("a", None, router.idle_pads())))
             elif spec.is_bot:
-                out.append(t("bot: {level}", level=t(spec.level or "")))
+                out.append(t("bot: {level}", level=level))
             elif keys is not None:
                 out.append(controls_line(keys, self.definition.button_words()))
             else:

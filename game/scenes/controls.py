@@ -140,7 +140,7 @@ class ControlsScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------
     def hint(self) -> str:
         return t("* may ghost on a cheap keyboard with other seats' keys held   "
-                 "↑ ↓ ← → choose   Enter / A change   Backspace / B back")
+                 "↑ ↓ ← → choose   Enter / {a} change   Backspace / {b} back", **self.router.buttons())
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The table's lines as tall as its words at the player's text size; the table, the message and the

@@ -221,14 +221,14 @@ class PadLostScene(Scene):
         self.actions = {}
         for seat in sorted(self.router.lost):
             self.actions[len(items)] = functools.partial(self._to_bot, seat)
-            items.append(ui.Item(t("Give Player {n} to a bot? Hold {a}", n=seat + 1, a=self.router.button("a")), self._tap,
+            items.append(ui.Item(t("Give Player {n} to a bot? Hold {a}", n=seat + 1, a=self._hold_word()), self._tap,
                                  colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
                 self.actions[len(items)] = functools.partial(self._to_keys, seat, row)
                 items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold {hold}", n=seat + 1, a=key_label(keys[0]),
-                                       b=key_label(keys[1]), hold=self.router.button("a")), self._tap,
+                                       b=key_label(keys[1]), hold=self._hold_word()), self._tap,
                                      colour=ui.seat_colour(seat)))
         return items
 
@@ -239,8 +239,16 @@ class PadLostScene(Scene):
     def _wait(self) -> None:
         self.said = t("Waiting: plug the controller back in")
 
+    def _hold_word(self) -> str:
+        """What a hold confirms with: the connected pads' A as printed on them, or Enter when no pad is left (a
+        keyboard household whose one pad came unplugged has no A to hold)."""
+        return self.router.button("a") if self.router.pads.by_id else key_label("return")
+
     def _tap(self) -> None:
-        self.said = t("Hold {a} (or Enter) for a second to confirm", a=self.router.button("a"))
+        if self.router.pads.by_id:
+            self.said = t("Hold {a} (or Enter) for a second to confirm", a=self.router.button("a"))
+        else:
+            self.said = t("Hold {a} for a second to confirm", a=key_label("return"))
 
     def _free_row(self, seat: int) -> int | None:
         """A keyboard row nobody plays: the seat's own row if free, else the first free one."""

@@ -165,7 +165,8 @@ class Film:
 
     def controls(self) -> list[str]:
         """What each seat's panel says under its name: its bot's level, or nothing for a person."""
-        return [t("bot: {level}", level=t(spec.level)) if spec.is_bot and spec.level is not None else ""
+        return [t("bot: {level}", level=self.definition.level_words(spec.level)) if spec.is_bot and spec.level is not None
+                else ""
                 for spec in self.config.seats]
 
     def new_match(self) -> Any:

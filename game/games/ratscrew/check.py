@@ -9,7 +9,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 
 import pygame
 
-from game.commands import BACK, BUTTONS, SLAP, Command
+from game.commands import BACK, BUTTONS, PAUSE, SLAP, Command
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew import fair
 from game.games.ratscrew.school.paint import card_width, draw_pile
@@ -17,6 +17,7 @@ from game.games.ratscrew.school.session import MS, RIGHT, Options, Session
 from game.games.school.paint import Words
 from game.i18n import t, tn
 from game.render.card_art import CardArt
+from game.render.seat_keys import seat_keys
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
@@ -55,7 +56,10 @@ class ReactionCheck(Scene):
         self._drawn.clear()
 
     def handle(self, cmd: Command) -> None:
-        if cmd.action == BACK:
+        # A seated pad's B is its slap as well as Back (the router sends both): only Back from a device that
+        # plays no seat (the keyboard's Backspace, an idle pad) or any Start / Esc skips, else a pad player's
+        # first slap would end their own check.
+        if cmd.action == PAUSE or (cmd.action == BACK and cmd.seat is None):
             self._finish(None)
         elif cmd.seat == self.seat and cmd.action in (SLAP, BUTTONS[1]):
             self._flush()
@@ -80,7 +84,9 @@ class ReactionCheck(Scene):
         self.words.reset()
         surface.blit(ui.backdrop(size), (0, 0))
         now = self.app.now_ns()
-        title = t("{name}: slap when you see a double!", name=self.name)
+        keys = seat_keys(self.app.input, self.seat)
+        title = (t("{name}: slap ({slap}) when you see a double!", name=self.name, slap=keys.second) if keys is not None
+                 else t("{name}: slap when you see a double!", name=self.name))
         self.words.text(surface, title, ui.px(size, 30), ui.GOLD, "midtop", (w // 2, ui.px(size, 20)), bold=True,
                         max_w=w - 2 * ui.px(size, 30))
         left = max(0, CHECK_CARDS - len(self.session.cards))
@@ -88,7 +94,8 @@ class ReactionCheck(Scene):
                                                 "A quick check for a fair start · {n} cards to go", left), ui.px(size, PX),
                         ui.TEXT_DIM, "midtop", (w // 2, ui.px(size, 70)))
         draw_pile(surface, self.art, self.session.pile, (w // 2, h // 2), card_width(size))
-        self.words.text(surface, t("Backspace / {b}: skip", **self.app.input.buttons()), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
+        # A pad's Start skips (its B is the seat's slap): named as printed on the connected pads.
+        self.words.text(surface, t("Backspace / {b}: skip", b=self.app.input.button("start")), ui.px(size, 20), ui.TEXT_DIM, "midbottom",
                         (w // 2, h - ui.px(size, 10)))
         current = self.session.current
         if current is not None and current.shown_ns is None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.render.scale import text_scale
 from game.render.text import standard_px
 from game.scenes.lobby import cards
 from game.scenes.lobby.spatial import HIDDEN, Cell
@@ -23,6 +24,9 @@ COLUMNS = 4
 # How much the cards' words may grow over their size for the window, biggest first (read from the sofa: a seat's
 # name and level at 480×270 are a few pixels at 1.0), in steps fine enough to use the cards' room.
 GROWTH = (1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
+# Where not even one row of cards fits at the player's text size (1280x720 at 150 %, three pad families seated: a
+# hint of two lines), the cards' words shrink in these steps, never below their standard (100 %) size.
+SHRINK = (0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
 
 
 @dataclass
@@ -119,6 +123,11 @@ def lay_out(size: tuple[int, int], card_cells: list[list[Cell]], labels: list[st
         need = max(cards.card_height(c, card_w, look) for c in card_cells)
         if need * rows + gap * (rows - 1) <= room and cards.whole_lists(card_cells, card_w, look) >= lists:
             break
+    for shrink in SHRINK:  # one row must fit, else the cards run over the news line under them
+        if need <= room or shrink * text_scale() < 1:
+            break
+        look = (round(w * shrink), round(h * shrink))
+        need = max(cards.card_height(c, card_w, look) for c in card_cells)
     fit = rows if need * rows + gap * (rows - 1) <= room else 1
     card_h = max(need, (room - gap * (fit - 1)) // fit) if fit > 1 else max(need, room)
     layout = Layout(size, ui.px(size, 10) + title_h // 2, pygame.Rect(m, grid_top, w - 2 * m, room),

@@ -198,7 +198,7 @@ class LessonScene(Scene):
             bh = max(bh, line_h(round(bh * 0.48), True) + ui.px(size, 10))
             bw = min(ui.px(size, 260), (w - ui.px(size, 60) - 3 * gap) // 4)
             x = (w - 4 * bw - 3 * gap) // 2
-            y = h - ui.hint_height(size, t("← → choose   Enter / A select")) - ui.px(size, 10) - bh
+            y = h - ui.hint_height(size, t("← → choose   Enter / {a} select", **self.app.input.buttons())) - ui.px(size, 10) - bh
             self.menu.rects = [pygame.Rect(x + i * (bw + gap), y, bw, bh) for i in range(4)]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -223,7 +223,8 @@ class LessonScene(Scene):
         for line in lines:
             y = self.words.shadow(surface, line, px, ui.TEXT, "midtop", (w // 2, y), max_w=w - 2 * m).bottom
         self._draw_time(surface, size, y + ui.px(size, 4))
-        hint = text.keys(q, rnd.step.answer) if answered is None else t("Enter / A: next")
+        buttons = self.app.input.buttons()
+        hint = text.keys(q, rnd.step.answer, buttons) if answered is None else t("Enter / {a}: next", **buttons)
         bottom = h - ui.hint_height(size, hint) - ui.px(size, 8)
         ui.hint(surface, hint)
         room = pygame.Rect(m, y + ui.px(size, 16), w - 2 * m, bottom - y - ui.px(size, 16))
@@ -361,4 +362,4 @@ class LessonScene(Scene):
             y += ui.px(size, 8)
         if self.menu is not None:
             self.menu.draw(surface)
-        ui.hint(surface, t("← → choose   Enter / A select"))
+        ui.hint(surface, t("← → choose   Enter / {a} select", **self.app.input.buttons()))

@@ -148,7 +148,7 @@ class SetupScene(MenuHandler):
         self.menu.draw(surface)
         self._draw_ladder(surface, size)
         self._draw_deck(surface, size)
-        self.words.text(surface, t("↑ ↓ choose   ← → change   Enter / A select   Backspace / B back"), ui.px(size, PX),
+        self.words.text(surface, t("↑ ↓ choose   ← → change   Enter / {a} select   Backspace / {b} back", **self.app.input.buttons()), ui.px(size, PX),
                         ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
 
     def _draw_ladder(self, surface: pygame.Surface, size: tuple[int, int]) -> None:

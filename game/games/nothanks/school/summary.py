@@ -93,5 +93,5 @@ class SummaryScene(MenuHandler):
             box = self.words.text(surface, line, lines_px, ui.TEXT, "topleft", (x, y), max_w=inner)
             y = box.bottom + ui.px(size, 6)
         self.menu.draw(surface)
-        self.words.text(surface, t("Esc / B back"), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
+        self.words.text(surface, t("Esc / {b} back", **self.app.input.buttons()), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
                         (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))

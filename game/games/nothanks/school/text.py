@@ -4,6 +4,8 @@ Swedish a row of a suit is "a whole suit" ("en hel kulør", "en hel färg"): "r�
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.cards import SUIT_SYMBOLS
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import questions as qs
@@ -85,13 +87,13 @@ def prompt(q: qs.Question) -> str:
     return t("What is this card worth?")
 
 
-def keys(q: qs.Question, answer: str) -> str:
-    """Which keys answer."""
+def keys(q: qs.Question, answer: str, buttons: Mapping[str, str]) -> str:
+    """Which keys answer; `buttons` names the connected pads' buttons (InputPort.buttons)."""
     if answer == "side":
         return t("← left   → right") if q.kind == qs.MORE else t("← yes   → no")
     if answer == "dial":
-        return t("↑ ↓ one more or less   ← → a whole row   0–9 type it   Enter / A: that's it")
-    return t("← → choose   Enter / A: that's it")
+        return t("↑ ↓ one more or less   ← → a whole row   0–9 type it   Enter / {a}: that's it", **buttons)
+    return t("← → choose   Enter / {a}: that's it", **buttons)
 
 
 def yes_no(value: int) -> str:
