@@ -84,9 +84,10 @@ def test_every_message_about_a_seat_is_drawn_at_that_seat(n, size, language, per
 
 
 # (mats in columns, two to four a side, at 100 %, and six and eight seats at 640x360 and 125 % (a slap's banner on
-# a plate over its winner's mat); six seats at 150 % there sit in columns too, eight in rows)
+# a plate over its winner's mat); at 150 % eight seats sit in columns of four there too, in rows at 1280x720)
 CLOCK_CASES = [(n, size, 100, "stack") for n in (2, 5, 8) for size in SIZES] + [
-    (8, (640, 360), 125, "stack"), (6, (640, 360), 125, "stack"), (8, (640, 360), 150, "sides")]
+    (8, (640, 360), 125, "stack"), (6, (640, 360), 125, "stack"), (8, (640, 360), 150, "stack"),
+    (8, (1280, 720), 150, "sides")]
 
 
 @pytest.mark.parametrize("case", CLOCK_CASES, ids=lambda c: f"{c[0]}-{c[1][0]}x{c[1][1]}-{c[2]}")
