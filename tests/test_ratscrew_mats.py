@@ -102,30 +102,11 @@ def test_seven_seats_fill_a_small_window_at_150_percent(language):
 
 
 @pytest.mark.parametrize("language", ["en", "da", "sv"])
-@pytest.mark.parametrize("n", [6, 8])
-def test_six_and_eight_seats_fill_a_small_window_at_150_percent(n, language):
-    """At 640x360 with 150 % text, six and eight seats sit in columns (of three, of four) with the pile over 40 % of
-    the window's height (46 %; it was 33 % and 19 %): the felt between two mats in a column holds a lane for each
-    where two neighbours both give way (Notes._find), and the small print, which took felt one of them needed, finds
-    none off the seats' lanes: it is not shown (the pause menu has the rules) rather than over any of them."""
-    size = (640, 360)
-    i18n.set_language(language)
-    scale.install(text=1.5)
-    with scale.text_room(TableScene.text_room):
-        _app, t = table(n, size)
-        view = t.view
-        _fills(view, n, size)
-        assert all(lane.clear for lane in view.notes.lanes())  # (every seat's notes on felt of their own)
-        corner = view.corner_rect()
-        assert corner is None or corner.collidelist([lane.rect for lane in view.notes.lanes()]) < 0
-
-
-@pytest.mark.parametrize("language", ["en", "da", "sv"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("n", range(2, 9))
 def test_the_rules_corner_is_shown_at_100_percent(n, size, language):
     """At 100 % text the small print ("Rules: Esc / Start") is shown at every window and seat count, off every seat's
-    notes lane (it gives way to the seats' notes only at a bigger text size, see CornerPrint)."""
+    notes lane (see CornerPrint)."""
     i18n.set_language(language)
     _app, t = table(n, size)
     view = t.view

@@ -51,8 +51,7 @@ class CornerPrint(SmallPrint):
     size round many seats), against the window's left or right edge between two seats, off what `clear`
     gives (the seats as they can be drawn, the pile and the centre's lanes as wide as it). Where the place found
     takes felt a seat's notes need (`needs`: the felt next to each mat the seats' lanes found without it have, where
-    those found off it fall short), it goes where it covers none of that felt; with none, at a bigger text size nowhere
-    (below the window)."""
+    those found off it fall short), it goes where it covers none of that felt, if anywhere."""
 
     def __init__(self, clear: Callable[[], list[pygame.Rect]],
                  avoid: Callable[[], list[pygame.Rect]],
@@ -74,9 +73,7 @@ class CornerPrint(SmallPrint):
                 self._needed = self._needs(rect)
                 if self._needed:
                     moved = self._place(L, texts, text)
-                    # (nowhere else: at a bigger text size the seats' notes and the pile come first, it is not shown
-                    # (the pause menu has the rules); at 100 % it stays, the pile smaller)
-                    if window.colliderect(moved[1]) or text_scale() > 1:
+                    if window.colliderect(moved[1]):  # (nowhere else: it stays, and the pile is laid out smaller)
                         img, rect = moved
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
