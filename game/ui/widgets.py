@@ -364,8 +364,8 @@ TOAST_MAX = 2
 
 class Toasts:
     """Short notices over whatever scene is on ("Pad 3 connected — press A to join"): in the top right
-    corner, the newest rightmost, two lines in 20 px at 720p (the part after " — " on the second), read from a
-    sofa. Where that corner holds words (a lobby's player count, a seat's score) a notice goes where it covers
+    corner, the newest rightmost, two lines in 20 px at 720p (the part after " — " on the second; either on
+    more where one would cut it), read from a sofa. Where that corner holds words (a lobby's player count, a seat's score) a notice goes where it covers
     none (`layout`), and stays there while it is up. A notice with the `key` of one still shown replaces it;
     two at most."""
 
@@ -406,9 +406,12 @@ class Toasts:
         for start, text, colour, _ in reversed(shown):
             head, sep, rest = text.partition(" \u2014 ")
             room = max(px(size, 160), int(size[0] * 0.3))
-            lines = [TEXTS.fit(head, room, font, colour or GOLD, True)]
+            # Each part on more lines where one would cut it (a long Swedish head at 150 %).
+            lines = [TEXTS.fit(line, room, font, colour or GOLD, True)
+                     for line in break_lines(head, TEXTS.font(font, True), room)]
             if sep:
-                lines.append(TEXTS.fit(rest, room, font, TEXT, True))
+                lines += [TEXTS.fit(line, room, font, TEXT, True)
+                          for line in break_lines(rest, TEXTS.font(font, True), room)]
             box = pygame.Rect(0, 0, max(i.get_width() for i in lines) + 2 * pad_x,
                               sum(i.get_height() for i in lines) + 2 * pad_y)
             box.topright = (right, px(size, 6))
