@@ -8,18 +8,15 @@ import pytest
 from support_pads import PLAYSTATION, SWITCH, XBOX
 from test_access_screens import app_with, assert_fits, recording
 
-from game import screens
-from game.render import scale
+from game import i18n, screens
 from game.scenes.controls import PAD_ROW
 
 
 @pytest.fixture(autouse=True)
-def standard_looks():
+def english_after():
+    """The app set the case's language: the next test starts in English (conftest resets the looks)."""
     yield
-    from game import i18n
-
     i18n.set_language("en")
-    scale.install(window=(1280, 720))
 
 
 @pytest.mark.parametrize("percent", [100, 125, 150])

@@ -13,18 +13,11 @@ from game import games, screens
 from game.core.contract import TableConfig
 from game.games.ratscrew.check import ReactionCheck
 from game.match import SeatSpec
-from game.render import scale
 from game.render.text import TextRecorder
 from game.ui import widgets as ui
 
 NOTICE = "Controllers 1, 2, 3 connected \u2014 press \u2715 / A to join"
 SIZES = [(1280, 720), (1920, 1080)]
-
-
-@pytest.fixture(autouse=True)
-def standard_looks():
-    yield
-    scale.install(window=(1280, 720))
 
 
 def _notice_and_words(app, text=NOTICE):
