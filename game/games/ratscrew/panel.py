@@ -100,6 +100,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     low = max(9, word_min(v.L.size) if v.panels.mats else text_min(v.L.size))  # mats: the couch's word size
     small = max(low, round(u * 0.11))
     info = box.info.move(-ox, -oy)
+    inner = hud.mat_inner(box.rect.size)  # where a badge may go: clear of the mat's edge and its turn's frame
     hint = v.model.panel_hint(seat, count, out)
     room = v.panels.controls_room(seat)
     hint_lines: list[str] = []
@@ -157,12 +158,14 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if badge_text:
         badge = _badge(v, badge_text, info.w - 8, badge_px)
         if badge is None:  # too long for the info column: along the panel's foot, over its cards
-            badge = v.texts.fit(badge_text, box.rect.w - 2 * max(2, stack.x) - 10, badge_px, colors.INK, bold=True)
+            left, width = _foot(inner, stack.x)
+            badge = v.texts.fit(badge_text, width, badge_px, colors.INK, bold=True)
             tag = badge.get_rect().inflate(10, 4)
-            tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+            tag.bottomleft = (left, inner.bottom)
         else:
             tag = badge.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
+            tag.bottom = min(tag.bottom, inner.bottom)
             if gave_way:  # in the middle of the keys' column it has
                 tag.centery = min(info.centery, tag.centery)
     if not hint and on_stack:
@@ -175,16 +178,16 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
             if hidden:  # a prompt's plate over the mat's words: the badge waits while it shows (its line at the mat
                 # says the key to press), the count on its cards
                 tag = badge = None
-            elif box.name is not None and tag.left >= info.x and tag.right <= box.rect.w - 2:
+            elif box.name is not None and tag.left >= info.x and tag.right <= inner.right:
                 # a mat's keys rows give way while its badge shows (a debt's or a claim's line at the mat says the
                 # key to press; out or waiting, none is), the badge in their column, clear of the stack's count
                 return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
             else:  # (a badge wider than their column) over the foot of its cards, made to fit, the count above it
-                width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
+                left, width = _foot(inner, stack.x)
                 badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
                                                                             bold=True)
                 tag = badge.get_rect().inflate(10, 4)
-                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+                tag.bottomleft = (left, inner.bottom)
                 room = tag.top - card.top
         start = max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0)
         on_card = _count_on_card(v, count, start, card.w + COUNT_OVER, room)
@@ -221,7 +224,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                 beside = tag.copy()
                 beside.midleft = (row.right + 6, row.centery)
                 beside.top = max(beside.top, y)  # (under the keys' last line)
-                if beside.right <= box.rect.w - 2 and beside.bottom <= box.rect.h - 2:
+                if inner.contains(beside):  # (clear of the mat's edge and its turn's frame)
                     tag, placed = beside, True
                     if row is digits_rect:
                         word, count_row = None, digits_rect
@@ -229,15 +232,16 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
             if placed:
                 break
         if tag is not None and tag.colliderect(count_row):  # a tiny panel: tucked under the count, or
-            if count_row.bottom + 1 + tag.h <= box.rect.h - 1:  # else over its own cards, made to fit
+            if count_row.bottom + 1 + tag.h <= inner.bottom:  # else over its own cards, made to fit
                 tag.top = count_row.bottom + 1
             else:
-                width = max(4, max(8, count_row.left - max(2, stack.x) - 2) - 10)
+                left = _foot(inner, stack.x)[0]
+                width = max(4, max(8, count_row.left - left - 2) - 10)
                 badge = _badge(v, badge_text, width, badge_px)
                 if badge is None:  # it would be cut there: the count goes on the cards instead
                     return build_panel(v, seat, count, out, owed, claim, count_on_cards=True, wait=wait, hidden=hidden)
                 tag = badge.get_rect().inflate(10, 4)
-                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+                tag.bottomleft = (left, inner.bottom)
         if hidden < 2:
             surf.blit(digits, digits_rect)
             if word is not None:
@@ -253,6 +257,13 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if out:
         hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
     return surf
+
+
+def _foot(inner: pygame.Rect, margin: int) -> tuple[int, int]:
+    """(left, width of its words) of a badge along a mat's foot, over its cards: as far in from either side as its
+    stack of backs (`margin` px) and inside the mat's edge and turn's frame (`inner`, see hud.mat_inner)."""
+    left = max(inner.left, margin)
+    return left, max(4, min(inner.right, inner.right + inner.left - margin) - left - 10)
 
 
 def _count_on_card(v: PanelHost, count: int, size: int, width: int, height: int) -> pygame.Surface | None:
