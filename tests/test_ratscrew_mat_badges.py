@@ -1,8 +1,13 @@
-"""A Ratscrew mat's badge ("owes 3", "Q to claim", "wait 2 cards", "out") lies wholly inside the mat, clear of its
+"""A Ratscrew mat's words from the sofa. Its badge ("owes 3", "Q to claim", "wait 2 cards", "out") lies wholly inside the mat, clear of its
 edge and of the thick frame drawn round it on its turn, and covers none of the mat's words: at 1920x1080 "owes 3"
 beside a count of 19 ran under the orange turn frame (it was kept only 2 px inside the mat's outer edge). Every
 window size (16:9 and 16:10, 640x360 to 1920x1080), text size, seat count, language, keys or pads, and one- and
-two-digit counts. The frame is measured from its drawn pixels (game.render.hud.turn_frame), the words from theirs."""
+two-digit counts. The frame is measured from its drawn pixels (game.render.hud.turn_frame), the words from theirs.
+
+Its keys line is drawn at the seat words' floor (scale.WORD_MIN at 720p, scaled with the window) wherever the mat
+holds it there on up to three lines, the count going on the stack of backs or the keys giving way to a badge
+for it: at 1280x720, 150 % text, Swedish, "Kontroll 3: A vänd · B slå" was two lines at 20 px (about 14 px tall
+on screen) in a mat with room for three at 33."""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from game.games.table_scene import TableScene
 from game.i18n import t
 from game.match import SeatSpec
 from game.render import colors, hud, scale
+from game.render import text as render_text
 from game.render.seat_keys import SeatKeys, controls_line
 
 SIZES = [(640, 360), (854, 480), (1280, 720), (1920, 1080), (1280, 800), (1680, 1050)]
@@ -87,6 +93,10 @@ def _badges_clear(n, size, percent, language, pads):
                 where = (seat, rect.size, count, said, tag)
                 if not pygame.Rect((0, 0), rect.size).contains(tag) or _pill(rect.size, tag).overlap(frame, (0, 0)):
                     bad.append(("on the edge", *where))
+                if out:
+                    continue  # (a seat out is shaded over: its words' colours are not their own)
+                if not any(text == said and _ink(panel, color)[0] for text, color, _ in made):
+                    bad.append(("badge cut", *where))  # (its words whole, not cut with "…")
                 for text, color, pixels in made:
                     shown, box = _ink(panel, color)
                     if text != said and shown and box.colliderect(tag):
@@ -111,4 +121,52 @@ def test_a_badge_beside_a_two_digit_count_keeps_inside_the_turn_frame(n, size, p
 def test_every_badge_keeps_inside_its_mat_and_off_its_words(size, percent, language):
     bad = [(n, pads, *b) for n in range(2, 9) for pads in (False, True)
            for b in _badges_clear(n, size, percent, language, pads)]
-    assert not bad, bad[:20]
+    assert not bad, bad
+
+
+def _smallest_keys(n, size, percent, language, pads):
+    """The smallest size (as drawn) of any line of a seat's keys drawn on its mat, with and without a debt's badge
+    and a two-digit count; and how many mats drew their keys at all."""
+    i18n.set_language(language)
+    scale.install(window=size)
+    scale.install(text=percent / 100)
+    sizes, shown = [], 0
+    with scale.text_room(TableScene.text_room):
+        table = _table(n, size, pads)
+        view = table.view
+        for seat in range(n):
+            ctrl = view.controls[seat]
+            for count, owed in ((6, 0), (12, 0), (19, 3)):
+                render_text.DRAWN = []
+                try:
+                    view.build_panel(seat, (count, False, owed, False, 0, ctrl, view.keys_of(seat), 0))
+                    keys = [px for text, px in render_text.DRAWN if text.strip() and text in ctrl]
+                finally:
+                    render_text.DRAWN = None
+                sizes += keys
+                shown += bool(keys)
+    return min(sizes, default=None), shown
+
+
+@pytest.mark.parametrize(("n", "size", "percent", "language"), [
+    (3, (1280, 720), 150, "sv"), (2, (1280, 720), 150, "da"), (5, (1920, 1080), 100, "en")])
+def test_a_pads_keys_on_a_mat_are_drawn_at_the_seat_words_floor(n, size, percent, language):
+    """The audit's case (and a pad's line at 1920x1080, five seats: 30 px for 36)."""
+    smallest, shown = _smallest_keys(n, size, percent, language, True)
+    assert shown and smallest >= scale.word_min(size), (smallest, scale.word_min(size))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_mats_keys_are_drawn_at_the_seat_words_floor(size, percent, language):
+    """Two to eight seats, keys and pads -- but seven and eight at 100 % text, whose mats in columns of four hold one
+    line of keys, where the keys may go down to the tables' floor (see test_ratscrew_mats)."""
+    small = []
+    for n in range(2, 9 if percent > 100 else 7):
+        for pads in (False, True):
+            smallest, shown = _smallest_keys(n, size, percent, language, pads)
+            if not shown or smallest < scale.word_min(size):
+                small.append((n, pads, smallest, shown))
+    assert not small, (small, scale.word_min(size))
