@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_table import FakeApp
+from test_ratscrew_mats import table as mats_table
 from test_ratscrew_table_text import _ink, _marked
 
 from game import i18n
-from game.core.contract import TableConfig
-from game.games.ratscrew import engine as rs
-from game.games.ratscrew.table import RatscrewTable
 from game.games.table_scene import TableScene
 from game.i18n import t
-from game.match import SeatSpec
 from game.render import colors, hud, scale
 from game.render import text as render_text
 from game.render.seat_keys import SeatKeys, controls_line
@@ -34,19 +30,13 @@ BADGES = [(9, False, 1, False, 0), (19, False, 3, False, 0), (52, False, 3, Fals
 
 
 @pytest.fixture(autouse=True)
-def standard_looks():
-    yield
-    scale.install(text=1.0)
-    scale.install(window=(1280, 720))
+def english_after():
+    yield  # (the looks are reset by conftest's standard_looks)
     i18n.set_language("en")
 
 
 def _table(n, size, pads):
-    app = FakeApp(size)
-    seats = [SeatSpec("human", name=f"Player {i + 1}") for i in range(n)]
-    table = RatscrewTable(TableConfig("ratscrew", rs.Rules(), seats, seed=1))
-    app.push(table)
-    app.run_ms(100)
+    _app, table = mats_table(n, size)
     if pads:  # the longer line a pad's seat shows ("Controller 3: A play · B slap")
         keys = [SeatKeys("A", "B", t("Controller {n}", n=i + 1), "+") for i in range(n)]
         table.view.set_controls([controls_line(k, table.definition.button_words()) for k in keys], keys)
