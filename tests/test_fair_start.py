@@ -4,6 +4,8 @@ the sim's --fair-start."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from support_app import focus, make_app, press
 from test_history_data import evening
@@ -159,3 +161,19 @@ def test_fair_start_in_the_sim_keeps_every_seat_between_20_and_47_percent():
                        leads=fair.head_starts([900.0, 550.0, 350.0], rs.Rules()))
     shares = [e["win_rate"] for e in result["entries"]]
     assert all(0.20 <= s <= 0.47 for s in shares), shares
+
+
+@pytest.mark.parametrize("groups", range(2, 9))
+def test_every_reaction_at_a_table_of_different_players_gets_its_fair_chance(groups):
+    """A family's remembered players each have a median of their own: at six or more different ones the old solve
+    (each head start moved on its own seat's error alone) overshot and never settled: six seats of 330-700 ms gave
+    the 380 ms seat 228 ms and the fastest no chance at all in the model's own game; seven gave the 520 ms seat
+    less than the 450 ms one."""
+    rules = rs.Rules()
+    medians = [330.0, 380.0, 450.0, 520.0, 600.0, 700.0, 820.0, 950.0][:groups]
+    solved = fair._solve(tuple((m, 1) for m in medians), rules)
+    assert solved[0] == 0.0 and all(a < b for a, b in itertools.pairwise(solved))  # slower, more
+    chances = fair.game_chances([bots.level_at(m) for m in medians], [1] * groups, list(solved), rules)
+    assert all(abs(c * groups - 1) < 0.01 for c in chances), [round(c * groups, 3) for c in chances]
+    leads = fair.head_starts(medians[::-1], rules)[::-1]  # (any order of seats)
+    assert leads == [round(fair.spread(lead, rules)) for lead in solved]

@@ -89,8 +89,10 @@ SPREAD_MS = 10.0  # … and this much more (less for a seat less than this slowe
 RULES_SPREAD = 0.15  # … and this much of the head start for each unit the table's rules slow reactions (`rules_factor`)
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this
-SOLVE_ROUNDS = 40
-FIRST_GAIN_MS = 150.0  # the first step: this many ms per unit of log error
+SOLVE_ROUNDS = 12  # Newton steps (each measures every slower group's slope: one table's sums per group)
+GUESS_MAX = 3.0  # the first guess: at most this many ms of head start per ms of median slower than the fastest …
+GUESS_ROUNDS = 8  # … found to within GUESS_MAX / 2 ** GUESS_ROUNDS
+SLOPE_MS = 4.0  # the slopes are measured this many ms apart
 MAX_STEP_MS = 200.0
 CLOSE_ENOUGH = 0.005  # every seat's chance within 0.5 % of parity (log scale): solved
 
@@ -187,35 +189,93 @@ def _solving(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> Steps[tu
 
 
 def _solve_steps(counts: tuple[tuple[float, int], ...], rules: rs.Rules) -> Steps[tuple[float, ...]]:
-    """`_solve`'s sums: each group's head start is moved by a secant step on its own chance's distance from
-    parity (a log ratio), the others' taken as they are; the first step is a guess."""
+    """`_solve`'s sums: Newton's method on every slower group's distance from parity (a log ratio) at once, the
+    slope of each against each head start measured (SLOPE_MS apart). Moving one group's head start moves every
+    other's chance: at six or more different reactions, moving each group on its own error alone (as before)
+    overshot and never settled (six seats of 330-700 ms gave the 380 ms seat 228 ms, the fastest no chance at
+    all). The fastest group keeps none; a group held at a bound its error pushes against is left there."""
     levels = [level_at(m) for m, _ in counts]
     sizes = [n for _, n in counts]
     seats = sum(sizes)
-    leads = [0.0] * len(counts)
-    before: list[tuple[float, float] | None] = [None] * len(counts)  # (head start, error) a round ago
+    gaps = [m - counts[0][0] for m, _ in counts]
+
+    def errors_at(at: list[float]) -> Steps[list[float]]:
+        chances = yield from _chances_steps(levels, sizes, at, rules)
+        return [math.log(1 / seats / max(c, 1e-9)) for c in chances]
+
+    def scaled(k: float) -> list[float]:
+        return [min(float(HEAD_START_MAX_MS), k * gap) for gap in gaps]
+
+    # First, head starts in one proportion to the medians' gaps to the fastest, the proportion that gives the
+    # fastest its fair chance (found by halving: the more head start, the less the fastest's chance). From
+    # further off Newton's steps can run away at big tables (eight seats: 1.3 ms per ms of gap gave the fastest
+    # a chance of 0.07 × parity, and the first step made that none).
+    low, high = 0.0, GUESS_MAX
+    for _ in range(GUESS_ROUNDS):
+        middle = (low + high) / 2
+        errors = yield from errors_at(scaled(middle))
+        low, high = (low, middle) if errors[0] > 0 else (middle, high)
+    leads = scaled((low + high) / 2)
+    errors = yield from errors_at(leads)
     for _ in range(SOLVE_ROUNDS):
-        chances = yield from _chances_steps(levels, sizes, leads, rules)
-        errors = [math.log(1 / seats / max(c, 1e-6)) for c in chances]
-        if all(abs(e) < CLOSE_ENOUGH or _pinned(leads[g], e) for g, e in enumerate(errors) if g):
+        free = [g for g in range(1, len(counts)) if not _pinned(leads[g], errors[g])]
+        # (with none held at a bound, the fastest too: the chances add up to one, so it is at parity when the others
+        # are, but only as nearly as they are, and its error is all of theirs together)
+        if all(abs(errors[g]) < CLOSE_ENOUGH for g in (free if len(free) < len(counts) - 1 else [0, *free])):
             break
-        for g in range(1, len(counts)):  # the fastest group keeps none
-            step = FIRST_GAIN_MS * errors[g]
-            last = before[g]
-            if last is not None and abs(errors[g] - last[1]) > 1e-9:
-                slope = (leads[g] - last[0]) / (errors[g] - last[1])
-                if slope < 0:  # (a head start is worth more the larger it is: the error falls as it grows)
-                    step = -slope * errors[g]
-            before[g] = (leads[g], errors[g])
-            step = max(-MAX_STEP_MS, min(MAX_STEP_MS, step))
-            leads[g] = min(float(HEAD_START_MAX_MS), max(0.0, leads[g] + step))
+        slopes: list[list[float]] = [[0.0] * len(free) for _ in free]  # d error[free[i]] / d lead[free[j]]
+        for j, g in enumerate(free):
+            nudged = list(leads)
+            nudged[g] += SLOPE_MS
+            moved = yield from errors_at(nudged)
+            for i, h in enumerate(free):
+                slopes[i][j] = (moved[h] - errors[h]) / SLOPE_MS
+        step = _linear_solve(slopes, [-errors[g] for g in free])
+        if step is None:  # (no slope to go by: a step on each group's own)
+            step = [-errors[g] / min(slopes[i][i], -1e-4) for i, g in enumerate(free)]
+        scale = min(1.0, MAX_STEP_MS / max((abs(d) for d in step), default=1.0))
+        worst = _worst(errors, free)
+        for _ in range(4):  # halved until it is an improvement
+            trial = list(leads)
+            for d, g in zip(step, free):
+                trial[g] = min(float(HEAD_START_MAX_MS), max(0.0, leads[g] + scale * d))
+            trial_errors = yield from errors_at(trial)
+            if _worst(trial_errors, free) < worst:
+                break
+            scale /= 2
+        leads, errors = trial, trial_errors
     return tuple(leads)
+
+
+def _worst(errors: list[float], free: list[int]) -> float:
+    """How far a solve is from parity: the largest error of the groups it moves and of the fastest (left out of
+    the equations, since the chances add up to one, but a step that gives the fastest no chance is no better)."""
+    return max(abs(errors[g]) for g in [0, *free])
+
+
+def _linear_solve(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """x with a x = b (Gaussian elimination, largest pivot first), or None when a is singular."""
+    n = len(b)
+    rows = [[*row, rhs] for row, rhs in zip(a, b)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-12:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(col + 1, n):
+            factor = rows[r][col] / rows[col][col]
+            for k in range(col, n + 1):
+                rows[r][k] -= factor * rows[col][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (rows[r][n] - sum(rows[r][k] * x[k] for k in range(r + 1, n))) / rows[r][r]
+    return x
 
 
 def _pinned(lead: float, error: float) -> bool:
     """A group held at a bound that its error pushes against (a seat too slow for even the longest head start,
-    or one fast enough with none): more rounds cannot move it, so it does not keep the solve going (an 8-seat
-    table with its slowest seat at the cap otherwise ran every round, seconds of a frozen lobby)."""
+    or one fast enough with none): no step can move it, so it is left out of the solve (an 8-seat table with its
+    slowest seat at the cap otherwise ran every round, seconds of a frozen lobby)."""
     return (lead >= HEAD_START_MAX_MS and error > 0) or (lead <= 0 and error < 0)
 
 
