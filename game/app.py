@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import random
@@ -25,7 +26,7 @@ from game.loop import FixedLoop
 from game.render import cache as render_cache
 from game.render import scale
 from game.render.icon import window_icon
-from game.render.text import get_font
+from game.render.text import TextRecorder, get_font
 from game.scenes.navigator import Navigator
 from game.scenes.stack import SceneStack
 from game.services import MIN_WINDOW, InputPort
@@ -502,13 +503,18 @@ class App:
             # The picture would not change: skip drawing and presenting. Presenting blocks input
             # reading for milliseconds on some displays, and slap races happen on a still pile.
             return
-        for scene in drawn:
-            with scale.text_room(scene.text_room):
-                scene.draw(self.screen, alpha)
-            self.input.poll()  # drawing takes time: keep stamping presses while it runs
-        if self.demo is not None and top.wants_pause_on_focus_loss:
-            ui.demo_label(self.screen, t("Demo — press any key"), *top.covered())
-        self.toasts.draw(self.screen, now)
+        # While a notice is up the frame's words are recorded: the notice goes where it covers none of them.
+        with TextRecorder(self.screen) if toasting else contextlib.nullcontext(None) as words:
+            for scene in drawn:
+                with scale.text_room(scene.text_room):
+                    scene.draw(self.screen, alpha)
+                self.input.poll()  # drawing takes time: keep stamping presses while it runs
+        demo = self.demo is not None and top.wants_pause_on_focus_loss
+        avoid, said = top.covered() if demo or words is not None else ([], [])
+        if demo:
+            said = [*said, ui.demo_label(self.screen, t("Demo — press any key"), avoid, said)]
+        if words is not None:
+            self.toasts.draw(self.screen, now, avoid, [*said, *(rect for rect, _ in words.drawn)])
         self._toasted = bool(toasting)
         self._present()
         for scene in drawn:

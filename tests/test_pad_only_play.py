@@ -298,7 +298,7 @@ def test_the_bot_hands_the_seat_back_only_at_a_safe_moment(pads):
 
 
 # -- notices, rumble, lights ----------------------------------------------------------------------------
-def test_notices_for_pads_are_large_and_stay_in_the_top_right_corner(app, pads):
+def test_notices_for_pads_are_large_and_stay_along_the_top_off_every_word(app, pads):
     app.nav.push(screens.Title())
     a = pads()
     app.frames(3)
@@ -312,10 +312,16 @@ def test_notices_for_pads_are_large_and_stay_in_the_top_right_corner(app, pads):
     b.unplug()
     app.frames(3)
     assert notices(app) == ["Controller 2 connected \u2014 press A to join", "Controller 1 disconnected"]
-    boxes = app.toasts.layout(app.size, app.now_ns())
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    boxes = app.toasts.layout(app.size, app.now_ns())  # where they were drawn (a notice keeps its place)
     screen = pygame.Rect((0, 0), app.size)
+    # The newest in the top right corner; the other along the top too, off the title's heading (issue: notices
+    # covered words in that corner): neither covers a word the screen drew.
+    assert boxes[0][0].right > app.size[0] * 0.9
     for box, lines, _, _ in boxes:
-        assert screen.contains(box) and box.right > app.size[0] * 0.6 and box.bottom < app.size[1] * 0.15
+        assert screen.contains(box) and box.bottom < app.size[1] * 0.15
+        assert box.collidelist([rect for rect, _ in words.drawn]) == -1
         assert all(img.get_height() >= 20 for img in lines)  # 20 px type at 720p
     assert not boxes[0][0].colliderect(boxes[1][0])
     app.frames(round(ui.TOAST_NS / 1e9 * 60) + 5)

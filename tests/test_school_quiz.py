@@ -107,7 +107,7 @@ def test_a_guest_gets_the_first_step_with_the_keyboard_then_the_timed_drill(tmp_
     press(app, "right", "enter")  # No: the first pile is a pattern, so that is wrong
     assert drill.quiz.answered is False and not drill.quiz.correct and q.slap
     texts = quiz_texts(app)
-    assert "Look again: that one is a slap!" in texts and "Enter / A or slap: next pile" in texts
+    assert "Look again: that one is a slap!" in texts and "Enter / A or L-Shift: next pile" in texts  # her slap key
     save_png(app.screen, OUT / "school_quiz_told.png")
     app.frames(200)  # untimed: the pile waits
     assert drill.phase == "quiz" and drill.quiz.index == 0 and drill.session.current is None

@@ -94,16 +94,38 @@ def mat_cloth(size: tuple[int, int], accent: colors.Color) -> pygame.Surface:
     return surf
 
 
+def frame_width(h: int) -> int:
+    """How thick the turn's frame (see `turn_frame`) is round a panel `h` px tall: the thickest edge a mat has."""
+    return max(3, h // 28)
+
+
+def stripe_height(h: int) -> int:
+    """How tall the turn frame's top stripe is on a panel `h` px tall."""
+    return max(3, h // 18)
+
+
+MAT_CLEAR = 2  # px: what a mat's words keep clear of its edge inside the turn's frame
+
+
+def mat_inner(size: tuple[int, int]) -> pygame.Rect:
+    """The room inside a panel of `size` that no edge of it is drawn over, its turn's frame and stripe included
+    (in the panel's coordinates): a badge on the mat stays in it, whether or not it is the seat's turn."""
+    w, h = size
+    side = frame_width(h) + MAT_CLEAR
+    top = stripe_height(h) + MAT_CLEAR
+    return pygame.Rect(side, top, max(0, w - 2 * side), max(0, h - top - side))
+
+
 def turn_frame(size: tuple[int, int], accent: colors.Color) -> pygame.Surface:
     """Drawn over the panel of the seat whose turn it is: a thick edge and a top stripe in its colour."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
     radius = max(6, h // 8)
-    pygame.draw.rect(surf, accent, surf.get_rect(), width=max(3, h // 28), border_radius=radius)
+    pygame.draw.rect(surf, accent, surf.get_rect(), width=frame_width(h), border_radius=radius)
     pygame.draw.rect(
         surf,
         accent,
-        (0, 0, w, max(3, h // 18)),
+        (0, 0, w, stripe_height(h)),
         border_top_left_radius=radius,
         border_top_right_radius=radius,
     )

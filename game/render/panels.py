@@ -86,11 +86,15 @@ class Panels:
             self._turn.clear()
 
     # -- the panel's words ----------------------------------------------------------------------------
+    def words_floor(self) -> int:
+        """The least size (as drawn) a seat's words start from: the couch's WORD_MIN on a mat, else the tables'
+        TEXT_MIN (in the window: see game.render.scale)."""
+        return word_min(self.host.L.size) if self.mats else text_min(self.host.L.size)
+
     def controls_size(self, seat: int) -> int:
         """The font size of a seat's controls line ("Q play · L-Shift slap"): never under the smallest
         text a player needs (20 px at 1280×720), so a panel is sized to hold it."""
-        low = word_min(self.host.L.size) if self.mats else text_min(self.host.L.size)
-        return max(9, low, round(self.host.text_unit(seat) * 0.11))
+        return max(9, self.words_floor(), round(self.host.text_unit(seat) * 0.11))
 
     def name_size(self, seat: int) -> int:
         """The font size a seat's name starts from (it shrinks to fit a long name, never under the
@@ -190,9 +194,11 @@ class Panels:
             surf.blit(name, (row.x + self.mark_width(seat), ny))
         y, lines, size = self._words(seat, below, controls, record=not blank)  # (blank: kept, not drawn)
         for line in lines:
+            if blank:  # measured, not drawn (a line's drawn height: a px over the font's at some sizes)
+                y += texts.font(size).size(line)[1]
+                continue
             img = texts.render(line, size, colors.TEXT_DIM)
-            if not blank:
-                surf.blit(img, (info.x, y))
+            surf.blit(img, (info.x, y))
             y += img.get_height()
         return surf, y
 
@@ -290,17 +296,22 @@ class Panels:
         text, size = self.host.texts.fitted(ctrl, self.host.controls_width(seat), smallest, record=record)
         return [text], size
 
-    def _controls_lines(self, seat: int, room: int, strict: bool = False) -> tuple[list[str], int] | None:
+    def _controls_lines(self, seat: int, room: int, strict: bool = False, readable_only: bool = False
+                        ) -> tuple[list[str], int] | None:
         """`controls_fit` where the line shows whole; None where it would be cut (or, `strict`, where even
-        one line is taller than `room`)."""
+        one line is taller than `room`; or, `readable_only`, where it would be drawn under `words_floor`)."""
         host = self.host
         texts = host.texts
         ctrl = host.controls[seat] if seat < len(host.controls) else ""
         width = host.controls_width(seat)
         small = self.controls_size(seat)
         smallest = text_for(max(8, int(small * 0.75)))  # at a bigger text size: as small as 100 % draws it
-        for most in (2, 3):  # two lines at the biggest size that takes them, before three
-            for size in range(small, smallest - 1, -1):
+        # three lines at the seat words' floor (as drawn) before two under it: at 150 % text a long language's line
+        # ("Kontroll 3: A vänd · B slå") took two lines at 20 px in a mat with room for three at 24
+        readable = max(smallest, min(small, text_for(self.words_floor())))
+        tries = ((2, small, readable), (3, small, readable), (2, readable - 1, smallest), (3, readable - 1, smallest))
+        for most, high, low in tries[:2] if readable_only else tries:  # two lines at the biggest size, before three
+            for size in range(high, low - 1, -1):
                 font = texts.font(size)
                 if font.size(ctrl)[0] <= width and (not strict or font.get_height() <= room):
                     return [ctrl], size
@@ -317,11 +328,12 @@ class Panels:
             return box.info.h
         return box.info.h - self.host.texts.font(self.name_fit(seat)[1], True).get_height()
 
-    def controls_whole(self, seat: int, room: int, strict: bool = True) -> bool:
+    def controls_whole(self, seat: int, room: int, strict: bool = True, readable: bool = False) -> bool:
         """Whether the seat's controls line shows whole (on up to three lines) in `room` px of height (not
-        `strict`: as `controls_fit` draws it, one line allowed over a room lower than it)."""
+        `strict`: as `controls_fit` draws it, one line allowed over a room lower than it; `readable`: no smaller
+        than `words_floor` as drawn)."""
         ctrl = self.host.controls[seat] if seat < len(self.host.controls) else ""
-        return not ctrl or self._controls_lines(seat, room, strict=strict) is not None
+        return not ctrl or self._controls_lines(seat, room, strict=strict, readable_only=readable) is not None
 
     # -- the composed seat --------------------------------------------------------------------------------
     def margin(self, seat: int) -> int:

@@ -14,7 +14,7 @@ import functools
 import io
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Self
 
@@ -452,30 +452,40 @@ class TextRecorder:
     """While recording (`with TextRecorder() as boxes:`), every text a menu screen draws onto the display
     (game.ui.widgets.blit_text and blit_image_text) adds (rect, text) to `boxes.drawn` and (rect, text, font
     px) to `boxes.sized`: tests check that no two of them intersect and that none is under the floor, at any
-    size."""
+    size. The app records a frame too (onto its canvas, `surface`) while a notice is up, to put the notice
+    off the frame's words: recorders nest, each gets the texts drawn onto its surface."""
 
     current: TextRecorder | None = None
 
-    def __init__(self) -> None:
+    def __init__(self, surface: pygame.Surface | None = None) -> None:
+        self.surface = surface  # whose texts are recorded (None: the display's)
+        self.outer: TextRecorder | None = None  # the recorder this one is inside of
         self.drawn: list[tuple[pygame.Rect, str]] = []
         self.sized: list[tuple[pygame.Rect, str, int]] = []
 
     def __enter__(self) -> Self:
-        TextRecorder.current = self
+        self.outer, TextRecorder.current = TextRecorder.current, self
         return self
 
     def __exit__(self, *exc: object) -> None:
-        TextRecorder.current = None
+        TextRecorder.current = self.outer
+
+    @staticmethod
+    def _onto(surface: pygame.Surface) -> Iterator[TextRecorder]:
+        """The recorders recording what is drawn onto `surface`."""
+        boxes = TextRecorder.current
+        while boxes is not None:
+            if surface is (boxes.surface or pygame.display.get_surface()):
+                yield boxes
+            boxes = boxes.outer
 
     @staticmethod
     def add(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        boxes = TextRecorder.current
-        if boxes is not None and surface is pygame.display.get_surface():
+        for boxes in TextRecorder._onto(surface):
             boxes.drawn.append((rect.clip(surface.get_rect()), text))
 
     @staticmethod
     def measure(surface: pygame.Surface, rect: pygame.Rect, text: str, img: pygame.Surface) -> None:
         """Record the font size `img` (a TextCache's text image) was drawn at, 0 if not known."""
-        boxes = TextRecorder.current
-        if boxes is not None and surface is pygame.display.get_surface():
+        for boxes in TextRecorder._onto(surface):
             boxes.sized.append((rect.clip(surface.get_rect()), text, px_of(img)))

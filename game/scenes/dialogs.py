@@ -84,7 +84,9 @@ class NameEntryScene(Scene):
     Enter finishes, Esc cancels; after the arrows have moved over the on-screen keys, Enter types the
     key they are on (⌫ deletes, OK finishes) until something is typed again.
     Pads: the d-pad moves over the keys, A types the key, B deletes the last letter (or cancels when the
-    name is empty), Start cancels."""
+    name is empty), Start cancels.
+    A name proposed (`initial`: "House rules 2", "Player 3") starts selected, as in a text field: the first
+    letter typed replaces it; Enter (or OK) accepts it and Backspace edits it (deletes its last letter)."""
 
     draws_below = True
     wants_text = True
@@ -95,6 +97,7 @@ class NameEntryScene(Scene):
         self.on_done = on_done
         self.max_len = max_len
         self.picking = False  # the arrows moved last: Enter types the key they are on
+        self.selected = bool(self.name)  # the proposed name is selected: a letter typed replaces it
         # With a name proposed, start on OK: one press accepts it.
         self.row, self.col = (len(KEYBOARD) - 1, len(KEYBOARD[-1]) - 1) if self.name else (0, 0)
 
@@ -106,7 +109,7 @@ class NameEntryScene(Scene):
         if cmd.action == PAUSE or (cmd.action == BACK and not self.name):
             self.app.pop()
         elif cmd.action == BACK:
-            self.name = self.name[:-1]
+            self._delete()
         elif cmd.action in (UP, DOWN):
             self.picking = True
             self.row = (self.row + (1 if cmd.action == DOWN else -1)) % len(KEYBOARD)
@@ -122,13 +125,25 @@ class NameEntryScene(Scene):
         if edit.key == "escape":
             self.app.pop()
         elif edit.key == "backspace":
-            self.name = self.name[:-1]
+            self._delete()
         elif edit.key == "enter":
             self._type(self.key if self.picking else DONE)
         elif edit.text:
             self.picking = False
             typed = "".join(ch for ch in edit.text if ch.isprintable())
-            self.name = (self.name + typed)[: self.max_len]
+            if typed:
+                self._insert(typed)
+
+    def _insert(self, typed: str) -> None:
+        """Typed letters: in place of the proposed name while it is selected, else after the name."""
+        kept = "" if self.selected else self.name
+        self.selected = False
+        self.name = (kept + typed)[: self.max_len]
+
+    def _delete(self) -> None:
+        """Backspace, ⌫ or B: the last letter goes (a proposed name is then edited, no longer selected)."""
+        self.selected = False
+        self.name = self.name[:-1]
 
     def _type(self, key: str) -> None:
         if key == DONE:
@@ -137,9 +152,9 @@ class NameEntryScene(Scene):
                 self.on_done(name)  # before the pop, so the scene below resumes with the new name
             self.app.pop()
         elif key == DELETE:
-            self.name = self.name[:-1]
-        elif len(self.name) < self.max_len:
-            self.name += " " if key == SPACE else key
+            self._delete()
+        else:
+            self._insert(" " if key == SPACE else key)
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The keys as big as their labels at the player's text size (a label wider than one cell, such as
@@ -204,9 +219,12 @@ class NameEntryScene(Scene):
                      (self.rect.centerx, self.rect.y + ui.px(size, 16)), bold=True, max_w=self.rect.w - 40)
         field = self.field_rect(size)
         pygame.draw.rect(surface, colors.FIELD, field, border_radius=8)
-        # The whole name, shrunk if a long one needs it (never cut).
+        # The whole name, shrunk if a long one needs it (never cut); a proposed name selected: on the highlight.
         img = ui.TEXTS.fit_whole(self.name + "▏", field.w - 20, ui.px(size, 30), ui.TEXT, True, least=0.5)
-        surface.blit(img, img.get_rect(midleft=(field.x + 12, field.centery)))
+        at = img.get_rect(midleft=(field.x + 12, field.centery))
+        if self.selected:
+            pygame.draw.rect(surface, ui.HILITE, at.inflate(ui.px(size, 8), 0), border_radius=4)
+        surface.blit(img, at)
         for r, (row, rects) in enumerate(zip(KEYBOARD, self.key_rects(size))):
             for c, (key, cell) in enumerate(zip(row, rects)):
                 on = (r, c) == (self.row, self.col)

@@ -364,12 +364,14 @@ TOAST_MAX = 2
 
 class Toasts:
     """Short notices over whatever scene is on ("Pad 3 connected — press A to join"): in the top right
-    corner, the newest rightmost (the corner is free on the tables, and right of the menus' centred
-    headings), two lines in 20 px at 720p (the part after " — " on the second), read from a sofa. A notice
-    with the `key` of one still shown replaces it; two at most."""
+    corner, the newest rightmost, two lines in 20 px at 720p (the part after " — " on the second; either on
+    more where one would cut it), read from a sofa. Where that corner holds words (a lobby's player count, a seat's score) a notice goes where it covers
+    none (`layout`), and stays there while it is up. A notice with the `key` of one still shown replaces it;
+    two at most."""
 
     def __init__(self) -> None:
         self.items: list[tuple[int, str, Colour | None, str]] = []
+        self._spots: dict[tuple[int, str], tuple[int, int]] = {}  # where each notice shown was put (its top left)
 
     def add(self, now: int, text: str, colour: Colour | None = None, key: str = "") -> None:
         new = (now, text, colour, key)
@@ -388,28 +390,49 @@ class Toasts:
         self.items = [item for item in self.items if now - item[0] < TOAST_NS]
         return self.items
 
-    def layout(self, size: tuple[int, int], now: int) -> list[tuple[pygame.Rect, list[pygame.Surface], float, Colour]]:
-        """(box, line images, opacity, border colour) of each notice shown at `now`, right to left."""
+    def layout(self, size: tuple[int, int], now: int, avoid: Sequence[Sequence[pygame.Rect]] = (),
+               words: Sequence[pygame.Rect] = ()) -> list[tuple[pygame.Rect, list[pygame.Surface], float, Colour]]:
+        """(box, line images, opacity, border colour) of each notice shown at `now`, right to left: each off every
+        word in `words` and off the places in `avoid` (see Scene.covered, as `demo_label`), in the top right corner
+        where that is free, else at the free place nearest along the top, then down the right side. A notice keeps
+        its place while that covers no word."""
         out = []
         font = px(size, 20)
         pad_x, pad_y = px(size, 16), px(size, 8)
         right = size[0] - px(size, 8)
-        for start, text, colour, _ in reversed(self.active(now)):
+        taken = list(words)
+        shown = self.active(now)
+        self._spots = {k: v for k, v in self._spots.items() if any(k == (i[0], i[1]) for i in shown)}
+        for start, text, colour, _ in reversed(shown):
             head, sep, rest = text.partition(" \u2014 ")
             room = max(px(size, 160), int(size[0] * 0.3))
-            lines = [TEXTS.fit(head, room, font, colour or GOLD, True)]
+            # Each part on more lines where one would cut it (a long Swedish head at 150 %).
+            lines = [TEXTS.fit(line, room, font, colour or GOLD, True)
+                     for line in break_lines(head, TEXTS.font(font, True), room)]
             if sep:
-                lines.append(TEXTS.fit(rest, room, font, TEXT, True))
+                lines += [TEXTS.fit(line, room, font, TEXT, True)
+                          for line in break_lines(rest, TEXTS.font(font, True), room)]
             box = pygame.Rect(0, 0, max(i.get_width() for i in lines) + 2 * pad_x,
                               sum(i.get_height() for i in lines) + 2 * pad_y)
             box.topright = (right, px(size, 6))
+            kept = self._spots.get((start, text))
+            if kept is not None and box.move_to(topleft=kept).collidelist(taken) == -1:
+                box.topleft = kept
+            elif box.collidelist(taken) != -1 or box.collidelist([r for rects in avoid for r in rects]) != -1:
+                # Off the places where it can, off the words in any case (over as little of the places as may be).
+                box.topleft = (free_place(size, box, avoid, taken, top=True)
+                               or _least_covered(size, box, avoid[0] if avoid else (), taken) or box.topleft)
+            self._spots[(start, text)] = box.topleft
             fade = min(1.0, (TOAST_NS - (now - start)) / TOAST_FADE_NS)
             out.append((box, lines, fade, colour or GOLD))
-            right = box.left - px(size, 8)
+            taken.append(box)
+            right = box.left - px(size, 8) if box.top == px(size, 6) else right
         return out
 
-    def draw(self, surface: pygame.Surface, now: int) -> None:
-        for box, lines, fade, colour in self.layout(surface.get_size(), now):
+    def draw(self, surface: pygame.Surface, now: int, avoid: Sequence[Sequence[pygame.Rect]] = (),
+             words: Sequence[pygame.Rect] = ()) -> None:
+        """Draw the notices shown at `now`, off `words` and `avoid` (see `layout`)."""
+        for box, lines, fade, colour in self.layout(surface.get_size(), now, avoid, words):
             radius = max(4, box.h // 4)
             hud.shade(surface, box, round(235 * fade), PANEL, radius)
             if fade > 0.5:
@@ -429,36 +452,66 @@ def demo_label(surface: pygame.Surface, text: str, avoid: Sequence[Sequence[pyga
     img = TEXTS.render(text, px(size, 24), GOLD, True)
     box = img.get_rect().inflate(px(size, 28), px(size, 14))
     box.bottomright = (w - px(size, 10), h - px(size, 10))
-    lists = [tuple(tuple(r) for r in rects) for rects in avoid]
-    said = list(words)
-    for k in range(len(lists), 0, -1):
-        spots = _free_spots(size, box.size, tuple(r for rects in lists[:k] for r in rects))
-        free = next((spot for spot in spots if box.move_to(topleft=spot).collidelist(said) == -1), None)
-        if free is not None:
-            box.topleft = free
-            break
+    box.topleft = free_place(size, box, avoid, words) or box.topleft
     hud.shade(surface, box, 215, PANEL, box.h // 3)
     surface.blit(img, img.get_rect(center=box.center))
     return box
 
 
+def free_place(size: tuple[int, int], box: pygame.Rect, avoid: Sequence[Sequence[pygame.Rect]],
+               words: Sequence[pygame.Rect], top: bool = False) -> tuple[int, int] | None:
+    """The top left of the first place (see `_free_spots`) where a box the size of `box` covers no word in `words`
+    and none of the places in `avoid`: off all of them where it can, else off all but the last list, and so on
+    (the first list it always keeps off). None where nowhere is free."""
+    lists = [tuple(tuple(r) for r in rects) for rects in avoid]
+    for k in range(len(lists), 0, -1) if lists else (0,):
+        spots = _free_spots(size, box.size, tuple(r for rects in lists[:k] for r in rects), top)
+        free = next((spot for spot in spots if box.move_to(topleft=spot).collidelist(words) == -1), None)
+        if free is not None:
+            return free
+    return None
+
+
+def _least_covered(size: tuple[int, int], box: pygame.Rect, places: Sequence[pygame.Rect],
+                   words: Sequence[pygame.Rect]) -> tuple[int, int] | None:
+    """Where a box the size of `box` covers no word in `words` and the least of `places` (the first place found
+    of the least), or None where every place covers a word."""
+    here = box.copy()
+    best: tuple[int, int] | None = None
+    least = -1
+    for spot in _free_spots(size, box.size, (), True):
+        here.topleft = spot
+        if here.collidelist(words) != -1:
+            continue
+        covered = sum(c.w * c.h for c in (here.clip(r) for r in places))
+        if best is None or covered < least:
+            best, least = spot, covered
+            if not covered:
+                break
+    return best
+
+
 @functools.lru_cache(maxsize=8)
-def _free_spots(size: tuple[int, int], box: tuple[int, int], avoid: tuple[tuple[int, ...], ...]
+def _free_spots(size: tuple[int, int], box: tuple[int, int], avoid: tuple[tuple[int, ...], ...], top: bool = False
                 ) -> tuple[tuple[int, int], ...]:
-    """Where a box of `box` size covers none of `avoid` (`demo_label`), best first: along the bottom edge from the
-    right, then the top edge, then down the sides, then anywhere (rows from the bottom). (Kept for the few layouts a
-    screen shows: a search of the whole window takes milliseconds.)"""
+    """Where a box of `box` size covers none of `avoid`, best first: along the bottom edge from the right, then the
+    top edge, then down the sides, then anywhere (rows from the bottom) (`demo_label`); `top`: along the top edge
+    from the right, down the right side, along the bottom edge, down the left side, then anywhere (rows from the
+    top) (notices, whose place is the top right corner). (Kept for the few layouts a screen shows: a search of
+    the whole window takes milliseconds.)"""
     w, h = size
     bw, bh = box
     m, step = px(size, 10), max(2, px(size, 8))
     xs = range(w - m - bw, m - 1, -step)
     ys = range(m, h - m - bh + 1, step)
-    edges = [*((x, h - m - bh) for x in xs), *((x, m) for x in xs), *((w - m - bw, y) for y in ys),
-             *((m, y) for y in ys)]
+    bottom, upper = [(x, h - m - bh) for x in xs], [(x, m) for x in xs]
+    right, left = [(w - m - bw, y) for y in ys], [(m, y) for y in ys]
+    rows = [(x, y) for y in (ys if top else reversed(ys)) for x in xs]
+    order = [*upper, *right, *bottom, *left] if top else [*bottom, *upper, *right, *left]
     taken = [pygame.Rect(r) for r in avoid]
     here = pygame.Rect(0, 0, bw, bh)
     free = []
-    for spot in dict.fromkeys([*edges, *((x, y) for y in reversed(ys) for x in xs)]):
+    for spot in dict.fromkeys([*order, *rows]):
         here.topleft = spot
         if here.collidelist(taken) == -1:
             free.append(spot)

@@ -100,6 +100,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     low = max(9, word_min(v.L.size) if v.panels.mats else text_min(v.L.size))  # mats: the couch's word size
     small = max(low, round(u * 0.11))
     info = box.info.move(-ox, -oy)
+    inner = hud.mat_inner(box.rect.size)  # where a badge may go: clear of the mat's edge and its turn's frame
     hint = v.model.panel_hint(seat, count, out)
     room = v.panels.controls_room(seat)
     hint_lines: list[str] = []
@@ -122,16 +123,22 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         surf, y = v.panels.base(seat, below=below, controls=keys, blank=hidden > 0, named=hidden < 3)
     else:
         below = v.texts.font(low, True).get_height()
-        # (the count on the cards too where the keys beside its row would be drawn under the tables' floor)
+        # whether the mat holds its keys at the seat words' floor (as drawn) with the room under them free
+        readable = v.panels.controls_whole(seat, room, readable=True)
+        # (the count on the cards too where the keys beside its row would be drawn under the tables' floor, or under
+        # the seat words' floor where they are not without the count's row: a pad's line at 1920x1080, five seats)
         # (and a badge's, where a prompt's plate stands in for the count's row: the badge goes by the cards)
         on_stack = (count_on_cards or bool(badge_text) and hidden >= 2 or not v.panels.controls_whole(seat, room - below)
-                    or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size))
+                    or v.panels.controls_fit(seat, room - below)[1] < text_min(v.L.size)
+                    or readable and not v.panels.controls_whole(seat, room - below, readable=True))
         # on the cards, the count leaves the keys the room; a badge keeps its row under them
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
         if (on_stack and badge_text and not gave_way and not hidden and box.name is not None
-                and not v.panels.controls_whole(seat, room - badge_h, strict=False)):
-            # a mat's keys that would be cut over its badge's row (a small window's short mats at a big text size)
-            # give way while the badge shows, as below (the line at the mat says the key to press)
+                and (not v.panels.controls_whole(seat, room - badge_h, strict=False)
+                     or readable and not v.panels.controls_whole(seat, room - badge_h, readable=True))):
+            # a mat's keys that would be cut over its badge's row (a small window's short mats at a big text size),
+            # or drawn there under the seat words' floor where the mat holds them at it without the badge (150 % text
+            # in a long language), give way while the badge shows, as below (the line at the mat says the key to press)
             return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
         surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0, named=hidden < 3)
     stack = box.stack.move(-ox, -oy)
@@ -155,14 +162,18 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     tag: pygame.Rect | None = None
     badge: pygame.Surface | None = None
     if badge_text:
-        badge = _badge(v, badge_text, info.w - 8, badge_px)
+        badge = _badge(v, badge_text, min(info.right, inner.right) - info.x - 10, badge_px)  # (its pill 10 px wider)
         if badge is None:  # too long for the info column: along the panel's foot, over its cards
-            badge = v.texts.fit(badge_text, box.rect.w - 2 * max(2, stack.x) - 10, badge_px, colors.INK, bold=True)
+            left, width = _foot(inner, stack.x)
+            # (as small as 100 % draws it before it is cut: "Num +: tag bunken" at 150 % text)
+            badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
+                                                                        bold=True)
             tag = badge.get_rect().inflate(10, 4)
-            tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+            tag.bottomleft = (left, inner.bottom)
         else:
             tag = badge.get_rect(bottomleft=(info.x, box.rect.h - max(4, box.rect.h // 14))).inflate(10, 4)
             tag.left = info.x
+            tag.bottom = min(tag.bottom, inner.bottom)
             if gave_way:  # in the middle of the keys' column it has
                 tag.centery = min(info.centery, tag.centery)
     if not hint and on_stack:
@@ -170,21 +181,22 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         shown = stack.x + 2 * (layers - 1) if layers else stack.x
         card = pygame.Rect(shown, top - 2 * max(0, layers - 1), sw, card_height(sw))
         room = card.h
-        if tag is not None and not gave_way and (tag.top < y or hidden >= 2 or tag.colliderect(card)):
-            # no room under the keys (or a plate over them and the count's row, or a badge along the foot)
-            if hidden:  # a prompt's plate over the mat's words: the badge waits while it shows (its line at the mat
-                # says the key to press), the count on its cards
+        if tag is not None and (tag.colliderect(card) or not gave_way and (tag.top < y or hidden >= 2)):
+            # no room under the keys (or a plate over them and the count's row, or a badge along the foot: with the
+            # keys given way too, a badge too long for their column, "Num +: tag bunken")
+            if hidden and not gave_way:  # a prompt's plate over the mat's words: the badge waits while it shows (its
+                # line at the mat says the key to press), the count on its cards
                 tag = badge = None
-            elif box.name is not None and tag.left >= info.x and tag.right <= box.rect.w - 2:
+            elif not gave_way and box.name is not None and tag.left >= info.x and tag.right <= inner.right:
                 # a mat's keys rows give way while its badge shows (a debt's or a claim's line at the mat says the
                 # key to press; out or waiting, none is), the badge in their column, clear of the stack's count
                 return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
             else:  # (a badge wider than their column) over the foot of its cards, made to fit, the count above it
-                width = max(4, box.rect.w - 2 * max(2, stack.x) - 10)
+                left, width = _foot(inner, stack.x)
                 badge = _badge(v, badge_text, width, badge_px) or v.texts.fit(badge_text, width, badge_px, colors.INK,
                                                                             bold=True)
                 tag = badge.get_rect().inflate(10, 4)
-                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+                tag.bottomleft = (left, inner.bottom)
                 room = tag.top - card.top
         start = max(14, round(u * 0.26), big_min(v.L.size) if v.panels.mats else 0)
         on_card = _count_on_card(v, count, start, card.w + COUNT_OVER, room)
@@ -221,7 +233,7 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
                 beside = tag.copy()
                 beside.midleft = (row.right + 6, row.centery)
                 beside.top = max(beside.top, y)  # (under the keys' last line)
-                if beside.right <= box.rect.w - 2 and beside.bottom <= box.rect.h - 2:
+                if inner.contains(beside):  # (clear of the mat's edge and its turn's frame)
                     tag, placed = beside, True
                     if row is digits_rect:
                         word, count_row = None, digits_rect
@@ -229,15 +241,16 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
             if placed:
                 break
         if tag is not None and tag.colliderect(count_row):  # a tiny panel: tucked under the count, or
-            if count_row.bottom + 1 + tag.h <= box.rect.h - 1:  # else over its own cards, made to fit
+            if count_row.bottom + 1 + tag.h <= inner.bottom:  # else over its own cards, made to fit
                 tag.top = count_row.bottom + 1
             else:
-                width = max(4, max(8, count_row.left - max(2, stack.x) - 2) - 10)
+                left = _foot(inner, stack.x)[0]
+                width = max(4, max(8, count_row.left - left - 2) - 10)
                 badge = _badge(v, badge_text, width, badge_px)
                 if badge is None:  # it would be cut there: the count goes on the cards instead
                     return build_panel(v, seat, count, out, owed, claim, count_on_cards=True, wait=wait, hidden=hidden)
                 tag = badge.get_rect().inflate(10, 4)
-                tag.bottomleft = (max(2, stack.x), box.rect.h - 2)
+                tag.bottomleft = (left, inner.bottom)
         if hidden < 2:
             surf.blit(digits, digits_rect)
             if word is not None:
@@ -253,6 +266,13 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
     if out:
         hud.shade(surf, surf.get_rect(), 110, (0, 0, 0), radius=max(6, box.rect.h // 8))
     return surf
+
+
+def _foot(inner: pygame.Rect, margin: int) -> tuple[int, int]:
+    """(left, width of its words) of a badge along a mat's foot, over its cards: as far in from either side as its
+    stack of backs (`margin` px) and inside the mat's edge and turn's frame (`inner`, see hud.mat_inner)."""
+    left = max(inner.left, margin)
+    return left, max(4, min(inner.right, inner.right + inner.left - margin) - left - 10)
 
 
 def _count_on_card(v: PanelHost, count: int, size: int, width: int, height: int) -> pygame.Surface | None:

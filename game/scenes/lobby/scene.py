@@ -315,15 +315,18 @@ class LobbyScene(Scene):
             pygame.draw.polygon(surface, ui.GOLD, [(x - s, y - s), (x + s, y - s), (x, y + s)])
 
     def _face(self, row: int) -> cards.Face:
+        """The card's face: in the colour of the table seat the row becomes (the colour the player keeps at the
+        table), with the row's number, the number its name has ("Player 7", "Bot 3"): with an empty row before
+        it the two differ, and a family tells who is who by the name."""
         seat = self.seating.seat_index(row)
         if seat is None:
             return cards.Face(None)
         profile = self.app.history.profile(self.seating.profiles[row]) if self.seating.seats[row][0] == "human" else None
         if profile is not None:
-            return cards.Face(profile.rgb, profile.avatar, seat + 1)
+            return cards.Face(profile.rgb, profile.avatar, row + 1)
         if self.seating.seats[row][0] == "bot":
-            return cards.Face(ui.seat_colour(seat), 3, seat + 1)  # a bot's face is the robot
-        return cards.Face(ui.seat_colour(seat), None, seat + 1)
+            return cards.Face(ui.seat_colour(seat), 3, row + 1)  # a bot's face is the robot
+        return cards.Face(ui.seat_colour(seat), None, row + 1)
 
     def _draw_lines(self, surface: pygame.Surface, lay: layout.Layout) -> None:
         """The news (a warning in its colour), and the house rules' summary in one line."""

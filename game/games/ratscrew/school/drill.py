@@ -442,14 +442,19 @@ class DrillScene(Scene):
         if quiz.answered is None:
             self._banner(surface, size, text.quiz_question(), "info")
             self.quiz_menu.draw(surface)
-            hint = text.quiz_keys(self.app.input.buttons())
+            hint = text.quiz_keys(self.app.input.buttons(), self._slap_names())
         else:
             right = bool(quiz.correct)
             if not q.slap and rects:
                 cross(surface, rects[-1].inflate(-rects[-1].w // 4, -rects[-1].h // 4), colors.WARN)
             self._banner(surface, size, text.quiz_told(q.slap, right), "right" if right else "missed")
-            hint = text.quiz_next(self.app.input.buttons())
+            hint = text.quiz_next(self.app.input.buttons(), self._slap_names())
         self._prompt(surface, size, hint, ui.TEXT)
+
+    def _slap_names(self) -> list[str]:
+        """The players' slap keys and buttons as their devices name them ("L-Shift", "○", "B"), each once."""
+        keys = (seat_keys(self.app.input, seat) for seat in range(self.players))
+        return list(dict.fromkeys(k.second for k in keys if k is not None))
 
     def _draw_pile(self, surface: pygame.Surface, size: tuple[int, int], now: int) -> None:
         fb = self.feedback

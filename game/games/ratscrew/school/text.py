@@ -227,13 +227,19 @@ def quiz_again() -> str:
     return t("Try again")
 
 
-def quiz_keys(buttons: dict[str, str]) -> str:
-    """The quiz's hint; `buttons` names the pads' buttons (InputPort.buttons)."""
-    return t("← → choose   Enter / {a} answer   slap key: yes", **buttons)
+def quiz_keys(buttons: dict[str, str], slaps: list[str]) -> str:
+    """The quiz's hint; `buttons` names the pads' buttons (InputPort.buttons), `slaps` the players' slap keys
+    and buttons ("L-Shift", "○"), each as their device names it (none known: "slap key")."""
+    if not slaps:
+        return t("← → choose   Enter / {a} answer   slap key: yes", **buttons)
+    return t("← → choose   Enter / {a} answer   {slap}: yes", slap=" / ".join(slaps), **buttons)
 
 
-def quiz_next(buttons: dict[str, str]) -> str:
-    return t("Enter / {a} or slap: next pile", **buttons)
+def quiz_next(buttons: dict[str, str], slaps: list[str]) -> str:
+    """After an answer: what goes on (`slaps` as in `quiz_keys`)."""
+    if not slaps:
+        return t("Enter / {a} or slap: next pile", **buttons)
+    return t("Enter / {a} or {slap}: next pile", slap=" / ".join(slaps), **buttons)
 
 
 def quiz_skip() -> str:
