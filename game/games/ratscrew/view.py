@@ -46,6 +46,9 @@ from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
 
 
+Shown = tuple[pygame.Surface, pygame.Rect, tuple[str, ...]]  # a block of small print, where it goes, the parts it shows
+
+
 class CornerPrint(SmallPrint):
     """The table's small print (its rules in short) in a free corner; where no corner is free (a big text
     size round many seats), against the window's left or right edge between two seats, off what `clear`
@@ -67,29 +70,35 @@ class CornerPrint(SmallPrint):
         key = (L.size, text)
         if self._placed is None or self._placed[0] != key:
             self._needed = []
-            img, rect = self._place(L, texts, text)
+            img, rect, shown = self._place(L, texts, text)
             window = pygame.Rect((0, 0), L.size)
             if window.colliderect(rect):
                 self._needed = self._needs(rect)
                 if self._needed:
                     moved = self._place(L, texts, text)
                     if window.colliderect(moved[1]):  # (nowhere else: it stays, and the pile is laid out smaller)
-                        img, rect = moved
+                        img, rect, shown = moved
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
-            self._placed = (key, img, rect)
+            self._placed = (key, img, rect, shown)
         return self._placed[1], self._placed[2]
 
-    def _place(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
+    def _kept(self, parts: list[str]) -> list[list[str]]:
+        """All the parts (the slaps, the rules key), else the rules key alone: the last part, how a newcomer opens the
+        whole rules (the slaps among them) and the menu, is the one way in to everything else the corner leaves out,
+        and the slaps cut short would name too few (a player would take a slap left out for a wrong one)."""
+        return [parts, parts[-1:]] if len(parts) > 1 else [parts]
+
+    def _place(self, L: TableLayout, texts: TextCache, text: str) -> Shown:
         """(layout) Beside the centre's lanes, else in a corner, else against an edge (below the window: nowhere)."""
         beside = self._beside(L, texts, text)
         if beside is not None:
             return beside
         img, rect = super().layout(L, texts, text)
         found = self._edge(L, texts, text) if rect.top >= L.size[1] else None
-        return found or (img, rect)
+        return found or (img, rect, self.shown())
 
-    def _beside(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect] | None:
+    def _beside(self, L: TableLayout, texts: TextCache, text: str) -> Shown | None:
         """Mats in rows: the first of `spots` free of the seats (lifted), their notes' rows and the centre (and the
         lanes it keeps off)."""
         w, h = L.size
@@ -99,32 +108,28 @@ class CornerPrint(SmallPrint):
         m = max(4, h // 90)
         window = pygame.Rect(0, 0, w, h)
         keep_off = [*self._keep(), *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
-        # every part, fewer, and at the last the rules key alone (the rest is behind it)
-        options = [parts[:keep] for keep in range(len(parts), 0, -1)] + ([parts[-1:]] if len(parts) > 1 else [])
-        for kept in options:
+        for kept in self._kept(parts):
             for share in (WIDTH_SHARE, 0.28, 0.22):
                 lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
                 for spot in self._spots(self._block_size(texts, lines, size)):  # (drawn once it has a place)
                     if window.contains(spot) and spot.collidelist(keep_off) < 0:
-                        return self._block(texts, lines, size), spot
+                        return self._block(texts, lines, size), spot, tuple(kept)
         return None
 
-    def _edge(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect] | None:
+    def _edge(self, L: TableLayout, texts: TextCache, text: str) -> Shown | None:
         w, h = L.size
         size = text_min(L.size)
         font = texts.font(size)
         parts = [p for p in text.split("\n") if p]
         m = max(4, h // 90)
         keep_off = [r.inflate(m, m) for r in [*self._clear(), *self._needed]]
-        # every part, fewer, and at the last the rules key alone (the rest is behind it)
-        options = [parts[:keep] for keep in range(len(parts), 0, -1)] + ([parts[-1:]] if len(parts) > 1 else [])
-        for kept in options:
+        for kept in self._kept(parts):
             lines = [ln for part in kept for ln in wrap(part, font, round(w * WIDTH_SHARE))]
             bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
             for y in range(m, h - m - bh + 1, 2):
                 for spot in (pygame.Rect(m, y, bw, bh), pygame.Rect(w - m - bw, y, bw, bh)):  # left, right
                     if spot.collidelist(keep_off) < 0:
-                        return self._block(texts, lines, size), spot
+                        return self._block(texts, lines, size), spot, tuple(kept)
         return None
 
 
