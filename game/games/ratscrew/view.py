@@ -45,7 +45,6 @@ from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
 
-
 Shown = tuple[pygame.Surface, pygame.Rect, tuple[str, ...]]  # a block of small print, where it goes, the parts it shows
 
 
