@@ -61,6 +61,12 @@ class SmallPrint:
         """The parts of the text to try, most first: all of them, then fewer, the last left out first."""
         return [parts[:keep] for keep in range(len(parts), 0, -1)]
 
+    def _fill(self, texts: TextCache, window: tuple[int, int], parts: list[str], kept: list[str], lines: list[str],
+              size: int, spot: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect, tuple[str, ...]] | None:
+        """(layout) What goes at `spot`, found free for `kept` of the text's `parts` (wrapped into `lines` at `size`):
+        the block of those lines, where, the parts shown (None: not there after all)."""
+        return self._block(texts, lines, size), spot, tuple(kept)
+
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The block and where it goes: `text`'s lines ("\\n" parts, most important first, each wrapped)
         in the first free corner (bottom left, top left, bottom right, top right); where no corner is
@@ -92,8 +98,8 @@ class SmallPrint:
                 free = [r for r in spots
                         if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
                         and r.collidelist(avoid) < 0]
-                if free:
-                    placed = (self._block(texts, lines, size), free[0], tuple(kept))
+                placed = self._fill(texts, L.size, parts, kept, lines, size, free[0]) if free else None
+                if placed is not None:
                     break
             if placed is None:
                 block = self._block(texts, [parts[0] if parts else ""], size)

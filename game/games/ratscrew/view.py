@@ -82,11 +82,29 @@ class CornerPrint(SmallPrint):
             self._placed = (key, img, rect, shown)
         return self._placed[1], self._placed[2]
 
-    def _kept(self, parts: list[str]) -> list[list[str]]:
-        """All the parts (the slaps, the rules key), else the rules key alone: the last part, how a newcomer opens the
-        whole rules (the slaps among them) and the menu, is the one way in to everything else the corner leaves out,
-        and the slaps cut short would name too few (a player would take a slap left out for a wrong one)."""
-        return [parts, parts[-1:]] if len(parts) > 1 else [parts]
+    def _options(self, parts: list[str]) -> list[list[str]]:
+        """(beside the centre, against an edge) The parts to find room for: every part, fewer, and at the last the
+        rules key alone (where only fewer find room, `_fill` shows the rules key there)."""
+        return [*self._kept(parts), *([parts[-1:]] if len(parts) > 1 else [])]
+
+    def _fill(self, texts: TextCache, window: tuple[int, int], parts: list[str], kept: list[str], lines: list[str],
+              size: int, spot: pygame.Rect) -> Shown | None:
+        """Room found for the slaps' line without the rules key shows the rules key instead, on one line at the
+        window's edge side of that room (None: it would not fit there whole; the search goes on): the rules key is
+        how a newcomer opens the whole rules (the slaps among them) and the menu, the one way in to all the corner
+        leaves out. (The room is kept as found, not searched again for the smaller block: a smaller block finds
+        another first place, where it may take felt a seat's notes need, and the table's layout would change.)"""
+        rules = parts[-1]  # (the corner's last part: see RatscrewView.corner_text)
+        if rules in kept:
+            return super()._fill(texts, window, parts, kept, lines, size, spot)
+        bw, bh = self._block_size(texts, [rules], size)
+        if bw > spot.w or bh > spot.h:
+            return None
+        block = pygame.Surface(spot.size, pygame.SRCALPHA)
+        w, h = window
+        x = (spot.w - bw) // 2 if abs(spot.centerx - w // 2) < spot.w // 2 else 0 if spot.centerx < w // 2 else spot.w - bw
+        block.blit(self._block(texts, [rules], size), (x, 0 if spot.centery < h // 2 else spot.h - bh))
+        return block, spot, (rules,)
 
     def _place(self, L: TableLayout, texts: TextCache, text: str) -> Shown:
         """(layout) Beside the centre's lanes, else in a corner, else against an edge (below the window: nowhere)."""
@@ -107,12 +125,14 @@ class CornerPrint(SmallPrint):
         m = max(4, h // 90)
         window = pygame.Rect(0, 0, w, h)
         keep_off = [*self._keep(), *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
-        for kept in self._kept(parts):
+        for kept in self._options(parts):
             for share in (WIDTH_SHARE, 0.28, 0.22):
                 lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
                 for spot in self._spots(self._block_size(texts, lines, size)):  # (drawn once it has a place)
-                    if window.contains(spot) and spot.collidelist(keep_off) < 0:
-                        return self._block(texts, lines, size), spot, tuple(kept)
+                    found = (self._fill(texts, L.size, parts, kept, lines, size, spot)
+                             if window.contains(spot) and spot.collidelist(keep_off) < 0 else None)
+                    if found is not None:
+                        return found
         return None
 
     def _edge(self, L: TableLayout, texts: TextCache, text: str) -> Shown | None:
@@ -122,13 +142,14 @@ class CornerPrint(SmallPrint):
         parts = [p for p in text.split("\n") if p]
         m = max(4, h // 90)
         keep_off = [r.inflate(m, m) for r in [*self._clear(), *self._needed]]
-        for kept in self._kept(parts):
+        for kept in self._options(parts):
             lines = [ln for part in kept for ln in wrap(part, font, round(w * WIDTH_SHARE))]
             bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
             for y in range(m, h - m - bh + 1, 2):
                 for spot in (pygame.Rect(m, y, bw, bh), pygame.Rect(w - m - bw, y, bw, bh)):  # left, right
-                    if spot.collidelist(keep_off) < 0:
-                        return self._block(texts, lines, size), spot, tuple(kept)
+                    found = self._fill(texts, L.size, parts, kept, lines, size, spot) if spot.collidelist(keep_off) < 0 else None
+                    if found is not None:
+                        return found
         return None
 
 
