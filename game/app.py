@@ -441,8 +441,12 @@ class App:
             return
         seat = self.input.seat_of(device) if kind == "pad_added" else None
         if seat is not None:
-            self.notice(t("Controller {n} is Player {p} again", n=number, p=seat + 1), ui.seat_colour(seat),
-                        key=f"back{number}")
+            # Named as the table names the seat: a seat's number there can differ from its name's ("Player 7" sits
+            # at the fifth seat when the lobby had two empty seats before it), and a remembered player has a name.
+            name = next((label for scene in reversed(list(self.stack)) if (label := scene.seat_label(seat))), None)
+            text = (t("Controller {n} is {name} again", n=number, name=name) if name is not None
+                    else t("Controller {n} is Player {p} again", n=number, p=seat + 1))
+            self.notice(text, ui.seat_colour(seat), key=f"back{number}")
             return
         now = self._clock()
         other = "pad_added" if kind == "pad_removed" else "pad_removed"

@@ -113,6 +113,9 @@ class Table(Scene):
     def handle(self, cmd) -> None:
         self.commands.append(cmd)
 
+    def seat_names(self) -> list[str]:
+        return [f"Player {n}" for n in range(1, 9)]
+
     def give_seat_to_bot(self, seat: int) -> None:
         self.bots.append(seat)
 

@@ -211,7 +211,7 @@ def test_an_unplugged_pad_pauses_the_game_and_no_stray_press_gives_its_seat_away
     for button in ("a", "b", "start", "x", "a"):  # stray presses on "Wait"
         tap(app, one, button)
     tap(app, one, "dpdown")
-    assert overlay.menu.current.label == "Give Player 2 to a bot? Hold A"
+    assert overlay.menu.current.label == "Give Bo to a bot? Hold A"  # the seat as the table names it
     tap(app, one, "a")  # a tap is not a confirm
     hold(app, one, "a", 0.6)  # nor is a short hold
     assert app.top is overlay and 1 in app.input.lost and table.config.seats[1].kind == "human"
@@ -229,7 +229,7 @@ def test_the_owners_pad_plugged_back_in_takes_its_seat_back_by_itself(app, pads)
     again = pads(PLAYSTATION)  # the same model
     app.frames(3)
     assert app.top is table and app.input.seat_of(device(again)) == 1
-    assert "Controller 2 is Player 2 again" in notices(app)
+    assert "Controller 2 is Bo again" in notices(app)  # the seat as the table names it, not "Player 2"
 
 
 def test_another_pad_plugged_in_while_the_game_waits_is_offered_the_seat(app, pads):

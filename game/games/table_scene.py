@@ -361,6 +361,10 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def seat_names(self) -> list[str]:
         return [seat_name(spec, i) for i, spec in enumerate(self.config.seats)]
 
+    def seat_label(self, seat: int) -> str | None:
+        names = self.seat_names()
+        return names[seat] if 0 <= seat < len(names) else None
+
     def seat_faces(self) -> list[int | None]:
         """Each seat's face on its mat: the avatar of the profile that plays it (TableConfig.profiles); None for
         a guest, a bot, or a profile forgotten since."""

@@ -221,16 +221,20 @@ class PadLostScene(Scene):
         self.actions = {}
         for seat in sorted(self.router.lost):
             self.actions[len(items)] = functools.partial(self._to_bot, seat)
-            items.append(ui.Item(t("Give Player {n} to a bot? Hold {a}", n=seat + 1, a=self._hold_word()), self._tap,
+            items.append(ui.Item(t("Give {name} to a bot? Hold {a}", name=self._name(seat), a=self._hold_word()), self._tap,
                                  colour=ui.seat_colour(seat)))
             row = self._free_row(seat)
             if row is not None:
                 keys = self.router.bindings.keys_of(row)
                 self.actions[len(items)] = functools.partial(self._to_keys, seat, row)
-                items.append(ui.Item(t("Play Player {n} with {a} / {b}? Hold {hold}", n=seat + 1, a=key_label(keys[0]),
+                items.append(ui.Item(t("Play {name} with {a} / {b}? Hold {hold}", name=self._name(seat), a=key_label(keys[0]),
                                        b=key_label(keys[1]), hold=self._hold_word()), self._tap,
                                      colour=ui.seat_colour(seat)))
         return items
+
+    def _name(self, seat: int) -> str:
+        """The seat as the table names it ("Bo", "Player 7"): its number at the table can differ from its name's."""
+        return self.table.seat_names()[seat]
 
     def offered(self) -> list[Any]:
         """Pads plugged in since this screen came up that play no seat: each may take a lost seat with A."""
@@ -325,7 +329,7 @@ class PadLostScene(Scene):
         ui.dim(surface, 170)
         ui.panel(surface, self.panel_rect, alpha=240, border=ui.WARN)
         lost = sorted(self.router.lost.values(), key=lambda lp: lp.seat)
-        who = ", ".join(t("Player {n} (Controller {m})", n=lp.seat + 1, m=lp.number) for lp in lost)
+        who = ", ".join(t("{name} (Controller {m})", name=self._name(lp.seat), m=lp.number) for lp in lost)
         cx = self.panel_rect.centerx
         inner = self.panel_rect.w - ui.px(size, 40)
         ui.blit_text(surface, t("Controller unplugged: {who}", who=who), ui.px(size, 34), ui.WARN, "midtop",
@@ -338,7 +342,7 @@ class PadLostScene(Scene):
             rect = self.menu.rects[self.menu.index]
             bar = pygame.Rect(rect.x + 6, rect.bottom - ui.px(size, 8), round((rect.w - 12) * share), ui.px(size, 6))
             pygame.draw.rect(surface, ui.GOLD, bar, border_radius=bar.h // 2)
-        lines = [t("Controller {n}: press {a} to play Player {p}", n=p.number, a=p.label("a"), p=min(self.router.lost) + 1)
+        lines = [t("Controller {n}: press {a} to play {name}", n=p.number, a=p.label("a"), name=self._name(min(self.router.lost)))
                  for p in self.offered()] or ([self.said] if self.said else [])
         y = self.say_y
         for line in lines[:2]:

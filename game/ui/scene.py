@@ -65,6 +65,11 @@ class Scene:
     def relayout(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def seat_label(self, seat: int) -> str | None:
+        """The name table seat `seat` has on this screen ("Player 7", a remembered player's name), for the app's
+        notices about it; None: this screen shows no table."""
+        return None
+
     def covered(self) -> tuple[list[list[pygame.Rect]], list[pygame.Rect]]:
         """What a label over this screen (the demo's) keeps off: places it never covers (players' places), then
         those it keeps off where it can, each list less important than the one before; and the words of the frame
