@@ -214,7 +214,9 @@ class LobbyScene(Scene):
             self.problem = problem
             return
         self.seating.sync_router()
-        self.app.nav.start_table(self.table_config())
+        config = self.table_config()
+        self.app.nav.remember(config)
+        self.app.nav.start_table(config)
 
     def _join(self) -> None:
         self.app.nav.push(screens.Join(MAX_SEATS, 1, self.seating.seat_joined))
