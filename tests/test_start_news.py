@@ -16,6 +16,7 @@ from test_history_data import evening
 from game import screens
 from game.history import FILENAME, open_history
 from game.render.text import TextRecorder
+from game.scenes.title import start_news
 from game.ui import widgets as ui
 
 
@@ -59,8 +60,8 @@ def test_a_repaired_history_is_told_on_the_title_and_keeps_everything_else(tmp_p
     assert orphans > 1 and app.history.left_out == orphans
     assert sorted(p.name for p in app.history.profiles) == ["Ana", "Leo", "Mia"]
     words = title_words(app)
-    news_under_the_menu(app, words, [f"The history was repaired: {orphans} damaged records were left out, "
-                                     "everything else is kept."])
+    news_under_the_menu(app, words, [(f"The history was repaired: {orphans} damaged records were left out, "
+                                     "everything else is kept.")])
     with contextlib.closing(sqlite3.connect(data_dir / FILENAME)) as conn:
         assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == games - 1
 
@@ -74,8 +75,8 @@ def test_a_history_set_aside_is_told_with_the_name_it_is_kept_as(tmp_path, data_
     app = make_app(tmp_path)
     kept = app.history.set_aside_as
     assert kept.startswith(f"{FILENAME}.corrupt-") and (data_dir / kept).exists()
-    news_under_the_menu(app, title_words(app), [f"The history file was damaged: what could be read is kept, the "
-                                                f"file as it was is {kept}."])
+    news_under_the_menu(app, title_words(app), [(f"The history file was damaged: what could be read is kept, the "
+                                                f"file as it was is {kept}.")])
 
 
 def test_settings_it_could_not_use_are_told_and_the_others_kept(tmp_path, data_dir):
@@ -103,3 +104,21 @@ def test_a_start_with_nothing_wrong_says_nothing_more(tmp_path, data_dir):
     words = title_words(app)
     assert not [text for rect, text in words if rect.top > app.top.panel_rect.bottom and "v0" not in text
                 and text != app.top.hint()], words
+
+
+@pytest.mark.parametrize("text_size", [100, 150])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (854, 480), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_three_items_of_news_in_swedish_fit_between_the_titles_and_the_hint(tmp_path, data_dir, size, text_size):
+    """The menu rises and the news shrinks towards its standard size, but the menu never covers the games' titles
+    under the heading and no line runs into the key hint."""
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "language": "sv", "text_size": text_size, "volume": "loud", "rumble": "often",
+        "presets": {"nothanks": {"Broken": 42}, "ratscrew": {}}}))
+    app = make_app(tmp_path, size)
+    app.history.left_out = 11
+    news = start_news(app.settings, app.history)
+    assert len(news) == 3
+    words = title_words(app)
+    news_under_the_menu(app, words, news)
+    titles = next(rect for rect, text in words if "Ratscrew" in text and rect.bottom < app.top.panel_rect.top + 40)
+    assert titles.bottom <= app.top.panel_rect.top, (titles, app.top.panel_rect)
