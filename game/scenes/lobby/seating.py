@@ -247,8 +247,8 @@ class Seating(WhoPlays):
         unknown = [self.player_name(row) for row, median in medians.items()
                    if median is None and self.seats[row][0] == "human"]
         if unknown:
-            done = t("Fair start: no reaction times yet for {names} (head start 0: press Fair start again for "
-                     "another check, or set it by hand)",
+            done = t("Fair start: no reaction times yet for {names}, so head start 0. Press Fair start again for "
+                     "another check, or set it by hand.",
                      names=", ".join(unknown))
         else:
             done = t("Fair start: head starts set from everyone's reaction times")
