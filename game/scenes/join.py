@@ -121,6 +121,7 @@ class JoinScene(Scene):
             self.profiles.pop(seat, None)
         else:
             self.profiles[seat] = chosen
+        self.message = t("{name} joined.", name=self._name(seat))  # the news says who sits there now
 
     def _done(self) -> None:
         joined = self.joined()
