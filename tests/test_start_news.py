@@ -13,7 +13,7 @@ import pytest
 from support_app import make_app
 from test_history_data import evening
 
-from game import screens
+from game import i18n, screens
 from game.history import FILENAME, open_history
 from game.render.text import TextRecorder
 from game.scenes.title import start_news
@@ -106,6 +106,14 @@ def test_a_start_with_nothing_wrong_says_nothing_more(tmp_path, data_dir):
                 and text != app.top.hint()], words
 
 
+@pytest.fixture
+def english_after():
+    """The app installs the settings' language for the whole process: the tests after this one read English."""
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.usefixtures("english_after")
 @pytest.mark.parametrize("text_size", [100, 150])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (854, 480), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_three_items_of_news_in_swedish_fit_between_the_titles_and_the_hint(tmp_path, data_dir, size, text_size):
