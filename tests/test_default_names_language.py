@@ -106,3 +106,22 @@ def test_the_evenings_tally_goes_on_across_a_change_of_language(english_after):
     assert table_key(config) == before
     assert table_key(TableConfig("nothanks", nt.Rules(), [SeatSpec("human", name="Åse"),
                                                         SeatSpec("bot", "easy", number=3)], 1)) != before
+
+
+def test_the_numbers_lessons_table_words_a_guests_default_name_when_shown(app, english_after):
+    """Play it, after a lesson, seats a guest child under the default name: worded at the table, not written in."""
+    from test_numbers_scenes import play_round
+
+    from game.games.nothanks.school.round import Options
+    from game.scenes.title import TitleScene
+
+    app.push(TitleScene())
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=2),)))
+    app.frames(2)
+    play_round(app, lambda *k: press(app, *k))
+    focus(app, t("Play it"))
+    press(app, "enter")
+    table = app.top
+    assert table.config.seats[0].name == ""
+    _language(app, "da")
+    assert table.seat_names()[0] == "Spiller 1"

@@ -78,10 +78,7 @@ class WhoPlays:
         """A row's own name: its player's, or one typed for the guest; "" for a guest with the default name,
         which the table words in the language of the moment ("Player 3" / "Spiller 3")."""
         profile = self.app.history.profile(self.profiles[row])
-        if profile is not None:
-            return profile.name
-        names = self.app.settings["names"]
-        return names[row] if row < len(names) else ""
+        return profile.name if profile is not None else self.app.settings.typed_name(row)
 
     def taken(self, row: int | None) -> set[int]:
         """The profiles the rows in play other than `row` have (None: every row's)."""
