@@ -86,9 +86,11 @@ and two terms now follow the table:
   0.96 ×, the worst 0.80 → 0.84 ×), kid,casual,pro (687/249; before, a pro 0.79 × at seed 99), kid,casual,pro under
   all nine rules (865/316), kid,pro (734) and the unchanged kid,kid,casual,casual,pro and kid,casual,casual,pro,pro,pro
   is within 0.8-1.25 × parity; eight seats of kids, casuals and pros keep their head starts.
-  Left: a casual alone among five pros (6 seats) went 1.25 → 0.89 × (223 → 213 ms; seed 0 0.75 ×: at six seats the
-  lone seat still needs about half of SPREAD_MS), and a kid against a casual under all nine rules 0.69 → 0.87 ×
-  (505 → 545 ms: there the pace term is short by about 25 ms, where at the seed's rules it is 10 ms over).
+  Left: a casual alone among five pros (6 seats) went 1.25 → 0.89 × (223 → 213 ms; seed 0 0.75 ×; at 218 ms 1.12 ×:
+  at six seats the lone seat still needs about 3 ms of SPREAD_MS), and a kid against a casual under all nine rules
+  0.69 → 0.87 × (505 → 545 ms; at 570 ms 1.02 ×: there the pace term is about 25 ms short, where at the seed's rules
+  it is about 10 ms over; no one factor of the rules' and the fastest seat's pace fits both and the nine-rule tables
+  with a pro).
 """
 
 from __future__ import annotations
