@@ -143,6 +143,20 @@ def test_a_guest_skipping_the_check_is_named_and_keeps_no_head_start(tmp_path):
     assert scene.seating.player_name(0) in scene.note
 
 
+def test_a_check_that_gave_no_figure_is_offered_again_at_the_next_press(tmp_path):
+    """A newcomer who slapped too few doubles in time (or skipped) was stuck at 0: Fair start never asked again."""
+    app, scene = guest_and_kid(tmp_path)
+    scene.seating.fair_start()
+    app.top._finish(None)  # under three doubles slapped in time: no figure
+    assert app.top is scene and scene.seating.checked == {0: None}  # not asked again at once
+    assert "Fair start again" in scene.note
+    scene.seating.fair_start()  # the family presses it again
+    assert isinstance(app.top, ReactionCheck) and app.top.seat == 0
+    app.top._finish(700.0)
+    assert app.top is scene and scene.seating.checked == {0: 700.0}
+    assert scene.seating.leads[:2] == fair.head_starts([700.0, 900.0], scene.rules)
+
+
 def test_a_guests_check_sets_their_head_start(tmp_path):
     app, scene = guest_and_kid(tmp_path)
     scene.seating.fair_start()
