@@ -112,7 +112,7 @@ class Navigator:
 
     def __init__(self, stack: SceneStack) -> None:
         self.stack = stack
-        self._lobby_tables: dict[str, TableConfig] = {}  # by game: the table its lobby last started or was left with, this run
+        self._lobby_tables: dict[str, TableConfig] = {}  # by game: its lobby's last table, this run
 
     def remember(self, config: TableConfig) -> None:
         """`config` is the table its game's lobby started, or was left with: the lobby opens with its seats and house
