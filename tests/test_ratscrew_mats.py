@@ -102,6 +102,32 @@ def test_seven_seats_fill_a_small_window_at_150_percent(language):
 
 
 @pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", [(640, 360), (854, 480), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_six_seats_pile_takes_half_the_window_at_100_percent(size, language):
+    """Six seats in columns of three at 100 %: the pile half the window's height (51 %; it was 43-48 %): where the
+    middle mat's lane and its neighbours' want the same gaps, two seats give way (Notes._find), each lane on felt."""
+    i18n.set_language(language)
+    _app, t = table(6, size)
+    view = t.view
+    assert view.geo.pile_zone.h >= 0.5 * size[1], view.geo.pile_zone.h / size[1]
+    assert all(lane.clear for lane in view.notes.lanes())
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", range(2, 9))
+def test_the_rules_corner_is_shown_at_100_percent(n, size, language):
+    """At 100 % text the small print ("Rules: Esc / Start") is shown at every window and seat count, off every seat's
+    notes lane (see CornerPrint)."""
+    i18n.set_language(language)
+    _app, t = table(n, size)
+    view = t.view
+    corner = view.corner_rect()
+    assert corner is not None and pygame.Rect((0, 0), size).contains(corner), corner
+    assert corner.collidelist([lane.rect for lane in view.notes.lanes()]) < 0
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
 @pytest.mark.parametrize("percent", [100, 125, 150])
 @pytest.mark.parametrize("n", range(5, 9))
 def test_a_two_digit_count_fits_on_a_mats_stack_in_a_small_window(n, percent, language):
@@ -164,7 +190,8 @@ def test_a_slap_banner_wider_than_a_mats_words_is_said_whole_on_its_winners_mat(
             on_mat += not lane.contains(said[0].rect)
             assert overlaps(boxes) == [], rule
             view.anim.clear((Banner,))
-    assert on_mat and render_text.CUTS == []
+    # (seven seats at 150 % in English: every lane holds its winner's banner, none on a plate)
+    assert bool(on_mat) == (language != "en" or n != 7) and render_text.CUTS == []
 
 
 def _fills(view, n, size):
@@ -446,3 +473,26 @@ def test_the_corner_print_is_placed_once_per_layout(n, monkeypatch):
     for _ in range(3):
         t.draw(surface, 0.0)
     assert calls == []  # ... and then kept
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("size", [(640, 360), (854, 480), (1280, 720), (1280, 800), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", range(2, 9))
+def test_the_small_print_drawn_keeps_its_rules_key_whole(n, size, language):
+    """Wherever the small print is drawn (every layout of the pile-share table: 2-8 seats, five windows, 100-150 %
+    text, three languages), its "Rules: Esc / Start" line is among what is drawn, whole: it is how a newcomer opens the
+    rules and the menu, so where room is short the slaps' line goes first (six seats at 100 % kept only the slaps)."""
+    from game.render.small_print import rules_key_hint
+
+    i18n.set_language(language)
+    for percent in (100, 125, 150):
+        scale.install(text=percent / 100)
+        with scale.text_room(TableScene.text_room):
+            app, t = table(n, size)
+            (_now, _surface, boxes), = drawn_frames(app, t, 40)
+            corner = [b for b in boxes if b.kind == "small_print"]
+            if not corner:  # (no room for it at all: nothing drawn to check)
+                continue
+            assert rules_key_hint(t.view.model.keys) in corner[0].text.split("\n"), (percent, corner[0].text)
+            assert pygame.Rect((0, 0), size).contains(corner[0].rect), (percent, corner[0].rect)

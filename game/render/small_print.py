@@ -35,7 +35,8 @@ class SmallPrint:
     """One table's small print, laid out once per window size and text."""
 
     def __init__(self, avoid: Callable[[], list[pygame.Rect]] | None = None) -> None:
-        self._placed: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None  # (size, text), image, rect
+        # (size, text), image, rect, the parts of the text it shows
+        self._placed: tuple[tuple[object, ...], pygame.Surface, pygame.Rect, tuple[str, ...]] | None = None
         self._avoid = avoid  # what else on the felt it keeps off (a game's centre)
 
     @staticmethod
@@ -56,6 +57,16 @@ class SmallPrint:
         imgs = [texts.render(line, size, colors.on_felt(colors.TEXT_DIM)) for line in lines]
         return max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)
 
+    def _kept(self, parts: list[str]) -> list[list[str]]:
+        """The parts of the text to try, most first: all of them, then fewer, the last left out first."""
+        return [parts[:keep] for keep in range(len(parts), 0, -1)]
+
+    def _fill(self, texts: TextCache, window: tuple[int, int], parts: list[str], kept: list[str], lines: list[str],
+              size: int, spot: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect, tuple[str, ...]] | None:
+        """(layout) What goes at `spot`, found free for `kept` of the text's `parts` (wrapped into `lines` at `size`):
+        the block of those lines, where, the parts shown (None: not there after all)."""
+        return self._block(texts, lines, size), spot, tuple(kept)
+
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The block and where it goes: `text`'s lines ("\\n" parts, most important first, each wrapped)
         in the first free corner (bottom left, top left, bottom right, top right); where no corner is
@@ -70,10 +81,10 @@ class SmallPrint:
             parts = [p for p in text.split("\n") if p]
             m = max(4, h // 90)
             placed = None
-            tries = [(keep, share) for keep in range(len(parts), 0, -1)
+            tries = [(kept, share) for kept in self._kept(parts)
                      for share in (WIDTH_SHARE, *(NARROWER if L.rows else ()))]
-            for keep, share in tries:
-                lines = [ln for part in parts[:keep] for ln in wrap(part, font, round(w * share))]
+            for kept, share in tries:
+                lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
                 bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
                 spots = [  # bottom left, top left, bottom right, top right
                     pygame.Rect(m, h - m - bh, bw, bh),
@@ -87,14 +98,19 @@ class SmallPrint:
                 free = [r for r in spots
                         if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
                         and r.collidelist(avoid) < 0]
-                if free:
-                    placed = (self._block(texts, lines, size), free[0])
+                placed = self._fill(texts, L.size, parts, kept, lines, size, free[0]) if free else None
+                if placed is not None:
                     break
             if placed is None:
                 block = self._block(texts, [parts[0] if parts else ""], size)
-                placed = (block, block.get_rect(topleft=(m, h + m)))  # no room: off-screen
+                placed = (block, block.get_rect(topleft=(m, h + m)), ())  # no room: off-screen
             self._placed = (key, *placed)
         return self._placed[1], self._placed[2]
+
+    def shown(self) -> tuple[str, ...]:
+        """The parts of its text ("\\n" parts, each whole, perhaps wrapped) it was last laid out with, () before
+        it was or where it found no room."""
+        return self._placed[3] if self._placed is not None else ()
 
     def draw(self, surface: pygame.Surface, L: TableLayout, texts: TextCache, text: str) -> None:
         block, rect = self.layout(L, texts, text)

@@ -328,7 +328,8 @@ class TableView:
 
         corner = self.small_print.rect(self.L.size) if note else None
         if corner is not None and pygame.Rect((0, 0), self.L.size).colliderect(corner):
-            self.boxes.add("small_print", corner, note, px=word_min(self.L.size))
+            shown = "\n".join(self.small_print.shown())  # (the parts that found room: what was drawn)
+            self.boxes.add("small_print", corner, shown, px=word_min(self.L.size))
         return rects
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:
