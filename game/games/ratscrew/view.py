@@ -41,25 +41,26 @@ from game.render.scale import (
     unit,
     word_min,
 )
-from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
+from game.render.small_print import NARROWER, WIDTH_SHARE, Shown, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
 
-Shown = tuple[pygame.Surface, pygame.Rect, tuple[str, ...]]  # a block of small print, where it goes, the parts it shows
-
 
 class CornerPrint(SmallPrint):
-    """The table's small print (its rules in short) in a free corner; where no corner is free (a big text
-    size round many seats), against the window's left or right edge between two seats, off what `clear`
-    gives (the seats as they can be drawn, the pile and the centre's lanes as wide as it). Where the place found
+    """The table's small print (its rules in short: the slaps' line and the rules key) where it shows both, at the
+    couch's word size or smaller (`sizes`, never under the tables' floor): beside the centre's lanes, else in a free
+    corner, else against the window's left or right edge between two seats, off what `clear` gives (the seats as they
+    can be drawn, the pile and the centre's lanes as wide as it); each part wrapped or (a wide free strip) on a line
+    of its own. Only where neither finds room anywhere does it show less (the rules key first). Where the place found
     takes felt a seat's notes need (`needs`: the felt next to each mat the seats' lanes found without it have, where
-    those found off it fall short), it goes where it covers none of that felt, if anywhere."""
+    those found off it fall short), it goes where it covers none of that felt and shows as much, if anywhere; else it
+    stays, and the pile is laid out smaller (see RatscrewView._fits_at)."""
 
     def __init__(self, clear: Callable[[], list[pygame.Rect]],
                  avoid: Callable[[], list[pygame.Rect]],
                  spots: Callable[[tuple[int, int]], list[pygame.Rect]],
                  needs: Callable[[pygame.Rect], list[pygame.Rect]]) -> None:
-        super().__init__(lambda: [*avoid(), *self._needed])
+        super().__init__(avoid)
         self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs = needs
@@ -69,87 +70,83 @@ class CornerPrint(SmallPrint):
         key = (L.size, text)
         if self._placed is None or self._placed[0] != key:
             self._needed = []
-            img, rect, shown = self._place(L, texts, text)
+            found = self._place(L, texts, text)
             window = pygame.Rect((0, 0), L.size)
-            if window.colliderect(rect):
-                self._needed = self._needs(rect)
+            if window.colliderect(found[1]):
+                self._needed = self._needs(found[1])
                 if self._needed:
                     moved = self._place(L, texts, text)
-                    if window.colliderect(moved[1]):  # (nowhere else: it stays, and the pile is laid out smaller)
-                        img, rect, shown = moved
+                    if window.colliderect(moved[1]) and len(moved[2]) >= len(found[2]):
+                        found = moved
+                    self._needed = []
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
-            self._placed = (key, img, rect, shown)
+            self._placed = (key, *found)
         return self._placed[1], self._placed[2]
 
     def _options(self, parts: list[str]) -> list[list[str]]:
-        """(beside the centre, against an edge) The parts to find room for: every part, fewer, and at the last the
-        rules key alone (where only fewer find room, `_fill` shows the rules key there)."""
-        return [*self._kept(parts), *([parts[-1:]] if len(parts) > 1 else [])]
+        """The parts to find room for: every part, then (nowhere room for them) the rules key alone, then the first
+        part alone (the rules key is how a newcomer opens the whole rules, the slaps among them, and the menu)."""
+        if len(parts) < 2:
+            return [parts]
+        return [parts, parts[-1:], parts[:1]]
 
-    def _fill(self, texts: TextCache, window: tuple[int, int], parts: list[str], kept: list[str], lines: list[str],
-              size: int, spot: pygame.Rect) -> Shown | None:
-        """Room found for the slaps' line without the rules key shows the rules key instead, on one line at the
-        window's edge side of that room (None: it would not fit there whole; the search goes on): the rules key is
-        how a newcomer opens the whole rules (the slaps among them) and the menu, the one way in to all the corner
-        leaves out. (The room is kept as found, not searched again for the smaller block: a smaller block finds
-        another first place, where it may take felt a seat's notes need, and the table's layout would change.)"""
-        rules = parts[-1]  # (the corner's last part: see RatscrewView.corner_text)
-        if rules in kept:
-            return super()._fill(texts, window, parts, kept, lines, size, spot)
-        bw, bh = self._block_size(texts, [rules], size)
-        if bw > spot.w or bh > spot.h:
-            return None
-        block = pygame.Surface(spot.size, pygame.SRCALPHA)
-        w, h = window
-        x = (spot.w - bw) // 2 if abs(spot.centerx - w // 2) < spot.w // 2 else 0 if spot.centerx < w // 2 else spot.w - bw
-        block.blit(self._block(texts, [rules], size), (x, 0 if spot.centery < h // 2 else spot.h - bh))
-        return block, spot, (rules,)
+    @staticmethod
+    def sizes(window: tuple[int, int]) -> list[int]:
+        """The text sizes (as asked of the fonts) the small print tries, biggest first: the couch's word size at
+        the text size in force, then as big as 100 % draws it, then the tables' floor as drawn (TEXT_MIN)."""
+        return list(dict.fromkeys((word_min(window), text_for(word_min(window)), text_for(text_min(window)))))
+
+    def _shapes(self, texts: TextCache, kept: list[str], size: int, width: int) -> list[list[str]]:
+        """The lines to try `kept` in, at `size`: each part wrapped to WIDTH_SHARE of the window's `width` (then
+        narrower, on more lines), then each part on a line of its own (for a wide, low strip of felt)."""
+        font = texts.font(size)
+        shapes: list[list[str]] = []
+        for lines in ([ln for part in kept for ln in wrap(part, font, round(width * share))]
+                      for share in (WIDTH_SHARE, *NARROWER)):
+            if lines not in shapes:
+                shapes.append(lines)
+        if kept not in shapes:
+            shapes.append(list(kept))
+        return shapes
 
     def _place(self, L: TableLayout, texts: TextCache, text: str) -> Shown:
-        """(layout) Beside the centre's lanes, else in a corner, else against an edge (below the window: nowhere)."""
-        beside = self._beside(L, texts, text)
-        if beside is not None:
-            return beside
-        img, rect = super().layout(L, texts, text)
-        found = self._edge(L, texts, text) if rect.top >= L.size[1] else None
-        return found or (img, rect, self.shown())
+        """(layout) As many parts as find room, at the biggest size they do: beside the centre, else in a corner,
+        else against an edge (nowhere: below the window)."""
+        parts = [p for p in text.split("\n") if p]
+        for kept in self._options(parts):
+            for size in self.sizes(L.size):
+                for lines in self._shapes(texts, kept, size, L.size[0]):
+                    block = self._block_size(texts, lines, size)  # (drawn once it has a place)
+                    spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
+                    if spot is not None:
+                        return self._block(texts, lines, size), spot, tuple(kept), size
+        return self.nowhere(L, texts, parts, word_min(L.size))
 
-    def _beside(self, L: TableLayout, texts: TextCache, text: str) -> Shown | None:
+    def _beside(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
         """Mats in rows: the first of `spots` free of the seats (lifted), their notes' rows and the centre (and the
         lanes it keeps off)."""
-        w, h = L.size
-        size = word_min(L.size)
-        font = texts.font(size)
-        parts = [p for p in text.split("\n") if p]
+        h = L.size[1]
         m = max(4, h // 90)
-        window = pygame.Rect(0, 0, w, h)
+        window = pygame.Rect((0, 0), L.size)
         keep_off = [*self._keep(), *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
-        for kept in self._options(parts):
-            for share in (WIDTH_SHARE, 0.28, 0.22):
-                lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
-                for spot in self._spots(self._block_size(texts, lines, size)):  # (drawn once it has a place)
-                    found = (self._fill(texts, L.size, parts, kept, lines, size, spot)
-                             if window.contains(spot) and spot.collidelist(keep_off) < 0 else None)
-                    if found is not None:
-                        return found
-        return None
+        return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0),
+                    None)
 
-    def _edge(self, L: TableLayout, texts: TextCache, text: str) -> Shown | None:
+    def _corner(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
+        free = self.corner_spots(L, block, [*self._keep(), *self._needed])
+        return free[0] if free else None
+
+    def _edge(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
+        """Against the window's left or right edge, the highest place off `clear` (and the lanes it keeps off)."""
         w, h = L.size
-        size = text_min(L.size)
-        font = texts.font(size)
-        parts = [p for p in text.split("\n") if p]
+        bw, bh = block
         m = max(4, h // 90)
         keep_off = [r.inflate(m, m) for r in [*self._clear(), *self._needed]]
-        for kept in self._options(parts):
-            lines = [ln for part in kept for ln in wrap(part, font, round(w * WIDTH_SHARE))]
-            bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
-            for y in range(m, h - m - bh + 1, 2):
-                for spot in (pygame.Rect(m, y, bw, bh), pygame.Rect(w - m - bw, y, bw, bh)):  # left, right
-                    found = self._fill(texts, L.size, parts, kept, lines, size, spot) if spot.collidelist(keep_off) < 0 else None
-                    if found is not None:
-                        return found
+        for y in range(m, h - m - bh + 1, 2):
+            for spot in (pygame.Rect(m, y, bw, bh), pygame.Rect(w - m - bw, y, bw, bh)):  # left, right
+                if spot.collidelist(keep_off) < 0:
+                    return spot
         return None
 
 
