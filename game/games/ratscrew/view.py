@@ -231,24 +231,23 @@ class RatscrewView(TableView):
         if self.mats_in_rows:
             # mats in columns at the sides (the pile tall between them), their stacks of backs under their names
             # or (short mats: a small window's columns of four) beside them, else in rows, where every seat's notes
-            # and the small print find felt beside its mat; else round an ellipse
-            mats = None
+            # find felt beside its mat; else round an ellipse
             for self._columns, self._stack_beside in ((True, False), (True, True), (False, False)):
                 self._fit_rows(size)
                 if self.L.rows and self._shrink_for_notes(size):
-                    mats = (self._card, self._mode, self.geometry(self.L, self._mode).share())
                     break
-            # ... where that leaves the pile at least as big as round the ellipse (eight seats at 150 %: a fifth of
-            # the window's height in rows, 30 % round it; six at 150 %, where the rows' pile gives the small print
-            # room: 22 %, 30 %)
-            round_share = self._round(size)
-            if mats is not None and mats[2] >= round_share:
-                self._card, self._mode = mats[0], mats[1]
+            else:  # too crowded for mats: as round an ellipse
+                self._card, self._mode = None, "stack"
                 self._lanes = self._clear = None
                 self.small_print = self.corner_print()
                 super().relayout(size)
         else:
-            self._round(size)
+            super().relayout(size)
+        if not self.L.rows:
+            column = self.geometry(self.L).column()
+            if column > self.L.pile.h:  # a bigger text size: the lanes above and below the pile grew
+                self._tall = (column + 1) / self.L.card_h
+                super().relayout(size)
         self.geo = self.geometry(self.L, self._mode)
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
@@ -260,19 +259,6 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
-
-    def _round(self, size: tuple[int, int]) -> float:
-        """Lays the seats out round the ellipse, the centre as tall as its lanes need; the pile's share of the
-        window's height there."""
-        self._card, self._mode, self._tall = None, "stack", LAYOUT.pile_tall
-        self._lanes = self._clear = None
-        self.small_print = self.corner_print()
-        super().relayout(size)
-        column = self.geometry(self.L).column()
-        if column > self.L.pile.h:  # a bigger text size: the lanes above and below the pile grew
-            self._tall = (column + 1) / self.L.card_h
-            super().relayout(size)
-        return self.geometry(self.L).share()
 
     def _shrink_for_notes(self, size: tuple[int, int]) -> bool:
         """Mats in rows where a seat's notes find no felt beside its mat: the pile a little smaller (the lanes
