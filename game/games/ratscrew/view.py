@@ -54,16 +54,18 @@ class CornerPrint(SmallPrint):
     of its own. Only where neither finds room anywhere does it show less (the rules key first). Where the place found
     takes felt a seat's notes need (`needs`: the felt next to each mat the seats' lanes found without it have, where
     those found off it fall short), it goes where it covers none of that felt and shows as much, if anywhere; else it
-    stays, and the pile is laid out smaller (see RatscrewView._fits_at)."""
+    stays, as small as leaves every seat's lane felt of its own (`leaves`) if any of its sizes does, and the pile is
+    laid out smaller where the lanes then fall short (see RatscrewView._shrink_for_notes)."""
 
     def __init__(self, clear: Callable[[], list[pygame.Rect]],
                  avoid: Callable[[], list[pygame.Rect]],
                  spots: Callable[[tuple[int, int]], list[pygame.Rect]],
-                 needs: Callable[[pygame.Rect], list[pygame.Rect]]) -> None:
+                 needs: Callable[[pygame.Rect], list[pygame.Rect]],
+                 leaves: Callable[[pygame.Rect], bool]) -> None:
         super().__init__(avoid)
         self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
-        self._needs = needs
+        self._needs, self._leaves = needs, leaves
         self._needed: list[pygame.Rect] = []  # the seats' lanes it keeps off (see `needs`)
 
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
@@ -76,9 +78,15 @@ class CornerPrint(SmallPrint):
                 self._needed = self._needs(found[1])
                 if self._needed:
                     moved = self._place(L, texts, text)
+                    self._needed = []
                     if window.colliderect(moved[1]) and len(moved[2]) >= len(found[2]):
                         found = moved
-                    self._needed = []
+                    elif not self._leaves(found[1]):
+                        # (eight seats at 150 % in Danish: the slaps' line at 24 px took a corner mat's only felt,
+                        # at 20 it leaves the mat a line of its own, as in English)
+                        smaller = (self._place(L, texts, text, [size]) for size in self.sizes(L.size) if size < found[3])
+                        found = next((f for f in smaller if len(f[2]) >= len(found[2]) and window.colliderect(f[1])
+                                      and self._leaves(f[1])), found)
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
             self._placed = (key, *found)
@@ -110,12 +118,12 @@ class CornerPrint(SmallPrint):
             shapes.append(list(kept))
         return shapes
 
-    def _place(self, L: TableLayout, texts: TextCache, text: str) -> Shown:
-        """(layout) As many parts as find room, at the biggest size they do: beside the centre, else in a corner,
-        else against an edge (nowhere: below the window)."""
+    def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None) -> Shown:
+        """(layout) As many parts as find room, at the biggest size they do (of `sizes`, else of `self.sizes`):
+        beside the centre, else in a corner, else against an edge (nowhere: below the window)."""
         parts = [p for p in text.split("\n") if p]
         for kept in self._options(parts):
-            for size in self.sizes(L.size):
+            for size in sizes or self.sizes(L.size):
                 for lines in self._shapes(texts, kept, size, L.size[0]):
                     block = self._block_size(texts, lines, size)  # (drawn once it has a place)
                     spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
@@ -479,7 +487,11 @@ class RatscrewView(TableView):
 
     def corner_print(self) -> CornerPrint:
         """The small print, laid out again (at the text size in force, off the seats' notes as they need it)."""
-        return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs)
+        return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves)
+
+    def print_leaves(self, rect: pygame.Rect) -> bool:
+        """Whether every seat's lane has felt of its own were the small print at `rect`."""
+        return all(lane.clear for lane in self.notes.lanes_off([rect]))
 
     def print_needs(self, rect: pygame.Rect) -> list[pygame.Rect]:
         """What the small print keeps off where at `rect` it takes felt a seat's notes need (the lanes found off it
