@@ -61,8 +61,9 @@ class CornerPrint(SmallPrint):
                  avoid: Callable[[], list[pygame.Rect]],
                  spots: Callable[[tuple[int, int]], list[pygame.Rect]],
                  needs: Callable[[pygame.Rect], list[pygame.Rect]],
-                 leaves: Callable[[pygame.Rect], bool]) -> None:
+                 leaves: Callable[[pygame.Rect], bool], whole: bool = True) -> None:
         super().__init__(avoid)
+        self._whole = whole  # (not: where it takes felt a seat's notes need, it shows less elsewhere if it must)
         self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
@@ -79,7 +80,7 @@ class CornerPrint(SmallPrint):
                 if self._needed:
                     moved = self._place(L, texts, text)
                     self._needed = []
-                    if window.colliderect(moved[1]) and len(moved[2]) >= len(found[2]):
+                    if window.colliderect(moved[1]) and (len(moved[2]) >= len(found[2]) or not self._whole):
                         found = moved
                     elif not self._leaves(found[1]):
                         # (eight seats at 150 % in Danish: the slaps' line at 24 px took a corner mat's only felt,
@@ -192,6 +193,7 @@ class RatscrewView(TableView):
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
     _columns = True  # mats in rows: in columns at the sides where the seats are few (else in rows: see relayout)
     _stack_beside = False  # mats in columns: each mat's stack of backs down its left, beside its name (see relayout)
+    _whole_print = True  # the small print shows every part wherever it has room (see CornerPrint, relayout)
 
     @property
     def layout_hints(self) -> LayoutHints:  # type: ignore[override]
@@ -237,18 +239,15 @@ class RatscrewView(TableView):
         self._roomy = min(1.0, max(0.0, (unit(size) - 0.5) * 2))  # 0 at 640×360, 1 from 1280×720 up
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
-            # mats in columns at the sides (the pile tall between them), their stacks of backs under their names
-            # or (short mats: a small window's columns of four) beside them, else in rows, where every seat's notes
-            # find felt beside its mat; else round an ellipse
-            for self._columns, self._stack_beside in ((True, False), (True, True), (False, False)):
-                self._fit_rows(size)
-                if self.L.rows and self._shrink_for_notes(size):
-                    break
-            else:  # too crowded for mats: as round an ellipse
-                self._card, self._mode = None, "stack"
-                self._lanes = self._clear = None
-                self.small_print = self.corner_print()
-                super().relayout(size)
+            # mats (see _mats) with the small print whole; else mats with less of it, where it took felt the seats'
+            # notes need at every pile size tried (eight seats at 150 % in a small window: their words round the
+            # ellipse are under the floors); else round an ellipse
+            self._whole_print = True
+            if not self._mats(size):
+                self._whole_print = False
+                if not self._mats(size):
+                    self._whole_print = True
+                    self._round(size)  # too crowded for mats: as round an ellipse
         else:
             super().relayout(size)
         if not self.L.rows:
@@ -267,6 +266,23 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
+
+    def _mats(self, size: tuple[int, int]) -> bool:
+        """Lays the seats out as mats in columns at the sides (the pile tall between them), their stacks of backs under
+        their names or (short mats: a small window's columns of four) beside them, else in rows, the first where every
+        seat's notes find felt beside its mat; whether any did."""
+        for self._columns, self._stack_beside in ((True, False), (True, True), (False, False)):
+            self._fit_rows(size)
+            if self.L.rows and self._shrink_for_notes(size):
+                return True
+        return False
+
+    def _round(self, size: tuple[int, int]) -> None:
+        """Lays the seats out round the ellipse."""
+        self._card, self._mode = None, "stack"
+        self._lanes = self._clear = None
+        self.small_print = self.corner_print()
+        super().relayout(size)
 
     def _shrink_for_notes(self, size: tuple[int, int]) -> bool:
         """Mats in rows where a seat's notes find no felt beside its mat: the pile a little smaller (the lanes
@@ -487,7 +503,8 @@ class RatscrewView(TableView):
 
     def corner_print(self) -> CornerPrint:
         """The small print, laid out again (at the text size in force, off the seats' notes as they need it)."""
-        return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves)
+        return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves,
+                           self._whole_print)
 
     def print_leaves(self, rect: pygame.Rect) -> bool:
         """Whether every seat's lane has felt of its own were the small print at `rect`."""
