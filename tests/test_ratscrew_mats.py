@@ -472,26 +472,3 @@ def test_the_corner_print_is_placed_once_per_layout(n, monkeypatch):
     for _ in range(3):
         t.draw(surface, 0.0)
     assert calls == []  # ... and then kept
-
-
-@pytest.mark.parametrize("language", ["en", "da", "sv"])
-@pytest.mark.parametrize("size", [(640, 360), (854, 480), (1280, 720), (1280, 800), (1920, 1080)],
-                         ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("n", range(2, 9))
-def test_the_small_print_drawn_keeps_its_rules_key_whole(n, size, language):
-    """Wherever the small print is drawn (every layout of the pile-share table: 2-8 seats, five windows, 100-150 %
-    text, three languages), its "Rules: Esc / Start" line is among what is drawn, whole: it is how a newcomer opens the
-    rules and the menu, so where room is short the slaps' line goes first (six seats at 100 % kept only the slaps)."""
-    from game.render.small_print import rules_key_hint
-
-    i18n.set_language(language)
-    for percent in (100, 125, 150):
-        scale.install(text=percent / 100)
-        with scale.text_room(TableScene.text_room):
-            app, t = table(n, size)
-            (_now, _surface, boxes), = drawn_frames(app, t, 40)
-            corner = [b for b in boxes if b.kind == "small_print"]
-            if not corner:  # (no room for it at all: nothing drawn to check)
-                continue
-            assert rules_key_hint(t.view.model.keys) in corner[0].text.split("\n"), (percent, corner[0].text)
-            assert pygame.Rect((0, 0), size).contains(corner[0].rect), (percent, corner[0].rect)
