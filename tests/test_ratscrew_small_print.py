@@ -18,6 +18,13 @@ from game.render.text import get_font
 
 GRID = [(640, 360), (854, 480), (1280, 720), (1280, 800), (1920, 1080)]
 
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield  # (the looks are reset by conftest's standard_looks)
+    i18n.set_language("en")
+
+
 # (language, window, text %): the pile zone's share of the window's height (%) at two to eight seats as main laid it
 # out before the small print kept both its parts (main at 6ac3f5a, measured as this test measures it)
 MAIN_PILE = {
