@@ -244,6 +244,12 @@ class Settings(MutableMapping[str, object]):
         self.kept_presets: dict[str, JSON] = {}  # {game: {name: values}} not offered, kept (see _split_presets)
         self.kept_names: dict[int, JSON] = {}  # {index: value}: names that could not be used, kept
         self.read_only = ""  # why the file must not be saved over ("" = it may)
+        # What the last load could not use, for the title screen to say (the stderr lines reach no one in a windowed
+        # build): the file set aside whole (the name it was moved to, or "?" where it could not be moved), the
+        # settings back to their defaults, the presets not offered.
+        self.set_aside = ""
+        self.defaulted: list[str] = []
+        self.presets_unused = 0
 
     @overload
     def __getitem__(self, key: Literal["four_colour_suits", "reduced_motion", "teaching_aid", "fullscreen",
@@ -384,13 +390,16 @@ def free_path(path: Path, tag: str) -> Path:
     return target
 
 
-def _set_aside(path: Path, reason: str, warn: Warn) -> None:
+def _set_aside(path: Path, reason: str, warn: Warn) -> str:
+    """Move the unreadable settings file aside; the name it has now ("?" where it could not be moved)."""
     target = free_path(path, "corrupt")
     try:
         os.replace(path, target)
         warn(f"settings file {path} is unreadable ({reason}); moved it to {target.name}, using defaults")
+        return target.name
     except OSError as exc:
         warn(f"settings file {path} is unreadable ({reason}) and could not be moved ({exc}); using defaults")
+        return "?"
 
 
 def _reason(exc: BaseException) -> str:
@@ -418,18 +427,18 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: Prese
              "leaving the file as it is and not saving over it")
         return settings
     if len(raw) > MAX_BYTES:
-        _set_aside(path, f"larger than {MAX_BYTES // 1_000_000} MB", warn)
+        settings.set_aside = _set_aside(path, f"larger than {MAX_BYTES // 1_000_000} MB", warn)
         return settings
     try:
         data = json.loads(raw.decode("utf-8-sig"))  # -sig: a byte-order mark, as Notepad writes, is fine
     except Exception as exc:  # noqa: BLE001 - any failure of the decoder or parser (RecursionError from deep nesting)
-        _set_aside(path, _reason(exc), warn)
+        settings.set_aside = _set_aside(path, _reason(exc), warn)
         return settings
     if not isinstance(data, dict):
-        _set_aside(path, "not a JSON object", warn)
+        settings.set_aside = _set_aside(path, "not a JSON object", warn)
         return settings
     if nesting_depth(data) > MAX_DEPTH:
-        _set_aside(path, "nested too deeply", warn)
+        settings.set_aside = _set_aside(path, "nested too deeply", warn)
         return settings
     for key, value in data.items():
         if key not in SCHEMA:
@@ -444,6 +453,7 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: Prese
             if key == "presets":
                 presets, settings.kept_presets, lines = _split_presets(value, games)
                 value = {game: dict(mine) for game, mine in presets.items()}
+                settings.presets_unused = len(lines)
                 for line in lines[:MAX_PRESET_LINES]:
                     warn(f"settings: {line}; keeping it in the file, not offered")
                 if len(lines) > MAX_PRESET_LINES:
@@ -453,6 +463,7 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: Prese
                     warn(f"settings: keeping the presets of {_some(others, 'unknown game')} unused")
             settings[key] = value
         except (TypeError, ValueError) as exc:
+            settings.defaulted.append(key)
             warn(f"settings: {key} {exc}; using the default")
     if settings.unknown:  # from a newer version, say: one line however many
         warn(f"settings: keeping {_some(list(settings.unknown), 'unknown setting')} unused, as they were")

@@ -28,7 +28,7 @@ def test_head_starts_are_relative_to_the_fastest_in_whole_ms_up_to_a_second():
     assert leads[2] == 0 and leads[0] > leads[1] > 0  # the fastest none, the slowest the most
     # the model's figures with `spread` added, to the nearest ms (issue 38: 10 ms steps were too coarse)
     solved = fair._solve(((350.0, 1), (550.0, 1), (900.0, 1)), rules)
-    assert leads == [round(fair.spread(lead, rules)) for lead in solved[::-1]]
+    assert leads == [round(fair.spread(lead, rules, 350.0, 2)) for lead in solved[::-1]]
     assert fair.head_starts([3000.0, 350.0], rules) == [1000, 0]  # at most a second
     unknown = fair.head_starts([None, 550.0, 350.0], rules)
     assert unknown[0] == 0 and unknown[2] == 0 and unknown[1] > 0  # unknown: none, and left out
@@ -58,6 +58,25 @@ def test_head_starts_know_the_table_they_are_for():
     assert all(abs(c - 1 / 3) < 0.01 for c in chances), chances
     unfair = fair.game_chances(levels[::-1], [1, 1, 1], [0.0, 0.0, 0.0], rules)
     assert unfair[0] > 0.8 and unfair[2] < 0.02  # with none, the pro wins nearly every game
+
+
+def test_what_the_model_leaves_out_follows_the_table():
+    """Issue 38 (fair.py's notes): the only seat slower than the fastest gets none of SPREAD_MS (a casual alone among
+    one to three pros took 1.12-1.29 x parity with it), and the slower the table's quickest reactions (its rules, or
+    no quick hand at it) the more of its head start is added (a kid against a casual took 0.89 x)."""
+    rules = rs.Rules()
+    alone, two, three = (fair.spread(300.0, rules, 350.0, n) for n in (1, 2, 3))
+    assert alone < two < three and three - alone == pytest.approx(fair.SPREAD_MS)
+    assert three == fair.spread(300.0, rules, 350.0, 7)  # the whole of it from three slower seats on
+    assert fair.spread(5.0, rules, 350.0, 3) < 5.0 + fair.SPREAD_MS  # a seat barely slower: less
+    assert fair.spread(300.0, rules, 550.0, 1) > alone * 1.05  # no pro at the table: more
+    assert fair.spread(300.0, rules, 300.0, 1) == alone  # quicker than the quickest bots: never less
+    nine = rs.Rules(slaps=set(rs.SLAP_RULES))
+    assert fair.spread(300.0, nine, 550.0, 1) > fair.spread(300.0, nine, 350.0, 1) > alone  # and more rules: more
+    for table in ((350.0, 1), (350.0, 2), (550.0, 3), (300.0, 5)):
+        for lead in (0.0, 4.0, 120.0, 700.0):
+            for r in (rules, nine):
+                assert fair.unspread(fair.spread(lead, r, *table), r, *table) == pytest.approx(lead)
 
 
 def test_bots_known_medians_and_players_as_doubles():
@@ -124,6 +143,20 @@ def test_a_guest_skipping_the_check_is_named_and_keeps_no_head_start(tmp_path):
     assert scene.seating.player_name(0) in scene.note
 
 
+def test_a_check_that_gave_no_figure_is_offered_again_at_the_next_press(tmp_path):
+    """A newcomer who slapped too few doubles in time (or skipped) was stuck at 0: Fair start never asked again."""
+    app, scene = guest_and_kid(tmp_path)
+    scene.seating.fair_start()
+    app.top._finish(None)  # under three doubles slapped in time: no figure
+    assert app.top is scene and scene.seating.checked == {0: None}  # not asked again at once
+    assert "Fair start again" in scene.note
+    scene.seating.fair_start()  # the family presses it again
+    assert isinstance(app.top, ReactionCheck) and app.top.seat == 0
+    app.top._finish(700.0)
+    assert app.top is scene and scene.seating.checked == {0: 700.0}
+    assert scene.seating.leads[:2] == fair.head_starts([700.0, 900.0], scene.rules)
+
+
 def test_a_guests_check_sets_their_head_start(tmp_path):
     app, scene = guest_and_kid(tmp_path)
     scene.seating.fair_start()
@@ -176,4 +209,4 @@ def test_every_reaction_at_a_table_of_different_players_gets_its_fair_chance(gro
     chances = fair.game_chances([bots.level_at(m) for m in medians], [1] * groups, list(solved), rules)
     assert all(abs(c * groups - 1) < 0.01 for c in chances), [round(c * groups, 3) for c in chances]
     leads = fair.head_starts(medians[::-1], rules)[::-1]  # (any order of seats)
-    assert leads == [round(fair.spread(lead, rules)) for lead in solved]
+    assert leads == [round(fair.spread(lead, rules, medians[0], groups - 1)) for lead in solved]

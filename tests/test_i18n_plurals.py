@@ -24,7 +24,7 @@ NAMES_A_NUMBER = {  # seats, players, controllers, drills, presets by number
     "Controller {n}: press {a} to join", "Controller {n}: press {a} to play {name}", "Controller {n}: {a} / {b}",
     "House rules {n}", "Name for player {n}",
     "Name for seat {n}", "Player {n}",
-    "Player {n} joined.", "Player {n} left.", "P{n}", "P{n} now uses {key}.", "P{n}'s keys",
+    "Player {n} joined.", "P{n}", "P{n} now uses {key}.", "P{n}'s keys",
     "P{n}: swapped {a} and {b}.", "Seat {n}", "Who is player {n}?", "Who plays seat {n}?",
     "bot: {level} · controller {n} next", "{key} is already P{n}'s key. Pick another, or change P{n} first.",
     "{n} · + {rule}", "{n} · Doubles", "Card {n} of {total}", "Question {n} of {total}",

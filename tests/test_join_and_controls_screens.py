@@ -81,6 +81,19 @@ def test_join_back_keeps_the_seats_as_they_were():
     assert app.top is None and app.input.owner == before
 
 
+def test_a_seat_that_leaves_is_named_as_its_box_names_it():
+    app = App()
+    app.history.create("Bo")
+    app.push(JoinScene(seats=4))
+    app.keys(pygame.K_q, pygame.K_p)  # P1's row takes seat 1, P2's seat 2
+    app.keys(pygame.K_RIGHT)  # the last keyboard seat (seat 2) is played by Bo
+    assert app.top.profiles == {1: app.history.by_name("Bo").id} and app.top.message == "Bo joined."
+    app.keys(pygame.K_RSHIFT)  # P2's second key: Bo leaves
+    assert app.top.message == "Bo left." and app.top.joined() == {0: "kb:0"}
+    app.keys(pygame.K_LSHIFT)  # a guest's seat is named by its number, as its box names it
+    assert app.top.message == "Player 1 left."
+
+
 def test_full_table_says_so():
     app = App()
     app.push(JoinScene(seats=2))

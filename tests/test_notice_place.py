@@ -71,6 +71,22 @@ def test_a_notice_in_the_lobby_covers_no_word(tmp_path, game, size):
     _assert_covers_nothing(app, size)
 
 
+@pytest.mark.parametrize("text", [NOTICE, "Controller 2 connected \u2014 press A to join"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["nothanks", "ratscrew"])
+def test_a_notice_in_the_lobby_keeps_off_the_seats_cards(tmp_path, game, size, text):
+    """Not only off their words: a notice over a card's top edge (1920x1080, its two lines taller than the strip
+    beside the title) read as part of that seat. There it goes on one line, beside the title."""
+    app = make_app(tmp_path, size)
+    app.nav.push(screens.Lobby(game))
+    app.frames(2)
+    box = _assert_covers_nothing(app, size, text)
+    lay = app.top.layout
+    cards = [r.move(0, -lay.shift(seat)) for seat, r in enumerate(lay.card_rects) if lay.shift(seat) is not None]
+    assert box.collidelist([*cards, *lay.buttons]) == -1, (box, cards)
+    assert box.bottom <= lay.grid.top and box.top < size[1] * 0.05  # along the top, where notices are looked for
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_notice_over_the_reaction_check_covers_no_word(tmp_path, size):
     app = make_app(tmp_path, size)

@@ -10,7 +10,7 @@ from support_app import OUT, finished, focus, make_app, press, save_png
 from test_scenes_screenshots import overlapping
 
 from game import record
-from game.i18n import t
+from game.i18n import t, using
 from game.render.text import TextRecorder
 from game.scenes.replays import ReplayScene, ReplaysScene, recent
 from game.scenes.title import TitleScene
@@ -86,6 +86,16 @@ def test_only_the_newest_50_are_listed(data):
     entries = recent(folder)
     assert len(entries) == record.RECENT_KEPT == 50
     assert entries[0].path.name.startswith("20261202-000051") and entries[-1].path.name.startswith("20261202-000002")
+
+
+@pytest.mark.parametrize(("language", "says"), [("da", "Kan ikke vises: "), ("sv", "Kan inte visas: ")])
+def test_a_file_that_cannot_be_shown_says_so_in_the_players_language(tmp_path, language, says):
+    """Its row was the file's name over an English line ("line 1 is not JSON") on a Danish or Swedish screen."""
+    path = tmp_path / f"20261203-000001-000000-cut{record.SUFFIX}"
+    path.write_text('{"n":0,"k":"header"', encoding="utf-8")
+    with using(language):
+        (entry,) = recent(tmp_path)
+    assert entry.broken and entry.title == f"{says}{path.name}" and entry.detail == "line 1 is not JSON"
 
 
 def test_broken_and_unknown_files_get_one_line_each_and_never_a_crash(app, data):

@@ -229,6 +229,16 @@ def test_every_control_works_from_a_pad_alone(app):
     assert isinstance(app.top, TitleScene)
 
 
+@pytest.mark.parametrize("game", ["ratscrew", "nothanks"])
+def test_the_replayed_tables_small_print_names_no_key_of_the_live_table(app, game):
+    """It said "Rules: Esc / Start", and Esc or Start leave the viewer: the table's keys are not the viewer's."""
+    scene = viewer(app, game)
+    with TextRecorder(app.screen) as rec:
+        scene.draw(app.screen, 0.0)
+    words = " ".join(text for _, text in rec.drawn)
+    assert "Rules: Esc" not in words and "Rules:" not in scene.table.view.corner_text()
+
+
 def test_esc_backspace_and_done_leave(app):
     viewer(app)
     press(app, "esc")

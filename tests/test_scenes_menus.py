@@ -253,6 +253,34 @@ def test_a_pad_still_types_on_the_on_screen_keyboard_while_the_keyboard_types(ap
     app.frames(2)
 
 
+def test_a_pads_start_keeps_the_name_typed_with_the_d_pad_and_esc_still_cancels(app, monkeypatch):
+    """A pad's Start cancelled, losing a name typed letter by letter; it is the pad's "done" elsewhere."""
+    from test_input_pads import PostedPad
+
+    pad = PostedPad(monkeypatch)
+    pad.plug()
+    app.frames(2)
+    entry = open_name_entry(app)
+    for button in ("dpdown", "a", "dpright", "a"):  # from OK to M: the proposed name is replaced, then M, A
+        pad.press(button)
+        pad.release(button)
+        app.frames(2)
+    assert entry.name == "MA"
+    assert f"{app.input.button('start')} done" in entry.hint()
+    pad.press("start")
+    pad.release("start")
+    app.frames(2)
+    assert top_name(app) == "LobbyScene" and app.settings["names"][0] == "MA"
+    focus(app, "MA")
+    press(app, "enter")
+    assert top_name(app) == "NameEntryScene"
+    type_keys(app, "Zed")
+    stroke(app, pygame.K_ESCAPE)  # the keyboard's Esc still cancels
+    assert top_name(app) == "LobbyScene" and app.settings["names"][0] == "MA"
+    pad.unplug()
+    app.frames(2)
+
+
 def test_the_space_key_label_fits_at_every_size(app):
     from game.render.text import get_font
     from game.scenes.dialogs import KEYBOARD, SPACE, NameEntryScene

@@ -84,6 +84,10 @@ class History:
         self._writer: threading.Thread | None = None
         self._said: set[str] = set()
         self.failures = 0  # batches the disk refused
+        # What opening it found, for the title screen to say (the stderr line reaches no one in a windowed build):
+        # rows a repair left out, and the name a damaged file was set aside as (a new one holds what could be read).
+        self.left_out = 0
+        self.set_aside_as = ""
         self.profiles: list[Profile] = self._load_profiles() if conn is not None else []
         # Guests' practice this run, by (game, name): (hits, patterns) per session. Never written (nothing is
         # kept of a guest), but a parent sees tonight's progress on the school's results.
@@ -364,9 +368,12 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
         where.parent.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
         return _without(None, f"history: no history this time: cannot use the data folder ({exc})", warn)
+    left_out, moved_to = 0, ""
     for attempt in (1, 2):
         try:
-            return History(where, connect(where), warn)
+            history = History(where, connect(where), warn)
+            history.left_out, history.set_aside_as = left_out, moved_to
+            return history
         except schema.NewerSchema as exc:
             return _without(where, f"history: {where} is from a newer version of the game ({exc}); "
                                    "no history this time", warn)
@@ -380,6 +387,7 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
             except (OSError, sqlite3.Error) as fix_exc:
                 return _without(where, f"history: {where} needs repair ({exc}) and could not be repaired "
                                        f"({fix_exc}); left as it was, no history this time", warn)
+            left_out = sum(found.left_out.values())
             warn(f"history: repaired {where.name} ({exc}): {found.line()}; the file as it was is "
                  f"{found.copy.name if found.copy else '?'}")
         except sqlite3.DatabaseError as exc:
@@ -390,6 +398,7 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
             except OSError as move_exc:
                 return _without(where, f"history: {where} is unreadable ({exc}) and could not be moved "
                                        f"({move_exc}); no history this time", warn)
+            moved_to = moved.name
             try:  # whatever can still be read out of it (the players, at least, if their table is whole)
                 found = repair.rebuild(moved, where, keep_copy=False)
                 kept = f": {found.line()}" if found.rows else ""

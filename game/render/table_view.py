@@ -45,7 +45,7 @@ class TableView:
     notes_in_column = False  # with mats in rows, a seat's notes keep to the felt over (or under) its own mat
     places: tuple[float, ...] | None = None  # where each seat sits (table_layout's; game.render.seat_order)
     text_aspect = 2.0  # a panel narrower than this many heights sizes its text by its width
-    key_hints = True  # the table names its own keys in its corner (the replay viewer's keys do other things)
+    key_hints = True  # the table names its own keys in its corner, the rules' key too (the replay viewer's do other things)
     short_notes: tuple[str, ...] = ()  # msgids of the notes said without a name: every notes lane holds their words
 
     def __init__(

@@ -57,7 +57,7 @@ class ChooseGameScene(Scene):
         elif cmd.action == CONFIRM:
             entry = self.entries[self.index]
             if entry.mode is None:
-                self.app.nav.push(screens.Lobby(entry.game))
+                self.app.nav.push(screens.Lobby(entry.game, self.app.nav.remembered(entry.game)))
             else:
                 self.app.nav.push(screens.Practice(entry.game, entry.mode))
 

@@ -84,7 +84,8 @@ class NameEntryScene(Scene):
     Enter finishes, Esc cancels; after the arrows have moved over the on-screen keys, Enter types the
     key they are on (⌫ deletes, OK finishes) until something is typed again.
     Pads: the d-pad moves over the keys, A types the key, B deletes the last letter (or cancels when the
-    name is empty), Start cancels.
+    name is empty), Start finishes, as OK (a pad's Start is its "done" on the join screen and in the lobby:
+    here it cancelled, and a name typed letter by letter with the d-pad was lost).
     A name proposed (`initial`: "House rules 2", "Player 3") starts selected, as in a text field: the first
     letter typed replaces it; Enter (or OK) accepts it and Backspace edits it (deletes its last letter)."""
 
@@ -106,7 +107,9 @@ class NameEntryScene(Scene):
         return KEYBOARD[self.row][self.col]
 
     def handle(self, cmd: Command) -> None:
-        if cmd.action == PAUSE or (cmd.action == BACK and not self.name):
+        if cmd.action == PAUSE and cmd.device.startswith("pad:"):
+            self._type(DONE)
+        elif cmd.action == PAUSE or (cmd.action == BACK and not self.name):
             self.app.pop()
         elif cmd.action == BACK:
             self._delete()
@@ -185,7 +188,7 @@ class NameEntryScene(Scene):
 
     def hint(self) -> str:
         return t("Type a name   Enter done   Esc cancel   ·   or pick keys: arrows / d-pad, "
-                 "Enter / {a} type, {b} delete", **self.app.input.buttons())
+                 "Enter / {a} type, {b} delete, {start} done", **self.app.input.buttons())
 
     @staticmethod
     def _label(key: str) -> str:

@@ -101,9 +101,15 @@ class JoinScene(Scene):
                 self.profiles[free] = remembered.id
                 self.message = t("{name} joined.", name=remembered.name)
         elif slot != FIRST and seat is not None:
+            name = self._name(seat)  # before the seat forgets its player: the name its box showed
             self.router.release(seat)
             self.profiles.pop(seat, None)
-            self.message = t("Player {n} left.", n=seat + 1)
+            self.message = t("{name} left.", name=name)
+
+    def _name(self, seat: int) -> str:
+        """The seat as its box names it: the remembered player chosen for it, else "Player 3"."""
+        profile = self.app.history.profile(self.profiles.get(seat))
+        return profile.name if profile is not None else t("Player {n}", n=seat + 1)
 
     def _cycle_player(self, seat: int, step: int) -> None:
         """Seat `seat` is played by the next (or previous) remembered player no other seat has, or a guest."""
@@ -115,6 +121,7 @@ class JoinScene(Scene):
             self.profiles.pop(seat, None)
         else:
             self.profiles[seat] = chosen
+        self.message = t("{name} joined.", name=self._name(seat))  # the news says who sits there now
 
     def _done(self) -> None:
         joined = self.joined()
@@ -165,7 +172,7 @@ class JoinScene(Scene):
             taken = seat in joined
             ui.panel(surface, box, alpha=220 if taken else 120, border=ui.seat_colour(seat) if taken else None)
             profile = self.app.history.profile(self.profiles.get(seat)) if taken else None
-            name = profile.name if profile is not None else t("Player {n}", n=seat + 1)
+            name = self._name(seat) if taken else t("Player {n}", n=seat + 1)
             face_w = ui.px(size, 44) if profile is not None else 0
             ui.blit_text(surface, name, ui.px(size, 30), ui.seat_colour(seat), "topleft",
                          (box.x + ui.px(size, 14), box.y + ui.px(size, 10)), bold=True,

@@ -112,6 +112,15 @@ class Navigator:
 
     def __init__(self, stack: SceneStack) -> None:
         self.stack = stack
+        self._lobby_tables: dict[str, TableConfig] = {}  # by game: the table its lobby last started, this run
+
+    def remember(self, config: TableConfig) -> None:
+        """`config` is the table its game's lobby started: the lobby opens with its seats and house rules again
+        (`remembered`) after Quit to menu, so a family coming back finds the table it set up."""
+        self._lobby_tables[config.game] = config
+
+    def remembered(self, game: str) -> TableConfig | None:
+        return self._lobby_tables.get(game)
 
     def push(self, screen: screens.ScreenFactory) -> Scene:
         scene = build(screen)

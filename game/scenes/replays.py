@@ -204,6 +204,11 @@ class Entry:
         return self.log is None
 
 
+def broken_title(path: Path) -> str:
+    """A file that can't be shown, in the player's language (why, under it, is the file's own technical line)."""
+    return t("Can't be shown: {file}", file=path.name)
+
+
 def _when(header: dict[str, Any], path: Path) -> str:
     started = i18n.local_time(header.get("started"))
     if started is None:
@@ -240,11 +245,11 @@ def entry_for(path: Path, games: Any) -> Entry:
         length = clock_text(header_int(log.footer.get("t", 0) or 0))
         detail = " \u00b7 ".join([_when(header, path), ", ".join(names), length])
     except LogError as exc:
-        return Entry(path, None, path.name, _short(str(exc), path))
+        return Entry(path, None, broken_title(path), _short(str(exc), path))
     except (KeyError, TypeError, ValueError) as exc:
-        return Entry(path, None, path.name, _short(f"{exc}", path))
+        return Entry(path, None, broken_title(path), _short(f"{exc}", path))
     except Exception as exc:  # noqa: BLE001 - a file from anywhere: say why in one line, never crash
-        return Entry(path, None, path.name, _short(f"cannot be read ({exc.__class__.__name__}: {exc})", path))
+        return Entry(path, None, broken_title(path), _short(f"cannot be read ({exc.__class__.__name__}: {exc})", path))
     return Entry(path, log, title, detail)
 
 
@@ -288,7 +293,8 @@ class ReplaysScene(Scene):
             try:
                 entry.film = Film(entry.log, self.app.games)
             except LogError as exc:
-                entry.log, entry.title, entry.detail = None, entry.path.name, str(exc).removeprefix(f"{entry.path.name}: ")
+                entry.log, entry.title = None, broken_title(entry.path)
+                entry.detail = str(exc).removeprefix(f"{entry.path.name}: ")
                 return
         self.app.nav.push(screens.Replay(entry.film))
 

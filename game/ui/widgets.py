@@ -372,6 +372,7 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[tuple[int, str, Colour | None, str]] = []
         self._spots: dict[tuple[int, str], tuple[int, int]] = {}  # where each notice shown was put (its top left)
+        self._flat: set[tuple[int, str]] = set()  # the notices shown on one line (where two found no room)
 
     def add(self, now: int, text: str, colour: Colour | None = None, key: str = "") -> None:
         new = (now, text, colour, key)
@@ -403,6 +404,8 @@ class Toasts:
         taken = list(words)
         shown = self.active(now)
         self._spots = {k: v for k, v in self._spots.items() if any(k == (i[0], i[1]) for i in shown)}
+        self._flat &= set(self._spots)
+        places = [r for rects in avoid for r in rects]
         for start, text, colour, _ in reversed(shown):
             head, sep, rest = text.partition(" \u2014 ")
             room = max(px(size, 160), int(size[0] * 0.3))
@@ -412,16 +415,32 @@ class Toasts:
             if sep:
                 lines += [TEXTS.fit(line, room, font, TEXT, True)
                           for line in break_lines(rest, TEXTS.font(font, True), room)]
-            box = pygame.Rect(0, 0, max(i.get_width() for i in lines) + 2 * pad_x,
-                              sum(i.get_height() for i in lines) + 2 * pad_y)
-            box.topright = (right, px(size, 6))
-            kept = self._spots.get((start, text))
-            if kept is not None and box.move_to(topleft=kept).collidelist(taken) == -1:
-                box.topleft = kept
-            elif box.collidelist(taken) != -1 or box.collidelist([r for rects in avoid for r in rects]) != -1:
-                # Off the places where it can, off the words in any case (over as little of the places as may be).
-                box.topleft = (free_place(size, box, avoid, taken, top=True)
-                               or _least_covered(size, box, avoid[0] if avoid else (), taken) or box.topleft)
+            key = (start, text)
+            flat = _one_line(size, head, rest if sep else "", font, colour or GOLD) if key in self._flat else None
+            box = _notice_box([flat] if flat is not None else lines, pad_x, pad_y)
+            box.topleft = self._spots.get(key, (0, 0))
+            if key in self._spots and box.collidelist(taken) == -1:  # it keeps its place (and its lines)
+                lines = [flat] if flat is not None else lines
+            else:
+                self._flat.discard(key)
+                box = _notice_box(lines, pad_x, pad_y)
+                box.topright = (right, px(size, 6))
+                if box.collidelist(taken) != -1 or box.collidelist(places) != -1:
+                    # Off the places where it can, off the words in any case (over as little of the places as may be).
+                    spot = free_place(size, box, avoid, taken, top=True)
+                    flat = _one_line(size, head, rest if sep else "", font, colour or GOLD) \
+                        if spot is None and avoid else None
+                    if flat is not None:
+                        # Nowhere off the places on its lines (the lobby at 1080p: the strip beside its title is too
+                        # low for two lines over the seats' cards): on one line, where that finds a free place.
+                        wide = _notice_box([flat], pad_x, pad_y)
+                        wide.topright = box.topright
+                        free = wide.topleft if wide.collidelist([*taken, *places]) == -1 else \
+                            free_place(size, wide, avoid, taken, top=True)
+                        if free is not None:
+                            box, lines, spot = wide, [flat], free
+                            self._flat.add(key)
+                    box.topleft = spot or _least_covered(size, box, avoid[0] if avoid else (), taken) or box.topleft
             self._spots[(start, text)] = box.topleft
             fade = min(1.0, (TOAST_NS - (now - start)) / TOAST_FADE_NS)
             out.append((box, lines, fade, colour or GOLD))
@@ -441,6 +460,25 @@ class Toasts:
             for img in lines:
                 hud.blit_alpha(surface, img, img.get_rect(midtop=(box.centerx, y)), fade)
                 y += img.get_height()
+
+
+def _notice_box(lines: Sequence[pygame.Surface], pad_x: int, pad_y: int) -> pygame.Rect:
+    return pygame.Rect(0, 0, max(i.get_width() for i in lines) + 2 * pad_x, sum(i.get_height() for i in lines) + 2 * pad_y)
+
+
+def _one_line(size: tuple[int, int], head: str, rest: str, font: int, colour: Colour) -> pygame.Surface | None:
+    """A notice's two parts on one line ("Controller 2 connected — press A to join", each part in its colour), or
+    None where that line is wider than the window allows."""
+    first = TEXTS.render(head, font, colour, True)
+    second = TEXTS.render(f" \u2014 {rest}", font, TEXT, True) if rest else None
+    width = first.get_width() + (second.get_width() if second is not None else 0)
+    if width > size[0] - 2 * px(size, 40):
+        return None
+    line = pygame.Surface((width, max(first.get_height(), second.get_height() if second else 0)), pygame.SRCALPHA)
+    line.blit(first, (0, 0))
+    if second is not None:
+        line.blit(second, (first.get_width(), 0))
+    return line
 
 
 def demo_label(surface: pygame.Surface, text: str, avoid: Sequence[Sequence[pygame.Rect]] = (),

@@ -186,8 +186,8 @@ class NothanksView(TableView):
     # -- the corner and the log ----------------------------------------------------------------------
     def corner_texts(self) -> list[str]:
         """The small print's parts, most needed first: the rules in short, the keys' hints."""
-        keys = [key_hint()] if self.key_hints else []
-        return [nt_text.corner_line(self.rules), rules_key_hint(self.model.keys), *keys]
+        keys = [rules_key_hint(self.model.keys), key_hint()] if self.key_hints else []
+        return [nt_text.corner_line(self.rules), *keys]
 
     def corner_text(self) -> str:
         """The small print: all of `corner_texts`, or less while the move log needs its room (none while the

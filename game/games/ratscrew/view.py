@@ -676,7 +676,7 @@ class RatscrewView(TableView):
 
     # -- the seats ----------------------------------------------------------------------------------
     def corner_text(self) -> str:
-        return "\n".join([self._corner, rules_key_hint(self.model.keys)])
+        return "\n".join([self._corner, *([rules_key_hint(self.model.keys)] if self.key_hints else [])])
 
     def seat_key(self, seat: int, state: rs.State, now: float) -> Key:
         count = len(state.hands[seat])

@@ -214,7 +214,9 @@ class LobbyScene(Scene):
             self.problem = problem
             return
         self.seating.sync_router()
-        self.app.nav.start_table(self.table_config())
+        config = self.table_config()
+        self.app.nav.remember(config)
+        self.app.nav.start_table(config)
 
     def _join(self) -> None:
         self.app.nav.push(screens.Join(MAX_SEATS, 1, self.seating.seat_joined))
@@ -286,6 +288,16 @@ class LobbyScene(Scene):
             cells.draw_button(surface, item, rect, ui.px(size, layout.BUTTON_PX), item is focus)
         self._draw_lines(surface, lay)
         ui.hint(surface, self.hint(), size_px=layout.HINT_PX)
+
+    def covered(self) -> tuple[list[list[pygame.Rect]], list[pygame.Rect]]:
+        """A notice keeps off the seats' cards shown and the buttons (see Scene.covered), not only off their
+        words: one over a card's top edge reads as part of that seat."""
+        lay = self.layout
+        if lay is None:
+            return [], []
+        cards_shown = [rect.move(0, -shift) for seat, rect in enumerate(lay.card_rects)
+                       if (shift := lay.shift(seat)) is not None]
+        return [[*cards_shown, *lay.buttons]], []
 
     def _draw_cards(self, surface: pygame.Surface, lay: layout.Layout) -> None:
         focus = self.menu.current

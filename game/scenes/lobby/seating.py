@@ -229,7 +229,15 @@ class Seating(WhoPlays):
     def fair_start(self) -> None:
         """Every seat's head start from measured reactions (the game's `fair_start()`): a bot's level, a
         remembered player's history; a guest, or a player with too few slaps, takes a reaction check first
-        (skipped: 0, named in the news). From then on the head starts follow the table (`refit_fair`)."""
+        (skipped: 0, named in the news). From then on the head starts follow the table (`refit_fair`). A check
+        that gave no figure (skipped, or too few doubles slapped in time) is offered again at the next press, as
+        the news says: a newcomer who missed the doubles is not stuck at 0."""
+        self.checked = {row: median for row, median in self.checked.items() if median is not None}
+        self._fair_from_checks()
+
+    def _fair_from_checks(self) -> None:
+        """Fair start with the checks taken so far: the next seat that needs one takes it (one at a time, each
+        done coming back here), then the head starts are set."""
         medians = self._fair_medians(ask=True)
         if medians is None:
             return
@@ -239,7 +247,8 @@ class Seating(WhoPlays):
         unknown = [self.player_name(row) for row, median in medians.items()
                    if median is None and self.seats[row][0] == "human"]
         if unknown:
-            done = t("Fair start: no reaction times yet for {names} (head start 0; set it by hand)",
+            done = t("Fair start: no reaction times yet for {names}, so head start 0. Press Fair start again for "
+                     "another check, or set it by hand.",
                      names=", ".join(unknown))
         else:
             done = t("Fair start: head starts set from everyone's reaction times")
@@ -355,7 +364,7 @@ class Seating(WhoPlays):
 
         def done(median: float | None) -> None:
             self.checked[row] = median
-            self.fair_start()
+            self._fair_from_checks()
 
         seat = self.seat_index(row)
         check = fair.reaction_check(0 if seat is None else seat, self.player_name(row), done)
