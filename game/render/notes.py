@@ -373,8 +373,22 @@ class Notes:
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
 
+        # (each seat's lanes ranked, and its own lane, once: `choose` is tried a few hundred times a search)
+        ranked = {s: sorted(cands[s], key=lambda c: c[0][3] >= 0) for s in range(n)}
+        own: dict[int, pygame.Rect] = {}
+        tried: dict[tuple[Hashable, ...], tuple[dict[int, Lane], dict[int, tuple[int, ...]]]] = {}
+
         def choose(*forced: tuple[int, Lane, tuple[int, ...]]) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
-            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order`."""
+            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order` (each choice
+            made once: a later round tries many of the same lanes first)."""
+            key = tuple((seat, tuple(lane.rect), lane.side, score) for seat, lane, score in forced)
+            found = tried.get(key)
+            if found is None:
+                found = tried[key] = choose_afresh(forced)
+            return found
+
+        def choose_afresh(forced: tuple[tuple[int, Lane, tuple[int, ...]], ...]
+                          ) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
             chosen: dict[int, Lane] = {}
             scores: dict[int, tuple[int, ...]] = {}
             taken: list[pygame.Rect] = []
@@ -387,14 +401,15 @@ class Notes:
                 if seat in chosen:
                     continue
                 # a lane holding a note at the smallest size before one that holds none
-                ranked = sorted(cands[seat], key=lambda c: c[0][3] >= 0)
-                for score, rect, side in ranked:
+                for score, rect, side in ranked[seat]:
                     if rect.inflate(g, g).collidelist(taken) == -1:
                         chosen[seat], scores[seat] = Lane(seat, rect, side, True), score[:4]
                         taken.append(rect)
                         break
                 else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
-                    chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
+                    if seat not in own:
+                        own[seat] = self.host.own_lane(seat)
+                    chosen[seat], scores[seat] = Lane(seat, own[seat].copy(), "own", False), (9, 9, 9, 9)
             return chosen, scores
 
         def quality(scores: dict[int, tuple[int, ...]]) -> tuple[int, int, list[tuple[int, ...]]]:
