@@ -43,6 +43,10 @@ MARK_LEAST = 8  # a mark smaller than this (px) would not read as a shape: left 
 MEASURED_LOOKS = 8  # a table's lane measures kept for so many windows and looks at most (see Notes._measured)
 # A lane a seat may take: its score (best first), its rect and its side (see Notes._candidates)
 Candidate = tuple[tuple[int, ...], pygame.Rect, str]
+# Notes._find: a seat's lane chosen first (the seat, the lane, its score); every seat's lane and score chosen, and
+# how good that is (lower is better: see its `quality`)
+Forced = tuple[int, "Lane", tuple[int, ...]]
+Choice = tuple[dict[int, "Lane"], dict[int, tuple[int, ...]], tuple[int, int, list[tuple[int, ...]]]]
 SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
 
 
@@ -416,22 +420,23 @@ class Notes:
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
 
-        # (each seat's lanes ranked, and its own lane, once: `choose` is tried a few hundred times a search)
+        # (each seat's lanes ranked, its own lane and its best lanes, once: `choose` is tried a few hundred times)
         ranked = {s: sorted(cands[s], key=lambda c: c[0][3] >= 0) for s in range(n)}
         own: dict[int, pygame.Rect] = {}
-        tried: dict[tuple[Hashable, ...], tuple[dict[int, Lane], dict[int, tuple[int, ...]]]] = {}
+        firsts: dict[int, list[Forced]] = {}
+        made: dict[tuple[Hashable, ...], Choice] = {}
 
-        def choose(*forced: tuple[int, Lane, tuple[int, ...]]) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
-            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order` (each choice
-            made once: a later round tries many of the same lanes first)."""
+        def choose(*forced: Forced) -> Choice:
+            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order`, and how good
+            that is (`quality`); each choice made once (a later round tries many of the same lanes first)."""
             key = tuple((seat, tuple(lane.rect), lane.side, score) for seat, lane, score in forced)
-            found = tried.get(key)
+            found = made.get(key)
             if found is None:
-                found = tried[key] = choose_afresh(forced)
+                chosen, scores = choose_afresh(forced)
+                found = made[key] = (chosen, scores, quality(scores))
             return found
 
-        def choose_afresh(forced: tuple[tuple[int, Lane, tuple[int, ...]], ...]
-                          ) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
+        def choose_afresh(forced: tuple[Forced, ...]) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
             chosen: dict[int, Lane] = {}
             scores: dict[int, tuple[int, ...]] = {}
             taken: list[pygame.Rect] = []
@@ -461,31 +466,33 @@ class Notes:
             return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),
                     sorted(scores.values(), reverse=True))
 
-        def forced(seat: int) -> list[tuple[int, Lane, tuple[int, ...]]]:
-            return [(seat, Lane(seat, rect, side, True), score[:4]) for score, rect, side in cands[seat][:12]]
+        def forced(seat: int) -> list[Forced]:
+            if seat not in firsts:
+                firsts[seat] = [(seat, Lane(seat, rect, side, True), score[:4]) for score, rect, side in cands[seat][:12]]
+            return firsts[seat]
 
         # The poorest seat (one with no felt, one whose lane holds no note: another took the felt it needed; else
         # the one with the poorest lane) tries its own best lanes first, the others choosing round it, while that
         # makes the table's lanes better.
-        chosen, scores = choose()
+        chosen, scores, now = choose()
         for _ in range(3):
             worst = max(range(n), key=lambda s: (scores[s][0] == 9, scores[s][3] >= 0, scores[s], -s))
-            firsts = forced(worst)
-            trials = [choose(first) for first in firsts]
-            better = min(trials, key=lambda c: quality(c[1]), default=None)
-            if better is None or quality(better[1]) >= quality(scores):
+            tries = forced(worst)
+            trials = [choose(first) for first in tries]
+            better = min(trials, key=lambda c: c[2], default=None)
+            if better is None or better[2] >= now:
                 # ... and where none of them does, two seats give way: with each of those lanes, the first seat that
                 # trial left with no felt tries its own best lanes too (seven mats at 1280x720: the left column's
                 # middle mat, its lane one line between its neighbours' lanes of three, takes the gap above it; the
                 # top mat then takes the felt right of it, where the right column's top mat had its lane, which
                 # has none until it takes the gap under its own mat)
-                trials = [choose(first, second) for first, (_, tried) in zip(firsts, trials)
+                trials = [choose(first, second) for first, (_, tried, _) in zip(tries, trials, strict=True)
                           for left in [s for s in range(n) if tried[s][0] == 9][:1]
                           for second in forced(left)]
-                better = min(trials, key=lambda c: quality(c[1]), default=None)
-            if better is None or quality(better[1]) >= quality(scores):
+                better = min(trials, key=lambda c: c[2], default=None)
+            if better is None or better[2] >= now:
                 break
-            chosen, scores = better
+            chosen, scores, now = better
         return tuple(chosen[s] for s in range(n))
 
     # -- fitting a note into its lane -----------------------------------------------------------------
