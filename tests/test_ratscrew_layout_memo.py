@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from test_ratscrew_relayout import _record
 
 from game import i18n
 from game.games.ratscrew import engine as rs
@@ -43,21 +44,9 @@ class PlainView(RatscrewView):
                           self._whole_print)
 
 
-def _rect(r):
-    return None if r is None else tuple(r)
-
-
-def _record(v: RatscrewView) -> dict:
-    L, g = v.L, v.geo
-    return {
-        "layout": (L.size, tuple(L.felt), L.rim, L.centre, L.card_w, L.seat_card_w, tuple(L.pile), L.rows,
-                   tuple((tuple(s.rect), tuple(s.stack), tuple(s.info), s.angle, _rect(s.name)) for s in L.seats)),
-        "card": v._card, "mode": v._mode, "tall": v._tall, "whole print": v._whole_print,
-        "geo": (g.mode, tuple(g.pile_zone), g.centre, g.ok, tuple(map(tuple, g.core_lanes())), tuple(g.claim_bar())),
-        "lanes": tuple(map(tuple, v.lanes())),
-        "notes": tuple((n.seat, tuple(n.rect), n.side, n.clear) for n in v.notes.lanes()),
-        "print": (_rect(v.corner_rect()), v.small_print.shown(), v.small_print.size()),
-    }
+def _recorded(v: RatscrewView) -> dict:
+    """Everything test_ratscrew_relayout compares, and the small print: which parts it shows, at what size."""
+    return {**_record(v), "whole print": v._whole_print, "print": (v.small_print.shown(), v.small_print.size())}
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +61,7 @@ def _laid_out(cls, n: int, size: tuple[int, int], percent: int) -> dict:
     with scale.text_room(TableScene.text_room):
         v = cls(rs.Rules(), [f"Player {i + 1}" for i in range(n)], ["kb:0"] * n, 1, texts=TextCache())
         v.relayout(size)
-        return _record(v)
+        return _recorded(v)
 
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]

@@ -10,12 +10,9 @@ the first table of a run.
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 from game import argtypes
 
@@ -26,33 +23,22 @@ TARGET_S = 0.3
 
 def layout_times(size: tuple[int, int], percent: int, seats: int, repeat: int) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds of each of `repeat` layouts of a fresh `seats`-seat table view at `size` and `percent`."""
-    argtypes.headless_drivers()
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from game import games
-    from game import settings as settings_mod
-    from game.app import App, SilentAudio
+    from game.bench.memory import make_app
     from game.core.contract import TableConfig, make_seats
-    from game.games import BENCH_GAME, get
+    from game.games import get
+    from game.games.ratscrew.view import _FITS
     from game.games.table_scene import TableScene
     from game.render import scale
     from game.render.text import TextCache
 
-    pygame.display.init()
-    pygame.font.init()
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = settings_mod.load(Path(tmp) / "settings.json", games=games.GAMES)
-    app = App(settings, size=size, audio=SilentAudio(), rng_seed=1)
+    app = make_app(1, size=size)
     scale.install(text=percent / 100, window=size)
-    definition = get(BENCH_GAME)
-    config = TableConfig(BENCH_GAME, definition.rules_from_values({}, seats), make_seats(seats, []), 1)
+    definition = get("ratscrew")
+    config = TableConfig("ratscrew", definition.rules_from_values({}, seats), make_seats(seats, []), 1)
     app.nav.start_table(config, push=True)
     table = app.top
     assert isinstance(table, TableScene) and table.view is not None, "the table is on top"
     shown = table.view
-    from game.games.ratscrew.view import _FITS
-
     walls: list[float] = []
     cpus: list[float] = []
     with scale.text_room(table.text_room):
@@ -65,7 +51,6 @@ def layout_times(size: tuple[int, int], percent: int, seats: int, repeat: int) -
             view.relayout(size)
             walls.append(time.perf_counter() - start)
             cpus.append(time.thread_time() - start_cpu)
-    pygame.display.quit()
     return walls, cpus
 
 
