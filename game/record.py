@@ -4,7 +4,8 @@
 A log is one JSON object per line, each with its sequence number `n` (0, 1, 2, …) and kind `k`:
 
 - `header` (n = 0): `format`, `game`, `rules` (the game's option values), `players`, `seats` (kind, level,
-  name; `head_start_ms` and a learner's `hint_ms` when set), `seed`, `first_player`, `start_ns`, `started`
+  name, "" for a default one worded when shown; `head_start_ms`, a learner's `hint_ms` and the `number` a
+  default name carries when set), `seed`, `first_player`, `start_ns`, `started`
   (UTC wall clock), `digest_every`, `options`, and `deal` when the match was dealt fixed hands or a fixed
   deck.
 - `cmd`: one applied command, in the order the match applied it: `i` (1, 2, …), `t` (game time in ns
@@ -294,6 +295,8 @@ def _short(value: object) -> str:
 def _clean_seat(seat: LogLine) -> None:
     """A seat's name (and level) as the screens can show it: names from a file are cleaned as they are read."""
     seat["name"] = clean_name(seat.get("name"))
+    if "number" in seat and not _is_int(seat["number"], 1, 99):  # a damaged number costs the name's number only
+        del seat["number"]
     if seat.get("level") is not None and not isinstance(seat.get("level"), str):
         seat["level"] = str(seat["level"])[:40]
 

@@ -297,8 +297,13 @@ class Settings(MutableMapping[str, object]):
     def player_name(self, seat: int) -> str:
         from game.i18n import t
 
+        return self.typed_name(seat) or t("Player {n}", n=seat + 1)
+
+    def typed_name(self, seat: int) -> str:
+        """The name typed for `seat`'s guest; "" for none (a seat then shows its default "Player 3", worded in the
+        language of the moment: game.core.contract.seat_name)."""
         names = self["names"]
-        return names[seat] if seat < len(names) and names[seat] else t("Player {n}", n=seat + 1)
+        return names[seat] if seat < len(names) else ""
 
     def to_json(self) -> dict[str, object]:
         """What `save` writes: the values, with the unknown settings and the kept presets as they were."""

@@ -45,3 +45,38 @@ def test_quit_to_menu_mid_game_and_back_finds_the_table_set_up(tmp_path):
     assert top_name(app) == "TitleScene"
     _to_lobby(app, 1)
     assert app.top.game == "ratscrew" and app.top.seating.seats[1][0] == "bot"
+
+
+def test_back_out_of_a_lobby_before_any_game_finds_it_set_up(tmp_path, monkeypatch):
+    """B on a pad by mistake in a lobby no game was started from: its seats, bots' levels, the pad that joined and
+    the house rules are all there again on the way back in (the Quit to menu remembering, on Back too)."""
+    from test_input_pads import PostedPad
+
+    app = make_app(tmp_path)
+    app.nav.push(screens.Title())
+    app.frames(2)
+    _to_lobby(app)
+    lobby = app.top
+    set_seat(app, 3, t("Bot · medium"), key="left")
+    set_seat(app, 1, t("Empty"))
+    house_rules(app)
+    set_value(app, t("Edition"), t("Numbered cards 3–35"))
+    press(app, "back")
+    pad = PostedPad(monkeypatch)
+    pad.plug()
+    app.frames(2)
+    pad.press("a")  # the pad joins: it takes the first bot's row
+    pad.release("a")
+    app.frames(2)
+    joined = [d for d in lobby.seating.devices if d is not None and d.startswith("pad:")]
+    assert len(joined) == 1
+    seats, values, devices = list(lobby.seating.seats), dict(lobby.house.values), list(lobby.seating.devices)
+    pad.press("b")  # back out, no game started
+    pad.release("b")
+    app.frames(2)
+    assert top_name(app) == "ChooseGameScene"
+    press(app, "enter")
+    assert top_name(app) == "LobbyScene" and app.top is not lobby
+    assert app.top.seating.seats == seats and seats[1][0] == "empty" and seats[3] == ("bot", "medium")
+    assert app.top.seating.devices == devices  # the pad plays its row still
+    assert app.top.house.values == values

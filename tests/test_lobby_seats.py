@@ -22,7 +22,7 @@ def test_seat_8_made_human_plays_with_p8s_keys_at_the_fourth_table_seat(app, mon
     press(app, "enter")
     table = app.top
     assert top_name(app) == "NothanksTable"
-    assert [s.name for s in table.config.seats] == ["Player 1", "Bot 2", "Bot 3", "Player 8"]
+    assert table.seat_names() == ["Player 1", "Bot 2", "Bot 3", "Player 8"]  # (worded when shown: game.core.contract.seat_name)
     assert table.config.rows == (0, 1, 2, 7)
     assert app.input.seat_of("kb:7") == 3 and app.input.seat_of("kb:0") == 0
     assert app.input.seat_of("kb:3") is None  # P4's keys play nobody: there is no Player 4

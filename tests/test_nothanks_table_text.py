@@ -374,3 +374,19 @@ def test_the_top_seats_note_never_covers_the_prompt(size):
     for text in ("Not your turn", "No matches left: you must take"):
         _, (rest, (dx, dy), _) = view.notes.image(top, text, (255, 255, 255))
         assert not rest.union(rest.move(dx, dy)).colliderect(prompt), (text, rest, prompt)
+
+
+def test_the_suit_order_never_breaks_across_lines():
+    """The corner's "Cards 1–11 in ♣ < ♦ < ♥ < ♠" wrapped at any width keeps the order on one line: at six seats
+    in 1280x720 it left "♠" alone on a line of its own."""
+    from game.games.nothanks.text import corner_line
+    from game.render.text import balanced, get_font, wrap
+
+    rules = nt.Rules()
+    text = corner_line(rules)
+    font = get_font(20)
+    whole = next(piece for piece in text.split(" ") if piece.count("<") == 3)
+    for width in range(40, 500, 7):
+        for lines in (wrap(text, font, width), balanced(text, font, width, 3) or []):
+            assert not any(line.strip() in "♣♦♥♠<" for line in lines), (width, lines)
+            assert any(whole in line for line in lines) or not lines, (width, lines)

@@ -146,6 +146,16 @@ def test_a_pads_keys_on_a_mat_are_drawn_at_the_seat_words_floor(n, size, percent
     assert shown and smallest >= scale.word_min(size), (smallest, scale.word_min(size))
 
 
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+@pytest.mark.parametrize("n", [7, 8])
+def test_a_column_of_fours_keys_over_a_debt_keep_to_the_tables_floor(n, language):
+    """Seven and eight seats at 1280x720 and 100 % text (mats in columns of four, their keys on one line): a seat's keys
+    over a debt's badge beside a two-digit count are drawn at the tables' floor (20 px) at least, or give way to the
+    badge while it shows (Swedish, "G vänd · Mellanslag slå" over "owes 3" beside 19: 18 px)."""
+    smallest, shown = _smallest_keys(n, (1280, 720), 100, language, False)
+    assert shown and smallest >= scale.text_min((1280, 720)), smallest
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "da", "sv"])
 @pytest.mark.parametrize("percent", [100, 125, 150])

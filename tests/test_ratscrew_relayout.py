@@ -13,7 +13,7 @@ import pytest
 from game import i18n
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, RatscrewGeometry
-from game.games.ratscrew.view import SHRINK_HALVINGS, SHRINK_MOST, CornerPrint, RatscrewView
+from game.games.ratscrew.view import SHRINK_HALVINGS, SHRINK_MOST, RatscrewView
 from game.render import scale
 from game.render.card_art import RATIO
 from game.render.layout import table_layout
@@ -58,7 +58,7 @@ class PlainView(RatscrewView):
 
     def _plain_fits(self, size: tuple[int, int], card: float) -> bool:
         self._card = card
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        self.small_print = self.corner_print()
         TableView.relayout(self, size)
         return self.L.rows and self._notes_fit() and self._notes_full() and self._banners_fit()
 
@@ -80,7 +80,7 @@ class PlainView(RatscrewView):
             if not self.L.rows:
                 break
         self._card = first
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        self.small_print = self.corner_print()
         TableView.relayout(self, size)
 
 

@@ -98,7 +98,7 @@ def test_nothanks_panels_and_prompt_name_the_keys():
     press(app, table, 0, "pass")
     app.step()
     assert st.current_player == 1
-    assert view.model.prompt_text(st) == "Bot 2: take it or pay a match?"  # a bot presses nothing
+    assert view.model.prompt_text(st) == "Bot 2 is thinking\u2026"  # a bot presses nothing: it is not asked
 
 
 def test_ratscrew_prompts_name_the_key_for_the_seat_to_act():

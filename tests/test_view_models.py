@@ -257,7 +257,9 @@ def test_the_prompt_names_the_keys_and_hides_nothing_the_table_hides():
     assert model.prompt_text(st) == "Ada: take it (Q) or pay a match (L-Shift)?"
     assert model.shown_matches(st, 0) == st.matches[0] and model.shown_matches(st, 1) is None
     model.bots = {0}
-    assert model.prompt_text(st) == "Ada: take it or pay a match?"
+    assert model.prompt_text(st) == "Ada is thinking\u2026"  # a bot is not asked
+    model.bots, model.keys = set(), []
+    assert model.prompt_text(st) == "Ada: take it or pay a match?"  # a person nobody's keys play yet still is
 
 
 def test_prompts_name_the_pad_that_plays_the_seat():

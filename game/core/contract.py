@@ -268,10 +268,12 @@ class ReplayedGame(Protocol):
 
 
 def seat_name(seat: SeatSpec, index: int) -> str:
-    """The name a seat shows: its own, else "Player 3" / "Bot 3"."""
+    """The name a seat shows: its own, else "Player 3" / "Bot 3" (its number, else its seat's) in the language of
+    the moment."""
     if seat.name:
         return seat.name
-    return t("Bot {n}", n=index + 1) if seat.is_bot else t("Player {n}", n=index + 1)
+    n = index + 1 if seat.number is None else seat.number
+    return t("Bot {n}", n=n) if seat.is_bot else t("Player {n}", n=n)
 
 
 def make_seats(humans: int, bots: list[str]) -> list[SeatSpec]:

@@ -141,7 +141,9 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
             self._offset_ns += max(0, self.app.now_ns() - self._paused_at)
             self._paused_at = None
         self.apply_settings()
-        self._table().set_controls(self.seat_controls(), self.seat_keys())
+        view = self._table()
+        view.names[:] = self.seat_names()  # a default "Player 2" in the language the pause menu's settings chose
+        view.set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -229,7 +231,8 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen); a pad
         pressing A takes it back later (`take_seat`)."""
         old = self.config.seats[seat]
-        spec = SeatSpec("bot", self.definition.stand_in_level, old.name)
+        # the stand-in keeps the person's name: a default "Player 2" is written out, or it would read "Bot 2"
+        spec = SeatSpec("bot", self.definition.stand_in_level, seat_name(old, seat))
         if not old.is_bot:
             self.stand_ins[seat] = old
         self.match.replace_seat(seat, spec)

@@ -66,8 +66,9 @@ class GameRecord:
 
 def table_key(config: TableConfig) -> tuple[object, ...]:
     """What makes two games "the same table" for the evening's tally: the game, its rules, who sits where
-    (names, bots' levels, head starts, profiles); not the seed or who starts, which Play again changes."""
-    seats = tuple((seat_name(spec, i), spec.level, repr(spec)) for i, spec in enumerate(config.seats))
+    (names, bots' levels, head starts, profiles); not the seed or who starts, which Play again changes, nor the
+    language the default names are in."""
+    seats = tuple((spec.name, spec.level, repr(spec)) for spec in config.seats)  # a default name in any language
     return (config.game, repr(config.rules), seats, profiles_of(config))
 
 

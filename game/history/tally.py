@@ -32,6 +32,7 @@ class SessionTally:
             self.tally = Tally([s.name for s in record.seats], 0, [0] * n,
                                None if record.scores is None else [0] * n)
         tally = self.tally
+        tally.names = [s.name for s in record.seats]  # a default "Player 2" as the last game worded it
         tally.games += 1
         for seat in record.winners:
             tally.wins[seat] += 1

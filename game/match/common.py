@@ -44,7 +44,9 @@ class SeatSpec:
     `head_start_ms`: the seat's slaps are judged as if pressed that much earlier (0–1,000 ms in steps
     of 10), but never before the seat's own card play. `hint_ms`: a learner seat (humans only) whose table outlines a slappable pattern this long
     after the pile became slappable; None for a seat that is no learner. `no_penalty` (a learner's setting,
-    humans only): the seat's wrong slaps cost it no cards (the slap lockout still holds).
+    humans only): the seat's wrong slaps cost it no cards (the slap lockout still holds). `number`: the number a
+    seat without a name of its own is called by ("Player 8" sitting fourth: the lobby row, whose keys it plays
+    with); None: its seat's. Such a name is worded when shown (`seat_name`), so it follows the language.
     """
 
     kind: str = "human"
@@ -53,6 +55,7 @@ class SeatSpec:
     head_start_ms: int = 0
     hint_ms: int | None = None
     no_penalty: bool = False
+    number: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("human", "bot"):
@@ -69,6 +72,9 @@ class SeatSpec:
             raise TypeError(f"no_penalty is true or false, not {self.no_penalty!r}")
         if self.no_penalty and self.kind == "bot":
             raise ValueError("a bot seat cannot play without penalty")
+        if self.number is not None and (isinstance(self.number, bool) or not isinstance(self.number, int)
+                                        or not 1 <= self.number <= 99):
+            raise ValueError(f"a seat's number is a whole number from 1 to 99, not {self.number!r}")
 
     @property
     def is_bot(self) -> bool:
@@ -247,6 +253,8 @@ def seat_line(spec: SeatSpec) -> LogLine:
         line["hint_ms"] = spec.hint_ms
     if spec.no_penalty:
         line["no_penalty"] = True
+    if spec.number is not None:
+        line["number"] = spec.number
     return line
 
 
@@ -263,8 +271,11 @@ def seat_from_line(line: LogLine) -> SeatSpec:
         raise ValueError(f"a learner's hint delay is one of {HINT_DELAYS_MS} ms, not {hint!r}")
     if not isinstance(no_penalty, bool):
         raise TypeError(f"no_penalty is true or false, not {no_penalty!r}")
+    number = line.get("number")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        raise ValueError(f"a seat's number is a whole number from 1 to 99, not {number!r}")
     return SeatSpec(kind, _text_or_none(line.get("level")), str(line.get("name") or ""),
-                    head_start_ms=head, hint_ms=hint, no_penalty=no_penalty)
+                    head_start_ms=head, hint_ms=hint, no_penalty=no_penalty, number=number)
 
 
 def _text_or_none(value: object) -> str | None:

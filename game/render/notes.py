@@ -195,8 +195,16 @@ class Notes:
     # -- the lanes ------------------------------------------------------------------------------------
     def lanes(self) -> tuple[Lane, ...]:
         """Every seat's lane (see the module's words)."""
+        return self._found(self.blocks())
+
+    def lanes_off(self, extra: list[pygame.Rect]) -> tuple[Lane, ...]:
+        """Every seat's lane were the corner's small print at `extra` (none: nowhere): off `keep_clear` and it (what
+        a table weighs where to put it by)."""
+        return self._found([*(pygame.Rect(r) for r in self.host.keep_clear()), *extra])
+
+    def _found(self, blocks: list[pygame.Rect]) -> tuple[Lane, ...]:
+        """Every seat's lane off `blocks` (see `_find`)."""
         host = self.host
-        blocks = self.blocks()
         # (the short notes by their msgids in the language in force: the same lanes as by their translations, without
         # translating them on each of the many calls a frame makes)
         key = (host.L.size, tuple(tuple(s.rect) for s in host.L.seats), tuple(map(tuple, blocks)), self._tags(),
@@ -365,14 +373,16 @@ class Notes:
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
 
-        def choose(forced: tuple[int, Lane, tuple[int, ...]] | None = None
-                   ) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
+        def choose(*forced: tuple[int, Lane, tuple[int, ...]]) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
+            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order`."""
             chosen: dict[int, Lane] = {}
             scores: dict[int, tuple[int, ...]] = {}
             taken: list[pygame.Rect] = []
-            if forced is not None:
-                chosen[forced[0]], scores[forced[0]] = forced[1], forced[2]
-                taken.append(forced[1].rect)
+            for seat, lane, score in forced:
+                if lane.rect.inflate(g, g).collidelist(taken) != -1:  # two forced lanes too close: no table at all
+                    return {}, {s: (9, 9, 9, 9) for s in range(n)}
+                chosen[seat], scores[seat] = lane, score
+                taken.append(lane.rect)
             for seat in order:
                 if seat in chosen:
                     continue
@@ -393,15 +403,28 @@ class Notes:
             return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),
                     sorted(scores.values(), reverse=True))
 
-        # A seat left with a lane that holds no note (another took the felt it needed) tries its own best
-        # lanes first, the others choosing round it, while that makes the table's lanes better.
+        def forced(seat: int) -> list[tuple[int, Lane, tuple[int, ...]]]:
+            return [(seat, Lane(seat, rect, side, True), score[:4]) for score, rect, side in cands[seat][:12]]
+
+        # The poorest seat (one with no felt, one whose lane holds no note: another took the felt it needed; else
+        # the one with the poorest lane) tries its own best lanes first, the others choosing round it, while that
+        # makes the table's lanes better.
         chosen, scores = choose()
         for _ in range(3):
             worst = max(range(n), key=lambda s: (scores[s][0] == 9, scores[s][3] >= 0, scores[s], -s))
-            if scores[worst][3] < 0:
-                break
-            trials = [choose((worst, Lane(worst, rect, side, True), score[:4])) for score, rect, side in cands[worst][:12]]
+            firsts = forced(worst)
+            trials = [choose(first) for first in firsts]
             better = min(trials, key=lambda c: quality(c[1]), default=None)
+            if better is None or quality(better[1]) >= quality(scores):
+                # ... and where none of them does, two seats give way: with each of those lanes, the first seat that
+                # trial left with no felt tries its own best lanes too (seven mats at 1280x720: the left column's
+                # middle mat, its lane one line between its neighbours' lanes of three, takes the gap above it; the
+                # top mat then takes the felt right of it, where the right column's top mat had its lane, which
+                # has none until it takes the gap under its own mat)
+                trials = [choose(first, second) for first, (_, tried) in zip(firsts, trials)
+                          for left in [s for s in range(n) if tried[s][0] == 9][:1]
+                          for second in forced(left)]
+                better = min(trials, key=lambda c: quality(c[1]), default=None)
             if better is None or quality(better[1]) >= quality(scores):
                 break
             chosen, scores = better
@@ -677,15 +700,15 @@ class Notes:
             room -= img.get_height() + pad
         return went, left
 
-    def _on_mat(self, seat: int, p: Pin, placed: list[tuple[Pin, pygame.Surface, int]]
+    def _on_mat(self, seat: int, p: Pin, placed: list[tuple[Pin, pygame.Surface, int]], lane: Lane | None = None
                 ) -> tuple[Pin, pygame.Surface, int] | None:
         """`p` fitted over the seat's own cards, on a plate, where its lane has no room left for it (a lane of
         one line holding a note or the seat's banner; none by a mat in the middle of a row): said at the seat
         still, never in the middle. None where the lane is that place already (over the seat's cards, and no
-        lower than the mat's place), or another pin has it."""
+        lower than the mat's place), or another pin has it. `lane`: the seat's lane weighed (else as found)."""
         if any(q.on_mat for q, _, _ in placed):
             return None
-        lane = self.lane(seat)
+        lane = lane or self.lane(seat)
         pad = self.plate_margin(p.low)  # (as `draw` pads it: a cards' row is low)
         color = colors.readable(p.color, colors.on_plate())
         # (its short form first: the mat it is on names the seat; or its tiny one, where the mat says the keys)

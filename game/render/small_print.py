@@ -18,6 +18,9 @@ from game.render.text import TextCache, wrap
 if TYPE_CHECKING:
     from game.render.seat_keys import SeatKeys
 
+# A block of small print, where it goes, the parts of its text it shows, its text size (as asked of the fonts)
+Shown = tuple[pygame.Surface, pygame.Rect, tuple[str, ...], int]
+
 WIDTH_SHARE = 0.34  # of the window's width: how wide the block may be
 NARROWER = (0.28, 0.22)
 NOTE_ROW = 0.065  # of the window's height: felt kept free over a mat in the bottom row, for its notes  # ... or, at seats in rows, narrower (on more lines) to fit beside the centre
@@ -35,7 +38,8 @@ class SmallPrint:
     """One table's small print, laid out once per window size and text."""
 
     def __init__(self, avoid: Callable[[], list[pygame.Rect]] | None = None) -> None:
-        self._placed: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None  # (size, text), image, rect
+        # (size, text), image, rect, the parts of the text it shows, its text size
+        self._placed: tuple[tuple[object, ...], pygame.Surface, pygame.Rect, tuple[str, ...], int] | None = None
         self._avoid = avoid  # what else on the felt it keeps off (a game's centre)
 
     @staticmethod
@@ -56,6 +60,29 @@ class SmallPrint:
         imgs = [texts.render(line, size, colors.on_felt(colors.TEXT_DIM)) for line in lines]
         return max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)
 
+    def _kept(self, parts: list[str]) -> list[list[str]]:
+        """The parts of the text to try, most first: all of them, then fewer, the last left out first."""
+        return [parts[:keep] for keep in range(len(parts), 0, -1)]
+
+    def corner_spots(self, L: TableLayout, size: tuple[int, int], avoid: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The free places for a block of `size`, best first: the corners (bottom left, top left, bottom right, top
+        right) and, at seats in rows, `row_spots`; off the seats, their lift and any tag on their edges (a seventh
+        of a panel above, below) and `avoid`."""
+        w, h = L.size
+        bw, bh = size
+        m = max(4, h // 90)
+        spots = [  # bottom left, top left, bottom right, top right
+            pygame.Rect(m, h - m - bh, bw, bh),
+            pygame.Rect(m, m, bw, bh),
+            pygame.Rect(w - m - bw, h - m - bh, bw, bh),
+            pygame.Rect(w - m - bw, m, bw, bh),
+        ]
+        if L.rows:  # seats along the edges: between them in a row, or the felt just inside the rows
+            spots += row_spots(L, (bw, bh), m)
+        return [r for r in spots
+                if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
+                and r.collidelist(avoid) < 0]
+
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The block and where it goes: `text`'s lines ("\\n" parts, most important first, each wrapped)
         in the first free corner (bottom left, top left, bottom right, top right); where no corner is
@@ -64,37 +91,38 @@ class SmallPrint:
         avoid = self._avoid() if self._avoid is not None else []
         key = (L.size, text, tuple(tuple(r) for r in avoid))
         if self._placed is None or self._placed[0] != key:
-            w, h = L.size
+            w = L.size[0]
             size = word_min(L.size)
             font = texts.font(size)
             parts = [p for p in text.split("\n") if p]
-            m = max(4, h // 90)
             placed = None
-            tries = [(keep, share) for keep in range(len(parts), 0, -1)
+            tries = [(kept, share) for kept in self._kept(parts)
                      for share in (WIDTH_SHARE, *(NARROWER if L.rows else ()))]
-            for keep, share in tries:
-                lines = [ln for part in parts[:keep] for ln in wrap(part, font, round(w * share))]
-                bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
-                spots = [  # bottom left, top left, bottom right, top right
-                    pygame.Rect(m, h - m - bh, bw, bh),
-                    pygame.Rect(m, m, bw, bh),
-                    pygame.Rect(w - m - bw, h - m - bh, bw, bh),
-                    pygame.Rect(w - m - bw, m, bw, bh),
-                ]
-                if L.rows:  # seats along the edges: between them in a row, or the felt just inside the rows
-                    spots += row_spots(L, (bw, bh), m)
-                # off the seats, their lift and any tag on their edges (a seventh of a panel above, below)
-                free = [r for r in spots
-                        if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
-                        and r.collidelist(avoid) < 0]
+            for kept, share in tries:
+                lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
+                free = self.corner_spots(L, self._block_size(texts, lines, size), avoid)  # (drawn once it has a place)
                 if free:
-                    placed = (self._block(texts, lines, size), free[0])
+                    placed = (self._block(texts, lines, size), free[0], tuple(kept), size)
                     break
             if placed is None:
-                block = self._block(texts, [parts[0] if parts else ""], size)
-                placed = (block, block.get_rect(topleft=(m, h + m)))  # no room: off-screen
+                placed = self.nowhere(L, texts, parts, size)
             self._placed = (key, *placed)
         return self._placed[1], self._placed[2]
+
+    def nowhere(self, L: TableLayout, texts: TextCache, parts: list[str], size: int) -> Shown:
+        """(layout) No room: a block below the window, showing nothing."""
+        m = max(4, L.size[1] // 90)
+        block = self._block(texts, [parts[0] if parts else ""], size)
+        return block, block.get_rect(topleft=(m, L.size[1] + m)), (), size
+
+    def size(self) -> int:
+        """The text size (as asked of the fonts) it was last laid out at (the couch's word size before it was)."""
+        return self._placed[4] if self._placed is not None else 0
+
+    def shown(self) -> tuple[str, ...]:
+        """The parts of its text ("\\n" parts, each whole, perhaps wrapped) it was last laid out with, () before
+        it was or where it found no room."""
+        return self._placed[3] if self._placed is not None else ()
 
     def draw(self, surface: pygame.Surface, L: TableLayout, texts: TextCache, text: str) -> None:
         block, rect = self.layout(L, texts, text)

@@ -21,7 +21,7 @@ from game.render.effects import Anchor, Back, CardKey, Face, Flip, Flyer, Shake
 from game.render.layout import TableLayout, table_layout
 from game.render.notes import Notes, Pinned
 from game.render.panels import Panels
-from game.render.scale import looks_key, word_min
+from game.render.scale import looks_key, text_px
 from game.render.seat_keys import SeatKeys
 from game.render.small_print import SmallPrint
 from game.render.text import TextBox, TextBoxes, TextCache
@@ -328,7 +328,8 @@ class TableView:
 
         corner = self.small_print.rect(self.L.size) if note else None
         if corner is not None and pygame.Rect((0, 0), self.L.size).colliderect(corner):
-            self.boxes.add("small_print", corner, note, px=word_min(self.L.size))
+            shown = "\n".join(self.small_print.shown())  # (the parts that found room: what was drawn)
+            self.boxes.add("small_print", corner, shown, px=text_px(self.small_print.size()))  # as drawn
         return rects
 
     def corner_rect(self, fresh: bool = False) -> pygame.Rect | None:

@@ -112,11 +112,11 @@ class Navigator:
 
     def __init__(self, stack: SceneStack) -> None:
         self.stack = stack
-        self._lobby_tables: dict[str, TableConfig] = {}  # by game: the table its lobby last started, this run
+        self._lobby_tables: dict[str, TableConfig] = {}  # by game: its lobby's last table, this run
 
     def remember(self, config: TableConfig) -> None:
-        """`config` is the table its game's lobby started: the lobby opens with its seats and house rules again
-        (`remembered`) after Quit to menu, so a family coming back finds the table it set up."""
+        """`config` is the table its game's lobby started, or was left with: the lobby opens with its seats and house
+        rules again (`remembered`) after Quit to menu or Back, so a family coming back finds the table it set up."""
         self._lobby_tables[config.game] = config
 
     def remembered(self, game: str) -> TableConfig | None:

@@ -72,8 +72,13 @@ class WhoPlays:
     # -- names and devices ------------------------------------------------------------------------------
     def player_name(self, row: int) -> str:
         """A row's name: its player's, else the guest name of the seat ("Player 3", or one typed)."""
+        return self.own_name(row) or self.app.settings.player_name(row)
+
+    def own_name(self, row: int) -> str:
+        """A row's own name: its player's, or one typed for the guest; "" for a guest with the default name,
+        which the table words in the language of the moment ("Player 3" / "Spiller 3")."""
         profile = self.app.history.profile(self.profiles[row])
-        return profile.name if profile is not None else self.app.settings.player_name(row)
+        return profile.name if profile is not None else self.app.settings.typed_name(row)
 
     def taken(self, row: int | None) -> set[int]:
         """The profiles the rows in play other than `row` have (None: every row's)."""
@@ -158,10 +163,14 @@ class WhoPlays:
         """A guest with a name typed for the row (kept in the settings for the seat)."""
         self.profiles[row] = None
 
+        proposed = self.app.settings.player_name(row)
+
         def done(name: str) -> None:
             names = list(self.app.settings["names"])
-            names[row] = name
+            # the proposed default taken as it was stays the default: kept as "Player 3" it would not follow a
+            # change of language
+            names[row] = "" if name == proposed and not names[row] else name
             self.app.settings["names"] = names
             self.app.save_settings()
 
-        self.app.nav.push(screens.NameEntry(self.name_title(row), self.app.settings.player_name(row), done))
+        self.app.nav.push(screens.NameEntry(self.name_title(row), proposed, done))

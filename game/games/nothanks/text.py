@@ -34,7 +34,8 @@ def _option_label(name: str, rules: nt.Rules | None = None) -> str:
 
 
 def _suit_order(order: tuple[str, ...]) -> str:
-    return " < ".join(SUIT_SYMBOLS[s] for s in order)
+    """"♣ < ♦ < ♥ < ♠", its spaces non-breaking: a wrapped line never leaves one suit alone on the next."""
+    return "\u00a0<\u00a0".join(SUIT_SYMBOLS[s] for s in order)
 
 
 def _choice_label(name: str, value: OptionValue, rules: nt.Rules) -> str:

@@ -196,7 +196,8 @@ class NothanksModel(ViewModel):
         return t("Thinking\u2026") if self.keys_of(state.current_player) is None else t("Your turn!")
 
     def prompt_text(self, state: nt.State) -> str:
-        """Above the card: whose turn, and (for a human) which key takes and which pays."""
+        """Above the card: whose turn, and (for a human) which key takes and which pays; a bot's turn: that it is
+        thinking."""
         seat = state.current_player
         keys = self.keys_of(seat)
         name = who(self.names[seat], keys)  # "Ada (Pad 1)" for a pad: the room sees which device plays it
@@ -207,6 +208,8 @@ class NothanksModel(ViewModel):
                 if keys is None:
                     return t("{name}: no chips left \u2014 must take it", name=name)
                 return t("{name}: no chips left \u2014 take it ({key})", name=name, key=keys.first)
+            if seat in self.bots:  # a bot is asked nothing: the room reads that it is deciding
+                return t("{name} is thinking\u2026", name=name)
             if keys is None:
                 return t("{name}: take it or pay a chip?", name=name)
             return t(
@@ -216,6 +219,8 @@ class NothanksModel(ViewModel):
             if keys is None:
                 return t("{name}: no matches left \u2014 must take it", name=name)
             return t("{name}: no matches left \u2014 take it ({key})", name=name, key=keys.first)
+        if seat in self.bots:
+            return t("{name} is thinking\u2026", name=name)
         if keys is None:
             return t("{name}: take it or pay a match?", name=name)
         return t(

@@ -173,7 +173,10 @@ class RatscrewGeometry:
         lanes = []
         for (x0, x1), tall in zip(((edge, round(cx - left) - 2 * self.gap),
                                    (round(cx + right) + 2 * self.gap, w - edge)), talls, strict=True):
-            lane = pygame.Rect(x0, round(centre - tall / 2), max(0, x1 - x0), round(tall))
+            # (each centred on the pile, but the prompt lane where the headline lane is taller: from its top, so the
+            # felt under the prompt's bar is in one piece, which holds the small print's two lines at 150 % text
+            # where the halves over and under a centred prompt lane did not)
+            lane = pygame.Rect(x0, round(centre - max(tall, talls[0]) / 2), max(0, x1 - x0), round(tall))
             for r in grown:  # keep off a mat at the side of the centre
                 if r.colliderect(lane):
                     if r.centerx < cx:

@@ -13,7 +13,7 @@ from game.render import colors, hud
 from game.render.card_art import RATIO, CardArt, card_height
 from game.render.layout import SeatBox, TableLayout
 from game.render.panels import Panels
-from game.render.scale import big_min, text_for, text_min, word_min
+from game.render.scale import big_min, text_for, text_min, text_px, word_min
 from game.render.text import TextCache, wrap
 
 
@@ -135,10 +135,13 @@ def build_panel(v: PanelHost, seat: int, count: int, out: bool, owed: int, claim
         badge_h = v.texts.font(badge_px, True).get_height() + 4 if badge_text else 0
         if (on_stack and badge_text and not gave_way and not hidden and box.name is not None
                 and (not v.panels.controls_whole(seat, room - badge_h, strict=False)
+                     or text_px(v.panels.controls_fit(seat, room - badge_h, record=False)[1]) < text_min(v.L.size)
                      or readable and not v.panels.controls_whole(seat, room - badge_h, readable=True))):
             # a mat's keys that would be cut over its badge's row (a small window's short mats at a big text size),
-            # or drawn there under the seat words' floor where the mat holds them at it without the badge (150 % text
-            # in a long language), give way while the badge shows, as below (the line at the mat says the key to press)
+            # or drawn there under the tables' floor as drawn (a column of four's mats at 1280x720 in Swedish:
+            # "G vänd · Mellanslag slå" at 18 px over "owes 3" by a count of 19), or under the seat words' floor where
+            # the mat holds them at it without the badge (150 % text in a long language), give way while the badge
+            # shows, as below (the line at the mat says the key to press)
             return build_panel(v, seat, count, out, owed, claim, count_on_cards, wait, hidden=1, gave_way=True)
         surf, y = v.panels.base(seat, below=badge_h if on_stack else below, blank=hidden > 0, named=hidden < 3)
     stack = box.stack.move(-ox, -oy)

@@ -41,76 +41,133 @@ from game.render.scale import (
     unit,
     word_min,
 )
-from game.render.small_print import WIDTH_SHARE, SmallPrint, rules_key_hint
+from game.render.small_print import NARROWER, WIDTH_SHARE, Shown, SmallPrint, rules_key_hint
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
 
 
 class CornerPrint(SmallPrint):
-    """The table's small print (its rules in short) in a free corner; where no corner is free (a big text
-    size round many seats), against the window's left or right edge between two seats, off what `clear`
-    gives (the seats as they can be drawn, the pile and the centre's lanes as wide as it)."""
+    """The table's small print (its rules in short: the slaps' line and the rules key) where it shows both, at the
+    couch's word size or smaller (`sizes`, never under the tables' floor): beside the centre's lanes, else in a free
+    corner, else against the window's left or right edge between two seats, off what `clear` gives (the seats as they
+    can be drawn, the pile and the centre's lanes as wide as it); each part wrapped or (a wide free strip) on a line
+    of its own. Only where neither finds room anywhere does it show less (the rules key first). Where the place found
+    takes felt a seat's notes need (`needs`: the felt next to each mat the seats' lanes found without it have, where
+    those found off it fall short), it goes where it covers none of that felt and shows as much, if anywhere; else it
+    stays, as small as leaves every seat's lane felt of its own (`leaves`) if any of its sizes does, and the pile is
+    laid out smaller where the lanes then fall short (see RatscrewView._shrink_for_notes)."""
 
     def __init__(self, clear: Callable[[], list[pygame.Rect]],
-                 avoid: Callable[[], list[pygame.Rect]] | None = None,
-                 spots: Callable[[tuple[int, int]], list[pygame.Rect]] | None = None) -> None:
+                 avoid: Callable[[], list[pygame.Rect]],
+                 spots: Callable[[tuple[int, int]], list[pygame.Rect]],
+                 needs: Callable[[pygame.Rect], list[pygame.Rect]],
+                 leaves: Callable[[pygame.Rect], bool], whole: bool = True) -> None:
         super().__init__(avoid)
-        self._clear = clear
+        self._whole = whole  # (not: where it takes felt a seat's notes need, it shows less elsewhere if it must)
+        self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
+        self._needs, self._leaves = needs, leaves
+        self._needed: list[pygame.Rect] = []  # the seats' lanes it keeps off (see `needs`)
 
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         key = (L.size, text)
         if self._placed is None or self._placed[0] != key:
-            beside = self._beside(L, texts, text)
-            if beside is not None:
-                self._placed = (key, *beside)
-                return beside
-            img, rect = super().layout(L, texts, text)
-            found = self._edge(L, texts, text) if rect.top >= L.size[1] else None
+            self._needed = []
+            found = self._place(L, texts, text)
+            window = pygame.Rect((0, 0), L.size)
+            if window.colliderect(found[1]):
+                self._needed = self._needs(found[1])
+                if self._needed:
+                    moved = self._place(L, texts, text)
+                    self._needed = []
+                    if window.colliderect(moved[1]) and (len(moved[2]) >= len(found[2]) or not self._whole):
+                        found = moved
+                    elif not self._leaves(found[1]):
+                        # (eight seats at 150 % in Danish: the slaps' line at 24 px took a corner mat's only felt,
+                        # at 20 it leaves the mat a line of its own, as in English)
+                        smaller = (self._place(L, texts, text, [size]) for size in self.sizes(L.size) if size < found[3])
+                        found = next((f for f in smaller if len(f[2]) >= len(found[2]) and window.colliderect(f[1])
+                                      and self._leaves(f[1])), found)
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
-            self._placed = (key, *(found or (img, rect)))
-        assert self._placed is not None
+            self._placed = (key, *found)
         return self._placed[1], self._placed[2]
 
-    def _beside(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """Mats in rows: the first of `spots` free of the seats (lifted), their notes' rows and the centre."""
-        if self._spots is None or self._avoid is None:
-            return None
-        w, h = L.size
-        size = word_min(L.size)
-        font = texts.font(size)
-        parts = [p for p in text.split("\n") if p]
-        m = max(4, h // 90)
-        window = pygame.Rect(0, 0, w, h)
-        keep_off = [*self._avoid(), *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
-        # every part, fewer, and at the last the rules key alone (the rest is behind it)
-        options = [parts[:keep] for keep in range(len(parts), 0, -1)] + ([parts[-1:]] if len(parts) > 1 else [])
-        for kept in options:
-            for share in (WIDTH_SHARE, 0.28, 0.22):
-                lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
-                for spot in self._spots(self._block_size(texts, lines, size)):  # (drawn once it has a place)
-                    if window.contains(spot) and spot.collidelist(keep_off) < 0:
-                        return self._block(texts, lines, size), spot
-        return None
+    def _options(self, parts: list[str]) -> list[list[str]]:
+        """The parts to find room for: every part, then (nowhere room for them) the rules key alone, then the first
+        part alone (the rules key is how a newcomer opens the whole rules, the slaps among them, and the menu)."""
+        if len(parts) < 2:
+            return [parts]
+        return [parts, parts[-1:], parts[:1]]
 
-    def _edge(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect] | None:
-        w, h = L.size
-        size = text_min(L.size)
+    @staticmethod
+    def sizes(window: tuple[int, int]) -> list[int]:
+        """The text sizes (as asked of the fonts) the small print tries, biggest first: the couch's word size at
+        the text size in force, then as big as 100 % draws it, then the tables' floor as drawn (TEXT_MIN)."""
+        return list(dict.fromkeys((word_min(window), text_for(word_min(window)), text_for(text_min(window)))))
+
+    def _shapes(self, texts: TextCache, kept: list[str], size: int, width: int) -> list[list[str]]:
+        """The lines to try `kept` in, at `size`: each part wrapped to WIDTH_SHARE of the window's `width` (then
+        narrower, on more lines), then each part on a line of its own (for a wide, low strip of felt)."""
         font = texts.font(size)
+        shapes: list[list[str]] = []
+        for lines in ([ln for part in kept for ln in wrap(part, font, round(width * share))]
+                      for share in (WIDTH_SHARE, *NARROWER)):
+            if lines not in shapes:
+                shapes.append(lines)
+        if kept not in shapes:
+            shapes.append(list(kept))
+        return shapes
+
+    def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None) -> Shown:
+        """(layout) As many parts as find room, at the biggest size they do (of `sizes`, else of `self.sizes`):
+        beside the centre, else in a corner, else against an edge (nowhere: below the window)."""
         parts = [p for p in text.split("\n") if p]
+        for kept in self._options(parts):
+            for size in sizes or self.sizes(L.size):
+                for lines in self._shapes(texts, kept, size, L.size[0]):
+                    block = self._block_size(texts, lines, size)  # (drawn once it has a place)
+                    spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
+                    if spot is not None:
+                        return self._block(texts, lines, size), spot, tuple(kept), size
+        return self.nowhere(L, texts, parts, word_min(L.size))
+
+    def _beside(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
+        """Mats in rows: the first of `spots` free of the seats (lifted), their notes' rows and the centre (and the
+        lanes it keeps off)."""
+        h = L.size[1]
         m = max(4, h // 90)
-        keep_off = [r.inflate(m, m) for r in self._clear()]
-        # every part, fewer, and at the last the rules key alone (the rest is behind it)
-        options = [parts[:keep] for keep in range(len(parts), 0, -1)] + ([parts[-1:]] if len(parts) > 1 else [])
-        for kept in options:
-            lines = [ln for part in kept for ln in wrap(part, font, round(w * WIDTH_SHARE))]
-            bw, bh = self._block_size(texts, lines, size)  # (drawn once it has a place)
-            for y in range(m, h - m - bh + 1, 2):
-                for spot in (pygame.Rect(m, y, bw, bh), pygame.Rect(w - m - bw, y, bw, bh)):  # left, right
-                    if spot.collidelist(keep_off) < 0:
-                        return self._block(texts, lines, size), spot
-        return None
+        window = pygame.Rect((0, 0), L.size)
+        keep_off = [*self._keep(), *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
+        return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0),
+                    None)
+
+    def _corner(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
+        free = self.corner_spots(L, block, [*self._keep(), *self._needed])
+        return free[0] if free else None
+
+    def _edge(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
+        """Against the window's left or right edge, the highest place off `clear` (and the lanes it keeps off)."""
+        w, h = L.size
+        bw, bh = block
+        m = max(4, h // 90)
+        keep_off = [r.inflate(m, m) for r in [*self._clear(), *self._needed]]
+        # (the first y, in steps of 2 from the top, where the block meets none of them: each blocks the ys whose
+        # block would overlap it, over its columns; worked out from those spans, not tried y by y, which took
+        # a tenth of a second a layout in the crowded ones, laid out a hundred times in their search)
+        found = []
+        for x in (m, w - m - bw):  # left, right
+            spans = sorted((r.top - bh + 1, r.bottom) for r in keep_off
+                           if r.right > x and r.left < x + bw and r.h > 0 and r.w > 0)
+            y = m
+            for top, bottom in spans:
+                if y < top:
+                    break
+                if y < bottom:
+                    y = bottom + (bottom - m) % 2  # (on the steps of 2 from the top)
+            if y <= h - m - bh:
+                found.append(pygame.Rect(x, y, bw, bh))
+        return min(found, key=lambda r: r.y, default=None)  # (the left first, at the same height)
 
 
 # The windows (their unit: 640x360) where mats in columns of four may say a slap's banner on a plate over its winner's
@@ -147,6 +204,7 @@ class RatscrewView(TableView):
     _mode = "stack"  # mats in rows: where the lanes lie (see geometry.MODES)
     _columns = True  # mats in rows: in columns at the sides where the seats are few (else in rows: see relayout)
     _stack_beside = False  # mats in columns: each mat's stack of backs down its left, beside its name (see relayout)
+    _whole_print = True  # the small print shows every part wherever it has room (see CornerPrint, relayout)
 
     @property
     def layout_hints(self) -> LayoutHints:  # type: ignore[override]
@@ -181,29 +239,26 @@ class RatscrewView(TableView):
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
         # the corner: the slaps in one short line and the rules key (the rest is behind it: issue 20)
         self._corner = rs_text.table_corner(rules).split("\n")[0]
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        self.small_print = self.corner_print()
         self._lanes: tuple[tuple[RatscrewGeometry, tuple[Lane, ...]], tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
 
     def relayout(self, size: tuple[int, int]) -> None:
         # laid out again (at the text size in force)
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        self.small_print = self.corner_print()
         self._tall = LAYOUT.pile_tall
         self._roomy = min(1.0, max(0.0, (unit(size) - 0.5) * 2))  # 0 at 640×360, 1 from 1280×720 up
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
-            # mats in columns at the sides (the pile tall between them), their stacks of backs under their names
-            # or (short mats: a small window's columns of four) beside them, else in rows, where every seat's notes
-            # find felt beside its mat; else round an ellipse
-            for self._columns, self._stack_beside in ((True, False), (True, True), (False, False)):
-                self._fit_rows(size)
-                if self.L.rows and self._shrink_for_notes(size):
-                    break
-            else:  # too crowded for mats: as round an ellipse
-                self._card, self._mode = None, "stack"
-                self._lanes = self._clear = None
-                self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
-                super().relayout(size)
+            # mats (see _mats) with the small print whole; else mats with less of it, where it took felt the seats'
+            # notes need at every pile size tried (eight seats at 150 % in a small window: their words round the
+            # ellipse are under the floors); else round an ellipse
+            self._whole_print = True
+            if not self._mats(size):
+                self._whole_print = False
+                if not self._mats(size):
+                    self._whole_print = True
+                    self._round(size)  # too crowded for mats: as round an ellipse
         else:
             super().relayout(size)
         if not self.L.rows:
@@ -222,6 +277,23 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
+
+    def _mats(self, size: tuple[int, int]) -> bool:
+        """Lays the seats out as mats in columns at the sides (the pile tall between them), their stacks of backs under
+        their names or (short mats: a small window's columns of four) beside them, else in rows, the first where every
+        seat's notes find felt beside its mat; whether any did."""
+        for self._columns, self._stack_beside in ((True, False), (True, True), (False, False)):
+            self._fit_rows(size)
+            if self.L.rows and self._shrink_for_notes(size):
+                return True
+        return False
+
+    def _round(self, size: tuple[int, int]) -> None:
+        """Lays the seats out round the ellipse."""
+        self._card, self._mode = None, "stack"
+        self._lanes = self._clear = None
+        self.small_print = self.corner_print()
+        super().relayout(size)
 
     def _shrink_for_notes(self, size: tuple[int, int]) -> bool:
         """Mats in rows where a seat's notes find no felt beside its mat: the pile a little smaller (the lanes
@@ -257,35 +329,36 @@ class RatscrewView(TableView):
         """(_shrink_for_notes) Laid out with the centre cards at `card`: whether the seats are still mats and every
         seat's notes lane holds a line of notes at their size (and, in columns of three or four, a winner's banner)."""
         self._card = card
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        self.small_print = self.corner_print()
         super().relayout(size)
         return self.L.rows and self._notes_fit() and self._notes_full() and self._banners_fit()
 
-    def _banners_fit(self) -> bool:
+    def _banners_fit(self, lanes: tuple[Lane, ...] | None = None) -> bool:
         """Mats in columns of three or four (five to eight seats): whether every seat's notes lane holds two lines
         of the couch's big words (a slap's banner naming its winner, wrapped, said at the winner's mat: issue 37),
         or (the smallest windows: SMALL_WINDOW) each of its slap banners fits on a plate over its own mat (as `Notes`
         puts one its lane cannot hold); where neither does, the seats sit in rows. (Two a column leave their mats
-        more felt than that, but for the lanes beside the pile.)"""
+        more felt than that, but for the lanes beside the pile.) `lanes`: the seats' lanes weighed (as found)."""
         if not self._columns or self.n <= COLUMN_PAIRS:
             return True
         low = text_for(big_min(self.L.size))
         line = self.notes._line(low)
-        lanes = self.notes.lanes()
+        lanes = self.notes.lanes() if lanes is None else lanes
         # (and the short mats of a column of four keep a full stack of backs, 2/3 of its size at least, under a long
         # name; or, in a small window, beside it: see relayout; its top card as wide as a two-digit count, "26": at
         # 150 % in 640x360, 22 px over a 15 px card under the name, inside the 26 px one beside it)
         small = unit(self.L.size) <= SMALL_WINDOW
-        return (all(lanes[s].rect.h >= 2 * line or small and self._banner_on_mat(s, low) for s in range(self.n))
+        return (all(lanes[s].rect.h >= 2 * line or small and self._banner_on_mat(s, low, lanes[s]) for s in range(self.n))
                 and all(sw >= 2 / 3 * self.L.seat_card_w and count_fits(self, sw)
                         for sw in (stack_place(self, s, 6)[0] for s in range(self.n))))
 
-    def _banner_on_mat(self, seat: int, low: int) -> bool:
+    def _banner_on_mat(self, seat: int, low: int, lane: Lane) -> bool:
         """Whether every slap banner naming `seat` (one for each slap of the table's rules) fits on a plate over
-        the seat's mat at the big words' least size `low` (see `Notes._on_mat`: none for a mat with no keys)."""
+        the seat's mat at the big words' least size `low`, beside its `lane` (see `Notes._on_mat`: none for a mat
+        with no keys)."""
         top = round(self.L.size[1] * SLAP_BANNER_SCALE)
         color = colors.banner_color(seat)
-        return all(self.notes._on_mat(seat, Pin("banner", text, color, top, low, plate=True), []) is not None
+        return all(self.notes._on_mat(seat, Pin("banner", text, color, top, low, plate=True), [], lane) is not None
                    for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
 
     def _banners_in(self, seat: int, rect: pygame.Rect, low: int) -> bool:
@@ -297,17 +370,18 @@ class RatscrewView(TableView):
                                      sizes=(max(top, low), low))[2]
                    for text in (rs_text.slap_banner(self.names[seat], rule) for rule in self.rules.slaps))
 
-    def _notes_full(self) -> bool:
-        """Whether every seat's notes lane holds a line of notes at their size (not only at the smallest)."""
+    def _notes_full(self, lanes: tuple[Lane, ...] | None = None) -> bool:
+        """Whether every seat's notes lane (of `lanes`, else as found) holds a line of notes at their size (not only
+        at the smallest)."""
         line = self.notes._line(self.notes.size())
-        return all(lane.rect.h >= line for lane in self.notes.lanes())
+        return all(lane.rect.h >= line for lane in (self.notes.lanes() if lanes is None else lanes))
 
     def _notes_fit(self) -> bool:
         """Mats in rows: whether every seat's notes have felt of their own beside its mat; where one has none
         (a big text size with large cards, or eight seats), the seats sit round an ellipse, whose felt holds them."""
         self.geo = self.geometry(self.L, self._mode)
         self._lanes = self._clear = None
-        self.small_print = CornerPrint(self.print_clear, self.print_avoid, self.print_spots)
+        self.small_print = self.corner_print()
         return all(lane.clear for lane in self.notes.lanes())
 
     def _fit_rows(self, size: tuple[int, int]) -> None:
@@ -430,16 +504,52 @@ class RatscrewView(TableView):
         h = self.L.size[1]
         # (the notes keep their gap off the small print too: the print grown by it, see Notes._find)
         gap = self.notes._gap()
-        line = self.notes._line(self.notes.size())
-        if self._columns and self.n > COLUMN_PAIRS:  # a winner's banner on two lines (see _banners_fit)
-            line = max(line, 2 * self.notes._line(text_for(big_min(self.L.size))))
-        line += gap + (gap + 1) // 2
+        line = self._row_line() + gap + (gap + 1) // 2
         rows = []
         for s in self.L.seats:
             r, zone = s.rect, self.notes.panel_zone(s.seat)
             top = zone.bottom if r.centery < h / 2 else zone.top - line
             rows.append(pygame.Rect(r.x, top, r.w, line))
         return [*self.keep_clear(), *rows]
+
+    def corner_print(self) -> CornerPrint:
+        """The small print, laid out again (at the text size in force, off the seats' notes as they need it)."""
+        return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves,
+                           self._whole_print)
+
+    def print_leaves(self, rect: pygame.Rect) -> bool:
+        """Whether every seat's lane has felt of its own were the small print at `rect`."""
+        return all(lane.clear for lane in self.notes.lanes_off([rect]))
+
+    def print_needs(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        """What the small print keeps off where at `rect` it takes felt a seat's notes need (the lanes found off it
+        fall short of what the layout asks of them, `_lanes_hold`: in a gap between two mats at 150 %, where a mat's
+        lane had the only felt for two lines of its notes): each seat's lane as found without it, as much of it next
+        to the mat as the layout asks for (see `print_avoid`), with the gap the lanes keep; none where they hold."""
+        if self._lanes_hold(self.notes.lanes_off([rect])):
+            return []
+        gap = self.notes._gap()
+        line = self._row_line()
+        needed = []
+        for lane in self.notes.lanes_off([]):
+            r = lane.rect.copy()
+            if lane.side in ("above", "below") and r.h > line:
+                r = pygame.Rect(r.x, r.bottom - line if lane.side == "above" else r.y, r.w, line)
+            needed.append(r.inflate(gap, gap))
+        return needed
+
+    def _lanes_hold(self, lanes: tuple[Lane, ...]) -> bool:
+        """Whether `lanes` are what the layout asks of every seat's (see _fits_at): felt of its own, a line of notes
+        at their size, and (columns of three or four) a winner's banner."""
+        return all(lane.clear for lane in lanes) and self._notes_full(lanes) and self._banners_fit(lanes)
+
+    def _row_line(self) -> int:
+        """How much felt a seat's lane needs beside its mat: a line of notes, or (see _banners_fit) a winner's banner
+        on two lines."""
+        line = self.notes._line(self.notes.size())
+        if self._columns and self.n > COLUMN_PAIRS:
+            line = max(line, 2 * self.notes._line(text_for(big_min(self.L.size))))
+        return line
 
     def print_spots(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """Where the small print may go between rows of mats, best first: the top edge's middle (between

@@ -190,15 +190,19 @@ class LobbyScene(Scene):
 
     # -- actions --------------------------------------------------------------------------------------
     def back(self) -> None:
+        if self.seating.players:  # a family that backed out by mistake (B on a pad) finds its table set up again
+            self.app.nav.remember(self.table_config(seed=0))  # (seed: Start deals a fresh one)
         self.app.pop()
 
     def open_house_rules(self) -> None:
         self.app.push(HouseRulesScene(self.house, self.start_problem, self.start))
 
-    def table_config(self) -> TableConfig:
+    def table_config(self, seed: int | None = None) -> TableConfig:
+        """The table as set up, dealt `seed` (None: a fresh one)."""
         seats, rows = self.seating.seat_specs()
         profiles = tuple(self.seating.profiles[row] if self.seating.seats[row][0] == "human" else None for row in rows)
-        return TableConfig(self.game, self.house.rules, seats, self.app.next_seed(), self.first_player % len(seats),
+        seed = self.app.next_seed() if seed is None else seed
+        return TableConfig(self.game, self.house.rules, seats, seed, self.first_player % len(seats),
                            options=dict(self.house.values), rows=rows, profiles=profiles)
 
     def start_problem(self) -> str:

@@ -406,14 +406,17 @@ class Seating(WhoPlays):
     # -- the table ---------------------------------------------------------------------------------------
     def seat_specs(self) -> tuple[list[SeatSpec], tuple[int, ...]]:
         """The table's seats (empty rows left out), and the lobby row each comes from."""
-        seats, rows = [], []
+        seats: list[SeatSpec] = []
+        rows: list[int] = []
         for row, (kind, level) in enumerate(self.seats):
+            # a default name ("" + the row's number) is worded when shown: it follows a change of language
+            number = row + 1 if row != len(seats) else None  # None: the seat's own number
             if kind == "human":
-                seats.append(SeatSpec("human", None, self.player_name(row),
+                seats.append(SeatSpec("human", None, self.own_name(row),
                                       head_start_ms=self.leads[row], hint_ms=self.hints[row],
-                                      no_penalty=self.hints[row] is not None))  # a learner: no penalty
+                                      no_penalty=self.hints[row] is not None, number=number))  # a learner: no penalty
             elif kind == "bot":
-                seats.append(SeatSpec("bot", level, t("Bot {n}", n=row + 1), head_start_ms=self.leads[row]))
+                seats.append(SeatSpec("bot", level, head_start_ms=self.leads[row], number=number))
             else:
                 continue
             rows.append(row)

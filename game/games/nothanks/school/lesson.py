@@ -176,7 +176,7 @@ class LessonScene(Scene):
         rules = nt.Rules(ranks_per_suit=o.ranks_per_suit, suit_order=o.suit_order)
         self.app.settings["teaching_aid"] = True
         profile = self.app.history.profile(self.profile)
-        child = SeatSpec("human", name=profile.name if profile is not None else self.app.settings.player_name(0))
+        child = SeatSpec("human", name=profile.name if profile is not None else self.app.settings.typed_name(0))
         config = TableConfig("nothanks", rules, [child, *make_seats(0, list(PLAY_IT_BOTS))], self.app.next_seed(),
                              options={"ranks_per_suit": o.ranks_per_suit, "suit_order": o.suit_order},
                              profiles=(self.profile, *[None] * len(PLAY_IT_BOTS)))
