@@ -28,7 +28,7 @@ def test_head_starts_are_relative_to_the_fastest_in_whole_ms_up_to_a_second():
     assert leads[2] == 0 and leads[0] > leads[1] > 0  # the fastest none, the slowest the most
     # the model's figures with `spread` added, to the nearest ms (issue 38: 10 ms steps were too coarse)
     solved = fair._solve(((350.0, 1), (550.0, 1), (900.0, 1)), rules)
-    assert leads == [round(fair.spread(lead, rules, 350.0, 2)) for lead in solved[::-1]]
+    assert leads == [round(fair.spread(lead, rules, 350.0, 2, 3)) for lead in solved[::-1]]
     assert fair.head_starts([3000.0, 350.0], rules) == [1000, 0]  # at most a second
     unknown = fair.head_starts([None, 550.0, 350.0], rules)
     assert unknown[0] == 0 and unknown[2] == 0 and unknown[1] > 0  # unknown: none, and left out
@@ -61,19 +61,28 @@ def test_head_starts_know_the_table_they_are_for():
 
 
 def test_what_the_model_leaves_out_follows_the_table():
-    """Issue 38 (fair.py's notes): the only seat slower than the fastest gets none of SPREAD_MS (a casual alone among
-    one to three pros took 1.12-1.29 x parity with it), and the slower the table's quickest reactions (its rules, or
-    no quick hand at it) the more of its head start is added (a kid against a casual took 0.89 x)."""
+    """Issue 38 (fair.py's notes): the only seat slower than the fastest gets none of SPREAD_MS at up to five seats
+    (a casual alone among one to three pros took 1.12-1.29 x parity with it), part of it at six to eight (alone among
+    five pros, 0.89 x with none), and the slower the table's quickest reactions (its rules, or no quick hand at it)
+    the more of its head start is added (a kid against a casual took 0.89 x, 0.87 x under all nine rules)."""
     rules = rs.Rules()
-    alone, two, three = (fair.spread(300.0, rules, 350.0, n) for n in (1, 2, 3))
+    alone, two, three = (fair.spread(300.0, rules, 350.0, n, 4) for n in (1, 2, 3))
     assert alone < two < three and three - alone == pytest.approx(fair.SPREAD_MS)
-    assert three == fair.spread(300.0, rules, 350.0, 7)  # the whole of it from three slower seats on
-    assert fair.spread(5.0, rules, 350.0, 3) < 5.0 + fair.SPREAD_MS  # a seat barely slower: less
-    assert fair.spread(300.0, rules, 550.0, 1) > alone * 1.05  # no pro at the table: more
-    assert fair.spread(300.0, rules, 300.0, 1) == alone  # quicker than the quickest bots: never less
+    assert three == fair.spread(300.0, rules, 350.0, 7, 8)  # the whole of it from three slower seats on
+    assert fair.spread(5.0, rules, 350.0, 3, 4) < 5.0 + fair.SPREAD_MS  # a seat barely slower: less
+    assert alone == fair.spread(300.0, rules, 350.0, 1, 2) == fair.spread(300.0, rules, 350.0, 1, 5)
+    crowded = [fair.spread(300.0, rules, 350.0, 1, seats) - alone for seats in (6, 7, 8)]
+    assert crowded == pytest.approx([fair.SPREAD_MS / 4, fair.SPREAD_MS / 2, fair.SPREAD_MS * 3 / 4])
+    assert fair.spread(300.0, rules, 350.0, 2, 8) == three  # two slower seats at eight: all of it
+    assert fair.spread(300.0, rules, 550.0, 1, 2) > alone * 1.05  # no pro at the table: more
+    assert fair.spread(300.0, rules, 300.0, 1, 2) == alone  # quicker than the quickest bots: never less
+    assert fair.spread(300.0, rules, 450.0, 1, 2) == alone  # nor a table a little slower than a pro's
     nine = rs.Rules(slaps=set(rs.SLAP_RULES))
-    assert fair.spread(300.0, nine, 550.0, 1) > fair.spread(300.0, nine, 350.0, 1) > alone  # and more rules: more
-    for table in ((350.0, 1), (350.0, 2), (550.0, 3), (300.0, 5)):
+    assert fair.spread(300.0, nine, 550.0, 1, 2) > fair.spread(300.0, nine, 350.0, 1, 2) > alone  # and more rules: more
+    # … the more so together: all nine rules add more where no quick hand is at the table than where a pro is
+    assert (fair.spread(300.0, nine, 550.0, 1, 2) / fair.spread(300.0, rules, 550.0, 1, 2)
+            > fair.spread(300.0, nine, 350.0, 1, 2) / alone)
+    for table in ((350.0, 1, 2), (350.0, 2, 3), (550.0, 3, 4), (300.0, 5, 6), (350.0, 1, 7)):
         for lead in (0.0, 4.0, 120.0, 700.0):
             for r in (rules, nine):
                 assert fair.unspread(fair.spread(lead, r, *table), r, *table) == pytest.approx(lead)
@@ -209,4 +218,4 @@ def test_every_reaction_at_a_table_of_different_players_gets_its_fair_chance(gro
     chances = fair.game_chances([bots.level_at(m) for m in medians], [1] * groups, list(solved), rules)
     assert all(abs(c * groups - 1) < 0.01 for c in chances), [round(c * groups, 3) for c in chances]
     leads = fair.head_starts(medians[::-1], rules)[::-1]  # (any order of seats)
-    assert leads == [round(fair.spread(lead, rules, medians[0], groups - 1)) for lead in solved]
+    assert leads == [round(fair.spread(lead, rules, medians[0], groups - 1, groups)) for lead in solved]
