@@ -2,8 +2,8 @@
 opening, a window resized or a new text size freezes the screen for), at 2-8 seats, 100/125/150 % text and three
 windows; target: no case over 0.3 s.
 
-Each case lays out a fresh view of the table (as a table opening does) with the rows' search forgotten
-(RatscrewView's _FITS: what a window size not seen before in this run finds), the median of `--repeat` layouts,
+Each case lays out a fresh view of the table (as a table opening does) with what earlier layouts searched forgotten
+(TableView.forget_searches: what a window size not seen before in this run finds), the median of `--repeat` layouts,
 wall time and this thread's CPU time (the machine's load left out); the font and text caches are warm, as after
 the first table of a run.
 """
@@ -25,16 +25,15 @@ def layout_times(size: tuple[int, int], percent: int, seats: int, repeat: int) -
     """Wall and CPU seconds of each of `repeat` layouts of a fresh `seats`-seat table view at `size` and `percent`."""
     from game.bench.memory import make_app
     from game.core.contract import TableConfig, make_seats
-    from game.games import get
-    from game.games.ratscrew.view import _FITS
+    from game.games import BENCH_GAME, get
     from game.games.table_scene import TableScene
     from game.render import scale
     from game.render.text import TextCache
 
     app = make_app(1, size=size)
     scale.install(text=percent / 100, window=size)
-    definition = get("ratscrew")
-    config = TableConfig("ratscrew", definition.rules_from_values({}, seats), make_seats(seats, []), 1)
+    definition = get(BENCH_GAME)
+    config = TableConfig(BENCH_GAME, definition.rules_from_values({}, seats), make_seats(seats, []), 1)
     app.nav.start_table(config, push=True)
     table = app.top
     assert isinstance(table, TableScene) and table.view is not None, "the table is on top"
@@ -46,7 +45,7 @@ def layout_times(size: tuple[int, int], percent: int, seats: int, repeat: int) -
             view = table.make_view(list(shown.names), list(shown.controls), TextCache())
             view.set_controls(list(shown.controls), list(shown.keys))
             view.places = shown.places
-            _FITS.clear()
+            view.forget_searches()
             start, start_cpu = time.perf_counter(), time.thread_time()
             view.relayout(size)
             walls.append(time.perf_counter() - start)

@@ -287,6 +287,9 @@ class RatscrewView(TableView):
             self.texts.font(text_px, True)
         self.lanes()
 
+    def forget_searches(self) -> None:
+        _FITS.clear()
+
     def _mats(self, size: tuple[int, int]) -> bool:
         """Lays the seats out as mats in columns at the sides (the pile tall between them), their stacks of backs under
         their names or (short mats: a small window's columns of four) beside them, else in rows, the first where every
