@@ -8,6 +8,7 @@ import sys
 BENCHES = {
     "engines": ("game.bench.engine_speed", "games/s per engine with random bots, clone()+apply() ops/s"),
     "render": ("game.bench.render", "frame times of the tables"),
+    "layout": ("game.bench.layout", "time to lay out a slap table at 2-8 seats, three text sizes, three windows"),
     "input": ("game.bench.input", "slap ordering at 1-10 ms gaps, stamping error, idle polling cost; quiet and loaded"),
     "bots": ("game.bench.bots", "time per decision of the search bots, against their targets"),
     "latency": ("game.bench.latency", "press to the first presented frame showing its outcome, and to its sound"),

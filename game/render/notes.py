@@ -41,6 +41,12 @@ REF_SHORT_2 = "Wrong slap! Burns 2"
 MARK_SHARE = 0.8  # the seat's mark before a note: its size as a share of the note's text size
 MARK_LEAST = 8  # a mark smaller than this (px) would not read as a shape: left out
 MEASURED_LOOKS = 8  # a table's lane measures kept for so many windows and looks at most (see Notes._measured)
+# A lane a seat may take: its score (best first), its rect and its side (see Notes._candidates)
+Candidate = tuple[tuple[int, ...], pygame.Rect, str]
+# Notes._find: a seat's lane chosen first (the seat, the lane, its score); every seat's lane and score chosen, and
+# how good that is (lower is better: see its `quality`)
+Forced = tuple[int, "Lane", tuple[int, ...]]
+Choice = tuple[dict[int, "Lane"], dict[int, tuple[int, ...]], tuple[int, int, list[tuple[int, ...]]]]
 SIDES = ("in_v", "in_h", "out_v", "out_h")  # towards the middle, above/below first; then away from it
 
 
@@ -126,6 +132,11 @@ class Notes:
         # its lanes again for every layout it tries (a pile shrunk, a panel grown) with the same few sizes. A
         # few windows and looks per table, a few KB each.
         self._measured: dict[Hashable, tuple[dict[tuple[int, int], tuple[int, int, int, int]], dict[int, bool]]] = {}
+        # Each seat's lanes offered (_candidates) at one layout, by the seat and the obstacles within its reach (the
+        # felt its lanes and free spans may take: `_reach`): a layout weighs where the small print goes by finding
+        # every seat's lanes with it here and there, and most seats' reach holds neither place. Kept for the layout
+        # last asked about only (a few dozen lists).
+        self._offered: tuple[Hashable, dict[Hashable, list[Candidate]], dict[int, pygame.Rect]] = ((), {}, {})
 
     def clear(self) -> None:
         self._lanes.clear()
@@ -275,12 +286,36 @@ class Notes:
             memo[key] = (-count(s), -one_line, -(2 * rows + big), -count(low))
         return memo[key]
 
+    def _offered_at(self, layout: Hashable, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
+                    memo: dict[tuple[int, int], tuple[int, int, int, int]], holds: dict[int, bool]) -> list[Candidate]:
+        """`_candidates` at the layout `layout` (all it reads but the obstacles), found once for the obstacles
+        within the seat's reach: one outside it meets none of the lanes it weighs nor the free spans it looks along
+        (those are the same whatever the obstacles: see `_candidates`)."""
+        if self._offered[0] != layout:
+            self._offered = (layout, {}, {})
+        _, found, reach = self._offered
+        fresh: list[Candidate] | None = None
+        if seat not in reach:
+            seen: list[pygame.Rect] = []
+            fresh = self._candidates(seat, obstacles, window, memo, holds, seen)
+            reach[seat] = seen[0].unionall(seen) if seen else pygame.Rect(0, 0, 0, 0)
+        r = reach[seat]
+        # (overlapping it as _free_span reads a block: one of no width inside a stretch cuts it)
+        near = tuple(tuple(o) for o in obstacles
+                     if not (o.bottom <= r.top or o.top >= r.bottom or o.right <= r.left or o.left >= r.right))
+        offered = found.get((seat, near))
+        if offered is None:
+            offered = found[seat, near] = fresh if fresh is not None else self._candidates(seat, obstacles, window,
+                                                                                            memo, holds)
+        return offered
+
     def _candidates(self, seat: int, obstacles: list[pygame.Rect], window: pygame.Rect,
-                    memo: dict[tuple[int, int], tuple[int, int, int, int]], holds: dict[int, bool]
-                    ) -> list[tuple[tuple[int, ...], pygame.Rect, str]]:
+                    memo: dict[tuple[int, int], tuple[int, int, int, int]], holds: dict[int, bool],
+                    seen: list[pygame.Rect] | None = None) -> list[Candidate]:
         """Every lane `seat` may take, best first: (its score, its rect, its side; a Lane is made of the one taken).
         `holds`: whether a lane so wide holds every word, by width (a seat offers a hundred lanes of a dozen
-        widths)."""
+        widths). `seen`: every lane weighed against the obstacles and every stretch of felt looked along for a free
+        span is added to it (which lanes and stretches those are does not depend on the obstacles)."""
         L = self.host.L
         box = L.seats[seat].rect
         zone = self.panel_zone(seat)
@@ -309,10 +344,17 @@ class Notes:
                     return
                 rect = rect.clamp(window)  # slid inside the window (as it fits, clamped it is inside: what it then covers
                 # is checked below)
+            if seen is not None:
+                seen.append(rect)
             if rect.collidelist(obstacles) != -1:
                 return
             score = memo.get((w, h)) or self._score(w, h, memo)
             out.append(((*score, rank, w * h, order), rect, side))
+
+        def free_span(y0: int, y1: int, x: int, lo: int, hi: int) -> tuple[int, int] | None:
+            if seen is not None and lo <= x <= hi:
+                seen.append(pygame.Rect(lo, y0, hi - lo, y1 - y0))
+            return _free_span(obstacles, y0, y1, x, lo, hi)
 
         low = self._line(self.floor())  # at a bigger text size, a note may shrink to what 100 % draws
         # (and a line of the couch's big words: a seat's turn prompt, its slap's banner, see `pin`)
@@ -336,8 +378,8 @@ class Notes:
                         offer(pygame.Rect(x, y, lw, lh), side, rank)
                 # ... and as much of the felt there as is free, round the panel's middle
                 reach = 0 if L.rows else box.w // 3  # seats in rows: each keeps to the felt over its own mat
-                span = _free_span(obstacles, y, y + lh, box.centerx, max(window.left, box.left - reach),
-                                  min(window.right, box.right + reach))
+                span = free_span(y, y + lh, box.centerx, max(window.left, box.left - reach),
+                                 min(window.right, box.right + reach))
                 if span is not None:
                     offer(pygame.Rect(span[0], y, span[1] - span[0], lh), side, rank)
         for towards_left in (left_is_in, not left_is_in):
@@ -352,7 +394,7 @@ class Notes:
                     edge = zone.left - g - 1 if towards_left else zone.right + g
                     lo = max(window.left, edge - round(box.w * 1.3)) if towards_left else edge
                     hi = edge + 1 if towards_left else min(window.right, edge + round(box.w * 1.3))
-                    span = _free_span(obstacles, y, y + lh, edge, lo, hi)
+                    span = free_span(y, y + lh, edge, lo, hi)
                     if span is not None:
                         offer(pygame.Rect(span[0], y, span[1] - span[0], lh), side, rank)
         out.sort(key=lambda c: c[0])
@@ -367,14 +409,34 @@ class Notes:
         panels = [self.panel_zone(s).inflate(2 * g, 2 * g) for s in range(n)]
         obstacles = panels + [b.inflate(g, g) for b in blocks]
         memo, holds = self._measures()
-        cands = {s: self._candidates(s, obstacles, window, memo, holds) for s in range(n)}
+        host = self.host
+        # (all _candidates reads but the obstacles: the window, the seats and their tags, the centre, the rows, the
+        # looks and the notes measured)
+        layout = (L.size, tuple(tuple(s.rect) for s in L.seats), self._tags(), L.centre, bool(L.rows),
+                  host.notes_in_column, looks_key(), language(), host.short_notes)
+        cands = {s: self._offered_at(layout, s, obstacles, window, memo, holds) for s in range(n)}
         self.host.poll()
         # The most crowded seats choose first (their best lane is the poorest), then seat order.
         order = sorted(range(n), key=lambda s: (len(cands[s]), s))
         order.sort(key=lambda s: cands[s][0][0][:4] if cands[s] else (9, 9, 9, 9), reverse=True)
 
-        def choose(*forced: tuple[int, Lane, tuple[int, ...]]) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
-            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order`."""
+        # (each seat's lanes ranked, its own lane and its best lanes, once: `choose` is tried a few hundred times)
+        ranked = {s: sorted(cands[s], key=lambda c: c[0][3] >= 0) for s in range(n)}
+        own: dict[int, pygame.Rect] = {}
+        firsts: dict[int, list[Forced]] = {}
+        made: dict[tuple[Hashable, ...], Choice] = {}
+
+        def choose(*forced: Forced) -> Choice:
+            """Every seat's lane, the `forced` ones (seat, lane, score) first, the others in `order`, and how good
+            that is (`quality`); each choice made once (a later round tries many of the same lanes first)."""
+            key = tuple((seat, tuple(lane.rect), lane.side, score) for seat, lane, score in forced)
+            found = made.get(key)
+            if found is None:
+                chosen, scores = choose_afresh(forced)
+                found = made[key] = (chosen, scores, quality(scores))
+            return found
+
+        def choose_afresh(forced: tuple[Forced, ...]) -> tuple[dict[int, Lane], dict[int, tuple[int, ...]]]:
             chosen: dict[int, Lane] = {}
             scores: dict[int, tuple[int, ...]] = {}
             taken: list[pygame.Rect] = []
@@ -387,14 +449,15 @@ class Notes:
                 if seat in chosen:
                     continue
                 # a lane holding a note at the smallest size before one that holds none
-                ranked = sorted(cands[seat], key=lambda c: c[0][3] >= 0)
-                for score, rect, side in ranked:
+                for score, rect, side in ranked[seat]:
                     if rect.inflate(g, g).collidelist(taken) == -1:
                         chosen[seat], scores[seat] = Lane(seat, rect, side, True), score[:4]
                         taken.append(rect)
                         break
                 else:  # no felt at all: over the seat's own cards (on a plate), never over anyone's words
-                    chosen[seat], scores[seat] = Lane(seat, self.host.own_lane(seat), "own", False), (9, 9, 9, 9)
+                    if seat not in own:
+                        own[seat] = self.host.own_lane(seat)
+                    chosen[seat], scores[seat] = Lane(seat, own[seat].copy(), "own", False), (9, 9, 9, 9)
             return chosen, scores
 
         def quality(scores: dict[int, tuple[int, ...]]) -> tuple[int, int, list[tuple[int, ...]]]:
@@ -403,31 +466,33 @@ class Notes:
             return (sum(sc[0] == 9 for sc in scores.values()), sum(sc[3] >= 0 for sc in scores.values()),
                     sorted(scores.values(), reverse=True))
 
-        def forced(seat: int) -> list[tuple[int, Lane, tuple[int, ...]]]:
-            return [(seat, Lane(seat, rect, side, True), score[:4]) for score, rect, side in cands[seat][:12]]
+        def forced(seat: int) -> list[Forced]:
+            if seat not in firsts:
+                firsts[seat] = [(seat, Lane(seat, rect, side, True), score[:4]) for score, rect, side in cands[seat][:12]]
+            return firsts[seat]
 
         # The poorest seat (one with no felt, one whose lane holds no note: another took the felt it needed; else
         # the one with the poorest lane) tries its own best lanes first, the others choosing round it, while that
         # makes the table's lanes better.
-        chosen, scores = choose()
+        chosen, scores, now = choose()
         for _ in range(3):
             worst = max(range(n), key=lambda s: (scores[s][0] == 9, scores[s][3] >= 0, scores[s], -s))
-            firsts = forced(worst)
-            trials = [choose(first) for first in firsts]
-            better = min(trials, key=lambda c: quality(c[1]), default=None)
-            if better is None or quality(better[1]) >= quality(scores):
+            tries = forced(worst)
+            trials = [choose(first) for first in tries]
+            better = min(trials, key=lambda c: c[2], default=None)
+            if better is None or better[2] >= now:
                 # ... and where none of them does, two seats give way: with each of those lanes, the first seat that
                 # trial left with no felt tries its own best lanes too (seven mats at 1280x720: the left column's
                 # middle mat, its lane one line between its neighbours' lanes of three, takes the gap above it; the
                 # top mat then takes the felt right of it, where the right column's top mat had its lane, which
                 # has none until it takes the gap under its own mat)
-                trials = [choose(first, second) for first, (_, tried) in zip(firsts, trials)
+                trials = [choose(first, second) for first, (_, tried, _) in zip(tries, trials, strict=True)
                           for left in [s for s in range(n) if tried[s][0] == 9][:1]
                           for second in forced(left)]
-                better = min(trials, key=lambda c: quality(c[1]), default=None)
-            if better is None or quality(better[1]) >= quality(scores):
+                better = min(trials, key=lambda c: c[2], default=None)
+            if better is None or better[2] >= now:
                 break
-            chosen, scores = better
+            chosen, scores, now = better
         return tuple(chosen[s] for s in range(n))
 
     # -- fitting a note into its lane -----------------------------------------------------------------

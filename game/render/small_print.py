@@ -79,9 +79,8 @@ class SmallPrint:
         ]
         if L.rows:  # seats along the edges: between them in a row, or the felt just inside the rows
             spots += row_spots(L, (bw, bh), m)
-        return [r for r in spots
-                if not any(r.colliderect(s.rect.inflate(m, m + 2 * (s.rect.h // 7))) for s in L.seats)
-                and r.collidelist(avoid) < 0]
+        seats = [s.rect.inflate(m, m + 2 * (s.rect.h // 7)) for s in L.seats]
+        return [r for r in spots if r.collidelist(seats) < 0 and r.collidelist(avoid) < 0]
 
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The block and where it goes: `text`'s lines ("\\n" parts, most important first, each wrapped)

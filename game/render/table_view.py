@@ -130,6 +130,10 @@ class TableView:
         self.notes.clear()
         self.tokens.clear()
 
+    def forget_searches(self) -> None:
+        """Forget what the layouts of every table of this game searched and kept (`bench layout` times a layout
+        as in a window not seen before); a table that keeps none has nothing to forget."""
+
     def set_controls(self, controls: list[str], keys: list[SeatKeys | None] | None = None) -> None:
         """The panels' controls lines and (if given) each seat's key labels for the prompts."""
         keys = list(keys) if keys is not None else self.keys

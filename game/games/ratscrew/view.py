@@ -68,11 +68,15 @@ class CornerPrint(SmallPrint):
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
         self._needed: list[pygame.Rect] = []  # the seats' lanes it keeps off (see `needs`)
+        # what `avoid` and `clear` give while it lays itself out (the table does not change meanwhile, and it tries
+        # a few dozen blocks against them)
+        self._now: tuple[list[pygame.Rect], list[pygame.Rect]] | None = None
 
     def layout(self, L: TableLayout, texts: TextCache, text: str) -> tuple[pygame.Surface, pygame.Rect]:
         key = (L.size, text)
         if self._placed is None or self._placed[0] != key:
             self._needed = []
+            self._now = (self._keep(), self._clear())
             found = self._place(L, texts, text)
             window = pygame.Rect((0, 0), L.size)
             if window.colliderect(found[1]):
@@ -91,7 +95,12 @@ class CornerPrint(SmallPrint):
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
             self._placed = (key, *found)
+            self._now = None
         return self._placed[1], self._placed[2]
+
+    def _avoided(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """(what `avoid` gives, what `clear` gives): as they were when this layout began."""
+        return self._now if self._now is not None else (self._keep(), self._clear())
 
     def _options(self, parts: list[str]) -> list[list[str]]:
         """The parts to find room for: every part, then (nowhere room for them) the rules key alone, then the first
@@ -138,12 +147,12 @@ class CornerPrint(SmallPrint):
         h = L.size[1]
         m = max(4, h // 90)
         window = pygame.Rect((0, 0), L.size)
-        keep_off = [*self._keep(), *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
+        keep_off = [*self._avoided()[0], *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
         return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0),
                     None)
 
     def _corner(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
-        free = self.corner_spots(L, block, [*self._keep(), *self._needed])
+        free = self.corner_spots(L, block, [*self._avoided()[0], *self._needed])
         return free[0] if free else None
 
     def _edge(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
@@ -151,7 +160,7 @@ class CornerPrint(SmallPrint):
         w, h = L.size
         bw, bh = block
         m = max(4, h // 90)
-        keep_off = [r.inflate(m, m) for r in [*self._clear(), *self._needed]]
+        keep_off = [r.inflate(m, m) for r in [*self._avoided()[1], *self._needed]]
         # (the first y, in steps of 2 from the top, where the block meets none of them: each blocks the ys whose
         # block would overlap it, over its columns; worked out from those spans, not tried y by y, which took
         # a tenth of a second a layout in the crowded ones, laid out a hundred times in their search)
@@ -277,6 +286,9 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
+
+    def forget_searches(self) -> None:
+        _FITS.clear()
 
     def _mats(self, size: tuple[int, int]) -> bool:
         """Lays the seats out as mats in columns at the sides (the pile tall between them), their stacks of backs under
