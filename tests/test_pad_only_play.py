@@ -251,6 +251,21 @@ def test_another_pad_plugged_in_while_the_game_waits_is_offered_the_seat(app, pa
     assert table.config.seats[1].kind == "human"
 
 
+def test_pads_plugged_in_in_the_lobby_are_asked_to_join_once(app, pads):
+    """Issue: the corner notice "Controllers 1, 2 connected — press ✕ / A to join" and the news line
+    "Controller 1, Controller 2: press ✕ / A to join" said the same. The news line stays as long as the pads
+    wait (the notice goes after a few seconds): it keeps the prompt, the notice only says they are connected."""
+    app.nav.push(screens.Lobby("nothanks"))
+    app.frames(3)
+    pads(PLAYSTATION), pads(SWITCH)
+    app.frames(3)
+    lobby = app.top
+    assert notices(app) == ["Controllers 1, 2 connected"]
+    assert lobby.news() == "Controller 1, Controller 2: press ✕ / A to join"
+    app.frames(round(ui.TOAST_NS / 1e9 * 60) + 10)
+    assert notices(app) == [] and lobby.news() == "Controller 1, Controller 2: press ✕ / A to join"
+
+
 def test_a_seat_given_to_a_bot_is_taken_back_by_pressing_a(app, pads):
     table, one, two = two_pad_table(app, pads)
     tap(app, one, "a")  # the first card: the table no longer offers bots' seats
