@@ -266,6 +266,21 @@ def test_pads_plugged_in_in_the_lobby_are_asked_to_join_once(app, pads):
     assert notices(app) == [] and lobby.news() == "Controller 1, Controller 2: press ✕ / A to join"
 
 
+def test_pads_plugged_in_on_the_join_screen_are_asked_to_join_once(app, pads):
+    """As in the lobby: the Join screen's own lines ask each waiting pad to press its A; the notice only says
+    they are connected."""
+    app.nav.push(screens.Join(8, 1, None))
+    app.frames(3)
+    pads(PLAYSTATION), pads(SWITCH)
+    app.frames(3)
+    assert top_name(app) == "JoinScene"
+    assert notices(app) == ["Controllers 1, 2 connected"]
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    said = [text for _, text in words.drawn]
+    assert "Controller 1: press ✕ to join" in said and "Controller 2: press A to join" in said
+
+
 def test_a_seat_given_to_a_bot_is_taken_back_by_pressing_a(app, pads):
     table, one, two = two_pad_table(app, pads)
     tap(app, one, "a")  # the first card: the table no longer offers bots' seats
