@@ -190,6 +190,32 @@ def test_a_pad_plugged_in_is_told_to_join_only_where_a_seat_is_free(app, pads):
     assert [n for n in notices(app) if n.endswith("connected \u2014 press + / Start, then A, to join")], notices(app)
 
 
+def test_a_pad_plugged_in_on_the_pause_menu_is_asked_to_take_a_seat_once(app, pads):
+    """The pause menu's line asks it to take a bot's seat; the notice said "press A to join" as well (and said it
+    at a table of people only too, where A only works the menu): now it only says the pad is connected."""
+    one = pads()
+    app.frames(3)
+    table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("bot", "pro")], {0: device(one)}, HANDS[:2])
+    tap(app, one, "a")  # the first card
+    tap(app, one, "start")
+    assert top_name(app) == "PauseScene"
+    app.toasts.drop("pad_added")
+    two = pads(SWITCH)
+    app.frames(3)
+    assert [n for n in notices(app) if "Controller 2" in n] == ["Controller 2 connected"]
+    assert app.top.join_line() == "Controller 2: press A to take a bot's seat"
+    tap(app, one, "start")
+    assert app.top is table
+    table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("human", name="Bo")],
+                           {0: device(one), 1: device(two)}, HANDS[:2])
+    tap(app, one, "start")
+    assert top_name(app) == "PauseScene" and app.top.join_line() == ""
+    app.toasts.drop("pad_added")
+    pads(XBOX)
+    app.frames(3)
+    assert not [n for n in notices(app) if "join" in n], notices(app)
+
+
 # -- unplugging -----------------------------------------------------------------------------------------
 def two_pad_table(app, pads):
     one, two = pads(), pads(PLAYSTATION)
