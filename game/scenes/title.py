@@ -82,8 +82,8 @@ class TitleScene(MenuScene):
         ]
 
     def _last_game_index(self) -> int:
-        """Where Play's game list opens: on the game last set up this run (a family that quit a Ratscrew table to
-        the menu and pressed Play, A found No Thanks' lobby instead of its table), else the first."""
+        """Where Play's game list opens: on the game last set up this run (a family that quit the second game's
+        table to the menu and pressed Play, A found the first game's lobby instead of its table), else the first."""
         ids = [d.id for d in self.app.games.all()]
         last = self.app.nav.last_game()
         return ids.index(last) if last in ids else 0
