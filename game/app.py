@@ -487,7 +487,7 @@ class App:
                     if many else t("Controller {n} connected — press {start}, then {a}, to join", n=numbers[0],
                                    start=start, a=a))
             self.toasts.add(since, text, None, kind)
-        else:  # every seat is somebody's: no seat to offer
+        else:  # no seat to offer, or the screen itself says how to join ("said"): only the news
             text = t("Controllers {list} connected", list=pads) if many else t("Controller {n} connected", n=numbers[0])
             self.toasts.add(since, text, None, kind)
 

@@ -47,6 +47,28 @@ def test_quit_to_menu_mid_game_and_back_finds_the_table_set_up(tmp_path):
     assert app.top.game == "ratscrew" and app.top.seating.seats[1][0] == "bot"
 
 
+def test_play_opens_the_game_list_on_the_game_last_set_up(tmp_path):
+    """A family that quit a Ratscrew table to the menu and pressed Play, A found No Thanks' lobby (the list always
+    opened on the first game): it opens on the game whose table is remembered, so A goes back to that table."""
+    app = make_app(tmp_path)
+    app.nav.push(screens.Title())
+    app.frames(2)
+    _to_lobby(app, 1)
+    assert app.top.game == "ratscrew"
+    set_seat(app, 1, t("Empty"))
+    seats = list(app.top.seating.seats)
+    assert seats[1][0] == "empty"
+    press(app, "back", "back")
+    assert top_name(app) == "TitleScene"
+    _to_lobby(app)
+    assert app.top.game == "ratscrew" and app.top.seating.seats == seats
+    press(app, "back", "left", "enter")  # the other game: remembered last now
+    assert app.top.game == "nothanks"
+    press(app, "back", "back")
+    _to_lobby(app)
+    assert app.top.game == "nothanks"
+
+
 def test_back_out_of_a_lobby_before_any_game_finds_it_set_up(tmp_path, monkeypatch):
     """B on a pad by mistake in a lobby no game was started from: its seats, bots' levels, the pad that joined and
     the house rules are all there again on the way back in (the Quit to menu remembering, on Back too)."""

@@ -190,6 +190,32 @@ def test_a_pad_plugged_in_is_told_to_join_only_where_a_seat_is_free(app, pads):
     assert [n for n in notices(app) if n.endswith("connected \u2014 press + / Start, then A, to join")], notices(app)
 
 
+def test_a_pad_plugged_in_on_the_pause_menu_is_asked_to_take_a_seat_once(app, pads):
+    """The pause menu's line asks it to take a bot's seat; the notice said "press A to join" as well (and said it
+    at a table of people only too, where A only works the menu): now it only says the pad is connected."""
+    one = pads()
+    app.frames(3)
+    table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("bot", "pro")], {0: device(one)}, HANDS[:2])
+    tap(app, one, "a")  # the first card
+    tap(app, one, "start")
+    assert top_name(app) == "PauseScene"
+    app.toasts.drop("pad_added")
+    two = pads(SWITCH)
+    app.frames(3)
+    assert [n for n in notices(app) if "Controller 2" in n] == ["Controller 2 connected"]
+    assert app.top.join_line() == "Controller 2: press A to take a bot's seat"
+    tap(app, one, "start")
+    assert app.top is table
+    table = ratscrew_table(app, [SeatSpec("human", name="Ann"), SeatSpec("human", name="Bo")],
+                           {0: device(one), 1: device(two)}, HANDS[:2])
+    tap(app, one, "start")
+    assert top_name(app) == "PauseScene" and app.top.join_line() == ""
+    app.toasts.drop("pad_added")
+    pads(XBOX)
+    app.frames(3)
+    assert not [n for n in notices(app) if "join" in n], notices(app)
+
+
 # -- unplugging -----------------------------------------------------------------------------------------
 def two_pad_table(app, pads):
     one, two = pads(), pads(PLAYSTATION)
@@ -249,6 +275,36 @@ def test_another_pad_plugged_in_while_the_game_waits_is_offered_the_seat(app, pa
     tap(app, other, "a")
     assert app.top is table and app.input.seat_of(device(other)) == 1
     assert table.config.seats[1].kind == "human"
+
+
+def test_pads_plugged_in_in_the_lobby_are_asked_to_join_once(app, pads):
+    """Issue: the corner notice "Controllers 1, 2 connected — press ✕ / A to join" and the news line
+    "Controller 1, Controller 2: press ✕ / A to join" said the same. The news line stays as long as the pads
+    wait (the notice goes after a few seconds): it keeps the prompt, the notice only says they are connected."""
+    app.nav.push(screens.Lobby("nothanks"))
+    app.frames(3)
+    pads(PLAYSTATION), pads(SWITCH)
+    app.frames(3)
+    lobby = app.top
+    assert notices(app) == ["Controllers 1, 2 connected"]
+    assert lobby.news() == "Controller 1, Controller 2: press ✕ / A to join"
+    app.frames(round(ui.TOAST_NS / 1e9 * 60) + 10)
+    assert notices(app) == [] and lobby.news() == "Controller 1, Controller 2: press ✕ / A to join"
+
+
+def test_pads_plugged_in_on_the_join_screen_are_asked_to_join_once(app, pads):
+    """As in the lobby: the Join screen's own lines ask each waiting pad to press its A; the notice only says
+    they are connected."""
+    app.nav.push(screens.Join(8, 1, None))
+    app.frames(3)
+    pads(PLAYSTATION), pads(SWITCH)
+    app.frames(3)
+    assert top_name(app) == "JoinScene"
+    assert notices(app) == ["Controllers 1, 2 connected"]
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    said = [text for _, text in words.drawn]
+    assert "Controller 1: press ✕ to join" in said and "Controller 2: press A to join" in said
 
 
 def test_a_seat_given_to_a_bot_is_taken_back_by_pressing_a(app, pads):

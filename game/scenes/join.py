@@ -65,6 +65,9 @@ class JoinScene(Scene):
         """seat -> device for every claimed seat, by seat."""
         return {seat: device for device, seat in sorted(self.router.owner.items(), key=lambda kv: kv[1])}
 
+    def join_offer(self) -> str:
+        return "said"  # each waiting pad's "Controller 2: press A to join" is under the seats while it waits
+
     def handle(self, cmd: Command) -> None:
         slot = _slot(cmd)
         if slot is not None:

@@ -113,14 +113,20 @@ class Navigator:
     def __init__(self, stack: SceneStack) -> None:
         self.stack = stack
         self._lobby_tables: dict[str, TableConfig] = {}  # by game: its lobby's last table, this run
+        self._last_game: str | None = None  # the game of the table remembered last
 
     def remember(self, config: TableConfig) -> None:
         """`config` is the table its game's lobby started, or was left with: the lobby opens with its seats and house
         rules again (`remembered`) after Quit to menu or Back, so a family coming back finds the table it set up."""
         self._lobby_tables[config.game] = config
+        self._last_game = config.game
 
     def remembered(self, game: str) -> TableConfig | None:
         return self._lobby_tables.get(game)
+
+    def last_game(self) -> str | None:
+        """The game whose table was remembered last: Play offers it first (None before any lobby this run)."""
+        return self._last_game
 
     def push(self, screen: screens.ScreenFactory) -> Scene:
         scene = build(screen)

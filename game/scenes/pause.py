@@ -69,6 +69,11 @@ class PauseScene(MenuHandler):
             self._line = line
             self.relayout(self.app.size)
 
+    def join_offer(self) -> str:
+        if not self.table.joinable(anytime=True):
+            return ""  # A works the menu here: no seat it could take
+        return "now" if self.said else "said"  # `join_line` asks the waiting pads (unless it says the last join)
+
     def join_line(self) -> str:
         """Under the heading: the last join here, else which pads may take a bot's seat."""
         if self.said:

@@ -72,7 +72,7 @@ class TitleScene(MenuScene):
 
     def items(self) -> list[ui.Item]:
         return [
-            ui.Item(t("Play"), lambda: self.app.nav.push(screens.Choose())),
+            ui.Item(t("Play"), lambda: self.app.nav.push(screens.Choose(self._last_game_index()))),
             ui.Item(t("Players & stats"), lambda: self.app.nav.push(screens.Stats())),
             ui.Item(t("Replays"), lambda: self.app.nav.push(screens.Replays())),
             ui.Item(t("Settings"), lambda: self.app.nav.push(screens.Settings())),
@@ -80,6 +80,13 @@ class TitleScene(MenuScene):
             ui.Item(t("Quit"),
                     lambda: self.app.nav.push(screens.Confirm(t("Quit Couch Cards?"), self.app.quit))),
         ]
+
+    def _last_game_index(self) -> int:
+        """Where Play's game list opens: on the game last set up this run (a family that quit the second game's
+        table to the menu and pressed Play, A found the first game's lobby instead of its table), else the first."""
+        ids = [d.id for d in self.app.games.all()]
+        last = self.app.nav.last_game()
+        return ids.index(last) if last in ids else 0
 
     def handle(self, cmd: Command) -> None:
         if cmd.action == CONFIRM and cmd.device:

@@ -31,7 +31,9 @@ class Scene:
 
     def join_offer(self) -> str:
         """What a newly plugged-in pad is told it can do here: "now" (press A to join), "pause" (press
-        Start, then A: a table under way with bots' seats to take) or "" (no seat it could take)."""
+        Start, then A: a table under way with bots' seats to take), "said" (this screen says itself, for as
+        long as it is true, how to join: the notice only says the pad is connected) or "" (no seat it could
+        take)."""
         return "now"
 
     def enter(self) -> None:

@@ -95,7 +95,11 @@ class LobbyScene(Scene):
             self.rebuild()
 
     def join_offer(self) -> str:
-        return "now" if self.seating.join_row() is not None else ""
+        if self.seating.join_row() is None:
+            return ""
+        # The news line says "Controller 2: press A to join" while the pad waits (unless something blocks the
+        # start): a notice saying it too for its few seconds was the same prompt twice.
+        return "now" if self.message else "said"
 
     def handle(self, cmd: Command) -> None:
         device = cmd.device
