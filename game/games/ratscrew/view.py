@@ -61,9 +61,10 @@ class CornerPrint(SmallPrint):
                  avoid: Callable[[], list[pygame.Rect]],
                  spots: Callable[[tuple[int, int]], list[pygame.Rect]],
                  needs: Callable[[pygame.Rect], list[pygame.Rect]],
-                 leaves: Callable[[pygame.Rect], bool], whole: bool = True) -> None:
+                 leaves: Callable[[pygame.Rect], bool], whole: bool = True, grow: bool = False) -> None:
         super().__init__(avoid)
         self._whole = whole  # (not: where it takes felt a seat's notes need, it shows less elsewhere if it must)
+        self._grow = grow  # (the table as laid out: the print as big as it finds room for, see `_grown`)
         self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
@@ -92,11 +93,29 @@ class CornerPrint(SmallPrint):
                         smaller = (self._place(L, texts, text, [size]) for size in self.sizes(L.size) if size < found[3])
                         found = next((f for f in smaller if len(f[2]) >= len(found[2]) and window.colliderect(f[1])
                                       and self._leaves(f[1])), found)
+            if self._grow and window.colliderect(found[1]):
+                found = self._grown(L, texts, text, found)
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
             self._placed = (key, *found)
             self._now = None
         return self._placed[1], self._placed[2]
+
+    def _grown(self, L: TableLayout, texts: TextCache, text: str, found: Shown) -> Shown:
+        """(layout) `found` as big as its parts find room between its size and the next of `sizes` (which they did
+        not, or only where they took felt a seat's notes need), found by halving that gap: the biggest size whose
+        placement shows the same parts in the window and leaves every seat's lanes what the layout asks of them
+        (1280x720 at 150 %, six seats: both parts at 21 px under the prompt's lane, 20 px at the sizes alone)."""
+        window = pygame.Rect((0, 0), L.size)
+        lo, hi = found[3], min((s for s in self.sizes(L.size) if s > found[3]), default=found[3])
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            tried = self._place(L, texts, text, [mid])
+            if tried[2] == found[2] and window.contains(tried[1]) and not self._needs(tried[1]):
+                found, lo = tried, mid
+            else:
+                hi = mid
+        return found
 
     def _avoided(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """(what `avoid` gives, what `clear` gives): as they were when this layout began."""
@@ -276,6 +295,8 @@ class RatscrewView(TableView):
                 self._tall = (column + 1) / self.L.card_h
                 super().relayout(size)
         self.geo = self.geometry(self.L, self._mode)
+        # the pile and mats found (with the print at its sizes), the print as big as it then finds room for
+        self.small_print = self.corner_print(grow=True)
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
             self.art.card(code, self.L.card_w)
@@ -524,10 +545,11 @@ class RatscrewView(TableView):
             rows.append(pygame.Rect(r.x, top, r.w, line))
         return [*self.keep_clear(), *rows]
 
-    def corner_print(self) -> CornerPrint:
-        """The small print, laid out again (at the text size in force, off the seats' notes as they need it)."""
+    def corner_print(self, grow: bool = False) -> CornerPrint:
+        """The small print, laid out again (at the text size in force, off the seats' notes as they need it; `grow`:
+        as big as it finds room for, see CornerPrint._grown)."""
         return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves,
-                           self._whole_print)
+                           self._whole_print, grow)
 
     def print_leaves(self, rect: pygame.Rect) -> bool:
         """Whether every seat's lane has felt of its own were the small print at `rect`."""
