@@ -39,9 +39,9 @@ class PlainView(RatscrewView):
         super().__init__(*args, **kw)
         self.notes = PlainNotes(self)
 
-    def corner_print(self, grow: bool = False) -> CornerPrint:
+    def corner_print(self) -> CornerPrint:
         return PlainPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves,
-                          self._whole_print, grow)
+                          self._whole_print)
 
 
 def _recorded(v: RatscrewView) -> dict:

@@ -61,10 +61,10 @@ class CornerPrint(SmallPrint):
                  avoid: Callable[[], list[pygame.Rect]],
                  spots: Callable[[tuple[int, int]], list[pygame.Rect]],
                  needs: Callable[[pygame.Rect], list[pygame.Rect]],
-                 leaves: Callable[[pygame.Rect], bool], whole: bool = True, grow: bool = False) -> None:
+                 leaves: Callable[[pygame.Rect], bool], whole: bool = True) -> None:
         super().__init__(avoid)
         self._whole = whole  # (not: where it takes felt a seat's notes need, it shows less elsewhere if it must)
-        self._grow = grow  # (the table as laid out: the print as big as it finds room for, see `_grown`)
+        self._grow = False  # (the table laid out: as big as it finds room for, see `grow`)
         self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
@@ -101,6 +101,17 @@ class CornerPrint(SmallPrint):
             self._now = None
         return self._placed[1], self._placed[2]
 
+    def grow(self, L: TableLayout, texts: TextCache, text: str) -> None:
+        """The table's pile and mats found (with the print at its `sizes`): from now on as big as it finds room for
+        (see `_grown`), where it is already laid out too (not laid out afresh: the layout bench's small windows took
+        a third longer)."""
+        self._grow = True
+        placed = self._placed
+        if placed is not None and placed[0] == (L.size, text) and pygame.Rect((0, 0), L.size).colliderect(placed[2]):
+            self._now = (self._keep(), self._clear())
+            self._placed = (placed[0], *self._grown(L, texts, text, placed[1:]))
+            self._now = None
+
     def _grown(self, L: TableLayout, texts: TextCache, text: str, found: Shown) -> Shown:
         """(layout) `found` as big as its parts find room between its size and the next of `sizes` (which they did
         not, or only where they took felt a seat's notes need), found by halving that gap: the biggest size whose
@@ -110,8 +121,8 @@ class CornerPrint(SmallPrint):
         lo, hi = found[3], min((s for s in self.sizes(L.size) if s > found[3]), default=found[3])
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            tried = self._place(L, texts, text, [mid])
-            if tried[2] == found[2] and window.contains(tried[1]) and not self._needs(tried[1]):
+            tried = self._place(L, texts, text, [mid], [list(found[2])])
+            if window.contains(tried[1]) and not self._needs(tried[1]):
                 found, lo = tried, mid
             else:
                 hi = mid
@@ -147,11 +158,13 @@ class CornerPrint(SmallPrint):
             shapes.append(list(kept))
         return shapes
 
-    def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None) -> Shown:
-        """(layout) As many parts as find room, at the biggest size they do (of `sizes`, else of `self.sizes`):
-        beside the centre, else in a corner, else against an edge (nowhere: below the window)."""
+    def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None,
+               options: list[list[str]] | None = None) -> Shown:
+        """(layout) As many parts as find room (of `options`, else of `_options`), at the biggest size they do (of
+        `sizes`, else of `self.sizes`): beside the centre, else in a corner, else against an edge (nowhere: below the
+        window)."""
         parts = [p for p in text.split("\n") if p]
-        for kept in self._options(parts):
+        for kept in options or self._options(parts):
             for size in sizes or self.sizes(L.size):
                 for lines in self._shapes(texts, kept, size, L.size[0]):
                     block = self._block_size(texts, lines, size)  # (drawn once it has a place)
@@ -296,7 +309,7 @@ class RatscrewView(TableView):
                 super().relayout(size)
         self.geo = self.geometry(self.L, self._mode)
         # the pile and mats found (with the print at its sizes), the print as big as it then finds room for
-        self.small_print = self.corner_print(grow=True)
+        self.small_print.grow(self.L, self.texts, self.corner_text())
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
             self.art.card(code, self.L.card_w)
@@ -545,11 +558,10 @@ class RatscrewView(TableView):
             rows.append(pygame.Rect(r.x, top, r.w, line))
         return [*self.keep_clear(), *rows]
 
-    def corner_print(self, grow: bool = False) -> CornerPrint:
-        """The small print, laid out again (at the text size in force, off the seats' notes as they need it; `grow`:
-        as big as it finds room for, see CornerPrint._grown)."""
+    def corner_print(self) -> CornerPrint:
+        """The small print, laid out again (at the text size in force, off the seats' notes as they need it)."""
         return CornerPrint(self.print_clear, self.print_avoid, self.print_spots, self.print_needs, self.print_leaves,
-                           self._whole_print, grow)
+                           self._whole_print)
 
     def print_leaves(self, rect: pygame.Rect) -> bool:
         """Whether every seat's lane has felt of its own were the small print at `rect`."""
