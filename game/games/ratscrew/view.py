@@ -55,7 +55,8 @@ class CornerPrint(SmallPrint):
     takes felt a seat's notes need (`needs`: the felt next to each mat the seats' lanes found without it have, where
     those found off it fall short), it goes where it covers none of that felt and shows as much, if anywhere; else it
     stays, as small as leaves every seat's lane felt of its own (`leaves`) if any of its sizes does, and the pile is
-    laid out smaller where the lanes then fall short (see RatscrewView._shrink_for_notes)."""
+    laid out smaller where the lanes then fall short (see RatscrewView._shrink_for_notes). The table laid out, it grows
+    to the biggest size between those its parts find room at off the seats' notes (see `grow`)."""
 
     def __init__(self, clear: Callable[[], list[pygame.Rect]],
                  avoid: Callable[[], list[pygame.Rect]],
