@@ -74,6 +74,55 @@ MAIN_PILE = {
     ("sv", (1920, 1080), 125): (51.0, 51.0, 51.0, 49.4, 49.4, 36.1, 31.7),
     ("sv", (1920, 1080), 150): (45.7, 45.7, 31.9, 31.9, 31.9, 31.9, 18.7),
 }
+# (language, window, text %): the small print's size as drawn (px) at two to eight seats before it grew between the
+# sizes it tries (main at 6497aa5, measured as this test measures it): no layout's print is smaller
+MAIN_PRINT = {
+    ("en", (640, 360), 100): (12, 12, 12, 12, 12, 12, 10),
+    ("en", (640, 360), 125): (15, 15, 12, 15, 12, 15, 12),
+    ("en", (640, 360), 150): (18, 18, 10, 18, 12, 12, 12),
+    ("en", (854, 480), 100): (16, 16, 16, 16, 16, 16, 13),
+    ("en", (854, 480), 125): (20, 20, 16, 20, 14, 14, 14),
+    ("en", (854, 480), 150): (24, 24, 14, 24, 14, 14, 16),
+    ("en", (1280, 720), 100): (24, 24, 24, 24, 24, 24, 24),
+    ("en", (1280, 720), 125): (30, 30, 24, 30, 24, 30, 20),
+    ("en", (1280, 720), 150): (36, 36, 20, 36, 20, 24, 20),
+    ("en", (1280, 800), 100): (24, 24, 24, 24, 24, 24, 24),
+    ("en", (1280, 800), 125): (30, 30, 30, 30, 30, 30, 24),
+    ("en", (1280, 800), 150): (36, 36, 36, 36, 20, 24, 20),
+    ("en", (1920, 1080), 100): (36, 36, 36, 36, 36, 36, 36),
+    ("en", (1920, 1080), 125): (45, 45, 36, 45, 36, 45, 30),
+    ("en", (1920, 1080), 150): (54, 54, 30, 54, 30, 36, 30),
+    ("da", (640, 360), 100): (12, 12, 12, 12, 12, 12, 10),
+    ("da", (640, 360), 125): (15, 15, 12, 15, 10, 15, 10),
+    ("da", (640, 360), 150): (18, 18, 10, 18, 18, 10, 10),
+    ("da", (854, 480), 100): (16, 16, 16, 16, 16, 16, 13),
+    ("da", (854, 480), 125): (20, 20, 16, 20, 16, 16, 16),
+    ("da", (854, 480), 150): (24, 24, 14, 24, 16, 16, 16),
+    ("da", (1280, 720), 100): (24, 24, 24, 24, 24, 24, 24),
+    ("da", (1280, 720), 125): (30, 30, 24, 30, 24, 24, 24),
+    ("da", (1280, 720), 150): (36, 36, 20, 36, 24, 24, 20),
+    ("da", (1280, 800), 100): (24, 24, 24, 24, 24, 24, 24),
+    ("da", (1280, 800), 125): (30, 30, 30, 30, 30, 30, 24),
+    ("da", (1280, 800), 150): (36, 36, 20, 36, 20, 20, 24),
+    ("da", (1920, 1080), 100): (36, 36, 36, 36, 36, 36, 36),
+    ("da", (1920, 1080), 125): (45, 45, 36, 45, 36, 36, 36),
+    ("da", (1920, 1080), 150): (54, 54, 30, 54, 36, 36, 30),
+    ("sv", (640, 360), 100): (12, 12, 12, 12, 12, 12, 12),
+    ("sv", (640, 360), 125): (15, 15, 12, 15, 10, 15, 10),
+    ("sv", (640, 360), 150): (18, 18, 10, 18, 12, 12, 10),
+    ("sv", (854, 480), 100): (16, 16, 16, 16, 16, 16, 13),
+    ("sv", (854, 480), 125): (20, 20, 16, 20, 14, 14, 14),
+    ("sv", (854, 480), 150): (24, 24, 14, 24, 14, 14, 16),
+    ("sv", (1280, 720), 100): (24, 24, 24, 24, 24, 24, 24),
+    ("sv", (1280, 720), 125): (30, 30, 24, 30, 24, 24, 20),
+    ("sv", (1280, 720), 150): (36, 36, 20, 36, 20, 20, 20),
+    ("sv", (1280, 800), 100): (24, 24, 24, 24, 24, 24, 24),
+    ("sv", (1280, 800), 125): (30, 30, 30, 30, 30, 30, 24),
+    ("sv", (1280, 800), 150): (36, 36, 36, 36, 20, 20, 20),
+    ("sv", (1920, 1080), 100): (36, 36, 36, 36, 36, 36, 36),
+    ("sv", (1920, 1080), 125): (45, 45, 36, 45, 36, 36, 30),
+    ("sv", (1920, 1080), 150): (54, 54, 30, 54, 30, 30, 30),
+}
 # Where the small print whole takes felt the seats' notes need at every pile the mats try, it shows its rules key
 # alone rather than the seats leaving their mats (eight seats at 150 % in the small windows: see RatscrewView.relayout)
 RULES_KEY_ONLY = {(8, (640, 360), 150), (8, (854, 480), 150)}
@@ -102,6 +151,7 @@ def test_the_small_print_keeps_both_parts_and_the_pile_mains_share(n, size, lang
         # ... each part on lines of its own, as big as drawn (main's block held one line where it said both)
         assert box.rect.h >= len(want) * get_font(box.px).get_height(), (percent, box)
         assert box.px >= scale.text_min(size) and pygame.Rect((0, 0), size).contains(box.rect), (percent, box)
+        assert box.px >= MAIN_PRINT[language, size, percent][n - 2], (percent, box)
         share = 100 * view.geo.pile_zone.h / size[1]
         assert share >= MAIN_PILE[language, size, percent][n - 2] - 0.05, (percent, share)
 
@@ -118,3 +168,24 @@ def test_the_pile_at_150_percent_between_rows_of_mats(n, size, least, language):
     view, box = _laid_out(n, size, 150)
     assert view.L.rows and box is not None
     assert 100 * view.geo.pile_zone.h / size[1] >= least
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
+def test_the_small_print_grows_into_the_felt_right_of_the_pile(language):
+    """Six seats at 1280x720, 150 % text: the small print says both parts right of the pile, under the prompt's lane,
+    bigger than the floor it was drawn at (20 px, 5 px at 480x270) and as big as it fits there: at the next size up
+    it finds no place or takes the felt a seat's notes need (the mat under it: its line of notes)."""
+    i18n.set_language(language)
+    size = (1280, 720)
+    view, box = _laid_out(6, size, 150)
+    parts = view.corner_text().split("\n")
+    assert box is not None and box.text.split("\n") == parts
+    assert box.px > scale.text_min(size), box
+    assert box.rect.left >= view.geo.pile_zone.right, (box, view.geo.pile_zone)
+    assert view.print_needs(box.rect) == []
+    corner = view.small_print
+    with scale.text_room(TableScene.text_room):
+        scale.install(text=1.5)
+        bigger = corner._place(view.L, view.texts, view.corner_text(), [corner.size() + 1], [parts])
+        window = pygame.Rect((0, 0), size)
+        assert not window.contains(bigger[1]) or view.print_needs(bigger[1]), bigger

@@ -55,7 +55,8 @@ class CornerPrint(SmallPrint):
     takes felt a seat's notes need (`needs`: the felt next to each mat the seats' lanes found without it have, where
     those found off it fall short), it goes where it covers none of that felt and shows as much, if anywhere; else it
     stays, as small as leaves every seat's lane felt of its own (`leaves`) if any of its sizes does, and the pile is
-    laid out smaller where the lanes then fall short (see RatscrewView._shrink_for_notes)."""
+    laid out smaller where the lanes then fall short (see RatscrewView._shrink_for_notes). The table laid out, it grows
+    to the biggest size between those its parts find room at off the seats' notes (see `grow`)."""
 
     def __init__(self, clear: Callable[[], list[pygame.Rect]],
                  avoid: Callable[[], list[pygame.Rect]],
@@ -64,6 +65,7 @@ class CornerPrint(SmallPrint):
                  leaves: Callable[[pygame.Rect], bool], whole: bool = True) -> None:
         super().__init__(avoid)
         self._whole = whole  # (not: where it takes felt a seat's notes need, it shows less elsewhere if it must)
+        self._grow = False  # (the table laid out: as big as it finds room for, see `grow`)
         self._clear, self._keep = clear, avoid
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
@@ -92,11 +94,40 @@ class CornerPrint(SmallPrint):
                         smaller = (self._place(L, texts, text, [size]) for size in self.sizes(L.size) if size < found[3])
                         found = next((f for f in smaller if len(f[2]) >= len(found[2]) and window.colliderect(f[1])
                                       and self._leaves(f[1])), found)
+            if self._grow and window.colliderect(found[1]):
+                found = self._grown(L, texts, text, found)
             # kept under this key whichever way it was found (the corner's own key differs: without this, a table
             # whose print goes in a corner searched beside the centre again every frame, ~5 ms of a frame at 720p)
             self._placed = (key, *found)
             self._now = None
         return self._placed[1], self._placed[2]
+
+    def grow(self, L: TableLayout, texts: TextCache, text: str) -> None:
+        """The table's pile and mats found (with the print at its `sizes`): from now on as big as it finds room for
+        (see `_grown`), where it is already laid out too (not laid out afresh: the layout bench's small windows took
+        a third longer)."""
+        self._grow = True
+        placed = self._placed
+        if placed is not None and placed[0] == (L.size, text) and pygame.Rect((0, 0), L.size).colliderect(placed[2]):
+            self._now = (self._keep(), self._clear())
+            self._placed = (placed[0], *self._grown(L, texts, text, placed[1:]))
+            self._now = None
+
+    def _grown(self, L: TableLayout, texts: TextCache, text: str, found: Shown) -> Shown:
+        """(layout) `found` as big as its parts find room between its size and the next of `sizes` (which they did
+        not, or only where they took felt a seat's notes need), found by halving that gap: the biggest size whose
+        placement shows the same parts in the window and leaves every seat's lanes what the layout asks of them
+        (1280x720 at 150 %, six seats: both parts at 21 px under the prompt's lane, 20 px at the sizes alone)."""
+        window = pygame.Rect((0, 0), L.size)
+        lo, hi = found[3], min((s for s in self.sizes(L.size) if s > found[3]), default=found[3])
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            tried = self._place(L, texts, text, [mid], [list(found[2])])
+            if window.contains(tried[1]) and not self._needs(tried[1]):
+                found, lo = tried, mid
+            else:
+                hi = mid
+        return found
 
     def _avoided(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """(what `avoid` gives, what `clear` gives): as they were when this layout began."""
@@ -128,11 +159,13 @@ class CornerPrint(SmallPrint):
             shapes.append(list(kept))
         return shapes
 
-    def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None) -> Shown:
-        """(layout) As many parts as find room, at the biggest size they do (of `sizes`, else of `self.sizes`):
-        beside the centre, else in a corner, else against an edge (nowhere: below the window)."""
+    def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None,
+               options: list[list[str]] | None = None) -> Shown:
+        """(layout) As many parts as find room (of `options`, else of `_options`), at the biggest size they do (of
+        `sizes`, else of `self.sizes`): beside the centre, else in a corner, else against an edge (nowhere: below the
+        window)."""
         parts = [p for p in text.split("\n") if p]
-        for kept in self._options(parts):
+        for kept in options or self._options(parts):
             for size in sizes or self.sizes(L.size):
                 for lines in self._shapes(texts, kept, size, L.size[0]):
                     block = self._block_size(texts, lines, size)  # (drawn once it has a place)
@@ -276,6 +309,8 @@ class RatscrewView(TableView):
                 self._tall = (column + 1) / self.L.card_h
                 super().relayout(size)
         self.geo = self.geometry(self.L, self._mode)
+        # the pile and mats found (with the print at its sizes), the print as big as it then finds room for
+        self.small_print.grow(self.L, self.texts, self.corner_text())
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
             self.art.card(code, self.L.card_w)
