@@ -352,6 +352,9 @@ def save_recent(log: MatchLog | Iterable[LogLine], data_dir: str | os.PathLike[s
 
 
 def _prune(folder: Path, keep: int) -> None:
+    from game.settings import remove_stale_temps
+
+    remove_stale_temps(folder / "replay", names=f"*{SUFFIX}")  # what a save killed half-way (power cut) left
     saved = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix == SUFFIX)
     for old in saved[: max(0, len(saved) - keep)]:
         try:

@@ -376,12 +376,13 @@ def write_atomic(path: Path, text: str) -> None:
 STALE_TEMP_S = 60.0  # a save takes milliseconds: a temp file this old is one whose save was killed
 
 
-def remove_stale_temps(path: Path) -> int:
-    """Remove the temp files `write_atomic` left beside `path` when a save was killed (older than
-    STALE_TEMP_S: another copy of the game may be saving right now); how many."""
+def remove_stale_temps(path: Path, names: str | None = None) -> int:
+    """Remove the temp files `write_atomic` (or game.record.write_log) left beside `path` when a save was killed
+    (older than STALE_TEMP_S: another copy of the game may be saving right now); how many. `names`: a glob
+    pattern for the files saved in `path`'s folder, instead of `path`'s own name."""
     removed = 0
     try:
-        for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        for tmp in path.parent.glob(f".{names or glob.escape(path.name)}.*.tmp"):
             if time.time() - tmp.stat().st_mtime > STALE_TEMP_S:
                 tmp.unlink()
                 removed += 1

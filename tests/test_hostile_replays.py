@@ -4,13 +4,15 @@ other games as ever; nothing on the disk changes."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 
-from game import record
+from game import record, settings
 from game.scenes.replays import entry_for, recent
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,3 +63,21 @@ def test_the_command_line_refuses_a_huge_file_in_one_line_exit_2(tmp_path):
                           capture_output=True, text=True, timeout=120, check=False)
     assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.count("\n") == 1, proc
     assert "larger than 16 MB" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_replay_save_killed_half_way_leaves_nothing_after_the_next_game(tmp_path):
+    """The temp file of a save a power cut stopped is removed when the next game is saved; one being written
+    now by another copy of the game (fresh), and files that are not the game's, are left alone."""
+    folder = record.replays_dir(tmp_path)
+    folder.mkdir(parents=True)
+    stale = folder / ".20250101-000000-000000-ratscrew.jsonl.4242.tmp"
+    fresh = folder / ".20250101-000001-000000-nothanks.jsonl.4243.tmp"
+    other = folder / ".notes.txt.1.tmp"
+    for path in (stale, fresh, other):
+        path.write_text('{"n": 0, "k": "hea')
+    old = time.time() - 2 * settings.STALE_TEMP_S
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    saved = record.save_recent(record.read_log(GOLDEN).lines(), tmp_path)
+    assert isinstance(saved, Path) and saved.exists()
+    assert sorted(p.name for p in folder.iterdir()) == sorted([saved.name, fresh.name, other.name])
