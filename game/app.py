@@ -186,6 +186,7 @@ class App:
                                  learn_pads=lambda: load_pad_mappings(settings.warn))
         self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
+        self.no_sound = audio is None and isinstance(self.audio, SilentAudio)  # said on the title too
         self.fonts = Fonts()
         self.rng_seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(2**31)
         self._seeds = random.Random(self.rng_seed)
