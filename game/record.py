@@ -46,8 +46,8 @@ BODY_KINDS = ("cmd", "tie", "seat", "refused", "digest")
 HEADER_KEYS = ("format", "game", "rules", "players", "seats", "seed", "first_player", "start_ns")
 MAX_DEPTH = 16  # the deepest real line (a header's rules with a list of suits, a deal of hands) is 5 levels
 MAX_INT = 2**64 - 1  # seeds (sim draws them with getrandbits(64)), times in ns and counts: 64-bit whole numbers
-# The longest game's log is well under 1 MB (an 8-seat Ratscrew evening of slaps: a few thousand lines of ~80
-# bytes): a bigger file is no log, and is not read whole (the replays list reads every file in the folder).
+# A game's log is well under 1 MB (the biggest of 200 bot games of 2 to 7 seats: 0.2 MB, a few thousand lines of
+# ~80 bytes): a file this big is no log, and is not read whole (the replays list reads every file in the folder).
 MAX_BYTES = 16_000_000
 
 # One line of a log: a JSON object (the header, a body line of one of BODY_KINDS, the footer).
