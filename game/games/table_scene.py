@@ -231,8 +231,10 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen); a pad
         pressing A takes it back later (`take_seat`)."""
         old = self.config.seats[seat]
-        # the stand-in keeps the person's name: a default "Player 2" is written out, or it would read "Bot 2"
-        spec = SeatSpec("bot", self.definition.stand_in_level, seat_name(old, seat))
+        # the stand-in keeps the person's name; a default "Player 2" stays one (worded when shown, in the language
+        # of the moment), not "Bot 2"
+        spec = SeatSpec("bot", self.definition.stand_in_level, old.name, number=old.number,
+                        stand_in=old.stand_in or not old.is_bot)
         if not old.is_bot:
             self.stand_ins[seat] = old
         self.match.replace_seat(seat, spec)
