@@ -46,3 +46,65 @@ def test_the_ratscrew_corner_follows_a_change_of_language_mid_game(app, english_
     _language(app, "sv")
     assert _small_print(table).startswith("Slå på: ")
     assert "Slap on" not in _small_print(table)
+
+
+# -- a pad that goes at the end of a game ----------------------------------------------------------------
+ONE_CARD = {"ranks_per_suit": 5, "set_aside": 19, "matches": 0}  # one card in play, no matches: the first press ends it
+
+
+def _one_card_table(app, pads):
+    """PS5 plays seat 1, an Xbox pad seat 2, at a No Thanks whose first take ends the game."""
+    from support_pads import PLAYSTATION, device
+
+    from game.games.nothanks import engine as nt
+
+    ps5, xbox = pads(PLAYSTATION), pads((0x045E, 0x0B13))
+    app.frames(3)
+    config = TableConfig("nothanks", nt.Rules(**ONE_CARD), [SeatSpec("human"), SeatSpec("human")], 5)
+    app.input.seat_devices({0: device(ps5), 1: device(xbox)})
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(config))
+    app.frames(2)
+    return app.top, ps5, xbox
+
+
+def test_a_pad_unplugged_on_the_results_is_waited_for_when_the_family_plays_again(app, pads):
+    """Issue: a pad unplugged on the results, then Play again: the new game dealt that seat its turn with no pad
+    to play it and no way to give it away ("Thinking…" for ever). The game now waits for it as it does mid-game:
+    the pad plugged back in plays on."""
+    from support_app import focus, top_name
+    from support_pads import device, tap
+
+    table, ps5, xbox = _one_card_table(app, pads)
+    tap(app, ps5, "a")  # takes the one card: the game is over
+    app.frames(200)
+    assert top_name(app) == "ResultsScene"
+    xbox.unplug()
+    app.frames(3)
+    focus(app, "Play again")
+    tap(app, ps5, "a")
+    assert top_name(app) == "PadLostScene"  # the seat waits for its pad, as mid-game
+    again = app.stack.scenes[-2]
+    assert again is not table and again.config.seats[1].kind == "human" and again._paused_at is not None
+    back = pads((0x045E, 0x0B13))
+    app.frames(3)
+    assert app.top is again and app.input.seat_of(device(back)) == 1
+    assert again.match.state.current_player == 1  # Play again: the first turn one seat on
+    tap(app, back, "a")
+    assert again.match.is_over
+
+
+def test_a_pad_unplugged_while_the_game_ends_does_not_hold_back_the_results(app, pads):
+    """Issue: unplugged during the last seconds of the table (the winner's banner), the "game waits" overlay came
+    up over a game that was over, and the results never did until someone gave the seat to a bot."""
+    from support_app import top_name
+    from support_pads import tap
+
+    table, ps5, xbox = _one_card_table(app, pads)
+    tap(app, ps5, "a")
+    assert table.match.is_over
+    xbox.unplug()
+    app.frames(3)
+    assert top_name(app) != "PadLostScene"
+    app.frames(200)
+    assert top_name(app) == "ResultsScene"

@@ -171,6 +171,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
             self.on_menu(cmd)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
+        if self.app.top is self and self.lost_seats():
+            # A seat's pad went while no table was up (unplugged on the results, then Play again): the game waits
+            # here as it does for a pad unplugged mid-game, or that seat's turn would never come to an end.
+            self.app.nav.push(screens.PadLost(self))
+            return
         game_now = now_ns - self._offset_ns
         self._dt_ns = dt_ns
         state = self.match.state
@@ -244,6 +249,14 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.refresh_seats(force=True)
 
     # -- seats taken at the table -----------------------------------------------------------------
+    def lost_seats(self) -> list[int]:
+        """This table's people whose pad is unplugged (the router waits for it) while the game waits for them: none
+        once it is over (its results come up whoever is left)."""
+        if self._match is None or self._match.is_over:
+            return []
+        lost = self.app.input.lost
+        return [seat for seat, spec in enumerate(self.config.seats) if seat in lost and not spec.is_bot]
+
     def is_unseated_pad(self, device: str) -> bool:
         router = self.app.input
         return device.startswith("pad:") and router.seat_of(device) is None and bool(router.device_controls(device))
