@@ -108,3 +108,37 @@ def test_a_pad_unplugged_while_the_game_ends_does_not_hold_back_the_results(app,
     assert top_name(app) != "PadLostScene"
     app.frames(200)
     assert top_name(app) == "ResultsScene"
+
+
+# -- a pad on the name keyboard ---------------------------------------------------------------------------
+def test_a_pads_back_leaves_the_name_keyboard_when_nothing_was_typed_yet(app, pads):
+    """Issue: a pad-only player who pressed ✕ on their name in the lobby got the name keyboard, and ○ (back
+    everywhere else) ate the proposed "Player 1" a letter at a time: getting out took nine presses. ○ on the
+    proposal as it came leaves, keeping the name; once anything is typed or deleted, ○ deletes a letter."""
+    from support_app import focus, top_name
+    from support_pads import PLAYSTATION, tap
+    from test_pad_only_play import to_lobby
+
+    from game.i18n import t
+
+    pad = pads(PLAYSTATION)
+    to_lobby(app, pad, "nothanks")  # the pad that drove the menus plays Player 1
+    focus(app, t("Player {n}", n=1))
+    tap(app, pad, "a")
+    assert top_name(app) == "NameEntryScene" and app.top.name == "Player 1"
+    tap(app, pad, "b")
+    assert top_name(app) == "LobbyScene" and app.settings["names"][0] == ""
+    tap(app, pad, "a")
+    entry = app.top
+    tap(app, pad, "dpup")
+    tap(app, pad, "a")  # types a letter in place of the proposal
+    typed = entry.name
+    tap(app, pad, "dpright")
+    tap(app, pad, "a")
+    assert len(entry.name) == 2 and entry.name.startswith(typed)
+    tap(app, pad, "b")  # now ○ deletes
+    assert app.top is entry and entry.name == typed
+    tap(app, pad, "b")
+    assert app.top is entry and entry.name == ""
+    tap(app, pad, "b")  # and leaves once the name is empty
+    assert top_name(app) == "LobbyScene"
