@@ -142,3 +142,30 @@ def test_a_pads_back_leaves_the_name_keyboard_when_nothing_was_typed_yet(app, pa
     assert app.top is entry and entry.name == ""
     tap(app, pad, "b")  # and leaves once the name is empty
     assert top_name(app) == "LobbyScene"
+
+
+# -- a seated pad unplugged in the lobby --------------------------------------------------------------------
+def test_a_seated_pad_unplugged_in_the_lobby_shows_on_its_card_at_once(app, pads):
+    """Issue: a seated PlayStation pad unplugged in the lobby left its card reading "Controller 2: ✕ / ○" as if all
+    were well, until Start was refused ("Player 2 has no keys or controller"). The card says at once that the seat
+    needs a pad, in that pad's own buttons, and its pad plugged back in plays it again."""
+    from support_pads import PLAYSTATION, XBOX, device, tap
+    from test_pad_only_play import to_lobby
+
+    from game.i18n import t
+
+    xbox = pads(XBOX)
+    to_lobby(app, xbox, "ratscrew")
+    ps5 = pads(PLAYSTATION)
+    app.frames(3)
+    tap(app, ps5, "a")  # joins: Player 2
+    lobby = app.top
+    assert lobby.seating.devices[1] == device(ps5)
+    card = lambda: [cell.label for cell in lobby.card_cells[1]]  # read again after each change
+    assert "Controller 2: ✕ / ○" in card()
+    ps5.unplug()
+    app.frames(3)
+    assert t("press {a} to join", a="✕") in card() and "Controller 2: ✕ / ○" not in card()
+    back = pads(PLAYSTATION)
+    app.frames(3)
+    assert lobby.seating.devices[1] == device(back) and "Controller 2: ✕ / ○" in card()
