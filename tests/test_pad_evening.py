@@ -169,3 +169,24 @@ def test_a_seated_pad_unplugged_in_the_lobby_shows_on_its_card_at_once(app, pads
     back = pads(PLAYSTATION)
     app.frames(3)
     assert lobby.seating.devices[1] == device(back) and "Controller 2: ✕ / ○" in card()
+
+
+def test_a_pad_taking_a_stand_ins_seat_in_the_next_game_plays_it_under_its_players_name(app, pads):
+    """Issue: Åse's pad died, a bot played on for her as "Åse" and Play again dealt the next game with it; her pad,
+    plugged in again and pressing ✕ before the first card, took the seat as "Player 2". She gets her name back."""
+    from support_pads import PLAYSTATION, XBOX, device, tap
+
+    from game.games.nothanks import engine as nt
+
+    one, hers = pads(XBOX), pads(PLAYSTATION)
+    app.frames(3)
+    seats = [SeatSpec("human"), SeatSpec("bot", "medium", "Åse", stand_in=True), SeatSpec("bot", "easy")]
+    app.input.seat_devices({0: device(one)})
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(TableConfig("nothanks", nt.Rules(), seats, 5, first_player=1)))
+    app.frames(2)
+    table = app.top
+    assert table.seat_names() == ["Player 1", "Åse", "Bot 3"]
+    tap(app, hers, "a")
+    assert table.config.seats[1] == SeatSpec("human", name="Åse") and app.input.seat_of(device(hers)) == 1
+    assert table.seat_names() == ["Player 1", "Åse", "Bot 3"]

@@ -312,7 +312,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
 
     def _seat_pad(self, seat: int, device: str) -> None:
         old = self.config.seats[seat]
-        spec = self.stand_ins.pop(seat, None) or (old if not old.is_bot else SeatSpec("human"))
+        spec = self.stand_ins.pop(seat, None) or old
+        if spec.is_bot:
+            # a bot's seat; a stand-in Play again dealt on (the table that knew who sat there is gone) gives its
+            # player's name back
+            spec = SeatSpec("human", name=old.name, number=old.number) if old.stand_in else SeatSpec("human")
         if old.is_bot:
             self.match.replace_seat(seat, spec)
         self._set_spec(seat, spec)
