@@ -154,6 +154,24 @@ def test_a_pads_press_as_the_results_come_up_is_not_taken_for_play_again(app):
     assert top_name(app) == "NothanksTable"
 
 
+def test_a_pads_start_and_the_keyboards_tab_play_again_as_in_the_lobby(app):
+    """Issue: a pad's Start (Options, +, Menu) plays in the lobby and is "done" on the join screen, but on the results
+    it went to the title, and the table set up for the evening with it; the keyboard's Tab did nothing. Both play
+    again now, and the hint says so in the pads' own words."""
+    from game.commands import PAUSE, START
+
+    results_for(app)
+    assert "Tab / Start play again" in app.top._hint()  # no pad connected: the generic words
+    settled(app)
+    pad(app, PAUSE)
+    assert top_name(app) == "NothanksTable"
+    app.reset(TitleScene())
+    results_for(app, "ratscrew")
+    app.top.handle(Command(None, START, app.now_ns(), device="kb"))
+    app.frames(2)
+    assert top_name(app) == "RatscrewTable"
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 360), (480, 700), (1920, 1080)])
 def test_the_four_buttons_sit_in_one_row_on_screen_below_the_figures(tmp_path, size):
     a = make_app(tmp_path, size)

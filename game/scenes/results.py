@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game import screens
-from game.commands import CONFIRM, DOWN, UP, Command
+from game.commands import CONFIRM, DOWN, PAUSE, START, UP, Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
 from game.i18n import t, tn
@@ -110,7 +110,9 @@ class ResultsScene(Scene):
     def handle(self, cmd: Command) -> None:
         if self._unsettled(cmd):
             return
-        if ui.is_back(cmd):
+        if (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START:
+            self.play_again()  # a pad's Start or the keyboard's Tab plays, as in the lobby (it went to the title)
+        elif ui.is_back(cmd):
             self.to_menu()
         elif cmd.action in (UP, DOWN):  # the buttons are one row: ↑ ↓ turn the pages of the game's list
             self.body.scroll(1 if cmd.action == DOWN else -1)
@@ -259,6 +261,7 @@ class ResultsScene(Scene):
     def _hint(self, demo_left_ns: int | None = None) -> str:
         """The key hint along the bottom; in a demo, the seconds to the next game instead."""
         if self.app.demo is None or demo_left_ns is None:
-            return t("← → choose   Enter / {a} select   Esc / {b} menu", **self.app.input.buttons())
+            return t("← → choose   Enter / {a} select   Tab / {start} play again   Esc / {b} menu",
+                     **self.app.input.buttons())
         left = demo_left_ns // 1_000_000_000 + 1
         return t("Demo: the next game starts in {s} s", s=min(left, DEMO_PAUSE_NS // 10**9))
