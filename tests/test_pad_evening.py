@@ -1,27 +1,16 @@
-"""What a family met in an evening of pads (PS5, Switch Pro, Xbox and the keyboard) switching language between
-games and mid-game: words the table kept in the language it was dealt in, and how a pad gets through the
+"""What a family met in an evening of pads (PS5, Switch Pro, Xbox and the keyboard): words the table kept in the
+language it was dealt in, a pad unplugged around the end of a game or in the lobby, and how a pad gets through the
 screens around the games."""
 
 from __future__ import annotations
 
 import pytest
+from test_default_names_language import _language, english_after  # noqa: F401 - the fixture, named in usefixtures
 
-from game import i18n, screens
+from game import screens
 from game.core.contract import TableConfig
 from game.games.ratscrew import engine as rs
 from game.match import SeatSpec
-
-
-@pytest.fixture
-def english_after():
-    yield
-    i18n.set_language("en")  # the app installs the settings' language for the whole worker
-
-
-def _language(app, code: str) -> None:
-    """As the settings' Language row does it (from the pause menu, over the table)."""
-    app.settings["language"] = code
-    app.save_settings()
 
 
 def _small_print(table) -> str:
@@ -29,7 +18,8 @@ def _small_print(table) -> str:
     return "\n".join(box.text for box in table.view.boxes.all() if box.kind == "small_print")
 
 
-def test_the_ratscrew_corner_follows_a_change_of_language_mid_game(app, english_after):
+@pytest.mark.usefixtures("english_after")
+def test_the_ratscrew_corner_follows_a_change_of_language_mid_game(app):
     """Issue: after Settings → Language in the pause menu the Ratscrew table's corner still read "Slap on: Double,
     Sandwich, Top-bottom" under a Danish "Regler: …" line: its slaps line was worded once, when dealt."""
     config = TableConfig("ratscrew", rs.Rules(), [SeatSpec("human"), SeatSpec("bot", "casual")], 7)
