@@ -4,8 +4,9 @@
 A log is one JSON object per line, each with its sequence number `n` (0, 1, 2, …) and kind `k`:
 
 - `header` (n = 0): `format`, `game`, `rules` (the game's option values), `players`, `seats` (kind, level,
-  name, "" for a default one worded when shown; `head_start_ms`, a learner's `hint_ms` and the `number` a
-  default name carries when set), `seed`, `first_player`, `start_ns`, `started`
+  name, "" for a default one worded when shown; `head_start_ms`, a learner's `hint_ms`, the `number` a
+  default name carries and `stand_in` for a bot called by the name of the player it took over from, when
+  set), `seed`, `first_player`, `start_ns`, `started`
   (UTC wall clock), `digest_every`, `options`, and `deal` when the match was dealt fixed hands or a fixed
   deck.
 - `cmd`: one applied command, in the order the match applied it: `i` (1, 2, …), `t` (game time in ns

@@ -171,6 +171,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
             self.on_menu(cmd)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
+        if self.app.top is self and self.lost_seats():
+            # A seat's pad went while no table was up (unplugged on the results, then Play again): the game waits
+            # here as it does for a pad unplugged mid-game, or that seat's turn would never come to an end.
+            self.app.nav.push(screens.PadLost(self))
+            return
         game_now = now_ns - self._offset_ns
         self._dt_ns = dt_ns
         state = self.match.state
@@ -231,8 +236,10 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen); a pad
         pressing A takes it back later (`take_seat`)."""
         old = self.config.seats[seat]
-        # the stand-in keeps the person's name: a default "Player 2" is written out, or it would read "Bot 2"
-        spec = SeatSpec("bot", self.definition.stand_in_level, seat_name(old, seat))
+        # the stand-in keeps the person's name; a default "Player 2" stays one (worded when shown, in the language
+        # of the moment), not "Bot 2"
+        spec = SeatSpec("bot", self.definition.stand_in_level, old.name, number=old.number,
+                        stand_in=old.stand_in or not old.is_bot)
         if not old.is_bot:
             self.stand_ins[seat] = old
         self.match.replace_seat(seat, spec)
@@ -242,6 +249,14 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.refresh_seats(force=True)
 
     # -- seats taken at the table -----------------------------------------------------------------
+    def lost_seats(self) -> list[int]:
+        """This table's people whose pad is unplugged (the router waits for it) while the game waits for them: none
+        once it is over (its results come up whoever is left)."""
+        if self._match is None or self._match.is_over:
+            return []
+        lost = self.app.input.lost
+        return [seat for seat, spec in enumerate(self.config.seats) if seat in lost and not spec.is_bot]
+
     def is_unseated_pad(self, device: str) -> bool:
         router = self.app.input
         return device.startswith("pad:") and router.seat_of(device) is None and bool(router.device_controls(device))
@@ -297,7 +312,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
 
     def _seat_pad(self, seat: int, device: str) -> None:
         old = self.config.seats[seat]
-        spec = self.stand_ins.pop(seat, None) or (old if not old.is_bot else SeatSpec("human"))
+        spec = self.stand_ins.pop(seat, None) or old
+        if spec.is_bot:
+            # a bot's seat; a stand-in Play again dealt on (the table that knew who sat there is gone) gives its
+            # player's name back
+            spec = SeatSpec("human", name=old.name, number=old.number) if old.stand_in else SeatSpec("human")
         if old.is_bot:
             self.match.replace_seat(seat, spec)
         self._set_spec(seat, spec)

@@ -286,8 +286,8 @@ class PadLostScene(Scene):
             self.relayout(self.app.size)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
-        if not self.router.lost:
-            self.app.pop()  # the pad is back (or every lost seat found a new player)
+        if not self.table.lost_seats():
+            self.app.pop()  # the pad is back (or every lost seat found a new player), or the game was over anyway
             return
         if [item.label for item in self.menu.items] != [item.label for item in self._items()]:
             self._refresh()
