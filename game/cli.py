@@ -29,7 +29,7 @@ class UsageError(Exception):
 
 SUBCOMMANDS = {
     "sim": ("game.sim", "play whole games with no window; wins, scores, games per second"),
-    # game.bench.BENCHES' names (game.bench imports this module, so they are written out; tests/test_cli_help.py)
+    # game.bench.BENCHES' names, written out: game.bench imports this module (tests/test_cli_help.py)
     "bench": ("game.bench", "benchmarks: engines, render, layout, input, bots, latency, memory"),
     "replay": ("game.replay", "check a recorded game's command log (--verify)"),
     "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
@@ -50,13 +50,16 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=list(games.ids()), help="go straight to a table of this game")
     p.add_argument("--players", type=int, help="number of seats (2-8)")
     p.add_argument("--bots", help="comma-separated bot levels for the seats after the humans, e.g. medium,hard")
-    p.add_argument("--demo", action="store_true", help="an all-bot table that plays itself")
+    p.add_argument("--demo", action="store_true",
+                   help="all-bot tables that play themselves, game after game "
+                   "(the games in turn unless --game or --bots)")
     p.add_argument("--seed", type=int, help="seed for the shuffle and the bots (0 or more)")
     p.add_argument("--headless", action="store_true", help="run with no display (dummy video and audio)")
     p.add_argument("--frames", type=int, help="stop after this many frames (1 or more)")
     p.add_argument("--screenshot", help="save the last frame to this file (.png, .bmp, .tga or .jpg)")
-    p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
-    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT (default %(default)s)")
+    p.add_argument("--fullscreen", action="store_true",
+                   help="start in full screen (F11 switches; default: the setting)")
     p.add_argument("--language", choices=["auto", "en", "da", "sv"],
                    help="da (Dansk), sv (Svenska), en (English) or auto (the system's); default: the setting")
     p.add_argument("--debug", action="store_true", help="log what the game finds at start (controllers, mappings) on stderr")

@@ -31,6 +31,15 @@ def test_the_play_help_names_every_subcommand_benchmark_and_practice_mode(capsys
         assert f"{name} ({mode.title()})" in epilog
 
 
+def test_every_play_option_says_what_it_does_and_its_default():
+    parser = cli.play_parser()
+    for action in parser._actions:
+        assert action.help, action.option_strings
+    text = one_line(parser.format_help())
+    assert "--size SIZE window size, WIDTHxHEIGHT (default 1280x720)" in text
+    assert parser.parse_args([]).size == "1280x720"
+
+
 @pytest.mark.parametrize("argv", [["practice"], ["practice", "--help"], ["practice", "-h"]])
 def test_practice_without_a_mode_lists_the_modes(capsys, argv):
     code, out, err = run_main(cli, capsys, *argv)
