@@ -275,8 +275,7 @@ class PadLostScene(Scene):
         self._refresh()
 
     def _to_keys(self, seat: int, row: int) -> None:
-        self.router.release(seat)
-        self.router.assign(f"kb:{row}", seat)
+        self.router.lend(seat, f"kb:{row}")  # its own pad, plugged in again, may take it back with A
         self._refresh()
 
     def _refresh(self) -> None:
