@@ -247,6 +247,29 @@ def test_an_unplugged_pad_pauses_the_game_and_no_stray_press_gives_its_seat_away
     assert table.seat_names()[1] == "Bo"
 
 
+def test_the_unplugged_screen_says_how_to_move_between_its_items_on_a_pad_and_the_keys(app, pads):
+    """Issue: its items only said "Hold ✕ / A": a pad-only player was not told that ↓ on the d-pad or stick moves to
+    them. The line names the pads' own A and the keyboard's; with no pad left, the keys alone. It stays inside the
+    panel, clear of the items."""
+    table, one, two = two_pad_table(app, pads)
+    two.unplug()
+    app.frames(2)
+    overlay = app.top
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    said = " ".join(text for _, text in words.drawn)
+    assert "↑ ↓ on the d-pad, the stick or the arrow keys: choose" in said and "Hold A / Enter: confirm" in said
+    drawn = [rect for rect, text in words.drawn if "choose" in text or "confirm" in text]
+    assert drawn and all(overlay.panel_rect.contains(rect) for rect in drawn)
+    assert all(rect.top >= overlay.menu.rects[-1].bottom for rect in drawn)
+    one.unplug()
+    app.frames(2)
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    said = " ".join(text for _, text in words.drawn)
+    assert "↑ ↓ arrow keys: choose" in said and "Hold Enter: confirm" in said and "d-pad" not in said
+
+
 def test_the_owners_pad_plugged_back_in_takes_its_seat_back_by_itself(app, pads):
     table, _, two = two_pad_table(app, pads)
     two.unplug()
