@@ -251,7 +251,7 @@ def test_the_unplugged_screen_says_how_to_move_between_its_items_on_a_pad_and_th
     """Issue: its items only said "Hold ✕ / A": a pad-only player was not told that ↓ on the d-pad or stick moves to
     them. The line names the pads' own A and the keyboard's; with no pad left, the keys alone. It stays inside the
     panel, clear of the items."""
-    table, one, two = two_pad_table(app, pads)
+    _, one, two = two_pad_table(app, pads)
     two.unplug()
     app.frames(2)
     overlay = app.top

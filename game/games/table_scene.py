@@ -143,6 +143,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.apply_settings()
         view = self._table()
         view.names[:] = self.seat_names()  # a default "Player 2" in the language the pause menu's settings chose
+        view.model.reword()  # and the notes on show
         view.set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
 

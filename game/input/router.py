@@ -26,9 +26,9 @@ letter is never a seat's key or a menu action. Pads work as always.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
-import dataclasses
 from dataclasses import dataclass
 
 import pygame
