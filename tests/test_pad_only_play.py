@@ -374,6 +374,7 @@ def test_a_seat_given_to_the_keyboard_is_taken_back_by_its_own_pad_pressing_a(ap
     tap(app, back, "a")
     assert app.input.seat_of(device(back)) == 1 and app.input.seat_of("kb:1") is None
     assert table.config.seats[1] == SeatSpec("human", name="Bo") and "Controller 3 plays Bo" in notices(app)
+    assert not [n for n in notices(app) if "is back" in n]  # its offer is taken: no longer said
     assert table.seat_controls()[1].startswith("Controller 3:")
 
 

@@ -287,8 +287,9 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         back = router.take_back(device) if not self.match.is_over else None
         if back is not None:  # its owner's pad plugged in again: the seat the keyboard played meanwhile
             self.refresh_seats(force=True)
-            said = t("Controller {n} plays {name}", n=router.pad_number(device), name=self.seat_names()[back])
-            self.app.notice(said, colors.seat_color(back), key="join_hint")
+            n = router.pad_number(device)
+            said = t("Controller {n} plays {name}", n=n, name=self.seat_names()[back])
+            self.app.notice(said, colors.seat_color(back), key=f"back{n}")  # in place of "Controller 3 is back — press A"
             return said
         if device in self.handing.values():
             return t("Controller {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
