@@ -186,6 +186,7 @@ class App:
                                  learn_pads=lambda: load_pad_mappings(settings.warn))
         self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
+        self.no_sound = audio is None and isinstance(self.audio, SilentAudio)  # said on the title too
         self.fonts = Fonts()
         self.rng_seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(2**31)
         self._seeds = random.Random(self.rng_seed)
@@ -203,6 +204,7 @@ class App:
         # The players' history, opened (or created) now; a disk that refuses costs the history, never the game.
         self.history = history if history is not None else open_history()
         self.tally = SessionTally()  # the evening's running score, while Play again keeps the table
+        self._history_failures = self.history.failures  # the history's refused writes already told
         self._toasted = False  # the last frame drawn showed a notice
         self._rumbles: list[tuple[int, int, float, float, int]] = []  # (due ns, seat, low, high, ms)
         self._presses = self.input.presses
@@ -248,14 +250,20 @@ class App:
         scale.apply_settings(self.settings)
         if scale.looks() != looks:  # a new language, text size, card size or letters: every screen lays out anew
             self._relayout(resized=False)
-        return self.settings.save()
+        if self.settings.save():
+            return True
+        # The stderr line reaches no one in a windowed build: a family that saved a preset or typed a name on a
+        # full or read-only disk hears now that it lasts only until the game closes.
+        self.notice(t("Settings not saved \u2014 they last until the game closes"), ui.WARN, key="unsaved_settings")
+        return False
 
     def keep_replay(self, log: MatchLog) -> None:
         """Save a finished game's command log among the recent replays (the newest 50 are kept); a disk
-        that refuses costs the replay, never the game: one line on stderr."""
+        that refuses costs the replay, never the game: one line on stderr and a notice."""
         saved = record.save_recent(log)
         if isinstance(saved, str):
             print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
+            self.notice(t("This game's replay was not saved \u2014 the disk refused it"), ui.WARN, key="unsaved_replay")
 
     def record_history(self, config: TableConfig, match: Match) -> None:
         """A finished game joins the evening's tally and the players' history. Taking its record is cheap;
@@ -368,6 +376,9 @@ class App:
                 top.update(now_ns, dt_ns)
         if self._rumbles:
             self._rumble_due(self._clock())
+        if self.history.failures != self._history_failures:  # the writer thread's batch the disk refused
+            self._history_failures = self.history.failures
+            self.notice(t("Not saved to the history \u2014 the disk refused it"), ui.WARN, key="unsaved_history")
         if "pad_added" in self._pad_news:
             idle = tuple(p.number for p in self.input.idle_pads())
             if idle != self._idle_seen:  # a pad took a seat: it is no longer asked to press A

@@ -135,6 +135,7 @@ class Services(Protocol):
 
     demo: DemoPort | None  # a game.tables.DemoLoop while --demo deals game after game, else None
     fullscreen: bool
+    no_sound: bool  # the app found no audio device at start: every sound is silence this run
 
     @property
     def settings(self) -> Settings:
