@@ -454,10 +454,16 @@ class App:
         if seat is not None:
             # Named as the table names the seat: a seat's number there can differ from its name's ("Player 7" sits
             # at the fifth seat when the lobby had two empty seats before it), and a remembered player has a name.
-            name = next((label for scene in reversed(list(self.stack)) if (label := scene.seat_label(seat))), None)
+            name = self._seat_label(seat)
             text = (t("Controller {n} is {name} again", n=number, name=name) if name is not None
                     else t("Controller {n} is Player {p} again", n=number, p=seat + 1))
             self.notice(text, ui.seat_colour(seat), key=f"back{number}")
+            return
+        lent = self.input.returning(device) if kind == "pad_added" else None
+        if lent is not None:  # its seat went to the keyboard meanwhile: only its A takes it back (not "press A to join")
+            text = t("Controller {n} is back — press {a} to play {name}", n=number, a=self.input.button("a", device),
+                     name=self._seat_label(lent) or t("Player {n}", n=lent + 1))
+            self.notice(text, ui.seat_colour(lent), key=f"back{number}")
             return
         now = self._clock()
         other = "pad_added" if kind == "pad_removed" else "pad_removed"
@@ -470,12 +476,16 @@ class App:
         self._pad_news[kind] = (now, numbers)
         self._say_pads(kind, now)
 
+    def _seat_label(self, seat: int) -> str | None:
+        """Seat `seat` as the topmost scene that seats people names it ("Bo"); None if none does."""
+        return next((label for scene in reversed(list(self.stack)) if (label := scene.seat_label(seat))), None)
+
     def _say_pads(self, kind: str, now: int) -> None:
         """The one notice for the pads plugged in (or out) lately: "Pads 1, 2 connected — press A to join"."""
         since, numbers = self._pad_news.get(kind, (0, []))
         offer = "now"
         if kind == "pad_added":  # only pads that still wait for a seat are told to press A
-            idle = {p.number for p in self.input.idle_pads()}
+            idle = {p.number for p in self.input.idle_pads() if self.input.returning(p.id) is None}
             numbers = [n for n in numbers if n in idle]
             top = self.stack.top
             offer = top.join_offer() if top is not None else "now"

@@ -38,6 +38,35 @@ def test_the_ratscrew_corner_follows_a_change_of_language_mid_game(app):
     assert "Slap on" not in _small_print(table)
 
 
+@pytest.mark.usefixtures("english_after")
+def test_ratscrews_banners_and_notes_on_show_follow_a_change_of_language(app):
+    """Issue: "Player 1: Double!" and "Claimed 5 cards!" stayed in the old language for their second after a
+    language change on the pause menu: they were worded when their event came. They are worded again from the
+    event's data when the table comes back."""
+    from game.render.effects import Banner, Note
+
+    config = TableConfig("ratscrew", rs.Rules(), [SeatSpec("human"), SeatSpec("bot", "casual")], 7)
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(config))
+    app.frames(2)
+    table = app.top
+    model = table.view.model
+    now = table.now_ns
+    model.on_event(rs.SlapWon(0, "double"), now, table.match.state)
+    model.on_event(rs.PileWon(1, 5, "claim"), now, table.match.state)
+
+    def said() -> list[str]:
+        return [e.text for e in model.anim.effects if isinstance(e, (Banner, Note))]
+
+    assert "Player 1: Double!" in said() and "Claimed 5 cards!" in said()
+    app.nav.push(screens.Settings())
+    _language(app, "da")
+    app.pop()
+    assert app.top is table
+    assert "Spiller 1: Par!" in said() and not [s for s in said() if "Double" in s or "Claimed" in s], said()
+    assert [s for s in said() if "5" in s and s != "Claimed 5 cards!"]
+
+
 # -- a pad that goes at the end of a game ----------------------------------------------------------------
 ONE_CARD = {"ranks_per_suit": 5, "set_aside": 19, "matches": 0}  # one card in play, no matches: the first press ends it
 

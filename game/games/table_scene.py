@@ -143,6 +143,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.apply_settings()
         view = self._table()
         view.names[:] = self.seat_names()  # a default "Player 2" in the language the pause menu's settings chose
+        view.model.reword()  # and the notes on show
         view.set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
 
@@ -282,6 +283,14 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def take_seat(self, device: str, anytime: bool = False) -> str | None:
         """Pad `device` takes the first seat `joinable` gives (its bot hands it over at the next safe
         moment); what to tell the players, or None if there is no seat to take."""
+        router = self.app.input
+        back = router.take_back(device) if not self.match.is_over else None
+        if back is not None:  # its owner's pad plugged in again: the seat the keyboard played meanwhile
+            self.refresh_seats(force=True)
+            n = router.pad_number(device)
+            said = t("Controller {n} plays {name}", n=n, name=self.seat_names()[back])
+            self.app.notice(said, colors.seat_color(back), key=f"back{n}")  # in place of "Controller 3 is back — press A"
+            return said
         if device in self.handing.values():
             return t("Controller {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
         seats = self.joinable(anytime)
@@ -408,6 +417,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         router = self.app.input
         paused = self._paused_at is not None and not router.lost  # the pause menu: any bot's seat
         joinable = set(self.joinable(anytime=paused)) if router.idle_pads() else set()
+        back = {seat: pad for pad in router.idle_pads() if (seat := router.returning(pad.id)) is not None}
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
             level = self.definition.level_words(spec.level) if spec.level else ""  # as the lobby named it
             if spec.is_bot and seat in self.handing:
@@ -418,6 +428,8 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
                              a=router.button("a", None, router.idle_pads())))
             elif spec.is_bot:
                 out.append(t("bot: {level}", level=level))
+            elif seat in back:  # the keyboard plays it until its own pad, plugged in again, presses A
+                out.append(t("Controller {n} is back: press {a} to play", n=back[seat].number, a=back[seat].label("a")))
             elif keys is not None:
                 out.append(controls_line(keys, self.definition.button_words()))
             else:
