@@ -221,9 +221,9 @@ def practice_sims() -> dict[str, PracticeMode]:
 
 
 def practice_help(practice: dict[str, PracticeMode]) -> str:
-    """The play help's line for `practice`: the games' practice modes, named as the command line runs them."""
-    return "practice modes with no window: " + ", ".join(f"{name} ({mode.title()})"
-                                                        for name, mode in sorted(practice.items()))
+    """The play help's line for `practice`: the games' practice modes by the word that runs each (not their
+    titles: a title loads the mode's words, which a start that draws the title screen never needs)."""
+    return "practice modes with no window: " + ", ".join(sorted(practice))
 
 
 def practice_usage(practice: dict[str, PracticeMode]) -> str:
