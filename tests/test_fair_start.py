@@ -88,6 +88,19 @@ def test_what_the_model_leaves_out_follows_the_table():
                 assert fair.unspread(fair.spread(lead, r, *table), r, *table) == pytest.approx(lead)
 
 
+def test_a_seats_equals_add_nothing_to_what_the_model_leaves_out():
+    """Issue 38 (fair.py's notes): SPREAD_MS counts the slower seats of other speeds a seat races, not its equals.
+    Three casuals and a pro, each casual given all of it (235 ms), took 1.07 x parity each and left the pro 0.79 x."""
+    rules = rs.Rules()
+    solved = fair._solve(((350.0, 1), (550.0, 3)), rules)
+    alike = fair.head_starts([550.0, 550.0, 550.0, 350.0], rules)
+    assert alike[:3] == [round(fair.spread(solved[1], rules, 350.0, 1, 4))] * 3  # as the only slower seat gets
+    solved = fair._solve(((350.0, 1), (550.0, 2), (900.0, 1)), rules)
+    mixed = fair.head_starts([900.0, 550.0, 550.0, 350.0], rules)
+    assert mixed[1] == round(fair.spread(solved[1], rules, 350.0, 2, 4))  # the kid counts for each casual
+    assert mixed[0] == round(fair.spread(solved[2], rules, 350.0, 3, 4))  # and both casuals for the kid
+
+
 def test_bots_known_medians_and_players_as_doubles():
     assert fair.bot_median_ms("kid") == 900 and fair.bot_median_ms("pro") == 350
     assert fair.bot_median_ms("adaptive") is None and fair.bot_median_ms("masher") is None

@@ -206,9 +206,11 @@ def head_start_steps(reactions: Sequence[float | None], rules: rs.Rules) -> Step
     leads = dict(zip(known, (yield from _solving(counts, rules))))
     slower = sum(n for _, n in counts[1:])
     seats = slower + counts[0][1]
+    alike = dict(counts)
     out = []
     for r in reactions:
-        lead = 0.0 if r is None else spread(leads[r], rules, known[0], slower, seats)
+        # (the slower seats it races: its equals besides it are none of them, `_spread_ms`)
+        lead = 0.0 if r is None else spread(leads[r], rules, known[0], slower - alike[r] + 1, seats)
         steps = round(lead / HEAD_START_STEP_MS)
         out.append(min(HEAD_START_MAX_MS, max(0, steps * HEAD_START_STEP_MS)))
     return out
@@ -225,7 +227,8 @@ def _spread_factor(rules: rs.Rules, fastest_ms: float) -> float:
 
 
 def _spread_ms(slower: int, seats: int) -> float:
-    """The fixed ms `spread` adds at a table of `seats` seats, `slower` of them slower than the fastest: none for the
+    """The fixed ms `spread` adds to a seat at a table of `seats` seats, `slower` of them slower than the fastest (the
+    seat itself and those of other speeds: its equals are left out, as `head_start_steps` counts them): none for the
     only one at up to CROWD_SEATS seats (a casual alone among pros took 1.12-1.29 × with 10 ms), a quarter of
     SPREAD_MS at six, half at seven, three quarters at eight (alone among five and seven pros a casual took 0.89 ×
     and 0.79 × with none), all of it from three slower seats on."""
