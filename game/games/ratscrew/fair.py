@@ -120,9 +120,12 @@ the seed's rules, all nine, tens or four of a suit alone; each kind of seat's me
   one). Between equals the race is the model's exactly (the same curves); what it leaves out is in the races against
   other speeds. Counted whole, a pro among many casuals was short: three casuals and a pro 0.79 × (235 ms; casuals
   1.07 ×), four 0.93 × (228 ms). Counted as none, 1.06 × (225 ms) and 1.19 × (218 ms); half, 0.90 × (230 ms) and
-  0.98 × (226 ms). HALF_FIGURES
-  Every table the done-when checks name keeps its head starts (its slower seats are of two speeds: its equals move it
-  under a ms), so its games: at seeds 0, 7, 99 kid,casual,pro,pro, kid,kid,casual,casual,pro, kid,casual,casual,pro×3,
+  0.98 × (226 ms). The other tables whose head starts move (2-5 ms) stay within 0.05 × of before: kid×3,pro 1.00 →
+  0.99 × (677 → 672 ms; its pro 0.99 → 1.04 ×), casual,casual,pro 1.01 → 0.99 × (239 → 236), kid,kid,casual 1.04 →
+  1.03 × (its casual 0.92 → 0.93 ×; 439 → 436), kid,kid,pro 0.99 → 0.98 × (701 → 699), kid,kid,casual,casual 1.12 →
+  1.10 × (421 → 419).
+  Every table the done-when checks name keeps its head starts to the ms (each seat counts a slower seat of another
+  speed, or enough of them), so its games: at seeds 0, 7, 99 kid,casual,pro,pro, kid,kid,casual,casual,pro, kid,casual,casual,pro×3,
   kid,casual,pro (and under all nine rules) every seat within 0.83-1.20 ×; eight seats kid,kid,casual×3,pro×3 0.95 /
   0.97 / 1.06 × over the four seeds, its seats 0.74-1.34 × at seeds 0, 7, 99 (one seat's share at eight seats and 400
   games is ±0.13 × alone).
@@ -135,7 +138,9 @@ the seed's rules, all nine, tens or four of a suit alone; each kind of seat's me
   kid,kid,casual,casual 0.93 ×, and it would take 27 ms off kid,casual×3 (about 8 wanted) and 23 off
   kid,casual,casual (none wanted), so it was not kept. Also left: one more rule over-compensates the kid (kid,casual,
   pro with tens 1.06 ×, its pro 0.89 ×; with four of a suit 1.10 ×, pro 0.92 ×); under all nine rules kid,casual,pro,pro
-  over-compensates the casual (1.23 ×, over 1.25 × at seeds 0 and 3; pros 0.91 ×); three kids with pros are short
+  over-compensates the casual (1.23 ×, over 1.25 × at seeds 0 and 3; pros 0.91 ×); kid,casual×3,pro leaves its pro
+  0.83 × (its casuals count the kid: unchanged at 234 ms; counting none of their equals, 229 ms, gave the pro 0.92 ×
+  and the kid 1.13 ×); three kids with pros are short
   (kid×3,casual×2,pro 0.91 ×, its pro 1.14 ×; with three pros 0.92 ×, pros 1.12 ×).
 """
 
