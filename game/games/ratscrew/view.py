@@ -70,6 +70,7 @@ class CornerPrint(SmallPrint):
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
         self._needed: list[pygame.Rect] = []  # the seats' lanes it keeps off (see `needs`)
+        self._rail = True  # (while it lays itself out) it keeps off the table's rail (see `_place`)
         # what `avoid` and `clear` give while it lays itself out (the table does not change meanwhile, and it tries
         # a few dozen blocks against them)
         self._now: tuple[list[pygame.Rect], list[pygame.Rect]] | None = None
@@ -121,14 +122,18 @@ class CornerPrint(SmallPrint):
         six seats: both parts at 24 px under the prompt's bar, 21 px under its three lines, 20 px at the sizes
         alone)."""
         window = pygame.Rect((0, 0), L.size)
+        m = max(4, L.size[1] // 90)
+        # (off the rail where it was found off it: not bigger over it)
+        rails = (True,) if found[1].top == m or found[1].bottom == L.size[1] - m or not on_rail(L, found[1], m) else (
+            True, False)
         lo, hi = found[3], min((s for s in self.sizes(L.size) if s > found[3]), default=found[3])
         if hi > lo:  # (the next size first)
-            tried = self._place(L, texts, text, [hi], [list(found[2])])
+            tried = self._place(L, texts, text, [hi], [list(found[2])], rails)
             if window.contains(tried[1]) and not self._needs(tried[1]):
                 return tried
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            tried = self._place(L, texts, text, [mid], [list(found[2])])
+            tried = self._place(L, texts, text, [mid], [list(found[2])], rails)
             if window.contains(tried[1]) and not self._needs(tried[1]):
                 found, lo = tried, mid
             else:
@@ -166,18 +171,20 @@ class CornerPrint(SmallPrint):
         return shapes
 
     def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None,
-               options: list[list[str]] | None = None) -> Shown:
+               options: list[list[str]] | None = None, rails: tuple[bool, ...] = (True, False)) -> Shown:
         """(layout) As many parts as find room (of `options`, else of `_options`), at the biggest size they do (of
         `sizes`, else of `self.sizes`): beside the centre, else in a corner, else against an edge (nowhere: below the
         window)."""
         parts = [p for p in text.split("\n") if p]
+        # (at each size off the rail first, then over it: never smaller for it, as main drew it)
         for kept in options or self._options(parts):
             for size in sizes or self.sizes(L.size):
-                for lines in self._shapes(texts, kept, size, L.size[0]):
-                    block = self._block_size(texts, lines, size)  # (drawn once it has a place)
-                    spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
-                    if spot is not None:
-                        return self._block(texts, lines, size), spot, tuple(kept), size
+                for self._rail in rails:
+                    for lines in self._shapes(texts, kept, size, L.size[0]):
+                        block = self._block_size(texts, lines, size)  # (drawn once it has a place)
+                        spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
+                        if spot is not None:
+                            return self._block(texts, lines, size), spot, tuple(kept), size
         return self.nowhere(L, texts, parts, word_min(L.size))
 
     def _beside(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
@@ -188,7 +195,7 @@ class CornerPrint(SmallPrint):
         window = pygame.Rect((0, 0), L.size)
         keep_off = [*self._avoided()[0], *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
         return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0
-                     and not on_rail(L, spot, m)), None)
+                     and not (self._rail and on_rail(L, spot, m))), None)
 
     def _corner(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
         h = L.size[1]
@@ -196,7 +203,7 @@ class CornerPrint(SmallPrint):
         # (a block against the window's top or bottom edge lies in the room beyond the table's end, the rail behind
         # it where its print is biggest; any other keeps off the rail: on the felt or off the table)
         free = [r for r in self.corner_spots(L, block, [*self._avoided()[0], *self._needed])
-                if r.top == m or r.bottom == h - m or not on_rail(L, r, m)]
+                if not self._rail or r.top == m or r.bottom == h - m or not on_rail(L, r, m)]
         return free[0] if free else None
 
     def _edge(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
@@ -207,7 +214,7 @@ class CornerPrint(SmallPrint):
         keep_off = [r.inflate(m, m) for r in [*self._avoided()[1], *self._needed]]
         # (lanes beside the pile: off the rail, as those spots are, else a wide block took the window's edge over the
         # rail before a narrower one the felt under the prompt; elsewhere as before, the felt there too narrow)
-        beside = bool(self._spots(block))
+        beside = self._rail and bool(self._spots(block))
         # (the first y, in steps of 2 from the top, where the block meets none of them: each blocks the ys whose
         # block would overlap it, over its columns; worked out from those spans, not tried y by y, which took
         # a tenth of a second a layout in the crowded ones, laid out a hundred times in their search)
@@ -349,7 +356,10 @@ class RatscrewView(TableView):
         stay as found."""
         corner, text, want = self.small_print, self.corner_text(), text_for(word_min(self.L.size))
         parts = len([p for p in text.split("\n") if p])
-        if self.geo.mode != "sides" or text_scale() <= 1 or (corner.size() >= want and len(corner.shown()) >= parts):
+        m = max(4, self.L.size[1] // 90)
+        railed = on_rail(self.L, corner.layout(self.L, self.texts, text)[1], m)
+        if self.geo.mode != "sides" or text_scale() <= 1 or (
+                corner.size() >= want and len(corner.shown()) >= parts and not railed):
             return
         self._tall_prompt = False
         self.geo = self.geometry(self.L, self._mode)
@@ -359,9 +369,11 @@ class RatscrewView(TableView):
         self.small_print.layout(self.L, self.texts, text)
         window = pygame.Rect((0, 0), self.L.size)
         short = self.small_print
+        at = short.layout(self.L, self.texts, text)[1]
         more = len(short.shown()) > len(corner.shown()) and short.size() >= want
-        if not window.colliderect(short.layout(self.L, self.texts, text)[1]) or not (
-                more or len(short.shown()) == len(corner.shown()) and short.size() > corner.size()):
+        same = len(short.shown()) == len(corner.shown())
+        if not window.colliderect(at) or not (more or same and (short.size() > corner.size() or railed and (
+                short.size() == corner.size() and not on_rail(self.L, at, m)))):
             # no better, or more of it but under that size (eight seats at 640x360: both parts at 10 px, the rules key
             # alone at 12): the prompt keeps its lines
             self._tall_prompt = True
