@@ -71,6 +71,7 @@ class CornerPrint(SmallPrint):
         self._needs, self._leaves = needs, leaves
         self._needed: list[pygame.Rect] = []  # the seats' lanes it keeps off (see `needs`)
         self._rail = True  # (while it lays itself out) it keeps off the table's rail (see `_place`)
+        self._railed = False  # ... and left a place free but for the rail at the size it tries
         # what `avoid` and `clear` give while it lays itself out (the table does not change meanwhile, and it tries
         # a few dozen blocks against them)
         self._now: tuple[list[pygame.Rect], list[pygame.Rect]] | None = None
@@ -179,7 +180,10 @@ class CornerPrint(SmallPrint):
         # (at each size off the rail first, then over it: never smaller for it, as main drew it)
         for kept in options or self._options(parts):
             for size in sizes or self.sizes(L.size):
+                self._railed = False
                 for self._rail in rails:
+                    if not self._rail and not self._railed:
+                        break  # (no place was left for the rail: over it finds none either)
                     for lines in self._shapes(texts, kept, size, L.size[0]):
                         block = self._block_size(texts, lines, size)  # (drawn once it has a place)
                         spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
@@ -195,7 +199,14 @@ class CornerPrint(SmallPrint):
         window = pygame.Rect((0, 0), L.size)
         keep_off = [*self._avoided()[0], *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
         return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0
-                     and not (self._rail and on_rail(L, spot, m))), None)
+                     and self._off_rail(L, spot, m)), None)
+
+    def _off_rail(self, L: TableLayout, spot: pygame.Rect, m: int) -> bool:
+        """Whether a free `spot` may take the block while it keeps off the rail (noting where one was left for it)."""
+        if not self._rail or not on_rail(L, spot, m):
+            return True
+        self._railed = True
+        return False
 
     def _corner(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
         h = L.size[1]
@@ -203,7 +214,7 @@ class CornerPrint(SmallPrint):
         # (a block against the window's top or bottom edge lies in the room beyond the table's end, the rail behind
         # it where its print is biggest; any other keeps off the rail: on the felt or off the table)
         free = [r for r in self.corner_spots(L, block, [*self._avoided()[0], *self._needed])
-                if not self._rail or r.top == m or r.bottom == h - m or not on_rail(L, r, m)]
+                if r.top == m or r.bottom == h - m or self._off_rail(L, r, m)]
         return free[0] if free else None
 
     def _edge(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
@@ -228,7 +239,7 @@ class CornerPrint(SmallPrint):
                     break
                 if y < bottom:
                     y = bottom + (bottom - m) % 2  # (on the steps of 2 from the top)
-            if y <= h - m - bh and not (beside and on_rail(L, pygame.Rect(x, y, bw, bh), m)):
+            if y <= h - m - bh and (not beside or self._off_rail(L, pygame.Rect(x, y, bw, bh), m)):
                 found.append(pygame.Rect(x, y, bw, bh))
         return min(found, key=lambda r: r.y, default=None)  # (the left first, at the same height)
 
