@@ -41,7 +41,15 @@ from game.render.scale import (
     unit,
     word_min,
 )
-from game.render.small_print import NARROWER, WIDTH_SHARE, Shown, SmallPrint, felt_span, on_rail, rules_key_hint
+from game.render.small_print import (
+    NARROWER,
+    WIDTH_SHARE,
+    Shown,
+    SmallPrint,
+    felt_span,
+    on_rail,
+    rules_key_hint,
+)
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
 
