@@ -186,6 +186,7 @@ class App:
                                  learn_pads=lambda: load_pad_mappings(settings.warn))
         self.input: InputPort = router
         self.audio = audio if audio is not None else make_audio(settings["volume"])
+        self.no_sound = audio is None and isinstance(self.audio, SilentAudio)  # said on the title too
         self.fonts = Fonts()
         self.rng_seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(2**31)
         self._seeds = random.Random(self.rng_seed)
@@ -203,6 +204,7 @@ class App:
         # The players' history, opened (or created) now; a disk that refuses costs the history, never the game.
         self.history = history if history is not None else open_history()
         self.tally = SessionTally()  # the evening's running score, while Play again keeps the table
+        self._history_failures = self.history.failures  # the history's refused writes already told
         self._toasted = False  # the last frame drawn showed a notice
         self._rumbles: list[tuple[int, int, float, float, int]] = []  # (due ns, seat, low, high, ms)
         self._presses = self.input.presses
@@ -248,14 +250,20 @@ class App:
         scale.apply_settings(self.settings)
         if scale.looks() != looks:  # a new language, text size, card size or letters: every screen lays out anew
             self._relayout(resized=False)
-        return self.settings.save()
+        if self.settings.save():
+            return True
+        # The stderr line reaches no one in a windowed build: a family that saved a preset or typed a name on a
+        # full or read-only disk hears now that it lasts only until the game closes.
+        self.notice(t("Settings not saved \u2014 they last until the game closes"), ui.WARN, key="unsaved_settings")
+        return False
 
     def keep_replay(self, log: MatchLog) -> None:
         """Save a finished game's command log among the recent replays (the newest 50 are kept); a disk
-        that refuses costs the replay, never the game: one line on stderr."""
+        that refuses costs the replay, never the game: one line on stderr and a notice."""
         saved = record.save_recent(log)
         if isinstance(saved, str):
             print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
+            self.notice(t("This game's replay was not saved \u2014 the disk refused it"), ui.WARN, key="unsaved_replay")
 
     def record_history(self, config: TableConfig, match: Match) -> None:
         """A finished game joins the evening's tally and the players' history. Taking its record is cheap;
@@ -368,6 +376,9 @@ class App:
                 top.update(now_ns, dt_ns)
         if self._rumbles:
             self._rumble_due(self._clock())
+        if self.history.failures != self._history_failures:  # the writer thread's batch the disk refused
+            self._history_failures = self.history.failures
+            self.notice(t("Not saved to the history \u2014 the disk refused it"), ui.WARN, key="unsaved_history")
         if "pad_added" in self._pad_news:
             idle = tuple(p.number for p in self.input.idle_pads())
             if idle != self._idle_seen:  # a pad took a seat: it is no longer asked to press A
@@ -443,10 +454,16 @@ class App:
         if seat is not None:
             # Named as the table names the seat: a seat's number there can differ from its name's ("Player 7" sits
             # at the fifth seat when the lobby had two empty seats before it), and a remembered player has a name.
-            name = next((label for scene in reversed(list(self.stack)) if (label := scene.seat_label(seat))), None)
+            name = self._seat_label(seat)
             text = (t("Controller {n} is {name} again", n=number, name=name) if name is not None
                     else t("Controller {n} is Player {p} again", n=number, p=seat + 1))
             self.notice(text, ui.seat_colour(seat), key=f"back{number}")
+            return
+        lent = self.input.returning(device) if kind == "pad_added" else None
+        if lent is not None:  # its seat went to the keyboard meanwhile: only its A takes it back (not "press A to join")
+            text = t("Controller {n} is back — press {a} to play {name}", n=number, a=self.input.button("a", device),
+                     name=self._seat_label(lent) or t("Player {n}", n=lent + 1))
+            self.notice(text, ui.seat_colour(lent), key=f"back{number}")
             return
         now = self._clock()
         other = "pad_added" if kind == "pad_removed" else "pad_removed"
@@ -459,12 +476,16 @@ class App:
         self._pad_news[kind] = (now, numbers)
         self._say_pads(kind, now)
 
+    def _seat_label(self, seat: int) -> str | None:
+        """Seat `seat` as the topmost scene that seats people names it ("Bo"); None if none does."""
+        return next((label for scene in reversed(list(self.stack)) if (label := scene.seat_label(seat))), None)
+
     def _say_pads(self, kind: str, now: int) -> None:
         """The one notice for the pads plugged in (or out) lately: "Pads 1, 2 connected — press A to join"."""
         since, numbers = self._pad_news.get(kind, (0, []))
         offer = "now"
         if kind == "pad_added":  # only pads that still wait for a seat are told to press A
-            idle = {p.number for p in self.input.idle_pads()}
+            idle = {p.number for p in self.input.idle_pads() if self.input.returning(p.id) is None}
             numbers = [n for n in numbers if n in idle]
             top = self.stack.top
             offer = top.join_offer() if top is not None else "now"

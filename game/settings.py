@@ -4,8 +4,9 @@ Writes are atomic (temp file + os.replace). A file that cannot be parsed (bad UT
 too deeply, not an object, over 1 MB) is set aside as `settings.json.corrupt-<timestamp>` with a one-line
 warning and the defaults are used. A file that exists but cannot be read (permissions) is not broken:
 it is reported, left where it is, and never saved over (the game runs on defaults). A single bad value
-falls back to its default with a warning, and the rest of the file is kept. What this version does not
-understand is kept too: unknown settings (one line says how many) and presets that are for another
+falls back to its default with a warning, and the rest of the file is kept; the value itself is written
+back as it was until the player changes that setting (a language or a text size of a newer version is
+there again when the newer version starts). What this version does not understand is kept too: unknown settings (one line says how many) and presets that are for another
 game or that these rules refuse (one line each; such a preset is never offered) are written back as
 they were. A UTF-8 byte-order mark (as Notepad writes) is fine.
 
@@ -243,6 +244,7 @@ class Settings(MutableMapping[str, object]):
         self.unknown: dict[str, JSON] = {}  # settings of a newer version: written back as they were
         self.kept_presets: dict[str, JSON] = {}  # {game: {name: values}} not offered, kept (see _split_presets)
         self.kept_names: dict[int, JSON] = {}  # {index: value}: names that could not be used, kept
+        self.kept_values: dict[str, JSON] = {}  # {setting: value} read but not usable, written back until set
         self.read_only = ""  # why the file must not be saved over ("" = it may)
         # What the last load could not use, for the title screen to say (the stderr lines reach no one in a windowed
         # build): the file set aside whole (the name it was moved to, or "?" where it could not be moved), the
@@ -275,9 +277,11 @@ class Settings(MutableMapping[str, object]):
         if key not in self._schema:
             raise KeyError(f"unknown setting {key!r}")
         self._values[key] = self._schema[key][1](value)
+        self.kept_values.pop(key, None)  # the player's new value takes the place of the one that was not usable
 
     def __delitem__(self, key: str) -> None:
         self._values[key] = copy.deepcopy(self._schema[key][0])
+        self.kept_values.pop(key, None)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
@@ -306,7 +310,8 @@ class Settings(MutableMapping[str, object]):
         return names[seat] if seat < len(names) else ""
 
     def to_json(self) -> dict[str, object]:
-        """What `save` writes: the values, with the unknown settings and the kept presets as they were."""
+        """What `save` writes: the values, with the unknown settings, the kept presets and names and the values
+        that could not be used (of settings not set since) as they were."""
         out: dict[str, object] = {**self.unknown, **copy.deepcopy(self._values)}
         presets = out["presets"]
         assert isinstance(presets, dict)
@@ -328,6 +333,7 @@ class Settings(MutableMapping[str, object]):
                     names[i] = copy.deepcopy(raw)
             else:
                 names.extend([""] * (i - len(names)) + [copy.deepcopy(raw)])
+        out.update(copy.deepcopy(self.kept_values))
         return out
 
     def save(self) -> bool:
@@ -370,12 +376,13 @@ def write_atomic(path: Path, text: str) -> None:
 STALE_TEMP_S = 60.0  # a save takes milliseconds: a temp file this old is one whose save was killed
 
 
-def remove_stale_temps(path: Path) -> int:
-    """Remove the temp files `write_atomic` left beside `path` when a save was killed (older than
-    STALE_TEMP_S: another copy of the game may be saving right now); how many."""
+def remove_stale_temps(path: Path, names: str | None = None) -> int:
+    """Remove the temp files `write_atomic` (or game.record.write_log) left beside `path` when a save was killed
+    (older than STALE_TEMP_S: another copy of the game may be saving right now); how many. `names`: a glob
+    pattern for the files saved in `path`'s folder, instead of `path`'s own name."""
     removed = 0
     try:
-        for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        for tmp in path.parent.glob(f".{names or glob.escape(path.name)}.*.tmp"):
             if time.time() - tmp.stat().st_mtime > STALE_TEMP_S:
                 tmp.unlink()
                 removed += 1
@@ -469,7 +476,8 @@ def load(path: Path | None = None, warn: Warn = _stderr_warning, *, games: Prese
             settings[key] = value
         except (TypeError, ValueError) as exc:
             settings.defaulted.append(key)
-            warn(f"settings: {key} {exc}; using the default")
+            settings.kept_values[key] = data[key]
+            warn(f"settings: {key} {exc}; using the default, keeping the value in the file")
     if settings.unknown:  # from a newer version, say: one line however many
         warn(f"settings: keeping {_some(list(settings.unknown), 'unknown setting')} unused, as they were")
     return settings

@@ -76,6 +76,7 @@ class FakeApp:
         self.games = REGISTRY
         self.demo = None
         self.fullscreen = False
+        self.no_sound = False
         self.replays = []  # the command logs of finished games
         self.recorded = []  # record_history(config, match) calls
         self.history = History()  # no database: profiles in memory only

@@ -125,3 +125,57 @@ def test_the_numbers_lessons_table_words_a_guests_default_name_when_shown(app, e
     assert table.config.seats[0].name == ""
     _language(app, "da")
     assert table.seat_names()[0] == "Spiller 1"
+
+
+def test_a_bot_standing_in_for_an_unplugged_default_player_follows_the_language(app, pads, english_after):
+    """Issue: the bot that played on for an unplugged "Player 2" was named in the language of that moment
+    ("Spelare 2" at an English table after a switch). It is called as the player was, worded when shown: at the
+    table, on the results and in the next game's replay."""
+    from support_pads import PLAYSTATION, device, hold, tap
+
+    from game.core.contract import TableConfig
+    from game.engines import nothanks as nt
+    from game.input.virtualpad import VirtualPad
+
+    if not VirtualPad.available():
+        pytest.skip("SDL's virtual joystick is out of reach")
+    one, two = pads(), pads(PLAYSTATION)
+    app.frames(3)
+    _language(app, "sv")
+    config = TableConfig("nothanks", nt.Rules(), [SeatSpec("human"), SeatSpec("human"), SeatSpec("bot", "easy")], 3)
+    app.input.seat_devices({0: device(one), 1: device(two)})
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(config))
+    app.frames(2)
+    table = app.top
+    two.unplug()
+    app.frames(2)
+    assert top_name(app) == "PadLostScene"
+    tap(app, one, "dpdown")
+    hold(app, one, "a", 1.1)  # give Spelare 2 to a bot
+    assert app.top is table and table.config.seats[1].is_bot and table.match.seats[1].is_bot
+    assert table.seat_names()[1] == "Spelare 2"
+    app.nav.push(screens.Settings())
+    _language(app, "en")
+    app.pop()
+    assert table.seat_names()[1] == table.view.names[1] == "Player 2"  # not "Spelare 2", nor "Bot 2"
+    _language(app, "da")
+    assert table.seat_names() == ["Spiller 1", "Spiller 2", "Bot 3"]
+    # the next game (Play again keeps the seats): the stand-in is still called Player 2, in the log's reader too
+    again = TableConfig("nothanks", nt.Rules(), table.config.seats, 4)
+    app.nav.replace(screens.Table(again))
+    app.frames(2)
+    header = app.top.match.log.lines()[0]
+    assert header["seats"][1] == {"kind": "bot", "level": "medium", "name": "", "stand_in": True}
+    _language(app, "sv")
+    assert Film(record.parse_log(record.dumps(app.top.match.log.lines()).splitlines())).names[1] == "Spelare 2"
+
+
+def test_only_a_bot_stands_in_and_a_bad_stand_in_line_is_refused():
+    assert seat_name(SeatSpec("bot", "easy", stand_in=True), 1) == t("Player {n}", n=2)
+    assert seat_name(SeatSpec("bot", "easy", "Åse", stand_in=True), 1) == "Åse"
+    with pytest.raises(ValueError, match="bot"):
+        SeatSpec("human", stand_in=True)
+    with pytest.raises(TypeError, match="stand_in"):
+        seat_from_line({"kind": "bot", "level": "easy", "name": "", "stand_in": "yes"})
+    assert seat_from_line(seat_line(SeatSpec("bot", "easy", stand_in=True))).stand_in

@@ -114,6 +114,33 @@ def test_unknown_settings_are_kept_on_save(tmp_path, warnings):
     assert "colour_theme" not in dict(s)  # kept, not offered as a setting
 
 
+NEWER_VALUES = {"language": "de", "text_size": 175, "card_letters": "norwegian", "volume": "loud", "presets": [1, 2],
+                "names": "Mia", "bindings": ["wasd"]}
+
+
+def test_a_value_this_version_cannot_use_is_written_back_as_it_was_until_the_player_sets_it(tmp_path, warnings):
+    """A settings file a newer version wrote (a language or a text size this one lacks): the game starts on the
+    default, and a save of another setting leaves the value as it was in the file, for the newer version."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({**NEWER_VALUES, "four_colour_suits": True}))
+    s = load(path, warnings)
+    assert {key: s[key] for key in NEWER_VALUES} == {key: S.defaults(GAMES)[key] for key in NEWER_VALUES}
+    assert sorted(s.defaulted) == sorted(NEWER_VALUES) and len(warnings) == len(NEWER_VALUES)
+    s["reduced_motion"] = True  # the player changes another setting
+    assert s.save()
+    saved = json.loads(path.read_text())
+    assert {key: saved[key] for key in NEWER_VALUES} == NEWER_VALUES
+    assert saved["reduced_motion"] is True and saved["four_colour_suits"] is True
+    again = load(path, [])
+    assert sorted(again.defaulted) == sorted(NEWER_VALUES)  # the next start says so again, as it did
+    again["language"] = "sv"  # the player chose: that is saved
+    del again["text_size"]  # back to its default by the player's hand
+    assert again.save()
+    saved = json.loads(path.read_text())
+    assert saved["language"] == "sv" and saved["text_size"] == S.SCHEMA["text_size"][0]
+    assert saved["card_letters"] == "norwegian"
+
+
 def test_presets_of_a_game_this_version_does_not_know_are_kept(tmp_path, warnings):
     path = tmp_path / "settings.json"
     presets = {"ratscrew": {"Fast": {"claim_delay_ms": 500}}, "spit": {"Quick": {"speed": 3}}}

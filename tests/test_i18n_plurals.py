@@ -17,7 +17,8 @@ from game import i18n
 NAMES_A_NUMBER = {  # seats, players, controllers, drills, presets by number
     "Bot {n}", "Controller {n}", "Controller {n} connected", "Controller {n} connected — press {a} to join",
     "Controller {n} connected — press {start}, then {a}, to join", "Controller {n} disconnected",
-    "Controller {n} is Player {p} again", "Controller {n} is {name} again", "Controller {n} joined: {name}", "Controller {n} plays {name}",
+    "Controller {n} is Player {p} again", "Controller {n} is {name} again",
+    "Controller {n} is back — press {a} to play {name}", "Controller {n} is back: press {a} to play", "Controller {n} joined: {name}", "Controller {n} plays {name}",
     "Controller {n} takes its seat at the next safe moment",
     "Controller {n} takes {name}'s seat at the next safe moment", "Controller {n} unplugged",
     "Controller {n} {button}", "Controller {n} — press {start}, then {a}, to join",

@@ -119,6 +119,9 @@ class Table(Scene):
     def give_seat_to_bot(self, seat: int) -> None:
         self.bots.append(seat)
 
+    def lost_seats(self) -> list[int]:
+        return sorted(self.app.input.lost)  # a game under way: it waits for every seat whose pad went
+
     def refresh_seats(self, force: bool = False) -> None:
         pass
 

@@ -19,6 +19,7 @@ from game.games.nothanks.school import questions as qs
 from game.games.nothanks.school.round import PACE_START_MS, Options
 from game.i18n import t
 from game.input.virtualpad import VirtualPad
+from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
 from game.scenes.title import TitleScene
 
@@ -81,7 +82,9 @@ def test_the_no_thanks_lobby_opens_the_school_and_a_remembered_child_keeps_a_rou
     assert [k.drill for k in kept] == ["more_suit@9"] and kept[0].correct == qs.QUESTIONS - 1
     press(app, "enter")  # Next step
     assert lesson.round.step_id == "more_across" and lesson.menu is None
-    press(app, "back")
+    press(app, "back")  # mid-round: a pause, and its last item leaves
+    assert app.top is lesson and lesson.paused_at is not None
+    press(app, "down", "down", "enter")
     assert app.top is setup and setup.options.step == 1 and setup.is_open(1) and not setup.is_open(2)
     assert setup.step_stars(0) == 2
 
@@ -112,6 +115,56 @@ def test_a_known_step_is_paced_and_a_question_whose_time_runs_out_is_missed(app)
     assert lesson.round.answered is not None and lesson.round.answered.outcome == "missed"
     press(app, "left")  # too late: nothing changes
     assert lesson.round.right == 0 and lesson.round.limit_ms > PACE_START_MS  # and the pace is gentler
+
+
+def test_esc_mid_lesson_pauses_it_and_go_on_keeps_the_answers_and_the_questions_time(app):
+    """Issue: Esc (or a pad's B / Start) left the lesson at once: a child's stray press lost it. As in the slap
+    school's drill, it pauses: Go on carries on at the same question with the answers so far, the paced time
+    standing still meanwhile; Back to setup leaves."""
+    mia = app.history.create("Mia")
+    keep(app, mia.id, "more_suit", 10)  # a known step: paced
+    app.push(TitleScene())
+    setup = app.top
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=0, profile=mia.id),)))
+    app.frames(2)
+    lesson = app.top
+    press(app, *keys_for(lesson), "enter")  # one question answered
+    assert len(lesson.round.answers) == 1 and lesson.round.answered is None
+    press(app, "esc")
+    assert app.top is lesson and lesson.paused_at is not None
+    assert lesson.pause_menu.current.label == t("Go on")
+    with TextRecorder(app.screen) as words:
+        app.frames(PACE_START_MS * 60 // 1000 + 10)  # longer than the question's time
+    assert t("Paused") in [text for _, text in words.drawn]
+    assert lesson.round.answered is None and len(lesson.round.answers) == 1  # the time stood still
+    press(app, "enter")  # Go on
+    assert app.top is lesson and lesson.paused_at is None and len(lesson.round.answers) == 1
+    press(app, *keys_for(lesson))
+    assert lesson.round.answered is not None and lesson.round.answered.outcome == "right"
+    press(app, "enter", "esc", "down", "down", "enter")  # Back to setup
+    assert app.top is setup
+
+
+@pytest.mark.skipif(not VirtualPad.available(), reason="SDL's virtual joystick is out of reach")
+def test_a_pads_start_or_b_mid_lesson_pauses_it_and_start_goes_on(app, pads):
+    pad = pads()
+    app.frames(3)
+    app.push(TitleScene())
+    app.nav.push(screens.Practice("nothanks", "numbers", "lesson", (Options(step=0, ranks_per_suit=7),)))
+    app.frames(2)
+    lesson = app.top
+    for button in ("start", "b"):
+        tap(app, pad, "a" if lesson.round.step.answer != "side" else PAD_KEYS[keys_for(lesson)[0]])
+        asked = lesson.round.index
+        tap(app, pad, button)
+        assert app.top is lesson and lesson.paused_at is not None, button
+        tap(app, pad, "start")  # Start again: on with the lesson
+        assert app.top is lesson and lesson.paused_at is None and lesson.round.index == asked
+        tap(app, pad, "a")  # on to the next question
+    tap(app, pad, "b")
+    tap(app, pad, "dpdown")
+    tap(app, pad, "a")  # Start over: a new round
+    assert app.top is lesson and lesson.paused_at is None and lesson.round.answers == []
 
 
 def test_play_it_opens_a_no_thanks_table_with_the_deck_the_teaching_aid_and_easy_bots(app):
@@ -176,7 +229,9 @@ def test_a_dialled_worth_can_be_typed_on_the_number_row_or_the_keypad(app):
     assert lesson.typed == "99"
     press(app, "up")  # the arrows dial on from the typed number
     assert lesson.typed is None and lesson.dial == q.rules.deck_size
-    press(app, "esc")
+    press(app, "esc")  # a pause (the arrows work its menu; Enter picks): Back to setup
+    assert top_name(app) == "LessonScene" and lesson.paused_at is not None
+    press(app, "down", "down", "enter")
     assert top_name(app) == "TitleScene"
 
 

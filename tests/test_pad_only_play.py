@@ -247,6 +247,29 @@ def test_an_unplugged_pad_pauses_the_game_and_no_stray_press_gives_its_seat_away
     assert table.seat_names()[1] == "Bo"
 
 
+def test_the_unplugged_screen_says_how_to_move_between_its_items_on_a_pad_and_the_keys(app, pads):
+    """Issue: its items only said "Hold ✕ / A": a pad-only player was not told that ↓ on the d-pad or stick moves to
+    them. The line names the pads' own A and the keyboard's; with no pad left, the keys alone. It stays inside the
+    panel, clear of the items."""
+    _, one, two = two_pad_table(app, pads)
+    two.unplug()
+    app.frames(2)
+    overlay = app.top
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    said = " ".join(text for _, text in words.drawn)
+    assert "↑ ↓ on the d-pad, the stick or the arrow keys: choose" in said and "Hold A / Enter: confirm" in said
+    drawn = [rect for rect, text in words.drawn if "choose" in text or "confirm" in text]
+    assert drawn and all(overlay.panel_rect.contains(rect) for rect in drawn)
+    assert all(rect.top >= overlay.menu.rects[-1].bottom for rect in drawn)
+    one.unplug()
+    app.frames(2)
+    with TextRecorder(app.screen) as words:
+        app.frames(1)
+    said = " ".join(text for _, text in words.drawn)
+    assert "↑ ↓ arrow keys: choose" in said and "Hold Enter: confirm" in said and "d-pad" not in said
+
+
 def test_the_owners_pad_plugged_back_in_takes_its_seat_back_by_itself(app, pads):
     table, _, two = two_pad_table(app, pads)
     two.unplug()
@@ -323,6 +346,36 @@ def test_a_seat_given_to_a_bot_is_taken_back_by_pressing_a(app, pads):
     tap(app, back, "a")
     assert table.config.seats[1] == SeatSpec("human", name="Bo") and table.match.seats[1].kind == "human"
     assert app.input.seat_of(device(back)) == 1 and not table.stand_ins
+
+
+def test_a_seat_given_to_the_keyboard_is_taken_back_by_its_own_pad_pressing_a(app, pads):
+    """Issue: a lost seat played on with P / R-Shift stayed the keyboard's when its pad came back; the pad could
+    not take it until the next lobby. As with a seat given to a bot: the same pad plugged back in is told, and A
+    takes it back; another pad plugged in is not offered a seat somebody plays."""
+    table, one, two = two_pad_table(app, pads)
+    tap(app, one, "a")  # the first card: the table no longer offers bots' seats
+    two.unplug()
+    app.frames(2)
+    tap(app, one, "dpdown")
+    tap(app, one, "dpdown")
+    assert app.top.menu.current.label == "Play Bo with P / R-Shift? Hold A"
+    hold(app, one, "a", 1.1)
+    assert app.top is table and app.input.device_of(1) == "kb:1"
+    other = pads(SWITCH)
+    app.frames(3)
+    tap(app, other, "a")
+    assert app.input.device_of(1) == "kb:1" and app.input.seat_of(device(other)) is None
+    back = pads(PLAYSTATION)  # Bo's own pad (the same model) again
+    app.frames(3)
+    assert app.input.seat_of(device(back)) is None  # somebody plays the seat: the pad is only told
+    assert "Controller 3 is back \u2014 press ✕ to play Bo" in notices(app)  # not "press A to join": a seat of its own
+    assert not [n for n in notices(app) if "3 connected" in n], notices(app)
+    assert table.seat_controls()[1] == "Controller 3 is back: press ✕ to play"
+    tap(app, back, "a")
+    assert app.input.seat_of(device(back)) == 1 and app.input.seat_of("kb:1") is None
+    assert table.config.seats[1] == SeatSpec("human", name="Bo") and "Controller 3 plays Bo" in notices(app)
+    assert not [n for n in notices(app) if "is back" in n]  # its offer is taken: no longer said
+    assert table.seat_controls()[1].startswith("Controller 3:")
 
 
 def test_the_bot_hands_the_seat_back_only_at_a_safe_moment(pads):

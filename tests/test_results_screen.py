@@ -18,7 +18,7 @@ from game.games.ratscrew.match import RatscrewMatch
 from game.games.ratscrew.results import hand_steps
 from game.i18n import t
 from game.match import SeatSpec
-from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
+from game.scenes.results import DEMO_PAUSE_NS, SETTLE_NS, ResultsScene
 from game.scenes.title import TitleScene
 from game.tables import DemoLoop
 from game.ui import widgets as ui
@@ -106,6 +106,11 @@ def test_menu_is_the_third_button_and_back_goes_there_too(app):
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
 
 
+def settled(app) -> None:
+    """A pad's confirm and back wait this long after the results come up (SETTLE_NS)."""
+    app.frames(round(SETTLE_NS / 1e9 * 60) + 2)
+
+
 def test_every_button_by_pad(app):
     results_for(app)
     pad(app, RIGHT)
@@ -113,16 +118,58 @@ def test_every_button_by_pad(app):
     assert app.top.menu.current.label == MENU
     pad(app, LEFT)
     assert app.top.menu.current.label == CHANGE
+    settled(app)
     pad(app, CONFIRM)
     assert top_name(app) == "LobbyScene"
     app.reset(TitleScene())
     results_for(app)
+    settled(app)
     pad(app, CONFIRM)
     assert top_name(app) == "NothanksTable"
     app.reset(TitleScene())
     results_for(app)
+    settled(app)
     pad(app, BACK)
     assert [type(s).__name__ for s in app.stack] == ["TitleScene"]
+
+
+def test_a_pads_press_as_the_results_come_up_is_not_taken_for_play_again(app):
+    """Issue: players hammering ✕ / A (play, slap) through the last cards of a Ratscrew dealt the next game the
+    moment the results came up: nobody saw who won. A pad's confirm and back wait a second; its d-pad does not, nor
+    does the keyboard (whose seats play with keys that are no menu keys)."""
+    results_for(app, "ratscrew")
+    for _ in range(12):  # four frames a round: most of the second
+        pad(app, CONFIRM)
+        pad(app, BACK)
+    assert top_name(app) == "ResultsScene"
+    pad(app, RIGHT)
+    assert app.top.menu.current.label == CHANGE  # the d-pad moves at once
+    pad(app, LEFT)
+    settled(app)
+    pad(app, CONFIRM)
+    assert top_name(app) == "RatscrewTable"
+    app.reset(TitleScene())
+    results_for(app)
+    press(app, "enter")  # the keyboard's Enter at once
+    assert top_name(app) == "NothanksTable"
+
+
+def test_a_pads_start_and_the_keyboards_tab_play_again_as_in_the_lobby(app):
+    """Issue: a pad's Start (Options, +, Menu) plays in the lobby and is "done" on the join screen, but on the results
+    it went to the title, and the table set up for the evening with it; the keyboard's Tab did nothing. Both play
+    again now, and the hint says so in the pads' own words."""
+    from game.commands import PAUSE, START
+
+    results_for(app)
+    assert "Tab / Start play again" in app.top._hint()  # no pad connected: the generic words
+    settled(app)
+    pad(app, PAUSE)
+    assert top_name(app) == "NothanksTable"
+    app.reset(TitleScene())
+    results_for(app, "ratscrew")
+    app.top.handle(Command(None, START, app.now_ns(), device="kb"))
+    app.frames(2)
+    assert top_name(app) == "RatscrewTable"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 360), (480, 700), (1920, 1080)])

@@ -269,11 +269,11 @@ class ReplayedGame(Protocol):
 
 def seat_name(seat: SeatSpec, index: int) -> str:
     """The name a seat shows: its own, else "Player 3" / "Bot 3" (its number, else its seat's) in the language of
-    the moment."""
+    the moment; a bot standing in for a player is called as the player was."""
     if seat.name:
         return seat.name
     n = index + 1 if seat.number is None else seat.number
-    return t("Bot {n}", n=n) if seat.is_bot else t("Player {n}", n=n)
+    return t("Bot {n}", n=n) if seat.is_bot and not seat.stand_in else t("Player {n}", n=n)
 
 
 def make_seats(humans: int, bots: list[str]) -> list[SeatSpec]:

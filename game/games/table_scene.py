@@ -143,6 +143,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.apply_settings()
         view = self._table()
         view.names[:] = self.seat_names()  # a default "Player 2" in the language the pause menu's settings chose
+        view.model.reword()  # and the notes on show
         view.set_controls(self.seat_controls(), self.seat_keys())
         self._version += 1
 
@@ -171,6 +172,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
             self.on_menu(cmd)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
+        if self.app.top is self and self.lost_seats():
+            # A seat's pad went while no table was up (unplugged on the results, then Play again): the game waits
+            # here as it does for a pad unplugged mid-game, or that seat's turn would never come to an end.
+            self.app.nav.push(screens.PadLost(self))
+            return
         game_now = now_ns - self._offset_ns
         self._dt_ns = dt_ns
         state = self.match.state
@@ -231,8 +237,10 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         """A seat whose pad was unplugged plays on as a bot (offered by the pad-unplugged screen); a pad
         pressing A takes it back later (`take_seat`)."""
         old = self.config.seats[seat]
-        # the stand-in keeps the person's name: a default "Player 2" is written out, or it would read "Bot 2"
-        spec = SeatSpec("bot", self.definition.stand_in_level, seat_name(old, seat))
+        # the stand-in keeps the person's name; a default "Player 2" stays one (worded when shown, in the language
+        # of the moment), not "Bot 2"
+        spec = SeatSpec("bot", self.definition.stand_in_level, old.name, number=old.number,
+                        stand_in=old.stand_in or not old.is_bot)
         if not old.is_bot:
             self.stand_ins[seat] = old
         self.match.replace_seat(seat, spec)
@@ -242,6 +250,14 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         self.refresh_seats(force=True)
 
     # -- seats taken at the table -----------------------------------------------------------------
+    def lost_seats(self) -> list[int]:
+        """This table's people whose pad is unplugged (the router waits for it) while the game waits for them: none
+        once it is over (its results come up whoever is left)."""
+        if self._match is None or self._match.is_over:
+            return []
+        lost = self.app.input.lost
+        return [seat for seat, spec in enumerate(self.config.seats) if seat in lost and not spec.is_bot]
+
     def is_unseated_pad(self, device: str) -> bool:
         router = self.app.input
         return device.startswith("pad:") and router.seat_of(device) is None and bool(router.device_controls(device))
@@ -267,6 +283,14 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def take_seat(self, device: str, anytime: bool = False) -> str | None:
         """Pad `device` takes the first seat `joinable` gives (its bot hands it over at the next safe
         moment); what to tell the players, or None if there is no seat to take."""
+        router = self.app.input
+        back = router.take_back(device) if not self.match.is_over else None
+        if back is not None:  # its owner's pad plugged in again: the seat the keyboard played meanwhile
+            self.refresh_seats(force=True)
+            n = router.pad_number(device)
+            said = t("Controller {n} plays {name}", n=n, name=self.seat_names()[back])
+            self.app.notice(said, colors.seat_color(back), key=f"back{n}")  # in place of "Controller 3 is back — press A"
+            return said
         if device in self.handing.values():
             return t("Controller {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
         seats = self.joinable(anytime)
@@ -297,7 +321,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
 
     def _seat_pad(self, seat: int, device: str) -> None:
         old = self.config.seats[seat]
-        spec = self.stand_ins.pop(seat, None) or (old if not old.is_bot else SeatSpec("human"))
+        spec = self.stand_ins.pop(seat, None) or old
+        if spec.is_bot:
+            # a bot's seat; a stand-in Play again dealt on (the table that knew who sat there is gone) gives its
+            # player's name back
+            spec = SeatSpec("human", name=old.name, number=old.number) if old.stand_in else SeatSpec("human")
         if old.is_bot:
             self.match.replace_seat(seat, spec)
         self._set_spec(seat, spec)
@@ -389,6 +417,7 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         router = self.app.input
         paused = self._paused_at is not None and not router.lost  # the pause menu: any bot's seat
         joinable = set(self.joinable(anytime=paused)) if router.idle_pads() else set()
+        back = {seat: pad for pad in router.idle_pads() if (seat := router.returning(pad.id)) is not None}
         for seat, (spec, keys) in enumerate(zip(self.config.seats, self.seat_keys(), strict=True)):
             level = self.definition.level_words(spec.level) if spec.level else ""  # as the lobby named it
             if spec.is_bot and seat in self.handing:
@@ -399,6 +428,8 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
                              a=router.button("a", None, router.idle_pads())))
             elif spec.is_bot:
                 out.append(t("bot: {level}", level=level))
+            elif seat in back:  # the keyboard plays it until its own pad, plugged in again, presses A
+                out.append(t("Controller {n} is back: press {a} to play", n=back[seat].number, a=back[seat].label("a")))
             elif keys is not None:
                 out.append(controls_line(keys, self.definition.button_words()))
             else:

@@ -26,6 +26,7 @@ letter is never a seat's key or a menu action. Pads work as always.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,6 +84,16 @@ class LostPad:
 
 
 @dataclass(frozen=True)
+class LentSeat:
+    """A lost seat the keyboard plays meanwhile (given to key row `device` on the pad-unplugged screen): its owner's
+    pad, plugged in again as `back`, may take it back with A, as it may a seat a bot took over."""
+
+    lost: LostPad
+    device: str
+    back: str = ""
+
+
+@dataclass(frozen=True)
 class TextEdit:
     """One edit from the physical keyboard in text entry: typed `text`, or a `key` ("backspace", "enter",
     "escape") with text "". Stamped and numbered like a Command, so the two sort together."""
@@ -108,6 +119,7 @@ class InputRouter:
         self.text_input = False  # a text-entry scene is on top: the keyboard types (see `set_text_input`)
         self.owner: dict[str, int] = {}
         self.lost: dict[int, LostPad] = {}
+        self.lent: dict[int, LentSeat] = {}  # lost seats the keyboard plays until their own pad is back
         self.first_claimed = False  # a device has confirmed on the title and plays Player 1
         self.successors: dict[str, str] = {}  # an unplugged pad's device -> the same pad plugged back in
         self.removed: dict[int, Pad] = {}  # recently unplugged pads by instance id (for notices)
@@ -230,6 +242,7 @@ class InputRouter:
         """Keyboard row i plays seat i; pads have no seat until they join."""
         self.owner = {f"kb:{seat}": seat for seat in range(MAX_SEATS)}
         self.lost.clear()
+        self.lent.clear()
 
     def assign(self, device: str, seat: int) -> None:
         """`device` ("kb:3", "pad:7") now plays `seat`; whatever played it before lets go."""
@@ -242,17 +255,39 @@ class InputRouter:
         for device in [d for d, s in self.owner.items() if s == seat]:
             del self.owner[device]
         self.lost.pop(seat, None)
+        self.lent.pop(seat, None)
 
     def clear_seats(self) -> None:
         """No device plays any seat (the join screen starts from here)."""
         self.owner.clear()
         self.lost.clear()
+        self.lent.clear()
+
+    def lend(self, seat: int, device: str) -> None:
+        """Lost seat `seat` is played by key row `device` ("kb:1") until its own pad, plugged in again, takes it
+        back with A (`take_back`)."""
+        lost = self.lost[seat]
+        self.assign(device, seat)
+        self.lent[seat] = LentSeat(lost, device)
+
+    def returning(self, device: str) -> int | None:
+        """The seat lent to the keyboard that pad `device`, its owner's pad plugged in again, may take back."""
+        return next((seat for seat, lent in self.lent.items() if lent.back == device and self._present(device)
+                     and device not in self.owner and self.owner.get(lent.device) == seat), None)
+
+    def take_back(self, device: str) -> int | None:
+        """Pad `device` plays again the seat the keyboard played while it was unplugged; that seat, or None."""
+        seat = self.returning(device)
+        if seat is not None:
+            self.assign(device, seat)
+        return seat
 
     def seat_devices(self, devices: dict[int, str]) -> None:
         """Exactly these devices play these seats ({seat: device}); every other device plays none. A seat
         whose pad has been unplugged waits for that pad (it is lost, as if unplugged now)."""
         self.owner = {}
         self.lost.clear()
+        self.lent.clear()
         for seat, device in devices.items():
             gone = self.removed.get(int(device[4:])) if not self._present(device) else None
             if gone is not None:
@@ -473,6 +508,11 @@ class InputRouter:
             old = f"pad:{self.lost.pop(seat).instance_id}"
             self.successors[old] = pad.id
             self.owner[pad.id] = seat
+        else:  # a seat lent to the keyboard meanwhile is only offered: somebody plays it
+            lent = next((s for s, lent in self.lent.items() if lent.lost.guid == pad.guid
+                         and not (lent.back and self._present(lent.back))), None)
+            if lent is not None:
+                self.lent[lent] = dataclasses.replace(self.lent[lent], back=pad.id)
         self._lit = None  # light the new pad
         self._system.append(f"pad_added:{pad.instance_id}")
 

@@ -47,6 +47,8 @@ class SeatSpec:
     humans only): the seat's wrong slaps cost it no cards (the slap lockout still holds). `number`: the number a
     seat without a name of its own is called by ("Player 8" sitting fourth: the lobby row, whose keys it plays
     with); None: its seat's. Such a name is worded when shown (`seat_name`), so it follows the language.
+    `stand_in` (bots only): a bot playing on for a person whose pad was unplugged; without a name of its own it is
+    still called "Player 2" (worded when shown, like the person's), not "Bot 2".
     """
 
     kind: str = "human"
@@ -56,6 +58,7 @@ class SeatSpec:
     hint_ms: int | None = None
     no_penalty: bool = False
     number: int | None = None
+    stand_in: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("human", "bot"):
@@ -75,6 +78,10 @@ class SeatSpec:
         if self.number is not None and (isinstance(self.number, bool) or not isinstance(self.number, int)
                                         or not 1 <= self.number <= 99):
             raise ValueError(f"a seat's number is a whole number from 1 to 99, not {self.number!r}")
+        if not isinstance(self.stand_in, bool):
+            raise TypeError(f"stand_in is true or false, not {self.stand_in!r}")
+        if self.stand_in and self.kind != "bot":
+            raise ValueError("only a bot stands in for a player")
 
     @property
     def is_bot(self) -> bool:
@@ -255,6 +262,8 @@ def seat_line(spec: SeatSpec) -> LogLine:
         line["no_penalty"] = True
     if spec.number is not None:
         line["number"] = spec.number
+    if spec.stand_in:
+        line["stand_in"] = True
     return line
 
 
@@ -262,6 +271,7 @@ def seat_from_line(line: LogLine) -> SeatSpec:
     """The seat a log's header (or seat change) line describes: the inverse of `seat_line`; ValueError or
     TypeError (as SeatSpec says them) for a value of the wrong kind."""
     kind, hint, no_penalty = line["kind"], line.get("hint_ms"), line.get("no_penalty", False)
+    stand_in = line.get("stand_in", False)
     head = line.get("head_start_ms", 0)
     if isinstance(head, bool) or not isinstance(head, int):
         head = check_head_start(head)  # raises: a head start is a whole number of ms
@@ -271,11 +281,14 @@ def seat_from_line(line: LogLine) -> SeatSpec:
         raise ValueError(f"a learner's hint delay is one of {HINT_DELAYS_MS} ms, not {hint!r}")
     if not isinstance(no_penalty, bool):
         raise TypeError(f"no_penalty is true or false, not {no_penalty!r}")
+    if not isinstance(stand_in, bool):
+        raise TypeError(f"stand_in is true or false, not {stand_in!r}")
     number = line.get("number")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
         raise ValueError(f"a seat's number is a whole number from 1 to 99, not {number!r}")
     return SeatSpec(kind, _text_or_none(line.get("level")), str(line.get("name") or ""),
-                    head_start_ms=head, hint_ms=hint, no_penalty=no_penalty, number=number)
+                    head_start_ms=head, hint_ms=hint, no_penalty=no_penalty, number=number,
+                    stand_in=stand_in)
 
 
 def _text_or_none(value: object) -> str | None:

@@ -9,7 +9,8 @@ and flyer arts next to its view-model, as subclasses of `Effect` and plain froze
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from game.render import colors
@@ -55,6 +56,8 @@ class Note(Effect):
     text: str
     color: colors.Color = colors.TEXT
     short: str = ""
+    # `text` worded again in the language of the moment (a language changed on the pause menu: ViewModel.reword)
+    words: Callable[[], str] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,7 @@ class Banner(Effect):
     at: Anchor | None = None  # where its middle starts (None: the table's centre)
     plate: bool = False  # on a dark plate, so any colour reads on the felt
     seat: int | None = None  # about one seat (a slap's winner): said at that seat where its lane holds it
+    words: Callable[[], str] | None = field(default=None, compare=False, repr=False)  # as Note.words
 
 
 @dataclass(frozen=True, slots=True)

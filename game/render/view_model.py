@@ -4,12 +4,13 @@ the events, so it runs headless and its tests need no window."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.i18n import t
 from game.render.anim import Anim
-from game.render.effects import Flyer
+from game.render.effects import Banner, Flyer, Note
 
 if TYPE_CHECKING:
     from game.render.seat_keys import SeatKeys
@@ -55,6 +56,12 @@ class ViewModel:
         batch the event came in."""
         handler = self.handlers.get(type(event))
         return [] if handler is None else handler(self, event, t_ns, state)
+
+    def reword(self) -> None:
+        """The notes and banners on show worded again from their events' data, in the language of the moment (one
+        changed on the pause menu: found playing, "Player 1: Double!" stayed in the old language for a second)."""
+        self.anim.effects = [dataclasses.replace(e, text=e.words()) if isinstance(e, (Note, Banner)) and e.words else e
+                             for e in self.anim.effects]
 
     def keys_of(self, seat: int) -> SeatKeys | None:
         """A human seat's key labels (None for bots and seats nobody plays)."""

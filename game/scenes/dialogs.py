@@ -84,8 +84,10 @@ class NameEntryScene(Scene):
     Enter finishes, Esc cancels; after the arrows have moved over the on-screen keys, Enter types the
     key they are on (⌫ deletes, OK finishes) until something is typed again.
     Pads: the d-pad moves over the keys, A types the key, B deletes the last letter (or cancels when the
-    name is empty), Start finishes, as OK (a pad's Start is its "done" on the join screen and in the lobby:
-    here it cancelled, and a name typed letter by letter with the d-pad was lost).
+    name is empty, or is still the proposed one untouched: B is a pad's back everywhere else, and a pad-only
+    player who came here by mistake had to delete the proposal letter by letter to get out), Start finishes,
+    as OK (a pad's Start is its "done" on the join screen and in the lobby: here it cancelled, and a name typed
+    letter by letter with the d-pad was lost).
     A name proposed (`initial`: "House rules 2", "Player 3") starts selected, as in a text field: the first
     letter typed replaces it; Enter (or OK) accepts it and Backspace edits it (deletes its last letter)."""
 
@@ -109,7 +111,7 @@ class NameEntryScene(Scene):
     def handle(self, cmd: Command) -> None:
         if cmd.action == PAUSE and cmd.device.startswith("pad:"):
             self._type(DONE)
-        elif cmd.action == PAUSE or (cmd.action == BACK and not self.name):
+        elif cmd.action == PAUSE or (cmd.action == BACK and (not self.name or self.selected)):
             self.app.pop()
         elif cmd.action == BACK:
             self._delete()

@@ -258,6 +258,14 @@ class PadLostScene(Scene):
         keyboard household whose one pad came unplugged has no A to hold)."""
         return self.router.button("a") if self.router.pads.by_id else key_label("return")
 
+    def move_hint(self) -> str:
+        """How to go from item to item and pick one, on the pads left (the d-pad or stick, their A) and the keyboard;
+        the items only say what a hold does (found playing: a pad-only player did not see that ↓ moves)."""
+        if self.router.pads.by_id:
+            return t("↑ ↓ on the d-pad, the stick or the arrow keys: choose   Hold {a} / Enter: confirm",
+                     a=self.router.button("a"))
+        return t("↑ ↓ arrow keys: choose   Hold Enter: confirm")
+
     def _tap(self) -> None:
         if self.router.pads.by_id:
             self.said = t("Hold {a} (or Enter) for a second to confirm", a=self.router.button("a"))
@@ -275,8 +283,7 @@ class PadLostScene(Scene):
         self._refresh()
 
     def _to_keys(self, seat: int, row: int) -> None:
-        self.router.release(seat)
-        self.router.assign(f"kb:{row}", seat)
+        self.router.lend(seat, f"kb:{row}")  # its own pad, plugged in again, may take it back with A
         self._refresh()
 
     def _refresh(self) -> None:
@@ -286,8 +293,8 @@ class PadLostScene(Scene):
             self.relayout(self.app.size)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
-        if not self.router.lost:
-            self.app.pop()  # the pad is back (or every lost seat found a new player)
+        if not self.table.lost_seats():
+            self.app.pop()  # the pad is back (or every lost seat found a new player), or the game was over anyway
             return
         if [item.label for item in self.menu.items] != [item.label for item in self._items()]:
             self._refresh()
@@ -327,7 +334,8 @@ class PadLostScene(Scene):
         w, h = size
         row = ui.px(size, 52)
         pw = min(w - ui.px(size, 40), ui.px(size, 760))
-        ph = row * max(1, len(self.menu.items)) + ui.px(size, 200)
+        inside = pygame.Rect(0, 0, pw - ui.px(size, 40), h)
+        ph = row * max(1, len(self.menu.items)) + ui.px(size, 200) + ui.hint_height(size, self.move_hint(), inside)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         area = pygame.Rect(self.panel_rect.x + ui.px(size, 20), self.panel_rect.y + ui.px(size, 130),
                            pw - ui.px(size, 40), row * max(1, len(self.menu.items)))
@@ -347,6 +355,7 @@ class PadLostScene(Scene):
         ui.blit_text(surface, t("The game waits. Plug the controller back in to carry on."), ui.px(size, 24), ui.TEXT,
                      "midtop", (cx, self.panel_rect.y + ui.px(size, 78)), max_w=inner)
         self.menu.draw(surface)
+        ui.hint(surface, self.move_hint(), self.panel_rect.inflate(-ui.px(size, 40), 0))
         share = self.held_share()
         if share > 0 and self.menu.rects:
             rect = self.menu.rects[self.menu.index]

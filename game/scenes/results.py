@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game import screens
-from game.commands import DOWN, UP, Command
+from game.commands import CONFIRM, DOWN, PAUSE, START, UP, Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
 from game.i18n import t, tn
@@ -19,6 +19,10 @@ from game.ui.figures import WORD_PX, word_floor
 from game.ui.scene import Scene
 
 DEMO_PAUSE_NS = 6_000_000_000  # a demo shows its results this long, then deals the next game
+# A pad's presses this soon after the results come up do nothing: players still hammering their play or slap buttons
+# from the last cards (a pad's A is also its confirm: the focused Play again) would otherwise deal the next game before
+# anyone saw who won. (The keyboard's seats play with keys that are no menu keys: its Enter is meant.)
+SETTLE_NS = 1_000_000_000
 RULES_GROWN = 1.34  # the rules line under the headline grows with the text size up to this
 TALLY_PX = WORD_PX  # the evening's tally: one line above the buttons, from the second game on
 NAME_CUTS = (None, 10, 6, 0)  # names in the tally are cut to this many letters until it fits (0: the colour alone)
@@ -104,12 +108,22 @@ class ResultsScene(Scene):
         self.app.nav.reset(screens.Title())
 
     def handle(self, cmd: Command) -> None:
-        if ui.is_back(cmd):
+        if self._unsettled(cmd):
+            return
+        if (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START:
+            self.play_again()  # a pad's Start or the keyboard's Tab plays, as in the lobby (it went to the title)
+        elif ui.is_back(cmd):
             self.to_menu()
         elif cmd.action in (UP, DOWN):  # the buttons are one row: ↑ ↓ turn the pages of the game's list
             self.body.scroll(1 if cmd.action == DOWN else -1)
         else:
             self.menu.handle(cmd)
+
+    def _unsettled(self, cmd: Command) -> bool:
+        """A pad's confirm or back too soon after the results came up (SETTLE_NS): one meant for the table."""
+        leaves = cmd.action == CONFIRM or ui.is_back(cmd)
+        return leaves and cmd.device.startswith("pad:") and (
+            self.shown_ns is None or self.app.now_ns() - self.shown_ns < SETTLE_NS)
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         if self.shown_ns is None:
@@ -247,6 +261,7 @@ class ResultsScene(Scene):
     def _hint(self, demo_left_ns: int | None = None) -> str:
         """The key hint along the bottom; in a demo, the seconds to the next game instead."""
         if self.app.demo is None or demo_left_ns is None:
-            return t("← → choose   Enter / {a} select   Esc / {b} menu", **self.app.input.buttons())
+            return t("← → choose   Enter / {a} select   Tab / {start} play again   Esc / {b} menu",
+                     **self.app.input.buttons())
         left = demo_left_ns // 1_000_000_000 + 1
         return t("Demo: the next game starts in {s} s", s=min(left, DEMO_PAUSE_NS // 10**9))

@@ -22,11 +22,14 @@ NEWS_PX = 20
 NEWS_SHRINK = (0.9, 0.8, 0.7)  # the news's steps down where it finds no room (never below its standard size)
 
 
-def start_news(settings: Settings, history: History) -> list[str]:
+def start_news(settings: Settings, history: History, no_sound: bool = False) -> list[str]:
     """What this start could not use of the family's saved files, and what became of it, in one line each: said
     on stderr too, but a windowed build has no console, and a family should know its history or settings were
-    damaged (and that nothing else was lost) before it wonders where they went."""
+    damaged (and that nothing else was lost) before it wonders where they went. `no_sound`: no audio device was
+    found (a TV with its sound off the computer, headphones unplugged): the family hears why the game is silent."""
     news = []
+    if no_sound:
+        news.append(t("No sound this time: no audio device was found."))
     if settings.set_aside:
         news.append(t("The settings file could not be read: default settings are used (the file is kept as {name}).",
                       name=settings.set_aside) if settings.set_aside != "?" else
@@ -107,7 +110,7 @@ class TitleScene(MenuScene):
         """`start_news` in `font_px`: each item on as many lines as the window's width needs."""
         room = size[0] - 2 * ui.px(size, 40)
         font = ui.TEXTS.font(font_px, True)
-        return [line for item in start_news(self.app.settings, self.app.history) for line in break_lines(item, font, room)]
+        return [line for item in start_news(self.app.settings, self.app.history, self.app.no_sound) for line in break_lines(item, font, room)]
 
     def panel_top(self, size: tuple[int, int], ph: int) -> int:
         """The menu rises as far as it may to make room for the news under it; where a big text size leaves too

@@ -321,13 +321,19 @@ class RatscrewView(TableView):
         # seat: (its count, its badge) in its panel, as last built
         self.badges: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
         # the corner: the slaps in one short line and the rules key (the rest is behind it: issue 20)
-        self._corner = rs_text.table_corner(rules).split("\n")[0]
+        self._corner = self.corner_line()
         self.small_print = self.corner_print()
         self._lanes: tuple[tuple[RatscrewGeometry, tuple[Lane, ...]], tuple[pygame.Rect, pygame.Rect]] | None = None  # (what they came from, lanes)
         self._clear: tuple[RatscrewGeometry, list[pygame.Rect]] | None = None
 
+    def corner_line(self) -> str:
+        """The corner's slaps line, in the language in force."""
+        return rs_text.table_corner(self.rules).split("\n")[0]
+
     def relayout(self, size: tuple[int, int]) -> None:
-        # laid out again (at the text size in force)
+        # laid out again (at the text size in force; in the language in force: a change of language lays every
+        # screen out anew, so the corner is worded again here)
+        self._corner = self.corner_line()
         self.small_print = self.corner_print()
         self._tall = LAYOUT.pile_tall
         self._tall_prompt = True

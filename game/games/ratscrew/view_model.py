@@ -15,7 +15,9 @@ passes unslapped is named in the headline lane ("Double missed").
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -143,9 +145,10 @@ class RatscrewModel(ViewModel):
     def jitter(self, index: int) -> int:
         return jitter(self.seed, index, self.pile_gen)
 
-    def note(self, t_ns: int, ms: int, seat: int, text: str, color: colors.Color, short: str = "") -> None:
-        """A note at `seat` for `ms`; `short` is what it says where its lane is too small for `text`."""
-        self.anim.add(Note(note_tween(t_ns, ms), seat, text, color, short))
+    def note(self, t_ns: int, ms: int, seat: int, words: Callable[[], str], color: colors.Color, short: str = "") -> None:
+        """A note at `seat` for `ms`, worded by `words` (now, and again if the language changes while it shows);
+        `short` is what it says where its lane is too small."""
+        self.anim.add(Note(note_tween(t_ns, ms), seat, words(), color, short, words))
 
     # -- events -----------------------------------------------------------------------------------------
     def _ignored(self, e: Ignored, t_ns: int, state: rs.State) -> list[str]:
@@ -154,16 +157,17 @@ class RatscrewModel(ViewModel):
             return []
         if e.action == SLAP:  # a slap in a slap timeout: how long it still lasts
             if state.timeouts[seat]:
-                self.note(t_ns, 900, seat, rs_text.wait_note(state.timeouts[seat]), colors.WARN, t(WAIT))
+                left = state.timeouts[seat]
+                self.note(t_ns, 900, seat, lambda: rs_text.wait_note(left), colors.WARN, t(WAIT))
             return []
         keys = self.keys_of(seat)
         if state.hands[seat]:
-            text = t("Not your turn")
+            words = lambda: t("Not your turn")
         elif keys is None:
-            text = t("No cards: slap to get back in!")
+            words = lambda: t("No cards: slap to get back in!")
         else:
-            text = t("No cards: slap ({key}) to get back in!", key=keys.second)
-        self.note(t_ns, 900, seat, text, colors.TEXT_DIM, "" if state.hands[seat] else t(NO_CARDS))
+            words = lambda: t("No cards: slap ({key}) to get back in!", key=keys.second)
+        self.note(t_ns, 900, seat, words, colors.TEXT_DIM, "" if state.hands[seat] else t(NO_CARDS))
         return []
 
     def _card_played(self, e: rs.CardPlayed, t_ns: int, state: rs.State) -> list[str]:
@@ -199,6 +203,7 @@ class RatscrewModel(ViewModel):
                 at=("slap_banner",),
                 plate=True,  # on a dark plate: every seat colour reads on the felt
                 seat=e.seat,  # said at the winner's mat (issue 37), else in the headline lane
+                words=lambda: rs_text.slap_banner(self.names[e.seat], e.rule),
             )
         )
         self.anim.add(Framed(Tween(t_ns, (SLAP_HOLD_MS + 120) * MS), e.cards))
@@ -219,7 +224,7 @@ class RatscrewModel(ViewModel):
         )
         self.pile_gen += 1
         if e.by == "claim":
-            self.note(t_ns, 900, e.seat, tn("Claimed {n} card!", "Claimed {n} cards!", e.cards), colors.GOLD)
+            self.note(t_ns, 900, e.seat, lambda: tn("Claimed {n} card!", "Claimed {n} cards!", e.cards), colors.GOLD)
         return ["pile_won"]
 
     def impact(self, t_ns: int, seat: int, strength: float = 1.0) -> None:
@@ -246,14 +251,14 @@ class RatscrewModel(ViewModel):
                 )
             )
         if e.burned:
-            text = t("Wrong slap! Burns {n}", n=e.burned)
+            words = lambda: t("Wrong slap! Burns {n}", n=e.burned)
         elif self.rules.wrong_slap == "timeout" and state.in_game(e.seat):
-            text = rs_text.wrong_slap_wait(self.rules.timeout_cards)
+            words = functools.partial(rs_text.wrong_slap_wait, self.rules.timeout_cards)
         elif self.rules.wrong_slap == "gives_pile" and state.in_game(e.seat):
-            text = t(WRONG_SLAPS[2])
+            words = functools.partial(t, WRONG_SLAPS[2])
         else:
-            text = t(WRONG_SLAPS[1]) if self.rules.burn == 0 and state.in_game(e.seat) else t(WRONG_SLAPS[0])
-        self.note(t_ns, 1100, e.seat, text, colors.WARN)
+            words = functools.partial(t, WRONG_SLAPS[1] if self.rules.burn == 0 and state.in_game(e.seat) else WRONG_SLAPS[0])
+        self.note(t_ns, 1100, e.seat, words, colors.WARN)
         self.anim.add(SlapHand(Tween(t_ns, HAND_MS * MS), e.seat))
         return ["slap", "wrong"]
 
@@ -273,11 +278,13 @@ class RatscrewModel(ViewModel):
         )
         self.pile_gen += 1
         anim.clear((Hint, HintNote))
-        text = t("{name} slapped wrong: the pile goes to {taker}!", name=self.names[e.from_seat],
-                 taker=self.names[e.seat])
-        anim.add(Banner(Tween(t_ns, GIVEN_BANNER_MS * MS), text, colors.banner_color(e.from_seat),
-                        scale=MISSED_SCALE, at=("slap_banner",), plate=True))
-        self.note(t_ns + hold, 1200, e.seat, t("Gets the pile ({n})", n=e.cards), colors.GOLD)
+        def given() -> str:
+            return t("{name} slapped wrong: the pile goes to {taker}!", name=self.names[e.from_seat],
+                     taker=self.names[e.seat])
+
+        anim.add(Banner(Tween(t_ns, GIVEN_BANNER_MS * MS), given(), colors.banner_color(e.from_seat),
+                        scale=MISSED_SCALE, at=("slap_banner",), plate=True, words=given))
+        self.note(t_ns + hold, 1200, e.seat, lambda: t("Gets the pile ({n})", n=e.cards), colors.GOLD)
         return ["pile_won"]
 
     def _challenge_ended(self, e: rs.ChallengeEnded, t_ns: int, state: rs.State) -> list[str]:
@@ -285,30 +292,31 @@ class RatscrewModel(ViewModel):
         if e.reason != "ten":
             return []
         self.anim.add(Banner(Tween(t_ns, TEN_BANNER_MS * MS), t("10 stops it!"), colors.TEXT,
-                             scale=SLAP_BANNER_SCALE, at=("slap_banner",), plate=True))
+                             scale=SLAP_BANNER_SCALE, at=("slap_banner",), plate=True,
+                             words=lambda: t("10 stops it!")))
         return []
 
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
-        text = t("{name} wins the challenge!", name=self.names[e.challenger])
-        self.note(t_ns, 900, e.challenger, text, colors.GOLD, t(WINS_CHALLENGE))
+        self.note(t_ns, 900, e.challenger, lambda: t("{name} wins the challenge!", name=self.names[e.challenger]),
+                  colors.GOLD, t(WINS_CHALLENGE))
         return []
 
     def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
         keys = self.keys_of(e.seat)
-        text = (
-            t("Out of cards: slap to stay in!")
-            if keys is None
-            else t("Out of cards: slap ({key}) to stay in!", key=keys.second)
-        )
-        self.note(t_ns, 1200, e.seat, text, colors.TEXT, t(OUT_OF_CARDS))
+        if keys is None:
+            self.note(t_ns, 1200, e.seat, lambda: t("Out of cards: slap to stay in!"), colors.TEXT, t(OUT_OF_CARDS))
+        else:
+            key = keys.second
+            self.note(t_ns, 1200, e.seat, lambda: t("Out of cards: slap ({key}) to stay in!", key=key), colors.TEXT,
+                      t(OUT_OF_CARDS))
         return []
 
     def _player_out(self, e: rs.PlayerOut, t_ns: int, state: rs.State) -> list[str]:
-        self.note(t_ns, 1400, e.seat, t(OUT), colors.WARN)
+        self.note(t_ns, 1400, e.seat, functools.partial(t, OUT), colors.WARN)
         return []
 
     def _back_in(self, e: rs.PlayerBackIn, t_ns: int, state: rs.State) -> list[str]:
-        self.note(t_ns, 1200, e.seat, t(BACK_IN), colors.GOLD)
+        self.note(t_ns, 1200, e.seat, functools.partial(t, BACK_IN), colors.GOLD)
         return []
 
     def _slappable(self, e: rm.Slappable, t_ns: int, state: rs.State) -> list[str]:
@@ -327,7 +335,8 @@ class RatscrewModel(ViewModel):
         self.anim.clear((Hint, HintNote))
         start = max([t_ns] + [p.tween.end_ns for p in self.anim.active(PhotoFinish, t_ns)])
         self.anim.add(Banner(Tween(start, MISSED_MS * MS), rs_text.missed(e.rule), colors.TEXT,
-                             scale=MISSED_SCALE, at=("slap_banner",), plate=True))
+                             scale=MISSED_SCALE, at=("slap_banner",), plate=True,
+                             words=functools.partial(rs_text.missed, e.rule)))
         return []
 
     def _game_over(self, e: rs.GameOver, t_ns: int, state: rs.State) -> list[str]:
@@ -349,7 +358,8 @@ class RatscrewModel(ViewModel):
 
     def _time_up(self, e: rm.TimeUp, t_ns: int, state: rs.State) -> list[str]:
         """The game clock ran out on a tie (issue 21): the next slap that takes a pile wins."""
-        self.anim.add(Banner(Tween(t_ns, 2500 * MS), t("Time's up! Next good slap wins"), scale=0.08))
+        self.anim.add(Banner(Tween(t_ns, 2500 * MS), t("Time's up! Next good slap wins"), scale=0.08,
+                             words=lambda: t("Time's up! Next good slap wins")))
         return []
 
     def _too_late(self, e: rm.TooLate, t_ns: int, state: rs.State) -> list[str]:
@@ -357,7 +367,7 @@ class RatscrewModel(ViewModel):
         if e.seat in self._lost_toss:  # a tie: the photo finish says who won the toss, once
             self._lost_toss.discard(e.seat)
             return []
-        self.note(t_ns, 1100, e.seat, t("Too late by {ms} ms", ms=round(e.after_ms)), colors.TEXT_DIM)
+        self.note(t_ns, 1100, e.seat, lambda: t("Too late by {ms} ms", ms=round(e.after_ms)), colors.TEXT_DIM)
         return []
 
     def _tie(self, e: rm.Tie, t_ns: int, state: rs.State) -> list[str]:

@@ -10,7 +10,8 @@ import pygame
 from game.render import colors
 from game.ui import widgets as ui
 
-__all__ = ["Words", "fit_px", "line_h", "lock", "outline", "setup_panels", "star", "stars"]
+__all__ = ["Words", "draw_pause", "fit_px", "layout_pause", "line_h", "lock", "outline", "setup_panels", "star",
+           "stars"]
 
 
 class Words:
@@ -95,3 +96,24 @@ def lock(surface: pygame.Surface, rect: pygame.Rect) -> None:
     shackle = pygame.Rect(rect.x + rect.w // 5, rect.y, rect.w * 3 // 5, rect.h * 4 // 5)
     pygame.draw.ellipse(surface, colour, shackle, max(2, rect.w // 6))
     pygame.draw.rect(surface, colour, body, border_radius=max(1, rect.w // 6))
+
+
+def layout_pause(size: tuple[int, int], menu: ui.Menu) -> pygame.Rect:
+    """A school's pause panel in the middle of the screen, its menu's rows laid out in it; the panel's rect."""
+    w, h = size
+    row = ui.px(size, 52)
+    pw = min(w - ui.px(size, 40), ui.px(size, 460))
+    ph = row * len(menu.items) + ui.px(size, 120)
+    rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+    menu.layout(pygame.Rect(rect.x + ui.px(size, 20), rect.y + ui.px(size, 90), pw - ui.px(size, 40),
+                            row * len(menu.items)), row)
+    return rect
+
+
+def draw_pause(surface: pygame.Surface, words: Words, rect: pygame.Rect, menu: ui.Menu, title: str) -> None:
+    """The pause panel over the lesson or drill, dimmed below it: `title` ("Paused") over the menu."""
+    size = surface.get_size()
+    ui.dim(surface, 170)
+    ui.panel(surface, rect, alpha=240, border=ui.GOLD)
+    words.text(surface, title, ui.px(size, 40), ui.TEXT, "midtop", (rect.centerx, rect.y + ui.px(size, 22)), bold=True)
+    menu.draw(surface)

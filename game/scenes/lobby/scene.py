@@ -32,6 +32,7 @@ class LobbyScene(Scene):
         self.game = game
         self.config = config
         self._idle: tuple[str, ...] = ()  # the pads waiting to join, as "press A to join" last said
+        self._unplayed: tuple[int, ...] = ()  # the rows whose device is gone (an unplugged pad), as the cards last said
         self.ready = False  # the menu is made (enter): until then a change of seats or rules redraws nothing
         self.note = ""  # news that blocks nothing ("Controller 2 joined: Player 2")
         self.problem = ""  # what Start last found keeping the game from starting, till the seats change
@@ -90,8 +91,12 @@ class LobbyScene(Scene):
                 self.seating.devices[row] = new  # its pad was plugged back in
                 changed = True
         idle = tuple(p.id for p in router.idle_pads())
-        if changed or idle != self._idle:
+        # a seated pad unplugged: its card says "press A to join" at once, not its pad's buttons until Start is refused
+        unplayed = tuple(row for row, device in enumerate(self.seating.devices)
+                         if device is not None and not router.device_controls(device))
+        if changed or idle != self._idle or unplayed != self._unplayed:
             self._idle = idle  # "press A to join" follows the pads waiting
+            self._unplayed = unplayed
             self.rebuild()
 
     def join_offer(self) -> str:
@@ -148,8 +153,9 @@ class LobbyScene(Scene):
         waiting = bool(pads.idle_pads())
         if kind == "human":
             controls = pads.device_controls(seating.devices[row])
-            out.append(Cell(controls or t("press {a} to join", a=pads.button("a", None, pads.idle_pads())), group=row,
-                            colour=None if controls else ui.WARN))
+            # with no pad waiting, a row whose pad was unplugged names that pad's A (a PlayStation pad's ✕)
+            a = pads.button("a", None, pads.idle_pads()) if waiting else pads.button("a", seating.devices[row])
+            out.append(Cell(controls or t("press {a} to join", a=a), group=row, colour=None if controls else ui.WARN))
         elif kind == "bot":
             out.append(Cell(t("Level"), value=lambda: seating.seat_value(row, short=True),
                             change=lambda step: seating.cycle_level(row, step), group=row,

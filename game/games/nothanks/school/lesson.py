@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
+from game.commands import CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
 from game.core.contract import TableConfig, make_seats
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import mastery, text
@@ -22,7 +22,7 @@ from game.games.nothanks.school.names import GAME
 from game.games.nothanks.school.paint import GOLD, RIGHT_C, WRONG_C, card_row, suit_rows
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, Options, Round
 from game.games.nothanks.school.round import RIGHT as OK
-from game.games.school.paint import Words, line_h, stars
+from game.games.school.paint import Words, draw_pause, layout_pause, line_h, stars
 from game.i18n import pt, t
 from game.input.router import TextEdit
 from game.match.common import SeatSpec
@@ -48,6 +48,11 @@ class LessonScene(Scene):
     def enter(self) -> None:
         self.art = CardArt(self.app.settings["four_colour_suits"])
         self.words = Words()
+        # Esc, B or Start mid-round pauses (as the slap school's drill does): a stray press loses no answers
+        self.paused_at: int | None = None
+        self.pause_menu = ui.Menu([ui.Item(t("Go on"), self._resume), ui.Item(t("Start over"), self._again),
+                                   ui.Item(t("Back to setup"), self.back)])
+        self.pause_rect = layout_pause(self.app.size, self.pause_menu)
         self._new_round()
 
     @property
@@ -81,12 +86,12 @@ class LessonScene(Scene):
         self.typed: str | None = None  # the digits typed so far (None: the number is dialled)
 
     def text_edit(self, edit: TextEdit) -> None:
-        """A digit typed, Backspace taking one back, Enter as the A button, Esc leaving."""
+        """A digit typed, Backspace taking one back, Enter as the A button, Esc pausing (or going on)."""
         if edit.key == "escape":
-            self.back()
+            self.handle(Command(None, PAUSE, edit.t_ns, device="kb"))
         elif edit.key == "enter":
             self.handle(Command(None, CONFIRM, edit.t_ns, device="kb"))
-        elif self.round.answered is None:
+        elif self.round.answered is None and self.paused_at is None:
             typed = self.typed or ""
             if edit.key == "backspace":
                 typed = typed[:-1]
@@ -99,6 +104,8 @@ class LessonScene(Scene):
 
     def update(self, now_ns: int, dt_ns: int) -> None:
         self.now_ns = now_ns
+        if self.paused_at is not None:
+            return  # the question's time and the round's length stand still
         if self.started_ns is None:
             self.started_ns = now_ns
         if self.asked_ns is None:
@@ -111,8 +118,17 @@ class LessonScene(Scene):
     def handle(self, cmd: Command) -> None:
         if cmd.device:
             self.device = cmd.device
+        if self.paused_at is not None:
+            if ui.is_back(cmd):
+                self._resume()
+            else:
+                self.pause_menu.handle(cmd)
+            return
         if ui.is_back(cmd):
-            self.back()
+            if self.menu is None:  # mid-round: a pause, not a way out (a child's stray Start lost the lesson)
+                self._pause()
+            else:  # the round is over and kept: back to the setup
+                self.back()
             return
         if self.menu is not None:
             self.menu.handle(cmd)
@@ -163,7 +179,20 @@ class LessonScene(Scene):
         self.menu.select(2 if mastered else (1 if not last and got >= OPEN_AT else 0))
         self.relayout(self.app.size)
 
+    def _pause(self) -> None:
+        self.paused_at = self.now_ns
+        self.pause_menu.select(0)
+
+    def _resume(self) -> None:
+        """Back to the question where it was: the time paused is not counted against it."""
+        if self.paused_at is not None:
+            held = max(0, self.now_ns - self.paused_at)  # `update` keeps the clock while paused
+            self.asked_ns = None if self.asked_ns is None else self.asked_ns + held
+            self.started_ns = None if self.started_ns is None else self.started_ns + held
+        self.paused_at = None
+
     def _again(self) -> None:
+        self.paused_at = None
         self._new_round()
 
     def _next_step(self) -> None:
@@ -185,6 +214,7 @@ class LessonScene(Scene):
         self.app.nav.start_table(config, push=True)
 
     def back(self) -> None:
+        self.paused_at = None
         if self.remember is not None:
             self.remember(self.options)
         self.app.pop()
@@ -192,6 +222,7 @@ class LessonScene(Scene):
     # -- drawing -------------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
         w, h = size
+        self.pause_rect = layout_pause(size, self.pause_menu)
         bh = ui.px(size, 56)
         gap = ui.px(size, 16)
         if self.menu is not None:
@@ -202,12 +233,19 @@ class LessonScene(Scene):
             self.menu.rects = [pygame.Rect(x + i * (bw + gap), y, bw, bh) for i in range(4)]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        size = w, h = surface.get_size()
+        size = surface.get_size()
         self.words.reset()
         surface.blit(ui.backdrop(size), (0, 0))
         if self.menu is not None:
             self._draw_end(surface, size)
             return
+        self._draw_round(surface, size)
+        if self.paused_at is not None:
+            draw_pause(surface, self.words, self.pause_rect, self.pause_menu, t("Paused"))
+
+    def _draw_round(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        """The question (or its answer) as the child sees it."""
+        w, h = size
         rnd, q = self.round, self.round.current
         answered = rnd.answered
         m = ui.px(size, 30)

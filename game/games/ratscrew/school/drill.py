@@ -38,7 +38,7 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
-from game.games.school.paint import Words, fit_px, line_h
+from game.games.school.paint import Words, draw_pause, fit_px, layout_pause, line_h
 from game.i18n import t
 from game.render import colors
 from game.render.card_art import CardArt, card_height
@@ -322,11 +322,7 @@ class DrillScene(Scene):
         self.quiz_menu.rects = [pygame.Rect(w // 2 - ui.px(size, 12) - bw, by, bw, bh),
                                 pygame.Rect(w // 2 + ui.px(size, 12), by, bw, bh)]
         self.quiz_end.rects = [r.copy() for r in self.quiz_menu.rects]
-        pw2 = min(w - ui.px(size, 40), ui.px(size, 460))
-        ph2 = ui.px(size, 52) * 4 + ui.px(size, 120)
-        self.pause_rect = pygame.Rect((w - pw2) // 2, (h - ph2) // 2, pw2, ph2)
-        self.pause_menu.layout(pygame.Rect(self.pause_rect.x + ui.px(size, 20), self.pause_rect.y + ui.px(size, 90),
-                                           pw2 - ui.px(size, 40), ui.px(size, 52) * 4), ui.px(size, 52))
+        self.pause_rect = layout_pause(size, self.pause_menu)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         size = surface.get_size()
@@ -348,7 +344,7 @@ class DrillScene(Scene):
         self.words.text(surface, t("Esc / {start}: pause", **self.app.input.buttons()), ui.px(size, PX), ui.TEXT_DIM, "midbottom",
                         (size[0] // 2, size[1] - ui.px(size, 10)))
         if self.paused:
-            self._draw_pause(surface, size)
+            draw_pause(surface, self.words, self.pause_rect, self.pause_menu, t("Paused"))
         current = self.session.current
         if self.phase == "play" and not self.paused and current is not None and current.shown_ns is None:
             self._drawn.setdefault(current.index, now)  # this frame shows the card …
@@ -504,10 +500,4 @@ class DrillScene(Scene):
                 self.words.text(surface, text.score_line(score.right, score.decisions), ui.px(size, PX), ui.TEXT,
                                 "bottomleft", (rect.x + pad, rect.bottom - ui.px(size, 8)), max_w=inner)
 
-    def _draw_pause(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
-        ui.dim(surface, 170)
-        ui.panel(surface, self.pause_rect, alpha=240, border=ui.GOLD)
-        self.words.text(surface, t("Paused"), ui.px(size, 40), ui.TEXT, "midtop",
-                        (self.pause_rect.centerx, self.pause_rect.y + ui.px(size, 22)), bold=True)
-        self.pause_menu.draw(surface)
 
