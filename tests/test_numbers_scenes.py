@@ -319,7 +319,7 @@ def test_the_schools_hints_name_a_playstation_pads_buttons(app, pads, monkeypatc
     monkeypatch.setattr(support_numbers, "player", one_player)
     pads(PLAYSTATION, "Wireless Controller")
     app.frames(2)
-    for build, words in ((support_numbers.setup, "Enter / \u2715 select   Backspace / \u25cb back"),
+    for build, words in ((support_numbers.setup, "Enter / \u2715 select   Tab / Options start   Backspace / \u25cb back"),
                          (lambda a: support_numbers.lesson(a, "worth_pick"), "Enter / \u2715: that's it"),
                          (lambda a: support_numbers.lesson(a, "more_suit", answered=True), "Enter / \u2715: next"),
                          (support_numbers.end, "Enter / \u2715 select"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, UP, Command
+from game.commands import BACK, CONFIRM, DOWN, LEFT, PAUSE, RIGHT, START, UP, Command
 from game.i18n import t
 from game.render import colors, hud, texture
 from game.render.cache import LRU, Bound
@@ -172,6 +172,18 @@ def hint(surface: pygame.Surface, s: str, area: pygame.Rect | None = None, size_
 def menu_hint(buttons: dict[str, str]) -> str:
     """The menus' hint line; `buttons` names the pads' buttons (InputPort.buttons)."""
     return t("↑ ↓ choose   ← → change   Enter / {a} select   Backspace / {b} back", **buttons)
+
+
+def setup_hint(buttons: dict[str, str]) -> str:
+    """The hint line of a setup screen whose Start button begins (the practice schools'): `menu_hint`, and the
+    pad's Start or the keyboard's Tab to start (`is_start`)."""
+    return t("↑ ↓ choose   ← → change   Enter / {a} select   Tab / {start} start   Backspace / {b} back", **buttons)
+
+
+def is_start(cmd: Command) -> bool:
+    """Start on a setup screen: a pad's Start or the keyboard's Tab, as they play in the lobby (a pad's Start is
+    `is_back` in other menus: on a screen with a Start button, going back on it left the child where they were)."""
+    return (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START
 
 
 def is_back(cmd: Command) -> bool:

@@ -13,7 +13,7 @@ from game.games.base import rules_as
 from game.games.nothanks import engine as nt
 from game.games.nothanks.geometry import run_step, token_kind
 from game.games.nothanks.match import NothanksMatch, TakeRecord
-from game.games.nothanks.text import card_name, chips
+from game.games.nothanks.text import card_name, chips, score_rule, score_sum, tie_break_note
 from game.games.nothanks.view_model import card_key
 from game.i18n import t
 from game.render import card_art, hud
@@ -62,6 +62,20 @@ class NothanksResults:
 
     def headline(self) -> str:
         return winners_line(self.names, self.winners)
+
+    def explanation(self) -> list[str]:
+        """How the totals are made and why the winner won, each its own paragraph: the scoring rule, the
+        winner's total worked out from the cards that count, and the tie-break where it decided (equal totals,
+        fewer winners)."""
+        parts = [score_rule(self.rules)]
+        if len(self.winners) == 1:
+            w = self.winners[0]
+            parts.append(score_sum(self.rules, self.names[w], [r.counted for r in self.runs[w]], self.matches[w],
+                                   self.total(w)))
+        best = max(self.scores, default=0)
+        if sum(score == best for score in self.scores) > len(self.winners):
+            parts.append(tie_break_note(self.rules))
+        return parts
 
     def card(self, value: int, width: int) -> pygame.Surface:
         assert self.art is not None, "the results screen gives the card art before it lays out"
@@ -121,7 +135,18 @@ class NothanksResults:
         head_font = ui.TEXTS.font(self.head_px)
         col_gap = ui.px(size, 16)
         self.matches_header = t("Chips") if chips(self.rules) else t("Matches")
-        guess = (box.h - 2 * pad - 2 * ui.TEXTS.line_height(self.head_px) - ui.px(size, 8)) // n
+        # under the rows, how the totals are made (so a family sees who won and why), as much of it as leaves the
+        # rows at least a line of the lists' words high, and their cards' index and suit shown (TAB; the cards'
+        # header still says which cards count)
+        least_row = max(ui.TEXTS.line_height(word_floor(), True) + 4, round(self.thumb_w * TAB) + 8)
+        room = box.h - 2 * pad - 2 * ui.TEXTS.line_height(self.head_px) - ui.px(size, 8)
+        parts = self.explanation()
+        for shown in (parts, parts[1:], []):  # short of room, the worked-out total before the rule
+            self.explain = [line for part in shown for line in ui.TEXTS.wrap_fit(part, self.head_px, inner, least=1.0)[1]]
+            explain_h = len(self.explain) * ui.TEXTS.line_height(self.head_px) + ui.px(size, 8) if shown else 0
+            if (room - explain_h) // n >= least_row:
+                break
+        guess = (room - explain_h) // n
         row_h = min(ui.px(size, 62), guess)
         self.total_px = fit_row(size, 28, row_h - 4, True)
         self.matches_px = fit_row(size, 26, row_h - 4)
@@ -147,7 +172,8 @@ class NothanksResults:
                                                                 self.head_px, self.cards_head_w, least=1.0)
         head_h = max(ui.TEXTS.line_height(self.head_px), len(self.cards_head) * ui.TEXTS.line_height(self.cards_head_px))
         self.rows_top = box.y + pad + head_h + ui.px(size, 8)
-        self.row_h = min(ui.px(size, 62), (box.bottom - pad - self.rows_top) // n)
+        self.row_h = min(ui.px(size, 62), (box.bottom - pad - explain_h - self.rows_top) // n)
+        self.explain_top = self.rows_top + n * self.row_h + ui.px(size, 8)
 
     def total(self, seat: int) -> str:
         return f"{self.scores[seat]:+d}".replace("-", "−")
@@ -234,6 +260,10 @@ class NothanksResults:
             ui.blit_text(surface, str(self.matches[seat]), self.matches_px, ui.TEXT, "midleft", (num_x, row.centery))
             ui.blit_text(surface, self.total(seat), self.total_px, ui.GOLD if won else ui.TEXT, "center",
                          (self.total_col.centerx, row.centery), bold=True)
+        y = self.explain_top
+        for line in self.explain:
+            y = ui.blit_text(surface, line, self.head_px, ui.TEXT, "topleft", (box.x + pad, y),
+                             max_w=box.w - 2 * pad).bottom
 
     def _draw_runs(self, surface: pygame.Surface, runs: list[nt.Run], area: pygame.Rect) -> None:
         """Runs left to right, lowest run first. Within a run the uncounted higher cards are tucked in behind the

@@ -115,6 +115,25 @@ def tie_break_note(rules: nt.Rules | None = None) -> str:
     return t("Ties: the tied player with more matches left wins; if still tied, they share the win.")
 
 
+def score_rule(rules: nt.Rules) -> str:
+    """The results' one-line reminder of how a total is made (the seed's scoring), in the edition's words."""
+    if chips(rules):
+        return t("Each chip left scores +1, each card minus its number, a run only its lowest card. "
+                 "Highest total wins.")
+    return t("Each match left scores +1, each card minus its value, a run only its lowest card. Highest total wins.")
+
+
+def score_sum(rules: nt.Rules, name: str, counted: list[int], tokens: int, total: str) -> str:
+    """A player's total worked out from the cards that count (each run's lowest) and the tokens left, as the
+    rules screen works out its example: "Player 3: −1 − 7 − 12 + 11 matches = −9"."""
+    cards = "−" + " − ".join(str(v) for v in counted) if counted else "0"
+    if chips(rules):
+        return tn("{name}: {cards} + {n} chip = {total}", "{name}: {cards} + {n} chips = {total}", tokens,
+                  name=name, cards=cards, total=total)
+    return tn("{name}: {cards} + {n} match = {total}", "{name}: {cards} + {n} matches = {total}", tokens,
+              name=name, cards=cards, total=total)
+
+
 def _example_names(rules: nt.Rules | None) -> tuple[str, str, str]:
     """The seed's example cards as the table writes them: ♠A, ♥9, ♣3 (28, 27, 3 in the numbered edition)."""
     if chips(rules):

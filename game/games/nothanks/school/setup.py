@@ -10,6 +10,7 @@ import dataclasses
 import pygame
 
 from game import screens
+from game.commands import Command
 from game.games.nothanks import engine as nt
 from game.games.nothanks.school import mastery, text
 from game.games.nothanks.school import questions as qs
@@ -117,6 +118,12 @@ class SetupScene(MenuHandler):
         if self.options.profile is not None:
             self.app.nav.push(screens.Practice(GAME, MODE, "summary", (self.options.profile,)))
 
+    def handle(self, cmd: Command) -> None:
+        if ui.is_start(cmd):
+            self.start()  # a pad's Start or Tab, from anywhere on the screen (it went back to the games)
+        else:
+            super().handle(cmd)
+
     def start(self) -> None:
         self.app.nav.push(screens.Practice(GAME, MODE, "lesson", (self.options, self.remember)))
 
@@ -148,7 +155,7 @@ class SetupScene(MenuHandler):
         self.menu.draw(surface)
         self._draw_ladder(surface, size)
         self._draw_deck(surface, size)
-        self.words.text(surface, t("↑ ↓ choose   ← → change   Enter / {a} select   Backspace / {b} back", **self.app.input.buttons()), ui.px(size, PX),
+        self.words.text(surface, ui.setup_hint(self.app.input.buttons()), ui.px(size, PX),
                         ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
 
     def _draw_ladder(self, surface: pygame.Surface, size: tuple[int, int]) -> None:

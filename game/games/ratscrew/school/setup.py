@@ -196,6 +196,9 @@ class SetupScene(WhoPlays, MenuHandler):
                 and self.app.input.device_controls(device)):
             self.pad_joins(device)  # a pad that plays nobody pressed A or Start: it joins (if there is room)
             return
+        if ui.is_start(cmd):
+            self.start()  # a playing pad's Start or Tab, from anywhere on the screen (it went back to the games)
+            return
         if cmd.action in (LEFT, RIGHT) and self.menu.current in self.player_items:
             self.cycle_profile(self.player_items.index(self.menu.current), 1 if cmd.action == RIGHT else -1)
             return
@@ -284,7 +287,7 @@ class SetupScene(WhoPlays, MenuHandler):
         line, colour = (self.message, ui.WARN) if self.message else (self._pad_line(), ui.GOLD)
         self.words.text(surface, line, ui.px(size, PX), colour, "midleft", (ui.px(size, 36), join.centery),
                         bold=True, max_w=join.x - ui.px(size, 56))
-        self.words.text(surface, ui.menu_hint(self.app.input.buttons()), ui.px(size, PX),
+        self.words.text(surface, ui.setup_hint(self.app.input.buttons()), ui.px(size, PX),
                         ui.TEXT_DIM, "midbottom", (w // 2, h - ui.px(size, 10)), max_w=w - ui.px(size, 40))
 
     def _draw_faces(self, surface: pygame.Surface) -> None:
