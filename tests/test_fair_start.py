@@ -88,6 +88,21 @@ def test_what_the_model_leaves_out_follows_the_table():
                 assert fair.unspread(fair.spread(lead, r, *table), r, *table) == pytest.approx(lead)
 
 
+def test_a_seats_equals_count_for_less_in_what_the_model_leaves_out():
+    """Issue 38 (fair.py's notes): SPREAD_MS counts every other seat as slow as a seat as ALIKE_SHARE of one. Counted
+    whole, three casuals and a pro gave each casual 235 ms (1.07 x parity) and left the pro 0.79 x; counted as none,
+    225 ms and the pro 1.06 x, but four casuals (218 ms) left their pro 1.19 x."""
+    rules = rs.Rules()
+    solved = fair._solve(((350.0, 1), (550.0, 3)), rules)
+    alone = fair.spread(solved[1], rules, 350.0, 1, 4)  # none of SPREAD_MS
+    alike = fair.head_starts([550.0, 550.0, 550.0, 350.0], rules)
+    assert alike[:3] == [round(alone + fair.SPREAD_MS / 2)] * 3  # two equals: half of it (whole seats: all of it)
+    solved = fair._solve(((350.0, 1), (550.0, 2), (900.0, 1)), rules)
+    mixed = fair.head_starts([900.0, 550.0, 550.0, 350.0], rules)
+    assert mixed[1] == round(fair.spread(solved[1], rules, 350.0, 2.5, 4))  # the kid counts whole, the equal half
+    assert mixed[0] == round(fair.spread(solved[2], rules, 350.0, 3, 4))  # both casuals count whole for the kid
+
+
 def test_bots_known_medians_and_players_as_doubles():
     assert fair.bot_median_ms("kid") == 900 and fair.bot_median_ms("pro") == 350
     assert fair.bot_median_ms("adaptive") is None and fair.bot_median_ms("masher") is None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -133,6 +134,30 @@ class SmallPrint:
         if self._placed is None or (size is not None and self._placed[0][0] != size):
             return None
         return self._placed[2]
+
+
+def felt_span(L: TableLayout, top: int, bottom: int, margin: int) -> tuple[int, int]:
+    """(left, right): how far the felt reaches across the rows from `top` to `bottom`, `margin` inside its rail
+    (a block of print between them lies on the felt; (cx, cx) where those rows are not all on it)."""
+    cx, cy = L.felt.center
+    a, b = L.felt.w / 2 - margin, L.felt.h / 2 - margin
+    far = max(abs(top - cy), abs(bottom - cy))  # (the felt is narrowest at the row furthest from its middle)
+    if a <= 0 or far >= b:
+        return cx, cx
+    half = a * math.sqrt(1 - (far / b) ** 2)
+    return math.ceil(cx - half), math.floor(cx + half)
+
+
+def on_rail(L: TableLayout, rect: pygame.Rect, margin: int) -> bool:
+    """Whether a block of print at `rect` would lie over the table's rail: neither on the felt (`margin` inside the
+    rail) nor off the table (clear of the rail's outer edge, in the room)."""
+    left, right = felt_span(L, rect.top, rect.bottom, margin)
+    if left <= rect.left and rect.right <= right:
+        return False
+    cx, cy = L.felt.center
+    a, b = L.felt.w / 2 + L.rim, L.felt.h / 2 + L.rim
+    x, y = min(max(cx, rect.left), rect.right), min(max(cy, rect.top), rect.bottom)  # its nearest point to the middle
+    return ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1
 
 
 def row_spots(L: TableLayout, size: tuple[int, int], m: int) -> list[pygame.Rect]:

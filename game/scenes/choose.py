@@ -11,13 +11,18 @@ from game import screens
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, UP, Command
 from game.games.base import Showcased
 from game.i18n import t
-from game.render.card_art import CardArt
+from game.render.card_art import CardArt, card_height
+from game.render.scale import text_scale
 from game.render.text import wrap
 from game.ui import widgets as ui
 from game.ui.scene import Scene
 
 BLURB_PX = 20  # the panels' lines, at 1280x720
 BLURB_ROW = 26
+CARD_PX = 118  # the fanned cards' width, at 1280x720
+# per unit of text size over 100 %: how much smaller the fanned cards are, the blurb taking their felt (at 150 % in
+# 1280x720 its lines were drawn at the floor, 20 px, 7 px at 480x270; the cards stay bigger than the blurb's words)
+CARD_SHRINK = 0.8
 
 
 @dataclass(frozen=True)
@@ -70,13 +75,28 @@ class ChooseGameScene(Scene):
         left = (w - n * pw - (n - 1) * gap) // 2
         self.rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
         # A blurb too long for its panel at the floor (a longer language, bigger text) makes every panel
-        # taller, as far as the key hint below allows.
+        # taller, as far as the key hint below allows; at a bigger text size they are that tall (the blurb's lines
+        # as big as they then fit: 20 px at 1280x720 and 150 % before, 7 px at 480x270).
         lowest = size[1] - ui.hint_height(size, self.hint()) - ui.px(size, 8)
+        if text_scale() > 1:
+            for rect in self.rects:
+                rect.h = max(ph, lowest - top)
         over = max(self.blurb_overflow(entry, rect, size) for entry, rect in zip(self.entries, self.rects))
         for rect in self.rects:
-            rect.h = max(ph, min(ph + over, lowest - top))
-        cw = ui.px(size, 118)
+            rect.h = max(rect.h, min(ph + over, lowest - top))
+        cw = self.card_width(size)
         self.fans = [ui.fan(e.shown.showcase(self.art, cw), [10, 0, -10]) for e in self.entries]
+
+    @staticmethod
+    def card_width(size: tuple[int, int]) -> int:
+        """The fanned cards' width: smaller at a bigger text size (CARD_SHRINK)."""
+        return ui.px(size, CARD_PX * (1 - CARD_SHRINK * max(0.0, text_scale() - 1)))
+
+    @classmethod
+    def cards_saved(cls, size: tuple[int, int]) -> int:
+        """How much less high the fanned cards are than at 100 % text: their top stays under the title, the blurb
+        rises by as much."""
+        return card_height(ui.px(size, CARD_PX)) - card_height(cls.card_width(size))
 
     def blurb_lines(self, entry: Entry, width: int, size: tuple[int, int], px: int | None = None) -> list[str]:
         """The entry's lines wrapped to the panel (at " · ", then at spaces), at `px` (the blurb's size)."""
@@ -96,12 +116,13 @@ class ChooseGameScene(Scene):
         as the cards allow and then a size smaller at a time (a longer language's words) until it fits."""
         inner = rect.w - ui.px(size, 24)
         bottom = rect.bottom - ui.px(size, 10)
-        highest = rect.y + ui.px(size, 272)  # just under the fanned cards
+        saved = self.cards_saved(size)
+        highest = rect.y + ui.px(size, 272) - saved  # just under the fanned cards
         px = ui.px(size, BLURB_PX)
         while True:
             lines = self.blurb_lines(entry, inner, size, px)
             row = max(ui.px(size, BLURB_ROW) * px // ui.px(size, BLURB_PX), ui.TEXTS.line_height(px))
-            top = min(rect.y + ui.px(size, 290), bottom - len(lines) * row)
+            top = min(rect.y + ui.px(size, 290) - saved, bottom - len(lines) * row)
             if top >= highest or not ui.above_floor(size, px - 1):
                 return lines, px, row, max(top, highest)
             px -= 1
@@ -119,8 +140,9 @@ class ChooseGameScene(Scene):
                                ui.TEXT if selected else ui.TEXT_DIM, bold=True)
             at = img.get_rect(midtop=(rect.centerx, rect.y + ui.px(size, 20)))
             ui.blit_image_text(surface, img, at, title)
+            middle = rect.y + ui.px(size, 170) - self.cards_saved(size) // 2  # (their top under the title)
             for k, img in enumerate(self.fans[i]):
-                centre = (rect.centerx + (k - 1) * img.get_width() * 0.55, rect.y + ui.px(size, 170) + abs(k - 1) * 8)
+                centre = (rect.centerx + (k - 1) * img.get_width() * 0.55, middle + abs(k - 1) * 8)
                 surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
             inner = rect.w - ui.px(size, 24)
             lines, px, row, y = self.blurb_fit(entry, rect, size)

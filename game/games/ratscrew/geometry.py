@@ -73,7 +73,8 @@ def _reach(dy: float, angle: int, turn: int, w: int, h: int) -> tuple[float, flo
 class RatscrewGeometry:
     """The centre's geometry for layout `L`; card turns come from the table's `seed` and the pile number."""
 
-    def __init__(self, L: TableLayout, seed: int, mode: str = "stack", clock: bool = False) -> None:
+    def __init__(self, L: TableLayout, seed: int, mode: str = "stack", clock: bool = False,
+                 tall_prompt: bool = True) -> None:
         self.L = L
         self.seed = seed
         self.clock = clock  # the rules have a game clock: beside the pile ("sides"), a row under it holds it
@@ -92,8 +93,8 @@ class RatscrewGeometry:
             self.headline_h = max(self.headline_h, 2 * self.line(big_min(size)) + plate)
         line = self.line(self.status_size)
         self.prompt_h = 2 * line  # room for two lines ("Ada:" on a line of its own)
-        if self.mode == "sides" and text_scale() > 1:  # beside the pile, bigger words: "Ada:", then two lines
-            self.prompt_h = 3 * line
+        if self.mode == "sides" and text_scale() > 1 and tall_prompt:  # beside the pile, bigger words: "Ada:",
+            self.prompt_h = 3 * line  # then two lines (not `tall_prompt`: the small print has its third, see RatscrewView)
         self.bar_h = max(6, self.status_size // 2)
         self.clock_h = self.line(self.status_size) if clock and self.mode == "sides" else 0  # its row
         self.floor = self._floor()  # how far below the pile's middle its cards reach

@@ -41,7 +41,15 @@ from game.render.scale import (
     unit,
     word_min,
 )
-from game.render.small_print import NARROWER, WIDTH_SHARE, Shown, SmallPrint, rules_key_hint
+from game.render.small_print import (
+    NARROWER,
+    WIDTH_SHARE,
+    Shown,
+    SmallPrint,
+    felt_span,
+    on_rail,
+    rules_key_hint,
+)
 from game.render.table_view import TableView
 from game.render.text import TextCache, wrap
 
@@ -70,6 +78,8 @@ class CornerPrint(SmallPrint):
         self._spots = spots  # mats in rows: places beside the centre's lanes, best first
         self._needs, self._leaves = needs, leaves
         self._needed: list[pygame.Rect] = []  # the seats' lanes it keeps off (see `needs`)
+        self._rail = True  # (while it lays itself out) it keeps off the table's rail (see `_place`)
+        self._railed = False  # ... and left a place free but for the rail at the size it tries
         # what `avoid` and `clear` give while it lays itself out (the table does not change meanwhile, and it tries
         # a few dozen blocks against them)
         self._now: tuple[list[pygame.Rect], list[pygame.Rect]] | None = None
@@ -114,15 +124,25 @@ class CornerPrint(SmallPrint):
             self._now = None
 
     def _grown(self, L: TableLayout, texts: TextCache, text: str, found: Shown) -> Shown:
-        """(layout) `found` as big as its parts find room between its size and the next of `sizes` (which they did
-        not, or only where they took felt a seat's notes need), found by halving that gap: the biggest size whose
-        placement shows the same parts in the window and leaves every seat's lanes what the layout asks of them
-        (1280x720 at 150 %, six seats: both parts at 21 px under the prompt's lane, 20 px at the sizes alone)."""
+        """(layout) `found` as big as its parts find room up to the next of `sizes` (which they did not, or only where
+        they took felt a seat's notes need, at the table as it was: the prompt lane may have given the print a line
+        since, see RatscrewView._prompt_to_print), found by halving the gap: the biggest size whose placement shows
+        the same parts in the window and leaves every seat's lanes what the layout asks of them (1280x720 at 150 %,
+        six seats: both parts at 24 px under the prompt's bar, 21 px under its three lines, 20 px at the sizes
+        alone)."""
         window = pygame.Rect((0, 0), L.size)
+        m = max(4, L.size[1] // 90)
+        # (off the rail where it was found off it: not bigger over it)
+        rails = (True,) if found[1].top == m or found[1].bottom == L.size[1] - m or not on_rail(L, found[1], m) else (
+            True, False)
         lo, hi = found[3], min((s for s in self.sizes(L.size) if s > found[3]), default=found[3])
+        if hi > lo:  # (the next size first)
+            tried = self._place(L, texts, text, [hi], [list(found[2])], rails)
+            if window.contains(tried[1]) and not self._needs(tried[1]):
+                return tried
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            tried = self._place(L, texts, text, [mid], [list(found[2])])
+            tried = self._place(L, texts, text, [mid], [list(found[2])], rails)
             if window.contains(tried[1]) and not self._needs(tried[1]):
                 found, lo = tried, mid
             else:
@@ -160,18 +180,23 @@ class CornerPrint(SmallPrint):
         return shapes
 
     def _place(self, L: TableLayout, texts: TextCache, text: str, sizes: list[int] | None = None,
-               options: list[list[str]] | None = None) -> Shown:
+               options: list[list[str]] | None = None, rails: tuple[bool, ...] = (True, False)) -> Shown:
         """(layout) As many parts as find room (of `options`, else of `_options`), at the biggest size they do (of
         `sizes`, else of `self.sizes`): beside the centre, else in a corner, else against an edge (nowhere: below the
         window)."""
         parts = [p for p in text.split("\n") if p]
+        # (at each size off the rail first, then over it: never smaller for it, as main drew it)
         for kept in options or self._options(parts):
             for size in sizes or self.sizes(L.size):
-                for lines in self._shapes(texts, kept, size, L.size[0]):
-                    block = self._block_size(texts, lines, size)  # (drawn once it has a place)
-                    spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
-                    if spot is not None:
-                        return self._block(texts, lines, size), spot, tuple(kept), size
+                self._railed = False
+                for self._rail in rails:
+                    if not self._rail and not self._railed:
+                        break  # (no place was left for the rail: over it finds none either)
+                    for lines in self._shapes(texts, kept, size, L.size[0]):
+                        block = self._block_size(texts, lines, size)  # (drawn once it has a place)
+                        spot = self._beside(L, block) or self._corner(L, block) or self._edge(L, block)
+                        if spot is not None:
+                            return self._block(texts, lines, size), spot, tuple(kept), size
         return self.nowhere(L, texts, parts, word_min(L.size))
 
     def _beside(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
@@ -181,11 +206,23 @@ class CornerPrint(SmallPrint):
         m = max(4, h // 90)
         window = pygame.Rect((0, 0), L.size)
         keep_off = [*self._avoided()[0], *self._needed, *(s.rect.inflate(m, m + 2 * max(2, s.rect.h // 22)) for s in L.seats)]
-        return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0),
-                    None)
+        return next((spot for spot in self._spots(block) if window.contains(spot) and spot.collidelist(keep_off) < 0
+                     and self._off_rail(L, spot, m)), None)
+
+    def _off_rail(self, L: TableLayout, spot: pygame.Rect, m: int) -> bool:
+        """Whether a free `spot` may take the block while it keeps off the rail (noting where one was left for it)."""
+        if not self._rail or not on_rail(L, spot, m):
+            return True
+        self._railed = True
+        return False
 
     def _corner(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
-        free = self.corner_spots(L, block, [*self._avoided()[0], *self._needed])
+        h = L.size[1]
+        m = max(4, h // 90)
+        # (a block against the window's top or bottom edge lies in the room beyond the table's end, the rail behind
+        # it where its print is biggest; any other keeps off the rail: on the felt or off the table)
+        free = [r for r in self.corner_spots(L, block, [*self._avoided()[0], *self._needed])
+                if r.top == m or r.bottom == h - m or self._off_rail(L, r, m)]
         return free[0] if free else None
 
     def _edge(self, L: TableLayout, block: tuple[int, int]) -> pygame.Rect | None:
@@ -194,6 +231,9 @@ class CornerPrint(SmallPrint):
         bw, bh = block
         m = max(4, h // 90)
         keep_off = [r.inflate(m, m) for r in [*self._avoided()[1], *self._needed]]
+        # (lanes beside the pile: off the rail, as those spots are, else a wide block took the window's edge over the
+        # rail before a narrower one the felt under the prompt; elsewhere as before, the felt there too narrow)
+        beside = self._rail and bool(self._spots(block))
         # (the first y, in steps of 2 from the top, where the block meets none of them: each blocks the ys whose
         # block would overlap it, over its columns; worked out from those spans, not tried y by y, which took
         # a tenth of a second a layout in the crowded ones, laid out a hundred times in their search)
@@ -207,7 +247,7 @@ class CornerPrint(SmallPrint):
                     break
                 if y < bottom:
                     y = bottom + (bottom - m) % 2  # (on the steps of 2 from the top)
-            if y <= h - m - bh:
+            if y <= h - m - bh and (not beside or self._off_rail(L, pygame.Rect(x, y, bw, bh), m)):
                 found.append(pygame.Rect(x, y, bw, bh))
         return min(found, key=lambda r: r.y, default=None)  # (the left first, at the same height)
 
@@ -247,6 +287,7 @@ class RatscrewView(TableView):
     _columns = True  # mats in rows: in columns at the sides where the seats are few (else in rows: see relayout)
     _stack_beside = False  # mats in columns: each mat's stack of backs down its left, beside its name (see relayout)
     _whole_print = True  # the small print shows every part wherever it has room (see CornerPrint, relayout)
+    _tall_prompt = True  # lanes beside the pile: the prompt lane three lines high at a bigger text size (see relayout)
 
     @property
     def layout_hints(self) -> LayoutHints:  # type: ignore[override]
@@ -295,6 +336,7 @@ class RatscrewView(TableView):
         self._corner = self.corner_line()
         self.small_print = self.corner_print()
         self._tall = LAYOUT.pile_tall
+        self._tall_prompt = True
         self._roomy = min(1.0, max(0.0, (unit(size) - 0.5) * 2))  # 0 at 640×360, 1 from 1280×720 up
         self._card, self._mode = None, "stack"
         if self.mats_in_rows:
@@ -317,6 +359,7 @@ class RatscrewView(TableView):
         self.geo = self.geometry(self.L, self._mode)
         # the pile and mats found (with the print at its sizes), the print as big as it then finds room for
         self.small_print.grow(self.L, self.texts, self.corner_text())
+        self._prompt_to_print()
         # Draw every face now, not in the middle of a game (a new card would cost a frame its budget).
         for code in cards.full_deck():
             self.art.card(code, self.L.card_w)
@@ -327,6 +370,41 @@ class RatscrewView(TableView):
         for text_px in range(max(6, round(text_min(self.L.size) * 0.7)), px(self.L.size, 40) + 1):
             self.texts.font(text_px, True)
         self.lanes()
+
+    def _prompt_to_print(self) -> None:
+        """(relayout) Lanes beside the pile at a bigger text size, where the small print shows less than its whole
+        text or is drawn under the couch's word size as 100 % draws it (six seats at 1280x720 and 150 %: 21 px
+        under the prompt's bar, or the rules key alone where it keeps off the rail; the felt right of the pile is
+        mostly the prompt lane's three lines, which a prompt needs only where its seat's mat cannot say it): the
+        prompt lane keeps two lines where the print then shows more at that size at least, or as much bigger (a
+        prompt said there on three lines is drawn a size smaller); else it keeps its three. The pile and the mats
+        stay as found."""
+        corner, text, want = self.small_print, self.corner_text(), text_for(word_min(self.L.size))
+        parts = len([p for p in text.split("\n") if p])
+        m = max(4, self.L.size[1] // 90)
+        railed = on_rail(self.L, corner.layout(self.L, self.texts, text)[1], m)
+        if self.geo.mode != "sides" or text_scale() <= 1 or (
+                corner.size() >= want and len(corner.shown()) >= parts and not railed):
+            return
+        self._tall_prompt = False
+        self.geo = self.geometry(self.L, self._mode)
+        self._lanes = self._clear = None
+        self.small_print = self.corner_print()
+        self.small_print.grow(self.L, self.texts, text)  # (laid out as big as it finds room for from the start)
+        self.small_print.layout(self.L, self.texts, text)
+        window = pygame.Rect((0, 0), self.L.size)
+        short = self.small_print
+        at = short.layout(self.L, self.texts, text)[1]
+        more = len(short.shown()) > len(corner.shown()) and short.size() >= want
+        same = len(short.shown()) == len(corner.shown())
+        if not window.colliderect(at) or not (more or same and (short.size() > corner.size() or railed and (
+                short.size() == corner.size() and not on_rail(self.L, at, m)))):
+            # no better, or more of it but under that size (eight seats at 640x360: both parts at 10 px, the rules key
+            # alone at 12): the prompt keeps its lines
+            self._tall_prompt = True
+            self.geo = self.geometry(self.L, self._mode)
+            self._lanes = self._clear = None
+            self.small_print = corner
 
     def forget_searches(self) -> None:
         _FITS.clear()
@@ -503,7 +581,7 @@ class RatscrewView(TableView):
     # -- geometry -----------------------------------------------------------------------------------
     def geometry(self, L: TableLayout, mode: str = "stack") -> RatscrewGeometry:
         """The centre's geometry at layout `L` with its lanes in `mode` (a row for the clock if the rules have one)."""
-        return RatscrewGeometry(L, self.seed, mode, self.clock)
+        return RatscrewGeometry(L, self.seed, mode, self.clock, self._tall_prompt)
 
     def anchor(self, a: Anchor, pile_size: int = 0) -> tuple[float, float]:
         at = self.geo.anchor(a, pile_size, self.model.pile_gen)
@@ -619,13 +697,17 @@ class RatscrewView(TableView):
         spots = [pygame.Rect((w - bw) // 2, m, bw, bh)]
         for lane, under in ((prompt.union(bar), True), (head, True), (prompt, False), (head, False)):
             r = pygame.Rect(0, 0, bw, bh)
-            r.centerx = lane.centerx
-            r.clamp_ip(pygame.Rect(0, 0, w, h))
             if under:
                 r.top = lane.bottom + gap // 2
             else:
                 r.bottom = lane.top - gap // 2
-            spots.append(r)
+            # centred on the lane, moved in to keep on the felt (not over the rail: the lane beside the pile reaches
+            # the window's edge, as the mats do); none where the felt is narrower than the block there
+            left, right = felt_span(self.L, r.top, r.bottom, m)
+            r.centerx = lane.centerx
+            r.clamp_ip(pygame.Rect(left, 0, right - left, h))
+            if r.w <= right - left:
+                spots.append(r)
         return spots
 
     def print_clear(self) -> list[pygame.Rect]:
