@@ -11,6 +11,12 @@ from typing import NoReturn
 MAX_SEED = 2**63 - 1
 
 
+def lead(doc: str | None) -> str:
+    """A module docstring's first paragraph as one line: a --help description (its first line alone would
+    stop mid-sentence where the paragraph wraps)."""
+    return " ".join((doc or "").strip().split("\n\n")[0].split())
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr (and exit code 2), not the usage block."""
 

@@ -1,5 +1,5 @@
-"""The command line: the play options, their checks (before any window opens), the subcommands (`sim`,
-`bench`, `replay`), and starting the app."""
+"""The command line: the play options, their checks (before any window opens), the subcommands (SUBCOMMANDS,
+and the practice modes' `practice MODE`), and starting the app."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ class UsageError(Exception):
 
 SUBCOMMANDS = {
     "sim": ("game.sim", "play whole games with no window; wins, scores, games per second"),
-    "bench": ("game.bench", "benchmarks: engines, render, input"),
+    # game.bench.BENCHES' names, written out: game.bench imports this module (tests/test_cli_help.py)
+    "bench": ("game.bench", "benchmarks: engines, render, layout, input, bots, latency, memory"),
     "replay": ("game.replay", "check a recorded game's command log (--verify)"),
     "stats": ("game.history.cli", "the players the game remembers; --profile NAME --csv FILE exports one's history"),
     "preset": ("game.presets_io", "house-rule presets as files: 'export NAME FILE', 'import FILE'"),
@@ -43,18 +44,22 @@ def play_parser() -> argparse.ArgumentParser:
         description="Couch Cards: " + " and ".join(d.title() for d in games.all_games()) + " on one screen. "
         "With no options, opens the title screen.",
         epilog="Subcommands: "
-        + "; ".join(f"'{name} --help': {text}" for name, (_, text) in SUBCOMMANDS.items()),
+        + "; ".join([*(f"'{name} --help': {text}" for name, (_, text) in SUBCOMMANDS.items()),
+                     f"'practice --help': {practice_help(practice_sims())}"]),
     )
     p.add_argument("--game", choices=list(games.ids()), help="go straight to a table of this game")
     p.add_argument("--players", type=int, help="number of seats (2-8)")
     p.add_argument("--bots", help="comma-separated bot levels for the seats after the humans, e.g. medium,hard")
-    p.add_argument("--demo", action="store_true", help="an all-bot table that plays itself")
+    p.add_argument("--demo", action="store_true",
+                   help="all-bot tables that play themselves, game after game "
+                   "(the games in turn unless --game or --bots)")
     p.add_argument("--seed", type=int, help="seed for the shuffle and the bots (0 or more)")
     p.add_argument("--headless", action="store_true", help="run with no display (dummy video and audio)")
     p.add_argument("--frames", type=int, help="stop after this many frames (1 or more)")
     p.add_argument("--screenshot", help="save the last frame to this file (.png, .bmp, .tga or .jpg)")
-    p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
-    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT (default %(default)s)")
+    p.add_argument("--fullscreen", action="store_true",
+                   help="start in full screen (F11 switches; default: the setting)")
     p.add_argument("--language", choices=["auto", "en", "da", "sv"],
                    help="da (Dansk), sv (Svenska), en (English) or auto (the system's); default: the setting")
     p.add_argument("--debug", action="store_true", help="log what the game finds at start (controllers, mappings) on stderr")
@@ -215,12 +220,34 @@ def practice_sims() -> dict[str, PracticeMode]:
     return {mode.sim_name: mode for d in games.all_games() for mode in d.practice if mode.sim_name}
 
 
+def practice_help(practice: dict[str, PracticeMode]) -> str:
+    """The play help's line for `practice`: the games' practice modes by the word that runs each (not their
+    titles: a title loads the mode's words, which a start that draws the title screen never needs)."""
+    return "practice modes with no window: " + ", ".join(sorted(practice))
+
+
+def practice_usage(practice: dict[str, PracticeMode]) -> str:
+    """`practice --help`: the modes by the word that runs each (after `practice`, or after `sim`)."""
+    lines = ["usage: couchcards practice MODE [options]   (or: couchcards sim MODE [options])", "",
+             "A game's practice mode with no window.", "", "modes:"]
+    lines += [f"  {name:<9} {mode.title()}" for name, mode in sorted(practice.items())]
+    lines.append("'couchcards practice MODE --help' for each one's options.")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     practice = practice_sims()
     # `sim practice` (the slap school) or `practice numbers` (the number school): a practice mode's sim
     if argv[:1] in (["sim"], ["practice"]) and len(argv) > 1 and argv[1] in practice:
         return int(practice[argv[1]].sim().main(argv[2:]) or 0)
+    if argv[:1] == ["practice"]:  # no mode, or one no game offers: the modes, not the play options' error
+        if argv[1:2] in ([], ["-h"], ["--help"]):
+            print(practice_usage(practice))
+            return 0 if argv[1:] else 2
+        print(f"couchcards practice: unknown mode {argv[1]!r}; choose from {', '.join(sorted(practice))}",
+              file=sys.stderr)
+        return 2
     if argv and argv[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[argv[0]][0])
         if argv[0] in GIVEN_THE_GAMES:

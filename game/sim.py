@@ -22,14 +22,18 @@ def parser() -> argparse.ArgumentParser:
         prog="couchcards sim",
         description="Play whole games with no window (virtual clock, no sleeping) and print wins per seat, "
         "each game's own figures (scores, game length), and games per second.",
+        epilog="The games' practice modes run here too ('sim MODE'): "
+        "'couchcards practice --help' lists them.",
     )
     p.add_argument("game", choices=list(games.ids()))
-    p.add_argument("--players", type=argtypes.whole(1, 64), help="seats at the table (default: one per bot)")
+    p.add_argument("--players", type=argtypes.whole(1, 64),
+                   help="seats at the table (default: one per bot; with one level or none, "
+                   "the game's usual number)")
     p.add_argument("--games", type=argtypes.POSITIVE, default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=argtypes.SEED, default=0, help="master seed (default 0)")
+    levels = "; ".join(f"{d.title()}: {', '.join((*d.bot_levels, *d.sim_levels))}" for d in games.all_games())
     p.add_argument("--bots", help="comma-separated bot levels, one per seat; one level fills every seat "
-                   "(default: random). " + "; ".join(f"{d.title()}: {', '.join(d.bot_levels)}"
-                                                     for d in games.all_games()))
+                   "(default: random). " + levels)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--seat-balanced", action="store_true",
                    help="rotate the bots round the seats so each sits in each seat equally often")

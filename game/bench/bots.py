@@ -41,7 +41,7 @@ def load() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argtypes.OneLineParser(prog="couchcards bench bots", description=__doc__.splitlines()[0])
+    p = argtypes.OneLineParser(prog="couchcards bench bots", description=argtypes.lead(__doc__))
     p.add_argument("--games", type=int, default=None,
                    help="games per measure (default 9; with --full 300, rounded up to whole seat rotations)")
     p.add_argument("--full", action="store_true", help="the No Thanks hard bot's strength measures too (issue 25)")

@@ -674,7 +674,7 @@ def main(argv: list[str] | None = None) -> int:
         return x_injector(argv[1:])
     if argv[:1] == ["--x-child"]:
         return x_child(argv[1:])
-    p = argtypes.OneLineParser(prog="couchcards bench input", description=__doc__.splitlines()[0])
+    p = argtypes.OneLineParser(prog="couchcards bench input", description=argtypes.lead(__doc__))
     p.add_argument("--trials", type=argtypes.POSITIVE, default=200, help="pairs per gap (default 200)")
     p.add_argument("--frame-work-ms", type=_work, default=TABLE,
                    help=f"'{TABLE}' (default): the real app drawing an 8-seat table of the slap game every frame; or "

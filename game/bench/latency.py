@@ -425,7 +425,7 @@ def run_ways(args: argparse.Namespace) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="couchcards bench latency", description=__doc__.splitlines()[0])
+    parser = argtypes.OneLineParser(prog="couchcards bench latency", description=argtypes.lead(__doc__))
     parser.add_argument("--presses", type=argtypes.whole(1, 10000), default=80, help="timed presses per way")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-x", action="store_true", help="skip the real X key under Xvfb")

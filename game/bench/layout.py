@@ -55,7 +55,7 @@ def layout_times(size: tuple[int, int], percent: int, seats: int, repeat: int) -
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    p = argtypes.OneLineParser(prog="couchcards bench layout", description=__doc__.splitlines()[0])
+    p = argtypes.OneLineParser(prog="couchcards bench layout", description=argtypes.lead(__doc__))
     p.add_argument("--repeat", type=argtypes.POSITIVE, default=3, help="layouts timed per case (default 3)")
     p.add_argument("--check", action="store_true", help="exit 1 if a case is over the target")
     args = p.parse_args(argv)

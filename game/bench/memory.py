@@ -428,7 +428,7 @@ def print_soak(got: SoakFigures, minutes: float, home: tuple[int, int]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argtypes.OneLineParser(prog="couchcards bench memory", description=__doc__.splitlines()[0])
+    p = argtypes.OneLineParser(prog="couchcards bench memory", description=argtypes.lead(__doc__))
     p.add_argument("--sizes", type=argtypes.POSITIVE, default=300, help="random window sizes to go through (default 300)")
     p.add_argument("--seed", type=argtypes.SEED, default=1)
     p.add_argument("--check", action="store_true", help="exit 1 if the target is missed")

@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--present-child"]:
         return present_child(argv[1], int(argv[2]))
-    p = argtypes.OneLineParser(prog="couchcards bench render", description=__doc__.splitlines()[0])
+    p = argtypes.OneLineParser(prog="couchcards bench render", description=argtypes.lead(__doc__))
     p.add_argument("--frames", type=argtypes.POSITIVE, default=1200, help="table frames to time (default 1200 = 20 s)")
     p.add_argument("--seats", type=argtypes.whole(2, 8), default=8)
     p.add_argument("--seed", type=argtypes.SEED, default=1)

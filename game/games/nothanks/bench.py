@@ -6,7 +6,7 @@ The comparison plays the package's own game loop with its own `HeuristicPlayer`,
 the same decision rule (`take_probability`, a line-for-line copy of `HeuristicPlayer.take_proba`), 4
 players, the numbered 3–35 edition, in alternating rounds (package, ours, package, ours, ...) in one
 process, and reports games per second of each and the ratio. The package is an optional extra:
-`pip install 'couchcards[bench]'` (or `pip install no-thanks==0.2.2`).
+`pip install -e '.[bench]'` in a checkout (or `pip install no-thanks==0.2.2`).
 """
 
 from __future__ import annotations

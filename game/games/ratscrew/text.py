@@ -282,7 +282,7 @@ def with_head_start(line: str, head_start_ms: int) -> str:
 
 
 def missed(rule: str) -> str:
-    """A slappable pile that passed unslapped: "Double missed"."""
+    """A slappable pile that passed unslapped: "Missed: Double"."""
     return t("Missed: {rule}", rule=slap_label(rule))
 
 
