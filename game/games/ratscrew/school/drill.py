@@ -38,7 +38,17 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
-from game.games.school.paint import DONE, NOW, TO_COME, Words, draw_pause, fit_px, layout_pause, line_h, progress
+from game.games.school.paint import (
+    DONE,
+    NOW,
+    TO_COME,
+    Words,
+    draw_pause,
+    fit_px,
+    layout_pause,
+    line_h,
+    progress,
+)
 from game.i18n import t
 from game.render import colors
 from game.render.card_art import CardArt, card_height
