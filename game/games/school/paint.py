@@ -134,9 +134,9 @@ def progress(surface: pygame.Surface, words: Words, s: str, marks: Sequence[tupl
     size = surface.get_size()
     box = words.text(surface, s, scale.big_min(size), ui.TEXT, "topright", topright, bold=True, max_w=max_w)
     n = max(1, len(marks))
-    gap = ui.px(size, 5 if n <= 12 else 2)
+    gap = ui.px(size, 6 if n <= 12 else 2)
     pill = max(2, (min(max_w, max(box.w, ui.px(size, 300))) - (n - 1) * gap) // n)
-    h = ui.px(size, 14)
+    h = ui.px(size, 18)
     row = pygame.Rect(0, box.bottom + ui.px(size, 4), n * pill + (n - 1) * gap, h)
     row.right = topright[0]
     for i, colour in enumerate(marks):
