@@ -250,11 +250,16 @@ class App:
         scale.apply_settings(self.settings)
         if scale.looks() != looks:  # a new language, text size, card size or letters: every screen lays out anew
             self._relayout(resized=False)
+        return self._write_settings()
+
+    def _write_settings(self) -> bool:
+        """Write the settings file; whether the disk took it."""
         if self.settings.save():
             return True
-        # The stderr line reaches no one in a windowed build: a family that saved a preset or typed a name on a
-        # full or read-only disk hears now that it lasts only until the game closes.
-        self.notice(t("Settings not saved \u2014 they last until the game closes"), ui.WARN, key="unsaved_settings")
+        # The stderr line reaches no one in a windowed build: a family that saved a preset, typed a name or pressed
+        # F11 on a full or read-only disk hears now that it lasts only until the game closes.
+        self.notice(lambda: t("Settings not saved \u2014 they last until the game closes"), ui.WARN,
+                    key="unsaved_settings")
         return False
 
     def keep_replay(self, log: MatchLog) -> None:
@@ -263,7 +268,8 @@ class App:
         saved = record.save_recent(log)
         if isinstance(saved, str):
             print(f"couchcards: {saved}".splitlines()[0], file=sys.stderr)
-            self.notice(t("This game's replay was not saved \u2014 the disk refused it"), ui.WARN, key="unsaved_replay")
+            self.notice(lambda: t("This game's replay was not saved \u2014 the disk refused it"), ui.WARN,
+                        key="unsaved_replay")
 
     def record_history(self, config: TableConfig, match: Match) -> None:
         """A finished game joins the evening's tally and the players' history. Taking its record is cheap;
@@ -283,9 +289,10 @@ class App:
         """The running tally of the table `config` (None if the last game recorded was another table)."""
         return self.tally.current(table_key(config))
 
-    def notice(self, text: str, colour: tuple[int, int, int] | None = None, key: str = "") -> None:
-        """A short notice over whatever scene is on (a pad plugged in or out), read from the sofa; a
-        notice with the `key` of one still shown replaces it."""
+    def notice(self, text: str | Callable[[], str], colour: tuple[int, int, int] | None = None, key: str = "") -> None:
+        """A short notice over whatever scene is on (a pad plugged in or out), read from the sofa: `text`, or what
+        `text()` words when drawn (so it follows a change of language); a notice with the `key` of one still shown
+        replaces it."""
         self.toasts.add(self._clock(), text, colour, key)
 
     def rumble(self, seat: int, pattern: str) -> None:
@@ -319,7 +326,7 @@ class App:
             self._windowed_size = self.size
             self.screen = self._open_window(self._windowed_size, True)
         self.settings["fullscreen"] = self.fullscreen
-        self.settings.save()  # the next start opens the same way
+        self._write_settings()  # the next start opens the same way
         self._relayout()
 
     # -- running ----------------------------------------------------------------------------------
@@ -378,7 +385,7 @@ class App:
             self._rumble_due(self._clock())
         if self.history.failures != self._history_failures:  # the writer thread's batch the disk refused
             self._history_failures = self.history.failures
-            self.notice(t("Not saved to the history \u2014 the disk refused it"), ui.WARN, key="unsaved_history")
+            self.notice(lambda: t("Not saved to the history \u2014 the disk refused it"), ui.WARN, key="unsaved_history")
         if "pad_added" in self._pad_news:
             idle = tuple(p.number for p in self.input.idle_pads())
             if idle != self._idle_seen:  # a pad took a seat: it is no longer asked to press A
@@ -451,19 +458,26 @@ class App:
         if number is None:
             return
         seat = self.input.seat_of(device) if kind == "pad_added" else None
+        # Each notice is worded when drawn: one on show follows a change of language from the pause menu.
         if seat is not None:
             # Named as the table names the seat: a seat's number there can differ from its name's ("Player 7" sits
             # at the fifth seat when the lobby had two empty seats before it), and a remembered player has a name.
-            name = self._seat_label(seat)
-            text = (t("Controller {n} is {name} again", n=number, name=name) if name is not None
-                    else t("Controller {n} is Player {p} again", n=number, p=seat + 1))
-            self.notice(text, ui.seat_colour(seat), key=f"back{number}")
+            def again(seat: int = seat) -> str:
+                name = self._seat_label(seat)
+                return (t("Controller {n} is {name} again", n=number, name=name) if name is not None
+                        else t("Controller {n} is Player {p} again", n=number, p=seat + 1))
+
+            self.notice(again, ui.seat_colour(seat), key=f"back{number}")
             return
         lent = self.input.returning(device) if kind == "pad_added" else None
         if lent is not None:  # its seat went to the keyboard meanwhile: only its A takes it back (not "press A to join")
-            text = t("Controller {n} is back — press {a} to play {name}", n=number, a=self.input.button("a", device),
-                     name=self._seat_label(lent) or t("Player {n}", n=lent + 1))
-            self.notice(text, ui.seat_colour(lent), key=f"back{number}")
+            a = self.input.button("a", device)
+
+            def back(lent: int = lent) -> str:
+                return t("Controller {n} is back — press {a} to play {name}", n=number, a=a,
+                         name=self._seat_label(lent) or t("Player {n}", n=lent + 1))
+
+            self.notice(back, ui.seat_colour(lent), key=f"back{number}")
             return
         now = self._clock()
         other = "pad_added" if kind == "pad_removed" else "pad_removed"
@@ -493,24 +507,25 @@ class App:
             self.toasts.drop(kind)
             return
         pads = ", ".join(str(n) for n in sorted(numbers))
-        many = len(numbers) > 1
+        many, first = len(numbers) > 1, numbers[0]
         new = [p for p in self.input.pads.by_id.values() if p.number in numbers]  # named as printed on them
         a, start = self.input.button("a", None, new), self.input.button("start", None, new)
+        # Worded when drawn (see `_pad_notice`).
         if kind == "pad_removed":
-            text = t("Controllers {list} disconnected", list=pads) if many else t("Controller {n} disconnected", n=numbers[0])
-            self.toasts.add(since, text, ui.WARN, kind)
+            self.toasts.add(since, lambda: (t("Controllers {list} disconnected", list=pads) if many
+                                            else t("Controller {n} disconnected", n=first)), ui.WARN, kind)
         elif offer == "now":
-            text = (t("Controllers {list} connected — press {a} to join", list=pads, a=a) if many
-                    else t("Controller {n} connected — press {a} to join", n=numbers[0], a=a))
-            self.toasts.add(since, text, None, kind)
+            self.toasts.add(since, lambda: (t("Controllers {list} connected — press {a} to join", list=pads, a=a)
+                                            if many else t("Controller {n} connected — press {a} to join", n=first, a=a)),
+                            None, kind)
         elif offer == "pause":  # a game under way: its bots' seats are taken from the pause menu
-            text = (t("Controllers {list} connected — press {start}, then {a}, to join", list=pads, start=start, a=a)
-                    if many else t("Controller {n} connected — press {start}, then {a}, to join", n=numbers[0],
-                                   start=start, a=a))
-            self.toasts.add(since, text, None, kind)
+            self.toasts.add(since, lambda: (t("Controllers {list} connected — press {start}, then {a}, to join",
+                                              list=pads, start=start, a=a) if many
+                                            else t("Controller {n} connected — press {start}, then {a}, to join",
+                                                   n=first, start=start, a=a)), None, kind)
         else:  # no seat to offer, or the screen itself says how to join ("said"): only the news
-            text = t("Controllers {list} connected", list=pads) if many else t("Controller {n} connected", n=numbers[0])
-            self.toasts.add(since, text, None, kind)
+            self.toasts.add(since, lambda: (t("Controllers {list} connected", list=pads) if many
+                                            else t("Controller {n} connected", n=first)), None, kind)
 
     def _draw(self, alpha: float) -> None:
         drawn = self.stack.drawn()

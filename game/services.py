@@ -4,7 +4,7 @@ classes or implement the same Protocols."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from game.screen import Screen
@@ -175,8 +175,8 @@ class Services(Protocol):
         """The evening's running tally of the table `config` (game.history.Tally), or None."""
     def pause_game(self) -> None: ...
     def toggle_fullscreen(self) -> None: ...
-    def notice(self, text: str, colour: tuple[int, int, int] | None = None, key: str = "") -> None:
-        """A short notice over whatever scene is on ("Pad 3 connected — press A to join"); one with the
-        `key` of a notice still shown replaces it."""
+    def notice(self, text: str | Callable[[], str], colour: tuple[int, int, int] | None = None, key: str = "") -> None:
+        """A short notice over whatever scene is on ("Pad 3 connected — press A to join"): `text`, or what `text()`
+        words when drawn (it follows a change of language); one with the `key` of a notice still shown replaces it."""
     def rumble(self, seat: int, pattern: str) -> None:
         """Rumble `seat`'s pad ("short", "double", "long") unless rumble is off; nothing without a pad."""

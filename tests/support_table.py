@@ -141,7 +141,7 @@ class FakeApp:
         self.nav.push(screens.Pause(self.top))
 
     def notice(self, text, colour=None, key=""):
-        self.notices.append(text)
+        self.notices.append(text if isinstance(text, str) else text())
 
     def rumble(self, seat, pattern):
         self.rumbles.append((seat, pattern))

@@ -128,3 +128,29 @@ def test_a_window_of_the_results_with_the_notices_still_draws(tmp_path, monkeypa
     finally:
         app.stack.clear()
         app.history.close()
+
+
+def press_f11(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.frames(2)
+
+
+def test_f11_where_the_disk_refuses_says_the_settings_last_until_the_game_closes(app, tmp_path):
+    """Issue: F11 saved the full-screen setting and, where the disk refused, said nothing on screen (the other
+    settings said so). It switches all the same, and says it as they do."""
+    settings, blocker = settings_in_a_folder_that_is_a_file(tmp_path)
+    app.settings = settings
+    app.push(TitleScene())
+    app.frames(2)
+    assert shown(app) == []
+    press_f11(app)
+    assert settings["fullscreen"] is app.fullscreen is True  # it applies now
+    assert shown(app) == [t("Settings not saved \u2014 they last until the game closes")]
+    assert blocker.read_text() == "not a folder" and sorted(p.name for p in tmp_path.iterdir()) == ["config"]
+
+
+def test_f11_saved_says_nothing(app, tmp_path):
+    app.push(TitleScene())
+    press_f11(app)
+    assert app.fullscreen is True and shown(app) == []
+    assert settings_mod.load(tmp_path / "settings.json", warn=lambda m: None, games=GAMES)["fullscreen"] is True

@@ -205,3 +205,31 @@ def test_the_lobbys_list_holds_this_games_files_and_bad_ones_but_not_another_gam
     assert presets_io.importable(folder, "ratscrew", games=GAMES) == [broken, mine]
     assert len(presets_io.importable(folder, games=GAMES)) == 3
     assert presets_io.importable(tmp_path / "nowhere", "ratscrew", games=GAMES) == []
+
+
+def test_the_lobbys_list_of_a_crowded_folder_reads_only_the_files_it_keeps(tmp_path, monkeypatch):
+    """Issue: the import row read every file of the exports folder (to tell its game) before keeping the first
+    100: thousands of files took seconds. It reads in the list's order until the list is full."""
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    other = presets_io.to_text(Preset("nothanks", "Family", FAMILY))
+    mine = presets_io.to_text(Preset("ratscrew", "Fast", FAST))
+    for i in range(400):  # every third file another game's, every seventh a bad one: kept, importing says why
+        text = other if i % 3 == 0 else "not json" if i % 7 == 0 else mine
+        (folder / f"p{i:04d}.json").write_text(text, encoding="utf-8")
+    (folder / "a-notes.txt").write_text("hello")
+    wanted = [folder / f"p{i:04d}.json" for i in range(400) if i % 3 != 0][:presets_io.MAX_LISTED]
+    last = int(wanted[-1].stem[1:])  # the file that fills the list: the 150th
+    real_open = open
+    opened: list[str] = []
+
+    def counting_open(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", counting_open)
+    listed = presets_io.importable(folder, "ratscrew", games=GAMES)
+    monkeypatch.undo()
+    assert listed == wanted  # the same list, in the order shown
+    read = [name for name in opened if name.startswith(str(folder))]
+    assert sorted(read) == [str(folder / f"p{i:04d}.json") for i in range(last + 1)]  # each once, none after

@@ -288,9 +288,11 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         if back is not None:  # its owner's pad plugged in again: the seat the keyboard played meanwhile
             self.refresh_seats(force=True)
             n = router.pad_number(device)
-            said = t("Controller {n} plays {name}", n=n, name=self.seat_names()[back])
-            self.app.notice(said, colors.seat_color(back), key=f"back{n}")  # in place of "Controller 3 is back — press A"
-            return said
+            def plays() -> str:  # worded when drawn: it follows a change of language
+                return t("Controller {n} plays {name}", n=n, name=self.seat_names()[back])
+
+            self.app.notice(plays, colors.seat_color(back), key=f"back{n}")  # in place of "Controller 3 is back — press A"
+            return plays()
         if device in self.handing.values():
             return t("Controller {n} takes its seat at the next safe moment", n=self.app.input.pad_number(device))
         seats = self.joinable(anytime)
@@ -336,7 +338,8 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
         if seat < len(names):
             names[seat] = seat_name(spec, seat)
         self.refresh_seats(force=True)
-        self.app.notice(t("Controller {n} plays {name}", n=self.app.input.pad_number(device), name=seat_name(spec, seat)),
+        n = self.app.input.pad_number(device)
+        self.app.notice(lambda: t("Controller {n} plays {name}", n=n, name=seat_name(spec, seat)),  # worded when drawn
                         colors.seat_color(seat), key="join_hint")
 
     def _set_spec(self, seat: int, spec: SeatSpec) -> None:
@@ -347,9 +350,10 @@ class TableScene(Scene, Generic[RulesT, MatchT]):
     def _join_hint(self, device: str) -> None:
         """A pad with no seat pressed A where it can't join: how it can."""
         if any(spec.is_bot for spec in self.config.seats) and not self.match.is_over:
-            self.app.notice(t("Controller {n} \u2014 press {start}, then {a}, to join",
-                              n=self.app.input.pad_number(device), start=self.app.input.button("start", device),
-                              a=self.app.input.button("a", device)), key="join_hint")
+            n, start, a = (self.app.input.pad_number(device), self.app.input.button("start", device),
+                           self.app.input.button("a", device))
+            self.app.notice(lambda: t("Controller {n} \u2014 press {start}, then {a}, to join", n=n, start=start, a=a),
+                            key="join_hint")  # worded when drawn: it follows a change of language
 
     def refresh_seats(self, force: bool = False) -> None:
         """The panels' controls lines again when who plays what, or who may join, changed."""

@@ -379,20 +379,24 @@ class Toasts:
     corner, the newest rightmost, two lines in 20 px at 720p (the part after " — " on the second; either on
     more where one would cut it), read from a sofa. Where that corner holds words (a lobby's player count, a seat's score) a notice goes where it covers
     none (`layout`), and stays there while it is up. A notice with the `key` of one still shown replaces it;
-    two at most."""
+    two at most. A notice is worded when drawn (`add` takes its wording), so one on show follows a change of
+    language."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[int, str, Colour | None, str]] = []
+        self.items: list[tuple[int, Callable[[], str], Colour | None, str]] = []
         self._spots: dict[tuple[int, str], tuple[int, int]] = {}  # where each notice shown was put (its top left)
         self._flat: set[tuple[int, str]] = set()  # the notices shown on one line (where two found no room)
 
-    def add(self, now: int, text: str, colour: Colour | None = None, key: str = "") -> None:
-        new = (now, text, colour, key)
+    def add(self, now: int, text: str | Callable[[], str], colour: Colour | None = None, key: str = "") -> None:
+        """Show a notice from `now`: `text`, or what `text()` words each time it is drawn."""
+        words = text if callable(text) else functools.partial(str, text)
+        new = (now, words, colour, key)
         same = [i for i, item in enumerate(self.items) if key and item[3] == key]
         if same:  # an update of a notice shown: in its place
             self.items[same[0]] = new
             return
-        kept = [item for item in self.items if item[1] != text]
+        said = words()
+        kept = [item for item in self.items if item[1]() != said]
         self.items = kept[-(TOAST_MAX - 1):] + [new]
 
     def drop(self, key: str) -> None:
@@ -400,8 +404,9 @@ class Toasts:
         self.items = [item for item in self.items if item[3] != key]
 
     def active(self, now: int) -> list[tuple[int, str, Colour | None, str]]:
+        """(start, words in the language of now, colour, key) of each notice shown at `now`."""
         self.items = [item for item in self.items if now - item[0] < TOAST_NS]
-        return self.items
+        return [(start, words(), colour, key) for start, words, colour, key in self.items]
 
     def layout(self, size: tuple[int, int], now: int, avoid: Sequence[Sequence[pygame.Rect]] = (),
                words: Sequence[pygame.Rect] = ()) -> list[tuple[pygame.Rect, list[pygame.Surface], float, Colour]]:
