@@ -4,14 +4,21 @@ a frame round a card, stars in a row and a padlock on a step not open yet. Drawi
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
-from game.render import colors
+from game.render import colors, scale
 from game.ui import widgets as ui
 
-__all__ = ["Words", "draw_pause", "fit_px", "layout_pause", "line_h", "lock", "outline", "setup_panels", "star",
-           "stars"]
+__all__ = ["Words", "draw_pause", "fit_px", "layout_pause", "line_h", "lock", "outline", "progress", "setup_panels",
+           "star", "stars"]
+
+# A progress row's marks: a question or card still to come, the one being asked, and one done (a school
+# that knows how it went marks it right or wrong in its own colours instead).
+TO_COME = (62, 92, 74)
+NOW = (235, 240, 236)
+DONE = colors.GOLD
 
 
 class Words:
@@ -117,3 +124,21 @@ def draw_pause(surface: pygame.Surface, words: Words, rect: pygame.Rect, menu: u
     ui.panel(surface, rect, alpha=240, border=ui.GOLD)
     words.text(surface, title, ui.px(size, 40), ui.TEXT, "midtop", (rect.centerx, rect.y + ui.px(size, 22)), bold=True)
     menu.draw(surface)
+
+
+def progress(surface: pygame.Surface, words: Words, s: str, marks: Sequence[tuple[int, int, int]],
+             topright: tuple[int, int], max_w: int) -> pygame.Rect:
+    """Where a round is, readable from the sofa: `s` ("Question 2 of 10") at the tables' big size, and under
+    it a row of pills, one per question or card in its `marks` colour (TO_COME, NOW, DONE or right / wrong),
+    so a child who cannot read the words yet sees how far it is. Returns the box both take."""
+    size = surface.get_size()
+    box = words.text(surface, s, scale.big_min(size), ui.TEXT, "topright", topright, bold=True, max_w=max_w)
+    n = max(1, len(marks))
+    gap = ui.px(size, 6 if n <= 12 else 2)
+    pill = max(2, (min(max_w, max(box.w, ui.px(size, 300))) - (n - 1) * gap) // n)
+    h = ui.px(size, 18)
+    row = pygame.Rect(0, box.bottom + ui.px(size, 4), n * pill + (n - 1) * gap, h)
+    row.right = topright[0]
+    for i, colour in enumerate(marks):
+        pygame.draw.rect(surface, colour, (row.x + i * (pill + gap), row.y, pill, h), border_radius=min(pill, h) // 2)
+    return box.union(row)

@@ -22,7 +22,7 @@ from game.games.nothanks.school.names import GAME
 from game.games.nothanks.school.paint import GOLD, RIGHT_C, WRONG_C, card_row, suit_rows
 from game.games.nothanks.school.round import MASTERED_AT, OPEN_AT, Options, Round
 from game.games.nothanks.school.round import RIGHT as OK
-from game.games.school.paint import Words, draw_pause, layout_pause, line_h, stars
+from game.games.school.paint import NOW, TO_COME, Words, draw_pause, layout_pause, line_h, progress, stars
 from game.i18n import pt, t
 from game.input.router import TextEdit
 from game.match.common import SeatSpec
@@ -252,10 +252,10 @@ class LessonScene(Scene):
         top = ui.px(size, 14)
         head = self.words.text(surface, text.step_name(rnd.step_id), ui.px(size, 26), ui.GOLD, "topleft", (m, top),
                                bold=True, max_w=w // 2 - m)
-        count = self.words.text(surface, text.question_of(rnd.index, len(rnd.items)), ui.px(size, PX), ui.TEXT,
-                                "topright", (w - m, top), max_w=w // 2 - m)
+        count = progress(surface, self.words, text.question_of(rnd.index, len(rnd.items)), self._marks(),
+                         (w - m, top), w // 2 - m)
         pace = self.words.text(surface, text.pace_line(rnd.limit_ms), ui.px(size, PX), ui.TEXT_DIM, "topright",
-                               (w - m, count.bottom), max_w=w // 2 - m)
+                               (w - m, count.bottom + ui.px(size, 4)), max_w=w // 2 - m)
         y = max(head.bottom, pace.bottom) + ui.px(size, 6)
         px, lines = ui.TEXTS.wrap_fit(text.prompt(q), ui.px(size, 34), w - 2 * m, lines=2, bold=True)
         for line in lines:
@@ -263,6 +263,7 @@ class LessonScene(Scene):
         self._draw_time(surface, size, y + ui.px(size, 4))
         buttons = self.app.input.buttons()
         hint = text.keys(q, rnd.step.answer, buttons) if answered is None else t("Enter / {a}: next", **buttons)
+        hint += "   " + t("Esc / {start}: pause", **buttons)  # as the slap school's drill says it
         bottom = h - ui.hint_height(size, hint) - ui.px(size, 8)
         ui.hint(surface, hint)
         room = pygame.Rect(m, y + ui.px(size, 16), w - 2 * m, bottom - y - ui.px(size, 16))
@@ -270,6 +271,13 @@ class LessonScene(Scene):
             self._draw_question(surface, size, q, room)
         else:
             self._draw_answer(surface, size, q, room, answered.given, answered.outcome == OK, answered.given is None)
+
+    def _marks(self) -> list[tuple[int, int, int]]:
+        """The progress row's colours: each question answered right or not, the one asked, those to come."""
+        rnd = self.round
+        done = [RIGHT_C if a.outcome == OK else WRONG_C for a in rnd.answers]
+        now = [NOW] * (len(done) <= rnd.index)  # (an answered question shows how it went)
+        return done + now + [TO_COME] * (len(rnd.items) - len(done) - len(now))
 
     def _draw_time(self, surface: pygame.Surface, size: tuple[int, int], y: int) -> None:
         """A paced question's time, as a bar that shortens (none while untimed)."""

@@ -38,7 +38,17 @@ from game.games.ratscrew.school.session import (
     Session,
 )
 from game.games.ratscrew.text import slap_label
-from game.games.school.paint import Words, draw_pause, fit_px, layout_pause, line_h
+from game.games.school.paint import (
+    DONE,
+    NOW,
+    TO_COME,
+    Words,
+    draw_pause,
+    fit_px,
+    layout_pause,
+    line_h,
+    progress,
+)
 from game.i18n import t
 from game.render import colors
 from game.render.card_art import CardArt, card_height
@@ -361,17 +371,25 @@ class DrillScene(Scene):
         w = size[0]
         m = ui.px(size, 30)
         right_w = 0
+        # where the round is, at the right (as wide as it is, at most half the width): the words and a row of
+        # pills, the piles answered or the cards dealt, then the one now
         if self.phase == "quiz" and self.quiz is not None:  # which pile of the first step
             quiz = self.quiz
-            count = text.quiz_count(min(quiz.index + 1, len(quiz.items)), len(quiz.items))
-            box = self.words.text(surface, count, ui.px(size, 22), ui.TEXT, "topright", (w - m, ui.px(size, 16)))
+            n = len(quiz.items)
+            box = progress(surface, self.words, text.quiz_count(min(quiz.index + 1, n), n),
+                           self._marks(n if quiz.done else quiz.index + (quiz.answered is not None), n,
+                                       asking=quiz.answered is None),
+                           (w - m, ui.px(size, 16)), w // 2 - m)
             right_w = box.w + ui.px(size, 24)
-        elif self.phase != "example":  # the card count and the pace at the right, as wide as they are
-            count = text.card_count(max(1, self.feedback.dealt), self.options.cards)
-            box = self.words.text(surface, count, ui.px(size, 22), ui.TEXT, "topright", (w - m, ui.px(size, 16)))
+        elif self.phase != "example":  # the card count and the pace
+            dealt = self.feedback.dealt
+            box = progress(surface, self.words, text.card_count(max(1, dealt), self.options.cards),
+                           self._marks(dealt - 1 if self.phase == "play" else dealt, self.options.cards,
+                                       asking=self.phase in ("ready", "play")),
+                           (w - m, ui.px(size, 16)), w // 2 - m)
             pace = text.pace_now(self.session.pace.ms, self.session.pace.adaptive)
             under = self.words.text(surface, pace, ui.px(size, PX), ui.TEXT_DIM, "topright",
-                                    (w - m, max(ui.px(size, 46), box.bottom + ui.px(size, 2))))
+                                    (w - m, box.bottom + ui.px(size, 4)), max_w=w // 2 - m)
             right_w = max(box.w, under.w) + ui.px(size, 24)
         room = w - 2 * m - right_w
         name = text.drill_name(self.drill.index)
@@ -385,6 +403,13 @@ class DrillScene(Scene):
         rules = t("Slap on: {names}", names=", ".join(slap_label(r) for r in self.drill.slaps))
         self.words.text(surface, rules, fit_px(rules, room, ui.px(size, PX)), ui.TEXT, "topleft",
                         (m, head.bottom + ui.px(size, 6)), max_w=room)
+
+    @staticmethod
+    def _marks(done: int, total: int, asking: bool) -> list[tuple[int, int, int]]:
+        """The progress row's colours: `done` piles or cards behind, the one now (if `asking`), those to come."""
+        done = max(0, min(total, done))
+        now = [NOW] * (asking and done < total)
+        return [DONE] * done + now + [TO_COME] * (total - done - len(now))
 
     def _banner(self, surface: pygame.Surface, size: tuple[int, int], s: str, tone: str) -> None:
         self.words.shadow(surface, s, ui.px(size, 44), TONES[tone], "center", (size[0] // 2, ui.px(size, 132)),
