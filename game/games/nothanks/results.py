@@ -289,8 +289,8 @@ class NothanksResults:
 
     def run_cards(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
         """(card image, the rect of the part shown: the face's top as high as `area`, is the counted card) in
-        drawing order, back to front. Short of room, the runs close up first (down to a step, as in a run),
-        then everything is squeezed evenly."""
+        drawing order, back to front. Short of room, the runs go on more lines where the row has them (_run_lines),
+        then on each line they close up (down to a step, as in a run), then everything is squeezed evenly."""
         if not runs:
             return []
         lines = self._run_lines(runs, area.w)
