@@ -172,7 +172,15 @@ class NothanksResults:
                                                                 self.head_px, self.cards_head_w, least=1.0)
         head_h = max(ui.TEXTS.line_height(self.head_px), len(self.cards_head) * ui.TEXTS.line_height(self.cards_head_px))
         self.rows_top = box.y + pad + head_h + ui.px(size, 8)
-        self.row_h = min(ui.px(size, 62), (box.bottom - pad - explain_h - self.rows_top) // n)
+        room_row = (box.bottom - pad - explain_h - self.rows_top) // n
+        self.row_h = min(ui.px(size, 62), room_row)
+        # few players leave the panel room below the rows: a row may then hold its runs on up to 3 lines of tabs
+        # (each line its cards' index and suit), so a long row's cards close up less (run_cards)
+        self.card_gap = ui.px(size, 4)
+        tab = round(self.thumb_w * TAB)
+        self.card_lines = max([1] + [k for k in (2, 3) if k * (tab + self.card_gap) + 8 <= room_row])
+        if self.card_lines > 1:
+            self.row_h = max(self.row_h, min(room_row, self.card_lines * (tab + self.card_gap) + 8))
         self.explain_top = self.rows_top + n * self.row_h + ui.px(size, 8)
 
     def total(self, seat: int) -> str:
@@ -281,10 +289,39 @@ class NothanksResults:
 
     def run_cards(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
         """(card image, the rect of the part shown: the face's top as high as `area`, is the counted card) in
-        drawing order, back to front. Short of room, the runs close up first (down to a step, as in a run),
-        then everything is squeezed evenly."""
+        drawing order, back to front. Short of room, the runs go on more lines where the row has them (_run_lines),
+        then on each line they close up (down to a step, as in a run), then everything is squeezed evenly."""
         if not runs:
             return []
+        lines = self._run_lines(runs, area.w)
+        if len(lines) == 1:
+            return self._line_cards(runs, area)
+        line_h = (area.h - self.card_gap * (len(lines) - 1)) // len(lines)
+        top = area.centery - (line_h * len(lines) + self.card_gap * (len(lines) - 1)) // 2
+        return [card for i, line in enumerate(lines)
+                for card in self._line_cards(line, pygame.Rect(area.x, top + i * (line_h + self.card_gap), area.w,
+                                                               line_h))]
+
+    def _run_width(self, runs: list[nt.Run]) -> float:
+        """How wide `runs` are on one line unsqueezed: tucked within a run, the runs 1.3 cards apart."""
+        count = sum(len(r.cards) for r in runs)
+        return self.thumb_w * (run_step(self.rules) * (count - len(runs)) + 1 + 1.3 * (len(runs) - 1))
+
+    def _run_lines(self, runs: list[nt.Run], width: int) -> list[list[nt.Run]]:
+        """The runs on one line where they fit unsqueezed, else cut (never within a run) into as few of the row's
+        lines (card_lines) as fit them, or all of them: lowest run first, filling each line in turn."""
+        for k in range(1, min(self.card_lines, len(runs)) + 1):
+            lines: list[list[nt.Run]] = [[]]
+            for run in runs:
+                if lines[-1] and self._run_width(lines[-1] + [run]) > width and len(lines) < k:
+                    lines.append([])
+                lines[-1].append(run)
+            if k == min(self.card_lines, len(runs)) or all(self._run_width(line) <= width for line in lines):
+                return lines
+        return [runs]
+
+    def _line_cards(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
+        """run_cards for one line of runs."""
         cw = self.thumb_w
         shown = min(card_art.card_height(cw), area.h)
         count = sum(len(r.cards) for r in runs)
