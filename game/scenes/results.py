@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game import screens
-from game.commands import CONFIRM, DOWN, PAUSE, START, UP, Command
+from game.commands import CONFIRM, DOWN, UP, Command
 from game.core.contract import Match, TableConfig
 from game.history.tally import Tally
 from game.i18n import t, tn
@@ -110,7 +110,7 @@ class ResultsScene(Scene):
     def handle(self, cmd: Command) -> None:
         if self._unsettled(cmd):
             return
-        if (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START:
+        if ui.is_start(cmd):
             self.play_again()  # a pad's Start or the keyboard's Tab plays, as in the lobby (it went to the title)
         elif ui.is_back(cmd):
             self.to_menu()

@@ -181,8 +181,9 @@ def setup_hint(buttons: dict[str, str]) -> str:
 
 
 def is_start(cmd: Command) -> bool:
-    """Start on a setup screen: a pad's Start or the keyboard's Tab, as they play in the lobby (a pad's Start is
-    `is_back` in other menus: on a screen with a Start button, going back on it left the child where they were)."""
+    """Start on a screen that starts or plays (the lobby, its house rules, the results, the schools' setups): a pad's
+    Start or the keyboard's Tab (a pad's Start is `is_back` in other menus: on a screen with a Start button, going
+    back on it left the child where they were)."""
     return (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START
 
 

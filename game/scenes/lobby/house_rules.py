@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import CLICK, PAUSE, START, Command
+from game.commands import CLICK, Command
 from game.i18n import t
 from game.render.text import standard_px, wrap
 from game.scenes.lobby import cells
@@ -88,7 +88,7 @@ class HouseRulesScene(MenuHandler):
             self._refresh()  # e.g. the preset deleted after its dialog closed: off the dead button
 
     def handle(self, cmd: Command) -> None:
-        if (cmd.action == PAUSE and cmd.device.startswith("pad:")) or cmd.action == START:
+        if ui.is_start(cmd):
             self.said = self.problem()
             if not self.said:  # a pad's Start: play, from the house rules too
                 self.app.pop()

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from game import screens
-from game.commands import CONFIRM, PAUSE, START, Command
+from game.commands import CONFIRM, PAUSE, Command
 from game.core.contract import MAX_SEATS, RuleOption, TableConfig
 from game.i18n import t, tn
 from game.render.text import break_lines, standard_px
@@ -112,7 +112,7 @@ class LobbyScene(Scene):
         if (cmd.action in (CONFIRM, PAUSE) and pad and device not in self.seating.devices
                 and self.app.input.device_controls(device) and self.seating.pad_joins(device)):
             return  # a pad that plays no seat pressed A or Start: it joined
-        if (cmd.action == PAUSE and pad) or cmd.action == START:
+        if ui.is_start(cmd):
             self.start()  # a pad's Start or the keyboard's Tab: play, from anywhere in the lobby
             return
         if ui.is_back(cmd):
