@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from support_app import make_app
 
+from game import i18n
 from game.i18n import t
 from game.render.text import TextRecorder
 from game.scenes.lobby import LobbyScene
@@ -30,10 +31,12 @@ def six_seats(app, median: float | None) -> LobbyScene:
     return scene
 
 
+@pytest.mark.parametrize("language", ["en", "da", "sv"])
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
 @pytest.mark.parametrize("median", [433.0, None])  # None: the news takes two lines ("no reaction times yet …")
-def test_every_seats_fair_head_start_shows_at_once_at_six_seats(tmp_path, size, median):
+def test_every_seats_fair_head_start_shows_at_once_at_six_seats(tmp_path, size, median, language):
     app = make_app(tmp_path, size=size)
+    i18n.set_language(language)
     try:
         scene = six_seats(app, median)
         leads = scene.seating.leads[:6]
@@ -48,4 +51,5 @@ def test_every_seats_fair_head_start_shows_at_once_at_six_seats(tmp_path, size, 
             assert texts.count(f"{lead} ms") == leads.count(lead)  # each card's own head start
         assert f"{t('Fair start')}  {t('On')}" in texts
     finally:
+        i18n.set_language("en")
         app.stack.clear()
