@@ -30,3 +30,14 @@ def test_the_lobby_says_the_import_and_what_was_raised_as_two_sentences(app, exp
     press(app, "back")
     assert type(app.top) is LobbyScene
     assert scene.news() == f"Imported the preset Quick hands. {raised}"
+
+
+def test_the_lockouts_offered_read_shortest_to_longest(app):
+    """The house rules listed "0.5 s · 0.25 s · 1 s · 2 s · Never" (the default first), and ← → went 0.5 s, 0.25 s,
+    1 s: every other timing there reads in order."""
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    house_rules(app)
+    focus(app, t("Wrong slap locks the slap"))
+    labels, at = app.top.menu.current.choices()
+    assert labels == ["0.25 s", "0.5 s", "1 s", "2 s", t("Never")] and labels[at] == "0.5 s"  # the default still
