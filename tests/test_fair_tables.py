@@ -85,6 +85,8 @@ def test_a_preset_asking_for_a_mashable_table_loads_raised_with_one_line(app, ex
     press(app, "enter")
     assert scene.house.preset == "Quick hands" and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
     assert scene.house.told == ("Imported the preset Quick hands", rs_text.lockout_raised(250, scene.rules))
+    # the lobby's one line: two sentences (it ran on, "… Quick hands Slap lockout raised …", issue 38's audit)
+    assert scene.note == f"Imported the preset Quick hands. {rs_text.lockout_raised(250, scene.rules)}"
     set_value(app, t("Preset"), "Loose")
     assert scene.rules.burn == 0 and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
     assert scene.house.told == (rs_text.lockout_raised(0, scene.rules),)
