@@ -115,6 +115,43 @@ def test_ratscrews_notes_short_forms_on_show_follow_a_change_of_language(tmp_pat
     assert said and not [s for s in said if "Løbet" in s or "Vinder" in s], said
 
 
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("game", ["nothanks", "ratscrew"])
+def test_the_winners_banner_and_no_thanks_notes_on_show_follow_a_change_of_language(app, game):
+    """Issue: the winner's banner ("Player 1 wins!") at both tables and No Thanks' notes ("Not your turn") were
+    worded once, when their event came: a language changed on the pause menu while they showed left them in the
+    old one, as Ratscrew's notes were."""
+    from game.commands import PASS
+    from game.games.nothanks import engine as nt
+    from game.games.nothanks.match import NOT_YOUR_TURN
+    from game.match.common import Ignored
+    from game.render.effects import Banner, Note
+
+    rules = nt.Rules() if game == "nothanks" else rs.Rules()
+    config = TableConfig(game, rules, [SeatSpec("human"), SeatSpec("human")], 7)
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(config))
+    app.frames(2)
+    table = app.top
+    model = table.view.model
+    now, state = table.now_ns, table.match.state
+    if game == "nothanks":
+        model.on_event(Ignored(1, PASS, f"{NOT_YOUR_TURN}: x"), now, state)
+        model.on_event(nt.GameOver((3, -5), (0,), ()), now, state)
+    else:
+        model.on_event(rs.GameOver(0, "last_player"), now, state)
+
+    def said() -> list[str]:
+        return sorted(e.text for e in model.anim.effects if isinstance(e, (Banner, Note)))
+
+    assert said() == (["Not your turn", "Player 1 wins!"] if game == "nothanks" else ["Player 1 wins!"])
+    app.nav.push(screens.Settings())
+    _language(app, "da")
+    app.pop()
+    assert app.top is table
+    assert said() == (["Ikke din tur", "Spiller 1 vinder!"] if game == "nothanks" else ["Spiller 1 vinder!"])
+
+
 # -- a pad that goes at the end of a game ----------------------------------------------------------------
 ONE_CARD = {"ranks_per_suit": 5, "set_aside": 19, "matches": 0}  # one card in play, no matches: the first press ends it
 

@@ -344,19 +344,21 @@ class RatscrewModel(ViewModel):
 
     def _game_over(self, e: rs.GameOver, t_ns: int, state: rs.State) -> list[str]:
         self.anim.clear((Hint, HintNote))
-        if e.reason == "limit":  # the card limit: most cards in hand wins
-            text = (
-                t("Card limit reached: a draw!")
-                if e.winner is None
-                else t("Card limit reached: {name} wins!", name=self.names[e.winner])
-            )
-        elif e.reason == "time" and e.winner is not None:  # the game clock: most cards wins (issue 21)
-            text = t("Time's up: {name} wins!", name=self.names[e.winner])
-        elif e.winner is None:
-            text = t("A draw!")
-        else:
-            text = t("{name} wins!", name=self.names[e.winner])
-        self.anim.add(Banner(Tween(t_ns + 400 * MS, 2500 * MS), text, scale=0.09))
+
+        def said() -> str:  # (worded again after a change of language on the pause menu: ViewModel.reword)
+            if e.reason == "limit":  # the card limit: most cards in hand wins
+                return (
+                    t("Card limit reached: a draw!")
+                    if e.winner is None
+                    else t("Card limit reached: {name} wins!", name=self.names[e.winner])
+                )
+            if e.reason == "time" and e.winner is not None:  # the game clock: most cards wins (issue 21)
+                return t("Time's up: {name} wins!", name=self.names[e.winner])
+            if e.winner is None:
+                return t("A draw!")
+            return t("{name} wins!", name=self.names[e.winner])
+
+        self.anim.add(Banner(Tween(t_ns + 400 * MS, 2500 * MS), said(), scale=0.09, words=said))
         return ["game_over"]
 
     def _time_up(self, e: rm.TimeUp, t_ns: int, state: rs.State) -> list[str]:
