@@ -131,16 +131,21 @@ def test_the_slap_schools_card_count_is_big_inside_and_clear_of_the_pile(tmp_pat
     assert marks == [DONE] * (dealt - 1) + [NOW] + [TO_COME] * (drill.options.cards - dealt)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("percent", PERCENTS)
-def test_the_slap_schools_pile_count_is_big_inside_and_clear_of_the_pile(tmp_path, drawn, size, percent):
-    app = app_with(tmp_path / "app", size, "en", percent)
+def _first_step(tmp_path, size, code, percent):
+    """(app, drill): the slap school's drill 3 at its first step ("Is this a slap?"), its first pile asked."""
+    app = app_with(tmp_path / "app", size, code, percent)
     app.nav.push(factories.Title())
     app.nav.push(factories.Practice("ratscrew", "school", "drill", (Options(drill=2), 1), {"quiz": True}))
     app.frames(2)
     press(app, "enter")
-    drill = app.top
-    assert drill.phase == "quiz"
+    assert app.top.phase == "quiz"
+    return app, app.top
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("percent", PERCENTS)
+def test_the_slap_schools_pile_count_is_big_inside_and_clear_of_the_pile(tmp_path, drawn, size, percent):
+    app, drill = _first_step(tmp_path, size, "en", percent)
     n = len(drill.quiz.items)
     assert check(app, drawn, slap_text.quiz_count(1, n)) == [NOW] + [TO_COME] * (n - 1)
     press(app, "right", "enter")  # an answer: the pile is behind
@@ -170,13 +175,7 @@ def test_the_slap_schools_question_has_clear_room_under_the_header_and_over_the_
     under it, asked and answered."""
     from game.ui import widgets as ui
 
-    app = app_with(tmp_path / "app", size, code, percent)
-    app.nav.push(factories.Title())
-    app.nav.push(factories.Practice("ratscrew", "school", "drill", (Options(drill=2), 1), {"quiz": True}))
-    app.frames(2)
-    press(app, "enter")
-    drill = app.top
-    assert drill.phase == "quiz"
+    app, drill = _first_step(tmp_path, size, code, percent)
     clear = ui.px(size, 24)
     for answered in (False, True):  # asked, then answered "No" (what it was shows where it was asked)
         seen = drawn(app)
