@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support_table import nothanks_table
+from support_table import nothanks_table, press
 
+from game.commands import PASS, TAKE
 from game.games.nothanks import engine as nt
 from game.match import SeatSpec
 from game.render import colors
@@ -47,3 +48,28 @@ def test_a_full_pot_of_chips_leaves_the_numbered_cards_number_clear(size, player
         pile = view.tokens.draw_pile(scratch, geo.pot_point, MAX_SHOWN, geo.pot_unit, view.token_kind, seed=seed)
         assert not pile.colliderect(number), f"seed {seed}: chips {pile} over the number {number}"
         assert card.contains(pile), f"seed {seed}: chips {pile} off the card {card}"
+
+
+def count_words(table, app):
+    surface = pygame.Surface(table.view.L.size)
+    table.draw_view(surface, app.clock())
+    return [b.text for b in table.view.text_boxes() if b.kind == "count" and "on the card" in b.text]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_once_the_last_card_is_taken_no_pot_count_is_left_under_the_winners_banner(size):
+    """"0 on the card" stayed beside an empty place, under "Bot 3 wins!", until the results came."""
+    seats = [SeatSpec("human", name=f"P{i + 1}") for i in range(3)]
+    app, table = nothanks_table(nt.Rules(ranks_per_suit=5, set_aside=18), seats, size=size)  # two cards in play
+    app.run_ms(400)
+    state = table.match.state
+    press(app, table, state.current_player, PASS)
+    app.run_ms(400)
+    assert count_words(table, app) == ["1 on the card"]
+    press(app, table, state.current_player, TAKE)
+    app.run_ms(400)
+    assert count_words(table, app) == ["0 on the card"]  # the second card, nothing on it yet
+    press(app, table, state.current_player, TAKE)
+    app.run_ms(600)
+    assert state.is_over and table.match.state is state
+    assert count_words(table, app) == []
