@@ -78,7 +78,7 @@ def test_the_score_tag_keeps_clear_of_the_name_and_shows_whole(n, percent, size,
             table.draw(pygame.Surface(size), 0.0)
             state = table.match.state
             for seat in range(n):
-                image, inner, tags = view.panels.image(seat, view.seat_key(seat, state, table.now_ns)[1:])
+                _, inner, tags = view.panels.image(seat, view.seat_key(seat, state, table.now_ns)[1:])
                 pill = tags.get_bounding_rect()
                 size_px, top, height = view.tag_fit(seat)
                 assert size_px == max(view.geo.floor, round(view.text_unit(seat) * 0.12))  # not shrunk

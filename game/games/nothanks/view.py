@@ -21,8 +21,8 @@ from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
-from game.render.notes import Pin, Pinned
 from game.render.layout import TAG_ROOM
+from game.render.notes import Pin, Pinned
 from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
 from game.render.table_view import TableView
