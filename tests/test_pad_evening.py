@@ -5,6 +5,7 @@ screens around the games."""
 from __future__ import annotations
 
 import pytest
+from support_app import make_app
 from test_default_names_language import _language, english_after  # noqa: F401 - the fixture, named in usefixtures
 
 from game import screens
@@ -65,6 +66,90 @@ def test_ratscrews_banners_and_notes_on_show_follow_a_change_of_language(app):
     assert app.top is table
     assert "Spiller 1: Par!" in said() and not [s for s in said() if "Double" in s or "Claimed" in s], said()
     assert [s for s in said() if "5" in s and s != "Claimed 5 cards!"]
+
+
+@pytest.mark.usefixtures("english_after")
+def test_ratscrews_notes_short_forms_on_show_follow_a_change_of_language(tmp_path):
+    """Issue: a note's short form, which a small window's narrow lanes show ("Out of cards!" for "Out of cards:
+    slap (L-Shift) to stay in!", "Wins the challenge!"), stayed in the old language after a language change on
+    the pause menu while its long form was worded again; a learner's hint ("Slap! Double", short "Slap!") kept
+    both. Checked on the notes as drawn at 640×360 with six seats, where the lanes hold only the short forms."""
+    from game.games.ratscrew import match as rm
+    from game.games.ratscrew.view_model import HintNote
+
+    app = make_app(tmp_path, size=(640, 360))
+    config = TableConfig("ratscrew", rs.Rules(), [SeatSpec("human")] + [SeatSpec("bot", "casual")] * 5, 7)
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(config))
+    app.frames(2)
+    table = app.top
+    model = table.view.model
+    model.hints = {0: 0}
+    for seat in range(6):
+        model.on_event(rs.RanOut(seat), table.now_ns, table.match.state)
+        model.on_event(rs.PileAwaitingClaim(seat), table.now_ns, table.match.state)
+    model.on_event(rm.Slappable("double", ("5H", "5S")), table.now_ns, table.match.state)
+
+    def drawn() -> set[str]:
+        app.frames(1)
+        return {box.text for box in table.view.boxes.all() if box.kind == "note"}
+
+    def hint() -> tuple[str, str]:
+        (note,) = [e for e in model.anim.effects if isinstance(e, HintNote)]
+        return note.text, note.short
+
+    assert {"Out of cards!", "Wins the challenge!"} <= drawn()
+    assert hint() == ("Slap! Double", "Slap!")
+    app.nav.push(screens.Settings())
+    _language(app, "da")
+    app.pop()
+    assert app.top is table
+    said = drawn()
+    assert {"Løbet tør for kort!", "Vinder udfordringen!"} <= said, said
+    assert not [s for s in said if "Out of" in s or "challenge" in s], said
+    assert hint() == ("Slå! Par", "Slå!")
+    app.nav.push(screens.Settings())
+    _language(app, "sv")
+    app.pop()
+    said = drawn()
+    assert said and not [s for s in said if "Løbet" in s or "Vinder" in s], said
+
+
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("game", ["nothanks", "ratscrew"])
+def test_the_winners_banner_and_no_thanks_notes_on_show_follow_a_change_of_language(app, game):
+    """Issue: the winner's banner ("Player 1 wins!") at both tables and No Thanks' notes ("Not your turn") were
+    worded once, when their event came: a language changed on the pause menu while they showed left them in the
+    old one, as Ratscrew's notes were."""
+    from game.commands import PASS
+    from game.games.nothanks import engine as nt
+    from game.games.nothanks.match import NOT_YOUR_TURN
+    from game.match.common import Ignored
+    from game.render.effects import Banner, Note
+
+    rules = nt.Rules() if game == "nothanks" else rs.Rules()
+    config = TableConfig(game, rules, [SeatSpec("human"), SeatSpec("human")], 7)
+    app.nav.push(screens.Title())
+    app.nav.push(screens.Table(config))
+    app.frames(2)
+    table = app.top
+    model = table.view.model
+    now, state = table.now_ns, table.match.state
+    if game == "nothanks":
+        model.on_event(Ignored(1, PASS, f"{NOT_YOUR_TURN}: x"), now, state)
+        model.on_event(nt.GameOver((3, -5), (0,), ()), now, state)
+    else:
+        model.on_event(rs.GameOver(0, "last_player"), now, state)
+
+    def said() -> list[str]:
+        return sorted(e.text for e in model.anim.effects if isinstance(e, (Banner, Note)))
+
+    assert said() == (["Not your turn", "Player 1 wins!"] if game == "nothanks" else ["Player 1 wins!"])
+    app.nav.push(screens.Settings())
+    _language(app, "da")
+    app.pop()
+    assert app.top is table
+    assert said() == (["Ikke din tur", "Spiller 1 vinder!"] if game == "nothanks" else ["Spiller 1 vinder!"])
 
 
 # -- a pad that goes at the end of a game ----------------------------------------------------------------

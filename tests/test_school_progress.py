@@ -13,6 +13,7 @@ import test_school_scenes as school
 from support_app import press
 from test_access_screens import app_with, recording
 
+from game import i18n
 from game import screens as factories
 from game.games.nothanks.school import lesson as lesson_mod
 from game.games.nothanks.school import text as number_text
@@ -32,6 +33,7 @@ PERCENTS = [100, 150]
 def data(tmp_path, monkeypatch):
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
     yield
+    i18n.set_language("en")  # the app installs the settings' language for the whole worker
     scale.install(text=1.0)
     scale.install(window=(1280, 720))
 
@@ -129,16 +131,21 @@ def test_the_slap_schools_card_count_is_big_inside_and_clear_of_the_pile(tmp_pat
     assert marks == [DONE] * (dealt - 1) + [NOW] + [TO_COME] * (drill.options.cards - dealt)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("percent", PERCENTS)
-def test_the_slap_schools_pile_count_is_big_inside_and_clear_of_the_pile(tmp_path, drawn, size, percent):
-    app = app_with(tmp_path / "app", size, "en", percent)
+def _first_step(tmp_path, size, code, percent):
+    """(app, drill): the slap school's drill 3 at its first step ("Is this a slap?"), its first pile asked."""
+    app = app_with(tmp_path / "app", size, code, percent)
     app.nav.push(factories.Title())
     app.nav.push(factories.Practice("ratscrew", "school", "drill", (Options(drill=2), 1), {"quiz": True}))
     app.frames(2)
     press(app, "enter")
-    drill = app.top
-    assert drill.phase == "quiz"
+    assert app.top.phase == "quiz"
+    return app, app.top
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("percent", PERCENTS)
+def test_the_slap_schools_pile_count_is_big_inside_and_clear_of_the_pile(tmp_path, drawn, size, percent):
+    app, drill = _first_step(tmp_path, size, "en", percent)
     n = len(drill.quiz.items)
     assert check(app, drawn, slap_text.quiz_count(1, n)) == [NOW] + [TO_COME] * (n - 1)
     press(app, "right", "enter")  # an answer: the pile is behind
@@ -156,3 +163,29 @@ def test_the_number_schools_hint_says_how_to_pause(tmp_path, step, answered):
     assert with_pause in drawn, drawn
     press(app, "esc")
     assert app.top.paused_at is not None
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("percent", PERCENTS)
+@pytest.mark.parametrize("code", ["en", "da", "sv"])
+def test_the_slap_schools_question_has_clear_room_under_the_header_and_over_the_pile(tmp_path, drawn, size, percent,
+                                                                                  code):
+    """Issue: at 150 % text the first step's "Is this a slap?" sat 21 px under the pile count's pills and 6 under
+    what to look for at 1280×720. Now it keeps 24 px (at 720p) clear of every word and pill over it and of the pile
+    under it, asked and answered."""
+    from game.ui import widgets as ui
+
+    app, drill = _first_step(tmp_path, size, code, percent)
+    clear = ui.px(size, 24)
+    for answered in (False, True):  # asked, then answered "No" (what it was shows where it was asked)
+        seen = drawn(app)
+        quiz = drill.quiz
+        said = slap_text.quiz_told(quiz.current.slap, bool(quiz.correct)) if answered else slap_text.quiz_question()
+        texts = [(rect, s) for rect, s, _ in drill.words.drawn]
+        (asked,) = [rect for rect, s in texts if s == said]
+        over = [rect for rect, _ in texts if rect.bottom <= asked.top] + [box for box, _ in seen["progress"]]
+        assert len(over) >= 4, over  # the drill's name, what to look for, the pile count and its pills
+        assert min(asked.top - rect.bottom for rect in over) >= clear, (asked, over)
+        assert min(card.top for card in seen["cards"]) - asked.bottom >= clear, (asked, seen["cards"])
+        assert not [s for rect, s in texts if rect is not asked and rect.colliderect(asked)]
+        press(app, "right", "enter")

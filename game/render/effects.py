@@ -58,6 +58,7 @@ class Note(Effect):
     short: str = ""
     # `text` worded again in the language of the moment (a language changed on the pause menu: ViewModel.reword)
     words: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    short_words: Callable[[], str] | None = field(default=None, compare=False, repr=False)  # ... and `short`
 
 
 @dataclass(frozen=True, slots=True)

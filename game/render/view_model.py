@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.i18n import t
 from game.render.anim import Anim
-from game.render.effects import Banner, Flyer, Note
+from game.render.effects import Banner, Effect, Flyer, Note
 
 if TYPE_CHECKING:
     from game.render.seat_keys import SeatKeys
@@ -30,6 +30,15 @@ def pressed(keys: SeatKeys, which: str = "first") -> str:
 def who(name: str, keys: SeatKeys | None) -> str:
     """A seat's name as a prompt names it: "Ada (Pad 1)" for a pad, the name alone otherwise."""
     return t("{name} ({pad})", name=name, pad=keys.pad) if keys is not None and keys.pad else name
+
+
+def _reworded(e: Effect) -> Effect:
+    """A note or banner worded again in the language of the moment (a note's short form too, which a small
+    window's narrow lanes show: "Out of cards!" for "Out of cards: slap (L-Shift) to stay in!"); others as
+    they are."""
+    if isinstance(e, Note) and e.short_words:
+        e = dataclasses.replace(e, short=e.short_words())
+    return dataclasses.replace(e, text=e.words()) if isinstance(e, (Note, Banner)) and e.words else e
 
 
 class ViewModel:
@@ -60,8 +69,7 @@ class ViewModel:
     def reword(self) -> None:
         """The notes and banners on show worded again from their events' data, in the language of the moment (one
         changed on the pause menu: found playing, "Player 1: Double!" stayed in the old language for a second)."""
-        self.anim.effects = [dataclasses.replace(e, text=e.words()) if isinstance(e, (Note, Banner)) and e.words else e
-                             for e in self.anim.effects]
+        self.anim.effects = [_reworded(e) for e in self.anim.effects]
 
     def keys_of(self, seat: int) -> SeatKeys | None:
         """A human seat's key labels (None for bots and seats nobody plays)."""

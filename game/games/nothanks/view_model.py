@@ -138,20 +138,19 @@ class NothanksModel(ViewModel):
         return ["flip"]
 
     def _game_over(self, e: nt.GameOver, t_ns: int, state: nt.State) -> list[str]:
-        names = ", ".join(self.names[s] for s in e.winners)
-        text = (
-            t("{names} wins!", names=names)
-            if len(e.winners) == 1
-            else t("{names} share the win!", names=names)
-        )
-        self.anim.add(Banner(Tween(t_ns + self.dur(300), 2500 * MS), text, scale=0.08))
+        def said() -> str:  # (worded again after a change of language on the pause menu: ViewModel.reword)
+            names = ", ".join(self.names[s] for s in e.winners)
+            return t("{names} wins!", names=names) if len(e.winners) == 1 else t("{names} share the win!", names=names)
+
+        self.anim.add(Banner(Tween(t_ns + self.dur(300), 2500 * MS), said(), scale=0.08, words=said))
         return ["game_over"]
 
     def _ignored(self, e: Ignored, t_ns: int, state: nt.State) -> list[str]:
         if e.seat is not None and 0 <= e.seat < self.n:
             note = self.ignored_note(e)
-            if note is not None:
-                self.anim.add(Note(note_tween(t_ns, 900), e.seat, *note))
+            if note is not None:  # (worded again after a change of language on the pause menu, as at Ratscrew)
+                self.anim.add(Note(note_tween(t_ns, 900), e.seat, *note,
+                                   words=lambda: (self.ignored_note(e) or note)[0]))
         return []
 
     handlers: ClassVar[dict[type, Handler]] = {

@@ -147,8 +147,10 @@ class RatscrewModel(ViewModel):
 
     def note(self, t_ns: int, ms: int, seat: int, words: Callable[[], str], color: colors.Color, short: str = "") -> None:
         """A note at `seat` for `ms`, worded by `words` (now, and again if the language changes while it shows);
-        `short` is what it says where its lane is too small."""
-        self.anim.add(Note(note_tween(t_ns, ms), seat, words(), color, short, words))
+        `short` is the msgid of what it says where its lane is too small (translated likewise)."""
+        short_words = functools.partial(t, short) if short else None
+        self.anim.add(Note(note_tween(t_ns, ms), seat, words(), color, short_words() if short_words else "", words,
+                           short_words))
 
     # -- events -----------------------------------------------------------------------------------------
     def _ignored(self, e: Ignored, t_ns: int, state: rs.State) -> list[str]:
@@ -158,7 +160,7 @@ class RatscrewModel(ViewModel):
         if e.action == SLAP:  # a slap in a slap timeout: how long it still lasts
             if state.timeouts[seat]:
                 left = state.timeouts[seat]
-                self.note(t_ns, 900, seat, lambda: rs_text.wait_note(left), colors.WARN, t(WAIT))
+                self.note(t_ns, 900, seat, lambda: rs_text.wait_note(left), colors.WARN, WAIT)
             return []
         keys = self.keys_of(seat)
         if state.hands[seat]:
@@ -167,7 +169,7 @@ class RatscrewModel(ViewModel):
             words = lambda: t("No cards: slap to get back in!")
         else:
             words = lambda: t("No cards: slap ({key}) to get back in!", key=keys.second)
-        self.note(t_ns, 900, seat, words, colors.TEXT_DIM, "" if state.hands[seat] else t(NO_CARDS))
+        self.note(t_ns, 900, seat, words, colors.TEXT_DIM, "" if state.hands[seat] else NO_CARDS)
         return []
 
     def _card_played(self, e: rs.CardPlayed, t_ns: int, state: rs.State) -> list[str]:
@@ -298,17 +300,17 @@ class RatscrewModel(ViewModel):
 
     def _awaiting_claim(self, e: rs.PileAwaitingClaim, t_ns: int, state: rs.State) -> list[str]:
         self.note(t_ns, 900, e.challenger, lambda: t("{name} wins the challenge!", name=self.names[e.challenger]),
-                  colors.GOLD, t(WINS_CHALLENGE))
+                  colors.GOLD, WINS_CHALLENGE)
         return []
 
     def _ran_out(self, e: rs.RanOut, t_ns: int, state: rs.State) -> list[str]:
         keys = self.keys_of(e.seat)
         if keys is None:
-            self.note(t_ns, 1200, e.seat, lambda: t("Out of cards: slap to stay in!"), colors.TEXT, t(OUT_OF_CARDS))
+            self.note(t_ns, 1200, e.seat, lambda: t("Out of cards: slap to stay in!"), colors.TEXT, OUT_OF_CARDS)
         else:
             key = keys.second
             self.note(t_ns, 1200, e.seat, lambda: t("Out of cards: slap ({key}) to stay in!", key=key), colors.TEXT,
-                      t(OUT_OF_CARDS))
+                      OUT_OF_CARDS)
         return []
 
     def _player_out(self, e: rs.PlayerOut, t_ns: int, state: rs.State) -> list[str]:
@@ -327,7 +329,8 @@ class RatscrewModel(ViewModel):
                 continue
             tween = Tween(t_ns + ms * MS, HINT_MS * MS)
             self.anim.add(Hint(tween, seat, e.cards))
-            self.anim.add(HintNote(tween, seat, rs_text.hint(e.rule), colors.banner_color(seat), t("Slap!")))
+            self.anim.add(HintNote(tween, seat, rs_text.hint(e.rule), colors.banner_color(seat), t("Slap!"),
+                                   functools.partial(rs_text.hint, e.rule), lambda: t("Slap!")))
         return []
 
     def _missed(self, e: rm.Missed, t_ns: int, state: rs.State) -> list[str]:
@@ -341,19 +344,21 @@ class RatscrewModel(ViewModel):
 
     def _game_over(self, e: rs.GameOver, t_ns: int, state: rs.State) -> list[str]:
         self.anim.clear((Hint, HintNote))
-        if e.reason == "limit":  # the card limit: most cards in hand wins
-            text = (
-                t("Card limit reached: a draw!")
-                if e.winner is None
-                else t("Card limit reached: {name} wins!", name=self.names[e.winner])
-            )
-        elif e.reason == "time" and e.winner is not None:  # the game clock: most cards wins (issue 21)
-            text = t("Time's up: {name} wins!", name=self.names[e.winner])
-        elif e.winner is None:
-            text = t("A draw!")
-        else:
-            text = t("{name} wins!", name=self.names[e.winner])
-        self.anim.add(Banner(Tween(t_ns + 400 * MS, 2500 * MS), text, scale=0.09))
+
+        def said() -> str:  # (worded again after a change of language on the pause menu: ViewModel.reword)
+            if e.reason == "limit":  # the card limit: most cards in hand wins
+                return (
+                    t("Card limit reached: a draw!")
+                    if e.winner is None
+                    else t("Card limit reached: {name} wins!", name=self.names[e.winner])
+                )
+            if e.reason == "time" and e.winner is not None:  # the game clock: most cards wins (issue 21)
+                return t("Time's up: {name} wins!", name=self.names[e.winner])
+            if e.winner is None:
+                return t("A draw!")
+            return t("{name} wins!", name=self.names[e.winner])
+
+        self.anim.add(Banner(Tween(t_ns + 400 * MS, 2500 * MS), said(), scale=0.09, words=said))
         return ["game_over"]
 
     def _time_up(self, e: rm.TimeUp, t_ns: int, state: rs.State) -> list[str]:

@@ -11,7 +11,8 @@ import pygame
 from game.render import colors, scale
 from game.ui import widgets as ui
 
-__all__ = ["Words", "draw_pause", "fit_px", "layout_pause", "line_h", "lock", "outline", "progress", "setup_panels",
+__all__ = ["Words", "draw_pause", "fit_px", "layout_pause", "line_h", "lock", "outline", "progress", "progress_height",
+           "setup_panels",
            "star", "stars"]
 
 # A progress row's marks: a question or card still to come, the one being asked, and one done (a school
@@ -19,6 +20,7 @@ __all__ = ["Words", "draw_pause", "fit_px", "layout_pause", "line_h", "lock", "o
 TO_COME = (62, 92, 74)
 NOW = (235, 240, 236)
 DONE = colors.GOLD
+PILLS_GAP, PILL_H = 4, 18  # a progress row's pills: under its words, and how tall (px at 720p)
 
 
 class Words:
@@ -126,6 +128,12 @@ def draw_pause(surface: pygame.Surface, words: Words, rect: pygame.Rect, menu: u
     menu.draw(surface)
 
 
+def progress_height(size: tuple[int, int]) -> int:
+    """The most a progress box (`progress`) takes down a window of `size`: its words as tall as the player's text
+    size draws them, and its pills."""
+    return line_h(scale.big_min(size), True) + ui.px(size, PILLS_GAP) + ui.px(size, PILL_H)
+
+
 def progress(surface: pygame.Surface, words: Words, s: str, marks: Sequence[tuple[int, int, int]],
              topright: tuple[int, int], max_w: int) -> pygame.Rect:
     """Where a round is, readable from the sofa: `s` ("Question 2 of 10") at the tables' big size, and under
@@ -136,8 +144,8 @@ def progress(surface: pygame.Surface, words: Words, s: str, marks: Sequence[tupl
     n = max(1, len(marks))
     gap = ui.px(size, 6 if n <= 12 else 2)
     pill = max(2, (min(max_w, max(box.w, ui.px(size, 300))) - (n - 1) * gap) // n)
-    h = ui.px(size, 18)
-    row = pygame.Rect(0, box.bottom + ui.px(size, 4), n * pill + (n - 1) * gap, h)
+    h = ui.px(size, PILL_H)
+    row = pygame.Rect(0, box.bottom + ui.px(size, PILLS_GAP), n * pill + (n - 1) * gap, h)
     row.right = topright[0]
     for i, colour in enumerate(marks):
         pygame.draw.rect(surface, colour, (row.x + i * (pill + gap), row.y, pill, h), border_radius=min(pill, h) // 2)

@@ -48,6 +48,7 @@ from game.games.school.paint import (
     layout_pause,
     line_h,
     progress,
+    progress_height,
 )
 from game.i18n import t
 from game.render import colors
@@ -63,6 +64,11 @@ HAND_MS = 220  # the slap hand's way down
 # The example: its pattern's cards one by one, the pattern framed (slap!), then the near miss (don't!).
 EX_START_MS, EX_CARD_MS, EX_SHOW_MS, EX_HOLD_MS = 300, 450, 350, 1700
 PX = 20
+# The header (px at 720p): the drill's name from HEAD_Y down the left (the first step's pattern in a child's words
+# LOOK_GAP under it), its progress from PROGRESS_Y down the right; the banner's words BANNER_PX tall, centred at
+# BANNER_Y at the least (and the first step's a clear QUIZ_CLEAR under the header and over its pile).
+HEAD_Y, HEAD_PX, LOOK_GAP, LOOK_PX, PROGRESS_Y = 14, 30, 4, 24, 16
+BANNER_PX, BANNER_Y, QUIZ_CLEAR = 44, 132, 24
 
 
 def example_timeline(pattern: int, near: int) -> tuple[int, int, int, int]:
@@ -318,9 +324,19 @@ class DrillScene(Scene):
         top = h - ui.px(size, 46) - ph
         left = (w - n * pw - (n - 1) * gap) // 2
         self.seat_rects = [pygame.Rect(left + i * (pw + gap), top, pw, ph) for i in range(n)]
-        # The first step (no seat panels: the players answer together): its prompt under the pile, the two
-        # buttons under it, as tall as their words at the player's text size, above the pause line.
-        pile_bottom = self.pile_centre[1] + card_height(self.card_w) // 2
+        # The first step (no seat panels: the players answer together): its question ("Is this a slap?") a clear
+        # gap under the header as tall as the player's text size draws it (at 150 % it sat 6 px under what to look
+        # for and 21 under the pile count's pills), its pile a clear gap under that (lower than the drill's where
+        # it must: the first step has the room), its prompt under the pile, the two buttons under it, as tall as
+        # their words at the player's text size, above the pause line.
+        clear = ui.px(size, QUIZ_CLEAR)
+        header = max(ui.px(size, HEAD_Y) + line_h(ui.px(size, HEAD_PX), True) + ui.px(size, LOOK_GAP)
+                     + line_h(ui.px(size, LOOK_PX), True), ui.px(size, PROGRESS_Y) + progress_height(size))
+        banner_h = line_h(ui.px(size, BANNER_PX), True)
+        self.quiz_banner_y = max(ui.px(size, BANNER_Y), header + clear + banner_h // 2)
+        self.quiz_pile_centre = (w // 2, max(self.pile_centre[1], self.quiz_banner_y + banner_h - banner_h // 2
+                                             + clear + card_height(self.card_w) // 2))
+        pile_bottom = self.quiz_pile_centre[1] + card_height(self.card_w) // 2
         prompt_h = line_h(ui.px(size, 26), True)
         self.quiz_prompt_y = max(ui.px(size, 440), pile_bottom + ui.px(size, 10) + prompt_h // 2)
         by = self.quiz_prompt_y + prompt_h // 2 + ui.px(size, 10)
@@ -379,26 +395,26 @@ class DrillScene(Scene):
             box = progress(surface, self.words, text.quiz_count(min(quiz.index + 1, n), n),
                            self._marks(n if quiz.done else quiz.index + (quiz.answered is not None), n,
                                        asking=quiz.answered is None),
-                           (w - m, ui.px(size, 16)), w // 2 - m)
+                           (w - m, ui.px(size, PROGRESS_Y)), w // 2 - m)
             right_w = box.w + ui.px(size, 24)
         elif self.phase != "example":  # the card count and the pace
             dealt = self.feedback.dealt
             box = progress(surface, self.words, text.card_count(max(1, dealt), self.options.cards),
                            self._marks(dealt - 1 if self.phase == "play" else dealt, self.options.cards,
                                        asking=self.phase in ("ready", "play")),
-                           (w - m, ui.px(size, 16)), w // 2 - m)
+                           (w - m, ui.px(size, PROGRESS_Y)), w // 2 - m)
             pace = text.pace_now(self.session.pace.ms, self.session.pace.adaptive)
             under = self.words.text(surface, pace, ui.px(size, PX), ui.TEXT_DIM, "topright",
                                     (w - m, box.bottom + ui.px(size, 4)), max_w=w // 2 - m)
             right_w = max(box.w, under.w) + ui.px(size, 24)
         room = w - 2 * m - right_w
         name = text.drill_name(self.drill.index)
-        head = self.words.text(surface, name, fit_px(name, room, ui.px(size, 30), True), ui.GOLD, "topleft",
-                               (m, ui.px(size, 14)), bold=True, max_w=room)
+        head = self.words.text(surface, name, fit_px(name, room, ui.px(size, HEAD_PX), True), ui.GOLD, "topleft",
+                               (m, ui.px(size, HEAD_Y)), bold=True, max_w=room)
         if self.phase == "quiz":  # the first step: the pattern in a child's words, where the rules go
             look = text.look_for(self.drill.newest)
-            self.words.text(surface, look, fit_px(look, room, ui.px(size, 24), True), ui.GOLD, "topleft",
-                            (m, head.bottom + ui.px(size, 4)), bold=True, max_w=room)
+            self.words.text(surface, look, fit_px(look, room, ui.px(size, LOOK_PX), True), ui.GOLD, "topleft",
+                            (m, head.bottom + ui.px(size, LOOK_GAP)), bold=True, max_w=room)
             return
         rules = t("Slap on: {names}", names=", ".join(slap_label(r) for r in self.drill.slaps))
         self.words.text(surface, rules, fit_px(rules, room, ui.px(size, PX)), ui.TEXT, "topleft",
@@ -412,7 +428,8 @@ class DrillScene(Scene):
         return [DONE] * done + now + [TO_COME] * (total - done - len(now))
 
     def _banner(self, surface: pygame.Surface, size: tuple[int, int], s: str, tone: str) -> None:
-        self.words.shadow(surface, s, ui.px(size, 44), TONES[tone], "center", (size[0] // 2, ui.px(size, 132)),
+        y = self.quiz_banner_y if self.phase == "quiz" else ui.px(size, BANNER_Y)
+        self.words.shadow(surface, s, ui.px(size, BANNER_PX), TONES[tone], "center", (size[0] // 2, y),
                           max_w=size[0] - ui.px(size, 80))
 
     def _prompt(self, surface: pygame.Surface, size: tuple[int, int], s: str, colour: tuple[int, int, int]) -> None:
@@ -459,7 +476,7 @@ class DrillScene(Scene):
         frames = []
         if quiz.answered is not None:
             frames = [(q.cells, "right" if q.slap else "wrong")]
-        rects = draw_pile(surface, self.art, q.pile, self.pile_centre, self.card_w, frames)
+        rects = draw_pile(surface, self.art, q.pile, self.quiz_pile_centre, self.card_w, frames)
         if quiz.answered is None:
             self._banner(surface, size, text.quiz_question(), "info")
             self.quiz_menu.draw(surface)
