@@ -85,6 +85,8 @@ def test_a_preset_asking_for_a_mashable_table_loads_raised_with_one_line(app, ex
     press(app, "enter")
     assert scene.house.preset == "Quick hands" and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
     assert scene.house.told == ("Imported the preset Quick hands", rs_text.lockout_raised(250, scene.rules))
+    # the lobby's one line: two sentences (it ran on, "… Quick hands Slap lockout raised …", issue 38's audit)
+    assert scene.note == f"Imported the preset Quick hands. {rs_text.lockout_raised(250, scene.rules)}"
     set_value(app, t("Preset"), "Loose")
     assert scene.rules.burn == 0 and scene.rules.slap_lockout_ms == rs.MASH_FLOOR_MS
     assert scene.house.told == (rs_text.lockout_raised(0, scene.rules),)
@@ -128,13 +130,16 @@ def test_fair_start_follows_the_table_and_each_card_says_so(app):
     three = fair.head_starts([900.0, 550.0, 350.0], scene.rules)
     assert scene.seating.leads[:3] == three and scene.seating.fair_on
     head = next(c for c in scene.card_cells[0] if c.label == t("Head start"))
-    assert head.value() == t("{ms} · fair", ms=f"{three[0]} ms")
+    assert head.value() == f"{three[0]} ms"
+    fair_button = next(item for item in scene.button_items if item.label == t("Fair start"))
+    assert fair_button.value is not None and fair_button.value() == t("On")  # Fair start sets them: said once
     scene.seating.set_kind(3, ("bot", "pro"))  # a fourth seat: the head starts are worked out again for four
     four = fair.head_starts([900.0, 550.0, 350.0, 350.0], scene.rules)
     assert scene.seating.leads[:4] == four and four[0] < three[0]
     focus(app, t("Head start"))
     press(app, "right")  # set by hand: no longer Fair start's, and the others stay put
     assert not scene.seating.fair_on and scene.seating.leads[1:4] == four[1:]
+    assert next(item for item in scene.button_items if item.label == t("Fair start")).value is None
     scene.seating.set_kind(4, ("bot", "kid"))
     assert scene.seating.leads[1:4] == four[1:] and scene.seating.leads[4] == 0
 

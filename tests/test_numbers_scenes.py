@@ -290,7 +290,7 @@ def test_the_stats_and_the_slap_schools_summary_show_the_number_schools_mastered
     assert stats.progress_lines == [mastered]
     room = stats.progress_room
     # on the bottom row, left of the buttons and under the charts, two lines at most
-    assert room.right <= min(r.x for r in stats.menu.rects[1:3]) and stats.hist_rect.bottom < room.y
+    assert room.right <= min(r.x for r in stats.menu.rects[-2:]) and stats.hist_rect.bottom < room.y  # (Export, Players)
     assert all(len(lines) <= 2 for _, lines in stats.progress_wrapped)
     press(app, "right")  # Ben: nothing yet
     assert stats.profile_id == ben.id and stats.progress_lines == [nothing]

@@ -63,17 +63,19 @@ class StatsScene(MenuHandler):
         self.rule_order = tuple(r for d in self.app.games.all() for r in d.history_rules)
         modes = [(d.id, mode) for d in self.app.games.all() for mode in d.practice if mode.progress_screen]
         self.modes = [mode for d in self.app.games.all() for mode in d.practice]
+        # In the order ↓ goes through them, top to bottom as they are drawn (see relayout): the player, each
+        # practice mode's progress (beside the player's name, or stacked over the bottom row), the bottom row.
         self.menu = ui.Menu([
             ui.Item(t("Stats for"), value=self._name, change=self._cycle, enabled=lambda: bool(self.app.history.profiles),
                     button=True),
-            ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
-            ui.Item(t("Players…"), lambda: self.app.nav.push(screens.Profiles()), button=True),
             # A practice mode's progress of this player (e.g. the slap school's days and weeks, for a parent):
             # "Progress…" as the school's setup calls it, named by its mode where several keep progress
             *(ui.Item(t("Progress…") if len(modes) == 1 else t("{title}: progress…", title=mode.title()),
                       self._progress(game, mode.id, mode.progress_screen), enabled=lambda: self.profile is not None,
                       button=True)
               for game, mode in modes),
+            ui.Item(t("Export CSV"), self.export, enabled=lambda: self.profile is not None, button=True),
+            ui.Item(t("Players…"), lambda: self.app.nav.push(screens.Profiles()), button=True),
         ])
         if not history.enabled and not self.message:  # e.g. a read-only disk: nothing is kept this time
             self.message = t("No history this time: {why}", why=history.problem or t("it can't be opened"))
@@ -149,9 +151,9 @@ class StatsScene(MenuHandler):
         selector.centerx = w // 2
         bh = ui.px(size, 52)
         label_font = ui.TEXTS.font(max(10, round(bh * 0.48)), True)  # as the menu draws its buttons
-        need = max(label_font.size(item.label)[0] for item in self.menu.items[1:3]) + bh  # the bottom row's
+        need = max(label_font.size(item.label)[0] for item in self.menu.items[-2:]) + bh  # the bottom row's
         bw = min(max(ui.px(size, 230), need), (w - 2 * m - gap) // 2)
-        progress_need = max((label_font.size(item.label)[0] + bh for item in self.menu.items[3:]), default=0)
+        progress_need = max((label_font.size(item.label)[0] + bh for item in self.menu.items[1:-2]), default=0)
         hint_h = max(ui.px(size, 40), ui.px(size, 16) + ui.TEXTS.line_height(ui.px(size, TEXT_PX)))  # grown hint
         csv = pygame.Rect(w - m - 2 * bw - gap, h - hint_h - bh, bw, bh)
         players = csv.move(bw + gap, 0)
@@ -159,7 +161,7 @@ class StatsScene(MenuHandler):
         # beside the player's name; with more, stacked under the left column's charts (which give up the
         # height; the right column's figures keep theirs), the bottom row keeping its room for the buttons and
         # the export's message
-        schools = self.menu.items[3:]
+        schools = self.menu.items[1:-2]
         area_w = w - 2 * m
         left_w = (area_w - gap) * 11 // 20
         if len(schools) <= 1:
@@ -170,7 +172,7 @@ class StatsScene(MenuHandler):
         else:
             above = csv.y - len(schools) * (bh + gap)
             progress = [pygame.Rect(m, above + gap + i * (bh + gap), left_w, bh) for i in range(len(schools))]
-        self.menu.rects = [selector, csv, players, *progress]
+        self.menu.rects = [selector, *progress, csv, players]
         self.face = pygame.Rect(0, 0, selector.h, selector.h)
         self.face.midright = (selector.x - ui.px(size, 12), selector.centery)
         top, bottom = selector.bottom + ui.px(size, 18), csv.y - ui.px(size, 16)

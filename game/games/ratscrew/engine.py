@@ -103,7 +103,7 @@ TIMEOUT_CARDS = (1, 10)  # the range of `timeout_cards`
 # rules are made (the lobby, presets, `sim --rule`, replays, the engine): the lobby offers some values of
 # it. Short limits and zero delays are for tests and learners' tables.
 BURNS = (2, 1)  # the lobby's burns; 0 (an old preset's "no penalty" table) still loads: see `Rules`
-SLAP_LOCKOUTS_MS = (500, 250, 1000, 2000, 0)
+SLAP_LOCKOUTS_MS = (250, 500, 1000, 2000, 0)  # shortest to longest, as the lobby lists them; 0: never
 # The shortest lockout (ms) a new table may have where a wrong slap costs the slapper no card (a burn of 0, a
 # timeout, the pile given away): there pressing all the time costs only time, and a shorter lockout let a masher
 # win 22-100 % against a kid (issue 38; `sim ratscrew --bots masher,kid` under every penalty). Where it burns

@@ -187,10 +187,11 @@ class HouseRules:
         self.app.nav.push(screens.Confirm(t("Delete the preset {name}?", name=name), yes))
 
     # -- presets as files ------------------------------------------------------------------------------
-    def tell(self, *lines: str, bad: bool = False, folder: bool = False) -> None:
-        """News of a preset file: one line of text (`note`), shown as up to two lines."""
+    def tell(self, *lines: str, bad: bool = False, folder: bool = False, said: str | None = None) -> None:
+        """News of a preset file: its lines on the house-rules screen; in the lobby's one line of text (`note`,
+        shown as up to two lines) `said`, else the lines run on ("No preset files yet: put them in …")."""
         self.told, self.told_bad, self.told_folder = lines, bad, folder
-        self.say(" ".join(lines))
+        self.say(" ".join(lines) if said is None else said)
 
     def export_preset(self) -> None:
         """The chosen preset as a file in the data folder's exports/; the note gives its path."""
@@ -240,7 +241,10 @@ class HouseRules:
             note = t("Imported the preset {name}", name=added.name)
         else:
             note = t("Imported the preset {name} for {game}", name=added.name, game=self.app.games.get(added.game).title())
-        if saved:
-            self.tell(note, *raised)
+        if saved and raised:  # two sentences in the lobby's line: "Imported the preset X. Slap lockout raised …"
+            self.tell(note, *raised, said=t("Imported the preset {name}. {raised}", name=added.name,
+                                            raised=" ".join(raised)))
+        elif saved:
+            self.tell(note)
         else:
             self.tell(note, t("for now: the settings could not be saved"), bad=True)

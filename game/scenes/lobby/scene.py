@@ -136,7 +136,9 @@ class LobbyScene(Scene):
                 self.button_items.insert(-1, ui.Item(mode.lobby_entry(), partial(self._practise, mode.id),
                                                      button=True))
         if self.definition.fair_start() is not None:  # head starts from measured reactions
-            self.button_items.insert(-1, ui.Item(t("Fair start"), self.seating.fair_start, button=True))
+            # "Fair start  On" while it sets the head starts (the items are made again at each change of it)
+            on = (lambda: self.seating.fair_value() or "") if self.seating.fair_on else None
+            self.button_items.insert(-1, ui.Item(t("Fair start"), self.seating.fair_start, value=on, button=True))
         self.cell_items = [c for card in self.card_cells for c in card[1:]]
         return [c for card in self.card_cells for c in card] + self.button_items
 

@@ -348,12 +348,15 @@ class Seating(WhoPlays):
         self._fair_pending, self._fair_for, self._fair_news = None, None, None
 
     def lead_value(self, row: int) -> str:
-        """The Head start cell's value: "250 ms", "250 ms · fair" while Fair start sets it for this table."""
+        """The Head start cell's value: "250 ms" ("250 ms …": the last value, while Fair start works out the new
+        one). That Fair start sets them is said once, on its button (`fair_value`): a "· fair" on every card put
+        the value under its label, and at 6 seats the cards' second row out of view (issue 38's audit)."""
         values, at = self.lead_choices(row)
-        if not self.fair_on:
-            return values[at]
-        fair = t("{ms} · fair", ms=values[at])
-        return f"{fair} …" if self.fair_pending else fair  # the last value, while the new one is worked out
+        return f"{values[at]} …" if self.fair_on and self.fair_pending else values[at]
+
+    def fair_value(self) -> str | None:
+        """The Fair start button's value: "On" while Fair start sets the head starts for the table as it is."""
+        return t("On") if self.fair_on else None
 
     def _check(self, row: int) -> None:
         """Row `row`'s player takes the reaction check; its median (None: skipped) counts, then Fair start

@@ -32,6 +32,10 @@ TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the h
 
 
 FALSE_NOTE_LEAST = 5  # false slaps from which a parent is told the pace slowed for them …
+# A seat's panel at 1280×720: as wide as its stars and figures need, or where a parent's notes are shown (tonight's
+# share, many false slaps) wider, so each reads on a line or two ("Tonight: 100% → 100% of patterns" whole), not
+# broken every few words down a narrow panel with the screen's width free beside it.
+PANEL_W, NOTES_PANEL_W = 300, 480
 
 
 def many_false(score: SeatScore) -> bool:
@@ -139,7 +143,7 @@ class StarsScene(MenuHandler):
         m = ui.px(size, 30)
         n = self.players
         gap = ui.px(size, 16)
-        pw = min(ui.px(size, 300), (w - 2 * m - (n - 1) * gap) // n)
+        pw = min(ui.px(size, NOTES_PANEL_W if any(self.notes) else PANEL_W), (w - 2 * m - (n - 1) * gap) // n)
         top = ui.px(size, 26) + line_h(ui.px(size, 44), True) + ui.px(size, 10)  # right under the heading
         with self._standard():
             ph = self._seat_rows(size, pw)[-1]
