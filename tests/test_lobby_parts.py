@@ -106,7 +106,7 @@ def test_seating_alone_seats_the_join_screens_people_first(app):
 def test_house_rules_alone_follow_the_players_they_are_given(app):
     rules, calls, count = house(app, players=1)
     low, high = games.get("nothanks").player_range(rules.rules)
-    assert low > 1 and rules.message == t("{edition}: {fix}.", fix=tn("add a player or a bot", "add {n} players or bots",
+    assert low > 1 and rules.message == t("{edition}: {fix}.", fix=tn("add {n} player or bot", "add {n} players or bots",
                                                                       low - 1),
                                           edition=t("The playing-card edition is for {low} to {high} players",
                                                     low=low, high=high))

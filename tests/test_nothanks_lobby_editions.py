@@ -19,25 +19,25 @@ NOTHANKS = games.get("nothanks")
 # What a player reads, word for word, in each language: (edition, players) -> the line.
 REFUSALS = {
     "en": {
-        ("numbered", 8): "The 3–35 edition is for 3 to 7 players: empty a seat, or choose the playing-card edition.",
-        ("numbered", 2): "The 3–35 edition is for 3 to 7 players: add a player or a bot, or choose the playing-card "
+        ("numbered", 8): "The 3–35 edition is for 3 to 7 players: empty 1 seat, or choose the playing-card edition.",
+        ("numbered", 2): "The 3–35 edition is for 3 to 7 players: add 1 player or bot, or choose the playing-card "
                          "edition.",
         ("numbered", 1): "The 3–35 edition is for 3 to 7 players: add 2 players or bots.",
-        ("cards", 1): "The playing-card edition is for 2 to 8 players: add a player or a bot.",
+        ("cards", 1): "The playing-card edition is for 2 to 8 players: add 1 player or bot.",
     },
     "da": {
-        ("numbered", 8): "3–35-udgaven er til 3 til 7 spillere: gør en plads tom, eller vælg spillekortudgaven.",
-        ("numbered", 2): "3–35-udgaven er til 3 til 7 spillere: tilføj en spiller eller en bot, eller vælg "
+        ("numbered", 8): "3–35-udgaven er til 3 til 7 spillere: gør 1 plads tom, eller vælg spillekortudgaven.",
+        ("numbered", 2): "3–35-udgaven er til 3 til 7 spillere: tilføj 1 spiller eller bot, eller vælg "
                          "spillekortudgaven.",
         ("numbered", 1): "3–35-udgaven er til 3 til 7 spillere: tilføj 2 spillere eller bots.",
-        ("cards", 1): "Spillekortudgaven er til 2 til 8 spillere: tilføj en spiller eller en bot.",
+        ("cards", 1): "Spillekortudgaven er til 2 til 8 spillere: tilføj 1 spiller eller bot.",
     },
     "sv": {
-        ("numbered", 8): "3–35-utgåvan är för 3 till 7 spelare: gör en plats tom, eller välj spelkortsutgåvan.",
-        ("numbered", 2): "3–35-utgåvan är för 3 till 7 spelare: lägg till en spelare eller en bot, eller välj "
+        ("numbered", 8): "3–35-utgåvan är för 3 till 7 spelare: gör 1 plats tom, eller välj spelkortsutgåvan.",
+        ("numbered", 2): "3–35-utgåvan är för 3 till 7 spelare: lägg till 1 spelare eller bot, eller välj "
                          "spelkortsutgåvan.",
         ("numbered", 1): "3–35-utgåvan är för 3 till 7 spelare: lägg till 2 spelare eller bottar.",
-        ("cards", 1): "Spelkortsutgåvan är för 2 till 8 spelare: lägg till en spelare eller en bot.",
+        ("cards", 1): "Spelkortsutgåvan är för 2 till 8 spelare: lägg till 1 spelare eller bot.",
     },
 }
 

@@ -324,7 +324,7 @@ def test_numbered_edition_needs_three_players(app):
     assert lobby.message == t("{edition}: {fix}.", edition=t("The 3–35 edition is for {low} to {high} players", low=3,
                                                              high=7),
                               fix=t("{fix}, or choose the playing-card edition",
-                                    fix=tn("add a player or a bot", "add {n} players or bots", 1)))
+                                    fix=tn("add {n} player or bot", "add {n} players or bots", 1)))
     assert t("Cards per suit") not in [i.label for i in app.top.menu.items]  # only the edition's options
 
 

@@ -133,7 +133,7 @@ class NothanksDef(GameDef[engine.Rules, "bots.Bot", "NothanksMatch"]):  # bots: 
 
     def players_problem(self, rules: engine.Rules, players: int) -> str:
         """The edition's player range, what to change, and the other edition where it would seat this table
-        ("The 3–35 edition is for 3 to 7 players: empty a seat, or choose the playing-card edition.")."""
+        ("The 3–35 edition is for 3 to 7 players: empty 1 seat, or choose the playing-card edition.")."""
         from game.games.nothanks import text
 
         low, high = self.player_range(rules)

@@ -76,9 +76,9 @@ def players_problem(rules: nt.Rules, players: int, span: tuple[int, int], other_
     else:
         edition = t("The playing-card edition is for {low} to {high} players", low=low, high=high)
     if players < low:
-        fix = tn("add a player or a bot", "add {n} players or bots", low - players)
+        fix = tn("add {n} player or bot", "add {n} players or bots", low - players)
     else:
-        fix = tn("empty a seat", "empty {n} seats", players - high)
+        fix = tn("empty {n} seat", "empty {n} seats", players - high)
     if other_fits:
         fix = (t("{fix}, or choose the playing-card edition", fix=fix) if rules.edition == "numbered"
                else t("{fix}, or choose the 3–35 edition", fix=fix))
