@@ -250,6 +250,15 @@ def progress_button() -> str:
     return t("Progress…")
 
 
+def no_practice_yet() -> str:
+    """A parent's summary of a player who has not practised yet."""
+    return t("No practice yet")
+
+
+def no_practice_hint() -> str:
+    return t("A first drill in the slap school fills in the stars, the minutes and the patterns slapped.")
+
+
 def tonight(sessions: list[tuple[int, int, int]]) -> str:
     """A guest's sessions this run, for a parent: the share of patterns slapped and the false slaps (slaps where
     there was no pattern), first and last ("" for none). The false slaps stand beside the share, else a student
