@@ -36,7 +36,7 @@ def _whole_games(record: dict) -> list[tuple[str, int, float]]:
     fastest = fair.bot_median_ms(keys[0][0]) or 0.0
     slower = sum(1 for bot, _ in seats if fair.bot_median_ms(bot) != fastest)
     chances = fair.game_chances([level_at(fair.bot_median_ms(bot) or 0.0) for bot, _ in keys], sizes,
-                                [fair.unspread(lead, rules, fastest,
+                                [fair.unspread(lead, rules,
                                                fair.slower_counted(slower, sum(b == bot for b, _ in seats)), len(seats))
                                  for bot, lead in keys],
                                 rules)

@@ -41,6 +41,23 @@ def test_numbered_edition_rules():
     assert [r.matches_for(n) for n in (3, 4, 5, 6, 7)] == [11, 11, 11, 9, 7]
 
 
+def test_naming_the_numbered_edition_alone_gives_its_own_defaults():
+    """`Rules(edition="numbered")` is the published edition, as `Rules.numbered()` is: 11/9/7 chips and the
+    taker deciding again, not the playing-card edition's 11 matches with the turn passing on."""
+    for rules in (nt.Rules(edition="numbered"), nt.Rules.of({"edition": "numbered"})):
+        assert rules == nt.Rules.numbered()
+        assert rules.after_take == "same_player" and rules.matches is None
+        assert [rules.matches_for(n) for n in (3, 5, 6, 7)] == [11, 11, 9, 7]
+        st = nt.new_game(rules, 3, seed=1)
+        st.apply(nt.TAKE)
+        assert st.current_player == 0  # the taker decides again
+    # either edition may still choose the other's after-take and a fixed count, when it says so
+    chosen = nt.Rules(edition="numbered", after_take="next_player", matches=11)
+    assert (chosen.after_take, chosen.matches_for(7)) == ("next_player", 11)
+    assert nt.Rules(after_take="same_player", matches=None).matches_for(6) == 9
+    assert (nt.Rules().after_take, nt.Rules().matches) == ("next_player", 11)
+
+
 def test_set_aside_defaults_to_a_third_of_the_deck():
     assert [nt.Rules(ranks_per_suit=k).set_aside for k in (5, 9, 10, 13)] == [7, 12, 13, 17]
 

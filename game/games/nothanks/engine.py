@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
+from typing import Final, Literal
 
 from game.cards import RANKS, SUIT_SYMBOLS
 from game.commands import PASS, TAKE
@@ -47,6 +48,10 @@ SUIT_ORDERS = (("C", "D", "H", "S"), ("S", "H", "D", "C"), ("C", "H", "S", "D"))
 NUMBERED_LOW, NUMBERED_HIGH, NUMBERED_ASIDE = 3, 35, 9
 MIN_RANKS, MAX_RANKS = 5, 13
 PLAYERS = {"cards": (2, 8), "numbered": (3, 7)}
+# `matches` and `after_take` left at this take their edition's own default (the rules file's table), so
+# `Rules(edition="numbered")` is the published edition (11/9/7 chips, the taker decides again), as
+# `Rules.numbered()` is, and not the playing-card edition's 11 matches with the turn passing on.
+EDITION_DEFAULT: Final = "edition"
 
 
 def _standard_matches(players: int) -> int:
@@ -68,25 +73,32 @@ def _suit_order(value: object) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One table's rules. `set_aside=None` means the edition's own count (a third of a deck of cards,
-    9 in the numbered edition); `matches=None` means the published 11/9/7 by player count."""
+    9 in the numbered edition); `matches=None` means the published 11/9/7 by player count. `matches` and
+    `after_take` not given (EDITION_DEFAULT) are the edition's: 11 matches and the turn passing on with
+    cards, 11/9/7 chips and the taker deciding again when numbered."""
 
     edition: str = "cards"
     ranks_per_suit: int = 9
     suit_order: tuple[str, ...] = ("C", "D", "H", "S")
     set_aside: int | None = None
-    matches: int | None = 11
-    after_take: str = "next_player"
+    matches: int | None | Literal["edition"] = EDITION_DEFAULT
+    after_take: str = EDITION_DEFAULT
     hidden_matches: bool = False
 
     def __post_init__(self) -> None:
         # Kinds first (a bool is no number, 9.5 no count, "no" no switch), then ranges; each names its option.
         word("edition", self.edition, EDITIONS)
+        numbered = self.edition == "numbered"
+        if self.matches == EDITION_DEFAULT:
+            object.__setattr__(self, "matches", None if numbered else 11)
+        if self.after_take == EDITION_DEFAULT:
+            object.__setattr__(self, "after_take", "same_player" if numbered else "next_player")
         whole("ranks_per_suit", self.ranks_per_suit, MIN_RANKS, MAX_RANKS)
         object.__setattr__(self, "suit_order", _suit_order(self.suit_order))
         word("after_take", self.after_take, AFTER_TAKE)
         switch("hidden_matches", self.hidden_matches)
         if self.matches is not None:
-            whole("matches", self.matches, 0)
+            whole("matches", self.matches, 0)  # also refuses any other word than the edition's default
         size = self.deck_size
         if self.set_aside is None:
             aside = NUMBERED_ASIDE if self.edition == "numbered" else round(size / 3)
@@ -118,13 +130,14 @@ class Rules:
         if unknown:
             raise ValueError(f"unknown rule option(s) {shown(sorted(unknown))}")
         given: dict[str, object] = {f.name: f.default for f in fields(cls)} | dict(values)
-        aside, matches = given["set_aside"], given["matches"]
+        aside, matches, after = given["set_aside"], given["matches"], given["after_take"]
         return cls(edition=word("edition", given["edition"], EDITIONS),
                    ranks_per_suit=whole("ranks_per_suit", given["ranks_per_suit"]),
                    suit_order=_suit_order(given["suit_order"]),
                    set_aside=None if aside is None else whole("set_aside", aside),
-                   matches=None if matches is None else whole("matches", matches),
-                   after_take=word("after_take", given["after_take"], AFTER_TAKE),
+                   matches=(None if matches is None else EDITION_DEFAULT if matches == EDITION_DEFAULT
+                            else whole("matches", matches)),
+                   after_take=EDITION_DEFAULT if after == EDITION_DEFAULT else word("after_take", after, AFTER_TAKE),
                    hidden_matches=switch("hidden_matches", given["hidden_matches"]))
 
     @property
@@ -132,6 +145,13 @@ class Rules:
         """How many cards are set aside (`set_aside` as the rules settled it when made: never None)."""
         assert self.set_aside is not None, "settled in __post_init__"
         return self.set_aside
+
+    @property
+    def each(self) -> int | None:
+        """Matches (chips) each player starts with, None for the published 11/9/7 by player count (`matches`
+        as the rules settled it when made: never EDITION_DEFAULT)."""
+        assert self.matches != EDITION_DEFAULT, "settled in __post_init__"
+        return self.matches if isinstance(self.matches, int) else None
 
     @property
     def deck_size(self) -> int:
@@ -150,7 +170,8 @@ class Rules:
 
     def matches_for(self, players: int) -> int:
         """Matches each player starts with at a table of `players`."""
-        return _standard_matches(players) if self.matches is None else self.matches
+        each = self.each
+        return _standard_matches(players) if each is None else each
 
 
 def proposed_ranks_per_suit(players: int) -> int:

@@ -77,7 +77,10 @@ class NothanksGeometry:
         deck.move_ip(0, dy)
         self._centre = r
         self._deck = deck
-        self.pot_point = (r.centerx, r.top + r.h * 0.66)
+        # Where the pot's tokens lie on the card: chips low on it, under the numbered card's big printed
+        # number (at 0.66 a pile covered its lower half: 24 read as 34 from the sofa); sticks, longer, across
+        # the middle of the pips.
+        self.pot_point = (r.centerx, r.top + r.h * (0.66 if token_kind == STICK else 0.8))
         # A pot token's size: sticks short enough to stay on the card, clear of the count beside it.
         self.pot_unit = round(self.centre_w * (0.5 if token_kind == STICK else 0.3))
         self.pot_digits_spot = (r.right + round(L.card_w * 0.25), r.centery)  # the pot count's left middle

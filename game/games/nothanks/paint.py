@@ -86,10 +86,11 @@ def centre(v: NothanksPaintHost, surface: pygame.Surface, state: nt.State, now: 
     pot = state.pot - v.model.anim.hidden(("pot",), now)
     if pot > 0:
         v.tokens.draw_pile(surface, geo.pot_point, pot, geo.pot_unit, v.token_kind, seed=v.seed)
-    (digits, at), (word, under) = pot_count(v, max(0, state.pot))
-    surface.blit(digits, at)
-    surface.blit(word, under)
-    v.boxes.add("count", at.union(under), f"{max(0, state.pot)} {t('on the card')}")
+    if not state.is_over:  # the last card taken: none is on offer, and "0 on the card" sat under the winner's banner
+        (digits, at), (word, under) = pot_count(v, max(0, state.pot))
+        surface.blit(digits, at)
+        surface.blit(word, under)
+        v.boxes.add("count", at.union(under), f"{max(0, state.pot)} {t('on the card')}")
     texts = v.words.centre_texts(state, now)
     for kind, img, rect in texts:
         if kind == "prompt" and not prompt:

@@ -87,15 +87,16 @@ def summary(rules: nt.Rules) -> str:
     else:
         parts = [t("Cards 1–{k} in {order}", k=rules.ranks_per_suit, order=_suit_order(rules.suit_order))]
     parts.append(tn("{n} card set aside", "{n} cards set aside", rules.aside))
+    each = rules.each
     if chips(rules):
-        if rules.matches is None:
+        if each is None:
             parts.append(t("11/9/7 chips by players"))
         else:
-            parts.append(tn("{n} chip each", "{n} chips each", rules.matches))
-    elif rules.matches is None:
+            parts.append(tn("{n} chip each", "{n} chips each", each))
+    elif each is None:
         parts.append(t("11/9/7 matches by players"))
     else:
-        parts.append(tn("{n} match each", "{n} matches each", rules.matches))
+        parts.append(tn("{n} match each", "{n} matches each", each))
     if rules.after_take == "same_player":
         parts.append(t("the taker decides again"))
     else:

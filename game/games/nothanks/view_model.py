@@ -149,8 +149,9 @@ class NothanksModel(ViewModel):
         if e.seat is not None and 0 <= e.seat < self.n:
             note = self.ignored_note(e)
             if note is not None:  # (worded again after a change of language on the pause menu, as at Ratscrew)
-                self.anim.add(Note(note_tween(t_ns, 900), e.seat, *note,
-                                   words=lambda: (self.ignored_note(e) or note)[0]))
+                self.anim.add(Note(note_tween(t_ns, 900), e.seat, *note, short=self.ignored_short(e),
+                                   words=lambda: (self.ignored_note(e) or note)[0],
+                                   short_words=lambda: self.ignored_short(e)))
         return []
 
     handlers: ClassVar[dict[type, Handler]] = {
@@ -170,6 +171,15 @@ class NothanksModel(ViewModel):
         if why == NOT_YOUR_TURN:
             return t(NOT_YOUR_TURN_NOTE), colors.TEXT_DIM
         return None
+
+    def ignored_short(self, event: Ignored) -> str:
+        """What that note says where its lane is too small for it: after a pass with nothing left to pay, the key
+        that takes ("Take it: A": at five seats and more the whole of "No matches left: you must take" fitted
+        only far under the couch's smallest words); "" where the note is short already."""
+        keys = None if event.seat is None else self.keys_of(event.seat)
+        if keys is None or ignored_why(event) != NO_MATCHES:
+            return ""
+        return t("Take it: {key}", key=keys.first)
 
     # -- what the table says ------------------------------------------------------------------------------
     def shown_matches(self, state: nt.State, seat: int) -> int | None:
