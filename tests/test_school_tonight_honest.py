@@ -50,47 +50,47 @@ def results_of(app, session, guest: bool):
     return line, [text for _, text in boxes.drawn]
 
 
+@pytest.fixture
+def make(tmp_path, monkeypatch):
+    """make(size) -> an app on a fresh data folder, closed after the test."""
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    made = []
+
+    def app_of(size=(1280, 720)):
+        made.append(make_app(tmp_path, size=size))
+        return made[-1]
+
+    yield app_of
+    for app in made:
+        app.stack.clear()
+        app.history.close()
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_a_guest_who_slaps_everything_reads_the_false_slaps_not_praise(tmp_path, monkeypatch, size):
-    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
-    app = make_app(tmp_path, size=size)
-    try:
-        session = sim.play(None, 30, "adaptive", 3, drill=0, everything=True)
-        score = tally(session.cards, 1)[0]
-        assert score.hits == score.patterns and score.false_slaps >= 10  # every pattern "hit", and every card slapped
-        line, texts = results_of(app, session, guest=True)
-        assert line is not None, texts
-        rect, said = line
-        assert said == f"Tonight: 100% of patterns, {score.false_slaps} false slaps"  # whole, on one line
-        assert school_text.false_slaps_note() in texts
-        assert gold_pixels(app.screen, rect) == 0, "a masher's share drawn in gold, as if praised"
-    finally:
-        app.stack.clear()
-        app.history.close()
+def test_a_guest_who_slaps_everything_reads_the_false_slaps_not_praise(make, size):
+    app = make(size)
+    session = sim.play(None, 30, "adaptive", 3, drill=0, everything=True)
+    score = tally(session.cards, 1)[0]
+    assert score.hits == score.patterns and score.false_slaps >= 10  # every pattern "hit", and every card slapped
+    line, texts = results_of(app, session, guest=True)
+    assert line is not None, texts
+    rect, said = line
+    assert said == f"Tonight: 100% of patterns, {score.false_slaps} false slaps"  # whole, on one line
+    assert school_text.false_slaps_note() in texts
+    assert gold_pixels(app.screen, rect) == 0, "a masher's share drawn in gold, as if praised"
 
 
-def test_a_careful_guests_tonight_stays_gold(tmp_path, monkeypatch):
-    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
-    app = make_app(tmp_path)
-    try:
-        session = sim.play(bots.LEVEL_TABLE["pro"], 30, "adaptive", 3, drill=0)
-        score = tally(session.cards, 1)[0]
-        assert score.false_slaps <= 1
-        line, texts = results_of(app, session, guest=True)
-        assert line is not None and school_text.false_slaps_note() not in texts
-        assert gold_pixels(app.screen, line[0]) > 20  # praise where it is earned
-    finally:
-        app.stack.clear()
-        app.history.close()
+def test_a_careful_guests_tonight_stays_gold(make):
+    app = make()
+    session = sim.play(bots.LEVEL_TABLE["pro"], 30, "adaptive", 3, drill=0)
+    assert tally(session.cards, 1)[0].false_slaps <= 1
+    line, texts = results_of(app, session, guest=True)
+    assert line is not None and school_text.false_slaps_note() not in texts
+    assert gold_pixels(app.screen, line[0]) > 20  # praise where it is earned
 
 
-def test_a_saved_player_has_no_tonight_line_but_is_told_of_the_false_slaps(tmp_path, monkeypatch):
-    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
-    app = make_app(tmp_path)
-    try:
-        session = sim.play(None, 30, "adaptive", 3, drill=0, everything=True)
-        line, texts = results_of(app, session, guest=False)
-        assert line is None and school_text.false_slaps_note() in texts  # their progress is under Progress…
-    finally:
-        app.stack.clear()
-        app.history.close()
+def test_a_saved_player_has_no_tonight_line_but_is_told_of_the_false_slaps(make):
+    app = make()
+    session = sim.play(None, 30, "adaptive", 3, drill=0, everything=True)
+    line, texts = results_of(app, session, guest=False)
+    assert line is None and school_text.false_slaps_note() in texts  # their progress is under Progress…
