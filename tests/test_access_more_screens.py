@@ -203,7 +203,7 @@ def test_left_right_on_a_setup_players_row_go_through_the_guest_and_each_free_pr
         assert setup.profiles[0] == ana.id
         press(app, "left")
         assert setup.profiles[0] is None and setup.profiles[1] == mia.id
-        assert [item.label for item in setup.player_items] == ["Player 1", "Mia"]
+        assert [item.label for item in setup.player_items] == ["Guest: Player 1", "Mia"]  # as the picker says it
         setup.menu.select(0)  # the drill's row: ← → still change the drill
         drill = setup.options.drill
         press(app, "right")

@@ -197,14 +197,14 @@ def test_a_guests_sessions_tonight_are_kept_for_the_run_only(tmp_path, monkeypat
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
     app = make_app(tmp_path)
     history = app.history
-    history.note_guest_practice("ratscrew", "Player 1", 6, 10)
-    history.note_guest_practice("ratscrew", "Player 1", 9, 12)
-    assert history.guest_practice("ratscrew", "Player 1") == [(6, 10), (9, 12)]
+    history.note_guest_practice("ratscrew", "Player 1", 6, 10, 0)
+    history.note_guest_practice("ratscrew", "Player 1", 9, 12, 0)
+    assert history.guest_practice("ratscrew", "Player 1") == [(6, 10, 0), (9, 12, 0)]
     assert history.guest_practice("ratscrew", "Player 2") == []
     from game.games.ratscrew.school import text as school_text
 
     assert school_text.tonight(history.guest_practice("ratscrew", "Player 1")) == "Tonight: 60% → 75% of patterns"
-    assert school_text.tonight([(3, 4)]) == "Tonight: 75% of patterns" and school_text.tonight([]) == ""
+    assert school_text.tonight([(3, 4, 0)]) == "Tonight: 75% of patterns" and school_text.tonight([]) == ""
     app.history.close()
 
 

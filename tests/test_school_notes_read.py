@@ -37,14 +37,14 @@ def test_a_parents_notes_read_on_a_line_or_two_each(tmp_path, monkeypatch, size,
     i18n.set_language(language)
     try:
         name = app.settings.player_name(0)
-        app.history.note_guest_practice("ratscrew", name, 8, 8)  # a first session tonight, this one's as well
-        app.history.note_guest_practice("ratscrew", name, 8, 8)
+        app.history.note_guest_practice("ratscrew", name, 8, 8, 22)  # a first session tonight, this one's as well
+        app.history.note_guest_practice("ratscrew", name, 8, 8, 22)
         app.push(TitleScene())
         app.push(StarsScene(Options(drill=0, cards=30), 1, slapped_everything()))
         app.frames(2)
         stars = app.top
-        tonight = school_text.tonight([(8, 8), (8, 8)])
-        assert stars.notes[0] == [tonight, school_text.false_slaps_note()]  # both notes are for the parent
+        tonight = school_text.tonight([(8, 8, 22), (8, 8, 22)])
+        assert [note for note, _ in stars.notes[0]] == [tonight, school_text.false_slaps_note()]  # both for the parent
         with TextRecorder() as boxes:
             stars.draw(app.screen, 0.0)
         texts = [text for _, text in boxes.drawn]

@@ -53,9 +53,9 @@ def test_pads_pick_their_players_on_the_setup_and_both_sessions_are_recorded(app
     tap(app, two, "a")  # a pad of the kind Leo remembers joins: Player 2 is Leo
     assert setup.players == 2 and setup.devices[1] == device(two) and setup.profiles[1] == leo.id
     assert setup.message == t("Controller {n} joined: {name}", n=2, name="Leo")
-    assert [i.label for i in setup.player_items] == ["Player 1", "Leo"]
+    assert [i.label for i in setup.player_items] == ["Guest: Player 1", "Leo"]
     # Pad 1 on its own row: A opens the picker, the d-pad finds Mia, A picks her.
-    focus(app, one, "Player 1", "dpdown")
+    focus(app, one, "Guest: Player 1", "dpdown")
     tap(app, one, "a")
     assert top_name(app) == "ProfilePickScene"
     focus(app, one, "Mia", "dpdown")

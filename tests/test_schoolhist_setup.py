@@ -58,12 +58,13 @@ def test_a_remembered_key_set_picks_its_player_and_the_picker_changes_who_plays(
     assert [i.label for i in picker.menu.items] == [t("Guest: {name}", name="Player 2"), "Leo", "Mia",
                                                   t("Guest with another name…"), t("New player…")]
     assert picker.menu.current.label == "Leo" and not picker.menu.items[2].enabled()
-    focus(app, t("Guest: {name}", name="Player 2"))
+    guest_2 = t("Guest: {name}", name="Player 2")  # the setup's row says it as the picker does
+    focus(app, guest_2)
     press(app, "enter")
-    assert app.top is setup and setup.profiles[:2] == [mia.id, None] and player_labels(setup) == ["Mia", "Player 2"]
+    assert app.top is setup and setup.profiles[:2] == [mia.id, None] and player_labels(setup) == ["Mia", guest_2]
     assert setup.devices[1] == "kb:1"  # a guest keeps the keys
     # A new player made on the picker plays the row.
-    focus(app, "Player 2")
+    focus(app, guest_2)
     press(app, "enter")
     focus(app, t("New player…"))
     press(app, "enter")
@@ -84,7 +85,7 @@ def test_a_remembered_key_set_picks_its_player_and_the_picker_changes_who_plays(
     assert top_name(app) == "NameEntryScene"
     app.top.name = ""
     type_text(app, "Cousin")
-    assert app.top is setup and setup.profiles[1] is None and player_labels(setup) == ["Leo", "Cousin"]
+    assert app.top is setup and setup.profiles[1] is None and player_labels(setup) == ["Leo", "Guest: Cousin"]
     assert app.settings.player_name(1) == "Cousin"
 
 
@@ -93,8 +94,8 @@ def test_a_picked_player_takes_the_keys_they_remember_when_free(app):
     app.history.change(mia.id, device="kb:3")
     to_setup(app)
     setup = app.top
-    assert setup.profiles[0] is None and player_labels(setup) == ["Player 1"]
-    focus(app, "Player 1")
+    assert setup.profiles[0] is None and player_labels(setup) == ["Guest: Player 1"]
+    focus(app, "Guest: Player 1")
     press(app, "enter")
     focus(app, "Mia")
     press(app, "enter")
@@ -169,7 +170,7 @@ def test_the_setup_with_profiles_keeps_every_text_in_its_own_box(tmp_path, data,
         for _ in range(3):
             setup._change_players(1)
         setup._change_drill(3)
-        assert player_labels(setup) == [*names, "Player 4"]
+        assert player_labels(setup) == [*names, "Guest: Player 4"]
         setup.menu.select(len(setup.option_items))  # the first player's row focused
         app.frames(2)
         with TextRecorder() as boxes:

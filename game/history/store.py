@@ -89,9 +89,9 @@ class History:
         self.left_out = 0
         self.set_aside_as = ""
         self.profiles: list[Profile] = self._load_profiles() if conn is not None else []
-        # Guests' practice this run, by (game, name): (hits, patterns) per session. Never written (nothing is
-        # kept of a guest), but a parent sees tonight's progress on the school's results.
-        self._guests: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        # Guests' practice this run, by (game, name): (hits, patterns, false slaps) per session. Never written
+        # (nothing is kept of a guest), but a parent sees tonight's progress on the school's results.
+        self._guests: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
 
     @property
     def enabled(self) -> bool:
@@ -268,12 +268,13 @@ class History:
                 self.say(f"history: cannot read it ({exc})")
                 return None
 
-    def note_guest_practice(self, game: str, name: str, hits: int, patterns: int) -> None:
-        """A guest's finished practice session (patterns slapped of all patterns), kept for this run only."""
-        self._guests.setdefault((game, name), []).append((hits, patterns))
+    def note_guest_practice(self, game: str, name: str, hits: int, patterns: int, false_slaps: int) -> None:
+        """A guest's finished practice session (patterns slapped of all patterns, and slaps where there was
+        none), kept for this run only."""
+        self._guests.setdefault((game, name), []).append((hits, patterns, false_slaps))
 
-    def guest_practice(self, game: str, name: str) -> list[tuple[int, int]]:
-        """The guest `name`'s sessions in `game` this run, oldest first: (hits, patterns) each."""
+    def guest_practice(self, game: str, name: str) -> list[tuple[int, int, int]]:
+        """The guest `name`'s sessions in `game` this run, oldest first: (hits, patterns, false slaps) each."""
         return list(self._guests.get((game, name), []))
 
     def practice(self, profile_id: int, game: str, kind: str = "slap") -> list[queries.Practice]:

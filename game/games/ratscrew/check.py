@@ -22,6 +22,10 @@ from game.ui import widgets as ui
 from game.ui.scene import Scene
 
 CHECK_CARDS = 14  # at 1.5 s a card, about 20 seconds
+# The doubles the check deals, spread over it (no more: about as many as the school's shares deal): fair.MIN_SLAPS
+# timed slaps give a figure, so a player who misses or guesses two still gets theirs (dealt at the shares, 1 check
+# in 7 held two doubles or fewer and asked a good player to press Fair start again).
+CHECK_DOUBLES = 5
 PACE = "medium"
 PX = 24
 
@@ -30,6 +34,13 @@ def reactions(session: Session, seat: int = 0) -> list[float]:
     """The reaction times (ms) of the check's right slaps (and its guesses: `check_median_ms` drops those)."""
     return [float(card.answers[seat][1]) for card in session.cards
             if card.rule is not None and seat in card.answers and card.answers[seat][0] in (RIGHT, "early")]
+
+
+def check_session(seed: int) -> Session:
+    """The check's cards: doubles only, at a steady pace, CHECK_DOUBLES of them spread over it (deal.spread),
+    each timed from the frame that showed it."""
+    return Session(Options(drill=0, pace=PACE, cards=CHECK_CARDS), 1, seed, presenting=True,
+                   sure_patterns=CHECK_DOUBLES)
 
 
 class ReactionCheck(Scene):
@@ -46,8 +57,7 @@ class ReactionCheck(Scene):
     def enter(self) -> None:
         self.art = CardArt(self.app.settings["four_colour_suits"])
         self.words = Words()
-        self.session = Session(Options(drill=0, pace=PACE, cards=CHECK_CARDS), 1, self.app.next_seed(),
-                               presenting=True)
+        self.session = check_session(self.app.next_seed())
         self.session.start(self.app.now_ns())
 
     def _flush(self) -> None:
@@ -108,7 +118,7 @@ class ReactionCheck(Scene):
             self._drawn[index] = max(self._drawn[index], self.app.now_ns())
 
 
-__all__ = ["CHECK_CARDS", "MS", "ReactionCheck", "reactions"]
+__all__ = ["CHECK_CARDS", "CHECK_DOUBLES", "MS", "ReactionCheck", "check_session", "reactions"]
 
 
 def _ratscrew(rules: object) -> rs.Rules:

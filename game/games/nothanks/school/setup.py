@@ -115,6 +115,8 @@ class SetupScene(MenuHandler):
         self._read()
 
     def _progress(self) -> None:
+        """The summary of the remembered player who plays (practised or not yet: the summary says which), as the
+        stats' Progress… opens it; a guest has nothing kept to show."""
         if self.options.profile is not None:
             self.app.nav.push(screens.Practice(GAME, MODE, "summary", (self.options.profile,)))
 

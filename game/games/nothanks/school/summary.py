@@ -58,8 +58,9 @@ class SummaryScene(MenuHandler):
         head = self.words.text(surface, text.cards_per_suit(s.ranks_per_suit), ui.px(size, PX), ui.GOLD, "topleft",
                                (x, y), bold=True, max_w=inner)
         y = head.bottom + ui.px(size, 8)
-        lines = (text.mastered_line(s.mastered), text.rounds_line(s.rounds, s.recent_rounds, s.minutes),
-                 text.next_line(qs.STEPS[s.next_step].id, s.ranks_per_suit))
+        # a player who has not practised yet (from the setup or the stats) is told so, not "0 rounds kept, …"
+        kept = text.rounds_line(s.rounds, s.recent_rounds, s.minutes) if s.rounds else text.no_rounds_yet()
+        lines = (text.mastered_line(s.mastered), kept, text.next_line(qs.STEPS[s.next_step].id, s.ranks_per_suit))
         # The steps as big as the panel has room for (STEP_PX, grown by the text size), the lines under them at
         # the player's text size; with no room, the lines at the lists' size first, then the steps shrink
         # towards it.

@@ -188,6 +188,11 @@ def mastered_short(steps: list[tuple[str, int]]) -> str:
     return t("Number school, mastered: {list}", list="; ".join(per_size))
 
 
+def no_rounds_yet() -> str:
+    """A parent's summary of a player who has not practised yet."""
+    return t("No practice yet — a first lesson fills in the stars.")
+
+
 def rounds_line(rounds: int, recent: int, minutes: float) -> str:
     return tn("{n} round kept, {recent} in the last two weeks, {minutes} minutes in all",
               "{n} rounds kept, {recent} in the last two weeks, {minutes} minutes in all", rounds, recent=recent,

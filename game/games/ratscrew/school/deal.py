@@ -31,18 +31,53 @@ FOUR_SETUP_DEPTH = 3  # four of a suit sets up from any pile: three cards of the
 _TWIN = {"C": "S", "S": "C", "D": "H", "H": "D"}  # the other suit of a suit's colour
 
 
-class Dealer:
-    """`next_card(pile)` -> (card, what it was meant to make: SLAP, NEAR or PLAIN)."""
+def spread(cards: int, count: int, rng: random.Random) -> frozenset[int]:
+    """Where (card indexes from 0) `count` patterns go among `cards` cards, at random but spread over them: each
+    pattern with a card under it (a pattern's pile is swept, so the next card lies alone), the other cards
+    dealt one by one to the stretches before, between and after them, none given more than an even share and
+    one (`spread_cap`): no pattern comes late, and no pile under one grows long."""
+    spare = cards - 2 * count  # the cards that are neither a pattern nor the one under it
+    if count < 1 or spare < 0:
+        raise ValueError(f"{count} patterns, each on a card of its own, do not fit {cards} cards")
+    stretches = [0] * (count + 1)
+    cap = spread_cap(cards, count)
+    for _ in range(spare):
+        stretches[rng.choice([k for k, n in enumerate(stretches) if n < cap])] += 1
+    at, index = [], -1
+    for k in range(count):
+        index += stretches[k] + 2  # the stretch's cards, the card under the pattern, the pattern
+        at.append(index)
+    return frozenset(at)
 
-    def __init__(self, drill: Drill, rng: random.Random) -> None:
+
+def spread_cap(cards: int, count: int) -> int:
+    """The most cards `spread` puts before, between or after its patterns (a pile under one is at most one
+    more)."""
+    return -(-(cards - 2 * count) // (count + 1)) + 1
+
+
+class Dealer:
+    """`next_card(pile)` -> (card, what it was meant to make: SLAP, NEAR or PLAIN).
+
+    With a `plan` (card indexes, as `spread` gives them) the patterns come exactly there and nowhere else: the
+    Fair start's check, whose figure needs a few slaps in its 20 seconds. A plan is for patterns one card
+    makes (the check's doubles): on a pile of at most six cards (`spread` with a `spread_cap` of five or less
+    keeps them so) a double can always be made, as four cards of a rank, none on another, take seven."""
+
+    def __init__(self, drill: Drill, rng: random.Random, plan: frozenset[int] | None = None) -> None:
         self.drill = drill
         self.rules = drill.rules
         self.rng = rng
+        self.plan = plan
+        self.dealt = 0  # cards dealt so far (the plan's index of the next)
         self.goal: tuple[str, str] | None = None  # (SLAP or NEAR, rule) being set up: made once the pile allows
         self._suits = FOUR in self.rules.slaps  # a card's suit matters
 
     def next_card(self, pile: Sequence[str]) -> tuple[str, str]:
         pile = tuple(pile)
+        index, self.dealt = self.dealt, self.dealt + 1
+        if self.plan is not None:
+            return self._planned(pile, index in self.plan)
         if self.goal is not None:
             kind, rule = self.goal
             card = self._making(pile, kind, rule)
@@ -65,6 +100,21 @@ class Dealer:
                 self.goal = (kind, rule)
                 return step, PLAIN
             card = self._near(pile) if kind == NEAR else None
+            if card is not None:
+                return card, NEAR
+        return self._plain(pile), PLAIN
+
+    def _planned(self, pile: tuple[str, ...], pattern: bool) -> tuple[str, str]:
+        """The next card by the plan: a pattern where it says (the drill's newest rule, or any of its rules
+        as unplanned dealing weighs them), else a near miss (as often among the other cards as unplanned
+        dealing makes them) or a plain card; never a pattern the plan did not ask for."""
+        if pattern:
+            rule = self.drill.newest if self.rng.random() < NEWEST_SHARE else self.rng.choice(self.drill.slaps)
+            card = self._making(pile, SLAP, rule) or self._making(pile, SLAP, self.drill.newest)
+            if card is not None:
+                return card, SLAP
+        elif self.rng.random() < NEAR_SHARE / (1 - SLAP_SHARE):
+            card = self._near(pile)
             if card is not None:
                 return card, NEAR
         return self._plain(pile), PLAIN

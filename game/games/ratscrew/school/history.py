@@ -63,7 +63,8 @@ def record(history: History, session: Session, profiles: Sequence[int | None], s
         profile_id = profiles[seat] if seat < len(profiles) else None
         if profile_id is None:
             if seat < len(names):
-                history.note_guest_practice(GAME, names[seat], scores[seat].hits, scores[seat].patterns)
+                history.note_guest_practice(GAME, names[seat], scores[seat].hits, scores[seat].patterns,
+                                            scores[seat].false_slaps)
             continue
         try:
             kept = history.record_practice(profile_id, game=GAME, drill=session.drill.newest,

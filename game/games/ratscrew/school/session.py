@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.games.ratscrew.school.deal import Dealer
+from game.games.ratscrew.school.deal import Dealer, spread
 from game.games.ratscrew.school.drills import DRILLS, near_miss, slappable
 from game.games.ratscrew.school.pace import Pace
 
@@ -129,7 +129,10 @@ class Options:
 class Session:
     """`start(now)`, then `advance(now)` and `slap(seat, t)` in time order; each returns the events."""
 
-    def __init__(self, options: Options, players: int, seed: int, presenting: bool = False) -> None:
+    def __init__(self, options: Options, players: int, seed: int, presenting: bool = False,
+                 sure_patterns: int = 0) -> None:
+        """`sure_patterns`: that many patterns, spread over the cards (deal.spread), and no others: the Fair
+        start's check, whose figure needs a few slaps; 0: as many as the dealer's shares deal, at random."""
         if not 0 <= options.drill < len(DRILLS):
             raise ValueError(f"drill must be 0 to {len(DRILLS) - 1}, not {options.drill}")
         if not MIN_CARDS <= options.cards <= MAX_CARDS:
@@ -144,7 +147,8 @@ class Session:
         self.players = players
         self.presenting = presenting
         self.pace = Pace(options.pace)
-        self.dealer = Dealer(self.drill, random.Random(seed))
+        rng = random.Random(seed)
+        self.dealer = Dealer(self.drill, rng, spread(options.cards, sure_patterns, rng) if sure_patterns else None)
         self.pile: list[str] = []
         self.cards: list[Card] = []
         self.phase = "idle"  # idle, deal (a window is open), feedback (a pattern's pile stays), over

@@ -92,11 +92,12 @@ class SetupScene(WhoPlays, MenuHandler):
         return None if self.mastery is None else self.mastery.get(DRILLS[drill].newest, 0)
 
     def _progress(self) -> None:
-        """The parent's one-screen summary of the first remembered player here."""
+        """The parent's one-screen summary of the first remembered player here, else (guests playing) of the
+        first remembered player (its ← → go through them all), as the stats' Progress… opens it: a player who
+        has not practised yet is told so there."""
         pid = next((self.profiles[r] for r in range(self.players)
                     if who.profile_of(self.app, self.profiles, r) is not None), None)
-        if pid is not None:
-            self.app.nav.push(screens.Practice(GAME, MODE, "summary", (pid,)))
+        self.app.nav.push(screens.Practice(GAME, MODE, "summary", (pid,)))
 
     def remember(self, options: Options) -> None:
         """The options a drill or its stars screen went on with (e.g. the next drill): shown on return."""
@@ -110,15 +111,13 @@ class SetupScene(WhoPlays, MenuHandler):
             ui.Item(t("Cards"), value=lambda: str(self.options.cards), change=self._change_cards),
             ui.Item(t("Players"), value=lambda: str(self.players), change=self._change_players),
         ]
-        names = who.names(self.app, self.profiles, self.players)
+        names = who.labels(self.app, self.profiles, self.players)
         colours = who.colours(self.app, self.profiles, self.players)
         self.player_items = [ui.Item(names[i], functools.partial(self.pick_player, i),
                                      value=functools.partial(self._controls, i), colour=colours[i], whole_label=True)
                              for i in range(self.players)]
         self.button_items = [
-            ui.Item(text.progress_button(), self._progress, button=True,
-                    enabled=lambda: any(who.profile_of(self.app, self.profiles, r) is not None
-                                        for r in range(self.players))),
+            ui.Item(text.progress_button(), self._progress, button=True, enabled=lambda: bool(self.app.history.profiles)),
             ui.Item(t("Join with controllers…"), self._join, button=True),
             ui.Item(t("Start"), self.start, button=True),
         ]

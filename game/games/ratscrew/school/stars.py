@@ -18,6 +18,7 @@ from game.games.ratscrew.school.names import GAME, MODE
 from game.games.ratscrew.school.paint import chart
 from game.games.ratscrew.school.scoring import SeatScore, tally
 from game.games.ratscrew.school.session import Options, Session
+from game.games.ratscrew.school.who import Colour
 from game.games.ratscrew.text import slap_label
 from game.games.school.paint import Words, fit_px, line_h, stars
 from game.i18n import t
@@ -33,9 +34,10 @@ TABLE_PAD = 3  # the rules table's inner margin at 1280x720: its rows need the h
 
 FALSE_NOTE_LEAST = 5  # false slaps from which a parent is told the pace slowed for them …
 # A seat's panel at 1280×720: as wide as its stars and figures need, or where a parent's notes are shown (tonight's
-# share, many false slaps) wider, so each reads on a line or two ("Tonight: 100% → 100% of patterns" whole), not
-# broken every few words down a narrow panel with the screen's width free beside it.
-PANEL_W, NOTES_PANEL_W = 300, 480
+# share and false slaps, many false slaps) as wide as its longest note needs up to NOTES_PANEL_W, so each reads on
+# a line or two ("Tonight: 100% → 100% of patterns, 22 → 22 false slaps" whole), not broken every few words down a
+# narrow panel with the screen's width free beside it.
+PANEL_W, NOTES_PANEL_W = 300, 800
 
 
 def many_false(score: SeatScore) -> bool:
@@ -57,7 +59,7 @@ class StarsScene(MenuHandler):
         self.focus = 0  # whose table and chart are shown
         self.table_page = 0  # the page of the rules table shown (↑ ↓), at most LIST_ROWS rules a page
         self.table_rows = LIST_ROWS  # the rules a page holds (as its area and the text size allow)
-        self.notes: list[list[str]] = [[] for _ in range(players)]  # each seat's lines for a parent
+        self.notes: list[list[tuple[str, Colour]]] = [[] for _ in range(players)]  # each seat's lines for a parent
 
     def enter(self) -> None:
         self.words = Words()
@@ -66,7 +68,11 @@ class StarsScene(MenuHandler):
         for seat, score in enumerate(self.scores):
             guest = who.profile_of(self.app, self.profiles, seat) is None
             tonight = text.tonight(self.app.history.guest_practice(GAME, self.names[seat])) if guest else ""
-            self.notes[seat] = [line for line in (tonight, text.false_slaps_note() if many_false(score) else "") if line]
+            many = many_false(score)
+            # tonight's share in gold as praise, unless false slaps made it: then as plain as the figures above it
+            self.notes[seat] = [(line, tone) for line, tone in ((tonight, ui.TEXT_DIM if many else ui.GOLD),
+                                                                (text.false_slaps_note() if many else "", ui.GOLD))
+                                if line]
         last = self.options.drill >= len(DRILLS) - 1
         self.menu = ui.Menu([
             ui.Item(t("Again"), self._again, button=True),
@@ -143,7 +149,9 @@ class StarsScene(MenuHandler):
         m = ui.px(size, 30)
         n = self.players
         gap = ui.px(size, 16)
-        pw = min(ui.px(size, NOTES_PANEL_W if any(self.notes) else PANEL_W), (w - 2 * m - (n - 1) * gap) // n)
+        font = ui.TEXTS.font(ui.px(size, PX))
+        notes_w = max((font.size(note)[0] + 2 * ui.px(size, 14) for notes in self.notes for note, _ in notes), default=0)
+        pw = min(max(ui.px(size, PANEL_W), min(notes_w, ui.px(size, NOTES_PANEL_W))), (w - 2 * m - (n - 1) * gap) // n)
         top = ui.px(size, 26) + line_h(ui.px(size, 44), True) + ui.px(size, 10)  # right under the heading
         with self._standard():
             ph = self._seat_rows(size, pw)[-1]
@@ -176,11 +184,12 @@ class StarsScene(MenuHandler):
         lines = 2 + max((len(self._note_lines(size, width, seat)) for seat in range(self.players)), default=0)
         return first, second, figures, figures + lines * (text_h + ui.px(size, 2)) + ui.px(size, 8)
 
-    def _note_lines(self, size: tuple[int, int], width: int, seat: int) -> list[str]:
-        """A seat's notes for a parent, wrapped to its panel at the words' size (never shrunk out of reach)."""
+    def _note_lines(self, size: tuple[int, int], width: int, seat: int) -> list[tuple[str, Colour]]:
+        """A seat's notes for a parent, wrapped to its panel at the words' size (never shrunk out of reach),
+        each line in its note's colour."""
         font = ui.TEXTS.font(ui.px(size, PX))
         room = width - 2 * ui.px(size, 14)
-        return [line for note in self.notes[seat] for line in (wrap(note, font, room) or [note])]
+        return [(line, tone) for note, tone in self.notes[seat] for line in (wrap(note, font, room) or [note])]
 
     def _radius(self, size: tuple[int, int], width: int) -> int:
         """The stars' size: as drawn at the standard text size, smaller where the labels beside them grew."""
@@ -239,10 +248,10 @@ class StarsScene(MenuHandler):
             self.words.text(surface, label, label_px, ui.TEXT, "midleft", (rect.x + pad, rect.y + y))
             stars(surface, rect.x + pad + label_w + ui.px(size, 12), rect.y + y, radius, count)
         y = rect.y + figures
-        figures_lines = [text.score_line(score.right, score.decisions), text.median(score.median_ms)]
-        for k, line in enumerate(figures_lines + self._note_lines(size, rect.w, seat)):
+        figures_lines = [(text.score_line(score.right, score.decisions), ui.TEXT_DIM),
+                         (text.median(score.median_ms), ui.TEXT_DIM)]
+        for line, colour in figures_lines + self._note_lines(size, rect.w, seat):
             px = fit_px(line, inner, ui.px(size, PX))
-            colour = ui.TEXT_DIM if k < len(figures_lines) else ui.GOLD
             box = self.words.text(surface, line, px, colour, "topleft", (rect.x + pad, y), max_w=inner)
             y = box.bottom + ui.px(size, 2)
 

@@ -171,6 +171,14 @@ class SummaryScene(Scene):
         y = self._title(surface, size, rect, t("Practice"))
         pad = ui.px(size, 12)
         px = ui.px(size, PX)
+        if not s.sessions:  # a player who has not practised yet (from the setup or the stats): said, not a table of blanks
+            head = self.words.text(surface, text.no_practice_yet(), ui.px(size, 26), ui.GOLD, "topleft",
+                                   (rect.x + pad, y), bold=True, max_w=rect.w - 2 * pad)
+            hint_px, lines = ui.TEXTS.wrap_fit(text.no_practice_hint(), px, rect.w - 2 * pad, lines=2, least=1.0)
+            for line in lines:
+                head = self.words.text(surface, line, hint_px, ui.TEXT, "topleft",
+                                       (rect.x + pad, head.bottom + ui.px(size, 4)), max_w=rect.w - 2 * pad)
+            return
         rows = [["", t("Sessions"), t("Minutes"), t("Slapped"), t("Median")],
                 [t("This week")] + week_cells(s.this_week), [t("Last week")] + week_cells(s.last_week)]
         bold = ui.TEXTS.font(px, True)

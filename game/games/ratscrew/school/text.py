@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.games.ratscrew.school.drills import DRILLS
 from game.games.ratscrew.text import slap_label
-from game.i18n import decimal, t
+from game.i18n import decimal, t, tn
 
 
 def title() -> str:
@@ -250,14 +250,33 @@ def progress_button() -> str:
     return t("Progress…")
 
 
-def tonight(sessions: list[tuple[int, int]]) -> str:
-    """A guest's sessions this run, for a parent: the share of patterns slapped, first and last ("" for none)."""
-    shares = [round(100 * hits / patterns) for hits, patterns in sessions if patterns]
+def no_practice_yet() -> str:
+    """A parent's summary of a player who has not practised yet."""
+    return t("No practice yet")
+
+
+def no_practice_hint() -> str:
+    return t("A first drill in the slap school fills in the stars, the minutes and the patterns slapped.")
+
+
+def tonight(sessions: list[tuple[int, int, int]]) -> str:
+    """A guest's sessions this run, for a parent: the share of patterns slapped and the false slaps (slaps where
+    there was no pattern), first and last ("" for none). The false slaps stand beside the share, else a student
+    who slaps every card would read "100% of patterns" as if praised."""
+    shares = [(round(100 * hits / patterns), false) for hits, patterns, false in sessions if patterns]
     if not shares:
         return ""
+    (first, false_first), (last, false_last) = shares[0], shares[-1]
     if len(shares) == 1:
-        return t("Tonight: {p}% of patterns", p=shares[0])
-    return t("Tonight: {first}% → {last}% of patterns", first=shares[0], last=shares[-1])
+        if not false_last:
+            return t("Tonight: {p}% of patterns", p=last)
+        return tn("Tonight: {p}% of patterns, {n} false slap", "Tonight: {p}% of patterns, {n} false slaps",
+                  false_last, p=last)
+    if not false_first and not false_last:
+        return t("Tonight: {first}% → {last}% of patterns", first=first, last=last)
+    return tn("Tonight: {first}% → {last}% of patterns, {before} → {n} false slap",
+              "Tonight: {first}% → {last}% of patterns, {before} → {n} false slaps", false_last,
+              first=first, last=last, before=false_first)
 
 
 def false_slaps_note() -> str:

@@ -1,11 +1,13 @@
 """Who plays in the slap school: each player's profile (game.history; None: a guest, named as the seat's
-player), and from it the name and colour the setup, drill and stars screens show."""
+player), and from it the name and colour the setup, drill and stars screens show (the setup's rows tell a guest
+from a remembered player of the same name)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.i18n import t
 from game.profiles import PALETTE
 from game.render import colors
 
@@ -28,6 +30,13 @@ def names(app: Services, profiles: Sequence[int | None], players: int) -> list[s
         profile = profile_of(app, profiles, seat)
         out.append(profile.name if profile is not None else app.settings.player_name(seat))
     return out
+
+
+def labels(app: Services, profiles: Sequence[int | None], players: int) -> list[str]:
+    """Each player's row on the setup: a remembered player's name, a guest's as the "who plays?" picker says
+    it ("Guest: Mia"), so a guest with a remembered player's name is not taken for them (nor their history)."""
+    return [name if profile_of(app, profiles, seat) is not None else t("Guest: {name}", name=name)
+            for seat, name in enumerate(names(app, profiles, players))]
 
 
 def colours(app: Services, profiles: Sequence[int | None], players: int) -> list[Colour]:
