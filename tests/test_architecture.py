@@ -271,7 +271,8 @@ def test_every_registered_game_answers_the_whole_definition():
             if callable(value) and not name.startswith("_"):
                 assert getattr(type(definition), name) is not value or name in (
                     "lobby_note", "settings_flags", "values_after_change", "player_range", "check_level", "replay_markers", "fair_start",
-                    "rules_from_log", "check_options", "table_values", "level_words", "rules_of"), (
+                    "rules_from_log", "check_options", "table_values", "level_words", "rules_of", "players_problem",
+                    "standard_presets"), (
                     f"{definition.id} leaves {name} to the base class")
         rules = definition.rules_from_values({}, 3)
         assert definition.title() and definition.rules_summary(rules) and definition.rules_text(rules)

@@ -12,7 +12,7 @@ import pygame
 from game import games
 from game.commands import CONFIRM, DOWN, LEFT, RIGHT, Command
 from game.core.contract import MAX_SEATS
-from game.i18n import t
+from game.i18n import t, tn
 from game.scenes.lobby import LobbyScene
 from game.scenes.lobby.house import HouseRules
 from game.scenes.lobby.seating import Seating
@@ -106,7 +106,10 @@ def test_seating_alone_seats_the_join_screens_people_first(app):
 def test_house_rules_alone_follow_the_players_they_are_given(app):
     rules, calls, count = house(app, players=1)
     low, high = games.get("nothanks").player_range(rules.rules)
-    assert low > 1 and rules.message == t("This game needs {low} to {high} players.", low=low, high=high)
+    assert low > 1 and rules.message == t("{edition}: {fix}.", fix=tn("add {n} player or bot", "add {n} players or bots",
+                                                                      low - 1),
+                                          edition=t("The playing-card edition is for {low} to {high} players",
+                                                    low=low, high=high))
     count[0] = 4
     rules.refresh_rules()
     assert rules.message == "" and rules.values == {} and rules.preset_value() == t("Standard rules")
@@ -115,7 +118,8 @@ def test_house_rules_alone_follow_the_players_they_are_given(app):
 
 def test_house_rules_alone_change_an_option_and_say_so(app):
     rules, calls, _ = house(app)
-    name = rules.options[0].name
+    # (not the edition: the other edition alone is its standard rules, see test_nothanks_lobby_editions)
+    name = next(o.name for o in rules.options if o.name != "edition")
     before = rules.rules
     rules.cycle_option(name, 1)
     assert rules.values and name in rules.values and rules.rules != before

@@ -331,7 +331,7 @@ def test_no_text_under_24_px_at_720p(edition, n):
     for name, img, _ in view.words.centre_texts(st, table.now_ns):
         assert img.get_height() >= view.texts.font(24, True).get_height(), name
     for seat in range(n):
-        assert view.tag_size(seat) >= 24 and view.count_size(seat) >= 28
+        assert view.tag_fit(seat)[0] >= 24 and view.count_size(seat) >= 28
     assert view.log.size() >= 24
     # a seat's small cards: the index's ink as tall as 20 px text's
     assert view.geo.mini_w * VALUE_INDEX >= 20 * INK_SHARE

@@ -162,7 +162,7 @@ def panel_keep_out(view):
         r = box.rect
         lift = max(2, r.h // 22)
         glow = r.inflate(r.h // 7, r.h // 7)
-        tag_top = r.top - lift - view.tag_height(box.seat) // 2
+        tag_top = r.top - lift + view.tag_fit(box.seat)[1]
         out.append(glow.union(pygame.Rect(r.x, tag_top, r.w, r.h)))
     return out
 
@@ -290,7 +290,8 @@ def test_every_controls_line_is_shown_whole(size, n, monkeypatch):
             small = view.texts.font(view.panels.controls_size(seat))
             caps_top = texts[1][1] + small.get_ascent() - small.metrics("N")[0][3]
             assert digits_bottom <= caps_top + 1, f"seat {seat + 1}'s count lies on its controls at {size}"
-            tag_bottom = view.tag_height(seat) / 2  # the tag is centred on the panel's top edge
+            _, tag_top, tag_h = view.tag_fit(seat)
+            tag_bottom = tag_top + tag_h  # (from the panel's top edge)
             digits_top = mid - digits.get_height() / 2 + digits.get_ascent() - digits.metrics("1")[0][3]
             assert digits_top >= tag_bottom - 1, f"seat {seat + 1}'s count is under its score tag at {size}"
 

@@ -19,7 +19,7 @@ from support_app import (
 
 from game import games
 from game.commands import DOWN
-from game.i18n import t
+from game.i18n import t, tn
 from game.scenes.lobby import LobbyScene
 from game.scenes.options import SettingsScene
 from game.scenes.results import DEMO_PAUSE_NS, ResultsScene
@@ -321,7 +321,10 @@ def test_numbered_edition_needs_three_players(app):
     assert not lobby.message
     house_rules(app)
     set_value(app, t("Edition"), t("Numbered cards 3–35"))
-    assert lobby.message == t("This game needs {low} to {high} players.", low=3, high=7)
+    assert lobby.message == t("{edition}: {fix}.", edition=t("The 3–35 edition is for {low} to {high} players", low=3,
+                                                             high=7),
+                              fix=t("{fix}, or choose the playing-card edition",
+                                    fix=tn("add {n} player or bot", "add {n} players or bots", 1)))
     assert t("Cards per suit") not in [i.label for i in app.top.menu.items]  # only the edition's options
 
 

@@ -382,6 +382,19 @@ class GameDef(ABC, Generic[RulesT, BotT, MatchT]):
     def player_range(self, rules: RulesT) -> tuple[int, int]:
         return MIN_SEATS, MAX_SEATS
 
+    def players_problem(self, rules: RulesT, players: int) -> str:
+        """What keeps `players` from playing a table of `rules`, in one line ("" if nothing): by default the
+        player range; a game whose range depends on its rules names what to change."""
+        low, high = self.player_range(rules)
+        if low <= players <= high:
+            return ""
+        return t("This game needs {low} to {high} players.", low=low, high=high)
+
+    def standard_presets(self) -> list[tuple[str, dict[str, object]]]:
+        """Standard rules besides the defaults, each (its name, the option values that make it): e.g. another
+        edition at its own defaults. The lobby names a table at one of them so, not "Custom"; none by default."""
+        return []
+
     def check_options(self, values: Mapping[str, JSON]) -> None:
         """Raise ValueError (naming the option) unless `values` (as JSON holds them: a preset) are option
         values these rules accept at some table size: the engine's own check, so a preset that passes can

@@ -11,7 +11,7 @@ from game.core.contract import LayoutHints
 from game.core.memo import Key
 from game.render import colors, faces, hud, seat_marks, texture
 from game.render.cache import LRU, Bound
-from game.render.layout import TableLayout
+from game.render.layout import TAG_ROOM, TableLayout
 from game.render.scale import big_min, looks_key, text_for, text_min, text_scale, word_min
 from game.render.text import TextCache, wrap
 
@@ -231,6 +231,10 @@ class Panels:
         name = self.host.texts.render(text, size, colors.TEXT, bold=True)
         return row, name, row.y if box.name is None else row.centery - name.get_height() // 2
 
+    def name_top(self, seat: int) -> int:
+        """The top of the name's line in its panel (the panel's own coordinates), as `base` draws it."""
+        return self._name_line(seat)[2]
+
     def mark_box(self, seat: int) -> pygame.Rect:
         """Where the seat's mark lies in its panel (the panel's own coordinates): left of the name, in the
         room `mark_width` keeps, centred on the name's line and no taller than it (the small dot: its box)."""
@@ -337,8 +341,10 @@ class Panels:
 
     # -- the composed seat --------------------------------------------------------------------------------
     def margin(self, seat: int) -> int:
-        """Room around a seat's panel for its shadow, glow and tags."""
-        return max(8, self.host.L.seats[seat].rect.h // 8)
+        """Room around a seat's panel for its shadow, glow and tags (a tag as far above it as the layout keeps
+        room for: TAG_ROOM)."""
+        h = self.host.L.seats[seat].rect.h
+        return max(8, h // 8, round(h * TAG_ROOM))
 
     def area(self, seat: int) -> pygame.Rect:
         """Where a seat's composed image (panel, shadow, tags) lies on screen when not lifted."""

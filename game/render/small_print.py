@@ -14,7 +14,7 @@ from game.input import families
 from game.render import colors
 from game.render.layout import TableLayout
 from game.render.scale import word_min
-from game.render.text import TextCache, wrap
+from game.render.text import TextCache, break_lines
 
 if TYPE_CHECKING:
     from game.render.seat_keys import SeatKeys
@@ -33,6 +33,17 @@ def rules_key_hint(keys: Sequence[SeatKeys | None] = ()) -> str:
     as printed on the seated pads (`keys`: each seat's SeatKeys), the generic word with none."""
     starts = list(dict.fromkeys(k.start for k in keys if k is not None and k.start))
     return t("Rules: Esc / {start}", start=" / ".join(starts) if starts else families.label("start"))
+
+
+KEYS_OR = (" / ", "\u00a0/\u00a0")  # a choice of keys ("Esc / Start", "↑ / ↓"), and the same never broken
+
+
+def print_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`text` on lines at most `width` px wide: broken at its " · " first, then at spaces, each as even as it
+    goes (no lone word under a full line: "↑ / ↓: mere eller mindre" over "hjælp" at 1080p in Danish), never
+    inside a choice of keys."""
+    glued = text.replace(*KEYS_OR)
+    return [line.replace(*KEYS_OR[::-1]) for line in break_lines(glued, font, width, (" \u00b7 ", " "))]
 
 
 class SmallPrint:
@@ -99,7 +110,7 @@ class SmallPrint:
             tries = [(kept, share) for kept in self._kept(parts)
                      for share in (WIDTH_SHARE, *(NARROWER if L.rows else ()))]
             for kept, share in tries:
-                lines = [ln for part in kept for ln in wrap(part, font, round(w * share))]
+                lines = [ln for part in kept for ln in print_lines(part, font, round(w * share))]
                 free = self.corner_spots(L, self._block_size(texts, lines, size), avoid)  # (drawn once it has a place)
                 if free:
                     placed = (self._block(texts, lines, size), free[0], tuple(kept), size)

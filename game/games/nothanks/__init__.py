@@ -131,6 +131,21 @@ class NothanksDef(GameDef[engine.Rules, "bots.Bot", "NothanksMatch"]):  # bots: 
         low, high = rules.player_range()
         return max(2, low), min(8, high)
 
+    def players_problem(self, rules: engine.Rules, players: int) -> str:
+        """The edition's player range, what to change, and the other edition where it would seat this table
+        ("The 3–35 edition is for 3 to 7 players: empty 1 seat, or choose the playing-card edition.")."""
+        from game.games.nothanks import text
+
+        low, high = self.player_range(rules)
+        if low <= players <= high:
+            return ""
+        other_low, other_high = self.player_range(engine.Rules(edition=other_edition(rules.edition)))
+        return text.players_problem(rules, players, (low, high), other_low <= players <= other_high)
+
+    def standard_presets(self) -> list[tuple[str, dict[str, object]]]:
+        """The 3–35 edition at its own defaults (9 set aside, 11/9/7 chips, the taker decides again)."""
+        return [(t("Standard 3–35 rules"), {"edition": "numbered"})]
+
     def make_bot(self, level: str | None, rng: random.Random, *, seat: int = 0, rules: engine.Rules | None = None,
                  **tuning: int | None) -> bots.Bot:
         """A bot sees only its seat's observation, so `seat` and `rules` change nothing here; the hard bot
@@ -179,6 +194,11 @@ class NothanksDef(GameDef[engine.Rules, "bots.Bot", "NothanksMatch"]):  # bots: 
         from game.games.nothanks import bench
 
         return bench
+
+
+def other_edition(edition: str) -> str:
+    """The edition that is not `edition`."""
+    return next(e for e in engine.EDITIONS if e != edition)
 
 
 DEFINITION = NothanksDef()

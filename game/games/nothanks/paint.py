@@ -46,7 +46,7 @@ class NothanksPaintHost(Protocol):
 
     def flyer_pos(self, f: Flyer, now: float) -> tuple[tuple[float, float], float, float, float]: ...
 
-    def tag_size(self, seat: int) -> int: ...
+    def tag_fit(self, seat: int) -> tuple[int, int, int]: ...
 
     def match_unit(self, seat: int) -> float: ...
 
@@ -135,14 +135,19 @@ def flyer(v: NothanksPaintHost, surface: pygame.Surface, f: Flyer, now: float) -
 
 
 def score_tag(v: NothanksPaintHost, seat: int, score: int | None, image: pygame.Surface, rect: pygame.Rect) -> bool:
-    """The teaching aid's running score on a tag at the panel's corner (onto `image`, the panel at
-    `rect` in it); False when there is none to show."""
+    """The teaching aid's running score on a tag at the panel's top right corner, where the view fits it (see
+    NothanksView.tag_fit: clear of the name under it), onto `image`, the panel at `rect` in it; False when
+    there is none to show."""
     if score is None:
         return False
-    img = v.texts.render(t("score {n}", n=_signed(score)), v.tag_size(seat), colors.INK, bold=True)
-    tag = img.get_rect(midright=(rect.right - rect.h // 10, rect.top)).inflate(12, 4)
+    size, top, height = v.tag_fit(seat)
+    img = v.texts.render(t("score {n}", n=_signed(score)), size, colors.INK, bold=True)
+    letters = v.texts.render("dp", size, colors.INK, bold=True).get_bounding_rect()  # (as tag_fit measures them)
+    # its ends round: a third of its height each side keeps a letter's corner inside the curve
+    tag = pygame.Rect(0, rect.top + top, img.get_width() + 2 * (height // 3), height)
+    tag.right = rect.right - rect.h // 10
     pygame.draw.rect(image, colors.GOLD, tag, border_radius=tag.h // 2)
-    image.blit(img, img.get_rect(center=tag.center))
+    image.blit(img, (tag.centerx - img.get_width() // 2, tag.top + (height - letters.h) // 2 - letters.top))
     return True
 
 

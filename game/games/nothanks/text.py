@@ -67,6 +67,24 @@ def rule_options(rules: nt.Rules | None = None, players: int | None = None) -> l
             for o in nt.rule_options(rules, players)]
 
 
+def players_problem(rules: nt.Rules, players: int, span: tuple[int, int], other_fits: bool) -> str:
+    """Why `players` cannot play `rules`' edition (it seats `span`), and what to change: seats, or (where it
+    seats them, `other_fits`) the other edition."""
+    low, high = span
+    if rules.edition == "numbered":
+        edition = t("The 3–35 edition is for {low} to {high} players", low=low, high=high)
+    else:
+        edition = t("The playing-card edition is for {low} to {high} players", low=low, high=high)
+    if players < low:
+        fix = tn("add {n} player or bot", "add {n} players or bots", low - players)
+    else:
+        fix = tn("empty {n} seat", "empty {n} seats", players - high)
+    if other_fits:
+        fix = (t("{fix}, or choose the playing-card edition", fix=fix) if rules.edition == "numbered"
+               else t("{fix}, or choose the 3–35 edition", fix=fix))
+    return t("{edition}: {fix}.", edition=edition, fix=fix)
+
+
 def reference_prompt(chips_edition: bool) -> str:
     """A prompt naming both keys, as the table words it, for the room it needs (the layout's and the centre's)."""
     name = t("Player {n}", n=1)

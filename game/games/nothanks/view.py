@@ -21,6 +21,7 @@ from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors
 from game.render.effects import Anchor
+from game.render.layout import TAG_ROOM
 from game.render.notes import Pin, Pinned
 from game.render.scale import big_min, looks_key, text_for, text_scale
 from game.render.small_print import SmallPrint, rules_key_hint
@@ -52,6 +53,7 @@ class NothanksView(TableView):
     ) -> None:
         self.rules = rules  # (before the base lays the table out: layout_hints reads it, and _shrink)
         self._shrink = 1.0
+        self._tags: dict[int, tuple[Hashable, tuple[int, int, int]]] = {}  # per seat: tag_fit's answer, what from
         super().__init__(NothanksModel(rules, names, reduced_motion=reduced_motion), controls, seed, **kw)
         self.token_kind = token_kind(rules)
         self.teaching_aid = True
@@ -290,7 +292,8 @@ class NothanksView(TableView):
         if self.count_on_name_row(seat):
             # Beside the name, its digits just clear of the score tag on the panel's top edge.
             name_h = self.texts.font(self.panels.name_fit(seat)[1], True).get_height()
-            tag_bottom = box.rect.top + self.tag_height(seat) / 2
+            _, tag_top, tag_h = self.tag_fit(seat)
+            tag_bottom = box.rect.top + tag_top + tag_h
             # how far a digit's top is above the middle of its line, as drawn (bigger at a bigger text size)
             digit = self.texts.render("0", self.count_size(seat), colors.TEXT, bold=True)
             rise = digit.get_height() / 2 - digit.get_bounding_rect().top
@@ -327,12 +330,41 @@ class NothanksView(TableView):
         size = max(big_min(self.L.size), round(self._unit(seat, compact) * 0.5))
         return text_for(size) if compact else size
 
-    def tag_size(self, seat: int) -> int:
-        return max(self.geo.floor, round(self.text_unit(seat) * 0.12))
+    def tag_fit(self, seat: int) -> tuple[int, int, int]:
+        """(size, top, height) of the score tag on the seat's mat: its words' size, and its top and height in px
+        from the mat's top edge (top < 0: above it). As tall as its words' letters (ascenders and descenders) and
+        a little more; centred on the edge where that keeps it clear of the name's letters under it, else higher
+        (at 150 % text it sat on the name), as far as the room kept above a mat lets it (its share of the layout,
+        the composed image's margin); where even that is too little, a size smaller, down to the couch's floor
+        as drawn (a tiny mat: there, at the floor and clear of the name)."""
+        box = self.L.seats[seat]
+        key = (box.rect.size, self.L.size, looks_key(), self.panels.name_fit(seat), self.text_unit(seat))
+        known = self._tags.get(seat)
+        if known is not None and known[0] == key:
+            return known[1]
+        letters = self.texts.render("Hd", self.panels.name_fit(seat)[1], colors.TEXT, bold=True).get_bounding_rect()
+        # the lowest the tag's bottom may come: a gap over the name's capitals and ascenders (not a capital's accent)
+        lowest = self.panels.name_top(seat) + letters.top - max(3, letters.h // 9)
+        above = round(box.rect.h * TAG_ROOM)
+        first = max(self.geo.floor, round(self.text_unit(seat) * 0.12))
+        fit = None
+        for size in range(first, min(first, text_for(self.geo.floor)) - 1, -1):
+            height = self._tag_height(size)
+            top = min(-(height // 2), lowest - height)
+            fit = (size, top, height)
+            if top >= -above:
+                break
+        assert fit is not None  # (one size at least is tried)
+        size, top, height = fit
+        fit = (size, max(top, -self.panels.margin(seat)), height)  # (never cut off by the image's edge)
+        self._tags[seat] = (key, fit)
+        return fit
 
-    def tag_height(self, seat: int) -> int:
-        """The score tag's height (it sits centred on the panel's top edge)."""
-        return self.texts.font(self.tag_size(seat), True).get_height() + 4
+    def _tag_height(self, size: int) -> int:
+        """The score tag's height for words of `size`: their letters (ascenders to descenders, in any language)
+        and a little room over and under them."""
+        ink = self.texts.render("dp", size, colors.INK, bold=True).get_bounding_rect()
+        return ink.h + 2 * max(2, ink.h // 12)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: nt.State, now: float, thinking: int | None = None) -> None:

@@ -37,7 +37,7 @@ class HouseRules:
         self.players = players
         self.changed = changed
         self.say = say
-        self.message = ""  # what in the rules keeps the game from starting ("This game needs 2 to 5 players.")
+        self.message = ""  # what in the rules keeps the game from starting (the game's `players_problem`)
         self.values: dict[str, object] = values
         self.preset: str | None = None
         self.told: tuple[str, ...] = ()  # a preset file's news as its lines on screen (the note, joined)
@@ -63,11 +63,7 @@ class HouseRules:
             self.values = {}  # a preset from another version: fall back to the defaults
             self.rules = self.definition.rules_from_values(self.values, players)
         self.options = self.definition.rule_options(self.rules, players)
-        low, high = self.definition.player_range(self.rules)
-        if not low <= self.players() <= high:
-            self.message = t("This game needs {low} to {high} players.", low=low, high=high)
-        else:
-            self.message = ""
+        self.message = self.definition.players_problem(self.rules, self.players())
 
     # -- one option ----------------------------------------------------------------------------------
     def option(self, name: str) -> RuleOption:
@@ -135,12 +131,17 @@ class HouseRules:
     def preset_value(self) -> str:
         if self.preset is not None:
             return self.preset
-        return t("Standard rules") if not self.values else t("Custom")
+        if not self.values:
+            return t("Standard rules")
+        # another edition at its own defaults is that edition's standard rules, not the table's own
+        players = max(2, self.players())
+        return next((name for name, values in self.definition.standard_presets()
+                     if self.definition.rules_from_values(values, players) == self.rules), t("Custom"))
 
     def preset_choices(self) -> tuple[list[str], int]:
         names = [t("Standard rules"), *sorted(self.presets())]
         if self.preset is None and self.values:
-            return [t("Custom"), *names], 0
+            return [self.preset_value(), *names], 0
         return names, names.index(self.preset) if self.preset in names else 0
 
     def cycle_preset(self, step: int) -> None:
