@@ -78,6 +78,8 @@ def test_a_guest_who_slaps_everything_reads_the_false_slaps_not_praise(make, siz
     assert said == f"Tonight: 100% of patterns, {score.false_slaps} false slaps"  # whole, on one line
     assert school_text.false_slaps_note() in texts
     assert gold_pixels(app.screen, rect) == 0, "a masher's share drawn in gold, as if praised"
+    heading = next(text for text in texts if " — " in text)
+    assert heading.endswith(school_text.stars_heading(0, True)) and "Good practice" not in heading, heading
 
 
 def test_a_careful_guests_tonight_stays_gold(make):
@@ -87,6 +89,8 @@ def test_a_careful_guests_tonight_stays_gold(make):
     line, texts = results_of(app, session, guest=True)
     assert line is not None and school_text.false_slaps_note() not in texts
     assert gold_pixels(app.screen, line[0]) > 20  # praise where it is earned
+    heading = next(text for text in texts if " — " in text)
+    assert heading.endswith(("Good practice!", "Well played!")), heading
 
 
 def test_a_saved_player_has_no_tonight_line_but_is_told_of_the_false_slaps(make):

@@ -213,7 +213,9 @@ class StarsScene(MenuHandler):
         self.words.reset()
         surface.blit(ui.backdrop(size), (0, 0))
         best = max(score.accuracy_stars + score.speed_stars for score in self.scores)
-        heading = t("{drill} — {words}", drill=text.drill_name(self.options.drill), words=text.stars_heading(best))
+        careless = best == 0 and all(many_false(score) for score in self.scores)
+        heading = t("{drill} — {words}", drill=text.drill_name(self.options.drill),
+                    words=text.stars_heading(best, careless))
         self.words.shadow(surface, heading, ui.px(size, 44), ui.TEXT, "midtop", (w // 2, ui.px(size, 26)),
                           max_w=w - ui.px(size, 60))
         with self._standard():

@@ -163,8 +163,11 @@ def no_reactions() -> str:
     return t("No slaps in time this round")
 
 
-def stars_heading(stars: int) -> str:
-    """The stars screen's cheer for the best player's stars (of 6)."""
+def stars_heading(stars: int, slapped_everything: bool) -> str:
+    """The stars screen's cheer for the best player's stars (of 6); no praise for a round where every player
+    slapped at nearly everything (they earned no stars by it, and the parent's note says why)."""
+    if slapped_everything:
+        return t("Look first, then slap!")
     return t("Well played!") if stars >= 4 else t("Good practice!")
 
 
