@@ -5,22 +5,18 @@ shows names only."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
-from support_app import make_app
 
 from game import screens
 from game.i18n import set_language, t
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
+@pytest.fixture(autouse=True)
+def own_data(tmp_path, monkeypatch):
+    """A data folder of the test's own (set before conftest's `app` opens it): the players remembered here are
+    nobody else's; English after."""
     monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
-    a = make_app(tmp_path)
-    yield a
-    a.stack.clear()
-    a.history.close()
-    pygame.event.clear()
+    yield
     set_language("en")
 
 
