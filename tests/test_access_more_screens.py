@@ -71,7 +71,7 @@ def profile_pick(app, data) -> None:
         app.history.create(name)
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
-    focus(app, i18n.t("Player {n}", n=1))
+    focus(app, i18n.t("Guest: {name}", name=i18n.t("Player {n}", n=1)))  # (players remembered: a guest says so)
     press(app, "enter")
     assert top_name(app) == "ProfilePickScene"
 

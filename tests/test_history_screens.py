@@ -246,7 +246,7 @@ def test_the_players_screens_keep_every_text_in_its_own_box(tmp_path, data, size
         app.pop()
         app.pop()
         app.push(LobbyScene("ratscrew"))
-        focus(app, t("Player {n}", n=1))
+        focus(app, t("Guest: {name}", name=t("Player {n}", n=1)))  # (players are remembered: a guest says so)
         press(app, "enter")
         assert top_name(app) == "ProfilePickScene"
         check_texts(app, drawn(app, "profile_pick"))
@@ -263,7 +263,7 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
         leo = app.history.create("Leo")
         app.history.change(mia.id, device="kb:3")
         lobby = app.nav.push(screens.Lobby("ratscrew"))
-        focus(app, t("Player {n}", n=1))
+        focus(app, t("Guest: {name}", name=t("Player {n}", n=1)))  # (players are remembered: a guest says so)
         press(app, "enter")
         picker = app.top
         assert [i.label for i in picker.menu.items] == [t("Guest: {name}", name=t("Player {n}", n=1)), "Leo", "Mia",
@@ -294,7 +294,7 @@ def test_a_lobby_seat_picks_a_player_and_their_keys(tmp_path, data):
         assert top_name(app) == "NameEntryScene"
         app.top.name = ""
         type_text(app, "Cousin")
-        assert lobby.seat_items[0].label == "Cousin" and lobby.table_config().profiles == (None, leo.id)
+        assert lobby.seat_items[0].label == t("Guest: {name}", name="Cousin") and lobby.table_config().profiles == (None, leo.id)
     finally:
         app.stack.clear()
 
@@ -304,7 +304,7 @@ def test_a_new_player_made_in_the_lobby_plays_the_seat(tmp_path, data):
     try:
         app.history.create("Leo")
         lobby = app.nav.push(screens.Lobby("nothanks"))
-        focus(app, t("Player {n}", n=1))
+        focus(app, t("Guest: {name}", name=t("Player {n}", n=1)))  # (players are remembered: a guest says so)
         press(app, "enter")
         focus(app, t("New player…"))
         press(app, "enter")

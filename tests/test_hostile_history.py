@@ -408,7 +408,7 @@ def test_a_remembered_device_that_does_not_exist_is_remembered_as_nothing(tmp_pa
         assert all(p.device is None for p in app.history.profiles)
         open_screens(app)
         lobby = app.nav.push(screens.Lobby("ratscrew"))  # Mia takes a seat: she joins with no remembered keys
-        focus(app, t("Player {n}", n=1))
+        focus(app, t("Guest: {name}", name=t("Player {n}", n=1)))  # (players remembered: a guest says so)
         press(app, "enter")
         focus(app, "Mia")
         press(app, "enter")

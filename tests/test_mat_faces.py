@@ -268,7 +268,7 @@ def test_a_player_picked_in_the_lobby_sits_at_the_table_with_their_face(tmp_path
         assert not isinstance(mia, str)
         app.history.change(mia.id, avatar=OWL)
         lobby = app.nav.push(screens.Lobby(game))
-        focus(app, t("Player {n}", n=1))
+        focus(app, t("Guest: {name}", name=t("Player {n}", n=1)))  # (players remembered: a guest says so)
         press(app, "enter")
         focus(app, "Mia")
         press(app, "enter")

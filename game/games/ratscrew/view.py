@@ -24,7 +24,7 @@ from game.games.ratscrew.geometry import CARD_MAX, COLUMNS_CARD_MAX, MODES, Rats
 from game.games.ratscrew.layout import LAYOUT, ROWS_LAYOUT
 from game.games.ratscrew.panel import build_panel, count_fits, name_bottom, stack_place
 from game.games.ratscrew.view_model import SHORT_NOTES, SLAP_BANNER_SCALE, RatscrewModel, Sweep
-from game.render import colors
+from game.render import colors, hud
 from game.render.card_art import RATIO
 from game.render.effects import Anchor, Banner, Flyer
 from game.render.layout import COLUMN_PAIRS, TableLayout, table_layout
@@ -111,6 +111,17 @@ class CornerPrint(SmallPrint):
             self._placed = (key, *found)
             self._now = None
         return self._placed[1], self._placed[2]
+
+    def draw(self, surface: pygame.Surface, L: TableLayout, texts: TextCache, text: str) -> None:
+        """The block; where it crosses the table's rail (six seats at 640x360: no place clear of the seats and the
+        pile keeps off it), on the notes' dark plate, so its words read as on the felt, not over the wood's stripes.
+        Wholly on the felt or wholly off the table, bare as ever."""
+        block, rect = self.layout(L, texts, text)
+        if on_rail(L, rect, 0):
+            pad = max(3, texts.line_height(self.size()) // 6)  # (as Notes.draw_plate pads a line of words)
+            plate = rect.inflate(2 * pad, pad).clamp(pygame.Rect((0, 0), L.size))
+            hud.shade(surface, plate, colors.PLATE_ALPHA, colors.PLATE, radius=2 * pad)
+        surface.blit(block, rect)
 
     def grow(self, L: TableLayout, texts: TextCache, text: str) -> None:
         """The table's pile and mats found (with the print at its `sizes`): from now on as big as it finds room for

@@ -119,7 +119,13 @@ class Seating(WhoPlays):
     def seat_label(self, row: int) -> str:
         kind, _ = self.seats[row]
         if kind == "human":
-            return self.player_name(row)
+            name = self.player_name(row)
+            # Once players are remembered, a guest's card says so as the "who plays?" picker does ("Guest: Mia"):
+            # a guest Mia beside the remembered Mia is otherwise the same card. (With nobody remembered there is
+            # nobody to take a guest for, and the card keeps the plain "Player 1".)
+            if self.app.history.profiles and self.app.history.profile(self.profiles[row]) is None:
+                return t("Guest: {name}", name=name)
+            return name
         if kind == "bot":
             return t("Bot {n}", n=row + 1)
         return t("Seat {n}", n=row + 1)
