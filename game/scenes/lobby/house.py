@@ -64,6 +64,10 @@ class HouseRules:
             self.rules = self.definition.rules_from_values(self.values, players)
         self.options = self.definition.rule_options(self.rules, players)
         self.message = self.definition.players_problem(self.rules, self.players())
+        # another edition at its own defaults is that edition's standard rules, not the table's own: which of
+        # them found here, as the rules change; its name worded as drawn (the language may change meanwhile)
+        self.standard = next((k for k, (_, values) in enumerate(self.definition.standard_presets())
+                              if self.definition.rules_from_values(values, players) == self.rules), None)
 
     # -- one option ----------------------------------------------------------------------------------
     def option(self, name: str) -> RuleOption:
@@ -133,10 +137,7 @@ class HouseRules:
             return self.preset
         if not self.values:
             return t("Standard rules")
-        # another edition at its own defaults is that edition's standard rules, not the table's own
-        players = max(2, self.players())
-        return next((name for name, values in self.definition.standard_presets()
-                     if self.definition.rules_from_values(values, players) == self.rules), t("Custom"))
+        return t("Custom") if self.standard is None else self.definition.standard_presets()[self.standard][0]
 
     def preset_choices(self) -> tuple[list[str], int]:
         names = [t("Standard rules"), *sorted(self.presets())]
