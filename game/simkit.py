@@ -8,6 +8,7 @@ without an import cycle.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
@@ -18,6 +19,21 @@ from game.record import SUFFIX, write_log
 
 if TYPE_CHECKING:
     from game.core.contract import Match
+
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
+
+
+def share_ci(hits: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share of `hits` out of `n` (sound near 0 and 1, where a normal
+    interval is not); (0, 1) when n is 0. `hits` may hold shares of drawn games."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = hits / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class RunFigures(TypedDict):

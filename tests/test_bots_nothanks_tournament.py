@@ -9,7 +9,8 @@ import math
 import pytest
 
 from game.games.nothanks import engine as nt
-from game.games.nothanks.tournament import format_table, mean_ci, percentile, run_tournament, share_ci
+from game.games.nothanks.tournament import format_table, mean_ci, percentile, run_tournament
+from game.simkit import share_ci
 
 
 def test_mean_ci_on_a_known_case():

@@ -122,3 +122,27 @@ def test_ratscrew_seat_balanced_deals_first_to_each_entry_alike(monkeypatch):
     assert len(seen) == 10 and sum(e["wins"] for e in result["entries"]) == 10
     for place in range(5):  # each entry in each place from the first player (the dealer's first card) twice
         assert sorted(order[place] for order in seen) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], seen
+
+
+def test_ratscrew_sim_gives_each_entry_its_share_x_parity_with_a_95_percent_interval(capsys):
+    """The fair-start checks judge each seat's share × parity; with 400 games one seat's share at eight seats spans
+    about ±0.26 × on chance alone, so the sim says how far its figure can be trusted."""
+    code, out, _ = run(capsys, "ratscrew", "--bots", "pro,casual,kid,kid", "--games", "40", "--seat-balanced", "--fair-start",
+                       "--seed", "4", "--json")
+    assert code == 0
+    result = json.loads(out)
+    entries = result["entries"]
+    assert sum(e["parity"] for e in entries) == pytest.approx(4)
+    for e in entries:
+        lo, hi = e["win_ci95"]
+        assert lo < e["win_rate"] < hi or e["win_rate"] in (0.0, 1.0)
+        assert e["parity"] == pytest.approx(e["win_rate"] * 4)
+        assert e["parity_ci95"] == pytest.approx([lo * 4, hi * 4])
+        if 0.1 <= e["win_rate"] <= 0.5:  # Wilson at 40 games: about ±13 points near a quarter
+            assert 0.15 < hi - lo < 0.35
+    code, out, _ = run(capsys, "ratscrew", "--bots", "pro,casual,kid,kid", "--games", "40", "--seat-balanced", "--fair-start",
+                       "--seed", "4")
+    assert code == 0 and "x parity" in out and "95% interval" in out
+    first = next(line for line in out.splitlines() if line.lstrip().startswith("0 pro"))
+    lo, hi = entries[0]["parity_ci95"]
+    assert f"{entries[0]['parity']:.2f}" in first and f"{lo:.2f}-{hi:.2f}" in first

@@ -527,7 +527,7 @@ def bot_report(games: int = 300, positions: int = 1000, seed: int = 2024, worker
 
 
 def format_bot_report(r: BotReport) -> str:
-    from game.games.nothanks.tournament import share_ci
+    from game.simkit import share_ci
 
     def pct(e: SeriesEntry) -> str:
         lo, hi = e["win_ci95"]

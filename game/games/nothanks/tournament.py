@@ -11,9 +11,7 @@ from typing import TypedDict
 from game.games.nothanks import engine as nt
 from game.games.nothanks import text
 from game.games.nothanks.bots import make_bot
-from game.simkit import RunFigures
-
-Z95 = 1.959963984540054
+from game.simkit import Z95, RunFigures
 
 
 class EntryFigures(TypedDict):
@@ -50,18 +48,6 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
         return mean, mean, mean
     half = Z95 * statistics.stdev(values) / math.sqrt(n)
     return mean, mean - half, mean + half
-
-
-def share_ci(hits: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share of `hits` out of `n` (sound near 0 and 1, where a normal
-    interval is not); (0, 1) when n is 0."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = hits / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -30,6 +30,7 @@ from game.simkit import (
     play_out,
     rule_values,
     seat_order,
+    share_ci,
 )
 
 DEFAULT_PLAYERS = 2
@@ -96,6 +97,9 @@ class EntryFigures(TypedDict):
     head_start_ms: int
     wins: float  # a drawn game counts a share to each
     win_rate: float
+    win_ci95: list[float]  # [low, high]: the win rate's 95 % (Wilson) interval over these games
+    parity: float  # win_rate × players: 1.0 is an equal share of the games
+    parity_ci95: list[float]  # win_ci95 × players
 
 
 class Figures(RunFigures):
@@ -204,13 +208,21 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
         "median_game_seconds": statistics.median(seconds),
         "ends": ends,
         "head_start_ms": list(leads),
-        "entries": [{"entry": e, "bot": levels[e], "head_start_ms": leads[e], "wins": wins[e],
-                     "win_rate": wins[e] / games} for e in range(n)],
+        "entries": [_entry(e, levels[e], leads[e], wins[e], games, n) for e in range(n)],
         "levels": levels_out,
     }
     if out_order:
         result["out_orders"] = orders
     return result
+
+
+def _entry(e: int, bot: str, lead: int, wins: float, games: int, players: int) -> EntryFigures:
+    """One entry's figures: its wins, win rate and that rate × parity, each with its 95 % interval (at 400 games
+    one seat's share × parity spans about ±0.17 at four seats, ±0.22 at six and ±0.26 at eight on chance alone)."""
+    lo, hi = share_ci(wins, games)
+    rate = wins / games if games else 0.0
+    return {"entry": e, "bot": bot, "head_start_ms": lead, "wins": wins, "win_rate": rate, "win_ci95": [lo, hi],
+            "parity": rate * players, "parity_ci95": [lo * players, hi * players]}
 
 
 def _outs(into: list[int]) -> Callable[[list[Timed]], None]:
@@ -287,10 +299,13 @@ def format(result: Figures) -> str:
     title = (f"Ratscrew: {result['games']} games, {result['players']} players, seed {result['seed']}"
              f"{', seat-balanced' if result['seat_balanced'] else ''} ({result['rules']})")
     leads = any(e["head_start_ms"] for e in result["entries"])
-    lines = [title, f"{'#':>2} {'bot':<8} {'wins':>7} {'win rate':>8}" + (f" {'head start':>10}" if leads else "")]
+    lines = [title, f"{'#':>2} {'bot':<8} {'wins':>7} {'win rate':>8} {'95% interval':>14} {'x parity':>8}"
+             f" {'95% interval':>12}" + (f" {'head start':>10}" if leads else "")]
     for e in result["entries"]:
         lead = f" {e['head_start_ms']:>7} ms" if leads else ""
-        lines.append(f"{e['entry']:>2} {e['bot']:<8} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%{lead}")
+        (lo, hi), (plo, phi) = e["win_ci95"], e["parity_ci95"]
+        lines.append(f"{e['entry']:>2} {e['bot']:<8} {e['wins']:>7.1f} {100 * e['win_rate']:>7.1f}%"
+                     f" {f'{100 * lo:.1f}-{100 * hi:.1f}%':>14} {e['parity']:>8.2f} {f'{plo:.2f}-{phi:.2f}':>12}{lead}")
     lines.append(f"mean game length: {result['mean_cards_played']:.1f} cards played, "
                  f"{result['mean_game_seconds']:.1f} s of play (median {result['median_game_seconds']:.1f} s); "
                  f"ends: {ends}")
