@@ -13,6 +13,7 @@ from game import screens
 from game.cards import full_deck
 from game.commands import PLAY, SLAP
 from game.core.contract import TableConfig
+from game.engines import IllegalAction
 from game.games import GAMES
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.view_model import Sweep
@@ -327,3 +328,50 @@ def test_play_again_deals_a_new_match_and_the_old_ones_timers_never_fire():
     now = app.clock()
     assert old.advance(now + 60_000 * MS) == []
     assert all(t >= now for intents in map(new_table.match.pending_intents, range(2)) for t in intents.values())
+
+
+# --- challenges: who pays the rest, and a 10 that stops it -----------------------------------------------
+
+
+def test_the_rest_of_a_payment_goes_to_the_next_seat_with_cards_skipping_empty_seats_and_round_the_table():
+    st = game("2C 4C", "3D", "5H KH", "6S 7S 8S 9S")
+    play(st, 0, 1)  # seat 1 has run out
+    play(st, 2)  # 5♥
+    play(st, 3)  # 6♠
+    play(st, 0)  # 4♣
+    events = play(st, 2)  # K♥: seat 3 owes 3
+    assert rs.ChallengeStarted(3, 3, 2) in events
+    play(st, 3, 3, 3)  # 7♠ 8♠ 9♠: paid in full
+    assert st.awaiting_claim and st.challenger == 2
+    st = game("2C 4C 5C", "3D", "KH", "6S")
+    play(st, 0, 1)  # seat 1 has run out
+    events = play(st, 2)  # K♥, seat 2's last card: seat 3 owes 3
+    assert rs.ChallengeStarted(3, 3, 2) in events
+    events = play(st, 3)  # 6♠, seat 3's last: the next with cards after it is seat 0 (past seat 1, empty)
+    assert rs.PaymentPassed(0, 2, 3) in events and st.current_player == 0 and st.owed == 2
+    play(st, 0, 0)  # 4♣ 5♣
+    assert st.awaiting_claim and st.challenger == 2
+    st.apply(rs.Claim(2))
+    assert st.hands[2] == ["2C", "3D", "KH", "6S", "4C", "5C"] and st.current_player == 2
+
+
+def test_nobody_but_the_challenger_left_to_pay_the_rest_the_pile_awaits_their_claim():
+    st = game("KS 2C 3C", "4D", "5H")
+    assert rs.PaymentPassed(2, 2, 1) in play(st, 0, 1)  # seat 1 pays its only card: seat 2 pays on
+    events = play(st, 2)  # seat 2's only card: one still owed, and nobody but the challenger holds cards
+    assert rs.PileAwaitingClaim(0) in events
+    assert st.awaiting_claim and st.challenger == 0 and st.owed == 0 and st.current_player == 0
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(rs.Play(0))
+    assert refused.value.code == "awaiting_claim"
+    st.apply(rs.Claim(0))
+    assert st.hands[0] == ["2C", "3C", "KS", "4D", "5H"]
+
+
+def test_a_ten_turned_by_the_seat_paying_the_rest_stops_the_challenge_and_the_turn_goes_after_it():
+    st = game("KS 2C", "4D", "TH 5H", "6S 7S", ten_stops=True)
+    play(st, 0)
+    assert rs.PaymentPassed(2, 2, 1) in play(st, 1)
+    events = play(st, 2)
+    assert events == [rs.CardPlayed(2, "TH"), rs.ChallengeEnded(0, "ten")]
+    assert st.current_player == 3 and st.challenger is None and st.owed == 0 and not st.awaiting_claim
