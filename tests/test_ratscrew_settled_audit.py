@@ -6,6 +6,8 @@ bottom card first."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from support_table import MS, FakeApp, FixedHands, press
 
@@ -18,6 +20,7 @@ from game.games import GAMES
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.view_model import Sweep
 from game.match import SeatSpec
+from game.resources import asset_path
 from game.simkit import SimError, rule_values
 
 
@@ -375,3 +378,14 @@ def test_a_ten_turned_by_the_seat_paying_the_rest_stops_the_challenge_and_the_tu
     events = play(st, 2)
     assert events == [rs.CardPlayed(2, "TH"), rs.ChallengeEnded(0, "ten")]
     assert st.current_player == 3 and st.challenger is None and st.owed == 0 and not st.awaiting_claim
+
+
+# --- the rules shipped with the game -----------------------------------------------------------------------
+
+
+def test_the_shipped_rules_name_every_option_of_the_house_rules_and_nothing_the_engine_lacks():
+    text = asset_path("rules", "ratscrew.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+)`", text))
+    assert {"four_of_a_suit", "ten_stops", "wrong_slap", "timeout_cards", "burn", "timeout", "gives_pile"} <= named
+    known = set(rs.Rules().option_values()) | set(rs.WRONG_SLAPS)
+    assert named <= known, named - known
