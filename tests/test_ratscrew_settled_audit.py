@@ -13,13 +13,14 @@ from support_table import MS, FakeApp, FixedHands, press
 
 from game import screens
 from game.cards import full_deck
-from game.commands import PLAY, SLAP
+from game.commands import PLAY, SLAP, Command
 from game.core.contract import TableConfig
 from game.engines import IllegalAction
 from game.games import GAMES
 from game.games.ratscrew import engine as rs
+from game.games.ratscrew.match import RatscrewMatch, TooLate
 from game.games.ratscrew.view_model import Sweep
-from game.match import SeatSpec
+from game.match import Ignored, SeatSpec
 from game.resources import asset_path
 from game.simkit import SimError, rule_values
 
@@ -378,6 +379,29 @@ def test_a_ten_turned_by_the_seat_paying_the_rest_stops_the_challenge_and_the_tu
     events = play(st, 2)
     assert events == [rs.CardPlayed(2, "TH"), rs.ChallengeEnded(0, "ten")]
     assert st.current_player == 3 and st.challenger is None and st.owed == 0 and not st.awaiting_claim
+
+
+def test_a_seat_in_timeout_slapping_just_after_a_won_slap_is_told_to_wait_not_too_late():
+    """`timeout`: "a seat in timeout that slaps is ignored (no penalty, 'wait N cards' shown)", also within the
+    grace after someone else's valid slap: it could not slap that pile at all."""
+    rules = rs.Rules(wrong_slap="timeout", timeout_cards=3, slap_lockout_ms=0)
+    seats = [SeatSpec("human")] * 3
+    m = RatscrewMatch(rules, seats, seed=1, start_ns=0, hands=[["5C", "7C"], ["5D", "8D"], ["6H", "9H"]])
+    for seat, action, ms in [(0, PLAY, 100), (2, SLAP, 150), (1, PLAY, 200), (0, SLAP, 300), (2, SLAP, 350)]:
+        m.submit(Command(seat, action, ms * MS, poll=ms))
+    out = [x.event for x in m.advance(400 * MS)]
+    assert rs.TimedOut(2, 3) in out and rs.SlapWon(0, "double") in out
+    assert not [e for e in out if isinstance(e, TooLate)]
+    (ignored,) = [e for e in out if isinstance(e, Ignored) and e.seat == 2]
+    assert "timeout" in ignored.reason and "2 more cards" in ignored.reason
+    assert m.stats[2].late == 0 and m.stats[2].ignored == 1 and m.state.hands[2] == ["6H", "9H"]
+    # Where a wrong slap burns instead, the same slap is too late, as any other.
+    m = RatscrewMatch(rs.Rules(slap_lockout_ms=0), seats, seed=1, start_ns=0,
+                      hands=[["5C", "7C"], ["5D", "8D"], ["6H", "9H", "2H"]])
+    for seat, action, ms in [(0, PLAY, 100), (2, SLAP, 150), (1, PLAY, 200), (0, SLAP, 300), (2, SLAP, 350)]:
+        m.submit(Command(seat, action, ms * MS, poll=ms))
+    out = [x.event for x in m.advance(400 * MS)]
+    assert TooLate(2, 50) in out and m.state.hands[2] == ["2H"]
 
 
 # --- the rules shipped with the game -----------------------------------------------------------------------
