@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pygame
 import pytest
 from support_table import MS, FakeApp, FixedHands, press
 
@@ -19,7 +20,7 @@ from game.engines import IllegalAction
 from game.games import GAMES
 from game.games.ratscrew import engine as rs
 from game.games.ratscrew.match import RatscrewMatch, TooLate
-from game.games.ratscrew.view_model import Sweep
+from game.games.ratscrew.view_model import Framed, Sweep
 from game.match import Ignored, SeatSpec
 from game.resources import asset_path
 from game.simkit import SimError, rule_values
@@ -413,3 +414,53 @@ def test_the_shipped_rules_name_every_option_of_the_house_rules_and_nothing_the_
     assert {"four_of_a_suit", "ten_stops", "wrong_slap", "timeout_cards", "burn", "timeout", "gives_pile"} <= named
     known = set(rs.Rules().option_values()) | set(rs.WRONG_SLAPS)
     assert named <= known, named - known
+
+
+# --- live burned cards are seen by everyone (the bottom card for top-bottom) -------------------------------
+
+
+@pytest.mark.parametrize("live", [False, True])
+def test_burned_cards_show_their_faces_at_the_table_only_when_they_are_live(live):
+    rules = rs.Rules(burned_live=live, slap_lockout_ms=0)
+    app, table = _table([["7C", "6H", "2S", "9S"], ["5D", "3S", "4H"], ["2D", "3D", "9D", "8D"]], rules)
+    press(app, table, 0, PLAY)
+    app.run_ms(300)
+    press(app, table, 2, SLAP)  # nothing to slap: 2♦ 3♦ go under the pile (3♦ lowest)
+    app.run_ms(600)
+    assert table.match.state.burned == ["2D", "3D"]
+    drawn: list[object] = []
+    original = table.view.card_image
+
+    def recording(key, *args, **kwargs):
+        drawn.append(key)
+        return original(key, *args, **kwargs)
+
+    table.view.card_image = recording
+    table.draw(pygame.Surface(app.size), 0.0)
+    faces = {key[1] for key in drawn if key[0] == "card"}
+    assert faces == ({"7C", "2D", "3D"} if live else {"7C"})
+    assert (("back",) in drawn) is not live  # (the seats' stacks are drawn otherwise)
+    # 5♦ 9♦ 6♥ 3♠: with live burned cards 3♦ is the bottom card, and the won pile frames it as it sweeps
+    for seat in (1, 2, 0, 1):
+        press(app, table, seat, PLAY)
+        app.run_ms(300)
+    assert table.match.state.slap_rule() == ("top_bottom" if live else None)
+    if live:
+        press(app, table, 0, SLAP)
+        app.step()
+        (sweep,) = [f.art for f in table.view.anim.flyers if isinstance(f.art, Sweep)]
+        assert sweep.faces == ("2D", "3D") and sweep.burned == 2
+        (framed,) = [e for e in table.view.anim.effects if isinstance(e, Framed)]
+        assert framed.cards == ("3D", "3S")
+
+
+@pytest.mark.parametrize("live", [False, True])
+def test_a_won_pile_tells_the_faces_of_live_burned_cards_and_of_no_others(live):
+    st = game("7C 2S", "7D 4S", "2D 3D 9D", burned_live=live)
+    play(st, 0)
+    st.apply(rs.Slap(2))  # 2♦ 3♦ under the pile
+    play(st, 1)  # 7♦ on 7♣
+    (won,) = [e for e in st.apply(rs.Slap(0)) if isinstance(e, rs.PileWon)]
+    assert won == rs.PileWon(0, 4, "slap") and won.pile == ("7C", "7D")
+    assert won.burned == (("2D", "3D") if live else ())
+    assert st.hands[0] == ["2S", "7C", "7D", "2D", "3D"]
