@@ -65,11 +65,13 @@ class OptionSpec:
 
 
 def spec_named(specs: Iterable[OptionSpec], name: str) -> OptionSpec:
-    """The spec of option `name`; ValueError (one line, naming the known options) if there is none."""
+    """The spec of option `name`, its words joined by "-" or "_" (the rules files write "top-bottom" and
+    `four_of_a_suit`); ValueError (one line, naming the known options) if there is none."""
     specs = list(specs)
-    for spec in specs:
-        if spec.name == name:
-            return spec
+    for wanted in dict.fromkeys((name, name.replace("-", "_"))):
+        for spec in specs:
+            if spec.name == wanted:
+                return spec
     raise ValueError(f"unknown rule option {shown(name)}; known: {', '.join(s.name for s in specs)}")
 
 

@@ -63,7 +63,8 @@ Choices made where the rules file leaves things open:
 - `new_game(..., first_player=k)` deals starting at seat k (so with 3, 5, 6, 7, 8 players the extra
   cards go to seats k, k+1, ...) and seat k plays first. With `hands=`, if the first player has no
   cards the next seat with cards starts; seats dealt no cards start as having run out.
-- Events carry counts, not the faces of burned cards (they are face down unless `burned_live`).
+- Events carry counts, not the faces of burned cards (they are face down unless `burned_live`: then
+  `PileWon.burned` has them, as the table shows them).
 - Challenge counts are at least 1 each.
 - `ten_stops`: a 10 that is the last card owed stops the challenge too (nobody wins the pile by it).
   The turn passes to the next seat with cards after the payer (the challenger may be that seat).
@@ -648,12 +649,14 @@ class SlapWon:
 class PileWon:
     """`seat` took `cards` cards (pile and burned) by "claim" or "slap"; `pile` is the pile's faces as they
     lay, bottom first (derived from the state, so it takes no part in `==`; the rest of `cards` were
-    burned)."""
+    burned); `burned` the burned cards' faces in burn order, only when they are live (seen by all: else
+    they lay face down, and it is empty)."""
 
     seat: int
     cards: int
     by: str
     pile: tuple[str, ...] = field(default=(), compare=False)
+    burned: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1149,6 +1152,7 @@ class State:
         hand = self.hands[seat]
         won = len(self.pile) + len(self.burned)
         pile = tuple(self.pile)
+        burned = tuple(self.burned) if self.rules.burned_live else ()
         hand.extend(self.pile)
         hand.extend(self.burned)
         self.pile = []
@@ -1157,7 +1161,7 @@ class State:
         self.challenger = None
         self.awaiting_claim = False
         self.current_player = seat
-        events.append(PileWon(seat, won, by, pile))
+        events.append(PileWon(seat, won, by, pile, burned))
 
     def _give_pile(self, slapper: int, events: list[Event]) -> None:
         """`wrong_slap="gives_pile"`: the pile and its burned cards go to the next seat after `slapper` still

@@ -9,7 +9,8 @@ timer of an old match can ever fire in it.
 
 Too late: a slap landing within `rules.late_grace_ms` after the pile was taken by a valid slap (or
 claimed while it was slappable), before another card is played, never reaches the engine and costs
-nothing; it is reported as TooLate. A late command (stamped before something already applied, which
+nothing; it is reported as TooLate (but a seat in a slap timeout, which may not slap at all, is told to
+wait, as at any other time: Ignored). A late command (stamped before something already applied, which
 the table's loop avoids by submitting before advancing) is applied at once, against the pile as it is,
 and counted in `late_arrivals`.
 
@@ -661,6 +662,9 @@ class RatscrewMatch:
         locked = self._locked_until[seat]
         if locked is not None and t < locked:  # judged times: the log's, so a replay locks the same
             self._ignored_now(Ignored(seat, SLAP, "slap locked after a wrong slap", source), t, out)
+            return
+        if st.timeouts[seat]:  # a seat in a slap timeout may not slap at all: "wait N cards", never "too late"
+            self._ignored_now(Ignored(seat, SLAP, st.why_illegal(rs.Slap(seat)) or "", source), t, out)
             return
         taken = self._taken
         if taken is not None and st.cards_played == taken.cards_played and t - taken.t_ns <= self._grace_ns:

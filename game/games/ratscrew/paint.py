@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
@@ -75,20 +75,14 @@ def pile_cards(
     scale: float = 1.0,
     hide: bool = True,
     gen: int | None = None,
+    faces: Sequence[str] = (),
 ) -> None:
-    """Burned backs sticking out, the bottom card peeking, the top three fanned; with `hide`, leaving out
-    the cards still in the air. Pile number `gen` (the current one if None) turns them."""
+    """Burned cards sticking out (their backs, or with live burned cards their `faces`, in burn order: the
+    lowest, the pile's bottom card, is drawn last), the bottom card peeking, the top three fanned; with `hide`,
+    leaving out the cards still in the air. Pile number `gen` (the current one if None) turns them."""
     gen = v.model.pile_gen if gen is None else gen
     cx, cy = centre
     w = max(12, round(v.L.card_w * scale))
-    for i in range(min(burned, MAX_BURN_SHOWN)):
-        if hide and v.model.anim.hidden(("burn", i), now):
-            continue
-        dx, dy, angle = v.geo.burn_slot(i, gen)
-        img = v.card_image(("back",), v.L.card_w, angle, scale)
-        surface.blit(img, img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale))))
-    n = len(pile)
-    shown = sorted({0, *range(max(0, n - 3), n)}) if n else []  # the bottom card and the top three
     framed: tuple[str, ...] = ()
     frame = colors.GOLD
     if not hide:  # a won pile, held still: the cards that made the slap are framed
@@ -97,6 +91,25 @@ def pile_cards(
     else:  # a learner's hint: the cards that make the pile slappable, in the learner's colour
         for hint in v.model.anim.active(Hint, now)[:1]:
             framed, frame = hint.cards, colors.seat_color(hint.seat)
+
+    def framing(rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, frame, rect.inflate(-rect.w // 8, -rect.h // 10), width=max(2, w // 30),
+                         border_radius=w // 12)
+
+    # Live burned cards count for slaps, so all of them that show are face up, the lowest among them.
+    first = max(0, burned - MAX_BURN_SHOWN) if faces else 0
+    for i in range(first, min(burned, first + MAX_BURN_SHOWN)):
+        if hide and v.model.anim.hidden(("burn", i), now):
+            continue
+        dx, dy, angle = v.geo.burn_slot(i, gen)
+        face = faces[i] if i < len(faces) else None
+        img = v.card_image(("back",) if face is None else ("card", face, False), v.L.card_w, angle, scale)
+        rect = img.get_rect(center=(round(cx + dx * scale), round(cy + dy * scale)))
+        surface.blit(img, rect)
+        if face is not None and face in framed:
+            framing(rect)
+    n = len(pile)
+    shown = sorted({0, *range(max(0, n - 3), n)}) if n else []  # the bottom card and the top three
     for i in shown:
         if hide and v.model.anim.hidden(("pile", i), now):
             continue
@@ -106,13 +119,7 @@ def pile_cards(
         surface.blit(img, rect)
         v.poll()  # a card turned for the first time, or a swept pile scaled, takes a while: read input
         if pile[i] in framed:
-            pygame.draw.rect(
-                surface,
-                frame,
-                rect.inflate(-rect.w // 8, -rect.h // 10),
-                width=max(2, w // 30),
-                border_radius=w // 12,
-            )
+            framing(rect)
 
 
 def pile(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, now: float) -> None:
@@ -130,7 +137,8 @@ def pile(v: RatscrewPaintHost, surface: pygame.Surface, state: rs.State, now: fl
         )
         return
     cx, cy = v.geo.centre
-    pile_cards(v, surface, state.pile, len(state.burned), (cx + pile_shake(v, now), cy), now)
+    faces = state.burned if state.rules.burned_live else ()  # live burned cards are seen by all
+    pile_cards(v, surface, state.pile, len(state.burned), (cx + pile_shake(v, now), cy), now, faces=faces)
 
 
 def pile_shake(v: RatscrewPaintHost, now: float) -> int:
@@ -178,7 +186,7 @@ def sweep(v: RatscrewPaintHost, surface: pygame.Surface, f: Flyer, now: float) -
         b = (b[0] - (zone.centerx - cx) * grow[1], b[1] - (zone.centery - cy) * grow[1])
         pos = (lerp(a[0], b[0], p), lerp(a[1], b[1], p))
     scale = lerp(grow[0], grow[1], p)
-    pile_cards(v, surface, art.pile, art.burned, pos, now, scale=scale, hide=False, gen=art.gen)
+    pile_cards(v, surface, art.pile, art.burned, pos, now, scale=scale, hide=False, gen=art.gen, faces=art.faces)
 
 
 def slaps(v: RatscrewPaintHost, surface: pygame.Surface, now: float) -> None:

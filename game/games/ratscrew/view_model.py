@@ -119,11 +119,13 @@ class PhotoFinish(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Sweep:
-    """A flyer's art: a won pile (`pile` faces bottom first, `burned` backs, pile number `gen`) moving."""
+    """A flyer's art: a won pile (`pile` faces bottom first, `burned` cards under it, pile number `gen`) moving;
+    `faces` the burned cards' faces in burn order when they are live (else they show their backs)."""
 
     pile: tuple[str, ...]
     burned: int
     gen: int
+    faces: tuple[str, ...] = ()
 
 
 class RatscrewModel(ViewModel):
@@ -220,7 +222,7 @@ class RatscrewModel(ViewModel):
                 Tween(t_ns + hold, max(1, self.dur(SWEEP_MS))),
                 ("pile",),
                 ("seat", e.seat),
-                Sweep(e.pile, e.cards - len(e.pile), self.pile_gen),
+                Sweep(e.pile, e.cards - len(e.pile), self.pile_gen, e.burned),
                 scale=None,
             )
         )
