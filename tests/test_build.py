@@ -43,6 +43,24 @@ def test_smoke_fails_when_the_executable_fails(monkeypatch, tmp_path, capsys):
     assert "exit code 3" in capsys.readouterr().err
 
 
+def test_smoke_fails_when_the_bundle_refuses_its_compiled_search(monkeypatch, tmp_path, capsys):
+    """An executable that runs but whose hard No Thanks bots fall back to the plain search (the bundle's compiled
+    files are not those the build recorded: stripped, say) fails the smoke test."""
+    smoke = load_build_module("smoke")
+    fake = tmp_path / "couchcards"
+    fake.write_text(
+        "#!/bin/sh\n"
+        'for a in "$@"; do case "$prev" in --screenshot) head -c 4000 /dev/zero > "$a";; esac; prev=$a; done\n'
+        'case "$*" in *hard,hard*) echo "couchcards: the compiled search does not match what its build made'
+        ' (_search_c.so); the hard bot uses the plain search" >&2;; esac\n'
+        "exit 0\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(smoke, "executable", lambda: fake)
+    assert smoke.main([]) == 1
+    err = capsys.readouterr().err
+    assert "hard No Thanks bots" in err and "compiled search does not match" in err
+
+
 def test_the_spec_bundles_the_assets_where_resources_looks():
     spec = (ROOT / "build" / "couchcards.spec").read_text()
     assert '(str(ROOT / "assets"), "assets")' in spec  # game.resources: <_MEIPASS>/assets
