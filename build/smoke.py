@@ -1,5 +1,6 @@
 """Smoke-test the built executable (python build/smoke.py): `--headless --demo --frames 300` must exit 0
-and save its last frame; `--language da` must start with its catalogue; a bad option must exit 2 (not crash); a console build must print the version of
+and save its last frame; `--language da` must start with its catalogue; hard No Thanks bots must not
+refuse the bundled compiled search; a bad option must exit 2 (not crash); a console build must print the version of
 pyproject.toml for --version. Runs on every system the release is built on (the program inside the
 .app on macOS)."""
 
@@ -51,6 +52,13 @@ def main(argv: list[str] | None = None) -> int:
                                 capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
         if danish.returncode != 0 or "catalogue" in danish.stderr:  # game.i18n warns of a missing catalogue
             print(f"smoke: FAIL, --language da: exit {danish.returncode}\n{danish.stderr[-2000:]}", file=sys.stderr)
+            return 1
+        # A No Thanks table of hard bots: the compiled search they run (build/speedups.py), when the bundle has it,
+        # must not be refused (game.games.nothanks.bots says so on stderr and falls back to the plain search).
+        hard = subprocess.run([str(exe), "--headless", "--demo", "--game", "nothanks", "--bots", "hard,hard",
+                               "--frames", "5"], env=env, capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
+        if hard.returncode != 0 or "the compiled search" in hard.stderr:
+            print(f"smoke: FAIL, hard No Thanks bots: exit {hard.returncode}\n{hard.stderr[-2000:]}", file=sys.stderr)
             return 1
         bad = subprocess.run([str(exe), "--players", "99"], env=env, capture_output=True, text=True,
                              timeout=TIMEOUT_S, check=False)

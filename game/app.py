@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for what
 import pygame
 
 from game import record, screens
-from game.audio import Audio
+from game.audio import Audio, no_sound_line
 from game.commands import PAUSE, Command
 from game.games import REGISTRY
 from game.history import History, SessionTally, Tally, game_record, open_history, table_key
@@ -126,7 +126,7 @@ def make_audio(volume: float) -> AudioPort:
     try:
         return Audio(volume=volume)
     except (pygame.error, OSError, ValueError, NotImplementedError) as exc:  # no device: play on, silent
-        print(f"couchcards: no sound ({type(exc).__name__}: {exc})".splitlines()[0], file=sys.stderr)
+        print(no_sound_line(exc), file=sys.stderr)
         return SilentAudio()
 
 

@@ -72,6 +72,13 @@ def _ms(ms: float) -> int:
     return int(RATE * ms / 1000)
 
 
+def no_sound_line(exc: BaseException) -> str:
+    """The one line on stderr when the game goes on silent: what the system said (SDL's "ALSA: Couldn't open
+    audio device"), not Python's name for the error ("error", pygame's)."""
+    said = " ".join(str(exc).split()) or type(exc).__name__
+    return f"couchcards: no sound this time, the game plays on silent ({said})"
+
+
 def synthesise() -> dict[str, list[float]]:
     """Every sound as mono samples in [-1, 1]."""
     s: dict[str, list[float]] = {}
@@ -228,7 +235,7 @@ class Audio:
                     sound.set_volume(self.volume)
                 self._sounds = made
         except (pygame.error, MemoryError) as exc:  # the device went away meanwhile: stay silent
-            print(f"couchcards: no sound ({type(exc).__name__}: {exc})".splitlines()[0], file=sys.stderr)
+            print(no_sound_line(exc), file=sys.stderr)
         finally:
             self._ready.set()
 

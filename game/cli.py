@@ -121,6 +121,15 @@ def no_display_reason() -> str | None:
     return None
 
 
+def unreachable_display_reason(driver: str) -> str:
+    """Why no window opens when SDL, finding none of the displays the environment names, chose `driver`
+    (one of NO_DISPLAY_DRIVERS): the display by the name the user set, not SDL's driver."""
+    named = [f"{name}={os.environ[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(name)]
+    if named:
+        return f"cannot reach the display {' or '.join(named)} (nothing answers there)"
+    return f"no display (SDL found only its {driver!r} video driver, which shows no window)"
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
@@ -189,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if not args.headless and pygame.display.get_driver() in NO_DISPLAY_DRIVERS:
-        print(f"couchcards: no display (video driver {pygame.display.get_driver()!r}); "
+        print(f"couchcards: {unreachable_display_reason(pygame.display.get_driver())}; "
               "run with --headless to play with no window.", file=sys.stderr)
         pygame.quit()
         return 2

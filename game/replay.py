@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, ReplayedGame]) ->
         message = str(exc)
         if not message.startswith(str(args.file)):
             message = f"{args.file}: {message}"
-        print(f"replay: {message}", file=sys.stderr)
+        print(f"couchcards replay: {message}", file=sys.stderr)
         return MALFORMED
     print(verdict.line())
     return 0 if verdict.ok else PARTED

@@ -350,7 +350,10 @@ class Settings(MutableMapping[str, object]):
                 text = json.dumps(data, indent=2, ensure_ascii=True, sort_keys=True)
             write_atomic(self.path, text)
         except (OSError, ValueError, RecursionError) as exc:
-            self._warn(f"could not save settings to {self.path}: {exc}".splitlines()[0])
+            # the system's words ("Read-only file system"), not the name of the temp file it refused
+            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self._warn(f"could not save settings to {self.path} ({said}); changes last until the game closes"
+                       .splitlines()[0])
             return False
         return True
 

@@ -37,6 +37,19 @@ def test_no_display_exits_2_with_one_line(tmp_path):
     assert proc.stdout == ""
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY/WAYLAND_DISPLAY are how Linux finds one")
+def test_a_display_that_does_not_answer_is_named(tmp_path):
+    """DISPLAY names an X server that is not there: SDL falls back to its offscreen driver; the message names
+    the display the user set (not SDL's driver) and the game exits 2 with no window."""
+    proc = run_game([], tmp_path, {**NO_DISPLAY, "DISPLAY": ":87", "SDL_AUDIODRIVER": "dummy"}, timeout=30)
+    assert proc.returncode == 2, proc.stderr
+    # libwayland may say on its own line that it found no compositor either (SDL tries Wayland next)
+    lines = [line for line in proc.stderr.splitlines() if line.startswith("couchcards:")]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert "cannot reach the display DISPLAY=:87" in lines[0] and "--headless" in lines[0]
+    assert "offscreen" not in lines[0]
+
+
 def test_dummy_video_driver_without_headless_is_no_display(tmp_path):
     proc = run_game(["--game", "ratscrew"], tmp_path, {"SDL_VIDEODRIVER": "dummy"}, timeout=30)
     assert proc.returncode == 2

@@ -65,6 +65,7 @@ def test_no_audio_device_says_once_that_the_game_is_silent():
     said = [line for line in result.stderr.splitlines() if "no sound" in line]
     assert len(said) == 1, result.stderr
     assert said[0].startswith("couchcards: no sound") and "no_such_driver" in said[0]
+    assert "(error:" not in said[0] and "plays on silent" in said[0]  # SDL's words, not pygame.error's class name
 
 
 def test_no_audio_device_makes_audio_raise_for_the_app_to_handle():

@@ -16,7 +16,7 @@ from game.games.ratscrew import bench as rs_bench
 
 def test_bench_dispatcher_rejects_unknown_names(capsys):
     assert bench.main(["warp"]) == 2
-    assert "unknown benchmark 'warp'" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith("couchcards bench: unknown benchmark 'warp'")
 
 
 def test_bench_engines_runs_and_reports_every_engine(capsys):

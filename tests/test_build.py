@@ -43,6 +43,24 @@ def test_smoke_fails_when_the_executable_fails(monkeypatch, tmp_path, capsys):
     assert "exit code 3" in capsys.readouterr().err
 
 
+def test_smoke_fails_when_the_bundle_refuses_its_compiled_search(monkeypatch, tmp_path, capsys):
+    """An executable that runs but whose hard No Thanks bots fall back to the plain search (the bundle's compiled
+    files are not those the build recorded: stripped, say) fails the smoke test."""
+    smoke = load_build_module("smoke")
+    fake = tmp_path / "couchcards"
+    fake.write_text(
+        "#!/bin/sh\n"
+        'for a in "$@"; do case "$prev" in --screenshot) head -c 4000 /dev/zero > "$a";; esac; prev=$a; done\n'
+        'case "$*" in *hard,hard*) echo "couchcards: the compiled search does not match what its build made'
+        ' (_search_c.so); the hard bot uses the plain search" >&2;; esac\n'
+        "exit 0\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(smoke, "executable", lambda: fake)
+    assert smoke.main([]) == 1
+    err = capsys.readouterr().err
+    assert "hard No Thanks bots" in err and "compiled search does not match" in err
+
+
 def test_the_spec_bundles_the_assets_where_resources_looks():
     spec = (ROOT / "build" / "couchcards.spec").read_text()
     assert '(str(ROOT / "assets"), "assets")' in spec  # game.resources: <_MEIPASS>/assets
@@ -67,8 +85,9 @@ def test_the_build_is_windowed_on_windows_and_macos_and_console_on_linux():
 class SpecRun:
     """Runs build/couchcards.spec with PyInstaller's build steps replaced by recorders."""
 
-    def __init__(self, platform: str, tmp_path: Path, monkeypatch) -> None:
+    def __init__(self, platform: str, tmp_path: Path, monkeypatch, binaries: list | None = None) -> None:
         self.calls: dict[str, list[tuple[tuple, dict]]] = {}
+        self.found_binaries = binaries if binaries is not None else ["binary"]  # what Analysis finds
         spec_globals = {name: self._recorder(name) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
         spec_globals.update(SPECPATH=str(ROOT / "build"), workpath=str(tmp_path / "work"),
                             DISTPATH=str(tmp_path / "dist"), __file__=str(ROOT / "build" / "couchcards.spec"))
@@ -80,12 +99,12 @@ class SpecRun:
         self.globals = spec_globals
 
     def _recorder(self, name: str):
-        calls = self.calls
+        calls, found_binaries = self.calls, self.found_binaries
 
         class Step:
             def __init__(self, *args, **kwargs):
                 calls.setdefault(name, []).append((args, kwargs))
-                self.binaries, self.datas, self.pure = ["binary"], ["data"], ["pure"]
+                self.binaries, self.datas, self.pure = list(found_binaries), ["data"], ["pure"]
                 # as Analysis lists them: the runtime hooks of what is bundled first, then the entry point
                 self.scripts = [("pyi_rth_inspect", "hooks/pyi_rth_inspect.py", "PYSOURCE"),
                                 ("couchcards_entry", "build/couchcards_entry.py", "PYSOURCE")]
@@ -146,6 +165,28 @@ def test_the_one_file_build_leaves_out_what_every_start_would_pay_for(tmp_path, 
         assert mark((name, "/x", "BINARY"))[2] == "EXTENSION", name
     for name in ("pygame_ce.libs/libjpeg-a5e764f6.so.62.4.0", "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"):
         assert mark((name, "/x", "BINARY"))[2] == "BINARY", name
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_the_compiled_search_is_bundled_as_built(platform, tmp_path, monkeypatch):
+    """PyInstaller takes the compiled search's .so files (given as data) for binaries and strips them
+    (Linux) or signs them anew (macOS); the game then refuses them (their bytes are not those recorded) and
+    the hard bot runs the plain search. They must reach the bundle as data, untouched; other libraries not."""
+    nothanks = "game/games/nothanks"
+    search = [f"{nothanks}/{path.name}" for path in sorted((ROOT / nothanks).glob("_search_c*"))
+              if path.suffix in (".so", ".pyd")]
+    if not search:  # no compiled search here: the names the spec would list, as build/speedups.py makes them
+        pytest.skip("no compiled search in this checkout (build/speedups.py)")
+    found = [(name, f"/src/{name}", "BINARY") for name in search] + [("libSDL2-2.0.so.0", "/lib/libSDL2", "BINARY")]
+    run = SpecRun(platform, tmp_path, monkeypatch, binaries=found)
+    exe_args, _ = run.one("EXE")
+    if platform == "darwin":
+        (_, binaries, datas), _ = run.one("COLLECT")
+    else:
+        binaries, datas = exe_args[2], exe_args[3]
+    assert [entry[0] for entry in binaries] == ["libSDL2-2.0.so.0"]
+    assert sorted(entry for entry in datas if entry != "data") == sorted(
+        (name, f"/src/{name}", "DATA") for name in search)
 
 
 def test_the_windows_version_resource_is_what_pyinstaller_reads(tmp_path, monkeypatch):

@@ -290,6 +290,7 @@ def test_the_real_command_line_verifies_and_refuses(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "game", "replay", str(tmp_path / "nope.jsonl"), "--verify"],
                          cwd=root, capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
+    assert bad.stderr.startswith("couchcards replay: "), bad.stderr  # named as the user typed it, as its --help is
 
 
 # ---- sim --record --------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -76,6 +77,23 @@ def test_write_is_atomic_and_leaves_no_temp_files(tmp_path, warnings, monkeypatc
     assert path.read_text() == before  # the old file is whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
     assert any("could not save" in w for w in warnings)
+
+
+def test_a_read_only_folder_is_said_in_the_systems_words(tmp_path, warnings, monkeypatch):
+    """The warning names the settings file and what the system said, not the temp file the save was refused."""
+    import errno
+
+    path = tmp_path / "settings.json"
+    s = load(path, warnings)
+
+    def refused(prefix, suffix, dir):
+        raise OSError(errno.EROFS, "Read-only file system", str(Path(dir) / f"{prefix}x1y2{suffix}"))
+
+    monkeypatch.setattr(S.tempfile, "mkstemp", refused)
+    s["volume"] = 0.9
+    assert s.save() is False
+    (said,) = [w for w in warnings if "could not save" in w]
+    assert said == f"could not save settings to {path} (Read-only file system); changes last until the game closes"
 
 
 @pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", "\x00\x01garbage"])

@@ -74,8 +74,20 @@ def test_a_history_set_aside_is_told_with_the_name_it_is_kept_as(tmp_path, data_
     (data_dir / FILENAME).write_bytes(whole[: len(whole) // 2])
     app = make_app(tmp_path)
     kept = app.history.set_aside_as
-    assert kept.startswith(f"{FILENAME}.corrupt-") and (data_dir / kept).exists()
+    assert kept.startswith(f"{FILENAME}.corrupt-") and (data_dir / kept).exists() and app.history.rescued > 0
     news_under_the_menu(app, title_words(app), [(f"The history file was damaged: what could be read is kept, the "
+                                                f"file as it was is {kept}.")])
+
+
+def test_a_history_nothing_could_be_read_from_is_told_as_started_anew(tmp_path, data_dir):
+    """A history file that is no database at all: nothing of it is kept in the new one, so the title does not say
+    "what could be read is kept"; it says a new one is started and the name the old one is kept as."""
+    (data_dir / FILENAME).write_bytes(bytes(range(256)) * 20)
+    app = make_app(tmp_path)
+    kept = app.history.set_aside_as
+    assert kept.startswith(f"{FILENAME}.corrupt-") and (data_dir / kept).read_bytes() == bytes(range(256)) * 20
+    assert app.history.enabled and app.history.rescued == 0
+    news_under_the_menu(app, title_words(app), [(f"The history file could not be read: a new one is started, the "
                                                 f"file as it was is {kept}.")])
 
 

@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if argv else 2
     name = argv[0]
     if name not in BENCHES:
-        print(f"bench: unknown benchmark {name!r}; choose from {', '.join(BENCHES)}", file=sys.stderr)
+        print(f"couchcards bench: unknown benchmark {name!r}; choose from {', '.join(BENCHES)}", file=sys.stderr)
         return 2
     module = importlib.import_module(BENCHES[name][0])
     return int(module.main(argv[1:]) or 0)

@@ -88,6 +88,7 @@ class History:
         # rows a repair left out, and the name a damaged file was set aside as (a new one holds what could be read).
         self.left_out = 0
         self.set_aside_as = ""
+        self.rescued = 0  # rows read out of the file set aside into the new one (0: the new one starts empty)
         self.profiles: list[Profile] = self._load_profiles() if conn is not None else []
         # Guests' practice this run, by (game, name): (hits, patterns, false slaps) per session. Never written
         # (nothing is kept of a guest), but a parent sees tonight's progress on the school's results.
@@ -369,11 +370,11 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
         where.parent.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
         return _without(None, f"history: no history this time: cannot use the data folder ({exc})", warn)
-    left_out, moved_to = 0, ""
+    left_out, moved_to, rescued = 0, "", 0
     for attempt in (1, 2):
         try:
             history = History(where, connect(where), warn)
-            history.left_out, history.set_aside_as = left_out, moved_to
+            history.left_out, history.set_aside_as, history.rescued = left_out, moved_to, rescued
             return history
         except schema.NewerSchema as exc:
             return _without(where, f"history: {where} is from a newer version of the game ({exc}); "
@@ -403,9 +404,10 @@ def open_history(path: str | os.PathLike[str] | None = None, warn: Warn = _stder
             try:  # whatever can still be read out of it (the players, at least, if their table is whole)
                 found = repair.rebuild(moved, where, keep_copy=False)
                 kept = f": {found.line()}" if found.rows else ""
+                rescued = found.rows
             except (OSError, sqlite3.Error):
                 where.unlink(missing_ok=True)
-                kept = ""
+                kept, rescued = "", 0
             warn(f"history: {where} is unreadable ({exc}); moved it to {moved.name} and started a new one{kept}")
     return _without(where, f"history: no history this time: {where} can't be made", warn)
 

@@ -44,8 +44,11 @@ def start_news(settings: Settings, history: History, no_sound: bool = False) -> 
         news.append(tn("{n} house-rules preset could not be read: it stays in the settings file, not offered.",
                        "{n} house-rules presets could not be read: they stay in the settings file, not offered.",
                        settings.presets_unused))
-    if history.set_aside_as:
+    if history.set_aside_as and history.rescued:
         news.append(t("The history file was damaged: what could be read is kept, the file as it was is {name}.",
+                      name=history.set_aside_as))
+    elif history.set_aside_as:  # nothing in it could be read: the history starts anew
+        news.append(t("The history file could not be read: a new one is started, the file as it was is {name}.",
                       name=history.set_aside_as))
     elif history.left_out:
         news.append(tn("The history was repaired: {n} damaged record was left out, everything else is kept.",
