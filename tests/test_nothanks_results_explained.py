@@ -23,7 +23,12 @@ def drawn_texts(app) -> list[str]:
 
 def worked_sum(texts: list[str], name: str) -> tuple[list[int], int, int]:
     """(the card values subtracted, the matches added, the total) of `name`'s worked-out total as drawn."""
-    line = next(text for text in texts if text.startswith(f"{name}: "))
+    first = next(i for i, text in enumerate(texts) if text.startswith(f"{name}: "))
+    line = texts[first]
+    for more in texts[first + 1:]:  # wrapped in a narrow panel: its lines one after the other
+        if " = " in line:
+            break
+        line += " " + more
     found = re.fullmatch(rf"{re.escape(name)}: (.*) \+ (\d+) \w+ = ([+−]\d+)", line)
     assert found, line
     cards = [int(v) for v in found[1].replace("−", " ").split()]
