@@ -50,6 +50,8 @@ def assert_explained(app, label: str) -> NothanksResults:
     paragraphs = part.explanation()
     assert len(paragraphs) >= 2, label  # the rule and the winner's sum at least
     assert words(" ".join(part.explain)) == words(" ".join(paragraphs)), f"{label}: {part.explain} ≠ {paragraphs}"
+    dangling = [line for line in part.explain if line.endswith(("+", "−", "="))]
+    assert not dangling, f"{label}: a sum's line ends on a sign: {part.explain}"  # "Bot 3: −10 +" / "1 match = −9"
     texts = drawn(app)
     lines = [(rect, text) for rect, text in texts if text in part.explain]
     assert [text for _, text in lines] == part.explain, f"{label}: drawn {[text for _, text in lines]}"

@@ -5,6 +5,7 @@ cards as tabs whose index is as tall as those words, who took what a page of at 
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
@@ -33,10 +34,19 @@ from game.ui.figures import (
 
 TAKE_LINE = 50  # a take's row at most, at 1280×720 (its matchstick as long)
 EXPLAIN_LINES = 12  # a paragraph of how the totals are made wraps onto as many lines as it takes (up to this)
+WIDEN_STEP = 16  # the right-hand column widens for how the totals are made by this much at a time (1280×720)
 PARAGRAPH_GAP = 6  # between the paragraphs of how the totals are made, at 1280×720
 TAKES_LEAST = 3  # who took what keeps at least this many takes a page when how the totals are made goes over it,
 TAKES_FEWEST = 2  # or this many where the whole of it (a tie-break too) needs the room
 TAB = 0.74  # a card in a row shows this much of its height (of its width): its index and suit, the rest tucked
+
+
+def bound_sum(text: str) -> str:
+    """A worked-out total with each sign held to the figure after it, and the matches' count to its word (no-break
+    spaces): wrapped in a narrow panel it breaks before a sign ("Bot 3: −10" / "+ 1 match = −9"), never after
+    one ("−10 +" / "1 match") nor inside "+ 1 match"."""
+    held = re.sub(r" ([+−=]) ", " \\1\u00a0", text)
+    return re.sub(r"\+\u00a0(\d+) ", "+\u00a0\\1\u00a0", held)
 
 
 def thumb_width(size: tuple[int, int]) -> int:
@@ -78,8 +88,8 @@ class NothanksResults:
         parts = [score_rule(self.rules)]
         if len(self.winners) == 1:
             w = self.winners[0]
-            parts.append(score_sum(self.rules, self.names[w], [r.counted for r in self.runs[w]], self.matches[w],
-                                   self.total(w)))
+            parts.append(bound_sum(score_sum(self.rules, self.names[w], [r.counted for r in self.runs[w]],
+                                             self.matches[w], self.total(w))))
         best = max(self.scores, default=0)
         if sum(score == best for score in self.scores) > len(self.winners):
             parts.append(tie_break_note(self.rules))
@@ -106,9 +116,9 @@ class NothanksResults:
         panel as wide as its takes need with their takers' names (else without, the seat's mark says who), up
         to 2/5 of the area; each part fits its words at the lists' size or bigger (see _layout_players,
         _layout_aside, _layout_takes). How the totals are made goes under the rows where they keep their
-        height, else in its own panel over who took what, the right-hand column up to 2/5 of the area for it
-        while the names keep their size (_place_explanation); TAKES_LEAST takes a page before TAKES_FEWEST, the
-        rule and the winner's sum before the sum alone."""
+        height, else in its own panel over who took what, the right-hand column widened for it (no more than it
+        takes, up to 2/5 of the area) while the names keep their size (_place_explanation); TAKES_LEAST takes a
+        page before TAKES_FEWEST, the rule and the winner's sum before the sum alone."""
         self.size = size
         self.thumb_w = thumb_width(size)
         most = area.w * 2 // 5
@@ -116,9 +126,9 @@ class NothanksResults:
         side_w = max(ui.px(size, 300), min(most, wanted[0] if wanted else most))
         self.head_px = word_floor()  # the headers at the lists' size whatever the text size: it grows the rows
         parts = self.explanation()
-        wide = max(side_w, most)
+        widths = [*range(side_w, most, ui.px(size, WIDEN_STEP)), max(side_w, most)]  # no wider than it takes
         tries = [(shown, width, takes) for shown in (parts, parts[1:]) if shown for takes in (TAKES_LEAST, TAKES_FEWEST)
-                 for width in dict.fromkeys((side_w, wide))]
+                 for width in dict.fromkeys(widths)]
         for shown, width, takes in [*tries, ([], side_w, TAKES_LEAST)]:  # short of room, the sum without the rule
             self._columns(size, area, width)
             if not self._place_explanation(size, shown, takes):
