@@ -13,12 +13,16 @@ import pygame
 import pytest
 from support_app import finished
 from test_access_results import numbered, show, standard_looks  # noqa: F401  (the fixture resets the looks)
-from test_access_screens import LANGUAGES, PERCENTS, assert_fits
+from test_access_screens import LANGUAGES, PERCENTS, app_with, assert_fits
 
 from game.games.nothanks import results as nt_results
 from game.games.nothanks.results import NothanksResults
+from game.history import GameRecord, SessionTally, table_key
+from game.history.summary import SeatResult
 from game.render import scale
 from game.render.text import TextRecorder
+from game.scenes.results import ResultsScene
+from game.scenes.title import TitleScene
 from game.ui import widgets as ui
 
 SIZES = [(1280, 720), (1920, 1080), (640, 360)]
@@ -148,5 +152,30 @@ def test_who_took_what_under_the_explanation_keeps_its_rows_and_pages(tmp_path, 
         first = shown[0][1]
         part.scroll(1)
         assert part.shown_takes()[0][1] is not first
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_eight_seats_with_the_evenings_tally_still_say_it(tmp_path, monkeypatch, size):
+    """From the second game on the evening's tally takes a line over the buttons: the explanation stays."""
+    monkeypatch.setenv("COUCHCARDS_DATA_DIR", str(tmp_path / "data"))
+    config, match = played("cards", 8)
+    tally = SessionTally()
+    for _ in range(3):
+        tally.add(GameRecord("nothanks", {}, "", 1, tuple(SeatResult(i, s.name, "bot", None, None, i == 0, -30 + i)
+                                                          for i, s in enumerate(config.seats)), (0,),
+                             tuple(-30 + i for i in range(8)), None, key=table_key(config)))
+    app = app_with(tmp_path, size, "da", 150)
+    try:
+        app.tally = tally
+        app.push(TitleScene())
+        app.push(ResultsScene(config, match))
+        app.frames(2)
+        assert app.top.tally_parts, "no tally drawn"
+        label = f"8 seats with the tally at {size}"
+        part = assert_explained(app, label)
+        assert part.takes_rect.bottom <= app.top.tally_y, label
+        assert_fits(app, label)
     finally:
         app.stack.clear()
