@@ -23,8 +23,13 @@ def drawn_texts(app) -> list[str]:
 
 def worked_sum(texts: list[str], name: str) -> tuple[list[int], int, int]:
     """(the card values subtracted, the matches added, the total) of `name`'s worked-out total as drawn."""
-    line = next(text for text in texts if text.startswith(f"{name}: "))
-    found = re.fullmatch(rf"{re.escape(name)}: (.*) \+ (\d+) \w+ = ([+−]\d+)", line)
+    first = next(i for i, text in enumerate(texts) if text.startswith(f"{name}: "))
+    line = texts[first]
+    for more in texts[first + 1:]:  # wrapped in a narrow panel: its lines one after the other
+        if "=" in line:
+            break
+        line += " " + more
+    found = re.fullmatch(rf"{re.escape(name)}: (.*) \+\s(\d+)\s\w+ =\s([+−]\d+)", line)  # (\s: a no-break space)
     assert found, line
     cards = [int(v) for v in found[1].replace("−", " ").split()]
     return cards, int(found[2]), int(found[3].replace("−", "-"))
@@ -78,6 +83,6 @@ def test_the_numbered_edition_counts_chips(tmp_path):
         texts = drawn_texts(app)
         assert any(text.startswith("Each chip left scores +1") for text in texts), texts
         line = next(text for text in texts if text.startswith(f"{config.seats[winner].name}: "))
-        assert re.search(r" chips? = ", line), line
+        assert re.search(r"\schips?\s=\s", line), line  # (\s: a no-break space holds the sum together)
     finally:
         app.stack.clear()

@@ -82,8 +82,14 @@ def test_rows_keep_off_everything_else(tmp_path, players, size, percent):
             for _, rect, _ in cards:
                 assert row.top <= rect.top and rect.bottom <= row.bottom, (seat, rect, row)
                 assert part.cards_x <= rect.x and rect.right <= part.matches_col.x, (seat, rect)
-        assert rows[-1][0].bottom < part.explain_top
-        assert part.explain_top + len(part.explain) * ui.TEXTS.line_height(part.head_px) <= part.players_rect.bottom
+        assert part.explain, "how the totals are made: shown"
+        if part.explain_rect is None:  # under the rows
+            assert rows[-1][0].bottom < part.explain_top
+            assert part.explain_top + part.explain_height() <= part.players_rect.bottom
+        else:  # in its own panel over who took what
+            assert not part.explain_rect.colliderect(part.players_rect)
+            assert not part.explain_rect.colliderect(part.takes_rect)
+            assert part.explain_rect.bottom < part.takes_rect.y
         assert not part.players_rect.colliderect(part.aside_rect)
         assert not part.players_rect.colliderect(part.takes_rect)
         assert_fits(app, f"results, {players} seats at {size} and {percent} %")

@@ -5,6 +5,7 @@ cards as tabs whose index is as tall as those words, who took what a page of at 
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
@@ -32,7 +33,20 @@ from game.ui.figures import (
 )
 
 TAKE_LINE = 50  # a take's row at most, at 1280×720 (its matchstick as long)
+EXPLAIN_LINES = 12  # a paragraph of how the totals are made wraps onto as many lines as it takes (up to this)
+WIDEN_STEP = 16  # the right-hand column widens for how the totals are made by this much at a time (1280×720)
+PARAGRAPH_GAP = 6  # between the paragraphs of how the totals are made, at 1280×720
+TAKES_LEAST = 3  # who took what keeps at least this many takes a page when how the totals are made goes over it,
+TAKES_FEWEST = 2  # or this many where the whole of it (a tie-break too) needs the room
 TAB = 0.74  # a card in a row shows this much of its height (of its width): its index and suit, the rest tucked
+
+
+def bound_sum(text: str) -> str:
+    """A worked-out total with each sign held to the figure after it, and the matches' count to its word (no-break
+    spaces): wrapped in a narrow panel it breaks before a sign ("Bot 3: −10" / "+ 1 match = −9"), never after
+    one ("−10 +" / "1 match") nor inside "+ 1 match"."""
+    held = re.sub(r" ([+−=]) ", " \\1\u00a0", text)
+    return re.sub(r"\+\u00a0(\d+) ", "+\u00a0\\1\u00a0", held)
 
 
 def thumb_width(size: tuple[int, int]) -> int:
@@ -58,6 +72,10 @@ class NothanksResults:
         self.token_kind = token_kind(self.rules)  # matchsticks, or chips in the numbered edition
         self.art: CardArt | None = None
         self.take_page = 0  # the page of who took what shown (↑ ↓)
+        self.names_fit = True  # (laid out) every name at its size in the players' table
+        self.explain: list[str] = []  # (laid out) the lines of how the totals are made
+        self.explain_breaks: set[int] = set()  # the lines that begin a paragraph of them
+        self.explain_rect: pygame.Rect | None = None  # their own panel over who took what, or None: under the rows
         self.take_rows = LIST_ROWS
 
     def headline(self) -> str:
@@ -70,8 +88,8 @@ class NothanksResults:
         parts = [score_rule(self.rules)]
         if len(self.winners) == 1:
             w = self.winners[0]
-            parts.append(score_sum(self.rules, self.names[w], [r.counted for r in self.runs[w]], self.matches[w],
-                                   self.total(w)))
+            parts.append(bound_sum(score_sum(self.rules, self.names[w], [r.counted for r in self.runs[w]],
+                                             self.matches[w], self.total(w))))
         best = max(self.scores, default=0)
         if sum(score == best for score in self.scores) > len(self.winners):
             parts.append(tie_break_note(self.rules))
@@ -97,20 +115,88 @@ class NothanksResults:
         """The players' table over the set-aside cards on the left, who took what on the right: the takes'
         panel as wide as its takes need with their takers' names (else without, the seat's mark says who), up
         to 2/5 of the area; each part fits its words at the lists' size or bigger (see _layout_players,
-        _layout_aside, _layout_takes)."""
+        _layout_aside, _layout_takes). How the totals are made goes under the rows where they keep their
+        height, else in its own panel over who took what, the right-hand column widened for it (no more than it
+        takes, up to 2/5 of the area) while the names keep their size (_place_explanation); TAKES_LEAST takes a
+        page before TAKES_FEWEST, the rule and the winner's sum before the sum alone."""
         self.size = size
-        gap = ui.px(size, 20)
         self.thumb_w = thumb_width(size)
         most = area.w * 2 // 5
         wanted = [w for w in (self._takes_wanted(size, names) for names in (True, False)) if w <= most]
         side_w = max(ui.px(size, 300), min(most, wanted[0] if wanted else most))
+        self.head_px = word_floor()  # the headers at the lists' size whatever the text size: it grows the rows
+        parts = self.explanation()
+        widths = [*range(side_w, most, ui.px(size, WIDEN_STEP)), max(side_w, most)]  # no wider than it takes
+        tries = [(shown, width, takes) for shown in (parts, parts[1:]) if shown for takes in (TAKES_LEAST, TAKES_FEWEST)
+                 for width in dict.fromkeys(widths)]
+        for shown, width, takes in [*tries, ([], side_w, TAKES_LEAST)]:  # short of room, the sum without the rule
+            self._columns(size, area, width)
+            if not self._place_explanation(size, shown, takes):
+                continue
+            self._layout_players(size, self.players_rect)
+            if width == side_w or self.names_fit:  # widened only while every name keeps its size
+                break
+        self._layout_takes(size, self.takes_rect)
+
+    def _columns(self, size: tuple[int, int], area: pygame.Rect, side_w: int) -> None:
+        """The panels' rects with the right-hand column `side_w` wide."""
+        gap = ui.px(size, 20)
         left_w = area.w - side_w - gap
         aside_h = self._layout_aside(size, left_w)
         self.players_rect = pygame.Rect(area.x, area.y, left_w, area.h - aside_h - gap // 2)
         self.aside_rect = pygame.Rect(area.x, self.players_rect.bottom + gap // 2, left_w, aside_h)
         self.takes_rect = pygame.Rect(self.players_rect.right + gap, area.y, side_w, area.h)
-        self._layout_players(size, self.players_rect)
-        self._layout_takes(size, self.takes_rect)
+
+    def _place_explanation(self, size: tuple[int, int], shown: list[str], takes: int) -> bool:
+        """Put the paragraphs `shown` of how the totals are made (self.explain, its lines) under the rows while
+        they keep at least least_row; else in its own panel (self.explain_rect) at the top of the right-hand
+        column, over who took what, while that keeps `takes` takes a page (it then begins under it). Every
+        line at the lists' size (head_px). False, and nothing shown, where neither has the room."""
+        pad = ui.px(size, 14)
+        players, side = self.players_rect, self.takes_rect
+        room = players.h - 2 * pad - 2 * ui.TEXTS.line_height(self.head_px) - ui.px(size, 8)
+        self.explain_rect = None
+        self.explain = self._wrapped(shown, players.w - 2 * pad)
+        if not shown or (room - self.explain_height() - ui.px(size, 8)) // max(1, len(self.names)) >= self.least_row():
+            return True
+        self.explain = self._wrapped(shown, side.w - 2 * pad)
+        height = self.explain_height() + 2 * pad
+        gap = ui.px(size, 20) // 2
+        if side.h - height - gap < self._takes_least(size, side.w, takes):
+            self.explain = []
+            return False
+        self.explain_rect = pygame.Rect(side.x, side.y, side.w, height)
+        self.takes_rect = pygame.Rect(side.x, self.explain_rect.bottom + gap, side.w, side.bottom - height - gap - side.y)
+        return True
+
+    def explain_height(self) -> int:
+        """How high the lines of how the totals are made are, with a little room between their paragraphs."""
+        return (len(self.explain) * ui.TEXTS.line_height(self.explain_px)
+                + len(self.explain_breaks) * ui.px(self.size, PARAGRAPH_GAP))
+
+    def least_row(self) -> int:
+        """The lowest a player's row goes: a line of the lists' words, its cards' index and suit (TAB)."""
+        return max(ui.TEXTS.line_height(word_floor(), True) + 4, round(self.thumb_w * TAB) + 8)
+
+    def _wrapped(self, parts: list[str], width: int) -> list[str]:
+        """The explanation's paragraphs as lines of `width` at the lists' size (as many lines as they take),
+        each paragraph on a new line; sets explain_px, their size (smaller only for a word wider than `width`)."""
+        fitted = [ui.TEXTS.wrap_fit(part, self.head_px, width, lines=EXPLAIN_LINES, least=1.0) for part in parts]
+        self.explain_px = min([self.head_px] + [px for px, _ in fitted])
+        starts = [sum(len(lines) for _, lines in fitted[:i]) for i in range(len(fitted))]
+        self.explain_breaks = set(starts[1:])
+        return [line for _, lines in fitted for line in lines]
+
+    def _takes_least(self, size: tuple[int, int], width: int, takes: int) -> int:
+        """How high who took what must be for its title, `takes` takes and the page's line under them."""
+        pad = ui.px(size, 14)
+        px, title = self._takes_title(size, width - 2 * pad, True)
+        return (2 * pad + len(title) * ui.TEXTS.line_height(px, True) + ui.px(size, 8)
+                + takes * self._least_take(size) + ui.TEXTS.line_height(word_floor()) + ui.px(size, 6))
+
+    def _least_take(self, size: tuple[int, int]) -> int:
+        """The lowest a take's row goes: a line of the lists' words."""
+        return ui.TEXTS.line_height(min(ui.px(size, WORD_PX), word_floor()), True) + ui.px(size, 4)
 
     def _layout_aside(self, size: tuple[int, int], width: int) -> int:
         """The set-aside cards' strip: its label on the left (two lines if it must), the cards' tabs right of
@@ -131,21 +217,13 @@ class NothanksResults:
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
         n = max(1, len(self.names))
-        self.head_px = word_floor()  # the headers at the lists' size whatever the text size: it grows the rows
         head_font = ui.TEXTS.font(self.head_px)
         col_gap = ui.px(size, 16)
         self.matches_header = t("Chips") if chips(self.rules) else t("Matches")
-        # under the rows, how the totals are made (so a family sees who won and why), as much of it as leaves the
-        # rows at least a line of the lists' words high, and their cards' index and suit shown (TAB; the cards'
-        # header still says which cards count)
-        least_row = max(ui.TEXTS.line_height(word_floor(), True) + 4, round(self.thumb_w * TAB) + 8)
+        # under the rows, how the totals are made (so a family sees who won and why) where _place_explanation put
+        # it there
         room = box.h - 2 * pad - 2 * ui.TEXTS.line_height(self.head_px) - ui.px(size, 8)
-        parts = self.explanation()
-        for shown in (parts, parts[1:], []):  # short of room, the worked-out total before the rule
-            self.explain = [line for part in shown for line in ui.TEXTS.wrap_fit(part, self.head_px, inner, least=1.0)[1]]
-            explain_h = len(self.explain) * ui.TEXTS.line_height(self.head_px) + ui.px(size, 8) if shown else 0
-            if (room - explain_h) // n >= least_row:
-                break
+        explain_h = self.explain_height() + ui.px(size, 8) if self.explain and self.explain_rect is None else 0
         guess = (room - explain_h) // n
         row_h = min(ui.px(size, 62), guess)
         self.total_px = fit_row(size, 28, row_h - 4, True)
@@ -161,6 +239,7 @@ class NothanksResults:
         name_font = ui.TEXTS.font(self.name_px, True)
         name_need = max(name_font.size("★ " + name)[0] for name in self.names) + self.mark + 18 + ui.px(size, 8)
         self.name_w = min(name_need, max(ui.px(size, 170), inner * 2 // 5))  # long names: up to 2/5
+        self.names_fit = name_need <= self.name_w
         cards_w = inner - self.name_w - matches_w - total_w
         left = box.x + pad
         self.cards_x = left + self.name_w
@@ -192,12 +271,11 @@ class NothanksResults:
         rows of the lists' size fit; more take pages, turned with ↑ ↓, the page told under them."""
         pad = ui.px(size, 14)
         inner = box.w - 2 * pad
-        self.takes_title_px, self.takes_title = ui.TEXTS.wrap_fit(t("Who took what"), ui.px(size, 26), inner,
-                                                                  bold=True, least=1.0)
+        self.takes_title_px, self.takes_title = self._takes_title(size, inner, self.explain_rect is not None)
         self.takes_top = (box.y + pad + len(self.takes_title) * ui.TEXTS.line_height(self.takes_title_px, True)
                           + ui.px(size, 8))
         self.pager_px = word_floor()
-        least_line = ui.TEXTS.line_height(min(ui.px(size, WORD_PX), word_floor()), True) + ui.px(size, 4)
+        least_line = self._least_take(size)
         room = box.bottom - pad - self.takes_top
         fits = max(1, room // least_line)
         self.take_rows = max(1, min(LIST_ROWS, fits if fits >= len(self.takes) else
@@ -210,6 +288,12 @@ class NothanksResults:
         self.take_names = self._take_width(self.take_px, self.take_line, True) <= inner
         self._take_width(self.take_px, self.take_line, self.take_names)  # keeps the chosen measures
         self.take_page = min(self.take_page, self.take_pages() - 1)
+
+    def _takes_title(self, size: tuple[int, int], width: int, under: bool) -> tuple[int, list[str]]:
+        """(font size, lines) of who took what's title: grown by the text size, on two lines if it must; under
+        how the totals are made, on one line at the growth it has room for (down to its standard size)."""
+        return ui.TEXTS.wrap_fit(t("Who took what"), ui.px(size, 26), width, lines=1 if under else 2, bold=True,
+                                 least=1.0)
 
     def _takes_wanted(self, size: tuple[int, int], names: bool) -> int:
         """How wide the takes' panel must be for every take (with its taker's name or without) at the lists'
@@ -268,9 +352,18 @@ class NothanksResults:
             ui.blit_text(surface, str(self.matches[seat]), self.matches_px, ui.TEXT, "midleft", (num_x, row.centery))
             ui.blit_text(surface, self.total(seat), self.total_px, ui.GOLD if won else ui.TEXT, "center",
                          (self.total_col.centerx, row.centery), bold=True)
-        y = self.explain_top
-        for line in self.explain:
-            y = ui.blit_text(surface, line, self.head_px, ui.TEXT, "topleft", (box.x + pad, y),
+        self._draw_explanation(surface)
+
+    def _draw_explanation(self, surface: pygame.Surface) -> None:
+        """How the totals are made: under the rows, or in its own panel over who took what."""
+        pad = ui.px(self.size, 14)
+        box, y = self.players_rect, self.explain_top
+        if self.explain_rect is not None:
+            box, y = self.explain_rect, self.explain_rect.y + pad
+            ui.panel(surface, box)
+        for i, line in enumerate(self.explain):
+            y += ui.px(self.size, PARAGRAPH_GAP) if i in self.explain_breaks else 0
+            y = ui.blit_text(surface, line, self.explain_px, ui.TEXT, "topleft", (box.x + pad, y),
                              max_w=box.w - 2 * pad).bottom
 
     def _draw_runs(self, surface: pygame.Surface, runs: list[nt.Run], area: pygame.Rect) -> None:
