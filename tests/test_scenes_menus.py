@@ -383,7 +383,7 @@ def test_ratscrew_rules_explain_exactly_the_slaps_switched_on():
     
     seed_rules = games.get("ratscrew").rules_from_values({})
     house = games.get("ratscrew").rules_from_values({"tens": True, "sandwich": False})
-    tens = t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K count nothing).")
+    tens = t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K never make ten).")
     sandwich = t("• Sandwich: the top card has the rank of the third card from the top.")
     assert sandwich in games.get("ratscrew").rules_text(seed_rules) and tens not in games.get("ratscrew").rules_text(seed_rules)
     assert tens in games.get("ratscrew").rules_text(house) and sandwich not in games.get("ratscrew").rules_text(house)

@@ -178,9 +178,9 @@ def slap_explanations(rules: rs.Rules) -> list[str]:
         "top_bottom": t("• Top-bottom: the top card has the rank of the bottom card of the pile."),
         "marriage": t("• Marriage: a king and a queen next to each other.") if either
         else t("• Marriage: a queen directly on a king."),
-        "tens": t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K count nothing)."),
+        "tens": t("• Tens: the top two cards add up to ten (ace = 1; J, Q, K never make ten)."),
         "divorce": t("• Divorce: a king and a queen with exactly one card between them."),
-        "run": t("• Run: the top three cards are consecutive ranks, up or down."),
+        "run": t("• Run: the top three cards are consecutive ranks, up or down (an ace low or high, but never king-ace-2)."),
         "six_nine": t("• Six-nine: a 6 and a 9 next to each other."),
         "four_of_a_suit": t("• Four of a suit: the top four cards are all of one suit."),
     }
@@ -196,10 +196,10 @@ def slap_picture_caption(rule: str, rules: rs.Rules) -> str:
         "top_bottom": t("Top-bottom: the top card has the rank of the bottom card of the pile."),
         "marriage": t("Marriage: a king and a queen next to each other.") if either
         else t("Marriage: a queen directly on a king."),
-        "tens": t("Tens: the top two cards add up to ten (ace = 1; {courts} count nothing).",
+        "tens": t("Tens: the top two cards add up to ten (ace = 1; {courts} never make ten).",
                   courts=", ".join(letter(r) for r in "JQK")),
         "divorce": t("Divorce: a king and a queen with exactly one card between them."),
-        "run": t("Run: the top three cards are consecutive ranks, up or down."),
+        "run": t("Run: the top three cards are consecutive ranks, up or down (an ace low or high, but never king-ace-2)."),
         "six_nine": t("Six-nine: a 6 and a 9 next to each other."),
         "four_of_a_suit": t("Four of a suit: the top four cards are all of one suit."),
     }[rule]
