@@ -142,6 +142,15 @@ def test_ratscrew_sim_gives_each_entry_its_share_x_parity_with_a_95_percent_inte
             assert 0.15 < hi - lo < 0.35
     code, out, _ = run(capsys, "ratscrew", "--bots", "pro,casual,kid,kid", "--games", "40", "--seat-balanced", "--fair-start",
                        "--seed", "4")
+    levels = {lv["level"]: lv for lv in result["levels"]}
+    assert {k: v["seats"] for k, v in levels.items()} == {"pro": 1, "casual": 1, "kid": 2}
+    kids = entries[2]["wins"] + entries[3]["wins"]
+    assert levels["kid"]["parity"] == pytest.approx(kids / 40 * 4 / 2)
+    assert levels["pro"]["parity"] == pytest.approx(entries[0]["parity"])
+    assert levels["pro"]["parity_ci95"] == pytest.approx(entries[0]["parity_ci95"])
+    # two seats together: a narrower interval than either kid seat's alone
+    kid_width = levels["kid"]["parity_ci95"][1] - levels["kid"]["parity_ci95"][0]
+    assert all(kid_width < e["parity_ci95"][1] - e["parity_ci95"][0] for e in entries[2:])
     assert code == 0 and "x parity" in out and "95% interval" in out
     first = next(line for line in out.splitlines() if line.lstrip().startswith("0 pro"))
     lo, hi = entries[0]["parity_ci95"]

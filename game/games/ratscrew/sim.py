@@ -89,6 +89,9 @@ class LevelSummary(TypedDict):
     slaps_won: int
     wrong: int
     late: int
+    seats: int  # how many entries are of this level
+    parity: float  # the games its entries won, × players / seats: 1.0 is each of them an equal share
+    parity_ci95: list[float]  # its 95 % (Wilson) interval: narrower than one seat's where several seats share a level
 
 
 class EntryFigures(TypedDict):
@@ -199,6 +202,7 @@ def run_games(rules: rs.Rules, levels: list[str], games: int, seed: int, seat_ba
             "miss_rate": agg["missed"] / agg["opportunities"] if agg["opportunities"] else None,
             "wrong_slap_rate": agg["wrong"] / slaps if slaps else None,
             "slaps": slaps, "slaps_won": agg["won"], "wrong": agg["wrong"], "late": agg["late"],
+            **_level_parity(level, levels, wins, games),
         })
     result: Figures = {
         "game": "ratscrew", "rules": text.summary(rules), "players": n, "bots": list(levels), "games": games,
@@ -223,6 +227,23 @@ def _entry(e: int, bot: str, lead: int, wins: float, games: int, players: int) -
     rate = wins / games if games else 0.0
     return {"entry": e, "bot": bot, "head_start_ms": lead, "wins": wins, "win_rate": rate, "win_ci95": [lo, hi],
             "parity": rate * players, "parity_ci95": [lo * players, hi * players]}
+
+
+class _LevelParity(TypedDict):
+    seats: int
+    parity: float
+    parity_ci95: list[float]
+
+
+def _level_parity(level: str, levels: list[str], wins: list[float], games: int) -> _LevelParity:
+    """A level's share of the games × parity, its seats together: at six or eight seats one seat's share at 400 games
+    spans about ±0.22-0.26 × on chance alone, three seats of a level together about ±0.13-0.15 ×."""
+    seats = levels.count(level)
+    won = sum(w for w, lv in zip(wins, levels) if lv == level)
+    lo, hi = share_ci(won, games)
+    scale = len(levels) / seats
+    return {"seats": seats, "parity": (won / games if games else 0.0) * scale,
+            "parity_ci95": [lo * scale, hi * scale]}
 
 
 def _outs(into: list[int]) -> Callable[[list[Timed]], None]:
@@ -310,12 +331,15 @@ def format(result: Figures) -> str:
                  f"{result['mean_game_seconds']:.1f} s of play (median {result['median_game_seconds']:.1f} s); "
                  f"ends: {ends}")
     lines.append("per level: reaction = median ms from a pile turning slappable to the slaps that landed "
-                 "on it (won or too late); noticed = median of all reactions the bot drew")
+                 "on it (won or too late); noticed = median of all reactions the bot drew; x parity = the games its "
+                 "seats won together, x players / its seats")
     lines.append(f"{'level':<8} {'reaction':>8} {'noticed':>8} {'miss rate':>9} {'wrong slaps':>11}"
-                 f" {'slaps':>6}")
+                 f" {'slaps':>6} {'seats':>5} {'x parity':>8} {'95% interval':>12}")
     for lv in result["levels"]:
+        plo, phi = lv["parity_ci95"]
         lines.append(f"{lv['level']:<8} {_ms(lv['reaction_ms_median']):>8} {_ms(lv['noticed_ms_median']):>8}"
-                     f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}")
+                     f" {_pct(lv['miss_rate']):>9} {_pct(lv['wrong_slap_rate']):>11} {lv['slaps']:>6}"
+                     f" {lv['seats']:>5} {lv['parity']:>8.2f} {f'{plo:.2f}-{phi:.2f}':>12}")
     if "out_orders" in result:
         lines += _places(result, result["out_orders"])
     lines.append(f"{result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
