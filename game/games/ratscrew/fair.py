@@ -165,6 +165,7 @@ kid,casual,pro under four of a suit alone (kid 1.06 ×), three kids, two casuals
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import statistics
@@ -195,6 +196,13 @@ SPREAD_SEATS = 2  # … this many seats slower than the fastest besides it (none
 CROWD_SEATS = 5  # … every seat past this many counting as CROWD_SHARE of one more
 CROWD_SHARE = 0.5
 ALIKE_SHARE = 0.25  # … and every other seat as slow as it as this much of one
+# What a wrong slap costs at the table (`penalty_ms`): the terms above were fitted where it burns two cards (the seed's
+# rules), and a slower seat, which near-misses more, needs less of a head start where a wrong slap costs it less. Each
+# slower seat's head start has this many ms taken off (at most PENALTY_SHARE of the head start the model solved) …
+BURN_PENALTY_MS = {2: 0.0, 1: 8.0, 0: 12.0}  # … where a wrong slap burns this many cards …
+GIVES_PILE_PENALTY_MS = 12.0  # … where it gives the pile away …
+TIMEOUT_PENALTY_MS = ((1, 12.0), (3, 8.0), (10, 0.0))  # … and for a timeout of this many cards (in proportion between)
+PENALTY_SHARE = 0.1
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this …
 HELD_GRID_MS = 80.0  # … and of this once only held piles are left
@@ -288,19 +296,41 @@ def _spread_ms(slower: float, seats: int) -> float:
     return SPREAD_MS * min(1.0, (max(0, slower - 1) + crowd) / SPREAD_SEATS)
 
 
+def penalty_ms(rules: rs.Rules) -> float:
+    """The ms `spread` takes off a slower seat's head start for the table's wrong-slap penalty (at most PENALTY_SHARE
+    of it): none where a wrong slap burns two cards, BURN_PENALTY_MS for a burn of one (or none), GIVES_PILE_PENALTY_MS
+    where it gives the pile away, TIMEOUT_PENALTY_MS for a timeout of its length (in proportion between two lengths)."""
+    if rules.wrong_slap == "gives_pile":
+        return GIVES_PILE_PENALTY_MS
+    if rules.wrong_slap == "timeout":
+        cards = min(max(rules.timeout_cards, TIMEOUT_PENALTY_MS[0][0]), TIMEOUT_PENALTY_MS[-1][0])
+        for (a, ms_a), (b, ms_b) in itertools.pairwise(TIMEOUT_PENALTY_MS):
+            if cards <= b:
+                return ms_a + (ms_b - ms_a) * (cards - a) / (b - a)
+    return BURN_PENALTY_MS.get(rules.burn, 0.0)
+
+
 def spread(lead: float, rules: rs.Rules, slower: float, seats: int) -> float:
     """A head start the model solved (ms) at a table of these rules and `slower` of its `seats` seats slower than
-    the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS)."""
-    return _spread_factor(rules) * lead + min(lead, _spread_ms(slower, seats))
+    the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS; `penalty_ms` taken off)."""
+    extra = _spread_factor(rules) * lead + min(lead, _spread_ms(slower, seats))
+    return extra - min(penalty_ms(rules), PENALTY_SHARE * lead)
 
 
 def unspread(head_start: float, rules: rs.Rules, slower: float, seats: int) -> float:
     """The head start the model sees in a seat's `head_start` (ms) at such a table: `spread` undone."""
     factor = _spread_factor(rules)
     extra = _spread_ms(slower, seats)
-    if head_start >= (1 + factor) * extra:
-        return (head_start - extra) / factor
-    return head_start / (1 + factor)
+    penalty = penalty_ms(rules)
+    # `spread` rises with the lead in four straight pieces, bent where the lead reaches SPREAD_MS's part and
+    # `penalty_ms` / PENALTY_SHARE: undone on the piece `head_start` is on.
+    bends = sorted({0.0, extra, penalty / PENALTY_SHARE})
+    for low, high in itertools.pairwise([*bends, math.inf]):
+        if high == math.inf or head_start <= spread(high, rules, slower, seats):
+            at_low = spread(low, rules, slower, seats)
+            slope = factor + (low < extra) - PENALTY_SHARE * (low < penalty / PENALTY_SHARE)
+            return low + (head_start - at_low) / slope
+    return head_start  # (not reached: the last piece has no end)
 
 
 # The tables solved (the lobby asks again at every change of seats or rules).
