@@ -161,6 +161,29 @@ nine rules 0.94/1.18/0.94 × → 0.92/1.09/0.99 × (831/301 → 827/297); kid,ca
 0, 3, 7, 11, 23 and 99, 0.19 → 0.11 ×); every one within 0.05 × stayed so. Not fixed: that casual (831/291 gives it
 1.03 ×: the full four-seat table's races follow the model without the hold, its heads-ups the model with it),
 kid,casual,pro under four of a suit alone (kid 1.06 ×), three kids, two casuals and a pro (0.90/1.12/1.06 ×).
+What a wrong slap costs (issue 38, `penalty_ms`): every term above was fitted where a wrong slap burns two cards (the
+seed's rules), and the head starts were the same under every penalty. Where a wrong slap costs less, the slower seats
+(who near-miss more) were over-compensated and the pro short; where it costs more (a timeout of ten cards) the kid was
+short. `spread` now takes a fixed few ms off each slower seat's head start for the table's penalty (as SPREAD_MS adds a
+fixed few: the sims' kid moves ~0.006 × parity per ms, a casual ~0.01 ×, so a share of the head start, taking the
+kid's 21 ms to the casual's 7, left the kid 0.86-0.96 ×): 8 ms for a burn of one and a timeout of three cards, 12 ms
+where the pile goes to the next player and for a timeout of one card (the same games as a burn of none: both keep the
+2 s lockout, which outlasts one card), 4 ms added for a timeout of ten (in proportion between lengths); at most
+PENALTY_SHARE of the head start (a seat barely slower near-misses about as often as the fastest). Only at three and
+four seats (half at five, not measured): in a heads-up the sims were at parity under every penalty (kid,pro 0.97 ×
+where the pile is given away, 0.99-1.05 × under a timeout; casual,pro 1.02 ×), and 12 ms off took casual,pro to 0.82
+× and kid,pro to 0.88 ×; at six seats kid,casual,casual,pro×3 under a timeout was 1.00/1.06/0.96 ×, with 8 ms off
+1.04/0.92/1.04 ×. Measured with `sim ratscrew --seat-balanced --games 400 --head-start …` at seeds 1-4 (each level's
+mean × parity, kid/casual/pro), before → after:
+  kid,casual,pro (688/249 ms before): timeout 1.08/1.06/0.86 → 1.05/0.95/1.00 (680/241); burn of one 1.09/1.06/0.85
+  → 1.04/0.95/1.01 (680/241); the pile given away 1.05/1.15/0.80 → 1.00/1.03/0.98 (676/237); timeout of one card
+  1.13/1.05/0.83 → 1.05/0.95/1.00 (676/237); timeout of ten 0.91/1.04/1.06 → (at 8 ms added 0.95/1.10/0.95; 4 kept,
+  692/253); under all nine rules with the pile given away 1.11/1.02/0.86 → 1.01/0.98/1.02 (865/313 → 853/301).
+  kid,casual,pro,pro (657/236 ms before): timeout 1.15/1.03/0.91 → 1.06/1.00/0.97 (649/228); burn of one
+  1.05/1.14/0.91 → 0.98/1.01/1.01 (649/228); the pile given away 1.04/1.21/0.86 → 0.93/1.04/1.02 (645/224).
+  Where a wrong slap burns two cards (with its burned cards live or not) nothing moves, nor in a heads-up or at six
+  to eight seats. Left: the kid at four seats where the pile is given away (0.93 ×) and under a timeout of ten
+  (about 0.93 ×, its casual 1.07 ×: one fixed term for both slower levels cannot fit both there).
 """
 
 from __future__ import annotations
@@ -201,8 +224,9 @@ ALIKE_SHARE = 0.25  # … and every other seat as slow as it as this much of one
 # slower seat's head start has this many ms taken off (at most PENALTY_SHARE of the head start the model solved) …
 BURN_PENALTY_MS = {2: 0.0, 1: 8.0, 0: 12.0}  # … where a wrong slap burns this many cards …
 GIVES_PILE_PENALTY_MS = 12.0  # … where it gives the pile away …
-TIMEOUT_PENALTY_MS = ((1, 12.0), (3, 8.0), (10, 0.0))  # … and for a timeout of this many cards (in proportion between)
+TIMEOUT_PENALTY_MS = ((1, 12.0), (3, 8.0), (10, -4.0))  # … and for a timeout of this many cards (in proportion between)
 PENALTY_SHARE = 0.1
+PENALTY_TABLE = {3: 1.0, 4: 1.0, 5: 0.5}  # … all of it at three and four seats, half at five, none at two or six to eight
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this …
 HELD_GRID_MS = 80.0  # … and of this once only held piles are left
@@ -296,39 +320,43 @@ def _spread_ms(slower: float, seats: int) -> float:
     return SPREAD_MS * min(1.0, (max(0, slower - 1) + crowd) / SPREAD_SEATS)
 
 
-def penalty_ms(rules: rs.Rules) -> float:
-    """The ms `spread` takes off a slower seat's head start for the table's wrong-slap penalty (at most PENALTY_SHARE
-    of it): none where a wrong slap burns two cards, BURN_PENALTY_MS for a burn of one (or none), GIVES_PILE_PENALTY_MS
-    where it gives the pile away, TIMEOUT_PENALTY_MS for a timeout of its length (in proportion between two lengths)."""
+def penalty_ms(rules: rs.Rules, seats: int) -> float:
+    """The ms `spread` takes off a slower seat's head start at a table of `seats` for its wrong-slap penalty (at most
+    PENALTY_SHARE of it; below 0, added): none where a wrong slap burns two cards, BURN_PENALTY_MS for a burn of one (or
+    none), GIVES_PILE_PENALTY_MS where it gives the pile away, TIMEOUT_PENALTY_MS for a timeout of its length (in
+    proportion between two lengths); times PENALTY_TABLE's share for the table's size."""
+    share = PENALTY_TABLE.get(seats, 0.0)
     if rules.wrong_slap == "gives_pile":
-        return GIVES_PILE_PENALTY_MS
+        return share * GIVES_PILE_PENALTY_MS
     if rules.wrong_slap == "timeout":
         cards = min(max(rules.timeout_cards, TIMEOUT_PENALTY_MS[0][0]), TIMEOUT_PENALTY_MS[-1][0])
         for (a, ms_a), (b, ms_b) in itertools.pairwise(TIMEOUT_PENALTY_MS):
             if cards <= b:
-                return ms_a + (ms_b - ms_a) * (cards - a) / (b - a)
-    return BURN_PENALTY_MS.get(rules.burn, 0.0)
+                return share * (ms_a + (ms_b - ms_a) * (cards - a) / (b - a))
+    return share * BURN_PENALTY_MS.get(rules.burn, 0.0)
 
 
 def spread(lead: float, rules: rs.Rules, slower: float, seats: int) -> float:
     """A head start the model solved (ms) at a table of these rules and `slower` of its `seats` seats slower than
     the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS; `penalty_ms` taken off)."""
     extra = _spread_factor(rules) * lead + min(lead, _spread_ms(slower, seats))
-    return extra - min(penalty_ms(rules), PENALTY_SHARE * lead)
+    penalty = penalty_ms(rules, seats)
+    return extra - math.copysign(min(abs(penalty), PENALTY_SHARE * lead), penalty)
 
 
 def unspread(head_start: float, rules: rs.Rules, slower: float, seats: int) -> float:
     """The head start the model sees in a seat's `head_start` (ms) at such a table: `spread` undone."""
     factor = _spread_factor(rules)
     extra = _spread_ms(slower, seats)
-    penalty = penalty_ms(rules)
-    # `spread` rises with the lead in four straight pieces, bent where the lead reaches SPREAD_MS's part and
-    # `penalty_ms` / PENALTY_SHARE: undone on the piece `head_start` is on.
-    bends = sorted({0.0, extra, penalty / PENALTY_SHARE})
+    penalty = penalty_ms(rules, seats)
+    full = abs(penalty) / PENALTY_SHARE  # (from this lead on, all of `penalty_ms`)
+    # `spread` rises with the lead in three straight pieces, bent where the lead reaches SPREAD_MS's part and `full`:
+    # undone on the piece `head_start` is on.
+    bends = sorted({0.0, extra, full})
     for low, high in itertools.pairwise([*bends, math.inf]):
         if high == math.inf or head_start <= spread(high, rules, slower, seats):
             at_low = spread(low, rules, slower, seats)
-            slope = factor + (low < extra) - PENALTY_SHARE * (low < penalty / PENALTY_SHARE)
+            slope = factor + (low < extra) - math.copysign(PENALTY_SHARE, penalty) * (low < full)
             return low + (head_start - at_low) / slope
     return head_start  # (not reached: the last piece has no end)
 
