@@ -169,8 +169,8 @@ fixed few: the sims' kid moves ~0.006 × parity per ms, a casual ~0.01 ×, so a 
 kid's 21 ms to the casual's 7, left the kid 0.86-0.96 ×): 8 ms for a burn of one and a timeout of three cards, 12 ms
 where the pile goes to the next player and for a timeout of one card (the same games as a burn of none: both keep the
 2 s lockout, which outlasts one card), 4 ms added for a timeout of ten (in proportion between lengths); at most
-PENALTY_SHARE of the head start (a seat barely slower near-misses about as often as the fastest). Only at three and
-four seats (half at five, not measured): in a heads-up the sims were at parity under every penalty (kid,pro 0.97 ×
+PENALTY_SHARE of the head start (a seat barely slower near-misses about as often as the fastest). Only at three to
+five seats (`PENALTY_TABLE`): in a heads-up the sims were at parity under every penalty (kid,pro 0.97 ×
 where the pile is given away, 0.99-1.05 × under a timeout; casual,pro 1.02 ×), and 12 ms off took casual,pro to 0.82
 × and kid,pro to 0.88 ×; at six seats kid,casual,casual,pro×3 under a timeout was 1.00/1.06/0.96 ×, with 8 ms off
 1.04/0.92/1.04 ×. Measured with `sim ratscrew --seat-balanced --games 400 --head-start …` at seeds 1-4 (each level's
@@ -181,6 +181,8 @@ mean × parity, kid/casual/pro), before → after:
   692/253); under all nine rules with the pile given away 1.11/1.02/0.86 → 1.01/0.98/1.02 (865/313 → 853/301).
   kid,casual,pro,pro (657/236 ms before): timeout 1.15/1.03/0.91 → 1.06/1.00/0.97 (649/228); burn of one
   1.05/1.14/0.91 → 0.98/1.01/1.01 (649/228); the pile given away 1.04/1.21/0.86 → 0.93/1.04/1.02 (645/224).
+  kid,casual,pro×3 where the pile is given away (636/228 ms before): 1.06/1.22/0.91 → 1.02/1.05/0.97 (624/216; half
+  the term, 630/222, 1.00/1.16/0.93).
   Where a wrong slap burns two cards (with its burned cards live or not) nothing moves, nor in a heads-up or at six
   to eight seats. Left: the kid at four seats where the pile is given away (0.93 ×) and under a timeout of ten
   (about 0.93 ×, its casual 1.07 ×: one fixed term for both slower levels cannot fit both there).
@@ -226,7 +228,7 @@ BURN_PENALTY_MS = {2: 0.0, 1: 8.0, 0: 12.0}  # … where a wrong slap burns this
 GIVES_PILE_PENALTY_MS = 12.0  # … where it gives the pile away …
 TIMEOUT_PENALTY_MS = ((1, 12.0), (3, 8.0), (10, -4.0))  # … and for a timeout of this many cards (in proportion between)
 PENALTY_SHARE = 0.1
-PENALTY_TABLE = {3: 1.0, 4: 1.0, 5: 0.5}  # … all of it at three and four seats, half at five, none at two or six to eight
+PENALTY_TABLE = {3: 1.0, 4: 1.0, 5: 1.0}  # … all of it at three to five seats, none at two or six to eight
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this …
 HELD_GRID_MS = 80.0  # … and of this once only held piles are left
