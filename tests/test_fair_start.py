@@ -127,6 +127,12 @@ def test_head_starts_follow_what_a_wrong_slap_costs():
     four = [900.0, 550.0, 350.0, 350.0]
     assert fair.head_starts(four, rs.Rules(wrong_slap="gives_pile"))[:2] == [
         d - round(fair.GIVES_PILE_PENALTY_MS) for d in fair.head_starts(four, rs.Rules())[:2]]
+    # in proportion to how much more often the slowest seat near-misses than the fastest (a kid over a pro: all of it);
+    # casual,casual,pro with the pile given away was at parity as it was (1.02/0.96 x), 12 ms off gave 0.90/1.17 x
+    assert fair.near_misses(350.0, 900.0) == 1.0 and fair.near_misses(350.0, 550.0) == pytest.approx(0.4)
+    casuals = [550.0, 550.0, 350.0]
+    assert fair.head_starts(casuals, rs.Rules(wrong_slap="gives_pile"))[:2] == [
+        d - round(0.4 * fair.GIVES_PILE_PENALTY_MS) for d in fair.head_starts(casuals, rs.Rules())[:2]]
     # what is not in play changes nothing (a burn's size under a timeout)
     assert fair.head_starts(levels, rs.Rules(wrong_slap="timeout", burn=1)) == timeout
     # a seat barely slower than the fastest loses at most PENALTY_SHARE of its head start, never all of it

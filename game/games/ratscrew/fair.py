@@ -183,6 +183,10 @@ and at seeds 1-4: kid,casual,pro under a timeout of one card 1.13/1.05/0.83 → 
   0.91/1.04/1.06 → 0.95/1.07/0.98 (692/253; 8 ms added 0.95/1.10/0.95), under all nine rules with the pile given away
   1.11/1.02/0.86 → 1.01/0.98/1.02 (865/313 → 853/301); kid,casual,pro×3 with the pile given away 1.06/1.22/0.91 →
   1.02/1.05/0.97 (636/228 → 624/216; half the term, 630/222, 1.00/1.16/0.93).
+  The term is `near_misses`' share of it: how much more often the table's slowest seat near-misses than its fastest,
+  a kid over a pro counting whole (a casual over a pro 0.4). Where the slowest is a casual it is mostly not wanted:
+  casual,casual,pro with the pile given away (seeds 1-4) 1.02/0.96 × (casual/pro, 237 ms) → 0.98/1.04 × (232 ms;
+  all 12 ms off, 225 ms, 0.90/1.17 ×).
   Where a wrong slap burns two cards (with its burned cards live or not) nothing moves, nor in a heads-up or at six
   to eight seats. Left: the kid at four seats where the pile is given away (0.91 ×: the casual wanted the 12 ms, the
   kid less; one fixed term for both slower levels cannot fit both there).
@@ -295,7 +299,8 @@ def head_start_steps(reactions: Sequence[float | None], rules: rs.Rules) -> Step
         if r is not None and leads[r] >= HEAD_START_MAX_MS:  # too slow for the longest head start: all of it
             lead = float(HEAD_START_MAX_MS)  # (though `spread` may take some off below it)
         else:
-            lead = 0.0 if r is None else spread(leads[r], rules, slower_counted(slower, alike[r]), seats)
+            lead = 0.0 if r is None else spread(leads[r], rules, slower_counted(slower, alike[r]), seats,
+                                                near_misses(known[0], known[-1]))
         steps = round(lead / HEAD_START_STEP_MS)
         out.append(min(HEAD_START_MAX_MS, max(0, steps * HEAD_START_STEP_MS)))
     return out
@@ -338,26 +343,34 @@ def penalty_ms(rules: rs.Rules, seats: int) -> float:
     return share * BURN_PENALTY_MS.get(rules.burn, 0.0)
 
 
-def spread(lead: float, rules: rs.Rules, slower: float, seats: int) -> float:
+def near_misses(fastest: float, slowest: float) -> float:
+    """How much of `penalty_ms` a table whose fastest and slowest seats have these medians (ms) gets: its slowest
+    seat's near misses over its fastest's, in proportion to a kid's over a pro's (at most all of it)."""
+    kid, pro = LEVEL_TABLE["kid"].near_miss, LEVEL_TABLE["pro"].near_miss
+    return min(1.0, max(0.0, (level_at(slowest).near_miss - level_at(fastest).near_miss) / (kid - pro)))
+
+
+def spread(lead: float, rules: rs.Rules, slower: float, seats: int, near: float = 1.0) -> float:
     """A head start the model solved (ms) at a table of these rules and `slower` of its `seats` seats slower than
-    the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS; `penalty_ms` taken off)."""
+    the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS; `near` × `penalty_ms` taken
+    off, `near` from `near_misses`)."""
     extra = _spread_factor(rules) * lead + min(lead, _spread_ms(slower, seats))
-    penalty = penalty_ms(rules, seats)
+    penalty = near * penalty_ms(rules, seats)
     return extra - math.copysign(min(abs(penalty), PENALTY_SHARE * lead), penalty)
 
 
-def unspread(head_start: float, rules: rs.Rules, slower: float, seats: int) -> float:
+def unspread(head_start: float, rules: rs.Rules, slower: float, seats: int, near: float = 1.0) -> float:
     """The head start the model sees in a seat's `head_start` (ms) at such a table: `spread` undone."""
     factor = _spread_factor(rules)
     extra = _spread_ms(slower, seats)
-    penalty = penalty_ms(rules, seats)
+    penalty = near * penalty_ms(rules, seats)
     full = abs(penalty) / PENALTY_SHARE  # (from this lead on, all of `penalty_ms`)
     # `spread` rises with the lead in three straight pieces, bent where the lead reaches SPREAD_MS's part and `full`:
     # undone on the piece `head_start` is on.
     bends = sorted({0.0, extra, full})
     for low, high in itertools.pairwise([*bends, math.inf]):
-        if high == math.inf or head_start <= spread(high, rules, slower, seats):
-            at_low = spread(low, rules, slower, seats)
+        if high == math.inf or head_start <= spread(high, rules, slower, seats, near):
+            at_low = spread(low, rules, slower, seats, near)
             slope = factor + (low < extra) - math.copysign(PENALTY_SHARE, penalty) * (low < full)
             return low + (head_start - at_low) / slope
     return head_start  # (not reached: the last piece has no end)
