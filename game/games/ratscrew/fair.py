@@ -186,7 +186,8 @@ and at seeds 1-4: kid,casual,pro under a timeout of one card 1.13/1.05/0.83 → 
   The term is `near_misses`' share of it: how much more often the table's slowest seat near-misses than its fastest,
   a kid over a pro counting whole (a casual over a pro 0.4). Where the slowest is a casual it is mostly not wanted:
   casual,casual,pro with the pile given away (seeds 1-4) 1.02/0.96 × (casual/pro, 237 ms) → 0.98/1.04 × (232 ms;
-  all 12 ms off, 225 ms, 0.90/1.17 ×).
+  all 12 ms off, 225 ms, 0.90/1.17 ×); kid,casual,casual (0.6 of it) 1.14/0.93 × → 1.09/0.94 × (426 → 419 ms). A timeout
+  of six cards (seeds 1-4): 1.00/1.02/0.98 × → 0.99/0.98/1.03 × (688/249 → 685/246).
   Where a wrong slap burns two cards (with its burned cards live or not) nothing moves, nor in a heads-up or at six
   to eight seats. Left: the kid at four seats where the pile is given away (0.91 ×: the casual wanted the 12 ms, the
   kid less; one fixed term for both slower levels cannot fit both there).
