@@ -144,6 +144,30 @@ def test_fair_start_follows_the_table_and_each_card_says_so(app):
     assert scene.seating.leads[1:4] == four[1:] and scene.seating.leads[4] == 0
 
 
+def test_fair_start_follows_the_wrong_slap_penalty_in_the_house_rules(app):
+    """Issue 38: a cheaper wrong-slap penalty gives slower seats less of a head start (`fair.penalty_ms`): changing it
+    in the house rules works the head starts out again, and changing it back gives the old ones."""
+    app.push(LobbyScene("ratscrew"))
+    app.frames(2)
+    scene = app.top
+    scene.seating.seats[:3] = [("bot", "kid"), ("bot", "casual"), ("bot", "pro")]
+    scene.rebuild()
+    focus(app, t("Fair start"))
+    press(app, "enter")
+    burn = fair.head_starts([900.0, 550.0, 350.0], rs.Rules())
+    assert scene.seating.leads[:3] == burn
+    house_rules(app)
+    set_value(app, t("Wrong slap"), t("Timeout"))
+    assert scene.rules.wrong_slap == "timeout"
+    timeout = fair.head_starts([900.0, 550.0, 350.0], scene.rules)
+    assert scene.seating.leads[:3] == timeout and timeout[0] < burn[0] and timeout[1] < burn[1]
+    set_value(app, t("Wrong slap"), t("Pile to the next player"))
+    assert scene.rules.wrong_slap == "gives_pile"
+    assert scene.seating.leads[:3] == fair.head_starts([900.0, 550.0, 350.0], scene.rules) != timeout
+    press(app, "back")
+    assert app.top is scene and scene.seating.leads[:3] == fair.head_starts([900.0, 550.0, 350.0], scene.rules)
+
+
 # ---- the results: a one-sided game suggests Match my speed -------------------------------------------------
 def stats(*won: int) -> list[RatscrewStats]:
     return [RatscrewStats(slaps_won=n) for n in won]

@@ -161,10 +161,41 @@ nine rules 0.94/1.18/0.94 × → 0.92/1.09/0.99 × (831/301 → 827/297); kid,ca
 0, 3, 7, 11, 23 and 99, 0.19 → 0.11 ×); every one within 0.05 × stayed so. Not fixed: that casual (831/291 gives it
 1.03 ×: the full four-seat table's races follow the model without the hold, its heads-ups the model with it),
 kid,casual,pro under four of a suit alone (kid 1.06 ×), three kids, two casuals and a pro (0.90/1.12/1.06 ×).
+What a wrong slap costs (issue 38, `penalty_ms`): every term above was fitted where a wrong slap burns two cards (the
+seed's rules), and the head starts were the same under every penalty. Where a wrong slap costs less, the slower seats
+(who near-miss more) were over-compensated and the pro short; where it costs more (a timeout of ten cards) the kid was
+short. `spread` now takes a fixed few ms off each slower seat's head start for the table's penalty (as SPREAD_MS adds a
+fixed few: the sims' kid moves ~0.006 × parity per ms, a casual ~0.01 ×, so a share of the head start, taking the
+kid's 21 ms to the casual's 7, left the kid 0.86-0.96 ×): 8 ms for a burn of one and a timeout of three cards, 12 ms
+where the pile goes to the next player and for a timeout of one card (the same games as a burn of none at seeds 1-4: both
+have the 2 s lockout), 4 ms added for a timeout of ten (in proportion between lengths); at most
+PENALTY_SHARE of the head start (a seat barely slower near-misses about as often as the fastest). Only at three to
+five seats (`PENALTY_TABLE`): in a heads-up the sims were at parity under every penalty (kid,pro 0.97 ×
+where the pile is given away, 1.01 × under a timeout, 1.05 × under a burn of one; casual,pro 1.02, 1.03, 1.03 ×), and 12 ms off took casual,pro to 0.82
+× and kid,pro to 0.88 ×; at six seats kid,casual,casual,pro×3 under a timeout was 1.00/1.06/0.96 ×, with 8 ms off
+1.04/0.92/1.04 ×. Measured with `sim ratscrew --seat-balanced --games 400 --head-start …` (each level's mean × parity,
+kid/casual/pro), before → after, at seeds 1-8:
+  kid,casual,pro (688/249 ms before): timeout 1.06/1.05/0.89 → 1.02/0.95/1.03 (680/241); burn of one 1.05/1.06/0.89
+  → 1.02/0.97/1.02 (680/241); the pile given away 1.05/1.14/0.81 → 1.00/1.03/0.98 (676/237).
+  kid,casual,pro,pro (657/236 ms before): timeout 1.10/1.03/0.93 → 1.02/0.97/1.01 (649/228); burn of one
+  1.10/1.08/0.91 → 1.03/0.95/1.01 (649/228); the pile given away 1.06/1.19/0.88 → 0.91/1.01/1.04 (645/224).
+and at seeds 1-4: kid,casual,pro under a timeout of one card 1.13/1.05/0.83 → 1.05/0.95/1.00 (676/237), of ten
+  0.91/1.04/1.06 → 0.95/1.07/0.98 (692/253; 8 ms added 0.95/1.10/0.95), under all nine rules with the pile given away
+  1.11/1.02/0.86 → 1.01/0.98/1.02 (865/313 → 853/301); kid,casual,pro×3 with the pile given away 1.06/1.22/0.91 →
+  1.02/1.05/0.97 (636/228 → 624/216; half the term, 630/222, 1.00/1.16/0.93).
+  The term is `near_misses`' share of it: how much more often the table's slowest seat near-misses than its fastest,
+  a kid over a pro counting whole (a casual over a pro 0.4). Where the slowest is a casual it is mostly not wanted:
+  casual,casual,pro with the pile given away (seeds 1-4) 1.02/0.96 × (casual/pro, 237 ms) → 0.98/1.04 × (232 ms;
+  all 12 ms off, 225 ms, 0.90/1.17 ×); kid,casual,casual (0.6 of it) 1.14/0.93 × → 1.09/0.94 × (426 → 419 ms). A timeout
+  of six cards (seeds 1-4): 1.00/1.02/0.98 × → 0.99/0.98/1.03 × (688/249 → 685/246).
+  Where a wrong slap burns two cards (with its burned cards live or not) nothing moves, nor in a heads-up or at six
+  to eight seats. Left: the kid at four seats where the pile is given away (0.91 ×: the casual wanted the 12 ms, the
+  kid less; one fixed term for both slower levels cannot fit both there).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import statistics
@@ -195,6 +226,14 @@ SPREAD_SEATS = 2  # … this many seats slower than the fastest besides it (none
 CROWD_SEATS = 5  # … every seat past this many counting as CROWD_SHARE of one more
 CROWD_SHARE = 0.5
 ALIKE_SHARE = 0.25  # … and every other seat as slow as it as this much of one
+# What a wrong slap costs at the table (`penalty_ms`): the terms above were fitted where it burns two cards (the seed's
+# rules), and a slower seat, which near-misses more, needs less of a head start where a wrong slap costs it less. Each
+# slower seat's head start has this many ms taken off (at most PENALTY_SHARE of the head start the model solved) …
+BURN_PENALTY_MS = {2: 0.0, 1: 8.0, 0: 12.0}  # … where a wrong slap burns this many cards …
+GIVES_PILE_PENALTY_MS = 12.0  # … where it gives the pile away …
+TIMEOUT_PENALTY_MS = ((1, 12.0), (3, 8.0), (10, -4.0))  # … and for a timeout of this many cards (in proportion between)
+PENALTY_SHARE = 0.1
+PENALTY_TABLE = {3: 1.0, 4: 1.0, 5: 1.0}  # … all of it at three to five seats, none at two or six to eight
 COVER_SIGMA = 0.3  # the spread of the time to the next card (as the bots' delays)
 GRID_MS = 20.0  # the races are summed over steps of this …
 HELD_GRID_MS = 80.0  # … and of this once only held piles are left
@@ -261,7 +300,8 @@ def head_start_steps(reactions: Sequence[float | None], rules: rs.Rules) -> Step
         if r is not None and leads[r] >= HEAD_START_MAX_MS:  # too slow for the longest head start: all of it
             lead = float(HEAD_START_MAX_MS)  # (though `spread` may take some off below it)
         else:
-            lead = 0.0 if r is None else spread(leads[r], rules, slower_counted(slower, alike[r]), seats)
+            lead = 0.0 if r is None else spread(leads[r], rules, slower_counted(slower, alike[r]), seats,
+                                                near_misses(known[0], known[-1]))
         steps = round(lead / HEAD_START_STEP_MS)
         out.append(min(HEAD_START_MAX_MS, max(0, steps * HEAD_START_STEP_MS)))
     return out
@@ -288,19 +328,53 @@ def _spread_ms(slower: float, seats: int) -> float:
     return SPREAD_MS * min(1.0, (max(0, slower - 1) + crowd) / SPREAD_SEATS)
 
 
-def spread(lead: float, rules: rs.Rules, slower: float, seats: int) -> float:
+def penalty_ms(rules: rs.Rules, seats: int) -> float:
+    """The ms `spread` takes off a slower seat's head start at a table of `seats` for its wrong-slap penalty (at most
+    PENALTY_SHARE of it; below 0, added): none where a wrong slap burns two cards, BURN_PENALTY_MS for a burn of one (or
+    none), GIVES_PILE_PENALTY_MS where it gives the pile away, TIMEOUT_PENALTY_MS for a timeout of its length (in
+    proportion between two lengths); times PENALTY_TABLE's share for the table's size."""
+    share = PENALTY_TABLE.get(seats, 0.0)
+    if rules.wrong_slap == "gives_pile":
+        return share * GIVES_PILE_PENALTY_MS
+    if rules.wrong_slap == "timeout":
+        cards = min(max(rules.timeout_cards, TIMEOUT_PENALTY_MS[0][0]), TIMEOUT_PENALTY_MS[-1][0])
+        for (a, ms_a), (b, ms_b) in itertools.pairwise(TIMEOUT_PENALTY_MS):
+            if cards <= b:
+                return share * (ms_a + (ms_b - ms_a) * (cards - a) / (b - a))
+    return share * BURN_PENALTY_MS.get(rules.burn, 0.0)
+
+
+def near_misses(fastest: float, slowest: float) -> float:
+    """How much of `penalty_ms` a table whose fastest and slowest seats have these medians (ms) gets: its slowest
+    seat's near misses over its fastest's, in proportion to a kid's over a pro's (at most all of it)."""
+    kid, pro = LEVEL_TABLE["kid"].near_miss, LEVEL_TABLE["pro"].near_miss
+    return min(1.0, max(0.0, (level_at(slowest).near_miss - level_at(fastest).near_miss) / (kid - pro)))
+
+
+def spread(lead: float, rules: rs.Rules, slower: float, seats: int, near: float = 1.0) -> float:
     """A head start the model solved (ms) at a table of these rules and `slower` of its `seats` seats slower than
-    the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS)."""
-    return _spread_factor(rules) * lead + min(lead, _spread_ms(slower, seats))
+    the fastest, with what the model leaves out added (SPREAD, RULES_SPREAD, SPREAD_MS; `near` × `penalty_ms` taken
+    off, `near` from `near_misses`)."""
+    extra = _spread_factor(rules) * lead + min(lead, _spread_ms(slower, seats))
+    penalty = near * penalty_ms(rules, seats)
+    return extra - math.copysign(min(abs(penalty), PENALTY_SHARE * lead), penalty)
 
 
-def unspread(head_start: float, rules: rs.Rules, slower: float, seats: int) -> float:
+def unspread(head_start: float, rules: rs.Rules, slower: float, seats: int, near: float = 1.0) -> float:
     """The head start the model sees in a seat's `head_start` (ms) at such a table: `spread` undone."""
     factor = _spread_factor(rules)
     extra = _spread_ms(slower, seats)
-    if head_start >= (1 + factor) * extra:
-        return (head_start - extra) / factor
-    return head_start / (1 + factor)
+    penalty = near * penalty_ms(rules, seats)
+    full = abs(penalty) / PENALTY_SHARE  # (from this lead on, all of `penalty_ms`)
+    # `spread` rises with the lead in three straight pieces, bent where the lead reaches SPREAD_MS's part and `full`:
+    # undone on the piece `head_start` is on.
+    bends = sorted({0.0, extra, full})
+    for low, high in itertools.pairwise([*bends, math.inf]):
+        if high == math.inf or head_start <= spread(high, rules, slower, seats, near):
+            at_low = spread(low, rules, slower, seats, near)
+            slope = factor + (low < extra) - math.copysign(PENALTY_SHARE, penalty) * (low < full)
+            return low + (head_start - at_low) / slope
+    return head_start  # (not reached: the last piece has no end)
 
 
 # The tables solved (the lobby asks again at every change of seats or rules).
