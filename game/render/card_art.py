@@ -366,8 +366,8 @@ class CardArt:
 
     def index_parts(self, key: CardKey, width: int) -> list[pygame.Rect]:
         """Where a small value card's corner index lies on its face `width` px wide (as surface() draws it): the
-        rank (with a court's value beside it) and the suit under it; the number alone in the numbered edition.
-        What a card tucked behind another, or cut to a tab, must show for its value to read."""
+        rank, the suit under it and a court's value beside the rank (if any); the number alone in the numbered
+        edition. What a card tucked behind another, or cut to a tab, must show for its value to read."""
         match key:
             case ("nt", value, None, _, _):
                 glyph, at = self._number_mini_index(max(12, int(width)), value)
@@ -378,7 +378,7 @@ class CardArt:
                 parts = [glyph.get_rect(topleft=at)
                          for glyph, at in self._value_mini_index(w, letter(court or label), suit,
                                                                  label if court else "")]
-                return [parts[0].unionall(parts[2:]), parts[1]]
+                return parts
         raise ValueError(f"no small value card: {key!r}")
 
     def chip(self, key: CardKey, width: int) -> pygame.Surface:
@@ -396,7 +396,7 @@ class CardArt:
         if len(parts) == 1:  # the number on its band: the card's corner round it
             surf = face.subsurface(parts[0].inflate(2 * pad, 2 * pad).clip(face.get_rect())).copy()
         else:  # the suit as tall as the rank beside it: the chip's height is the rank's anyway
-            rank = parts[0]
+            rank = parts[0].unionall(parts[2:])  # with a court's value beside it
             suit = key[2] if key[0] == "nt" and isinstance(key[2], str) else "S"
             pip = _glyph(cards.SUIT_SYMBOLS[suit], w * VALUE_INDEX * 0.9, colors.suit_color(suit, self.four_colour))
             gap = max(1, round(w * 0.05))
