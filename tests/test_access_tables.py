@@ -185,7 +185,7 @@ def test_no_thanks_cards_in_a_panel_sit_under_its_name_and_keys(language, size, 
             for seat in range(n):
                 _image, text_bottom = view.panels.base(seat)
                 top, bottom, card_w = nt_paint.cards_row(view, seat, text_bottom)
-                shown = nt_paint.card_shown(top, bottom, card_w)
+                shown = nt_paint.card_shown(view, top, bottom, card_w)
                 assert top > text_bottom and top + shown <= bottom + 1, (n, seat)
                 index = max(view.art.index_parts(view.card_key(v, mini=True), card_w)[k].bottom
                             for v in nt.Rules().deck_values() for k in (0, 1))

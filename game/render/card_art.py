@@ -335,7 +335,7 @@ class CardArt:
         for glyph, at in self._value_mini_index(w, label, suit, value):
             surf.blit(glyph, at)
         big = _glyph(cards.SUIT_SYMBOLS[suit], w * 0.42, color)
-        surf.blit(big, big.get_rect(center=(w * 0.62, h * 0.74)))
+        surf.blit(big, big.get_rect(center=(w * 0.62, h * 0.785)))  # low enough for a tab (0.84 of the width) to hide it
         return surf
 
     def _value_mini_index(self, w: int, label: str, suit: str, value: str) -> list[tuple[pygame.Surface, tuple[int, int]]]:
