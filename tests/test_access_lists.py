@@ -22,6 +22,7 @@ from test_access_screens import LANGUAGES, PERCENTS, app_with, standard_looks  #
 from game import screens as factories
 from game.games.nothanks.results import TAB
 from game.games.nothanks.text import card_name
+from game.games.nothanks.view_model import card_key
 from game.i18n import t
 from game.render import card_art, scale
 from game.render.text import TextRecorder
@@ -145,19 +146,28 @@ def test_a_pads_dpad_turns_who_took_whats_pages(tmp_path, pads):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_result_cards_index_is_as_tall_as_the_lists_words(tmp_path, size, players):
     """Each run's card and each set-aside card is at least as wide as makes its index (VALUE_INDEX of the
-    width) as tall as the ink of a WORD_PX word, and shows at least the index and its suit (TAB of its width)."""
+    width) as tall as the ink of a WORD_PX word, and shows at least the index and its suit (TAB of its width,
+    and every card's own index: an English J's descender puts its suit lower). A row too low for that draws
+    chips (eight seats at 1280×720): each chip the index of a card as wide, its rank's ink as tall, whole."""
     app = show_results(tmp_path, size, "en", 100, players=players)
     try:
         body = app.top.body
         ink = card_art.INK_SHARE * scale.px(size, WORD_PX)
         rows = [pygame.Rect(body.cards_x, body.rows_top + seat * body.row_h + 2,
                             body.matches_col.x - body.cards_x, body.row_h - 8) for seat in range(players)]
-        cards = [rect for seat, row in enumerate(rows) for _img, rect, _c in body.run_cards(body.runs[seat], row)]
-        assert cards
-        for rect in cards:
+        runs = [(seat, value) for seat in range(players) for run in body.runs[seat] for value in run.cards[::-1]]
+        cards = [(img, rect) for seat, row in enumerate(rows) for img, rect, _c in body.run_cards(body.runs[seat], row)]
+        assert cards and len(cards) == len(runs)
+        for (img, rect), (_seat, value) in zip(cards, runs):
+            if img is body.chip(value, body.thumb_w):  # a chip: the index of a thumb_w card, whole
+                assert rect.size == img.get_size(), rect
+                rank = body.art.index_parts(card_key(body.rules, value, mini=True), body.thumb_w)[0]
+                assert rank.h >= ink - 0.5 and rect.h >= rank.h, (rect, rank, ink)
+                continue
             assert card_art.VALUE_INDEX * rect.w >= ink - 0.5, (rect, ink)
             assert rect.h >= round(rect.w * 0.66), rect  # the rank and its suit under it
-        assert card_art.VALUE_INDEX * body.thumb_w >= ink - 0.5 and body.aside_tab == round(body.thumb_w * TAB)
+        assert card_art.VALUE_INDEX * body.thumb_w >= ink - 0.5 and body.aside_tab >= round(body.thumb_w * TAB)
+        assert all(body.aside_tab >= body.index_box(value, body.thumb_w).bottom for value in body.aside)
         assert body.aside_rect.h >= body.aside_tab
     finally:
         app.stack.clear()

@@ -173,7 +173,8 @@ def test_at_150_percent_the_tables_words_are_bigger_where_there_is_room(language
 def test_no_thanks_cards_in_a_panel_sit_under_its_name_and_keys(language, size, percent):
     """At a bigger text size the name and keys take more of a panel than its layout gave them: a seat's
     cards go under them (a little smaller: never under 2/3 of the standard size, the least at eight seats in
-    a 640×360 window, where a Danish seat's keys take two lines), never over the words."""
+    a 640×360 window, where a Danish seat's keys take two lines), never over the words; where the row is too
+    low for a card whole it shows the card's top, never less than its index (rank and suit)."""
     from game.render.card_art import card_height
 
     for n in range(2, 9):
@@ -184,7 +185,11 @@ def test_no_thanks_cards_in_a_panel_sit_under_its_name_and_keys(language, size, 
             for seat in range(n):
                 _image, text_bottom = view.panels.base(seat)
                 top, bottom, card_w = nt_paint.cards_row(view, seat, text_bottom)
-                assert top > text_bottom and top + card_height(card_w) <= bottom + 1, (n, seat)
+                shown = nt_paint.card_shown(view, top, bottom, card_w)
+                assert top > text_bottom and top + shown <= bottom + 1, (n, seat)
+                index = max(view.art.index_parts(view.card_key(v, mini=True), card_w)[k].bottom
+                            for v in nt.Rules().deck_values() for k in (0, 1))
+                assert shown == card_height(card_w) or shown >= index, (n, seat, shown, index)
                 assert card_w >= 2 / 3 * view.geo.mini_w, (n, seat, card_w, view.geo.mini_w)
                 if percent == 100:
                     assert card_w == view.geo.mini_w  # the standard size keeps its cards

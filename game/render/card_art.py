@@ -305,8 +305,7 @@ class CardArt:
         """A playing-card-edition value card: rank 1 is the ace, drawn as an A ("1" or "A" in the key);
         ranks 11-13 (more than 10 cards per suit) are a real deck's jack, queen and king, their value
         beside the corner letter; small cards get the big index of VALUE_INDEX."""
-        label = "A" if rank_label in ("1", "A") else rank_label
-        court = COURT_OF_RANK.get(label)
+        label, court = self._value_label(rank_label)
         value = label if court else ""
         if mini or w < COMPACT_BELOW:
             return self._draw_value_mini(w, letter(court or label), suit, value)
@@ -333,21 +332,88 @@ class CardArt:
         h = card_height(w)
         surf = _shape(w, h, colors.PAPER, colors.PAPER_EDGE)
         color = colors.suit_color(suit, self.four_colour)
+        for glyph, at in self._value_mini_index(w, label, suit, value):
+            surf.blit(glyph, at)
+        big = _glyph(cards.SUIT_SYMBOLS[suit], w * 0.42, color)
+        surf.blit(big, big.get_rect(center=(w * 0.62, h * 0.785)))  # low enough for a tab (0.84 of the width) to hide it
+        return surf
+
+    def _value_mini_index(self, w: int, label: str, suit: str, value: str) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """A small value card's corner index, (glyph, top-left) each: the rank, the suit under it, a court's value
+        beside the rank (if any)."""
+        color = colors.suit_color(suit, self.four_colour)
         rank = _glyph(label, w * VALUE_INDEX, color)
         room = w * VALUE_INDEX_WIDE
         if rank.get_width() > room:  # "10": narrowed to the strip
             rank = pygame.transform.smoothscale(rank, (round(room), rank.get_height()))
         pip = _glyph(cards.SUIT_SYMBOLS[suit], w * VALUE_INDEX * 0.66, color)
         margin = max(2, round(w * 0.06))
-        surf.blit(rank, (margin, margin))
-        surf.blit(pip, (margin + (rank.get_width() - pip.get_width()) // 2, margin + rank.get_height()
-                        + max(1, round(w * 0.04))))
+        out = [(rank, (margin, margin)),
+               (pip, (margin + (rank.get_width() - pip.get_width()) // 2,
+                      margin + rank.get_height() + max(1, round(w * 0.04))))]
         if value:
             beside = _glyph(value, w * VALUE_INDEX * 0.5, color)
-            surf.blit(beside, (margin + rank.get_width() + max(1, round(w * 0.04)), margin))
-        big = _glyph(cards.SUIT_SYMBOLS[suit], w * 0.42, color)
-        surf.blit(big, big.get_rect(center=(w * 0.62, h * 0.74)))
+            out.append((beside, (margin + rank.get_width() + max(1, round(w * 0.04)), margin)))
+        return out
+
+    def _number_mini_index(self, w: int, value: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A small numbered card's corner number (glyph, top-left)."""
+        small = _glyph(str(value), w * VALUE_INDEX, (252, 244, 224))
+        room = w * VALUE_INDEX_WIDE
+        if small.get_width() > room:
+            small = pygame.transform.smoothscale(small, (round(room), small.get_height()))
+        return small, (round(w * 0.12), round(w * 0.12))
+
+    def index_parts(self, key: CardKey, width: int) -> list[pygame.Rect]:
+        """Where a small value card's corner index lies on its face `width` px wide (as surface() draws it): the
+        rank, the suit under it and a court's value beside the rank (if any); the number alone in the numbered
+        edition. What a card tucked behind another, or cut to a tab, must show for its value to read."""
+        match key:
+            case ("nt", value, None, _, _):
+                glyph, at = self._number_mini_index(max(12, int(width)), value)
+                return [glyph.get_rect(topleft=at)]
+            case ("nt", _, str(suit), rank_label, _):
+                w = max(12, int(width))
+                label, court = self._value_label(rank_label)
+                parts = [glyph.get_rect(topleft=at)
+                         for glyph, at in self._value_mini_index(w, letter(court or label), suit,
+                                                                 label if court else "")]
+                return parts
+        raise ValueError(f"no small value card: {key!r}")
+
+    def chip(self, key: CardKey, width: int) -> pygame.Surface:
+        """A value card as a low chip for a short row: the corner index of its small face `width` px wide, the
+        suit beside the rank instead of under it and as tall (the numbered edition: its corner, the number
+        alone), on a card's paper (cached)."""
+        full = ("chip", key, max(12, int(width)), letters(), self.four_colour)
+        surf = self._cache.get(full)
+        if surf is not None:
+            return surf
+        w = max(12, int(width))
+        face = self.surface(key, w)
+        parts = self.index_parts(key, w)
+        pad = max(2, round(w * 0.06))
+        if len(parts) == 1:  # the number on its band: the card's corner round it
+            surf = face.subsurface(parts[0].inflate(2 * pad, 2 * pad).clip(face.get_rect())).copy()
+        else:  # the suit as tall as the rank beside it: the chip's height is the rank's anyway
+            rank = parts[0].unionall(parts[2:])  # with a court's value beside it
+            suit = key[2] if key[0] == "nt" and isinstance(key[2], str) else "S"
+            pip = _glyph(cards.SUIT_SYMBOLS[suit], w * VALUE_INDEX * 0.9, colors.suit_color(suit, self.four_colour))
+            gap = max(1, round(w * 0.05))
+            h = 2 * pad + max(rank.h, pip.get_height())
+            surf = _shape(2 * pad + rank.w + gap + pip.get_width(), h, colors.PAPER, colors.PAPER_EDGE)
+            surf.blit(face, (pad, (h - rank.h) // 2), rank)
+            surf.blit(pip, (pad + rank.w + gap, (h - pip.get_height()) // 2))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._cache[full] = surf
         return surf
+
+    @staticmethod
+    def _value_label(rank_label: str) -> tuple[str, str | None]:
+        """(the rank as written: "A" for an ace, the court's letter or None)."""
+        label = "A" if rank_label in ("1", "A") else rank_label
+        return label, COURT_OF_RANK.get(label)
 
     def _draw_number(self, w: int, value: int, mini: bool = False) -> pygame.Surface:
         h = card_height(w)
@@ -359,11 +425,8 @@ class CardArt:
         pygame.draw.rect(surf, band, inner, border_radius=max(2, round(w * 0.08)))
         text = str(value)
         if mini or w < COMPACT_BELOW:  # the number big in the top-left corner, visible in an overlapped run
-            small = _glyph(text, w * VALUE_INDEX, cream)
-            room = w * VALUE_INDEX_WIDE
-            if small.get_width() > room:
-                small = pygame.transform.smoothscale(small, (round(room), small.get_height()))
-            surf.blit(small, (round(w * 0.12), round(w * 0.12)))
+            small, at = self._number_mini_index(w, value)
+            surf.blit(small, at)
             pygame.draw.circle(surf, cream, (round(w * 0.56), round(h * 0.72)), round(w * 0.2))
             return surf
         pygame.draw.circle(surf, cream, (w // 2, h // 2), round(w * 0.33))

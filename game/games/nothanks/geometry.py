@@ -10,7 +10,7 @@ import pygame
 
 from game.games.nothanks import engine as nt
 from game.games.nothanks.text import chips, reference_prompt
-from game.render.card_art import RATIO, card_height
+from game.render.card_art import INK_SHARE, RATIO, VALUE_INDEX, card_height
 from game.render.effects import Anchor
 from game.render.layout import TAG_ROOM, TableLayout
 from game.render.room import half_room
@@ -21,6 +21,27 @@ from game.render.tokens import CHIP, STICK
 CENTRE_SCALE = 1.2  # the face-up card is a little larger than a pile card
 PROMPT_LINES = 3  # the prompt's lines above the card at most (a longer prompt reads badly in a narrow column)
 RUN_GAP = 1.2  # from a run's counted card to the next run, in card widths (the runs close up if need be)
+READ_PX = 20  # a seat's small card's index reads from the sofa: its ink as tall as text this big at 1280x720's
+TAB_WIDTH = 100  # the card width (px) a tab's share of it is measured at (tab_share)
+
+
+def tab_share(rules: nt.Rules) -> float:
+    """A seat's small card in a row too low for it whole (a bigger text size: the words over the cards take more of
+    the mat) shows its top, this much of its width: the tallest index of the deck in play, rank and suit (about
+    0.72; an English J's descender pushes its suit to 0.83), and a hair. The big suit under it starts lower."""
+    from game.games.nothanks.view_model import card_key
+    from game.render.card_art import CardArt
+
+    art = CardArt()
+    tallest = max(part.bottom for v in rules.deck_values()
+                  for part in art.index_parts(card_key(rules, v, mini=True), TAB_WIDTH))
+    return (tallest + 2) / TAB_WIDTH
+
+
+def reads_width(size: tuple[int, int]) -> int:
+    """The narrowest a seat's small card is while its row has the room for its tab (tab_share): its index's
+    ink as tall as READ_PX text's, scaling with the window."""
+    return math.ceil(INK_SHARE * READ_PX * size[1] / 720 / VALUE_INDEX)
 
 
 def token_kind(rules: nt.Rules) -> str:
@@ -84,8 +105,15 @@ class NothanksGeometry:
         # A pot token's size: sticks short enough to stay on the card, clear of the count beside it.
         self.pot_unit = round(self.centre_w * (0.5 if token_kind == STICK else 0.3))
         self.pot_digits_spot = (r.right + round(L.card_w * 0.25), r.centery)  # the pot count's left middle
-        # a seat's small cards: as big as the lowest row of cards lets them be (mats in rows differ)
+        # a seat's small cards: as big as the lowest row of cards lets them be whole (mats in rows differ); where
+        # that is too small to read (a bigger text size takes more of the mat for its words) as big as reads, the
+        # row showing their tops (tab_share: index and suit), as far as the lowest row has the room
         self.mini_w = max(14, min(L.seat_card_w, min(int(s.stack.h / RATIO) for s in L.seats)))
+        self.tab_share = RATIO
+        if self.mini_w < reads_width(L.size):
+            self.tab_share = tab_share(rules)
+            self.mini_w = max(self.mini_w, min(L.seat_card_w, reads_width(L.size),
+                                               min(int(s.stack.h / self.tab_share) for s in L.seats)))
 
     def _rows_place(self, band: pygame.Rect, top: int, height: int, deck_short: int) -> int:
         """How far to move the stack and the card (its top at `top`, `height` high; the stack `deck_short`

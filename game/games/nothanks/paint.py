@@ -16,7 +16,7 @@ from game.games.nothanks.view_model import CardKey, NothanksModel, Token, Tokens
 from game.games.nothanks.words import CentreWords
 from game.i18n import t
 from game.render import colors, hud
-from game.render.card_art import RATIO, CardArt, card_height
+from game.render.card_art import CardArt, card_height
 from game.render.effects import Back, Face, Flip, Flyer
 from game.render.layout import TableLayout
 from game.render.panels import Panels
@@ -154,14 +154,24 @@ def score_tag(v: NothanksPaintHost, seat: int, score: int | None, image: pygame.
 def cards_row(v: NothanksPaintHost, seat: int, text_bottom: int) -> tuple[int, int, int]:
     """(top, bottom, card width) of a seat's row of cards, in the panel's own coordinates: under the name
     and controls as drawn, which end at `text_bottom` (a bigger text size makes them taller than the
-    layout's info row), the cards a little smaller if the rest of the row is too low for them."""
+    layout's info row), the cards a little smaller if the rest of the row is too low for them (whole, or
+    where the layout made them tabs, for their tabs)."""
     box = v.L.seats[seat]
     top = max(box.stack.y, box.rect.y + text_bottom + 2) - box.rect.y
     bottom = box.stack.bottom - box.rect.y
     mw = v.geo.mini_w
-    if bottom - top < card_height(mw):
-        mw = max(10, min(mw, int((bottom - top) / RATIO)))
+    share = v.geo.tab_share  # (RATIO: whole)
+    if bottom - top < mw * share:
+        mw = max(10, min(mw, int((bottom - top) / share)))
     return top, bottom, mw
+
+
+def card_shown(v: NothanksPaintHost, top: int, bottom: int, mw: int) -> int:
+    """How high a seat's card `mw` wide shows in its row from `top` to `bottom`: whole, or its top, a tab of
+    geo.tab_share: its index, cut above the big suit under it (whose top alone reads as another shape)."""
+    if card_height(mw) <= bottom - top:
+        return card_height(mw)
+    return min(bottom - top, math.ceil(mw * v.geo.tab_share))
 
 
 PILE_SHOWN = 11  # a seat's pile shows up to this many tokens (the count beside it says the rest)
@@ -211,12 +221,12 @@ def panel(v: NothanksPaintHost, seat: int, shown: int | None, held: list[int], p
     img = v.texts.render(digits, v.count_size(seat), colors.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(round(mx - ox + unit * 0.2), round(my - oy))))
     top, bottom, mw = cards_row(v, seat, text_bottom)
-    mh = card_height(mw)
+    mh = card_shown(v, top, bottom, mw)
     sy = top + (bottom - top - mh) // 2
     for value, x, counted in v.geo.run_positions(seat, held):  # back to front: the counted card on top
         img = v.art.surface(v.card_key(value, mini=True), mw)
         card = pygame.Rect(box.stack.x - ox + x, sy, mw, mh)
-        surf.blit(img, card)
+        surf.blit(img, card, pygame.Rect(0, 0, mw, mh))
         if counted:  # whole, bright and framed in gold
             pygame.draw.rect(
                 surf,

@@ -121,6 +121,11 @@ class NothanksResults:
         page before TAKES_FEWEST, the rule and the winner's sum before the sum alone."""
         self.size = size
         self.thumb_w = thumb_width(size)
+        # how much of a card's face its index (rank and suit) takes, the tallest of the table's: a line of runs
+        # lower than that draws its cards as chips (_line_chips), every line of the table alike
+        self.index_h = max([round(self.thumb_w * TAB)] + [self.index_box(v, self.thumb_w).bottom
+                                                          for v in [*self.aside, *(v for r in self.runs for run in r
+                                                                                   for v in run.cards)]])
         most = area.w * 2 // 5
         wanted = [w for w in (self._takes_wanted(size, names) for names in (True, False)) if w <= most]
         side_w = max(ui.px(size, 300), min(most, wanted[0] if wanted else most))
@@ -176,7 +181,7 @@ class NothanksResults:
 
     def least_row(self) -> int:
         """The lowest a player's row goes: a line of the lists' words, its cards' index and suit (TAB)."""
-        return max(ui.TEXTS.line_height(word_floor(), True) + 4, round(self.thumb_w * TAB) + 8)
+        return max(ui.TEXTS.line_height(word_floor(), True) + 4, self.index_h + 8)
 
     def _wrapped(self, parts: list[str], width: int) -> list[str]:
         """The explanation's paragraphs as lines of `width` at the lists' size (as many lines as they take),
@@ -200,14 +205,40 @@ class NothanksResults:
 
     def _layout_aside(self, size: tuple[int, int], width: int) -> int:
         """The set-aside cards' strip: its label on the left (two lines if it must), the cards' tabs right of
-        it. Returns its height."""
+        it, each far enough from the next for its whole index (rank and suit), on as many lines as that takes.
+        Returns its height."""
         pad = ui.px(size, 14)
         self.aside_label_px, self.aside_label = ui.TEXTS.wrap_fit(t("Set aside, never seen:"), word_floor(),
                                                                   width * 2 // 5, least=1.0)
         label_h = len(self.aside_label) * ui.TEXTS.line_height(self.aside_label_px)
         self.aside_label_w = max(ui.TEXTS.font(self.aside_label_px).size(line)[0] for line in self.aside_label)
-        self.aside_tab = round(self.thumb_w * TAB)
-        return max(label_h, self.aside_tab) + 2 * ui.px(size, 6) + pad // 2
+        cw = self.thumb_w
+        self.aside_tab = self.index_h
+        self.aside_gap = ui.px(size, 4)
+        room = width - 3 * pad - self.aside_label_w
+        needs = [self.index_box(v, cw).right + 2 for v in self.aside]  # each tab: its own index and a hair
+        self.aside_lines = 1
+        while True:
+            per_line = max(1, -(-len(self.aside) // self.aside_lines))  # the lines evenly filled
+            chunks = [needs[i:i + per_line] for i in range(0, len(needs), per_line)]
+            if self.aside_lines >= max(1, len(self.aside)) or all(sum(c[:-1]) + cw <= room for c in chunks):
+                break
+            self.aside_lines += 1
+        self.aside_per_line = per_line
+        # on each line the room over the tabs' own spread evenly, no card further than a card and a gap on
+        self.aside_steps: list[float] = []
+        for chunk in chunks:
+            extra = max(0.0, (room - sum(chunk[:-1]) - cw) / max(1, len(chunk) - 1))
+            self.aside_steps += [min(max(need, cw + self.aside_gap), need + extra) for need in chunk]
+        cards_h = self.aside_lines * self.aside_tab + (self.aside_lines - 1) * self.aside_gap
+        return max(label_h, cards_h) + 2 * ui.px(size, 6) + pad // 2
+
+    def index_box(self, value: int, width: int) -> pygame.Rect:
+        """Where the index (rank and suit) of `value`'s small card `width` px wide lies on its face."""
+        assert self.art is not None, "the results screen gives the card art before it lays out"
+        key = card_key(self.rules, value, mini=True)
+        parts = self.art.index_parts(key, width)
+        return parts[0].unionall(parts[1:])
 
     def _layout_players(self, size: tuple[int, int], box: pygame.Rect) -> None:
         """Columns: name, cards, matches, total. The figures and names as big as the rows' height allows,
@@ -231,8 +262,10 @@ class NothanksResults:
         self.name_px = fit_row(size, 26, row_h - 4, True)
         self.stick = self.tokens.sprite(self.token_kind, self._token_unit(max(10, row_h * 2 // 3)), 70)
         self.num_w = max(ui.TEXTS.font(self.matches_px).size(str(m))[0] for m in self.matches)
-        matches_w = max(head_font.size(self.matches_header)[0],
-                        self.stick.get_width() + ui.px(size, 6) + self.num_w) + col_gap
+        # the matches' column as wide as its figures: a longer header ("Tændstikker") reaches left over the
+        # cards' column in the header's row (never over the total's), so the rows' cards keep the width
+        matches_w = self.stick.get_width() + ui.px(size, 6) + self.num_w + col_gap
+        self.matches_head_w = head_font.size(self.matches_header)[0]
         total_w = max([head_font.size(t("Total"))[0]]
                       + [ui.TEXTS.font(self.total_px, True).size(self.total(seat))[0] for seat in range(n)]) + col_gap
         self.mark = mark_side(size, self.name_px, row_h)
@@ -246,7 +279,9 @@ class NothanksResults:
         self.matches_col = pygame.Rect(self.cards_x + cards_w, 0, matches_w, 0)
         self.total_col = pygame.Rect(self.matches_col.right, 0, total_w, 0)
         self.cards_head_x = left
-        self.cards_head_w = self.matches_col.x - col_gap - left
+        self.matches_head_x = min(self.matches_col.centerx - self.matches_head_w // 2,
+                                  self.matches_col.right - col_gap // 2 - self.matches_head_w)
+        self.cards_head_w = min(self.matches_col.x, self.matches_head_x) - col_gap - left
         self.cards_head_px, self.cards_head = ui.TEXTS.wrap_fit(t("Cards (the counted card of each run is marked)"),
                                                                 self.head_px, self.cards_head_w, least=1.0)
         head_h = max(ui.TEXTS.line_height(self.head_px), len(self.cards_head) * ui.TEXTS.line_height(self.cards_head_px))
@@ -256,7 +291,7 @@ class NothanksResults:
         # few players leave the panel room below the rows: a row may then hold its runs on up to 3 lines of tabs
         # (each line its cards' index and suit), so a long row's cards close up less (run_cards)
         self.card_gap = ui.px(size, 4)
-        tab = round(self.thumb_w * TAB)
+        tab = self.index_h
         self.card_lines = max([1] + [k for k in (2, 3) if k * (tab + self.card_gap) + 8 <= room_row])
         if self.card_lines > 1:
             self.row_h = max(self.row_h, min(room_row, self.card_lines * (tab + self.card_gap) + 8))
@@ -330,8 +365,8 @@ class NothanksResults:
         for line in self.cards_head:
             y = ui.blit_text(surface, line, self.cards_head_px, ui.TEXT_DIM, "topleft", (self.cards_head_x, y),
                              max_w=self.cards_head_w).bottom
-        ui.blit_text(surface, self.matches_header, self.head_px, ui.TEXT_DIM, "midtop",
-                     (self.matches_col.centerx, y0), max_w=self.matches_col.w)
+        ui.blit_text(surface, self.matches_header, self.head_px, ui.TEXT_DIM, "topleft", (self.matches_head_x, y0),
+                     max_w=self.matches_head_w)
         ui.blit_text(surface, t("Total"), self.head_px, ui.TEXT_DIM, "midtop", (self.total_col.centerx, y0),
                      max_w=self.total_col.w)
         stick_w = self.stick.get_width()
@@ -414,27 +449,80 @@ class NothanksResults:
         return [runs]
 
     def _line_cards(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
-        """run_cards for one line of runs."""
+        """run_cards for one line of runs: tabs where the line is high enough for their index (rank and suit),
+        else chips (_line_chips)."""
         cw = self.thumb_w
+        if area.h < self.index_h:
+            return self._line_chips(runs, area)
         shown = min(card_art.card_height(cw), area.h)
-        count = sum(len(r.cards) for r in runs)
+        cards = [(value, i == len(r.cards) - 1, value == r.counted) for r in runs for i, value in enumerate(r.cards[::-1])]
+        out = []
+        x = float(area.x)
+        for (value, _, counted), step in zip(cards, [*self._tab_steps(cards, area.w), 0.0]):
+            out.append((self.card(value, cw), pygame.Rect(round(x), area.centery - shown // 2, cw, shown), counted))
+            x += step
+        return out
+
+    def _tab_steps(self, cards: list[tuple[int, bool, bool]], width: int) -> list[float]:
+        """How far each of a line's tabs (value, ends its run, counted) but the last lies from the next, for
+        `width`: in a run a step as at the table (run_step), the runs 1.3 cards apart; short of room the runs
+        close up to a hair past their counted card (whole), then each tucked card to its own index and a hair,
+        then a counted card to its index too; only past that (a row that long) everything is squeezed evenly."""
+        cw = self.thumb_w
+        gap = max(2, ui.px(self.size, 4))
+        needs = [self.index_box(v, cw).right + 2 for v, _, _ in cards[:-1]]
         step_in = cw * run_step(self.rules)
-        step_run = cw * 1.3
-        tucked = step_in * (count - len(runs)) + cw
-        if tucked + step_run * (len(runs) - 1) > area.w:
-            step_run = max(step_in, (area.w - tucked) / max(1, len(runs) - 1))
-        needed = tucked + step_run * (len(runs) - 1)
-        if needed > area.w:
-            k = (area.w - cw) / max(1.0, needed - cw)
-            step_in, step_run = step_in * k, step_run * k
+        pref = [cw * 1.3 if ends else max(need, step_in) for need, (_, ends, _) in zip(needs, cards)]
+        whole = [float(cw + gap) if ends else step for step, (_, ends, _) in zip(pref, cards)]
+        tucked = [float(cw + gap) if ends else need for need, (_, ends, _) in zip(needs, cards)]
+        least = [float(need) for need in needs]
+        room = width - cw
+        prev = pref
+        for level in (pref, whole, tucked, least):
+            total = sum(level)
+            if total <= room:
+                if level is pref:
+                    return pref
+                k = (room - total) / max(1e-9, sum(prev) - total)  # between the last level too wide and this
+                return [b + (a - b) * k for a, b in zip(prev, level)]
+            prev = level
+        k = room / max(1.0, sum(least))
+        return [step * k for step in least]
+
+    def chip(self, value: int, width: int) -> pygame.Surface:
+        assert self.art is not None, "the results screen gives the card art before it lays out"
+        return self.art.chip(card_key(self.rules, value, mini=True), width)
+
+    def _line_chips(self, runs: list[nt.Run], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, bool]]:
+        """run_cards for a line too low for a card's tab (eight seats, big text, a long language): each card a
+        chip, its rank and suit side by side at the tabs' size (smaller only where the line is lower than a chip),
+        a run's chips a hair apart in the tabs' order, the runs further apart; short of width the runs close
+        up to a hair too, then (the last resort) everything is squeezed evenly."""
+        cw = self.thumb_w
+        values = [v for r in runs for v in r.cards]
+        tall = max(self.chip(v, cw).get_height() for v in values)
+        if tall > area.h:  # a row lower than a chip (the smallest windows): the chips as much smaller
+            cw = max(12, cw * area.h // tall)
+            while cw > 12 and max(self.chip(v, cw).get_height() for v in values) > area.h:
+                cw -= 1
+        gap_in = max(1, round(cw * 0.04))
+        gap_run = max(gap_in, cw // 4)
+        inside = gap_in * (len(values) - len(runs))
+        while cw > 12 and sum(self.chip(v, cw).get_width() for v in values) + inside + gap_in * (len(runs) - 1) > area.w:
+            cw -= 1  # a row of many courts and tens, wider than the row even close up: its chips a little smaller
+        widths = sum(self.chip(v, cw).get_width() for v in values)
+        if widths + inside + gap_run * (len(runs) - 1) > area.w:
+            gap_run = max(gap_in, (area.w - widths - inside) // max(1, len(runs) - 1))
+        needed = widths + inside + gap_run * (len(runs) - 1)
+        squeeze = min(1.0, area.w / needed) if needed else 1.0
         out = []
         x = float(area.x)
         for r in runs:
-            order = r.cards[::-1]  # highest first; the counted (lowest) card last, on top
+            order = r.cards[::-1]  # highest first, the counted (lowest) card last, as the tabs
             for i, value in enumerate(order):
-                img = self.card(value, cw)
-                out.append((img, pygame.Rect(round(x), area.centery - shown // 2, cw, shown), value == r.counted))
-                x += step_in if i < len(order) - 1 else step_run
+                img = self.chip(value, cw)
+                out.append((img, img.get_rect(midleft=(round(x), area.centery)), value == r.counted))
+                x += (img.get_width() + (gap_in if i < len(order) - 1 else gap_run)) * squeeze
         return out
 
     def _draw_aside(self, surface: pygame.Surface) -> None:
@@ -449,11 +537,24 @@ class NothanksResults:
         if not self.aside:
             ui.blit_text(surface, t("none"), self.aside_label_px, ui.TEXT, "midleft", (left, box.centery))
             return
-        cw, tab = self.thumb_w, self.aside_tab
-        step = min(cw + ui.px(size, 4), (box.right - pad - left - cw) / max(1, len(self.aside) - 1))
+        for value, rect in self.aside_cards():
+            surface.blit(self.card(value, rect.w), rect, pygame.Rect(0, 0, rect.w, rect.h))
+
+    def aside_cards(self) -> list[tuple[int, pygame.Rect]]:
+        """(value, the rect of its tab) of each set-aside card in drawing order, right of the strip's label:
+        lowest first, each the next's step apart (its index whole), on aside_lines lines."""
+        box, pad = self.aside_rect, ui.px(self.size, 14)
+        left = box.x + pad + self.aside_label_w + pad
+        cw, tab, gap = self.thumb_w, self.aside_tab, self.aside_gap
+        top = box.centery - (self.aside_lines * tab + (self.aside_lines - 1) * gap) // 2
+        out = []
+        x = float(left)
         for i, value in enumerate(self.aside):
-            rect = pygame.Rect(round(left + i * step), box.centery - tab // 2, cw, tab)
-            surface.blit(self.card(value, cw), rect, pygame.Rect(0, 0, cw, tab))
+            if i and not i % self.aside_per_line:
+                x = float(left)
+            out.append((value, pygame.Rect(round(x), top + i // self.aside_per_line * (tab + gap), cw, tab)))
+            x += self.aside_steps[i]
+        return out
 
     def _draw_takes(self, surface: pygame.Surface) -> None:
         size, box = self.size, self.takes_rect
