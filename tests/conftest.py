@@ -92,12 +92,14 @@ def pygame_running():
 @pytest.fixture(autouse=True)
 def standard_looks():
     """Every test starts from the standard looks (text size 100 %, standard cards, the reference window and
-    text room), whatever a test before it in the same worker left set: the screens' checks must not depend on
-    which tests ran first."""
+    text room, English), whatever a test before it in the same worker left set: the screens' checks must not depend
+    on which tests ran first."""
+    from game import i18n
     from game.render import scale
 
     def reset() -> None:
         scale.install(scale.RenderContext())
+        i18n.set_language("en")
 
     reset()
     yield

@@ -119,7 +119,8 @@ def test_new_tables_seat_bots_that_match_the_players_speed(app):
     assert DEFINITION.level_words("pro") == "pro"
 
 
-def test_fair_start_follows_the_table_and_each_card_says_so(app):
+def kid_casual_pro_fair(app) -> LobbyScene:
+    """The Ratscrew lobby with a kid, a casual and a pro bot and Fair start switched on by its button."""
     app.push(LobbyScene("ratscrew"))
     app.frames(2)
     scene = app.top
@@ -127,6 +128,11 @@ def test_fair_start_follows_the_table_and_each_card_says_so(app):
     scene.rebuild()
     focus(app, t("Fair start"))
     press(app, "enter")
+    return scene
+
+
+def test_fair_start_follows_the_table_and_each_card_says_so(app):
+    scene = kid_casual_pro_fair(app)
     three = fair.head_starts([900.0, 550.0, 350.0], scene.rules)
     assert scene.seating.leads[:3] == three and scene.seating.fair_on
     head = next(c for c in scene.card_cells[0] if c.label == t("Head start"))
@@ -147,13 +153,7 @@ def test_fair_start_follows_the_table_and_each_card_says_so(app):
 def test_fair_start_follows_the_wrong_slap_penalty_in_the_house_rules(app):
     """Issue 38: a cheaper wrong-slap penalty gives slower seats less of a head start (`fair.penalty_ms`): changing it
     in the house rules works the head starts out again, and changing it back gives the old ones."""
-    app.push(LobbyScene("ratscrew"))
-    app.frames(2)
-    scene = app.top
-    scene.seating.seats[:3] = [("bot", "kid"), ("bot", "casual"), ("bot", "pro")]
-    scene.rebuild()
-    focus(app, t("Fair start"))
-    press(app, "enter")
+    scene = kid_casual_pro_fair(app)
     burn = fair.head_starts([900.0, 550.0, 350.0], rs.Rules())
     assert scene.seating.leads[:3] == burn
     house_rules(app)

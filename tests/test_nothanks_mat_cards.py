@@ -16,16 +16,6 @@ from game import games, i18n
 from game.games.nothanks import paint as nt_paint
 from game.games.nothanks.geometry import reads_width
 from game.match import SeatSpec
-from game.render import scale
-
-
-@pytest.fixture(autouse=True)
-def standard_looks():
-    yield
-    i18n.set_language("en")
-    scale.install(text=1.0)
-    scale.install(window=(1280, 720))
-
 
 # ten cards (of the 35 eight seats are dealt: a long row), runs, tens and courts (13 ranks a suit); or ten runs
 HANDS = [[1, 2, 3, 9, 10, 11, 12, 13, 27, 40], [1, 3, 5, 10, 12, 23, 25, 36, 38, 49]]
